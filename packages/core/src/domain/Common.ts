@@ -1,0 +1,29 @@
+import { Schema } from "effect"
+
+/** A link offered to the caller next to a problem or an error. */
+export class Action extends Schema.Class<Action>("Action")({
+  name: Schema.String,
+  url: Schema.String
+}) {}
+
+/** `{id, name}` of a coding standard, as `standards` and `enabledBy` list them. */
+export class StandardRef extends Schema.Class<StandardRef>("StandardRef")({
+  id: Schema.Int,
+  name: Schema.String
+}) {}
+
+/** A pattern parameter as configured: `{name, value}` (values are strings in the spec). */
+export class ParameterValue extends Schema.Class<ParameterValue>("ParameterValue")({
+  name: Schema.String,
+  value: Schema.String
+}) {}
+
+export const DateTime = Schema.String.pipe(
+  Schema.filter((s) => !Number.isNaN(Date.parse(s)), { message: () => "expected an RFC 3339 date-time" })
+)
+
+export const Provider = Schema.Literal("gh", "gl", "bb").annotations({
+  identifier: "Provider",
+  description: "short identifier of the git provider"
+})
+export type Provider = typeof Provider.Type

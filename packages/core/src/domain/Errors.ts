@@ -1,0 +1,99 @@
+import { Schema } from "effect"
+import { Action } from "./Common.js"
+
+/**
+ * Domain errors. They carry what a caller needs; the HTTP adapter decides status and body in one
+ * mapping module.
+ */
+export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
+  what: Schema.Literal("organization", "repository", "branch", "tool", "pattern", "standard"),
+  id: Schema.String
+}) {
+  override get message() {
+    return `${this.what} '${this.id}' not found`
+  }
+}
+
+/** Input that decodes but breaks a rule of the service (e.g. a pattern id the tool does not have). */
+export class InvalidInput extends Schema.TaggedError<InvalidInput>()("InvalidInput", {
+  field: Schema.String,
+  reason: Schema.String
+}) {
+  override get message() {
+    return `${this.field}: ${this.reason}`
+  }
+}
+
+/** Input that is well-formed but cannot be processed in the current state of the resource. */
+export class Unprocessable extends Schema.TaggedError<Unprocessable>()("Unprocessable", {
+  reason: Schema.String
+}) {
+  override get message() {
+    return this.reason
+  }
+}
+
+/** A change refused because of the current configuration (a standard enforces it, a config file is used, ...). */
+export class ConfigurationConflict extends Schema.TaggedError<ConfigurationConflict>()("ConfigurationConflict", {
+  reason: Schema.String
+}) {
+  override get message() {
+    return this.reason
+  }
+}
+
+export class Unauthenticated extends Schema.TaggedError<Unauthenticated>()("Unauthenticated", {
+  reason: Schema.String
+}) {
+  override get message() {
+    return this.reason
+  }
+}
+
+/** Authenticated, but the credential's permission does not cover the operation. */
+export class PermissionDenied extends Schema.TaggedError<PermissionDenied>()("PermissionDenied", {
+  reason: Schema.String
+}) {
+  override get message() {
+    return this.reason
+  }
+}
+
+/** A dependency the service relies on failed (storage, git, queue). */
+export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()("ServiceUnavailable", {
+  reason: Schema.String
+}) {
+  override get message() {
+    return this.reason
+  }
+}
+
+/** Error body of the analysis API: `{error, message, actions, innerMessage?}`. */
+export class AnalysisErrorBody extends Schema.Class<AnalysisErrorBody>("AnalysisErrorBody")({
+  error: Schema.String,
+  message: Schema.String,
+  innerMessage: Schema.optional(Schema.String),
+  actions: Schema.Array(Action),
+  code: Schema.optional(Schema.String)
+}) {}
+
+/** The `error` values of the ingestion API's ApiError. */
+export const ApiErrorName = Schema.Literal(
+  "OK",
+  "Created",
+  "Accepted",
+  "No Content",
+  "Bad Request",
+  "Unauthorized",
+  "Forbidden",
+  "Not Found",
+  "Request Timeout",
+  "Conflict",
+  "Internal Server Error"
+)
+
+/** Error body of the ingestion API. */
+export class ApiError extends Schema.Class<ApiError>("ApiError")({
+  message: Schema.String,
+  error: ApiErrorName
+}) {}

@@ -1,0 +1,59 @@
+import { Schema } from "effect"
+import { Branch } from "./Branch.js"
+import { Action, StandardRef } from "./Common.js"
+
+export const Visibility = Schema.Literal("Public", "Private", "LoginPublic")
+export type Visibility = typeof Visibility.Type
+
+export const Permission = Schema.Literal("admin", "write", "read")
+export type Permission = typeof Permission.Type
+
+export const AddedState = Schema.Literal("NotAdded", "Added", "Following")
+
+/**
+ * Problem codes of our own (the spec leaves the set open). `failed_to_clone` and
+ * `analysis_failed` come with the analysis issue; `no_enabled_tools` is reported now.
+ */
+export const ProblemCode = Schema.Literal("failed_to_clone", "analysis_failed", "no_enabled_tools", "no_coverage")
+export const ProblemSeverity = Schema.Literal("all_analysis", "some_analysis", "coverage", "info")
+
+export class Problem extends Schema.Class<Problem>("Problem")({
+  message: Schema.String,
+  actions: Schema.Array(Action),
+  code: Schema.String,
+  severity: Schema.String
+}) {}
+
+export class Stack extends Schema.Class<Stack>("Stack")({
+  commitUuid: Schema.optional(Schema.String),
+  stackTags: Schema.Array(Schema.String),
+  discoveredAt: Schema.optional(Schema.String)
+}) {}
+
+export class Badges extends Schema.Class<Badges>("Badges")({
+  grade: Schema.String,
+  coverage: Schema.String
+}) {}
+
+export class Repository extends Schema.Class<Repository>("Repository")({
+  repositoryId: Schema.optional(Schema.Int),
+  provider: Schema.String,
+  owner: Schema.String,
+  name: Schema.String,
+  fullPath: Schema.optional(Schema.String),
+  visibility: Visibility,
+  remoteIdentifier: Schema.optional(Schema.String),
+  lastUpdated: Schema.optional(Schema.String),
+  permission: Schema.optional(Permission),
+  problems: Schema.Array(Problem),
+  languages: Schema.Array(Schema.String),
+  stack: Schema.optional(Stack),
+  defaultBranch: Schema.optional(Branch),
+  badges: Schema.optional(Badges),
+  codingStandardId: Schema.optional(Schema.Int),
+  codingStandardName: Schema.optional(Schema.String),
+  standards: Schema.Array(StandardRef),
+  addedState: AddedState,
+  gatePolicyId: Schema.optional(Schema.Int),
+  gatePolicyName: Schema.optional(Schema.String)
+}) {}

@@ -1,0 +1,40 @@
+import { Context, type Effect, type Option } from "effect"
+import type { ServiceUnavailable } from "../domain/Errors.js"
+import type { BranchRecord, CommitRecord, Organization, RepositoryRecord, RepositorySnapshot } from "../domain/Records.js"
+
+/** A page of a keyset-paginated query: `after` is the sort key of the last item already seen. */
+export interface RepositoryQuery {
+  readonly organizationId: number
+  /** Exact repository names to keep (search operation, deprecated `repositories` parameter). */
+  readonly names?: ReadonlyArray<string> | undefined
+  /** Case-insensitive substring of the repository name. */
+  readonly search?: string | undefined
+  /** Repositories sort by name; return only names strictly after this one. */
+  readonly after?: string | undefined
+  readonly limit: number
+}
+
+export interface RepositoryPage {
+  readonly items: ReadonlyArray<RepositoryRecord>
+  /** Count of all repositories matching the filters, ignoring `after` and `limit`. */
+  readonly total: number
+}
+
+/** Organizations, repositories, branches and commits. */
+export class RepositoryStore extends Context.Tag("@tidemark/core/RepositoryStore")<
+  RepositoryStore,
+  {
+    readonly findOrganization: (provider: string, name: string) => Effect.Effect<Option.Option<Organization>, ServiceUnavailable>
+    readonly ensureOrganization: (provider: string, name: string) => Effect.Effect<Organization, ServiceUnavailable>
+    readonly findRepository: (organizationId: number, name: string) => Effect.Effect<Option.Option<RepositoryRecord>, ServiceUnavailable>
+    readonly pageRepositories: (query: RepositoryQuery) => Effect.Effect<RepositoryPage, ServiceUnavailable>
+    /** Creates or refreshes a repository with its branches and commits, atomically. */
+    readonly saveSnapshot: (
+      organizationId: number,
+      snapshot: RepositorySnapshot,
+      now: string
+    ) => Effect.Effect<RepositoryRecord, ServiceUnavailable>
+    readonly listBranches: (repositoryId: number) => Effect.Effect<ReadonlyArray<BranchRecord>, ServiceUnavailable>
+    readonly findCommit: (repositoryId: number, sha: string) => Effect.Effect<Option.Option<CommitRecord>, ServiceUnavailable>
+  }
+>() {}
