@@ -1,1 +1,18 @@
-export {}
+/** In-memory adapters of every storage port: for tests and for embedding the core as a library. */
+import { Layer } from "effect"
+import * as MemoryCredentialStore from "./memory/MemoryCredentialStore.js"
+import * as MemoryRepositoryStore from "./memory/MemoryRepositoryStore.js"
+import * as MemoryStandardStore from "./memory/MemoryStandardStore.js"
+import * as MemoryToolConfigStore from "./memory/MemoryToolConfigStore.js"
+
+export * as CryptoIdGenerator from "./memory/CryptoIdGenerator.js"
+export * as StaticToolCatalogue from "./memory/StaticToolCatalogue.js"
+export { MemoryCredentialStore, MemoryRepositoryStore, MemoryStandardStore, MemoryToolConfigStore }
+
+/** Every storage port in memory, each with its own fresh state. */
+export const storageLayer = Layer.mergeAll(
+  MemoryRepositoryStore.layer,
+  MemoryToolConfigStore.layer,
+  MemoryStandardStore.layer,
+  MemoryCredentialStore.layer
+)

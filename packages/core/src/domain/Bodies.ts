@@ -22,3 +22,36 @@ export class SearchOrganizationRepositoriesWithAnalysis extends Schema.Class<Sea
 )({
   names: Schema.Array(Schema.String)
 }) {}
+
+/* Bodies of the admin surface (our extensions). */
+
+/** The original service's addRepository body, plus where to clone from and the visibility. */
+export class AddRepositoryBody extends Schema.Class<AddRepositoryBody>("AddRepositoryBody")({
+  provider: Schema.Literal("gh", "gl", "bb"),
+  repositoryFullPath: Schema.String.pipe(Schema.minLength(3)),
+  gitUrl: Schema.optional(Schema.String.pipe(Schema.minLength(1))),
+  visibility: Schema.optional(Schema.Literal("Public", "Private", "LoginPublic"))
+}) {}
+
+export class CreateCredentialBody extends Schema.Class<CreateCredentialBody>("CreateCredentialBody")({
+  permission: Schema.optional(Schema.Literal("admin", "write", "read"))
+}) {}
+
+export class StandardPatternInput extends Schema.Class<StandardPatternInput>("StandardPatternInput")({
+  id: Schema.String,
+  enabled: Schema.optionalWith(Schema.Boolean, { default: () => true }),
+  parameters: Schema.optionalWith(Schema.Array(ParameterValue), { default: () => [] })
+}) {}
+
+export class StandardToolInput extends Schema.Class<StandardToolInput>("StandardToolInput")({
+  uuid: Schema.String,
+  enabled: Schema.optionalWith(Schema.Boolean, { default: () => true }),
+  patterns: Schema.optionalWith(Schema.Array(StandardPatternInput), { default: () => [] })
+}) {}
+
+/** A standard from an explicit list of tools and patterns, or from a repository's current configuration. */
+export class CreateStandardBody extends Schema.Class<CreateStandardBody>("CreateStandardBody")({
+  name: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
+  tools: Schema.optional(Schema.Array(StandardToolInput)),
+  fromRepository: Schema.optional(Schema.String.pipe(Schema.minLength(1)))
+}) {}

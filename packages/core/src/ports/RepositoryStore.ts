@@ -18,6 +18,8 @@ export interface RepositoryPage {
   readonly items: ReadonlyArray<RepositoryRecord>
   /** Count of all repositories matching the filters, ignoring `after` and `limit`. */
   readonly total: number
+  /** Whether repositories remain after this page. */
+  readonly hasMore: boolean
 }
 
 /** Organizations, repositories, branches and commits. */

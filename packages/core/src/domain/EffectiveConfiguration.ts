@@ -1,0 +1,161 @@
+import { Option } from "effect"
+import type { CataloguePattern, ToolDefinition } from "./Catalogue.js"
+import { ParameterValue, StandardRef } from "./Common.js"
+import { ConfiguredPattern } from "./Pattern.js"
+import type { AppliedStandard, PatternSetting, RepositoryRecord, StandardPattern, StandardTool, ToolSetting } from "./Records.js"
+import { Tool, ToolSettings } from "./Tool.js"
+
+/**
+ * How a repository's tools and patterns are configured, from (in order of precedence) the coding
+ * standards applied to it, its own settings, and the catalogue's defaults.
+ *
+ * A standard that lists a tool governs it entirely: the tool's state and all its patterns come
+ * from the standards (a pattern no governing standard lists is disabled), so that applying a
+ * standard gives every repository the same analysis. Where two standards set the same thing, the
+ * most recently applied one wins.
+ */
+
+interface Governing {
+  readonly applied: AppliedStandard
+  readonly tool: StandardTool
+}
+
+const refOf = (a: AppliedStandard) => new StandardRef({ id: a.standard.id, name: a.standard.name })
+
+/** Standards that list the tool, oldest application first. */
+export const governingStandards = (
+  tool: ToolDefinition,
+  applied: ReadonlyArray<AppliedStandard>
+): ReadonlyArray<Governing> =>
+  [...applied]
+    .sort((a, b) => a.sequence - b.sequence)
+    .flatMap((a) => a.standard.tools.filter((t) => t.uuid === tool.uuid).map((t) => ({ applied: a, tool: t })))
+
+export const hasConfigurationFile = (tool: ToolDefinition, repository: RepositoryRecord): boolean =>
+  tool.configurationFiles.some((file) => repository.rootFiles.includes(file))
+
+/** A tool is on by default when the catalogue says so and the repository uses one of its languages. */
+export const enabledByDefault = (tool: ToolDefinition, repository: RepositoryRecord): boolean =>
+  tool.enabledByDefault && tool.languages.some((l) => repository.languages.includes(l))
+
+export interface EffectiveTool {
+  readonly definition: ToolDefinition
+  readonly view: Tool
+  readonly governing: ReadonlyArray<Governing>
+}
+
+export const effectiveTool = (
+  tool: ToolDefinition,
+  repository: RepositoryRecord,
+  setting: Option.Option<ToolSetting>,
+  applied: ReadonlyArray<AppliedStandard>
+): EffectiveTool => {
+  const governing = governingStandards(tool, applied)
+  const latest = governing[governing.length - 1]
+  const own = Option.flatMap(setting, (s) => Option.fromNullable(s.enabled))
+  const isEnabled = latest !== undefined
+    ? latest.tool.enabled
+    : Option.getOrElse(own, () => enabledByDefault(tool, repository))
+  const view = new Tool({
+    uuid: tool.uuid,
+    name: tool.name,
+    isClientSide: tool.isClientSide,
+    settings: new ToolSettings({
+      name: tool.name,
+      isEnabled,
+      followsStandard: latest !== undefined,
+      isCustom: latest === undefined && Option.isSome(own),
+      hasConfigurationFile: hasConfigurationFile(tool, repository),
+      usesConfigurationFile: Option.match(setting, { onNone: () => false, onSome: (s) => s.usesConfigurationFile }),
+      enabledBy: governing.filter((g) => g.tool.enabled).map((g) => refOf(g.applied))
+    })
+  })
+  return { definition: tool, view, governing }
+}
+
+export interface EffectivePattern {
+  readonly pattern: CataloguePattern
+  readonly configured: ConfiguredPattern
+  /** True when a standard sets this pattern's state (a repository-level change would be overridden). */
+  readonly governed: boolean
+}
+
+/** Every parameter the pattern defines, with the configured value where one is set. */
+const parametersOf = (pattern: CataloguePattern, values: ReadonlyArray<ParameterValue>) =>
+  pattern.definition.parameters.map((p) =>
+    new ParameterValue({ name: p.name, value: values.find((v) => v.name === p.name)?.value ?? p.default })
+  )
+
+export const effectivePatterns = (
+  tool: EffectiveTool,
+  settings: ReadonlyArray<PatternSetting>
+): ReadonlyArray<EffectivePattern> => {
+  const own = new Map(settings.map((s) => [s.patternId, s]))
+  return tool.definition.patterns.map((pattern) => {
+    const id = pattern.definition.id
+    if (tool.governing.length > 0) {
+      const setBy = tool.governing.flatMap((g) =>
+        g.tool.patterns.filter((p) => p.id === id).map((p) => ({ applied: g.applied, pattern: p }))
+      )
+      const latest = setBy[setBy.length - 1]
+      return {
+        pattern,
+        governed: true,
+        configured: new ConfiguredPattern({
+          patternDefinition: pattern.definition,
+          enabled: latest?.pattern.enabled ?? false,
+          isCustom: false,
+          parameters: parametersOf(pattern, latest?.pattern.parameters ?? []),
+          enabledBy: setBy.filter((s) => s.pattern.enabled).map((s) => refOf(s.applied))
+        })
+      }
+    }
+    const setting = own.get(id)
+    return {
+      pattern,
+      governed: false,
+      configured: new ConfiguredPattern({
+        patternDefinition: pattern.definition,
+        enabled: setting?.enabled ?? pattern.definition.enabled,
+        isCustom: setting !== undefined,
+        parameters: parametersOf(pattern, setting?.parameters ?? []),
+        enabledBy: []
+      })
+    }
+  })
+}
+
+const parameterKey = (p: StandardPattern) =>
+  [...p.parameters].sort((a, b) => (a.name < b.name ? -1 : 1)).map((v) => `${v.name}=${v.value}`).join("\u0000")
+
+/** Two governing standards set the same pattern with different parameters or states. */
+export const standardsDisagree = (tool: EffectiveTool): boolean => {
+  const seen = new Map<string, string>()
+  for (const g of tool.governing) {
+    for (const p of g.tool.patterns) {
+      const key = `${p.enabled}:${parameterKey(p)}`
+      const previous = seen.get(p.id)
+      if (previous !== undefined && previous !== key) return true
+      seen.set(p.id, key)
+    }
+  }
+  return false
+}
+
+/**
+ * UUIDs of tools with conflicts: standards that disagree on one of the tool's patterns, or two
+ * enabled tools of one family (versions of one linter must not run side by side).
+ */
+export const conflictingTools = (tools: ReadonlyArray<EffectiveTool>): ReadonlyArray<string> => {
+  const enabledPerFamily = new Map<string, number>()
+  for (const t of tools) {
+    if (t.view.settings.isEnabled) {
+      enabledPerFamily.set(t.definition.family, (enabledPerFamily.get(t.definition.family) ?? 0) + 1)
+    }
+  }
+  return tools
+    .filter((t) =>
+      standardsDisagree(t) || (t.view.settings.isEnabled && (enabledPerFamily.get(t.definition.family) ?? 0) > 1)
+    )
+    .map((t) => t.definition.uuid)
+}

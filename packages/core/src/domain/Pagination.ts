@@ -1,0 +1,102 @@
+import { Either, Encoding, Schema } from "effect"
+import { InvalidInput } from "./Errors.js"
+
+export class Pagination extends Schema.Class<Pagination>("Pagination")({
+  /** Present only when another page exists. */
+  cursor: Schema.optional(Schema.String),
+  limit: Schema.Int,
+  total: Schema.Int
+}) {}
+
+export const defaultLimit = 100
+export const maxLimit = 100
+
+/** `limit` as the query string carries it: an integer from 1 to 100. */
+export const PageLimit = Schema.NumberFromString.pipe(
+  Schema.int({ message: () => "limit must be an integer" }),
+  Schema.between(1, maxLimit, { message: () => `limit must be between 1 and ${maxLimit}` })
+).annotations({ description: `maximum items in a page, 1 to ${maxLimit} (default ${defaultLimit})` })
+
+/** A request for one page: `after` is the keyset position decoded from the cursor. */
+export interface PageRequest {
+  readonly after: ReadonlyArray<string | number> | undefined
+  readonly limit: number
+}
+
+/**
+ * Cursors are base64url JSON of the last item's sort key: opaque to clients, URL-safe, so a cursor
+ * a client URL-encoded before reuse (as clients of the `bb` provider do) is the same string.
+ */
+export const encodeCursor = (key: ReadonlyArray<string | number>): string =>
+  Encoding.encodeBase64Url(JSON.stringify(key))
+
+const CursorKey = Schema.parseJson(Schema.Array(Schema.Union(Schema.String, Schema.Number)))
+const decodeKey = Schema.decodeUnknownEither(CursorKey)
+
+export const decodeCursor = (cursor: string): Either.Either<ReadonlyArray<string | number>, InvalidInput> => {
+  const invalid = new InvalidInput({ field: "cursor", reason: "invalid cursor" })
+  let raw = cursor
+  // A client may send the cursor URL-encoded once more than needed.
+  if (raw.includes("%")) {
+    try {
+      raw = decodeURIComponent(raw)
+    } catch {
+      return Either.left(invalid)
+    }
+  }
+  if (!/^[A-Za-z0-9_-]+$/.test(raw)) return Either.left(invalid)
+  return Either.flatMap(
+    Either.mapLeft(Encoding.decodeBase64UrlString(raw), () => invalid),
+    (json) => Either.mapLeft(decodeKey(json), () => invalid)
+  )
+}
+
+export const pageRequest = (
+  cursor: string | undefined,
+  limit: number | undefined
+): Either.Either<PageRequest, InvalidInput> =>
+  cursor === undefined || cursor === ""
+    ? Either.right({ after: undefined, limit: limit ?? defaultLimit })
+    : Either.map(decodeCursor(cursor), (after) => ({ after, limit: limit ?? defaultLimit }))
+
+/** Compares two sort keys element by element (strings by code unit, numbers numerically). */
+export const compareKeys = (a: ReadonlyArray<string | number>, b: ReadonlyArray<string | number>): number => {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i]
+    const y = b[i]
+    if (x === y) continue
+    if (typeof x === "number" && typeof y === "number") return x - y
+    return String(x) < String(y) ? -1 : 1
+  }
+  return a.length - b.length
+}
+
+export interface Page<A> {
+  readonly items: ReadonlyArray<A>
+  readonly pagination: Pagination
+}
+
+/**
+ * Keyset pagination over items already sorted by `key`: the page holds the items after
+ * `request.after`, and a cursor only when more remain.
+ */
+export const paginate = <A>(
+  sorted: ReadonlyArray<A>,
+  key: (a: A) => ReadonlyArray<string | number>,
+  request: PageRequest
+): Page<A> => {
+  const after = request.after
+  const start = after === undefined ? 0 : sorted.findIndex((a) => compareKeys(key(a), after) > 0)
+  const from = start === -1 ? sorted.length : start
+  const items = sorted.slice(from, from + request.limit)
+  const last = items[items.length - 1]
+  const more = from + request.limit < sorted.length
+  return {
+    items,
+    pagination: new Pagination({
+      ...(more && last !== undefined ? { cursor: encodeCursor(key(last)) } : {}),
+      limit: request.limit,
+      total: sorted.length
+    })
+  }
+}

@@ -1,0 +1,88 @@
+import { Effect, Layer, Option } from "effect"
+import { Goals } from "../domain/Goals.js"
+import { BranchRecord, CommitRecord, Organization, RepositoryRecord } from "../domain/Records.js"
+import { RepositoryStore } from "../ports/RepositoryStore.js"
+
+export const make = Effect.sync(() => {
+  const organizations = new Map<string, Organization>()
+  const repositories = new Map<number, RepositoryRecord>()
+  const branches = new Map<number, ReadonlyArray<BranchRecord>>()
+  const commits = new Map<number, Map<string, CommitRecord>>()
+  let nextId = 1
+  const orgKey = (provider: string, name: string) => `${provider}\u0000${name.toLowerCase()}`
+
+  const byOrganization = (organizationId: number) =>
+    [...repositories.values()]
+      .filter((r) => r.organizationId === organizationId)
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+
+  return RepositoryStore.of({
+    findOrganization: (provider, name) => Effect.sync(() => Option.fromNullable(organizations.get(orgKey(provider, name)))),
+    ensureOrganization: (provider, name) =>
+      Effect.sync(() => {
+        const key = orgKey(provider, name)
+        const existing = organizations.get(key)
+        if (existing !== undefined) return existing
+        const created = new Organization({ id: nextId++, provider, name })
+        organizations.set(key, created)
+        return created
+      }),
+    findRepository: (organizationId, name) =>
+      Effect.sync(() => Option.fromNullable(byOrganization(organizationId).find((r) => r.name === name))),
+    pageRepositories: (query) =>
+      Effect.sync(() => {
+        const search = query.search?.toLowerCase()
+        const matching = byOrganization(query.organizationId).filter((r) =>
+          (query.names === undefined || query.names.includes(r.name)) &&
+          (search === undefined || r.name.toLowerCase().includes(search))
+        )
+        const after = query.after
+        const rest = after === undefined ? matching : matching.filter((r) => r.name > after)
+        return { items: rest.slice(0, query.limit), total: matching.length, hasMore: rest.length > query.limit }
+      }),
+    saveSnapshot: (organizationId, snapshot, now) =>
+      Effect.sync(() => {
+        const existing = byOrganization(organizationId).find((r) => r.name === snapshot.name)
+        const id = existing?.id ?? nextId++
+        const record = new RepositoryRecord({
+          id,
+          organizationId,
+          provider: snapshot.provider,
+          owner: snapshot.owner,
+          name: snapshot.name,
+          visibility: snapshot.visibility,
+          gitUrl: snapshot.gitUrl,
+          languages: snapshot.languages,
+          rootFiles: snapshot.rootFiles,
+          goals: existing?.goals ?? Goals.defaults,
+          addedAt: existing?.addedAt ?? now,
+          lastUpdated: now
+        })
+        repositories.set(id, record)
+        const known = commits.get(id) ?? new Map<string, CommitRecord>()
+        for (const c of snapshot.commits) {
+          if (!known.has(c.sha)) known.set(c.sha, new CommitRecord({ id: nextId++, ...c }))
+        }
+        commits.set(id, known)
+        const previous = branches.get(id) ?? []
+        branches.set(
+          id,
+          snapshot.branches.map((b) =>
+            new BranchRecord({
+              id: previous.find((p) => p.name === b.name)?.id ?? nextId++,
+              name: b.name,
+              isDefault: b.name === snapshot.defaultBranch,
+              isEnabled: true,
+              lastUpdated: b.lastUpdated,
+              lastCommitSha: b.lastCommitSha
+            })
+          )
+        )
+        return record
+      }),
+    listBranches: (repositoryId) => Effect.sync(() => branches.get(repositoryId) ?? []),
+    findCommit: (repositoryId, sha) => Effect.sync(() => Option.fromNullable(commits.get(repositoryId)?.get(sha)))
+  })
+})
+
+export const layer = Layer.effect(RepositoryStore, make)

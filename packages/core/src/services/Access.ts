@@ -1,0 +1,156 @@
+import { Context, Effect, Layer, Option } from "effect"
+import { nowIso } from "./Now.js"
+import { NotFound, PermissionDenied, type ServiceUnavailable, Unauthenticated } from "../domain/Errors.js"
+import type { OrganizationCoordinates, RepositoryCoordinates } from "../domain/Principal.js"
+import { Principal } from "../domain/Principal.js"
+import { Credential, type CredentialKind, type Organization, type RepositoryRecord } from "../domain/Records.js"
+import type { Permission } from "../domain/Repository.js"
+import { CredentialStore } from "../ports/CredentialStore.js"
+import { IdGenerator } from "../ports/IdGenerator.js"
+import { RepositoryStore } from "../ports/RepositoryStore.js"
+import { constantTimeEqual, hashSecret, parseSecret, secretPrefix } from "./Secrets.js"
+
+const rank: Record<Permission, number> = { read: 0, write: 1, admin: 2 }
+
+export interface RepositoryAccess {
+  readonly organization: Organization
+  readonly repository: RepositoryRecord
+  /** The caller's permission on the repository (what `Repository.permission` reports). */
+  readonly permission: Permission
+}
+
+export interface IssuedSecret {
+  readonly credential: Credential
+  /** Shown once; only its hash is stored. */
+  readonly secret: string
+}
+
+type AccessError = Unauthenticated | PermissionDenied | NotFound | ServiceUnavailable
+
+const missing = new Unauthenticated({ reason: "Missing api-token header" })
+const foreign = new Unauthenticated({ reason: "The api-token is not valid for this organization" })
+
+const make = Effect.gen(function*() {
+  const credentials = yield* CredentialStore
+  const repositories = yield* RepositoryStore
+  const ids = yield* IdGenerator
+
+  const authenticate = (presented: string): Effect.Effect<Principal, Unauthenticated | ServiceUnavailable> =>
+    Effect.gen(function*() {
+      const { id, secret } = parseSecret(presented)
+      const hash = yield* hashSecret(secret)
+      const found = yield* credentials.find(id)
+      if (Option.isNone(found) || !constantTimeEqual(found.value.secretHash, hash)) {
+        return yield* new Unauthenticated({ reason: "Invalid credentials" })
+      }
+      const c = found.value
+      return new Principal({
+        credentialId: c.id,
+        kind: c.kind,
+        permission: c.permission,
+        ...(c.organizationId === undefined ? {} : { organizationId: c.organizationId })
+      })
+    })
+
+  const permit = (principal: Principal, need: Permission): Effect.Effect<void, PermissionDenied> =>
+    rank[principal.permission] >= rank[need]
+      ? Effect.void
+      : new PermissionDenied({ reason: `This operation needs the '${need}' permission; the token has '${principal.permission}'` })
+
+  const organization = (
+    caller: Option.Option<Principal>,
+    at: OrganizationCoordinates,
+    need: Permission
+  ): Effect.Effect<Organization, AccessError> =>
+    Effect.gen(function*() {
+      if (Option.isNone(caller)) return yield* missing
+      const principal = caller.value
+      const found = yield* repositories.findOrganization(at.provider, at.organization)
+      // A non-admin token learns nothing about organizations that are not its own.
+      if (!principal.isAdmin && (Option.isNone(found) || found.value.id !== principal.organizationId)) {
+        return yield* foreign
+      }
+      if (Option.isNone(found)) return yield* new NotFound({ what: "organization", id: `${at.provider}/${at.organization}` })
+      yield* permit(principal, need)
+      return found.value
+    })
+
+  const repository = (
+    caller: Option.Option<Principal>,
+    at: RepositoryCoordinates,
+    need: Permission,
+    options?: { readonly allowPublic?: boolean }
+  ): Effect.Effect<RepositoryAccess, AccessError> =>
+    Effect.gen(function*() {
+      if (Option.isNone(caller)) {
+        const open = options?.allowPublic === true ? yield* findPublic(at) : Option.none()
+        if (Option.isNone(open)) return yield* missing
+        return { ...open.value, permission: "read" as const }
+      }
+      const org = yield* organization(caller, at, need)
+      const repo = yield* repositories.findRepository(org.id, at.repository)
+      if (Option.isNone(repo)) return yield* new NotFound({ what: "repository", id: at.repository })
+      return { organization: org, repository: repo.value, permission: caller.value.permission }
+    })
+
+  const findPublic = (at: RepositoryCoordinates) =>
+    Effect.gen(function*() {
+      const org = yield* repositories.findOrganization(at.provider, at.organization)
+      if (Option.isNone(org)) return Option.none()
+      const repo = yield* repositories.findRepository(org.value.id, at.repository)
+      return Option.isSome(repo) && repo.value.visibility === "Public"
+        ? Option.some({ organization: org.value, repository: repo.value })
+        : Option.none()
+    })
+
+  const store = (id: string, kind: CredentialKind, secret: string, permission: Permission, organizationId?: number) =>
+    Effect.gen(function*() {
+      const now = yield* nowIso
+      const credential = new Credential({
+        id,
+        kind,
+        permission,
+        secretHash: yield* hashSecret(secret),
+        createdAt: now,
+        ...(organizationId === undefined ? {} : { organizationId })
+      })
+      yield* credentials.save(credential)
+      return credential
+    })
+
+  /** Issues an API token (`api`) or an ingestion key (`ingestion`) for one organization. */
+  const issue = (
+    kind: "api" | "ingestion",
+    organization: Organization,
+    permission: Permission
+  ): Effect.Effect<IssuedSecret, ServiceUnavailable> =>
+    Effect.gen(function*() {
+      const id = yield* ids.randomString(9)
+      const secret = yield* ids.randomString(32)
+      const credential = yield* store(id, kind, secret, permission, organization.id)
+      return { credential, secret: `${secretPrefix[kind]}.${id}.${secret}` }
+    })
+
+  /**
+   * Makes sure an admin token exists. A configured one replaces whatever was stored; otherwise one
+   * is generated on first start and returned so the caller can show it once.
+   */
+  const ensureAdmin = (configured: Option.Option<string>): Effect.Effect<Option.Option<string>, ServiceUnavailable> =>
+    Effect.gen(function*() {
+      if (Option.isSome(configured)) {
+        yield* store("admin", "admin", configured.value, "admin")
+        return Option.none()
+      }
+      if ((yield* credentials.countByKind("admin")) > 0) return Option.none()
+      const secret = `${secretPrefix.admin}_${yield* ids.randomString(32)}`
+      yield* store("admin", "admin", secret, "admin")
+      return Option.some(secret)
+    })
+
+  return { authenticate, organization, repository, issue, ensureAdmin } as const
+})
+
+/** Authentication and authorization of callers against organizations and repositories. */
+export class Access extends Context.Tag("@tidemark/core/Access")<Access, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(Access, make)
+}

@@ -1,0 +1,20 @@
+import { Layer } from "effect"
+import { Access } from "./Access.js"
+import { CodingStandards } from "./CodingStandards.js"
+import { PatternConfiguration } from "./PatternConfiguration.js"
+import { Repositories, type GitUrlTemplates, defaultGitUrlTemplates } from "./Repositories.js"
+import { RepositoryAnalysis } from "./RepositoryAnalysis.js"
+import { ToolConfiguration } from "./ToolConfiguration.js"
+
+/**
+ * Every domain service over the ports (storage, catalogue, git reader, id generator): what an
+ * application built on the core provides its ports to.
+ */
+export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
+  Layer.mergeAll(
+    RepositoryAnalysis.layer,
+    ToolConfiguration.layer,
+    PatternConfiguration.layer,
+    CodingStandards.layer,
+    Repositories.layer(templates)
+  ).pipe(Layer.provideMerge(Access.layer))

@@ -1,0 +1,97 @@
+import { Context, Effect, Either, Layer, type Option } from "effect"
+import { ConfigurationConflict } from "../domain/Errors.js"
+import type { ConfiguredPattern } from "../domain/Pattern.js"
+import { paginate, type Pagination, pageRequest } from "../domain/Pagination.js"
+import { filterPatterns, type PatternFilters, type PatternListQuery, patternSortKey, sortPatterns } from "../domain/PatternQuery.js"
+import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
+import type { StandardStore } from "../ports/StandardStore.js"
+import type { ToolCatalogue } from "../ports/ToolCatalogue.js"
+import { ToolConfigStore } from "../ports/ToolConfigStore.js"
+import { Access } from "./Access.js"
+import { findPattern, loadPatterns, loadTool, stackTags } from "./RepositoryConfiguration.js"
+
+type Caller = Option.Option<Principal>
+
+export interface PatternPage {
+  readonly data: ReadonlyArray<ConfiguredPattern>
+  readonly pagination: Pagination
+  /** Enabled patterns among all that match the filters, whatever the page. */
+  readonly totalEnabled: number
+}
+
+export interface PatternPageQuery extends PatternListQuery {
+  readonly cursor?: string | undefined
+  readonly limit?: number | undefined
+}
+
+const make = Effect.gen(function*() {
+  const access = yield* Access
+  const store = yield* ToolConfigStore
+  // Captured once so that the operations need nothing from their callers.
+  const context = yield* Effect.context<ToolCatalogue | ToolConfigStore | StandardStore>()
+
+  const resolve = (caller: Caller, at: RepositoryCoordinates, toolUuid: string, need: "read" | "write") =>
+    Effect.gen(function*() {
+      const { repository } = yield* access.repository(caller, at, need)
+      const tool = yield* loadTool(repository, toolUuid)
+      return { repository, tool, patterns: yield* loadPatterns(repository, tool) }
+    }).pipe(Effect.provide(context))
+
+  /** Rule 3: the standard's configuration where one governs the tool, the repository's otherwise. */
+  const list = (caller: Caller, at: RepositoryCoordinates, toolUuid: string, query: PatternPageQuery) =>
+    Effect.gen(function*() {
+      const request = yield* Either.match(pageRequest(query.cursor, query.limit), {
+        onLeft: Effect.fail,
+        onRight: Effect.succeed
+      })
+      const { patterns, repository } = yield* resolve(caller, at, toolUuid, "read")
+      const matching = filterPatterns(patterns, query, [...repository.languages, ...stackTags(repository)])
+      const page = paginate(sortPatterns(matching, query), patternSortKey(query), request)
+      return {
+        data: page.items.map((p) => p.configured),
+        pagination: page.pagination,
+        totalEnabled: matching.filter((p) => p.configured.enabled).length
+      } satisfies PatternPage
+    })
+
+  const get = (caller: Caller, at: RepositoryCoordinates, toolUuid: string, patternId: string) =>
+    Effect.gen(function*() {
+      const { patterns } = yield* resolve(caller, at, toolUuid, "read")
+      return (yield* findPattern(patterns, patternId)).configured
+    })
+
+  /**
+   * Rule 4: sets `enabled` on every pattern the filters select (all of the tool's when none is
+   * given). Refused while the tool uses a configuration file, and where a governing standard
+   * decides a selected pattern's state differently (the change would be silently overridden).
+   */
+  const update = (caller: Caller, at: RepositoryCoordinates, toolUuid: string, filters: PatternFilters, enabled: boolean) =>
+    Effect.gen(function*() {
+      const { patterns, repository, tool } = yield* resolve(caller, at, toolUuid, "write")
+      if (tool.view.settings.usesConfigurationFile) {
+        return yield* new ConfigurationConflict({
+          reason: `${tool.definition.name} uses the repository's configuration file; its patterns cannot be changed here`
+        })
+      }
+      const selected = filterPatterns(patterns, filters, [...repository.languages, ...stackTags(repository)])
+      const overridden = selected.filter((p) => p.governed && p.configured.enabled !== enabled)
+      if (overridden.length > 0) {
+        const standards = tool.view.settings.enabledBy.map((s) => s.name).join(", ") || "an applied coding standard"
+        return yield* new ConfigurationConflict({
+          reason: `${overridden.length} of the selected patterns are set by ${standards}; change the standard instead`
+        })
+      }
+      if (selected.length === 0 || tool.governing.length > 0) return
+      yield* store.setPatternsEnabled(repository.id, toolUuid, selected.map((p) => p.pattern.definition.id), enabled)
+    })
+
+  return { list, get, update } as const
+})
+
+/** listRepositoryToolPatterns, getRepositoryToolPattern and updateRepositoryToolPatterns. */
+export class PatternConfiguration extends Context.Tag("@tidemark/core/PatternConfiguration")<
+  PatternConfiguration,
+  Effect.Effect.Success<typeof make>
+>() {
+  static readonly layer = Layer.effect(PatternConfiguration, make)
+}

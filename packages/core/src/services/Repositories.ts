@@ -1,0 +1,115 @@
+import { Context, Effect, Layer, Option } from "effect"
+import { nowIso } from "./Now.js"
+import { InvalidInput, Unprocessable } from "../domain/Errors.js"
+import { languagesOf } from "../domain/Languages.js"
+import type { Principal } from "../domain/Principal.js"
+import { RepositorySnapshot } from "../domain/Records.js"
+import type { Visibility } from "../domain/Repository.js"
+import { repositoryView } from "../domain/RepositoryView.js"
+import { GitReader, type GitSnapshot } from "../ports/GitReader.js"
+import { RepositoryStore } from "../ports/RepositoryStore.js"
+import { StandardStore } from "../ports/StandardStore.js"
+import { Access } from "./Access.js"
+
+/** Clone URL templates per provider, with `{owner}` and `{name}` placeholders. */
+export type GitUrlTemplates = Readonly<Record<string, string>>
+
+export const defaultGitUrlTemplates: GitUrlTemplates = {
+  gh: "https://github.com/{owner}/{name}.git",
+  gl: "https://gitlab.com/{owner}/{name}.git",
+  bb: "https://bitbucket.org/{owner}/{name}.git"
+}
+
+export interface AddRepositoryInput {
+  readonly provider: string
+  /** `owner/name`; the owner may itself hold slashes (GitLab subgroups). */
+  readonly repositoryFullPath: string
+  readonly gitUrl?: string | undefined
+  readonly visibility?: Visibility | undefined
+}
+
+const splitFullPath = (fullPath: string) => {
+  const cut = fullPath.lastIndexOf("/")
+  const owner = fullPath.slice(0, cut).trim()
+  const name = fullPath.slice(cut + 1).trim()
+  return cut <= 0 || owner === "" || name === ""
+    ? Option.none()
+    : Option.some({ owner, name })
+}
+
+/** What a git read becomes in storage: the default branch's files give languages and root files. */
+export const snapshotOf = (
+  input: { readonly provider: string; readonly owner: string; readonly name: string; readonly gitUrl: string; readonly visibility: Visibility },
+  git: GitSnapshot
+): RepositorySnapshot => {
+  const heads = new Map(git.branches.map((b) => [b.head.sha, b.head]))
+  return new RepositorySnapshot({
+    ...input,
+    languages: languagesOf(git.files),
+    rootFiles: git.files.filter((f) => !f.includes("/")),
+    defaultBranch: git.defaultBranch,
+    branches: git.branches.map((b) => ({ name: b.name, lastUpdated: b.head.commitTimestamp, lastCommitSha: b.head.sha })),
+    commits: [...heads.values()].map((c) => ({
+      sha: c.sha,
+      authorName: c.authorName,
+      authorEmail: c.authorEmail,
+      commitTimestamp: c.commitTimestamp,
+      message: c.message,
+      parents: c.parents
+    }))
+  })
+}
+
+const make = (templates: GitUrlTemplates) =>
+  Effect.gen(function*() {
+    const access = yield* Access
+    const repositories = yield* RepositoryStore
+    const standards = yield* StandardStore
+    const git = yield* GitReader
+
+    /**
+     * Adds a repository (or refreshes one already added) by reading it with git. The admin may add
+     * to any organization, creating it on first use; an organization's own token needs `admin`.
+     */
+    const add = (caller: Option.Option<Principal>, input: AddRepositoryInput) =>
+      Effect.gen(function*() {
+        const path = splitFullPath(input.repositoryFullPath)
+        if (Option.isNone(path)) {
+          return yield* new InvalidInput({ field: "repositoryFullPath", reason: "expected '<owner>/<name>'" })
+        }
+        const { name, owner } = path.value
+        const at = { provider: input.provider, organization: owner }
+        const organization = Option.isSome(caller) && caller.value.isAdmin
+          ? yield* repositories.ensureOrganization(input.provider, owner)
+          : yield* access.organization(caller, at, "admin")
+        const template = templates[input.provider]
+        const gitUrl = input.gitUrl ?? template?.replaceAll("{owner}", owner).replaceAll("{name}", name)
+        if (gitUrl === undefined) {
+          return yield* new InvalidInput({ field: "gitUrl", reason: `no clone URL template for provider '${input.provider}'` })
+        }
+        const read = yield* git.read(gitUrl).pipe(
+          Effect.mapError((e) => new Unprocessable({ reason: e.message }))
+        )
+        const existing = yield* repositories.findRepository(organization.id, name)
+        const visibility = input.visibility ?? Option.match(existing, { onNone: () => "Private" as const, onSome: (r) => r.visibility })
+        const now = yield* nowIso
+        const record = yield* repositories.saveSnapshot(
+          organization.id,
+          snapshotOf({ provider: input.provider, owner, name, gitUrl, visibility }, read),
+          now
+        )
+        const [branches, applied] = yield* Effect.all([repositories.listBranches(record.id), standards.appliedTo(record.id)])
+        return repositoryView(record, branches, applied, Option.match(caller, { onNone: () => "read" as const, onSome: (p) => p.permission }))
+      })
+
+    return { add } as const
+  })
+
+/** Adding repositories (the admin surface). */
+export class Repositories extends Context.Tag("@tidemark/core/Repositories")<
+  Repositories,
+  Effect.Effect.Success<ReturnType<typeof make>>
+>() {
+  static readonly layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) => Layer.effect(Repositories, make(templates))
+}
+

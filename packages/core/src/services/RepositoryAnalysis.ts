@@ -1,0 +1,89 @@
+import { Context, Effect, Either, Layer, Option } from "effect"
+import { NotFound } from "../domain/Errors.js"
+import { encodeCursor, type Page, Pagination, pageRequest } from "../domain/Pagination.js"
+import type { OrganizationCoordinates, Principal, RepositoryCoordinates } from "../domain/Principal.js"
+import type { RepositoryRecord } from "../domain/Records.js"
+import type { Permission } from "../domain/Repository.js"
+import { repositoryWithAnalysis } from "../domain/RepositoryView.js"
+import type { RepositoryWithAnalysis } from "../domain/RepositoryWithAnalysis.js"
+import { RepositoryStore } from "../ports/RepositoryStore.js"
+import { StandardStore } from "../ports/StandardStore.js"
+import { Access } from "./Access.js"
+
+type Caller = Option.Option<Principal>
+
+export interface RepositoryListQuery {
+  readonly search?: string | undefined
+  /** Exact names (search operation's `names`, deprecated `repositories` parameter). */
+  readonly names?: ReadonlyArray<string> | undefined
+  /**
+   * Segment ids. Tidemark defines no segments yet, so a segment filter matches no repository
+   * (rather than being ignored, which would return repositories the caller filtered out).
+   */
+  readonly segments?: ReadonlyArray<string> | undefined
+  readonly cursor?: string | undefined
+  readonly limit?: number | undefined
+}
+
+const make = Effect.gen(function*() {
+  const access = yield* Access
+  const repositories = yield* RepositoryStore
+  const standards = yield* StandardStore
+
+  const view = (record: RepositoryRecord, permission: Permission, branchName?: string) =>
+    Effect.gen(function*() {
+      const [branches, applied] = yield* Effect.all([repositories.listBranches(record.id), standards.appliedTo(record.id)])
+      const selected = branchName === undefined ? undefined : branches.find((b) => b.name === branchName && b.isEnabled)
+      if (branchName !== undefined && selected === undefined) {
+        return yield* new NotFound({ what: "branch", id: branchName })
+      }
+      return repositoryWithAnalysis(record, branches, applied, permission, selected)
+    })
+
+  const list = (caller: Caller, at: OrganizationCoordinates, query: RepositoryListQuery) =>
+    Effect.gen(function*() {
+      const request = yield* Either.match(pageRequest(query.cursor, query.limit), {
+        onLeft: Effect.fail,
+        onRight: Effect.succeed
+      })
+      const organization = yield* access.organization(caller, at, "read")
+      const permission = Option.match(caller, { onNone: () => "read" as const, onSome: (p) => p.permission })
+      if (query.segments !== undefined && query.segments.length > 0) {
+        return { items: [], pagination: new Pagination({ limit: request.limit, total: 0 }) } satisfies Page<RepositoryWithAnalysis>
+      }
+      const after = request.after?.[0]
+      const page = yield* repositories.pageRepositories({
+        organizationId: organization.id,
+        names: query.names,
+        search: query.search,
+        after: after === undefined ? undefined : String(after),
+        limit: request.limit
+      })
+      const items = yield* Effect.forEach(page.items, (r) => view(r, permission), { concurrency: 8 })
+      const last = page.items[page.items.length - 1]
+      return {
+        items,
+        pagination: new Pagination({
+          ...(page.hasMore && last !== undefined ? { cursor: encodeCursor([last.name]) } : {}),
+          limit: request.limit,
+          total: page.total
+        })
+      } satisfies Page<RepositoryWithAnalysis>
+    })
+
+  const get = (caller: Caller, at: RepositoryCoordinates, branch: string | undefined) =>
+    Effect.gen(function*() {
+      const { permission, repository } = yield* access.repository(caller, at, "read")
+      return yield* view(repository, permission, branch)
+    })
+
+  return { list, get } as const
+})
+
+/** listOrganizationRepositoriesWithAnalysis, searchOrganizationRepositoriesWithAnalysis and getRepositoryWithAnalysis. */
+export class RepositoryAnalysis extends Context.Tag("@tidemark/core/RepositoryAnalysis")<
+  RepositoryAnalysis,
+  Effect.Effect.Success<typeof make>
+>() {
+  static readonly layer = Layer.effect(RepositoryAnalysis, make)
+}

@@ -1,0 +1,50 @@
+import { Effect, Option } from "effect"
+import type { ToolDefinition } from "../domain/Catalogue.js"
+import { type EffectivePattern, type EffectiveTool, effectivePatterns, effectiveTool } from "../domain/EffectiveConfiguration.js"
+import { NotFound } from "../domain/Errors.js"
+import type { RepositoryRecord } from "../domain/Records.js"
+import { StandardStore } from "../ports/StandardStore.js"
+import { ToolCatalogue } from "../ports/ToolCatalogue.js"
+import { ToolConfigStore } from "../ports/ToolConfigStore.js"
+
+/** Loads what the configuration rules need for one repository, shared by the tool and pattern services. */
+
+const settingOf = (repository: RepositoryRecord) =>
+  Effect.gen(function*() {
+    const store = yield* ToolConfigStore
+    const standards = yield* StandardStore
+    const [settings, applied] = yield* Effect.all([store.toolSettings(repository.id), standards.appliedTo(repository.id)])
+    return (tool: ToolDefinition) =>
+      effectiveTool(tool, repository, Option.fromNullable(settings.find((s) => s.toolUuid === tool.uuid)), applied)
+  })
+
+export const loadTools = (repository: RepositoryRecord) =>
+  Effect.gen(function*() {
+    const catalogue = yield* ToolCatalogue
+    const effective = yield* settingOf(repository)
+    return (yield* catalogue.tools).map(effective)
+  })
+
+export const loadTool = (repository: RepositoryRecord, uuid: string) =>
+  Effect.gen(function*() {
+    const catalogue = yield* ToolCatalogue
+    const tool = yield* catalogue.find(uuid)
+    if (Option.isNone(tool)) return yield* new NotFound({ what: "tool", id: uuid })
+    return (yield* settingOf(repository))(tool.value)
+  })
+
+export const loadPatterns = (repository: RepositoryRecord, tool: EffectiveTool) =>
+  Effect.gen(function*() {
+    const store = yield* ToolConfigStore
+    return effectivePatterns(tool, yield* store.patternSettings(repository.id, tool.definition.uuid))
+  })
+
+export const findPattern = (patterns: ReadonlyArray<EffectivePattern>, id: string) =>
+  Option.match(Option.fromNullable(patterns.find((p) => p.pattern.definition.id === id)), {
+    onNone: () => Effect.fail(new NotFound({ what: "pattern", id })),
+    onSome: Effect.succeed
+  })
+
+/** Tags of a repository's stack: `language:<name>` for each language it uses. */
+export const stackTags = (repository: RepositoryRecord): ReadonlyArray<string> =>
+  repository.languages.map((l) => `language:${l.toLowerCase()}`)

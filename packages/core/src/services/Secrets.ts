@@ -1,0 +1,32 @@
+import { Effect } from "effect"
+
+/** SHA-256 of a secret, hex; Web Crypto keeps core free of Node-only modules. */
+export const hashSecret = (secret: string): Effect.Effect<string> =>
+  Effect.promise(() => crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret))).pipe(
+    Effect.map((digest) => [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join(""))
+  )
+
+/** Compares two strings in time that depends only on their lengths, so a guess leaks nothing. */
+export const constantTimeEqual = (a: string, b: string): boolean => {
+  const x = new TextEncoder().encode(a)
+  const y = new TextEncoder().encode(b)
+  let difference = x.length ^ y.length
+  for (let i = 0; i < Math.max(x.length, y.length); i++) difference |= (x[i] ?? 0) ^ (y[i] ?? 0)
+  return difference === 0
+}
+
+/** Secret prefixes: the kind is visible in a leaked secret, which helps people revoke it. */
+export const secretPrefix = { api: "tmt", ingestion: "tmk", admin: "tma" } as const
+
+/**
+ * Issued secrets read `<prefix>.<id>.<secret>`; anything else is taken as the admin token (which
+ * may be any string set through TIDEMARK_ADMIN_TOKEN) and looked up under the id `admin`.
+ */
+export const parseSecret = (presented: string): { readonly id: string; readonly secret: string } => {
+  const parts = presented.split(".")
+  const [prefix = "", id = "", secret = ""] = parts
+  const prefixes: ReadonlyArray<string> = Object.values(secretPrefix)
+  return parts.length === 3 && prefixes.includes(prefix) && id !== "" && secret !== ""
+    ? { id, secret }
+    : { id: "admin", secret: presented }
+}

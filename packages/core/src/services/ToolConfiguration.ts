@@ -1,0 +1,98 @@
+import { Context, Effect, Layer, type Option } from "effect"
+import type { ConfigureToolBody } from "../domain/Bodies.js"
+import { conflictingTools } from "../domain/EffectiveConfiguration.js"
+import { ConfigurationConflict, Unprocessable } from "../domain/Errors.js"
+import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
+import { PatternSetting } from "../domain/Records.js"
+import type { StandardStore } from "../ports/StandardStore.js"
+import type { ToolCatalogue } from "../ports/ToolCatalogue.js"
+import { ToolConfigStore } from "../ports/ToolConfigStore.js"
+import { Access } from "./Access.js"
+import { loadPatterns, loadTool, loadTools } from "./RepositoryConfiguration.js"
+
+type Caller = Option.Option<Principal>
+
+const make = Effect.gen(function*() {
+  const access = yield* Access
+  const store = yield* ToolConfigStore
+  // Captured once so that the operations need nothing from their callers.
+  const context = yield* Effect.context<ToolCatalogue | ToolConfigStore | StandardStore>()
+
+  /** Rule 1: public repositories need no authentication. */
+  const listTools = (caller: Caller, at: RepositoryCoordinates) =>
+    Effect.gen(function*() {
+      const { repository } = yield* access.repository(caller, at, "read", { allowPublic: true })
+      return (yield* loadTools(repository)).map((t) => t.view)
+    }).pipe(Effect.provide(context))
+
+  const conflicts = (caller: Caller, at: RepositoryCoordinates) =>
+    Effect.gen(function*() {
+      const { repository } = yield* access.repository(caller, at, "read")
+      return conflictingTools(yield* loadTools(repository))
+    }).pipe(Effect.provide(context))
+
+  /**
+   * Rule 2: applies the change to the repository's own settings without checking standards (a
+   * standard that governs the tool still decides what analysis uses while it is applied).
+   */
+  const configureTool = (caller: Caller, at: RepositoryCoordinates, toolUuid: string, body: ConfigureToolBody) =>
+    Effect.gen(function*() {
+      const { repository } = yield* access.repository(caller, at, "write")
+      const tool = yield* loadTool(repository, toolUuid)
+      const changes = body.patterns ?? []
+      const current = yield* loadPatterns(repository, tool)
+      const seen = new Set<string>()
+      const patterns: Array<PatternSetting> = []
+      for (const change of changes) {
+        const existing = current.find((p) => p.pattern.definition.id === change.id)
+        if (existing === undefined) {
+          return yield* new Unprocessable({ reason: `Pattern '${change.id}' does not belong to tool ${tool.definition.name}` })
+        }
+        if (seen.has(change.id)) return yield* new Unprocessable({ reason: `Pattern '${change.id}' appears twice` })
+        seen.add(change.id)
+        const known = existing.pattern.definition.parameters.map((p) => p.name)
+        const unknown = (change.parameters ?? []).find((p) => !known.includes(p.name))
+        if (unknown !== undefined) {
+          return yield* new Unprocessable({ reason: `Pattern '${change.id}' has no parameter '${unknown.name}'` })
+        }
+        patterns.push(
+          new PatternSetting({
+            patternId: change.id,
+            enabled: change.enabled,
+            parameters: change.parameters ?? (existing.configured.isCustom ? existing.configured.parameters : [])
+          })
+        )
+      }
+      const usesFile = body.useConfigurationFile ?? tool.view.settings.usesConfigurationFile
+      if (patterns.length > 0 && usesFile) {
+        return yield* new ConfigurationConflict({
+          reason: `${tool.definition.name} uses the repository's configuration file; its patterns cannot be changed here`
+        })
+      }
+      if (body.enabled === true && !tool.view.settings.isEnabled) {
+        const sibling = (yield* loadTools(repository)).find((t) =>
+          t.definition.family === tool.definition.family && t.definition.uuid !== toolUuid && t.view.settings.isEnabled
+        )
+        if (sibling !== undefined) {
+          return yield* new ConfigurationConflict({
+            reason: `${sibling.definition.name} is enabled; disable it before enabling ${tool.definition.name} (same linter family)`
+          })
+        }
+      }
+      yield* store.applyToolChange(repository.id, toolUuid, {
+        enabled: body.enabled,
+        usesConfigurationFile: body.useConfigurationFile,
+        patterns
+      })
+    }).pipe(Effect.provide(context))
+
+  return { listTools, conflicts, configureTool } as const
+})
+
+/** listRepositoryTools, listRepositoryToolConflicts and configureTool. */
+export class ToolConfiguration extends Context.Tag("@tidemark/core/ToolConfiguration")<
+  ToolConfiguration,
+  Effect.Effect.Success<typeof make>
+>() {
+  static readonly layer = Layer.effect(ToolConfiguration, make)
+}
