@@ -1,1 +1,1 @@
-export {}
+export * as GitCli from "./GitCli.js"

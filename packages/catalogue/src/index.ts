@@ -1,1 +1,1 @@
-export {}
+export { catalogue, catalogueSource, ToolSource } from "./Catalogue.js"

@@ -1,0 +1,192 @@
+/**
+ * The GitReader port on the git command line: every repository is fetched into a bare mirror kept in
+ * a cache directory (one per URL), then branches, head commits and files are read from the mirror.
+ */
+import type * as CommandExecutor from "@effect/platform/CommandExecutor"
+import * as FileSystem from "@effect/platform/FileSystem"
+import * as Path from "@effect/platform/Path"
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import { GitReader, GitReadError, GitSnapshot } from "@tidemark/core"
+import type { GitBranch } from "@tidemark/core"
+import { Array as Arr, Config, type Context, Data, Duration, Effect, Either, Layer, Option } from "effect"
+import type { ConfigError } from "effect/ConfigError"
+import { createHash } from "node:crypto"
+import { join } from "node:path"
+import * as BranchHeads from "./BranchHeads.js"
+import { type GitCommandError, type GitRunner, makeRunner } from "./GitCommand.js"
+import * as RepositoryLocation from "./RepositoryLocation.js"
+
+export interface GitCliOptions {
+  /** Where the bare mirrors live; created when missing. */
+  readonly cacheDirectory: string
+  /** The git executable; `git` (found on PATH) by default. */
+  readonly gitBinary?: string
+  /** The longest any one git invocation may run (a clone included); 5 minutes by default. */
+  readonly timeout?: Duration.DurationInput
+}
+
+const defaultTimeout = Duration.minutes(5)
+
+/** Branches a repository whose HEAD names no existing branch most likely uses as its default. */
+const conventionalDefaults = ["main", "master"]
+
+/** Why a read failed, before it becomes the port's GitReadError (which also names the URL). */
+class ReadFailure extends Data.TaggedError("ReadFailure")<{ readonly reason: string }> {}
+
+const fromCommand = (error: GitCommandError) => new ReadFailure({ reason: error.message })
+
+const fromPlatform = (action: string) => (error: { readonly message: string }) =>
+  new ReadFailure({ reason: `${action}: ${error.message}` })
+
+const chooseDefaultBranch = (
+  head: Option.Option<string>,
+  branches: Arr.NonEmptyReadonlyArray<GitBranch>
+): string => {
+  const candidates = [...Option.toArray(head), ...conventionalDefaults]
+  const found = candidates.find((name) => branches.some((branch) => branch.name === name))
+  return found ?? Arr.headNonEmpty(branches).name
+}
+
+/** `ls-tree -z` separates paths with NUL, so names with newlines or quotes come through unaltered. */
+const parseFileList = (output: string) => output.split("\0").filter((path) => path.length > 0)
+
+export const make = (
+  options: GitCliOptions
+): Effect.Effect<
+  Context.Tag.Service<GitReader>,
+  never,
+  CommandExecutor.CommandExecutor | FileSystem.FileSystem | Path.Path
+> =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    const git: GitRunner = yield* makeRunner({
+      gitBinary: options.gitBinary ?? "git",
+      timeout: options.timeout === undefined ? defaultTimeout : Duration.decode(options.timeout)
+    })
+    const cacheDirectory = path.resolve(options.cacheDirectory)
+
+    // One lock per mirror: two reads of one URL must not clone or fetch into it at once. The map
+    // keeps one semaphore per repository ever read, which is bounded by the mirrors on disk.
+    const locks = new Map<string, Effect.Semaphore>()
+    const withLock = (key: string) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+      Effect.suspend(() => {
+        const lock = locks.get(key) ?? Effect.unsafeMakeSemaphore(1)
+        locks.set(key, lock)
+        return lock.withPermits(1)(effect)
+      })
+
+    const moveIntoPlace = (temporary: string, mirror: string) =>
+      fs.rename(temporary, mirror).pipe(
+        // Another process sharing the cache may have completed the same clone first: its mirror
+        // is as fresh as ours, and ours is removed with the temporary directory.
+        Effect.catchAll((error) =>
+          Effect.flatMap(fs.exists(mirror), (exists) => exists ? Effect.void : Effect.fail(error))
+        ),
+        Effect.mapError(fromPlatform("cannot move the new mirror into place"))
+      )
+
+    // A clone goes to a fresh directory renamed into place once complete, so that an interrupted
+    // clone (timeout, crash) never leaves a half-filled mirror behind to be fetched into later.
+    const clone = (location: RepositoryLocation.RepositoryLocation, mirror: string) =>
+      Effect.acquireUseRelease(
+        fs.makeTempDirectory({ directory: cacheDirectory, prefix: `${path.basename(mirror)}.clone-` }).pipe(
+          Effect.mapError(fromPlatform("cannot create a directory in the git cache"))
+        ),
+        (temporary) =>
+          git.run([
+            "clone",
+            "--mirror",
+            "--quiet",
+            // Reading needs commits and trees only; local sources are hard-linked and need no filter.
+            ...(location.remote ? ["--filter=blob:none"] : []),
+            "--",
+            location.source,
+            temporary
+          ]).pipe(
+            Effect.mapError(fromCommand),
+            Effect.zipRight(moveIntoPlace(temporary, mirror))
+          ),
+        (temporary) =>
+          fs.remove(temporary, { recursive: true, force: true }).pipe(
+            Effect.catchAll((error) => Effect.logWarning(`cannot remove ${temporary}: ${error.message}`))
+          )
+      )
+
+    // A fetch does not move a mirror's HEAD: ask the source for its HEAD so that a changed default
+    // branch is seen. Sources that do not advertise a symbolic HEAD keep the one set at clone time.
+    const followSourceHead = (mirror: string) =>
+      Effect.gen(function*() {
+        const advertised = yield* git.run(["ls-remote", "--symref", "origin", "HEAD"], mirror)
+        const ref = /^ref: (refs\/heads\/\S+)\tHEAD$/m.exec(advertised)?.[1]
+        if (ref !== undefined) {
+          yield* git.run(["symbolic-ref", "HEAD", ref], mirror)
+        }
+      })
+
+    const refresh = (mirror: string) =>
+      git.run(["fetch", "--prune", "--quiet", "origin"], mirror).pipe(
+        Effect.zipRight(followSourceHead(mirror)),
+        Effect.mapError(fromCommand)
+      )
+
+    const update = (location: RepositoryLocation.RepositoryLocation, mirror: string) =>
+      fs.exists(mirror).pipe(
+        Effect.mapError(fromPlatform("cannot inspect the git cache")),
+        Effect.flatMap((exists) => exists ? refresh(mirror) : clone(location, mirror))
+      )
+
+    // `symbolic-ref --quiet` exits with 1 exactly when HEAD is detached: then there is no HEAD branch.
+    const headBranch = (mirror: string) =>
+      git.run(["symbolic-ref", "--quiet", "HEAD"], mirror).pipe(
+        Effect.map((ref) => Option.some(ref.trim().replace(/^refs\/heads\//, ""))),
+        Effect.catchIf((error) => Option.contains(error.exitCode, 1), () => Effect.succeedNone)
+      )
+
+    const snapshot = (mirror: string) =>
+      Effect.gen(function*() {
+        const branches = BranchHeads.parse(
+          yield* git.run(["for-each-ref", `--format=${BranchHeads.format}`, "refs/heads/"], mirror)
+        )
+        if (!Arr.isNonEmptyReadonlyArray(branches)) {
+          return yield* Effect.fail(new ReadFailure({ reason: "the repository has no commits (no branch under refs/heads)" }))
+        }
+        const defaultBranch = chooseDefaultBranch(yield* headBranch(mirror), branches)
+        const head = branches.find((branch) => branch.name === defaultBranch) ?? Arr.headNonEmpty(branches)
+        const files = parseFileList(yield* git.run(["ls-tree", "-r", "--name-only", "-z", head.head.sha], mirror))
+        return new GitSnapshot({ defaultBranch, branches, files })
+      }).pipe(Effect.catchTag("GitCommandError", (error) => Effect.fail(fromCommand(error))))
+
+    const mirrorDirectory = (location: RepositoryLocation.RepositoryLocation) =>
+      path.join(cacheDirectory, `${createHash("sha256").update(location.source).digest("hex").slice(0, 32)}.git`)
+
+    const read = (url: string): Effect.Effect<GitSnapshot, GitReadError> =>
+      Either.match(RepositoryLocation.parse(url, (local) => path.resolve(local)), {
+        onLeft: (reason) => Effect.fail(new ReadFailure({ reason })),
+        onRight: (location) => {
+          const mirror = mirrorDirectory(location)
+          return fs.makeDirectory(cacheDirectory, { recursive: true }).pipe(
+            Effect.mapError(fromPlatform("cannot create the git cache directory")),
+            Effect.zipRight(update(location, mirror).pipe(Effect.zipRight(snapshot(mirror)), withLock(mirror)))
+          )
+        }
+      }).pipe(
+        Effect.mapError((failure) => new GitReadError({ url, reason: failure.reason })),
+        // No URL attribute: a remote URL may carry credentials.
+        Effect.withSpan("GitCli.read")
+      )
+
+    return GitReader.of({ read })
+  })
+
+/** The adapter with its own Node platform services: nothing is left for the caller to provide. */
+export const layer = (options: GitCliOptions): Layer.Layer<GitReader> =>
+  Layer.effect(GitReader, make(options)).pipe(Layer.provide(NodeContext.layer))
+
+/** Mirrors cached under `<TIDEMARK_DATA_DIR>/git-cache`, the data directory defaulting to `./.tidemark`. */
+export const config: Config.Config<GitCliOptions> = Config.string("TIDEMARK_DATA_DIR").pipe(
+  Config.withDefault("./.tidemark"),
+  Config.map((dataDirectory) => ({ cacheDirectory: join(dataDirectory, "git-cache") }))
+)
+
+export const layerConfig: Layer.Layer<GitReader, ConfigError> = Layer.unwrapEffect(Effect.map(config, layer))

@@ -1,0 +1,94 @@
+import * as Command from "@effect/platform/Command"
+import * as CommandExecutor from "@effect/platform/CommandExecutor"
+import { Data, Duration, Effect, Option, Stream } from "effect"
+
+/** One git invocation that did not finish with exit code 0 (or could not start, or ran out of time). */
+export class GitCommandError extends Data.TaggedError("GitCommandError")<{
+  /** The git subcommand, e.g. `clone`. */
+  readonly subcommand: string
+  /** The exit code when git ran to completion; none when it could not start or was stopped. */
+  readonly exitCode: Option.Option<number>
+  readonly detail: string
+}> {
+  override get message() {
+    return `git ${this.subcommand} failed: ${this.detail}`
+  }
+}
+
+export interface GitRunner {
+  /** Runs git with `args` (against the repository at `gitDir` when given) and yields its standard output. */
+  readonly run: (args: ReadonlyArray<string>, gitDir?: string) => Effect.Effect<string, GitCommandError>
+}
+
+/**
+ * Added to the inherited environment of every invocation:
+ * - a remote asking for credentials must fail at once instead of waiting for a prompt nobody answers;
+ * - only the transports a repository URL may name are allowed (no `ext::` command execution);
+ * - messages stay in English so that the reasons we report read the same on every machine.
+ */
+const environment = {
+  GIT_TERMINAL_PROMPT: "0",
+  GIT_ALLOW_PROTOCOL: "file:git:http:https:ssh",
+  LC_ALL: "C"
+}
+
+const collect = <E>(stream: Stream.Stream<Uint8Array, E>) => stream.pipe(Stream.decodeText(), Stream.mkString)
+
+/** Keeps the end of git's error output: the `fatal:` line that explains a failure comes last. */
+const describeExit = (exitCode: number, stderr: string): string => {
+  const output = stderr.trim()
+  const tail = output.length > 2_000 ? `…${output.slice(-2_000)}` : output
+  return `exit code ${exitCode}${tail.length > 0 ? `: ${tail}` : ""}`
+}
+
+export const makeRunner = (options: {
+  readonly gitBinary: string
+  readonly timeout: Duration.Duration
+}): Effect.Effect<GitRunner, never, CommandExecutor.CommandExecutor> =>
+  Effect.map(CommandExecutor.CommandExecutor, (executor) => {
+    const run = (args: ReadonlyArray<string>, gitDir?: string): Effect.Effect<string, GitCommandError> => {
+      const subcommand = args[0] ?? ""
+      const command = Command.make(
+        options.gitBinary,
+        // `--git-dir` overrides a GIT_DIR the server may have inherited.
+        ...(gitDir === undefined ? args : ["--git-dir", gitDir, ...args])
+      ).pipe(Command.env(environment))
+
+      // Standard output and error are drained while waiting for the exit code: a child blocked on
+      // a full pipe would never exit. Closing the scope (on timeout) kills the child's process group.
+      const execute = Effect.scoped(
+        Effect.flatMap(executor.start(command), (process) =>
+          Effect.all([process.exitCode, collect(process.stdout), collect(process.stderr)], {
+            concurrency: "unbounded"
+          }))
+      ).pipe(
+        Effect.mapError((error) =>
+          new GitCommandError({
+            subcommand,
+            exitCode: Option.none(),
+            detail: `cannot run ${options.gitBinary}: ${error.message}`
+          })
+        )
+      )
+
+      return execute.pipe(
+        Effect.timeoutFail({
+          duration: options.timeout,
+          onTimeout: () =>
+            new GitCommandError({
+              subcommand,
+              exitCode: Option.none(),
+              detail: `timed out after ${Duration.format(options.timeout)}`
+            })
+        }),
+        Effect.flatMap(([exitCode, stdout, stderr]) =>
+          exitCode === 0
+            ? Effect.succeed(stdout)
+            : Effect.fail(
+              new GitCommandError({ subcommand, exitCode: Option.some(exitCode), detail: describeExit(exitCode, stderr) })
+            )
+        )
+      )
+    }
+    return { run }
+  })

@@ -1,0 +1,282 @@
+import * as FileSystem from "@effect/platform/FileSystem"
+import * as Path from "@effect/platform/Path"
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import { describe, expect, it } from "@effect/vitest"
+import { GitCli } from "../src/index.js"
+import { GitBranch, GitReader, type GitReadError, GitSnapshot } from "@tidemark/core"
+import { ConfigProvider, Effect, Layer } from "effect"
+import { commit, commitOf, git, initRepository, sampleRepository, writeFiles } from "./GitFixture.js"
+
+/** A scratch directory for one test (repositories and cache), removed when the test ends. */
+const scratch = Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirectoryScoped({ prefix: "tidemark-git-" }))
+
+/** A reader over a fresh cache inside `directory`. */
+const readerIn = (directory: string, options: Omit<GitCli.GitCliOptions, "cacheDirectory"> = {}) =>
+  Effect.flatMap(Path.Path, (path) => GitCli.make({ ...options, cacheDirectory: path.join(directory, "cache") }))
+
+const expectReadError = (effect: Effect.Effect<GitSnapshot, GitReadError>) =>
+  Effect.map(Effect.flip(effect), (error) => {
+    expect(error._tag).toBe("GitReadError")
+    return error
+  })
+
+const sampleFiles = [
+  "README.md",
+  "docs/guide/intro notes.md",
+  "src/app/main.ts",
+  "src/données.ts",
+  "src/feature.ts",
+  "src/lib/util.ts"
+]
+
+describe("GitCli", () => {
+  it.scoped("reads branches, head commits and files of a local repository by path", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const { repository, shas } = yield* sampleRepository(directory)
+      const reader = yield* readerIn(directory)
+
+      const snapshot = yield* reader.read(repository)
+
+      expect(snapshot).toStrictEqual(
+        new GitSnapshot({
+          defaultBranch: "main",
+          branches: [
+            new GitBranch({ name: "feature", head: yield* commitOf(repository, "feature") }),
+            new GitBranch({ name: "main", head: yield* commitOf(repository, "main") }),
+            new GitBranch({ name: "release/1.0", head: yield* commitOf(repository, "release/1.0") })
+          ],
+          files: sampleFiles
+        })
+      )
+      const [feature, main, release] = snapshot.branches
+      expect(main?.head).toMatchObject({
+        sha: shas.merge,
+        authorName: "Ada Lovelace",
+        authorEmail: "ada@example.org",
+        commitTimestamp: "2024-03-04T10:15:00+01:00",
+        message: "Merge branch 'feature'",
+        parents: [shas.readme, shas.feature]
+      })
+      expect(feature?.head).toMatchObject({
+        sha: shas.feature,
+        commitTimestamp: "2024-03-02T09:30:00-05:00",
+        message: "Add feature\n\nIt explains:\n- why\n- how",
+        parents: [shas.root]
+      })
+      expect(release?.head).toMatchObject({ sha: shas.root, message: "Initial commit", parents: [] })
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("reads the same repository by file:// URL and by relative path", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const path = yield* Path.Path
+      const { repository } = yield* sampleRepository(directory)
+      const reader = yield* readerIn(directory)
+
+      const byPath = yield* reader.read(repository)
+      const byUrl = yield* reader.read(`file://${repository}`)
+      const byRelativePath = yield* reader.read(path.relative(process.cwd(), repository))
+
+      expect(byUrl).toStrictEqual(byPath)
+      expect(byRelativePath).toStrictEqual(byPath)
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("sees new commits, new branches and deleted branches when reading again", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const { repository, shas } = yield* sampleRepository(directory)
+      const reader = yield* readerIn(directory)
+      yield* reader.read(repository)
+
+      yield* writeFiles(repository, { "src/later/added.ts": "export const added = 5\n" })
+      const later = yield* commit(repository, "Add a later file", "2024-04-01T00:00:00Z")
+      yield* git(repository, ["branch", "hotfix", shas.readme])
+      yield* git(repository, ["branch", "--delete", "--force", "release/1.0"])
+
+      const snapshot = yield* reader.read(repository)
+
+      expect(snapshot.branches.map((branch) => [branch.name, branch.head.sha])).toStrictEqual([
+        ["feature", shas.feature],
+        ["hotfix", shas.readme],
+        ["main", later]
+      ])
+      expect(snapshot.branches[2]?.head).toStrictEqual(yield* commitOf(repository, "main"))
+      expect(snapshot.files).toStrictEqual([
+        "README.md",
+        "docs/guide/intro notes.md",
+        "src/app/main.ts",
+        "src/données.ts",
+        "src/feature.ts",
+        "src/later/added.ts",
+        "src/lib/util.ts"
+      ])
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("takes the default branch from HEAD, whatever its name, and follows it when it changes", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const repository = yield* initRepository(directory, "trunk-based", "trunk")
+      yield* writeFiles(repository, { "a.txt": "a\n" })
+      const first = yield* commit(repository, "First", "2024-05-01T00:00:00Z")
+      yield* git(repository, ["switch", "--quiet", "-c", "main"])
+      yield* writeFiles(repository, { "b.txt": "b\n" })
+      const second = yield* commit(repository, "Second", "2024-05-02T00:00:00Z")
+      yield* git(repository, ["switch", "--quiet", "trunk"])
+      const reader = yield* readerIn(directory)
+
+      const before = yield* reader.read(repository)
+      expect(before.defaultBranch).toBe("trunk")
+      expect(before.branches.map((branch) => [branch.name, branch.head.sha])).toStrictEqual([
+        ["main", second],
+        ["trunk", first]
+      ])
+      expect(before.files).toStrictEqual(["a.txt"])
+
+      yield* git(repository, ["switch", "--quiet", "main"])
+      const after = yield* reader.read(repository)
+      expect(after.defaultBranch).toBe("main")
+      expect(after.files).toStrictEqual(["a.txt", "b.txt"])
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("falls back to master when HEAD names a branch that does not exist", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const repository = yield* initRepository(directory, "dangling-head", "develop")
+      yield* writeFiles(repository, { "develop.txt": "d\n" })
+      yield* commit(repository, "On develop", "2024-06-01T00:00:00Z")
+      yield* git(repository, ["switch", "--quiet", "--orphan", "master"])
+      yield* writeFiles(repository, { "master.txt": "m\n" })
+      yield* commit(repository, "On master", "2024-06-02T00:00:00Z")
+      yield* git(repository, ["symbolic-ref", "HEAD", "refs/heads/gone"])
+      const reader = yield* readerIn(directory)
+
+      const snapshot = yield* reader.read(repository)
+
+      expect(snapshot.defaultBranch).toBe("master")
+      expect(snapshot.branches.map((branch) => branch.name)).toStrictEqual(["develop", "master"])
+      expect(snapshot.files).toStrictEqual(["master.txt"])
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("keeps the cache consistent when one URL is read several times at once", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const fs = yield* FileSystem.FileSystem
+      const path = yield* Path.Path
+      const { repository } = yield* sampleRepository(directory)
+      const reader = yield* readerIn(directory)
+
+      const snapshots = yield* Effect.all(Array.from({ length: 4 }, () => reader.read(repository)), {
+        concurrency: "unbounded"
+      })
+
+      for (const snapshot of snapshots) {
+        expect(snapshot).toStrictEqual(snapshots[0])
+      }
+      expect(snapshots[0]?.files).toStrictEqual(sampleFiles)
+      const cacheEntries = yield* fs.readDirectory(path.join(directory, "cache"))
+      expect(cacheEntries).toHaveLength(1)
+      expect(cacheEntries[0]).toMatch(/^[0-9a-f]{32}\.git$/)
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("fails with GitReadError for a path that does not exist", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const path = yield* Path.Path
+      const reader = yield* readerIn(directory)
+      const missing = path.join(directory, "no-such-repository")
+
+      const error = yield* expectReadError(reader.read(missing))
+
+      expect(error.url).toBe(missing)
+      expect(error.reason).toMatch(/git clone failed: exit code 128: .*does not exist/s)
+      const viaUrl = yield* expectReadError(reader.read(`file://${missing}`))
+      expect(viaUrl.url).toBe(`file://${missing}`)
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("fails with GitReadError for a repository without commits", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const repository = yield* initRepository(directory, "empty")
+      const reader = yield* readerIn(directory)
+
+      const error = yield* expectReadError(reader.read(repository))
+
+      expect(error.reason).toBe("the repository has no commits (no branch under refs/heads)")
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("fails with GitReadError for a directory that is not a repository", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const fs = yield* FileSystem.FileSystem
+      const path = yield* Path.Path
+      const plain = path.join(directory, "plain")
+      yield* fs.makeDirectory(plain)
+      const reader = yield* readerIn(directory)
+
+      const error = yield* expectReadError(reader.read(plain))
+
+      expect(error.reason).toMatch(/^git clone failed: exit code 128: /)
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("refuses URLs git would hand to a command or an unsupported transport", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const reader = yield* readerIn(directory)
+
+      const ext = yield* expectReadError(reader.read("ext::sh -c touch% /tmp/pwned"))
+      expect(ext.reason).toBe("git remote-helper addresses (<transport>::<address>) are not supported")
+      const ftp = yield* expectReadError(reader.read("ftp://example.org/repo.git"))
+      expect(ftp.reason).toMatch(/^unsupported URL scheme "ftp"/)
+      const empty = yield* expectReadError(reader.read(""))
+      expect(empty.reason).toBe("the repository URL is empty")
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("fails with GitReadError when git cannot be run", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const { repository } = yield* sampleRepository(directory)
+      const reader = yield* readerIn(directory, { gitBinary: "/nonexistent/git" })
+
+      const error = yield* expectReadError(reader.read(repository))
+
+      expect(error.reason).toMatch(/^git clone failed: cannot run \/nonexistent\/git: /)
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  // Live clock: the timeout must really elapse.
+  it.scopedLive("stops git and fails with GitReadError when the timeout elapses", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const fs = yield* FileSystem.FileSystem
+      const path = yield* Path.Path
+      const stuckGit = path.join(directory, "stuck-git")
+      yield* fs.writeFileString(stuckGit, "#!/bin/sh\nsleep 30\n", { mode: 0o755 })
+      const reader = yield* readerIn(directory, { gitBinary: stuckGit, timeout: "300 millis" })
+
+      const started = Date.now()
+      const error = yield* expectReadError(reader.read("https://example.invalid/never.git"))
+
+      expect(error.reason).toBe("git clone failed: timed out after 300ms")
+      expect(Date.now() - started).toBeLessThan(5_000)
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("layerConfig caches mirrors under TIDEMARK_DATA_DIR/git-cache", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const fs = yield* FileSystem.FileSystem
+      const path = yield* Path.Path
+      const { repository } = yield* sampleRepository(directory)
+      const dataDirectory = path.join(directory, "data")
+
+      const snapshot = yield* Effect.flatMap(GitReader, (reader) => reader.read(repository)).pipe(
+        Effect.provide(
+          GitCli.layerConfig.pipe(
+            Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["TIDEMARK_DATA_DIR", dataDirectory]]))))
+          )
+        )
+      )
+
+      expect(snapshot.files).toStrictEqual(sampleFiles)
+      expect(yield* fs.readDirectory(path.join(dataDirectory, "git-cache"))).toHaveLength(1)
+    }).pipe(Effect.provide(NodeContext.layer)))
+})

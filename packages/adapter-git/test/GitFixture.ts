@@ -1,0 +1,119 @@
+/** Real git repositories for the tests, built with the git command line. */
+import * as FileSystem from "@effect/platform/FileSystem"
+import * as Path from "@effect/platform/Path"
+import { GitCommit } from "@tidemark/core"
+import { Effect } from "effect"
+import { execFileSync } from "node:child_process"
+
+export const author = { name: "Ada Lovelace", email: "ada@example.org" }
+const committer = { name: "Tide Bot", email: "bot@example.org" }
+
+/**
+ * Test processes only: the fixtures ignore the machine's git configuration (a global
+ * `commit.gpgsign` would break them) and name distinct authors and committers, so that the
+ * adapter is seen to report the author.
+ */
+const fixtureEnvironment = {
+  GIT_CONFIG_GLOBAL: "/dev/null",
+  GIT_CONFIG_NOSYSTEM: "1",
+  GIT_AUTHOR_NAME: author.name,
+  GIT_AUTHOR_EMAIL: author.email,
+  GIT_COMMITTER_NAME: committer.name,
+  GIT_COMMITTER_EMAIL: committer.email
+}
+
+/** Runs git in `cwd`; a failing command throws with git's message, failing the test loudly. */
+export const git = (cwd: string, args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
+  Effect.sync(() =>
+    execFileSync("git", args, {
+      cwd,
+      env: { ...process.env, ...fixtureEnvironment, ...env },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"]
+    }).trimEnd()
+  )
+
+/** Commits everything in the work tree; the committer date differs from the author date on purpose. */
+export const commit = (repository: string, message: string, committedAt: string) =>
+  Effect.gen(function*() {
+    yield* git(repository, ["add", "--all"])
+    yield* git(repository, ["commit", "--quiet", "--allow-empty", "-m", message], {
+      GIT_AUTHOR_DATE: "2020-01-01T00:00:00Z",
+      GIT_COMMITTER_DATE: committedAt
+    })
+    return yield* git(repository, ["rev-parse", "HEAD"])
+  })
+
+export const writeFiles = (repository: string, files: Record<string, string>) =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    for (const [name, content] of Object.entries(files)) {
+      const file = path.join(repository, name)
+      yield* fs.makeDirectory(path.dirname(file), { recursive: true })
+      yield* fs.writeFileString(file, content)
+    }
+  })
+
+/** A new repository in a fresh directory under `parent`, on `branch`. */
+export const initRepository = (parent: string, name: string, branch = "main") =>
+  Effect.gen(function*() {
+    const path = yield* Path.Path
+    const fs = yield* FileSystem.FileSystem
+    const repository = path.join(parent, name)
+    yield* fs.makeDirectory(repository, { recursive: true })
+    yield* git(repository, ["init", "--quiet", "-b", branch])
+    return repository
+  })
+
+/** What git itself reports for `revision`: the value the adapter must produce. */
+export const commitOf = (repository: string, revision: string) =>
+  Effect.map(
+    git(repository, ["log", "-1", "--format=%H%x00%an%x00%ae%x00%cI%x00%P%x00%B", revision]),
+    (output) => {
+      const [sha = "", authorName = "", authorEmail = "", commitTimestamp = "", parents = "", message = ""] = output
+        .split("\0")
+      return new GitCommit({
+        sha,
+        authorName,
+        authorEmail,
+        commitTimestamp,
+        message: message.replace(/\n+$/, ""),
+        parents: parents.split(" ").filter((parent) => parent.length > 0)
+      })
+    }
+  )
+
+/**
+ * The main fixture: `main` holds a merge of `feature` (whose head has a multi-line message),
+ * `release/1.0` stays on the root commit, and files sit in nested folders.
+ */
+export const sampleRepository = (parent: string) =>
+  Effect.gen(function*() {
+    const repository = yield* initRepository(parent, "sample")
+    yield* writeFiles(repository, {
+      "README.md": "# Sample\n",
+      "src/app/main.ts": "export const main = 1\n",
+      "src/lib/util.ts": "export const util = 2\n",
+      "src/données.ts": "export const données = 4\n",
+      "docs/guide/intro notes.md": "Intro\n"
+    })
+    const root = yield* commit(repository, "Initial commit", "2024-03-01T12:00:00+02:00")
+    yield* git(repository, ["branch", "release/1.0"])
+    yield* git(repository, ["switch", "--quiet", "-c", "feature"])
+    yield* writeFiles(repository, { "src/feature.ts": "export const feature = 3\n" })
+    const feature = yield* commit(
+      repository,
+      "Add feature\n\nIt explains:\n- why\n- how",
+      "2024-03-02T09:30:00-05:00"
+    )
+    yield* git(repository, ["switch", "--quiet", "main"])
+    yield* writeFiles(repository, { "README.md": "# Sample\n\nUpdated.\n" })
+    const readme = yield* commit(repository, "Update readme", "2024-03-03T08:00:00Z")
+    yield* git(repository, ["merge", "--quiet", "--no-ff", "-m", "Merge branch 'feature'", "feature"], {
+      GIT_AUTHOR_DATE: "2020-01-01T00:00:00Z",
+      GIT_COMMITTER_DATE: "2024-03-04T10:15:00+01:00"
+    })
+    const merge = yield* git(repository, ["rev-parse", "HEAD"])
+    return { repository, shas: { root, feature, readme, merge } }
+  })

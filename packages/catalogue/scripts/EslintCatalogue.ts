@@ -1,0 +1,128 @@
+import { ToolDefinition, type CataloguePattern } from "@tidemark/core"
+import { Schema } from "effect"
+import { classify, isRecommended, severity } from "./RuleClassification.js"
+import type { Rule, RuleSet } from "./RuleMetadata.js"
+import { ruleParameters } from "./RuleParameters.js"
+
+type ToolEncoded = Schema.Schema.Encoded<typeof ToolDefinition>
+type PatternEncoded = Schema.Schema.Encoded<typeof CataloguePattern>
+type ToolMetadata = Omit<ToolEncoded, "patterns">
+
+/** Minutes to fix one issue. ESLint publishes no estimate, so every rule gets the same default. */
+export const defaultTimeToFix = 5
+
+/** UUIDs are the original service's, so that configurations made there carry over. */
+export const eslint9Tool: ToolMetadata = {
+  uuid: "2a30ab97-477f-4769-8b88-af596ce7a94c",
+  name: "ESLint9",
+  patternPrefix: "ESLint9_",
+  family: "eslint",
+  isClientSide: false,
+  languages: ["JavaScript", "TypeScript"],
+  enabledByDefault: true,
+  configurationFiles: ["eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts"]
+}
+
+export const eslint8Tool: ToolMetadata = {
+  uuid: "f8b29663-2cb2-498d-b923-a10c6a8c05cd",
+  name: "ESLint",
+  patternPrefix: "ESLint8_",
+  family: "eslint",
+  isClientSide: false,
+  languages: ["JavaScript", "TypeScript"],
+  enabledByDefault: false,
+  configurationFiles: [".eslintrc", ".eslintrc.js", ".eslintrc.cjs", ".eslintrc.json", ".eslintrc.yml", ".eslintrc.yaml"]
+}
+
+/** A pattern id is the tool's prefix plus the rule id, with a plugin's `/` written as `_`. */
+export const patternId = (prefix: string, ruleId: string): string => `${prefix}${ruleId.replaceAll("/", "_")}`
+
+const title = (description: string): string =>
+  description.charAt(0).toUpperCase() + description.slice(1).replace(/\.$/, "")
+
+/** Core rules apply to JavaScript and, through a TypeScript parser, to TypeScript. */
+const ruleLanguages = (rule: Rule): ReadonlyArray<string> =>
+  rule.origin === "typescript-eslint" ? ["TypeScript"] : ["JavaScript", "TypeScript"]
+
+const ruleTags = (rule: Rule, recommended: boolean): ReadonlyArray<string> => [
+  rule.module.meta.type,
+  ...(recommended ? ["recommended"] : []),
+  ...(rule.module.meta.docs?.requiresTypeChecking === true ? ["type-checked"] : [])
+]
+
+export const toPattern = (prefix: string, rule: Rule): PatternEncoded => {
+  const docs = rule.module.meta.docs
+  const recommended = isRecommended(rule)
+  const level = severity(rule)
+  const { category, subCategory } = classify(rule)
+  return {
+    definition: {
+      id: patternId(prefix, rule.ruleId),
+      ...(docs?.description !== undefined ? { title: title(docs.description) } : {}),
+      category,
+      ...(subCategory !== undefined ? { subCategory } : {}),
+      level,
+      severityLevel: level,
+      ...(docs?.description !== undefined ? { description: docs.description } : {}),
+      ...(docs?.url !== undefined ? { explanation: `See ${docs.url}` } : {}),
+      enabled: recommended,
+      languages: ruleLanguages(rule),
+      timeToFix: defaultTimeToFix,
+      parameters: ruleParameters(rule.module),
+      tags: ruleTags(rule, recommended)
+    },
+    recommended
+  }
+}
+
+/** Deprecated rules are left out: they are frozen, and many are removed in the next major. */
+const isDeprecated = (rule: Rule): boolean => {
+  const deprecated = rule.module.meta.deprecated
+  return deprecated !== undefined && deprecated !== false
+}
+
+const byId = (a: PatternEncoded, b: PatternEncoded): number =>
+  a.definition.id < b.definition.id ? -1 : a.definition.id > b.definition.id ? 1 : 0
+
+export const toTool = (metadata: ToolMetadata, rules: RuleSet): ToolEncoded => ({
+  ...metadata,
+  patterns: rules.rules
+    .filter((rule) => !isDeprecated(rule))
+    .map((rule) => toPattern(metadata.patternPrefix, rule))
+    .sort(byId)
+})
+
+/** Where a tool's patterns were read from: the packages and their versions. */
+export interface ToolSource {
+  readonly tool: string
+  readonly packages: Readonly<Record<string, string>>
+}
+
+export interface CatalogueData {
+  readonly eslint9: ToolEncoded
+  readonly eslint8: ToolEncoded
+  readonly source: ReadonlyArray<ToolSource>
+}
+
+export const catalogueData = (rules: { readonly eslint9: RuleSet; readonly eslint8: RuleSet }): CatalogueData => {
+  const data: CatalogueData = {
+    eslint9: toTool(eslint9Tool, rules.eslint9),
+    eslint8: toTool(eslint8Tool, rules.eslint8),
+    source: [
+      { tool: eslint9Tool.name, packages: rules.eslint9.packages },
+      { tool: eslint8Tool.name, packages: rules.eslint8.packages }
+    ]
+  }
+  // Never write a file the catalogue would then refuse to load.
+  Schema.decodeUnknownSync(Schema.Array(ToolDefinition))([data.eslint9, data.eslint8])
+  return data
+}
+
+const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`
+
+/** The data files, keyed by their path relative to the package, as the generator writes them. */
+export const renderFiles = (data: CatalogueData): ReadonlyArray<readonly [string, string]> => [
+  ["src/data/eslint9.json", json(data.eslint9)],
+  ["src/data/eslint8.json", json(data.eslint8)],
+  ["src/data/source.json", json(data.source)]
+]

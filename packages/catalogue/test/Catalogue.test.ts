@@ -1,0 +1,176 @@
+import { readFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { ToolDefinition, type PatternDefinition } from "@tidemark/core"
+import { Schema } from "effect"
+import { describe, expect, it } from "vitest"
+import { catalogueData, renderFiles } from "../scripts/EslintCatalogue.js"
+import { installedEslint8, installedEslint9 } from "../scripts/RuleMetadata.js"
+import { catalogue, catalogueSource } from "../src/index.js"
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..")
+const require = createRequire(import.meta.url)
+
+const tool = (name: string): ToolDefinition => {
+  const found = catalogue.find((candidate) => candidate.name === name)
+  if (found === undefined) throw new Error(`tool ${name} missing from the catalogue`)
+  return found
+}
+const pattern = (toolName: string, id: string): PatternDefinition => {
+  const found = tool(toolName).patterns.find((candidate) => candidate.definition.id === id)
+  if (found === undefined) throw new Error(`pattern ${id} missing from ${toolName}`)
+  return found.definition
+}
+const parameter = (definition: PatternDefinition, name: string) =>
+  definition.parameters.find((candidate) => candidate.name === name)
+
+const installedVersion = (specifier: string): unknown => {
+  const manifest: unknown = require(`${specifier}/package.json`)
+  return Schema.decodeUnknownSync(Schema.Struct({ version: Schema.String }))(manifest).version
+}
+
+describe("catalogue data", () => {
+  it("decodes into ESLint9 and ESLint (v8) and encodes back to the files unchanged", () => {
+    expect(catalogue.map((t) => [t.name, t.uuid])).toEqual([
+      ["ESLint9", "2a30ab97-477f-4769-8b88-af596ce7a94c"],
+      ["ESLint", "f8b29663-2cb2-498d-b923-a10c6a8c05cd"]
+    ])
+    const files = ["eslint9.json", "eslint8.json"].map((file): unknown =>
+      JSON.parse(readFileSync(join(packageDir, "src/data", file), "utf8"))
+    )
+    expect(Schema.encodeSync(Schema.Array(ToolDefinition))(catalogue)).toEqual(files)
+  })
+
+  it("gives every pattern a unique id carrying its tool's prefix, in id order", () => {
+    for (const t of catalogue) {
+      const ids = t.patterns.map((p) => p.definition.id)
+      expect(ids.length).toBeGreaterThan(150)
+      expect(new Set(ids).size).toBe(ids.length)
+      expect(ids.filter((id) => !id.startsWith(t.patternPrefix))).toEqual([])
+      expect([...ids].sort()).toEqual(ids)
+    }
+  })
+
+  it("is what the generator produces from the installed linters (re-run `pnpm generate` if not)", () => {
+    const data = catalogueData({ eslint9: installedEslint9(), eslint8: installedEslint8() })
+    for (const [path, contents] of renderFiles(data)) {
+      expect(readFileSync(join(packageDir, path), "utf8"), path).toBe(contents)
+    }
+  })
+
+  it("records the versions of the packages the patterns were read from", () => {
+    expect(catalogueSource.map((s) => [s.tool, s.packages])).toEqual([
+      [
+        "ESLint9",
+        {
+          eslint: installedVersion("eslint"),
+          "@typescript-eslint/eslint-plugin": installedVersion("@typescript-eslint/eslint-plugin")
+        }
+      ],
+      ["ESLint", { eslint: installedVersion("eslint8") }]
+    ])
+    expect(catalogueSource[1]?.packages["eslint"]).toMatch(/^8\./)
+  })
+})
+
+describe("ESLint9 patterns", () => {
+  it("marks no-unused-vars recommended, enabled, UnusedCode and Error", () => {
+    const found = tool("ESLint9").patterns.find((p) => p.definition.id === "ESLint9_no-unused-vars")
+    expect(found?.recommended).toBe(true)
+    expect(found?.definition).toMatchObject({
+      title: "Disallow unused variables",
+      description: "Disallow unused variables",
+      explanation: "See https://eslint.org/docs/latest/rules/no-unused-vars",
+      category: "UnusedCode",
+      severityLevel: "Error",
+      level: "Error",
+      enabled: true,
+      languages: ["JavaScript", "TypeScript"],
+      timeToFix: 5,
+      tags: ["problem", "recommended"]
+    })
+    expect(found?.definition.subCategory).toBeUndefined()
+  })
+
+  it("reads eqeqeq's leading mode and its object option as parameters", () => {
+    const eqeqeq = pattern("ESLint9", "ESLint9_eqeqeq")
+    expect(eqeqeq.parameters.map((p) => p.name)).toEqual(["unnamedParam", "null"])
+    expect(parameter(eqeqeq, "unnamedParam")).toMatchObject({
+      default: "always",
+      description: "enum option: always | smart | allow-null"
+    })
+    expect(eqeqeq).toMatchObject({ category: "BestPractice", severityLevel: "Warning", enabled: false })
+  })
+
+  it("takes parameter defaults from the rule's default options", () => {
+    expect(parameter(pattern("ESLint9", "ESLint9_no-eval"), "allowIndirect")?.default).toBe("false")
+    const noShadow = pattern("ESLint9", "ESLint9_@typescript-eslint_no-shadow")
+    expect(parameter(noShadow, "hoist")).toEqual(
+      expect.objectContaining({
+        default: "functions-and-types",
+        description: "Whether to report shadowing before outer functions or variables are defined."
+      })
+    )
+    expect(parameter(noShadow, "allow")?.default).toBe("[]")
+    expect(noShadow.languages).toEqual(["TypeScript"])
+  })
+
+  it("classifies code-executing rules as Security with a sub-category, and only those", () => {
+    expect(pattern("ESLint9", "ESLint9_no-eval")).toMatchObject({ category: "Security", subCategory: "CommandInjection" })
+    expect(pattern("ESLint9", "ESLint9_no-script-url")).toMatchObject({ category: "Security", subCategory: "XSS" })
+    for (const t of catalogue) {
+      const withSubCategory = t.patterns.filter((p) => p.definition.subCategory !== undefined)
+      expect(withSubCategory.every((p) => p.definition.category === "Security")).toBe(true)
+    }
+    expect(pattern("ESLint9", "ESLint9_complexity").category).toBe("Complexity")
+    expect(pattern("ESLint9", "ESLint9_no-await-in-loop").category).toBe("Performance")
+  })
+
+  it("includes typescript-eslint rules with `/` written as `_`", () => {
+    const floating = tool("ESLint9").patterns.find(
+      (p) => p.definition.id === "ESLint9_@typescript-eslint_no-floating-promises"
+    )
+    expect(floating?.recommended).toBe(true)
+    expect(floating?.definition.tags).toEqual(["problem", "recommended", "type-checked"])
+    // typescript-eslint's "strict" marker is an opt-in config, not "recommended".
+    const strictOnly = pattern("ESLint9", "ESLint9_@typescript-eslint_no-non-null-assertion")
+    expect(strictOnly).toMatchObject({ enabled: false, severityLevel: "High" })
+  })
+
+  it("leaves deprecated rules out", () => {
+    const ids = new Set(tool("ESLint9").patterns.map((p) => p.definition.id))
+    expect(ids.has("ESLint9_semi")).toBe(false)
+    expect(ids.has("ESLint9_max-len")).toBe(false)
+    const deprecated = installedEslint9().rules.filter((rule) => rule.module.meta.deprecated !== undefined)
+    expect(deprecated.length).toBeGreaterThan(0)
+    expect(deprecated.filter((rule) => ids.has(`ESLint9_${rule.ruleId.replaceAll("/", "_")}`))).toEqual([])
+  })
+})
+
+describe("severity", () => {
+  it("follows the rule's type and recommendation in every pattern", () => {
+    const expected = (tags: ReadonlyArray<string>): string =>
+      tags.includes("problem") ? (tags.includes("recommended") ? "Error" : "High") : tags.includes("layout") ? "Info" : "Warning"
+    for (const t of catalogue) {
+      for (const { definition, recommended } of t.patterns) {
+        expect(definition.level).toBe(definition.severityLevel)
+        expect(definition.enabled).toBe(recommended)
+        expect([definition.id, definition.severityLevel]).toEqual([definition.id, expected(definition.tags ?? [])])
+      }
+    }
+  })
+})
+
+describe("ESLint (v8)", () => {
+  it("is a separate tool of the same family, off by default", () => {
+    const v8 = tool("ESLint")
+    expect(v8.family).toBe(tool("ESLint9").family)
+    expect(v8).toMatchObject({ patternPrefix: "ESLint8_", enabledByDefault: false, isClientSide: false })
+    expect(v8.configurationFiles).toContain(".eslintrc.json")
+    expect(pattern("ESLint", "ESLint8_no-unused-vars")).toMatchObject({ category: "UnusedCode", severityLevel: "Error" })
+    // Rules removed in ESLint 9 but still active in 8.57.
+    expect(pattern("ESLint", "ESLint8_no-new-symbol").category).toBe("ErrorProne")
+    expect(v8.patterns.some((p) => p.definition.id.includes("@typescript-eslint"))).toBe(false)
+  })
+})
