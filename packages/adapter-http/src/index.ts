@@ -1,1 +1,7 @@
-export {}
+export * from "./AdminApi.js"
+export * from "./AnalysisApi.js"
+export * from "./Authentication.js"
+export * as HttpErrors from "./HttpErrors.js"
+export * as HttpServer from "./HttpServer.js"
+export * from "./IngestionApi.js"
+export * from "./TidemarkApi.js"

@@ -27,6 +27,10 @@ export interface IssuedSecret {
 
 type AccessError = Unauthenticated | PermissionDenied | NotFound | ServiceUnavailable
 
+/** Every permission includes `read`, so only stronger needs can be denied. */
+export type DeniedFor<P extends Permission> = P extends "read" ? never : PermissionDenied
+type AccessErrorFor<P extends Permission> = Unauthenticated | NotFound | ServiceUnavailable | DeniedFor<P>
+
 const missing = new Unauthenticated({ reason: "Missing api-token header" })
 const foreign = new Unauthenticated({ reason: "The api-token is not valid for this organization" })
 
@@ -52,16 +56,18 @@ const make = Effect.gen(function*() {
       })
     })
 
-  const permit = (principal: Principal, need: Permission): Effect.Effect<void, PermissionDenied> =>
+  const permit = <P extends Permission>(principal: Principal, need: P): Effect.Effect<void, DeniedFor<P>> =>
     rank[principal.permission] >= rank[need]
       ? Effect.void
-      : new PermissionDenied({ reason: `This operation needs the '${need}' permission; the token has '${principal.permission}'` })
+      : Effect.fail(
+        new PermissionDenied({ reason: `This operation needs the '${need}' permission; the token has '${principal.permission}'` }) as DeniedFor<P>
+      )
 
-  const organization = (
+  const access = <P extends Permission>(
     caller: Option.Option<Principal>,
     at: OrganizationCoordinates,
-    need: Permission
-  ): Effect.Effect<Organization, AccessError> =>
+    need: P
+  ): Effect.Effect<Organization, AccessErrorFor<P>> =>
     Effect.gen(function*() {
       if (Option.isNone(caller)) return yield* missing
       const principal = caller.value
@@ -75,19 +81,19 @@ const make = Effect.gen(function*() {
       return found.value
     })
 
-  const repository = (
+  const repository = <P extends Permission>(
     caller: Option.Option<Principal>,
     at: RepositoryCoordinates,
-    need: Permission,
+    need: P,
     options?: { readonly allowPublic?: boolean }
-  ): Effect.Effect<RepositoryAccess, AccessError> =>
+  ): Effect.Effect<RepositoryAccess, AccessErrorFor<P>> =>
     Effect.gen(function*() {
       if (Option.isNone(caller)) {
         const open = options?.allowPublic === true ? yield* findPublic(at) : Option.none()
         if (Option.isNone(open)) return yield* missing
         return { ...open.value, permission: "read" as const }
       }
-      const org = yield* organization(caller, at, need)
+      const org = yield* access(caller, at, need)
       const repo = yield* repositories.findRepository(org.id, at.repository)
       if (Option.isNone(repo)) return yield* new NotFound({ what: "repository", id: at.repository })
       return { organization: org, repository: repo.value, permission: caller.value.permission }
@@ -132,6 +138,24 @@ const make = Effect.gen(function*() {
     })
 
   /**
+   * Issues a secret on behalf of a caller: the admin for any organization (created on first use),
+   * an organization's admin token for its own, never with more permission than the caller has.
+   */
+  const issueFor = (
+    caller: Option.Option<Principal>,
+    at: OrganizationCoordinates,
+    kind: "api" | "ingestion",
+    permission: Permission
+  ): Effect.Effect<IssuedSecret, AccessError> =>
+    Effect.gen(function*() {
+      if (Option.isSome(caller) && caller.value.isAdmin) {
+        return yield* issue(kind, yield* repositories.ensureOrganization(at.provider, at.organization), permission)
+      }
+      const organization = yield* access(caller, at, "admin")
+      return yield* issue(kind, organization, permission)
+    })
+
+  /**
    * Makes sure an admin token exists. A configured one replaces whatever was stored; otherwise one
    * is generated on first start and returned so the caller can show it once.
    */
@@ -147,7 +171,7 @@ const make = Effect.gen(function*() {
       return Option.some(secret)
     })
 
-  return { authenticate, organization, repository, issue, ensureAdmin } as const
+  return { authenticate, organization: access, repository, issue, issueFor, ensureAdmin } as const
 })
 
 /** Authentication and authorization of callers against organizations and repositories. */

@@ -1,0 +1,81 @@
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { AddRepositoryBody, CodingStandard, CreateCredentialBody, CreateStandardBody, Permission, Repository } from "@tidemark/core"
+import { Schema } from "effect"
+import { OrganizationParams } from "./AnalysisApi.js"
+import { Authentication } from "./Authentication.js"
+import { BadRequest, Forbidden, InternalServerError, NotFound, Unauthorized, UnprocessableEntity } from "./HttpErrors.js"
+
+/** Our extensions: adding repositories, issuing secrets, coding standards. Same error bodies as the analysis API. */
+
+export class IssuedSecret extends Schema.Class<IssuedSecret>("IssuedSecret")({
+  id: Schema.String,
+  kind: Schema.Literal("api", "ingestion"),
+  permission: Permission,
+  /** Shown once: only its hash is stored. */
+  secret: Schema.String
+}) {}
+
+const adminOrganizationPath = "/admin/organizations/:provider/:remoteOrganizationName"
+const standardsPath = "/organizations/:provider/:remoteOrganizationName/coding-standards"
+const StandardParams = Schema.Struct({ ...OrganizationParams.fields, codingStandardId: Schema.NumberFromString.pipe(Schema.int()) })
+const ApplicationParams = Schema.Struct({ ...StandardParams.fields, repositoryName: Schema.String })
+
+export class AdminGroup extends HttpApiGroup.make("admin")
+  .add(
+    HttpApiEndpoint.post("addRepository", "/repositories")
+      .setPayload(AddRepositoryBody)
+      .addSuccess(Schema.Struct({ data: Repository }))
+      .annotate(OpenApi.Description, "Adds (or refreshes) a repository by reading it with git.")
+  )
+  .add(
+    HttpApiEndpoint.post("createApiToken", `${adminOrganizationPath}/tokens`)
+      .setPath(OrganizationParams)
+      .setPayload(CreateCredentialBody)
+      .addSuccess(Schema.Struct({ data: IssuedSecret }), { status: 201 })
+  )
+  .add(
+    HttpApiEndpoint.post("createIngestionKey", `${adminOrganizationPath}/ingestion-keys`)
+      .setPath(OrganizationParams)
+      .setPayload(CreateCredentialBody)
+      .addSuccess(Schema.Struct({ data: IssuedSecret }), { status: 201 })
+  )
+  .add(
+    HttpApiEndpoint.post("createCodingStandard", standardsPath)
+      .setPath(OrganizationParams)
+      .setPayload(CreateStandardBody)
+      .addSuccess(Schema.Struct({ data: CodingStandard }), { status: 201 })
+  )
+  .add(
+    HttpApiEndpoint.get("listCodingStandards", standardsPath)
+      .setPath(OrganizationParams)
+      .addSuccess(Schema.Struct({ data: Schema.Array(CodingStandard) }))
+  )
+  .add(
+    HttpApiEndpoint.get("getCodingStandard", `${standardsPath}/:codingStandardId`)
+      .setPath(StandardParams)
+      .addSuccess(Schema.Struct({ data: CodingStandard }))
+  )
+  .add(
+    HttpApiEndpoint.put("applyCodingStandard", `${standardsPath}/:codingStandardId/repositories/:repositoryName`)
+      .setPath(ApplicationParams)
+      .addSuccess(Schema.Void, { status: 204 })
+  )
+  .add(
+    HttpApiEndpoint.del("unapplyCodingStandard", `${standardsPath}/:codingStandardId/repositories/:repositoryName`)
+      .setPath(ApplicationParams)
+      .addSuccess(Schema.Void, { status: 204 })
+  )
+  .addError(BadRequest)
+  .addError(Unauthorized)
+  .addError(Forbidden)
+  .addError(NotFound)
+  .addError(UnprocessableEntity)
+  .addError(InternalServerError)
+  .middleware(Authentication)
+{}
+
+export class AdminApi extends HttpApi.make("admin")
+  .add(AdminGroup)
+  .prefix("/api/v3")
+  .annotate(OpenApi.Title, "Tidemark admin API")
+{}

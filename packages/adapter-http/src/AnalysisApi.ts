@@ -1,0 +1,173 @@
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import {
+  ConfigureToolBody,
+  ConfiguredPattern,
+  PageLimit,
+  Pagination,
+  PatternFilterFields,
+  PatternSort,
+  RepositoryWithAnalysis,
+  SearchOrganizationRepositoriesWithAnalysis,
+  SortDirection,
+  Tool,
+  UpdatePatternsBody
+} from "@tidemark/core"
+import { Schema } from "effect"
+import { Authentication } from "./Authentication.js"
+import {
+  BadGateway,
+  BadRequest,
+  Conflict,
+  Forbidden,
+  InternalServerError,
+  NotFound,
+  Unauthorized,
+  UnprocessableEntity
+} from "./HttpErrors.js"
+
+/** The analysis API v3.1.0 of the spec: paths, parameters, bodies and statuses exactly as published. */
+
+const organizationPath = "/analysis/organizations/:provider/:remoteOrganizationName"
+const repositoryPath = `${organizationPath}/repositories/:repositoryName` as const
+
+export const OrganizationParams = Schema.Struct({
+  provider: Schema.String,
+  remoteOrganizationName: Schema.String
+})
+export const RepositoryParams = Schema.Struct({ ...OrganizationParams.fields, repositoryName: Schema.String })
+const ToolParams = Schema.Struct({ ...RepositoryParams.fields, toolUuid: Schema.String })
+const PatternParams = Schema.Struct({ ...ToolParams.fields, patternId: Schema.String })
+
+export const PageParams = {
+  cursor: Schema.optional(Schema.String),
+  limit: Schema.optional(PageLimit)
+}
+
+export const RepositoryPage = Schema.Struct({
+  pagination: Pagination,
+  data: Schema.Array(RepositoryWithAnalysis)
+})
+
+export class VersionGroup extends HttpApiGroup.make("version")
+  .add(
+    HttpApiEndpoint.get("getVersion", "/version")
+      .addSuccess(Schema.Struct({ data: Schema.String }))
+      .annotate(OpenApi.Description, "Version of the installation; needs no token.")
+  )
+  .addError(UnprocessableEntity)
+  .addError(InternalServerError)
+{}
+
+export class RepositoriesGroup extends HttpApiGroup.make("repositories")
+  .add(
+    HttpApiEndpoint.get("listOrganizationRepositoriesWithAnalysis", `${organizationPath}/repositories`)
+      .setPath(OrganizationParams)
+      .setUrlParams(Schema.Struct({
+        ...PageParams,
+        search: Schema.optional(Schema.String),
+        repositories: Schema.optional(Schema.String).annotations({ description: "Deprecated: comma-separated names; use the search operation" }),
+        segments: Schema.optional(Schema.String)
+      }))
+      .addSuccess(RepositoryPage)
+      .addError(BadGateway)
+  )
+  .add(
+    HttpApiEndpoint.post("searchOrganizationRepositoriesWithAnalysis", `/search${organizationPath}/repositories`)
+      .setPath(OrganizationParams)
+      .setUrlParams(Schema.Struct(PageParams))
+      .setPayload(SearchOrganizationRepositoriesWithAnalysis)
+      .addSuccess(RepositoryPage)
+      .addError(BadGateway)
+  )
+  .add(
+    HttpApiEndpoint.get("getRepositoryWithAnalysis", repositoryPath)
+      .setPath(RepositoryParams)
+      .setUrlParams(Schema.Struct({ branch: Schema.optional(Schema.String) }))
+      .addSuccess(Schema.Struct({ data: RepositoryWithAnalysis }))
+  )
+  .addError(BadRequest)
+  .addError(Unauthorized)
+  .addError(NotFound)
+  .addError(UnprocessableEntity)
+  .addError(InternalServerError)
+  .middleware(Authentication)
+{}
+
+export class ToolsGroup extends HttpApiGroup.make("tools")
+  .add(
+    HttpApiEndpoint.get("listRepositoryTools", `${repositoryPath}/tools`)
+      .setPath(RepositoryParams)
+      .addSuccess(Schema.Struct({ data: Schema.Array(Tool) }))
+      .annotate(OpenApi.Description, "Public repositories need no token.")
+  )
+  .add(
+    HttpApiEndpoint.get("listRepositoryToolConflicts", `${repositoryPath}/tools/conflicts`)
+      .setPath(RepositoryParams)
+      .addSuccess(Schema.Struct({ data: Schema.Array(Schema.String) }))
+  )
+  .add(
+    HttpApiEndpoint.patch("configureTool", `${repositoryPath}/tools/:toolUuid`)
+      .setPath(ToolParams)
+      .setPayload(ConfigureToolBody)
+      .addSuccess(Schema.Void, { status: 204 })
+      .addError(Forbidden)
+      .addError(Conflict)
+  )
+  .addError(BadRequest)
+  .addError(Unauthorized)
+  .addError(NotFound)
+  .addError(UnprocessableEntity)
+  .addError(InternalServerError)
+  .middleware(Authentication)
+{}
+
+export const PatternListParams = Schema.Struct({
+  ...PatternFilterFields,
+  enabled: Schema.optional(Schema.BooleanFromString),
+  sort: Schema.optional(PatternSort),
+  direction: Schema.optional(SortDirection),
+  ...PageParams
+})
+
+export class PatternsGroup extends HttpApiGroup.make("patterns")
+  .add(
+    HttpApiEndpoint.get("listRepositoryToolPatterns", `${repositoryPath}/tools/:toolUuid/patterns`)
+      .setPath(ToolParams)
+      .setUrlParams(PatternListParams)
+      .addSuccess(Schema.Struct({
+        data: Schema.Array(ConfiguredPattern),
+        pagination: Pagination,
+        meta: Schema.Struct({ totalEnabled: Schema.Int })
+      }))
+  )
+  .add(
+    HttpApiEndpoint.patch("updateRepositoryToolPatterns", `${repositoryPath}/tools/:toolUuid/patterns`)
+      .setPath(ToolParams)
+      .setUrlParams(Schema.Struct(PatternFilterFields))
+      .setPayload(UpdatePatternsBody)
+      .addSuccess(Schema.Void, { status: 204 })
+      .addError(Conflict)
+  )
+  .add(
+    HttpApiEndpoint.get("getRepositoryToolPattern", `${repositoryPath}/tools/:toolUuid/patterns/:patternId`)
+      .setPath(PatternParams)
+      .addSuccess(Schema.Struct({ data: ConfiguredPattern }))
+  )
+  .addError(BadRequest)
+  .addError(Unauthorized)
+  .addError(Forbidden)
+  .addError(NotFound)
+  .addError(UnprocessableEntity)
+  .addError(InternalServerError)
+  .middleware(Authentication)
+{}
+
+export class AnalysisApi extends HttpApi.make("analysis")
+  .add(VersionGroup)
+  .add(RepositoriesGroup)
+  .add(ToolsGroup)
+  .add(PatternsGroup)
+  .prefix("/api/v3")
+  .annotate(OpenApi.Title, "Tidemark analysis API")
+  .annotate(OpenApi.Version, "3.1.0")
+{}

@@ -1,0 +1,143 @@
+import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
+import type { HttpApp } from "@effect/platform"
+import { HttpServerError, HttpServerRequest } from "@effect/platform"
+import type * as Core from "@tidemark/core"
+import { Cause, Effect } from "effect"
+import {
+  BadRequest,
+  Conflict,
+  Forbidden,
+  IngestionBadRequest,
+  IngestionServerError,
+  IngestionUnauthorized,
+  InternalServerError,
+  NotFound,
+  Unauthorized,
+  UnprocessableEntity
+} from "./HttpErrors.js"
+import * as HttpErrors from "./HttpErrors.js"
+
+/**
+ * The one place where failures become HTTP statuses and bodies: domain errors per API, and what
+ * the framework raises before a handler runs (undecodable input, unreadable bodies, unknown routes,
+ * defects).
+ */
+
+export type DomainError =
+  | Core.NotFound
+  | Core.InvalidInput
+  | Core.Unprocessable
+  | Core.ConfigurationConflict
+  | Core.Unauthenticated
+  | Core.PermissionDenied
+  | Core.ServiceUnavailable
+
+/** The analysis API error a domain error becomes, by type, so handlers declare exactly what they can answer. */
+export type AnalysisErrorOf<E> = E extends Core.NotFound ? NotFound
+  : E extends Core.InvalidInput ? BadRequest
+  : E extends Core.Unprocessable ? UnprocessableEntity
+  : E extends Core.ConfigurationConflict ? Conflict
+  : E extends Core.Unauthenticated ? Unauthorized
+  : E extends Core.PermissionDenied ? Forbidden
+  : E extends Core.ServiceUnavailable ? InternalServerError
+  : never
+
+const analysisErrorOf = (e: DomainError): HttpErrors.AnalysisError => {
+  switch (e._tag) {
+    case "NotFound":
+      return new NotFound({ message: capitalize(e.message) })
+    case "InvalidInput":
+      return new BadRequest({ message: e.message })
+    case "Unprocessable":
+      return new UnprocessableEntity({ message: e.message })
+    case "ConfigurationConflict":
+      return new Conflict({ message: e.message })
+    case "Unauthenticated":
+      return new Unauthorized({ message: e.message })
+    case "PermissionDenied":
+      return new Forbidden({ message: e.message })
+    case "ServiceUnavailable":
+      return new InternalServerError({ message: "The service could not complete the request", innerMessage: e.message })
+  }
+}
+
+/** Maps every domain failure of an effect to the analysis API's error of the same meaning. */
+export const analysisErrors = <A, E extends DomainError, R>(
+  effect: Effect.Effect<A, E, R>
+): Effect.Effect<A, AnalysisErrorOf<E>, R> =>
+  Effect.mapError(effect, (e) => analysisErrorOf(e) as AnalysisErrorOf<E>)
+
+export type IngestionErrorOf<E> = E extends Core.Unauthenticated ? IngestionUnauthorized
+  : E extends Core.ServiceUnavailable ? IngestionServerError
+  : IngestionBadRequest
+
+export const ingestionErrors = <A, E extends DomainError, R>(
+  effect: Effect.Effect<A, E, R>
+): Effect.Effect<A, IngestionErrorOf<E>, R> =>
+  Effect.mapError(effect, (e) => {
+    switch (e._tag) {
+      case "Unauthenticated":
+        return new IngestionUnauthorized({ message: e.message }) as IngestionErrorOf<E>
+      case "ServiceUnavailable":
+        return new IngestionServerError({ message: "The service could not complete the request" }) as IngestionErrorOf<E>
+      default:
+        return new IngestionBadRequest({ message: e.message }) as IngestionErrorOf<E>
+    }
+  })
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+/** `limit: limit must be between 1 and 100`: the field a decode failure is about, then why. */
+const describeDecodeError = (e: HttpApiDecodeError): string => {
+  const issue = e.issues[0]
+  if (issue === undefined) return e.message
+  const field = issue.path.map(String).join(".")
+  return field === "" ? issue.message : `${field}: ${issue.message}`
+}
+
+const isIngestion = (url: string) => url.startsWith("/v1/") || url === "/v1"
+
+/** What a failure raised outside the handlers becomes, shaped for the API the request was for. */
+const fromFramework = (failure: unknown, url: string): unknown => {
+  const ingestion = isIngestion(url)
+  const badRequest = (message: string) =>
+    ingestion ? new IngestionBadRequest({ message }) : new BadRequest({ message })
+  if (failure instanceof HttpApiDecodeError) return badRequest(`Invalid request: ${describeDecodeError(failure)}`)
+  if (HttpServerError.isServerError(failure)) {
+    if (failure._tag === "RouteNotFound") {
+      return ingestion
+        ? new IngestionBadRequest({ message: `No operation at ${failure.request.method} ${url}` })
+        : new NotFound({ message: `No operation at ${failure.request.method} ${url}` })
+    }
+    if (failure._tag === "RequestError") {
+      return badRequest(`Invalid request body: ${failure.description ?? "it is not valid JSON or is too large"}`)
+    }
+  }
+  return failure
+}
+
+const isAnswerable = (e: unknown) =>
+  e instanceof BadRequest || e instanceof Unauthorized || e instanceof Forbidden || e instanceof NotFound ||
+  e instanceof Conflict || e instanceof UnprocessableEntity || e instanceof InternalServerError ||
+  e instanceof HttpErrors.BadGateway || e instanceof IngestionBadRequest || e instanceof IngestionUnauthorized ||
+  e instanceof IngestionServerError || e instanceof HttpErrors.IngestionNotImplemented
+
+/**
+ * Wraps the whole HTTP app: failures the framework raised become the spec's bodies, and anything
+ * unexpected is logged and answered 500 with the error body, never a bare framework answer.
+ */
+export const errorMiddleware = (app: HttpApp.Default): HttpApp.Default =>
+  Effect.catchAllCause(app, (cause) =>
+    Effect.gen(function*() {
+      if (Cause.isInterruptedOnly(cause)) return yield* Effect.failCause(cause)
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const failure = fromFramework(Cause.squash(cause), request.url)
+      if (isAnswerable(failure)) return yield* Effect.fail(failure)
+      yield* Effect.logError("unexpected failure", cause)
+      return yield* Effect.fail(
+        isIngestion(request.url)
+          ? new IngestionServerError({ message: "Unexpected server condition" })
+          : new InternalServerError({ message: "Unexpected server condition" })
+      )
+    })
+  ) as HttpApp.Default

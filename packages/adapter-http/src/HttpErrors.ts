@@ -1,0 +1,93 @@
+import { HttpApiSchema } from "@effect/platform"
+import { Action } from "@tidemark/core"
+import { Schema } from "effect"
+
+/**
+ * The error bodies both APIs answer with, one class per status. Analysis API:
+ * `{error, message, actions, innerMessage?}` with `error` naming the status without spaces;
+ * ingestion API: ApiError `{message, error}` with the status name as the spec lists it.
+ */
+
+const actions = Schema.Array(Action).pipe(Schema.propertySignature, Schema.withConstructorDefault(() => []))
+const analysisFields = {
+  message: Schema.String,
+  innerMessage: Schema.optional(Schema.String),
+  actions
+}
+
+export class BadRequest extends Schema.Class<BadRequest>("BadRequest")(
+  { error: Schema.tag("BadRequest"), ...analysisFields },
+  HttpApiSchema.annotations({ status: 400 })
+) {}
+
+export class Unauthorized extends Schema.Class<Unauthorized>("Unauthorized")(
+  { error: Schema.tag("Unauthorized"), code: Schema.tag("Unauthorized"), ...analysisFields },
+  HttpApiSchema.annotations({ status: 401 })
+) {}
+
+export class Forbidden extends Schema.Class<Forbidden>("Forbidden")(
+  { error: Schema.tag("Forbidden"), ...analysisFields },
+  HttpApiSchema.annotations({ status: 403 })
+) {}
+
+export class NotFound extends Schema.Class<NotFound>("NotFound")(
+  { error: Schema.tag("NotFound"), ...analysisFields },
+  HttpApiSchema.annotations({ status: 404 })
+) {}
+
+export class Conflict extends Schema.Class<Conflict>("Conflict")(
+  { error: Schema.tag("Conflict"), ...analysisFields },
+  HttpApiSchema.annotations({ status: 409 })
+) {}
+
+export class UnprocessableEntity extends Schema.Class<UnprocessableEntity>("UnprocessableEntity")(
+  { error: Schema.tag("UnprocessableEntity"), ...analysisFields },
+  HttpApiSchema.annotations({ status: 422 })
+) {}
+
+export class InternalServerError extends Schema.Class<InternalServerError>("InternalServerError")(
+  { error: Schema.tag("InternalServerError"), ...analysisFields },
+  HttpApiSchema.annotations({ status: 500 })
+) {}
+
+export class BadGateway extends Schema.Class<BadGateway>("BadGateway")(
+  { error: Schema.tag("BadGateway"), ...analysisFields },
+  HttpApiSchema.annotations({ status: 502 })
+) {}
+
+export type AnalysisError =
+  | BadRequest
+  | Unauthorized
+  | Forbidden
+  | NotFound
+  | Conflict
+  | UnprocessableEntity
+  | InternalServerError
+  | BadGateway
+
+export class IngestionBadRequest extends Schema.Class<IngestionBadRequest>("ApiErrorBadRequest")(
+  { message: Schema.String, error: Schema.tag("Bad Request") },
+  HttpApiSchema.annotations({ status: 400 })
+) {}
+
+export class IngestionUnauthorized extends Schema.Class<IngestionUnauthorized>("ApiErrorUnauthorized")(
+  { message: Schema.String, error: Schema.tag("Unauthorized") },
+  HttpApiSchema.annotations({ status: 401 })
+) {}
+
+export class IngestionServerError extends Schema.Class<IngestionServerError>("ApiErrorInternalServerError")(
+  { message: Schema.String, error: Schema.tag("Internal Server Error") },
+  HttpApiSchema.annotations({ status: 500 })
+) {}
+
+/**
+ * Answered by the ingestion routes until the durable queue exists: accepting an event that could be
+ * lost is worse than refusing it. ApiError has no "Not Implemented" name, so `error` says what the
+ * spec allows for a server-side condition.
+ */
+export class IngestionNotImplemented extends Schema.Class<IngestionNotImplemented>("ApiErrorNotImplemented")(
+  { message: Schema.String, error: Schema.tag("Internal Server Error") },
+  HttpApiSchema.annotations({ status: 501 })
+) {}
+
+export type IngestionError = IngestionBadRequest | IngestionUnauthorized | IngestionServerError | IngestionNotImplemented

@@ -1,0 +1,41 @@
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Event } from "@tidemark/core"
+import { Schema } from "effect"
+import { IngestionAuthentication } from "./Authentication.js"
+import { IngestionBadRequest, IngestionNotImplemented, IngestionServerError, IngestionUnauthorized } from "./HttpErrors.js"
+
+/** The ingestion API v0.1.0 of the spec. */
+
+const IngestionParams = Schema.Struct({
+  system: Schema.optional(Schema.String.pipe(Schema.maxLength(256, { message: () => "system must be at most 256 characters" })))
+})
+
+export const IngestionProvider = Schema.Literal("github", "gitlab", "pagerduty", "jira")
+
+export class IngestionGroup extends HttpApiGroup.make("ingestion")
+  .add(
+    HttpApiEndpoint.post("pushAccelerateData", "/ingestion/cli")
+      .setUrlParams(IngestionParams)
+      .setPayload(Event)
+      .addSuccess(Schema.Void, { status: 204 })
+  )
+  .add(
+    HttpApiEndpoint.post("pushData", "/ingestion/:provider")
+      .setPath(Schema.Struct({ provider: IngestionProvider }))
+      .setUrlParams(IngestionParams)
+      .setPayload(Schema.Record({ key: Schema.String, value: Schema.Unknown }))
+      .addSuccess(Schema.Void, { status: 202 })
+  )
+  .addError(IngestionBadRequest)
+  .addError(IngestionUnauthorized)
+  .addError(IngestionServerError)
+  .addError(IngestionNotImplemented)
+  .middleware(IngestionAuthentication)
+{}
+
+export class IngestionApi extends HttpApi.make("ingestion")
+  .add(IngestionGroup)
+  .prefix("/v1")
+  .annotate(OpenApi.Title, "Tidemark ingestion API")
+  .annotate(OpenApi.Version, "0.1.0")
+{}

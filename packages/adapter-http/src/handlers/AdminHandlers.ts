@@ -1,0 +1,65 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Access, CodingStandards, Repositories } from "@tidemark/core"
+import { Effect } from "effect"
+import { IssuedSecret } from "../AdminApi.js"
+import { Caller } from "../Authentication.js"
+import { analysisErrors } from "../ErrorMapping.js"
+import { TidemarkApi } from "../TidemarkApi.js"
+
+const organizationAt = (path: { provider: string; remoteOrganizationName: string }) => ({
+  provider: path.provider,
+  organization: path.remoteOrganizationName
+})
+
+export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
+  Effect.gen(function*() {
+    const access = yield* Access
+    const repositories = yield* Repositories
+    const standards = yield* CodingStandards
+
+    const issue = (kind: "api" | "ingestion") =>
+    (
+      { path, payload }: {
+        readonly path: { provider: string; remoteOrganizationName: string }
+        readonly payload: { readonly permission?: "admin" | "write" | "read" | undefined }
+      }
+    ) =>
+      Effect.flatMap(Caller, (caller) =>
+        // Ingestion keys only push events, so `write` is what they carry unless asked otherwise.
+        access.issueFor(caller, organizationAt(path), kind, payload.permission ?? "write")).pipe(
+          Effect.map(({ credential, secret }) => ({
+            data: new IssuedSecret({ id: credential.id, kind, permission: credential.permission, secret })
+          })),
+          analysisErrors
+        )
+
+    return handlers
+      .handle("addRepository", ({ payload }) =>
+        Effect.flatMap(Caller, (caller) => repositories.add(caller, payload)).pipe(
+          Effect.map((data) => ({ data })),
+          analysisErrors
+        ))
+      .handle("createApiToken", issue("api"))
+      .handle("createIngestionKey", issue("ingestion"))
+      .handle("createCodingStandard", ({ path, payload }) =>
+        Effect.flatMap(Caller, (caller) => standards.create(caller, organizationAt(path), payload)).pipe(
+          Effect.map((data) => ({ data })),
+          analysisErrors
+        ))
+      .handle("listCodingStandards", ({ path }) =>
+        Effect.flatMap(Caller, (caller) => standards.list(caller, organizationAt(path))).pipe(
+          Effect.map((data) => ({ data })),
+          analysisErrors
+        ))
+      .handle("getCodingStandard", ({ path }) =>
+        Effect.flatMap(Caller, (caller) => standards.get(caller, organizationAt(path), path.codingStandardId)).pipe(
+          Effect.map((data) => ({ data })),
+          analysisErrors
+        ))
+      .handle("applyCodingStandard", ({ path }) =>
+        Effect.flatMap(Caller, (caller) =>
+          standards.apply(caller, organizationAt(path), path.codingStandardId, path.repositoryName)).pipe(analysisErrors))
+      .handle("unapplyCodingStandard", ({ path }) =>
+        Effect.flatMap(Caller, (caller) =>
+          standards.unapply(caller, organizationAt(path), path.codingStandardId, path.repositoryName)).pipe(analysisErrors))
+  }))

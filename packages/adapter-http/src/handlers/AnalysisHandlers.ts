@@ -1,0 +1,93 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { PatternConfiguration, RepositoryAnalysis, ToolConfiguration } from "@tidemark/core"
+import { Effect, Layer } from "effect"
+import { Caller } from "../Authentication.js"
+import { analysisErrors } from "../ErrorMapping.js"
+import { TidemarkApi } from "../TidemarkApi.js"
+
+const repositoryAt = (path: { provider: string; remoteOrganizationName: string; repositoryName: string }) => ({
+  provider: path.provider,
+  organization: path.remoteOrganizationName,
+  repository: path.repositoryName
+})
+
+const commaSeparated = (value: string | undefined) =>
+  value === undefined ? undefined : value.split(",").map((s) => s.trim()).filter((s) => s !== "")
+
+export const versionLayer = (version: string) =>
+  HttpApiBuilder.group(TidemarkApi, "version", (handlers) =>
+    handlers.handle("getVersion", () => Effect.succeed({ data: version })))
+
+export const repositoriesLayer = HttpApiBuilder.group(TidemarkApi, "repositories", (handlers) =>
+  Effect.gen(function*() {
+    const analysis = yield* RepositoryAnalysis
+    return handlers
+      .handle("listOrganizationRepositoriesWithAnalysis", ({ path, urlParams }) =>
+        Effect.flatMap(Caller, (caller) =>
+          analysis.list(caller, { provider: path.provider, organization: path.remoteOrganizationName }, {
+            search: urlParams.search,
+            names: commaSeparated(urlParams.repositories),
+            segments: commaSeparated(urlParams.segments),
+            cursor: urlParams.cursor,
+            limit: urlParams.limit
+          })).pipe(
+            Effect.map((page) => ({ pagination: page.pagination, data: page.items })),
+            analysisErrors
+          ))
+      .handle("searchOrganizationRepositoriesWithAnalysis", ({ path, payload, urlParams }) =>
+        Effect.flatMap(Caller, (caller) =>
+          analysis.list(caller, { provider: path.provider, organization: path.remoteOrganizationName }, {
+            names: payload.names,
+            cursor: urlParams.cursor,
+            limit: urlParams.limit
+          })).pipe(
+            Effect.map((page) => ({ pagination: page.pagination, data: page.items })),
+            analysisErrors
+          ))
+      .handle("getRepositoryWithAnalysis", ({ path, urlParams }) =>
+        Effect.flatMap(Caller, (caller) => analysis.get(caller, repositoryAt(path), urlParams.branch)).pipe(
+          Effect.map((data) => ({ data })),
+          analysisErrors
+        ))
+  }))
+
+export const toolsLayer = HttpApiBuilder.group(TidemarkApi, "tools", (handlers) =>
+  Effect.gen(function*() {
+    const tools = yield* ToolConfiguration
+    return handlers
+      .handle("listRepositoryTools", ({ path }) =>
+        Effect.flatMap(Caller, (caller) => tools.listTools(caller, repositoryAt(path))).pipe(
+          Effect.map((data) => ({ data })),
+          analysisErrors
+        ))
+      .handle("listRepositoryToolConflicts", ({ path }) =>
+        Effect.flatMap(Caller, (caller) => tools.conflicts(caller, repositoryAt(path))).pipe(
+          Effect.map((data) => ({ data })),
+          analysisErrors
+        ))
+      .handle("configureTool", ({ path, payload }) =>
+        Effect.flatMap(Caller, (caller) => tools.configureTool(caller, repositoryAt(path), path.toolUuid, payload)).pipe(
+          analysisErrors
+        ))
+  }))
+
+export const patternsLayer = HttpApiBuilder.group(TidemarkApi, "patterns", (handlers) =>
+  Effect.gen(function*() {
+    const patterns = yield* PatternConfiguration
+    return handlers
+      .handle("listRepositoryToolPatterns", ({ path, urlParams }) =>
+        Effect.flatMap(Caller, (caller) => patterns.list(caller, repositoryAt(path), path.toolUuid, urlParams)).pipe(
+          Effect.map((page) => ({ data: page.data, pagination: page.pagination, meta: { totalEnabled: page.totalEnabled } })),
+          analysisErrors
+        ))
+      .handle("updateRepositoryToolPatterns", ({ path, payload, urlParams }) =>
+        Effect.flatMap(Caller, (caller) =>
+          patterns.update(caller, repositoryAt(path), path.toolUuid, urlParams, payload.enabled)).pipe(analysisErrors))
+      .handle("getRepositoryToolPattern", ({ path }) =>
+        Effect.flatMap(Caller, (caller) => patterns.get(caller, repositoryAt(path), path.toolUuid, path.patternId)).pipe(
+          Effect.map((data) => ({ data })),
+          analysisErrors
+        ))
+  }))
+
+export const layer = (version: string) => Layer.mergeAll(versionLayer(version), repositoriesLayer, toolsLayer, patternsLayer)

@@ -1,0 +1,19 @@
+import { defaultGitUrlTemplates, type GitUrlTemplates } from "@tidemark/core"
+import { Config } from "effect"
+
+/** Every setting of the bundled server, read once through Effect's Config (environment variables). */
+export const serverConfig = Config.all({
+  port: Config.port("PORT").pipe(Config.withDefault(8080)),
+  host: Config.string("HOST").pipe(Config.withDefault("0.0.0.0")),
+  dataDir: Config.string("TIDEMARK_DATA_DIR").pipe(Config.withDefault("./.tidemark")),
+  adminToken: Config.option(Config.redacted("TIDEMARK_ADMIN_TOKEN")),
+  maxBodyBytes: Config.integer("TIDEMARK_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),
+  gitUrlTemplates: Config.all({
+    gh: Config.string("TIDEMARK_GIT_URL_GH").pipe(Config.withDefault(defaultGitUrlTemplates.gh ?? "")),
+    gl: Config.string("TIDEMARK_GIT_URL_GL").pipe(Config.withDefault(defaultGitUrlTemplates.gl ?? "")),
+    bb: Config.string("TIDEMARK_GIT_URL_BB").pipe(Config.withDefault(defaultGitUrlTemplates.bb ?? ""))
+  }).pipe(Config.map((t): GitUrlTemplates => t))
+})
+
+export type ServerConfig = Config.Config.Success<typeof serverConfig>
+
