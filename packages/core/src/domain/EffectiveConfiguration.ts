@@ -12,7 +12,8 @@ import { Tool, ToolSettings } from "./Tool.js"
  * A standard that lists a tool governs it entirely: the tool's state and all its patterns come
  * from the standards (a pattern no governing standard lists is disabled), so that applying a
  * standard gives every repository the same analysis. Where two standards set the same thing, the
- * most recently applied one wins.
+ * most recently applied one wins. `enabledBy` lists the standards enabling what is enabled (empty
+ * when the winning standard disables it).
  */
 
 interface Governing {
@@ -67,7 +68,7 @@ export const effectiveTool = (
       isCustom: latest === undefined && Option.isSome(own),
       hasConfigurationFile: hasConfigurationFile(tool, repository),
       usesConfigurationFile: Option.match(setting, { onNone: () => false, onSome: (s) => s.usesConfigurationFile }),
-      enabledBy: governing.filter((g) => g.tool.enabled).map((g) => refOf(g.applied))
+      enabledBy: isEnabled ? governing.filter((g) => g.tool.enabled).map((g) => refOf(g.applied)) : []
     })
   })
   return { definition: tool, view, governing }
@@ -106,7 +107,7 @@ export const effectivePatterns = (
           enabled: latest?.pattern.enabled ?? false,
           isCustom: false,
           parameters: parametersOf(pattern, latest?.pattern.parameters ?? []),
-          enabledBy: setBy.filter((s) => s.pattern.enabled).map((s) => refOf(s.applied))
+          enabledBy: latest?.pattern.enabled === true ? setBy.filter((s) => s.pattern.enabled).map((s) => refOf(s.applied)) : []
         })
       }
     }

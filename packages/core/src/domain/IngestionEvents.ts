@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { isBefore, Rfc3339 } from "./Rfc3339.js"
 
 /** The 27 CI/CD systems the ingestion API names, plus `api`, `cli` and `git`. */
 export const ciSystems = [
@@ -11,15 +12,9 @@ export const ciSystems = [
 export const EventSource = Schema.Literal("api", "cli", "git", ...ciSystems)
 export type EventSource = typeof EventSource.Type
 
-const EventId = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(40))
-
-/** RFC 3339: a date, `T`, a time with optional fraction, and `Z` or an offset. */
-const rfc3339 =
-  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[Tt]([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/
-export const Rfc3339 = Schema.String.pipe(
-  Schema.filter((s) => rfc3339.test(s) && !Number.isNaN(Date.parse(s)), {
-    message: () => "expected an RFC 3339 date-time, e.g. 2024-05-01T12:00:00Z"
-  })
+/** At most 40 characters (code points, not UTF-16 units). */
+const EventId = Schema.String.pipe(
+  Schema.filter((s) => s.length > 0 && [...s].length <= 40, { message: () => "expected 1 to 40 characters" })
 )
 
 export class Deployment extends Schema.Class<Deployment>("Deployment")({
@@ -46,7 +41,7 @@ export class Incident extends Schema.Class<Incident>("Incident")(
     time_resolved: Rfc3339,
     source: Schema.optional(EventSource)
   }).pipe(
-    Schema.filter((i) => Date.parse(i.time_created) < Date.parse(i.time_resolved), {
+    Schema.filter((i) => isBefore(i.time_created, i.time_resolved), {
       message: () => "time_created must be before time_resolved"
     })
   )

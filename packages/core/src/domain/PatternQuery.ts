@@ -4,7 +4,16 @@ import type { EffectivePattern } from "./EffectiveConfiguration.js"
 
 /** A comma-separated query value, each item trimmed and decoded by `item`. */
 const commaSeparated = <A, I extends string>(item: Schema.Schema<A, I>) =>
-  Schema.compose(Schema.split(","), Schema.Array(Schema.compose(Schema.Trim, item, { strict: false })))
+  Schema.compose(
+    Schema.transform(Schema.String, Schema.Array(Schema.String), {
+      strict: true,
+      // `languages=` or `a,,b` name no empty value: empty items are dropped.
+      decode: (s) => s.split(",").map((v) => v.trim()).filter((v) => v !== ""),
+      encode: (values) => values.join(",")
+    }),
+    Schema.Array(item),
+    { strict: false }
+  )
 
 /** Filters shared by listRepositoryToolPatterns and updateRepositoryToolPatterns (query strings). */
 export const PatternFilterFields = {

@@ -71,6 +71,8 @@ const make = Effect.gen(function*() {
     Effect.gen(function*() {
       if (Option.isNone(caller)) return yield* missing
       const principal = caller.value
+      // Ingestion keys travel in query strings and only push events.
+      if (principal.kind === "ingestion") return yield* new Unauthenticated({ reason: "An ingestion key cannot call this API" })
       const found = yield* repositories.findOrganization(at.provider, at.organization)
       // A non-admin token learns nothing about organizations that are not its own.
       if (!principal.isAdmin && (Option.isNone(found) || found.value.id !== principal.organizationId)) {

@@ -13,6 +13,9 @@ import { loadPatterns, loadTools } from "./RepositoryConfiguration.js"
 
 type Caller = Option.Option<Principal>
 
+const firstDuplicate = (values: ReadonlyArray<string>): string | undefined =>
+  values.find((v, i) => values.indexOf(v) !== i)
+
 const make = Effect.gen(function*() {
   const access = yield* Access
   const repositories = yield* RepositoryStore
@@ -35,7 +38,14 @@ const make = Effect.gen(function*() {
 
   /** Every tool, pattern and parameter named must exist in the catalogue. */
   const validate = (tools: ReadonlyArray<StandardToolInput>) =>
-    Effect.forEach(tools, (input) =>
+    Effect.gen(function*() {
+      const duplicate = firstDuplicate(tools.map((t) => t.uuid)) ??
+        tools.map((t) => firstDuplicate(t.patterns.map((p) => p.id))).find((d) => d !== undefined)
+      if (duplicate !== undefined) return yield* new Unprocessable({ reason: `'${duplicate}' appears twice` })
+      return yield* Effect.forEach(tools, validateTool)
+    })
+
+  const validateTool = (input: StandardToolInput) =>
       Effect.gen(function*() {
         const found = yield* catalogue.find(input.uuid)
         if (Option.isNone(found)) return yield* new Unprocessable({ reason: `Unknown tool '${input.uuid}'` })
@@ -50,7 +60,7 @@ const make = Effect.gen(function*() {
             : Effect.fail(new Unprocessable({ reason: `Pattern '${p.id}' has no parameter '${unknown.name}'` }))
         })
         return new StandardTool({ uuid: input.uuid, enabled: input.enabled, patterns })
-      }))
+      })
 
   /** The enabled tools of a repository with their enabled patterns, as they are configured now. */
   const snapshotOfRepository = (organizationId: number, name: string) =>

@@ -79,9 +79,10 @@ const make = (templates: GitUrlTemplates) =>
         }
         const { name, owner } = path.value
         const at = { provider: input.provider, organization: owner }
-        const organization = Option.isSome(caller) && caller.value.isAdmin
-          ? yield* repositories.ensureOrganization(input.provider, owner)
-          : yield* access.organization(caller, at, "admin")
+        const isAdmin = Option.isSome(caller) && caller.value.isAdmin
+        // Callers other than the admin are checked before any work; the admin's organization is
+        // only created once the repository could be read, so a failed add leaves nothing behind.
+        const existingOrganization = isAdmin ? Option.none() : Option.some(yield* access.organization(caller, at, "admin"))
         const template = templates[input.provider]
         const gitUrl = input.gitUrl ?? template?.replaceAll("{owner}", owner).replaceAll("{name}", name)
         if (gitUrl === undefined) {
@@ -90,6 +91,9 @@ const make = (templates: GitUrlTemplates) =>
         const read = yield* git.read(gitUrl).pipe(
           Effect.mapError((e) => new Unprocessable({ reason: e.message }))
         )
+        const organization = Option.isSome(existingOrganization)
+          ? existingOrganization.value
+          : yield* repositories.ensureOrganization(input.provider, owner)
         const existing = yield* repositories.findRepository(organization.id, name)
         const visibility = input.visibility ?? Option.match(existing, { onNone: () => "Private" as const, onSome: (r) => r.visibility })
         const now = yield* nowIso

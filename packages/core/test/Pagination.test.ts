@@ -1,0 +1,199 @@
+import { describe, expect, it } from "@effect/vitest"
+import {
+  compareKeys,
+  decodeCursor,
+  defaultLimit,
+  encodeCursor,
+  InvalidInput,
+  PageLimit,
+  type Page,
+  paginate,
+  pageRequest,
+  type PageRequest
+} from "@tidemark/core"
+import { Either, Encoding, FastCheck, Schema } from "effect"
+
+const invalidCursor = Either.left(new InvalidInput({ field: "cursor", reason: "invalid cursor" }))
+
+const request = (cursor: string | undefined, limit?: number): PageRequest =>
+  Either.getOrThrow(pageRequest(cursor, limit))
+
+/** Follows the cursors from the first page to the last, as a client does. */
+const allPages = <A>(sorted: ReadonlyArray<A>, key: (a: A) => ReadonlyArray<string | number>, limit: number) => {
+  const pages: Array<ReadonlyArray<A>> = []
+  let cursor: string | undefined = undefined
+  do {
+    const page: Page<A> = paginate(sorted, key, request(cursor, limit))
+    pages.push(page.items)
+    expect(page.pagination.total).toBe(sorted.length)
+    expect(page.pagination.limit).toBe(limit)
+    cursor = page.pagination.cursor
+    if (pages.length > sorted.length + 1) throw new Error("pagination does not terminate")
+  } while (cursor !== undefined)
+  return pages
+}
+
+describe("Pagination", () => {
+  describe("limit", () => {
+    it("defaults to 100", () => {
+      expect(defaultLimit).toBe(100)
+      expect(request(undefined)).toEqual({ after: undefined, limit: 100 })
+      expect(request("")).toEqual({ after: undefined, limit: 100 })
+      expect(request(undefined, 7)).toEqual({ after: undefined, limit: 7 })
+    })
+
+    it("decodes integers from 1 to 100 from the query string and refuses the rest", () => {
+      const decode = Schema.decodeUnknownEither(PageLimit)
+      expect(decode("1")).toEqual(Either.right(1))
+      expect(decode("100")).toEqual(Either.right(100))
+      expect(decode("42")).toEqual(Either.right(42))
+      for (const bad of ["0", "101", "-1", "1.5", "abc", "", "1e3"]) {
+        expect(Either.isLeft(decode(bad)), bad).toBe(true)
+      }
+    })
+  })
+
+  describe("paginate", () => {
+    const letters = ["a", "b", "c", "d", "e"]
+    const byItself = (s: string) => [s]
+
+    it("answers the first page with a cursor when more items remain", () => {
+      const page = paginate(letters, byItself, request(undefined, 2))
+      expect(page.items).toEqual(["a", "b"])
+      expect(page.pagination.total).toBe(5)
+      expect(page.pagination.limit).toBe(2)
+      expect(page.pagination.cursor).toBe(encodeCursor(["b"]))
+    })
+
+    it("continues after the cursor and leaves the cursor out on the last page", () => {
+      const second = paginate(letters, byItself, request(encodeCursor(["b"]), 2))
+      expect(second.items).toEqual(["c", "d"])
+      const last = paginate(letters, byItself, request(second.pagination.cursor, 2))
+      expect(last.items).toEqual(["e"])
+      expect(last.pagination.cursor).toBeUndefined()
+      expect(last.pagination.total).toBe(5)
+    })
+
+    it("leaves the cursor out when the page ends exactly at the last item", () => {
+      const page = paginate(letters, byItself, request(encodeCursor(["c"]), 2))
+      expect(page.items).toEqual(["d", "e"])
+      expect(page.pagination.cursor).toBeUndefined()
+      const whole = paginate(letters, byItself, request(undefined, 5))
+      expect(whole.items).toEqual(letters)
+      expect(whole.pagination.cursor).toBeUndefined()
+    })
+
+    it("answers an empty page after the last key and for an empty list", () => {
+      const past = paginate(letters, byItself, request(encodeCursor(["z"]), 2))
+      expect(past.items).toEqual([])
+      expect(past.pagination.cursor).toBeUndefined()
+      expect(past.pagination.total).toBe(5)
+      const empty = paginate([], byItself, request(undefined))
+      expect(empty.items).toEqual([])
+      expect(empty.pagination.cursor).toBeUndefined()
+      expect(empty.pagination.total).toBe(0)
+      expect(empty.pagination.limit).toBe(100)
+    })
+
+    it("resumes after a key that is no longer in the list (an item deleted between pages)", () => {
+      const page = paginate(["a", "b", "d", "e"], byItself, request(encodeCursor(["c"]), 2))
+      expect(page.items).toEqual(["d", "e"])
+    })
+
+    it("pages through any sorted list without overlap or loss, for any limit", () => {
+      interface Item {
+        readonly rank: number
+        readonly id: string
+      }
+      const key = (i: Item) => [i.rank, i.id]
+      const items = FastCheck.uniqueArray(
+        FastCheck.record({ rank: FastCheck.integer({ min: -5, max: 5 }), id: FastCheck.string({ maxLength: 6 }) }),
+        { selector: (i) => i.id, maxLength: 60 }
+      )
+      FastCheck.assert(
+        FastCheck.property(items, FastCheck.integer({ min: 1, max: 100 }), (unsorted, limit) => {
+          const sorted = [...unsorted].sort((a, b) => compareKeys(key(a), key(b)))
+          const pages = allPages(sorted, key, limit)
+          expect(pages.flat()).toEqual(sorted)
+          expect(pages.length).toBe(Math.max(1, Math.ceil(sorted.length / limit)))
+          for (const page of pages.slice(0, -1)) expect(page.length).toBe(limit)
+        }),
+        { seed: 20240501, numRuns: 300 }
+      )
+    })
+  })
+
+  describe("cursor", () => {
+    it("is URL-safe: encodeURIComponent leaves it unchanged", () => {
+      FastCheck.assert(
+        FastCheck.property(
+          FastCheck.array(FastCheck.oneof(FastCheck.fullUnicodeString(), FastCheck.integer()), { maxLength: 4 }),
+          (key) => {
+            const cursor = encodeCursor(key)
+            expect(cursor).toMatch(/^[A-Za-z0-9_-]*$/)
+            expect(encodeURIComponent(cursor)).toBe(cursor)
+            expect(decodeCursor(cursor)).toEqual(Either.right(key))
+          }
+        ),
+        { seed: 7, numRuns: 200 }
+      )
+    })
+
+    it("decodes when the client URL-encoded it, once or twice", () => {
+      const cursor = encodeCursor(["ESLint9_no-shadow?&=/", 3])
+      expect(decodeCursor(encodeURIComponent(cursor))).toEqual(Either.right(["ESLint9_no-shadow?&=/", 3]))
+      expect(decodeCursor(encodeURIComponent(encodeURIComponent(cursor)))).toEqual(
+        Either.right(["ESLint9_no-shadow?&=/", 3])
+      )
+      // Percent-encoding characters that need no encoding is legal for a client too.
+      const percentEncoded = [...cursor].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join("")
+      expect(decodeCursor(percentEncoded)).toEqual(Either.right(["ESLint9_no-shadow?&=/", 3]))
+    })
+
+    it("refuses random strings", () => {
+      FastCheck.assert(
+        FastCheck.property(FastCheck.string({ minLength: 1, maxLength: 40 }), (garbage) => {
+          // A random string that happens to be a valid cursor is not garbage.
+          const valid = /^[A-Za-z0-9_-]+$/.test(garbage) &&
+            Either.match(Encoding.decodeBase64UrlString(garbage), { onLeft: () => false, onRight: isKey })
+          if (!valid) expect(decodeCursor(garbage)).toEqual(invalidCursor)
+        }),
+        { seed: 11, numRuns: 500 }
+      )
+      for (const garbage of ["!", "abc def", "a", "=====", "%", "%zz", "%E0%A4%A", "a+b/c==", "null"]) {
+        expect(decodeCursor(garbage), garbage).toEqual(invalidCursor)
+      }
+    })
+
+    it("refuses valid base64 of text that is not JSON", () => {
+      for (const text of ["not json", "[1,", "{", "undefined", "\u0000\u0001"]) {
+        expect(decodeCursor(Encoding.encodeBase64Url(text)), text).toEqual(invalidCursor)
+      }
+    })
+
+    it("refuses JSON of the wrong shape", () => {
+      for (const value of [{ a: 1 }, "abc", 12, null, true, [true], [null], [["a"]], [{ id: "x" }]]) {
+        expect(decodeCursor(Encoding.encodeBase64Url(JSON.stringify(value))), JSON.stringify(value)).toEqual(invalidCursor)
+      }
+    })
+
+    it("makes pageRequest fail with InvalidInput on a malformed cursor", () => {
+      expect(pageRequest("!!", 10)).toEqual(invalidCursor)
+      expect(pageRequest(Encoding.encodeBase64Url("{}"), undefined)).toEqual(invalidCursor)
+    })
+  })
+
+  describe("compareKeys", () => {
+    it("compares numbers numerically, strings by code unit, then by length", () => {
+      expect(compareKeys([2], [10])).toBeLessThan(0)
+      expect(compareKeys([-3, "a"], [-3, "b"])).toBeLessThan(0)
+      expect(compareKeys(["B"], ["a"])).toBeLessThan(0)
+      expect(compareKeys(["a", "b"], ["a", "b"])).toBe(0)
+      expect(compareKeys(["a"], ["a", "b"])).toBeLessThan(0)
+    })
+  })
+})
+
+/** The test's own reading of a cursor: base64url of a JSON array of strings and numbers. */
+const readKey = Schema.decodeUnknownEither(Schema.parseJson(Schema.Array(Schema.Union(Schema.String, Schema.Number))))
+const isKey = (json: string) => Either.isRight(readKey(json))
