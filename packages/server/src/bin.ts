@@ -1,9 +1,7 @@
 #!/usr/bin/env node
-import { NodeRuntime } from "@effect/platform-node"
-import { Effect, Layer } from "effect"
-import { serverConfig } from "./ServerConfig.js"
-import { serverLayer } from "./Server.js"
+import { NodeContext, NodeRuntime } from "@effect/platform-node"
+import { Effect } from "effect"
+import { run } from "./cli/Command.js"
 
-const serve = Effect.flatMap(serverConfig, (config) => Layer.launch(serverLayer(config)))
-
-NodeRuntime.runMain(serve)
+// Failures are reported by the command itself (one line, no stack trace); runMain only sets the exit code.
+run(process.argv).pipe(Effect.provide(NodeContext.layer), NodeRuntime.runMain({ disableErrorReporting: true }))

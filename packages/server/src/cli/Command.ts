@@ -1,0 +1,29 @@
+import { Command, ValidationError } from "@effect/cli"
+import { Cause, Console, Effect, Option } from "effect"
+import { version } from "../Server.js"
+import { key, token } from "./Credential.js"
+import { repo } from "./Repo.js"
+import { serve } from "./Serve.js"
+import { standard } from "./Standard.js"
+
+/** The `tidemark` command: the server, and the admin commands that call it over HTTP. */
+export const command = Command.make("tidemark").pipe(
+  Command.withDescription("Tidemark: a self-hosted code-analysis service."),
+  Command.withSubcommands([serve, repo, token, key, standard])
+)
+
+const cli = Command.run(command, { name: "tidemark", version })
+
+type Failure = Cause.Cause<Effect.Effect.Error<ReturnType<typeof cli>>>
+
+/**
+ * Failures a user can act on become one `error: ...` line on stderr, without a stack trace; usage
+ * errors were already shown by @effect/cli with the help text. Defects are bugs: shown in full.
+ */
+const report = (cause: Failure) =>
+  Option.match(Cause.failureOption(cause), {
+    onNone: () => Cause.isInterruptedOnly(cause) ? Effect.void : Console.error(Cause.pretty(cause)),
+    onSome: (failure) => ValidationError.isValidationError(failure) ? Effect.void : Console.error(`error: ${failure.message}`)
+  })
+
+export const run = (argv: ReadonlyArray<string>) => cli(argv).pipe(Effect.tapErrorCause(report))

@@ -1,0 +1,71 @@
+import { Command, Options } from "@effect/cli"
+import { FileSystem, Path } from "@effect/platform"
+import { AddRepositoryBody, type Repository, Visibility } from "@tidemark/core"
+import { Console, Effect, Option } from "effect"
+import { TidemarkClient, connectionOptions, withClient } from "./Client.js"
+import { type RepositoryCoordinates, repositoryArg, repositoryLabel } from "./Coordinates.js"
+
+const git = Options.text("git").pipe(
+  Options.withPseudoName("URL|PATH"),
+  Options.withDescription(
+    "where the server clones from: a URL, or a local directory (sent as an absolute path, so the " +
+      "server must see the same file system); default: the provider's URL template"
+  ),
+  Options.optional
+)
+
+const visibility = Options.choice("visibility", Visibility.literals).pipe(
+  Options.withDescription("Public repositories are readable without a token (default: Private, or unchanged)"),
+  Options.optional
+)
+
+/**
+ * A relative path means something on this machine only, while the server resolves it against its
+ * own working directory: send what the user sees.
+ */
+const gitSource = (value: string) =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    const local = yield* fs.exists(value).pipe(Effect.orElseSucceed(() => false))
+    return local ? path.resolve(value) : value
+  })
+
+const summary = (repository: Repository, at: RepositoryCoordinates) => {
+  const branch = repository.defaultBranch?.name ?? "(none)"
+  const languages = repository.languages.length > 0 ? repository.languages.join(", ") : "(none detected)"
+  return [
+    `Added ${repositoryLabel(at)} (${repository.visibility})`,
+    `  default branch: ${branch}`,
+    `  languages: ${languages}`,
+    ...repository.problems.map((problem) => `  note: ${problem.message}`)
+  ].join("\n")
+}
+
+const add = Command.make(
+  "add",
+  { repository: repositoryArg, git, visibility, ...connectionOptions },
+  ({ git, repository, visibility }) =>
+    Effect.gen(function*() {
+      const client = yield* TidemarkClient
+      const gitUrl = Option.isSome(git) ? yield* gitSource(git.value) : undefined
+      const { data } = yield* client.call(client.api.admin.addRepository({
+        payload: new AddRepositoryBody({
+          provider: repository.provider,
+          repositoryFullPath: `${repository.organization}/${repository.name}`,
+          gitUrl,
+          visibility: Option.getOrUndefined(visibility)
+        })
+      }))
+      yield* Console.log(summary(data, repository))
+    })
+).pipe(
+  Command.withDescription("Add a repository (or refresh one already added) by reading it with git."),
+  withClient
+)
+
+/** `tidemark repo ...` */
+export const repo = Command.make("repo").pipe(
+  Command.withDescription("Manage repositories."),
+  Command.withSubcommands([add])
+)

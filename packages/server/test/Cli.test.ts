@@ -1,0 +1,227 @@
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import { describe, expect, layer } from "@effect/vitest"
+import { Context, Effect, Layer, Schema } from "effect"
+import {
+  type CliResult,
+  freePort,
+  getJson,
+  gitRepository,
+  lastLine,
+  postStatus,
+  requireBuild,
+  runCli,
+  type RunningServer,
+  scratch,
+  startServer,
+  waitForOutput
+} from "./CliFixture.js"
+
+const adminToken = "tma_test-admin-token"
+
+/** Each command is a fresh Node process (about a second on a busy machine); a test runs several. */
+const slow = 60_000
+
+/** One server for the suite, a git repository to add, and the command pointed at both. */
+class Fixture extends Context.Tag("Fixture")<Fixture, {
+  readonly server: RunningServer
+  /** A git repository, `widgets` in the scratch directory. */
+  readonly repository: string
+  readonly directory: string
+  /** Runs the command with TIDEMARK_URL and TIDEMARK_ADMIN_TOKEN set; `env` overrides them. */
+  readonly cli: (args: ReadonlyArray<string>, env?: Record<string, string>, cwd?: string) => Effect.Effect<CliResult>
+}>() {
+  static readonly layer = Layer.scoped(
+    Fixture,
+    Effect.gen(function*() {
+      yield* requireBuild
+      const directory = yield* scratch
+      const server = yield* startServer({ dataDir: `${directory}/data`, adminToken })
+      const repository = yield* gitRepository(directory, "widgets")
+      return {
+        server,
+        repository,
+        directory,
+        cli: (args, env = {}, cwd) => runCli(args, { TIDEMARK_URL: server.url, TIDEMARK_ADMIN_TOKEN: adminToken, ...env }, cwd)
+      }
+    })
+  ).pipe(Layer.provide(NodeContext.layer))
+}
+
+const RepositoryPage = Schema.Struct({
+  data: Schema.Array(Schema.Struct({ repository: Schema.Struct({ name: Schema.String }) }))
+})
+const RepositoryStandards = Schema.Struct({
+  data: Schema.Struct({
+    repository: Schema.Struct({ standards: Schema.Array(Schema.Struct({ id: Schema.Number, name: Schema.String })) })
+  })
+})
+const StandardJson = Schema.Struct({ id: Schema.Number, name: Schema.String })
+
+/** A command that must succeed; its output is shown when it does not. */
+const succeeds = (result: CliResult) => {
+  expect(result, result.stderr).toMatchObject({ exitCode: 0, stderr: "" })
+  return result
+}
+
+/** A command that must fail with one `error: ...` line and no stack trace. */
+const failsWith = (result: CliResult, message: RegExp) => {
+  expect(result.exitCode).not.toBe(0)
+  expect(result.stderr).toMatch(/^error: [^\n]+\n?$/)
+  expect(result.stderr).toMatch(message)
+}
+
+describe("tidemark (client commands against a running server)", () => {
+  layer(Fixture.layer, { excludeTestServices: true, timeout: "60 seconds" })((it) => {
+    it.effect("repo add reads the repository with git; it then appears through the API", () =>
+      Effect.gen(function*() {
+        const { cli, repository, server } = yield* Fixture
+        const added = succeeds(yield* cli(["repo", "add", "gh/acme/widgets", "--git", repository, "--visibility", "Private"]))
+        expect(added.stdout).toContain("gh/acme/widgets (Private)")
+        expect(added.stdout).toContain("default branch: main")
+        expect(added.stdout).toMatch(/languages: .*TypeScript/)
+        expect(added.stdout).not.toContain(adminToken)
+
+        const listed = yield* getJson(server, "/api/v3/analysis/organizations/gh/acme/repositories", adminToken)
+        expect(listed.status).toBe(200)
+        const page = Schema.decodeUnknownSync(RepositoryPage)(listed.body)
+        expect(page.data.map((item) => item.repository.name)).toContain("widgets")
+      }), slow)
+
+    it.effect("repo add resolves a relative --git path against the command's working directory, not the server's", () =>
+      Effect.gen(function*() {
+        const { cli, directory } = yield* Fixture
+        const added = succeeds(yield* cli(["repo", "add", "gh/relative-org/copy", "--git", "widgets"], {}, directory))
+        expect(added.stdout).toContain("gh/relative-org/copy")
+      }), slow)
+
+    it.effect("repo add reports a repository git cannot read, and a malformed name, on stderr", () =>
+      Effect.gen(function*() {
+        const { cli, repository } = yield* Fixture
+        failsWith(yield* cli(["repo", "add", "gh/acme/ghost", "--git", `${repository}-missing`]), /ghost|missing|git/)
+
+        const malformed = yield* cli(["repo", "add", "xx/acme/widgets", "--git", repository])
+        expect(malformed.exitCode).not.toBe(0)
+        expect(malformed.stderr).toContain("<provider>/<organization>/<name>")
+      }), slow)
+
+    it.effect("token create prints a secret alone on the last line; it authenticates against the analysis API", () =>
+      Effect.gen(function*() {
+        const { cli, repository, server } = yield* Fixture
+        succeeds(yield* cli(["repo", "add", "gh/tokens-org/widgets", "--git", repository]))
+
+        const created = succeeds(yield* cli(["token", "create", "gh/tokens-org", "--permission", "read"]))
+        const lines = created.stdout.trimEnd().split("\n")
+        expect(lines.length).toBeGreaterThan(1)
+        expect(lines[0]).toContain("gh/tokens-org (id ")
+        expect(lines[0]).toContain("permission read")
+        const secret = lastLine(created.stdout)
+        expect(secret).toMatch(/^\S{20,}$/)
+
+        const path = "/api/v3/analysis/organizations/gh/tokens-org/repositories"
+        const withSecret = yield* getJson(server, path, secret)
+        expect(withSecret.status).toBe(200)
+        expect(Schema.decodeUnknownSync(RepositoryPage)(withSecret.body).data.map((item) => item.repository.name))
+          .toEqual(["widgets"])
+        expect((yield* getJson(server, path, `${secret}x`)).status).toBe(401)
+      }), slow)
+
+    it.effect("key create prints an ingestion key on the last line; the ingestion API accepts it", () =>
+      Effect.gen(function*() {
+        const { cli, repository, server } = yield* Fixture
+        succeeds(yield* cli(["repo", "add", "gh/keys-org/widgets", "--git", repository]))
+
+        const created = succeeds(yield* cli(["key", "create", "gh/keys-org"]))
+        expect(created.stdout).toContain("Ingestion key for gh/keys-org")
+        const key = lastLine(created.stdout)
+        expect(key).toMatch(/^\S{20,}$/)
+
+        // Authentication comes first: a wrong key is refused with 401, a good one gets past it.
+        expect(yield* postStatus(server, `/v1/ingestion/github?api_key=${encodeURIComponent(`${key}x`)}`)).toBe(401)
+        expect(yield* postStatus(server, `/v1/ingestion/github?api_key=${encodeURIComponent(key)}`)).not.toBe(401)
+      }), slow)
+
+    it.effect("a standard created from a repository and applied shows in the repository's standards", () =>
+      Effect.gen(function*() {
+        const { cli, repository, server } = yield* Fixture
+        succeeds(yield* cli(["repo", "add", "gh/standards-org/widgets", "--git", repository]))
+
+        const created = succeeds(
+          yield* cli(["standard", "create", "gh/standards-org", "--name", "Team rules", "--from-repository", "widgets", "--json"])
+        )
+        const standard = Schema.decodeUnknownSync(Schema.parseJson(StandardJson))(created.stdout)
+        expect(standard.name).toBe("Team rules")
+
+        const listed = succeeds(yield* cli(["standard", "list", "gh/standards-org"]))
+        expect(listed.stdout).toMatch(new RegExp(`^${standard.id}\\s+Team rules\\s`, "m"))
+
+        succeeds(yield* cli(["standard", "apply", "gh/standards-org", String(standard.id), "widgets"]))
+        const standardsOf = Effect.map(
+          getJson(server, "/api/v3/analysis/organizations/gh/standards-org/repositories/widgets", adminToken),
+          (response) => Schema.decodeUnknownSync(RepositoryStandards)(response.body).data.repository.standards
+        )
+        expect(yield* standardsOf).toEqual([{ id: standard.id, name: "Team rules" }])
+
+        succeeds(yield* cli(["standard", "unapply", "gh/standards-org", String(standard.id), "widgets"]))
+        expect(yield* standardsOf).toEqual([])
+
+        failsWith(yield* cli(["standard", "apply", "gh/standards-org", "999", "widgets"]), /not found/i)
+      }), slow)
+
+    it.effect("a wrong admin token fails with `error:` on stderr and a non-zero exit", () =>
+      Effect.gen(function*() {
+        const { cli } = yield* Fixture
+        failsWith(yield* cli(["token", "create", "gh/acme"], { TIDEMARK_ADMIN_TOKEN: "tma_wrong" }), /credentials|token/i)
+        failsWith(yield* cli(["standard", "list", "gh/acme", "--token", "tma_wrong"]), /credentials|token/i)
+      }), slow)
+
+    it.effect("no admin token at all is a usage error naming the variable", () =>
+      Effect.gen(function*() {
+        const { server } = yield* Fixture
+        const result = yield* runCli(["key", "create", "gh/acme"], { TIDEMARK_URL: server.url })
+        expect(result.exitCode).not.toBe(0)
+        expect(result.stderr).toContain("TIDEMARK_ADMIN_TOKEN")
+      }), slow)
+  })
+})
+
+describe("tidemark (server not reachable)", () => {
+  layer(NodeContext.layer, { excludeTestServices: true })((it) => {
+    it.effect("an unreachable --url fails with a clear message and a non-zero exit", () =>
+      Effect.gen(function*() {
+        yield* requireBuild
+        const closed = `http://127.0.0.1:${yield* freePort}`
+        const result = yield* runCli(["token", "create", "gh/acme", "--url", closed], { TIDEMARK_ADMIN_TOKEN: adminToken })
+        failsWith(result, /cannot reach the Tidemark server at http:\/\/127\.0\.0\.1:\d+/)
+        expect(result.stdout).toBe("")
+      }), slow)
+  })
+})
+
+describe("tidemark serve (admin token)", () => {
+  layer(NodeContext.layer, { excludeTestServices: true })((it) => {
+    it.scoped("without TIDEMARK_ADMIN_TOKEN, prints a generated token once; it works, and works again when set after a restart", () =>
+      Effect.gen(function*() {
+        yield* requireBuild
+        const directory = yield* scratch
+        const dataDir = `${directory}/data`
+
+        const generated = yield* Effect.scoped(Effect.gen(function*() {
+          const server = yield* startServer({ dataDir })
+          const announcement = /Generated admin token[^\n]*\n(\S+)/
+          const output = yield* waitForOutput(server, announcement)
+          expect(output.match(/Generated admin token/g)).toHaveLength(1)
+          const token = announcement.exec(output)?.[1] ?? ""
+          expect(token).not.toBe("")
+          const used = succeeds(yield* runCli(["token", "create", "gh/acme"], { TIDEMARK_URL: server.url, TIDEMARK_ADMIN_TOKEN: token }))
+          expect(lastLine(used.stdout)).not.toBe(token)
+          return token
+        }))
+
+        // Restarted with the printed token configured: nothing new is generated, the token still works.
+        const server = yield* startServer({ dataDir, adminToken: generated })
+        const used = yield* runCli(["token", "create", "gh/acme"], { TIDEMARK_URL: server.url, TIDEMARK_ADMIN_TOKEN: generated })
+        succeeds(used)
+        expect(yield* server.stdout).not.toContain("Generated admin token")
+      }), slow)
+  })
+})

@@ -1,0 +1,178 @@
+/** The `tidemark` command as users run it: built `dist/bin.js` in child processes, a real server, real git repositories. */
+import * as FileSystem from "@effect/platform/FileSystem"
+import * as Path from "@effect/platform/Path"
+import { Data, Effect, Schedule } from "effect"
+import { execFileSync, spawn } from "node:child_process"
+import { existsSync } from "node:fs"
+import { createServer } from "node:net"
+import { fileURLToPath } from "node:url"
+
+export const bin = fileURLToPath(new URL("../dist/bin.js", import.meta.url))
+
+/** Fails the suite early, and clearly, when the command was not built. */
+export const requireBuild = Effect.suspend(() =>
+  existsSync(bin) ? Effect.void : Effect.dieMessage(`${bin} is missing: run \`pnpm --filter @tidemark/server build\` first`)
+)
+
+/**
+ * What every child process sees: only what it needs to run, so that a developer's own
+ * TIDEMARK_ADMIN_TOKEN or TIDEMARK_URL never leaks into a test.
+ */
+const baseEnvironment = (): Record<string, string> => ({
+  PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+  HOME: process.env["HOME"] ?? "/tmp",
+  NO_COLOR: "1"
+})
+
+export interface CliResult {
+  readonly exitCode: number
+  readonly stdout: string
+  readonly stderr: string
+}
+
+export const lastLine = (output: string) => output.trimEnd().split("\n").at(-1) ?? ""
+
+/** Runs `node dist/bin.js ...args` to completion, in `cwd` when given. */
+export const runCli = (args: ReadonlyArray<string>, env: Record<string, string>, cwd?: string) =>
+  Effect.async<CliResult>((resume) => {
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: { ...baseEnvironment(), ...env },
+      ...(cwd === undefined ? {} : { cwd }),
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    let stdout = ""
+    let stderr = ""
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => stdout += chunk)
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => stderr += chunk)
+    child.on("error", (error) => resume(Effect.die(error)))
+    child.on("close", (code) => resume(Effect.succeed({ exitCode: code ?? -1, stdout, stderr })))
+    return Effect.sync(() => child.kill("SIGKILL"))
+  })
+
+/** A port nothing listens on (the OS picked it and it was released). */
+export const freePort = Effect.async<number>((resume) => {
+  const server = createServer()
+  server.listen(0, "127.0.0.1", () => {
+    const address = server.address()
+    const port = typeof address === "object" && address !== null ? address.port : 0
+    server.close(() => resume(Effect.succeed(port)))
+  })
+  server.on("error", (error) => resume(Effect.die(error)))
+})
+
+class NotReady extends Data.TaggedError("NotReady")<{ readonly reason: string }> {}
+
+export interface RunningServer {
+  readonly url: string
+  /** Everything the server printed on stdout so far. */
+  readonly stdout: Effect.Effect<string>
+}
+
+/**
+ * `tidemark serve` on a free port of 127.0.0.1, stopped (SIGTERM) when the scope closes; ready
+ * once getVersion answers. Without `adminToken`, the server generates one and prints it.
+ */
+export const startServer = (options: { readonly dataDir: string; readonly adminToken?: string }) =>
+  Effect.gen(function*() {
+    const port = yield* freePort
+    const url = `http://127.0.0.1:${port}`
+    const output = { stdout: "", stderr: "" }
+    const child = yield* Effect.acquireRelease(
+      Effect.sync(() => {
+        const child = spawn(process.execPath, [bin, "serve"], {
+          env: {
+            ...baseEnvironment(),
+            PORT: String(port),
+            HOST: "127.0.0.1",
+            TIDEMARK_DATA_DIR: options.dataDir,
+            ...(options.adminToken === undefined ? {} : { TIDEMARK_ADMIN_TOKEN: options.adminToken })
+          },
+          stdio: ["ignore", "pipe", "pipe"]
+        })
+        child.stdout.setEncoding("utf8").on("data", (chunk: string) => output.stdout += chunk)
+        child.stderr.setEncoding("utf8").on("data", (chunk: string) => output.stderr += chunk)
+        return child
+      }),
+      (child) =>
+        Effect.async<void>((resume) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resume(Effect.void)
+          child.on("exit", () => resume(Effect.void))
+          child.kill("SIGTERM")
+        })
+    )
+    const ready = Effect.tryPromise({
+      try: () => fetch(`${url}/api/v3/version`),
+      catch: (error) => new NotReady({ reason: String(error) })
+    }).pipe(
+      Effect.filterOrFail((response) => response.ok, (response) => new NotReady({ reason: `HTTP ${response.status}` })),
+      Effect.tapError(() =>
+        child.exitCode === null ? Effect.void : Effect.dieMessage(`tidemark serve exited (${child.exitCode}):\n${output.stderr}`)
+      )
+    )
+    yield* Effect.retry(ready, Schedule.spaced("100 millis").pipe(Schedule.upTo("45 seconds")))
+    return { url, stdout: Effect.sync(() => output.stdout) } satisfies RunningServer
+  })
+
+/** Polls the server's stdout until `pattern` matches it. */
+export const waitForOutput = (server: RunningServer, pattern: RegExp) =>
+  server.stdout.pipe(
+    Effect.filterOrFail((text) => pattern.test(text), () => new NotReady({ reason: `no ${pattern} in the server's output` })),
+    Effect.retry(Schedule.spaced("50 millis").pipe(Schedule.upTo("10 seconds")))
+  )
+
+/** GET on the server's API with an `api-token`, answering the status and the decoded JSON body. */
+export const getJson = (server: RunningServer, path: string, token: string) =>
+  Effect.promise(async () => {
+    const response = await fetch(`${server.url}${path}`, { headers: { "api-token": token } })
+    const body: unknown = await response.json()
+    return { status: response.status, body }
+  })
+
+/** POST of an empty JSON object, answering the status only. */
+export const postStatus = (server: RunningServer, path: string) =>
+  Effect.promise(async () => {
+    const response = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}"
+    })
+    await response.arrayBuffer()
+    return response.status
+  })
+
+/** A scratch directory removed when the scope closes. */
+export const scratch = Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirectoryScoped({ prefix: "tidemark-cli-" }))
+
+const git = (cwd: string, args: ReadonlyArray<string>) =>
+  Effect.sync(() =>
+    execFileSync("git", args, {
+      cwd,
+      // The machine's git configuration (a global commit.gpgsign...) must not break the fixture.
+      env: {
+        ...baseEnvironment(),
+        GIT_CONFIG_GLOBAL: "/dev/null",
+        GIT_CONFIG_NOSYSTEM: "1",
+        GIT_AUTHOR_NAME: "Ada Lovelace",
+        GIT_AUTHOR_EMAIL: "ada@example.org",
+        GIT_COMMITTER_NAME: "Ada Lovelace",
+        GIT_COMMITTER_EMAIL: "ada@example.org"
+      },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+  )
+
+/** A git repository on branch `main` holding a TypeScript file and a README. */
+export const gitRepository = (parent: string, name: string) =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    const repository = path.join(parent, name)
+    yield* fs.makeDirectory(path.join(repository, "src"), { recursive: true })
+    yield* fs.writeFileString(path.join(repository, "src", "index.ts"), "export const answer = 42\n")
+    yield* fs.writeFileString(path.join(repository, "README.md"), "# Widgets\n")
+    yield* git(repository, ["init", "--quiet", "-b", "main"])
+    yield* git(repository, ["add", "--all"])
+    yield* git(repository, ["commit", "--quiet", "-m", "Initial commit"])
+    return repository
+  })
