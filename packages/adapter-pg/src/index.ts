@@ -1,1 +1,7 @@
-export {}
+export * as EmbeddedPostgres from "./EmbeddedPostgres.js"
+export * as Migrations from "./Migrations.js"
+export * as PgCredentialStore from "./PgCredentialStore.js"
+export * as PgRepositoryStore from "./PgRepositoryStore.js"
+export * as PgStandardStore from "./PgStandardStore.js"
+export * as PgStorage from "./PgStorage.js"
+export * as PgToolConfigStore from "./PgToolConfigStore.js"

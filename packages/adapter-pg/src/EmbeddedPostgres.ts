@@ -1,0 +1,78 @@
+import { PGlite } from "@electric-sql/pglite"
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+import { SqlError } from "@effect/sql/SqlError"
+import type { SqlClient } from "@effect/sql/SqlClient"
+import { PgClient } from "@effect/sql-pg"
+import { Config, type ConfigError, Effect, Layer } from "effect"
+import * as NodePath from "node:path"
+import * as DataDirectoryLock from "./DataDirectoryLock.js"
+
+export interface EmbeddedPostgresOptions {
+  /** Where PGlite keeps its files; created on first start, reopened on the next. */
+  readonly dataDir: string
+}
+
+const open = (dataDir: string) =>
+  Effect.acquireRelease(
+    Effect.tryPromise({
+      try: () => PGlite.create({ dataDir }),
+      catch: (cause) => new SqlError({ cause, message: `Failed to open the embedded database at ${dataDir}` })
+    }),
+    (db) => Effect.promise(() => db.close())
+  )
+
+/** Listens on an ephemeral loopback port; the port taken is read back from the server. */
+const serve = (db: PGlite) =>
+  Effect.acquireRelease(
+    Effect.tryPromise({
+      try: async () => {
+        const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0 })
+        await server.start()
+        return server
+      },
+      catch: (cause) => new SqlError({ cause, message: "Failed to serve the embedded database" })
+    }),
+    (server) => Effect.promise(() => server.stop())
+  ).pipe(
+    Effect.flatMap((server) => {
+      const port = Number(server.getServerConn().split(":").pop())
+      return Number.isInteger(port) && port > 0
+        ? Effect.succeed(port)
+        : Effect.fail(new SqlError({ message: `Unexpected address of the embedded database: ${server.getServerConn()}` }))
+    })
+  )
+
+/**
+ * PostgreSQL compiled to WebAssembly (PGlite), durable under `dataDir`, served on a loopback port
+ * so that the same `PgClient`, adapters and migrations run on it as on a PostgreSQL server.
+ *
+ * PGlite runs one query at a time: one connection is all it can use. One process at a time may
+ * open a data directory (a lock file next to it says which). Closing the layer ends the client
+ * first, then the socket server, then PGlite, which flushes its files, then releases the lock.
+ */
+export const layer = (options: EmbeddedPostgresOptions): Layer.Layer<PgClient.PgClient | SqlClient, SqlError> =>
+  Layer.unwrapScoped(
+    Effect.gen(function*() {
+      yield* DataDirectoryLock.acquire(options.dataDir)
+      const db = yield* open(options.dataDir)
+      const port = yield* serve(db)
+      return PgClient.layer({
+        host: "127.0.0.1",
+        port,
+        username: "postgres",
+        database: "postgres",
+        maxConnections: 1,
+        applicationName: "tidemark"
+      })
+    })
+  )
+
+/** The embedded database under `<TIDEMARK_DATA_DIR>/pg`, the data directory defaulting to `./.tidemark`. */
+export const config: Config.Config<EmbeddedPostgresOptions> = Config.string("TIDEMARK_DATA_DIR").pipe(
+  Config.withDefault("./.tidemark"),
+  Config.map((dataDir) => ({ dataDir: NodePath.join(dataDir, "pg") }))
+)
+
+export const layerConfig: Layer.Layer<PgClient.PgClient | SqlClient, SqlError | ConfigError.ConfigError> = Layer.unwrapEffect(
+  Effect.map(config, layer)
+)

@@ -1,0 +1,41 @@
+import { Migrator, SqlClient } from "@effect/sql"
+import { Effect, Layer } from "effect"
+import CreateStorage from "./migrations/0001_create_storage.js"
+
+/** Numbered and append-only: a change to the schema is a new entry, never an edit of an old one. */
+export const migrations = {
+  "0001_create_storage": CreateStorage
+}
+
+/** The migrator's own bookkeeping table (the `@effect/sql` default name). */
+const table = "effect_sql_migrations"
+
+const migrate = Migrator.make({})({ loader: Migrator.fromRecord(migrations), table })
+
+/**
+ * Runs the pending migrations; the ids and names of those it ran.
+ *
+ * Everything runs in one transaction holding an advisory lock, so that instances starting at
+ * once take turns: the migrator alone checks for its table and creates it outside any lock, which
+ * races. Creating the table first, under the lock, leaves the migrator nothing to race on; its own
+ * transaction becomes a savepoint of ours, and all of it runs on one connection (the embedded
+ * database has only one).
+ */
+export const run = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  return yield* sql.withTransaction(
+    Effect.gen(function*() {
+      yield* sql`SELECT pg_advisory_xact_lock(hashtext('tidemark:migrations'))`
+      yield* sql`
+        CREATE TABLE IF NOT EXISTS ${sql(table)} (
+          migration_id integer PRIMARY KEY,
+          created_at timestamp with time zone NOT NULL DEFAULT now(),
+          name text NOT NULL
+        )`
+      return yield* migrate
+    })
+  )
+})
+
+/** Migrates at start-up: the layer is built once the schema is current. */
+export const layer = Layer.effectDiscard(run)

@@ -1,0 +1,171 @@
+import { SqlClient } from "@effect/sql"
+import {
+  BranchRecord,
+  CommitRecord,
+  Goals,
+  Organization,
+  RepositoryRecord,
+  type RepositoryQuery,
+  type RepositorySnapshot,
+  RepositoryStore
+} from "@tidemark/core"
+import { Effect, Layer, Schema } from "effect"
+import { decodeAll, decodeFirst, decodeSingle } from "./Rows.js"
+import { orUnavailable } from "./StorageFailure.js"
+
+/** Organizations and repository names match case-insensitively through the same key in every adapter. */
+const nameKey = (name: string) => name.toLowerCase()
+
+/** Keeps one entry per key: the first one's position, the last one's value (as a Map does). */
+const uniqueBy = <A>(items: ReadonlyArray<A>, key: (a: A) => string): ReadonlyArray<A> => [
+  ...new Map(items.map((a) => [key(a), a])).values()
+]
+
+const Count = Schema.Struct({ total: Schema.Int })
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+
+  const repositoryColumns = sql.literal(`
+    id, organization_id AS "organizationId", provider, owner, name, visibility, git_url AS "gitUrl",
+    languages, root_files AS "rootFiles", goals, added_at AS "addedAt", last_updated AS "lastUpdated"`)
+
+  const findOrganization = (provider: string, name: string) =>
+    sql`
+      SELECT id, provider, name FROM organizations
+      WHERE provider = ${provider} AND name_key = ${nameKey(name)}
+    `.pipe(Effect.flatMap(decodeFirst(Organization)), orUnavailable)
+
+  // The no-op update makes the statement return the existing row when the organization exists.
+  const ensureOrganization = (provider: string, name: string) =>
+    sql`
+      INSERT INTO organizations (provider, name, name_key)
+      VALUES (${provider}, ${name}, ${nameKey(name)})
+      ON CONFLICT (provider, name_key) DO UPDATE SET name_key = EXCLUDED.name_key
+      RETURNING id, provider, name
+    `.pipe(Effect.flatMap(decodeSingle(Organization)), orUnavailable)
+
+  const findRepository = (organizationId: number, name: string) =>
+    sql`
+      SELECT ${repositoryColumns} FROM repositories
+      WHERE organization_id = ${organizationId} AND name = ${name}
+    `.pipe(Effect.flatMap(decodeFirst(RepositoryRecord)), orUnavailable)
+
+  const pageRepositories = (query: RepositoryQuery) => {
+    const filters = [
+      sql`organization_id = ${query.organizationId}`,
+      ...(query.names === undefined ? [] : [sql`name = ANY(${query.names}::text[])`]),
+      ...(query.search === undefined ? [] : [sql`strpos(name_key, ${nameKey(query.search)}) > 0`])
+    ]
+    const after = query.after === undefined ? [] : [sql`name > ${query.after}`]
+    // One row more than the page tells whether another page follows.
+    const page = sql`
+      SELECT ${repositoryColumns} FROM repositories
+      WHERE ${sql.and([...filters, ...after])}
+      ORDER BY name
+      LIMIT ${query.limit + 1}
+    `.pipe(Effect.flatMap(decodeAll(RepositoryRecord)))
+    const count = sql`
+      SELECT count(*)::integer AS total FROM repositories WHERE ${sql.and(filters)}
+    `.pipe(Effect.flatMap(decodeSingle(Count)))
+    return Effect.all([page, count], { concurrency: 2 }).pipe(
+      Effect.map(([rows, { total }]) => ({
+        items: rows.slice(0, query.limit),
+        total,
+        hasMore: rows.length > query.limit
+      })),
+      orUnavailable
+    )
+  }
+
+  /** A refresh keeps the repository's id, goals and `addedAt`; everything read from git is replaced. */
+  const upsertRepository = (organizationId: number, snapshot: RepositorySnapshot, now: string) =>
+    sql`
+      INSERT INTO repositories (
+        organization_id, provider, owner, name, name_key, visibility, git_url,
+        languages, root_files, goals, added_at, last_updated
+      ) VALUES (
+        ${organizationId}, ${snapshot.provider}, ${snapshot.owner}, ${snapshot.name}, ${nameKey(snapshot.name)},
+        ${snapshot.visibility}, ${snapshot.gitUrl}, ${snapshot.languages}::text[], ${snapshot.rootFiles}::text[],
+        ${JSON.stringify(Goals.defaults)}::jsonb, ${now}, ${now}
+      )
+      ON CONFLICT (organization_id, name) DO UPDATE SET
+        provider = EXCLUDED.provider,
+        owner = EXCLUDED.owner,
+        visibility = EXCLUDED.visibility,
+        git_url = EXCLUDED.git_url,
+        languages = EXCLUDED.languages,
+        root_files = EXCLUDED.root_files,
+        last_updated = EXCLUDED.last_updated
+      RETURNING ${repositoryColumns}
+    `.pipe(Effect.flatMap(decodeSingle(RepositoryRecord)))
+
+  /** The snapshot's branches replace the stored ones; a branch seen before keeps its id. */
+  const replaceBranches = (repositoryId: number, snapshot: RepositorySnapshot) => {
+    const branches = uniqueBy(snapshot.branches, (b) => b.name).map((b, position) => ({ ...b, position }))
+    return Effect.zipRight(
+      sql`
+        DELETE FROM branches
+        WHERE repository_id = ${repositoryId} AND NOT (name = ANY(${branches.map((b) => b.name)}::text[]))
+      `,
+      sql`
+        INSERT INTO branches (repository_id, name, position, is_default, is_enabled, last_updated, last_commit_sha)
+        SELECT ${repositoryId}, b.name, b.position, b.name = ${snapshot.defaultBranch}, true, b."lastUpdated", b."lastCommitSha"
+        FROM jsonb_to_recordset(${JSON.stringify(branches)}::jsonb)
+          AS b(name text, position integer, "lastUpdated" text, "lastCommitSha" text)
+        ON CONFLICT (repository_id, name) DO UPDATE SET
+          position = EXCLUDED.position,
+          is_default = EXCLUDED.is_default,
+          is_enabled = EXCLUDED.is_enabled,
+          last_updated = EXCLUDED.last_updated,
+          last_commit_sha = EXCLUDED.last_commit_sha
+      `
+    )
+  }
+
+  /** Commits are immutable: one already stored (same sha) is kept as it is. */
+  const addCommits = (repositoryId: number, snapshot: RepositorySnapshot) =>
+    sql`
+      INSERT INTO commits (repository_id, sha, author_name, author_email, commit_timestamp, message, parents)
+      SELECT ${repositoryId}, c.sha, c."authorName", c."authorEmail", c."commitTimestamp", c.message,
+        ARRAY(SELECT jsonb_array_elements_text(c.parents))
+      FROM jsonb_to_recordset(${JSON.stringify(snapshot.commits)}::jsonb)
+        AS c(sha text, "authorName" text, "authorEmail" text, "commitTimestamp" text, message text, parents jsonb)
+      ON CONFLICT (repository_id, sha) DO NOTHING
+    `
+
+  const saveSnapshot = (organizationId: number, snapshot: RepositorySnapshot, now: string) =>
+    Effect.gen(function*() {
+      const record = yield* upsertRepository(organizationId, snapshot, now)
+      yield* replaceBranches(record.id, snapshot)
+      yield* addCommits(record.id, snapshot)
+      return record
+    }).pipe(sql.withTransaction, orUnavailable)
+
+  const listBranches = (repositoryId: number) =>
+    sql`
+      SELECT id, name, is_default AS "isDefault", is_enabled AS "isEnabled",
+        last_updated AS "lastUpdated", last_commit_sha AS "lastCommitSha"
+      FROM branches WHERE repository_id = ${repositoryId}
+      ORDER BY position
+    `.pipe(Effect.flatMap(decodeAll(BranchRecord)), orUnavailable)
+
+  const findCommit = (repositoryId: number, sha: string) =>
+    sql`
+      SELECT id, sha, author_name AS "authorName", author_email AS "authorEmail",
+        commit_timestamp AS "commitTimestamp", message, parents
+      FROM commits WHERE repository_id = ${repositoryId} AND sha = ${sha}
+    `.pipe(Effect.flatMap(decodeFirst(CommitRecord)), orUnavailable)
+
+  return RepositoryStore.of({
+    findOrganization,
+    ensureOrganization,
+    findRepository,
+    pageRepositories,
+    saveSnapshot,
+    listBranches,
+    findCommit
+  })
+})
+
+export const layer = Layer.effect(RepositoryStore, make)

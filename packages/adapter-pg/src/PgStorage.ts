@@ -1,0 +1,64 @@
+import type { SqlClient } from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import type { MigrationError } from "@effect/sql/Migrator"
+import { PgClient } from "@effect/sql-pg"
+import type { CredentialStore, RepositoryStore, StandardStore, ToolConfigStore } from "@tidemark/core"
+import { Config, type ConfigError, Effect, Layer, Option } from "effect"
+import * as EmbeddedPostgres from "./EmbeddedPostgres.js"
+import * as Migrations from "./Migrations.js"
+import * as PgCredentialStore from "./PgCredentialStore.js"
+import * as PgRepositoryStore from "./PgRepositoryStore.js"
+import * as PgStandardStore from "./PgStandardStore.js"
+import * as PgToolConfigStore from "./PgToolConfigStore.js"
+
+/** Every storage port of the core. */
+export type StoragePorts = RepositoryStore | ToolConfigStore | StandardStore | CredentialStore
+
+/** The adapters alone, on a schema already migrated. */
+export const layerWithoutMigrations: Layer.Layer<StoragePorts, never, SqlClient> = Layer.mergeAll(
+  PgRepositoryStore.layer,
+  PgToolConfigStore.layer,
+  PgStandardStore.layer,
+  PgCredentialStore.layer
+)
+
+/** Every storage port, built once the migrations have run on the client's database. */
+export const layer: Layer.Layer<StoragePorts, MigrationError | SqlError, SqlClient> = layerWithoutMigrations.pipe(
+  Layer.provide(Migrations.layer)
+)
+
+/** A PostgreSQL server at `DATABASE_URL`. */
+export const clientLayerConfig: Layer.Layer<PgClient.PgClient | SqlClient, SqlError | ConfigError.ConfigError> =
+  PgClient.layerConfig({
+    url: Config.redacted("DATABASE_URL"),
+    applicationName: Config.succeed("tidemark")
+  })
+
+/** Storage on the PostgreSQL server at `DATABASE_URL`; the client is offered too, for other adapters. */
+export const layerConfig: Layer.Layer<
+  StoragePorts | PgClient.PgClient | SqlClient,
+  MigrationError | SqlError | ConfigError.ConfigError
+> = layer.pipe(Layer.provideMerge(clientLayerConfig))
+
+/** Storage in the embedded database under `dataDir`. */
+export const layerEmbedded = (
+  options: EmbeddedPostgres.EmbeddedPostgresOptions
+): Layer.Layer<StoragePorts | PgClient.PgClient | SqlClient, MigrationError | SqlError> =>
+  layer.pipe(Layer.provideMerge(EmbeddedPostgres.layer(options)))
+
+/**
+ * The server's storage: the PostgreSQL server at `DATABASE_URL` when it is set, otherwise the
+ * embedded database under `<TIDEMARK_DATA_DIR>/pg`.
+ */
+export const layerDefault: Layer.Layer<
+  StoragePorts | PgClient.PgClient | SqlClient,
+  MigrationError | SqlError | ConfigError.ConfigError
+> = Layer.unwrapEffect(
+  Effect.map(
+    Config.option(Config.redacted("DATABASE_URL")),
+    Option.match({
+      onNone: () => layer.pipe(Layer.provideMerge(EmbeddedPostgres.layerConfig)),
+      onSome: () => layerConfig
+    })
+  )
+)

@@ -1,0 +1,86 @@
+import { SqlClient } from "@effect/sql"
+import { PatternSetting, type ToolChange, ToolConfigStore, ToolSetting } from "@tidemark/core"
+import { Effect, Layer, Schema } from "effect"
+import { decodeAll } from "./Rows.js"
+import { orUnavailable } from "./StorageFailure.js"
+
+/** A row's `enabled` is NULL when the repository never chose: the tool's default applies. */
+const ToolSettingRow = Schema.Struct({
+  toolUuid: Schema.String,
+  enabled: Schema.NullOr(Schema.Boolean),
+  usesConfigurationFile: Schema.Boolean
+})
+
+const toToolSetting = ({ enabled, ...row }: typeof ToolSettingRow.Type) =>
+  new ToolSetting({ ...row, ...(enabled === null ? {} : { enabled }) })
+
+/** The last setting of a pattern wins, at the position of its first (as a Map keeps them). */
+const lastPerPattern = (patterns: ReadonlyArray<PatternSetting>) => [
+  ...new Map(patterns.map((p) => [p.patternId, p])).values()
+]
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+
+  const toolSettings = (repositoryId: number) =>
+    sql`
+      SELECT tool_uuid AS "toolUuid", enabled, uses_configuration_file AS "usesConfigurationFile"
+      FROM tool_settings WHERE repository_id = ${repositoryId}
+      ORDER BY position
+    `.pipe(
+      Effect.flatMap(decodeAll(ToolSettingRow)),
+      Effect.map((rows) => rows.map(toToolSetting)),
+      orUnavailable
+    )
+
+  const patternSettings = (repositoryId: number, toolUuid: string) =>
+    sql`
+      SELECT pattern_id AS "patternId", enabled, parameters
+      FROM pattern_settings WHERE repository_id = ${repositoryId} AND tool_uuid = ${toolUuid}
+      ORDER BY position
+    `.pipe(Effect.flatMap(decodeAll(PatternSetting)), orUnavailable)
+
+  /** An absent `enabled` or `usesConfigurationFile` keeps what was stored. */
+  const upsertTool = (repositoryId: number, toolUuid: string, change: ToolChange) => {
+    const enabled = change.enabled ?? null
+    const usesConfigurationFile = change.usesConfigurationFile ?? null
+    return sql`
+      INSERT INTO tool_settings (repository_id, tool_uuid, enabled, uses_configuration_file)
+      VALUES (${repositoryId}, ${toolUuid}, ${enabled}::boolean, coalesce(${usesConfigurationFile}::boolean, false))
+      ON CONFLICT (repository_id, tool_uuid) DO UPDATE SET
+        enabled = coalesce(${enabled}::boolean, tool_settings.enabled),
+        uses_configuration_file = coalesce(${usesConfigurationFile}::boolean, tool_settings.uses_configuration_file)
+    `
+  }
+
+  const upsertPatterns = (repositoryId: number, toolUuid: string, patterns: ReadonlyArray<PatternSetting>) =>
+    sql`
+      INSERT INTO pattern_settings (repository_id, tool_uuid, pattern_id, enabled, parameters)
+      SELECT ${repositoryId}, ${toolUuid}, p."patternId", p.enabled, p.parameters
+      FROM jsonb_to_recordset(${JSON.stringify(lastPerPattern(patterns))}::jsonb)
+        AS p("patternId" text, enabled boolean, parameters jsonb)
+      ON CONFLICT (repository_id, tool_uuid, pattern_id) DO UPDATE SET
+        enabled = EXCLUDED.enabled,
+        parameters = EXCLUDED.parameters
+    `
+
+  const applyToolChange = (repositoryId: number, toolUuid: string, change: ToolChange) =>
+    Effect.zipRight(
+      upsertTool(repositoryId, toolUuid, change),
+      change.patterns.length === 0 ? Effect.void : upsertPatterns(repositoryId, toolUuid, change.patterns)
+    ).pipe(sql.withTransaction, Effect.asVoid, orUnavailable)
+
+  // One statement whatever the number of patterns; a pattern never configured starts without parameters.
+  const setPatternsEnabled = (repositoryId: number, toolUuid: string, patternIds: ReadonlyArray<string>, enabled: boolean) =>
+    sql`
+      INSERT INTO pattern_settings (repository_id, tool_uuid, pattern_id, enabled)
+      SELECT ${repositoryId}, ${toolUuid}, p.id, ${enabled}
+      FROM unnest(${[...new Set(patternIds)]}::text[]) WITH ORDINALITY AS p(id, position)
+      ORDER BY p.position
+      ON CONFLICT (repository_id, tool_uuid, pattern_id) DO UPDATE SET enabled = EXCLUDED.enabled
+    `.pipe(Effect.asVoid, orUnavailable)
+
+  return ToolConfigStore.of({ toolSettings, patternSettings, applyToolChange, setPatternsEnabled })
+})
+
+export const layer = Layer.effect(ToolConfigStore, make)

@@ -1,0 +1,108 @@
+import { SqlClient } from "@effect/sql"
+import { PGlite } from "@electric-sql/pglite"
+import { afterAll, describe, expect, it } from "@effect/vitest"
+import { Fixtures, storageContracts } from "@tidemark/port-contracts"
+import { CredentialStore, RepositoryStore, StandardStore, ToolConfigStore } from "@tidemark/core"
+import { ConfigProvider, Effect, Layer, ManagedRuntime, Option } from "effect"
+import * as NodeFs from "node:fs/promises"
+import * as NodeOs from "node:os"
+import * as NodePath from "node:path"
+import { EmbeddedPostgres, PgStorage } from "../src/index.js"
+
+const { at, snapshot, uniqueName } = Fixtures
+
+/** A scratch directory, removed when the scope closes. */
+const scratchDirectory = Effect.acquireRelease(
+  Effect.promise(() => NodeFs.mkdtemp(NodePath.join(NodeOs.tmpdir(), "tidemark-pglite-"))),
+  (directory) => Effect.promise(() => NodeFs.rm(directory, { recursive: true, force: true }))
+)
+
+/**
+ * Creating a PGlite data directory (initdb) takes seconds; reopening one takes a fraction of a
+ * second. The file creates one, once, and each test starts from a copy of it.
+ */
+const templates: Array<string> = []
+const initializedTemplate = Effect.runSync(
+  Effect.cached(
+    Effect.promise(async () => {
+      const directory = await NodeFs.mkdtemp(NodePath.join(NodeOs.tmpdir(), "tidemark-pglite-template-"))
+      templates.push(directory)
+      await (await PGlite.create({ dataDir: directory })).close()
+      return directory
+    })
+  )
+)
+afterAll(() => Promise.all(templates.map((directory) => NodeFs.rm(directory, { recursive: true, force: true }))))
+
+/** A data directory of the scope's own (`<scratch>/pg`), as if the server had created it. */
+const freshDataDir = Effect.gen(function*() {
+  const template = yield* initializedTemplate
+  const dataDir = NodePath.join(yield* scratchDirectory, "pg")
+  yield* Effect.promise(() => NodeFs.cp(template, dataDir, { recursive: true }))
+  return dataDir
+})
+
+// The four suites share one embedded database (the contracts keep their tests apart by names).
+const shared = ManagedRuntime.make(
+  Layer.unwrapScoped(Effect.map(freshDataDir, (dataDir) => PgStorage.layerEmbedded({ dataDir })))
+)
+afterAll(() => shared.dispose())
+
+storageContracts("PGlite", () => Layer.effectContext(Effect.map(shared.runtimeEffect, (runtime) => runtime.context)))
+
+const migrationCount = Effect.flatMap(SqlClient.SqlClient, (sql) =>
+  Effect.map(sql<{ count: number }>`SELECT count(*)::integer AS count FROM effect_sql_migrations`, ([row]) => row?.count))
+
+describe("EmbeddedPostgres", () => {
+  it.live("keeps everything written across a close and a reopen of the same data directory", () =>
+    Effect.gen(function*() {
+      const dataDir = yield* freshDataDir
+      const name = uniqueName("org")
+
+      const written = yield* Effect.gen(function*() {
+        const repositories = yield* RepositoryStore
+        const organization = yield* repositories.ensureOrganization("gh", name)
+        const repository = yield* repositories.saveSnapshot(organization.id, snapshot(name, "app"), at(1))
+        yield* Effect.flatMap(ToolConfigStore, (s) => s.setPatternsEnabled(repository.id, "eslint", ["semi", "curly"], true))
+        const standard = yield* Effect.flatMap(StandardStore, (s) => s.create(organization.id, "Strict", [], at(2)))
+        yield* Effect.flatMap(StandardStore, (s) => s.apply(standard.id, repository.id, at(3)))
+        yield* Effect.flatMap(CredentialStore, (s) =>
+          s.save(Fixtures.credential({ id: "admin-key", kind: "admin", permission: "admin" })))
+        // One process at a time: a second open while this one runs is refused, not corrupting.
+        const second = yield* Effect.flip(Effect.scoped(Layer.build(EmbeddedPostgres.layer({ dataDir }))))
+        expect(String(second.cause)).toContain("in use by process")
+        return { organization, repository, branches: yield* repositories.listBranches(repository.id) }
+      }).pipe(Effect.provide(PgStorage.layerEmbedded({ dataDir })))
+
+      const read = yield* Effect.gen(function*() {
+        const repositories = yield* RepositoryStore
+        const organization = yield* repositories.findOrganization("gh", name)
+        const repository = yield* repositories.findRepository(written.organization.id, "app")
+        const branches = yield* repositories.listBranches(written.repository.id)
+        const patterns = yield* Effect.flatMap(ToolConfigStore, (s) => s.patternSettings(written.repository.id, "eslint"))
+        const applied = yield* Effect.flatMap(StandardStore, (s) => s.appliedTo(written.repository.id))
+        const admins = yield* Effect.flatMap(CredentialStore, (s) => s.countByKind("admin"))
+        return { organization, repository, branches, patterns, applied, admins, migrations: yield* migrationCount }
+      }).pipe(Effect.provide(PgStorage.layerEmbedded({ dataDir })))
+
+      expect(read.organization).toStrictEqual(Option.some(written.organization))
+      expect(read.repository).toStrictEqual(Option.some(written.repository))
+      expect(read.branches).toStrictEqual(written.branches)
+      expect(read.patterns.map((p) => [p.patternId, p.enabled])).toEqual([["semi", true], ["curly", true]])
+      expect(read.applied.map((a) => [a.standard.name, a.appliedAt])).toEqual([["Strict", at(3)]])
+      expect(read.admins).toBe(1)
+      expect(read.migrations).toBe(1)
+    }).pipe(Effect.scoped))
+
+  it.live("layerDefault uses the embedded database under TIDEMARK_DATA_DIR when DATABASE_URL is unset", () =>
+    Effect.gen(function*() {
+      const dataDir = NodePath.dirname(yield* freshDataDir)
+      const organization = yield* Effect.flatMap(RepositoryStore, (s) => s.ensureOrganization("gh", "acme")).pipe(
+        Effect.provide(PgStorage.layerDefault),
+        Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["TIDEMARK_DATA_DIR", dataDir]])))
+      )
+      expect(organization.name).toBe("acme")
+      const entries = yield* Effect.promise(() => NodeFs.readdir(NodePath.join(dataDir, "pg")))
+      expect(entries).toContain("PG_VERSION")
+    }).pipe(Effect.scoped))
+})

@@ -1,0 +1,111 @@
+import { SqlClient } from "@effect/sql"
+import { describe, expect, it, layer } from "@effect/vitest"
+import { Fixtures, storageContracts } from "@tidemark/port-contracts"
+import { RepositoryStore, ToolConfigStore } from "@tidemark/core"
+import { ConfigProvider, Effect, Layer, Option } from "effect"
+import { PgStorage } from "../src/index.js"
+import * as TestDatabase from "./TestDatabase.js"
+
+const { at, commit, snapshot, uniqueName } = Fixtures
+
+// Each suite builds its own layer, so each runs in a database of its own, dropped afterwards.
+storageContracts("PostgreSQL", () => PgStorage.layer.pipe(Layer.provide(TestDatabase.layer)))
+
+const rowCount = (table: string) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    Effect.map(sql<{ count: number }>`SELECT count(*)::integer AS count FROM ${sql(table)}`, ([row]) => row?.count))
+
+layer(PgStorage.layer.pipe(Layer.provideMerge(TestDatabase.layer)), { excludeTestServices: true })("PgStorage", (it) => {
+  it.effect("a snapshot that fails part-way writes nothing, and the failure is ServiceUnavailable", () =>
+    Effect.gen(function*() {
+      const store = yield* RepositoryStore
+      const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+      // PostgreSQL refuses NUL in text: the commits fail after the repository and branches were written.
+      const broken = snapshot(organization.name, "app", { commits: [commit("a1", { message: "nul \u0000 byte" })] })
+      const error = yield* Effect.flip(store.saveSnapshot(organization.id, broken, at(1)))
+
+      expect(error._tag).toBe("ServiceUnavailable")
+      expect(yield* store.findRepository(organization.id, "app")).toEqual(Option.none())
+      expect(yield* rowCount("branches")).toBe(0)
+    }))
+
+  it.effect("a refresh that fails part-way leaves the previous snapshot as it was", () =>
+    Effect.gen(function*() {
+      const store = yield* RepositoryStore
+      const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+      const saved = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app"), at(1))
+      const branches = yield* store.listBranches(saved.id)
+
+      const broken = snapshot(organization.name, "app", {
+        visibility: "Public",
+        defaultBranch: "next",
+        branches: [Fixtures.branch("next", "b2")],
+        commits: [commit("b2", { authorName: "\u0000" })]
+      })
+      yield* Effect.flip(store.saveSnapshot(organization.id, broken, at(2)))
+
+      expect(yield* store.findRepository(organization.id, "app")).toStrictEqual(Option.some(saved))
+      expect(yield* store.listBranches(saved.id)).toStrictEqual(branches)
+    }))
+
+  it.effect("a tool change that fails part-way writes nothing", () =>
+    Effect.gen(function*() {
+      const store = yield* ToolConfigStore
+      const { repository } = yield* Fixtures.freshRepository
+      const error = yield* Effect.flip(
+        store.applyToolChange(repository.id, "eslint", {
+          enabled: true,
+          patterns: [{ patternId: "bad\u0000id", enabled: true, parameters: [] }]
+        })
+      )
+      expect(error._tag).toBe("ServiceUnavailable")
+      expect(yield* store.toolSettings(repository.id)).toEqual([])
+    }))
+
+  it.effect("names page and compare in code unit order whatever the database's collation", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const [row] = yield* sql<{ collation: string }>`
+        SELECT collation_name AS collation FROM information_schema.columns
+        WHERE table_name = 'repositories' AND column_name = 'name'`
+      expect(row?.collation).toBe("C")
+    }))
+})
+
+layer(PgStorage.layerWithoutMigrations.pipe(Layer.provide(TestDatabase.layer)), { excludeTestServices: true })(
+  "PgStorage without its schema",
+  (it) => {
+    it.effect("storage failures are ServiceUnavailable errors, not defects", () =>
+      Effect.gen(function*() {
+        const store = yield* RepositoryStore
+        const error = yield* Effect.flip(store.findOrganization("gh", "acme"))
+        expect(error._tag).toBe("ServiceUnavailable")
+        expect(error.reason).toContain("organizations")
+      }))
+  }
+)
+
+describe("PgStorage.layerConfig", () => {
+  it.scoped("reads DATABASE_URL, migrates and offers every port with the client", () =>
+    Effect.gen(function*() {
+      const url = yield* TestDatabase.database
+      const context = yield* Layer.build(PgStorage.layerConfig).pipe(
+        Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["DATABASE_URL", url]])))
+      )
+      const result = yield* Effect.gen(function*() {
+        const store = yield* RepositoryStore
+        const organization = yield* store.ensureOrganization("gh", "acme")
+        return yield* store.findOrganization("gh", "ACME").pipe(Effect.map(Option.map((o) => o.id === organization.id)))
+      }).pipe(Effect.provide(context))
+      expect(result).toEqual(Option.some(true))
+      expect(yield* rowCount("effect_sql_migrations").pipe(Effect.provide(context))).toBe(1)
+    }))
+
+  it.effect("fails with a ConfigError when DATABASE_URL is unset", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(
+        Effect.scoped(Layer.build(PgStorage.layerConfig)).pipe(Effect.withConfigProvider(ConfigProvider.fromMap(new Map())))
+      )
+      expect(error._tag).toBe("ConfigError")
+    }))
+})

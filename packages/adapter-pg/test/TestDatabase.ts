@@ -1,0 +1,24 @@
+import { PgClient } from "@effect/sql-pg"
+import { Config, Effect, Layer, Redacted } from "effect"
+
+/** The server the tests use; every test run works in databases of its own on it. */
+const serverUrl = Config.string("DATABASE_URL").pipe(Config.withDefault("postgres://postgres@127.0.0.1:5432/test"))
+
+const onServer = (statement: string) =>
+  Effect.gen(function*() {
+    const sql = yield* PgClient.PgClient
+    yield* sql.unsafe(statement)
+  }).pipe(Effect.provide(Layer.unwrapEffect(Effect.map(serverUrl, (url) => PgClient.layer({ url: Redacted.make(url) })))))
+
+/** A fresh, empty database for the scope: its URL. It is dropped when the scope closes. */
+export const database = Effect.gen(function*() {
+  const url = new URL(yield* serverUrl)
+  const name = `tidemark_test_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`
+  yield* Effect.acquireRelease(onServer(`CREATE DATABASE ${name}`), () =>
+    Effect.orDie(onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)))
+  url.pathname = `/${name}`
+  return url.toString()
+})
+
+/** A client of a fresh database of its own, dropped when the layer is released. */
+export const layer = Layer.unwrapScoped(Effect.map(database, (url) => PgClient.layer({ url: Redacted.make(url) })))

@@ -1,0 +1,386 @@
+import { describe, expect, layer } from "@effect/vitest"
+import { Goals, type RepositoryPage, RepositoryStore } from "@tidemark/core"
+import { Effect, type Layer, Option } from "effect"
+import { at, branch, commit, snapshot, uniqueName } from "./Fixtures.js"
+
+/** Names in code unit order, which is the order every adapter must page in. */
+const sortedNames = ["B", "Z", "_x", "a", "a-b", "aa", "b", "é"]
+
+const organizationWith = (names: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const store = yield* RepositoryStore
+    const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+    for (const name of names) yield* store.saveSnapshot(organization.id, snapshot(organization.name, name), at(0))
+    return organization
+  })
+
+/** Every page of a query, following the keyset from `after` to `after`. */
+const allPages = (organizationId: number, limit: number, filters: { names?: ReadonlyArray<string>; search?: string } = {}) =>
+  Effect.gen(function*() {
+    const store = yield* RepositoryStore
+    const pages: Array<{ names: ReadonlyArray<string>; total: number; hasMore: boolean }> = []
+    let after: string | undefined = undefined
+    for (;;) {
+      const page: RepositoryPage = yield* store.pageRepositories({ organizationId, limit, after, ...filters })
+      pages.push({ names: page.items.map((r) => r.name), total: page.total, hasMore: page.hasMore })
+      const last = page.items[page.items.length - 1]
+      if (!page.hasMore || last === undefined || pages.length > 20) return pages
+      after = last.name
+    }
+  })
+
+export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<RepositoryStore, unknown>) =>
+  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`RepositoryStore contract (${name})`, (it) => {
+    describe("organizations", () => {
+      it.effect("ensureOrganization creates an organization once; the name matches whatever its case", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const name = uniqueName("Acme")
+          expect(yield* store.findOrganization("gh", name)).toEqual(Option.none())
+
+          const created = yield* store.ensureOrganization("gh", name)
+          expect(created.provider).toBe("gh")
+          expect(created.name).toBe(name)
+
+          const again = yield* store.ensureOrganization("gh", name.toUpperCase())
+          expect(again).toStrictEqual(created)
+          expect(yield* store.findOrganization("gh", name.toLowerCase())).toStrictEqual(Option.some(created))
+        }))
+
+      it.effect("organizations of different providers are different", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const name = uniqueName("acme")
+          const github = yield* store.ensureOrganization("gh", name)
+          const gitlab = yield* store.ensureOrganization("gl", name)
+          expect(gitlab.id).not.toBe(github.id)
+          expect(gitlab.provider).toBe("gl")
+          expect(yield* store.findOrganization("bb", name)).toEqual(Option.none())
+        }))
+    })
+
+    describe("saveSnapshot", () => {
+      it.effect("creates a repository with default goals, found by its exact name in its organization", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const other = yield* store.ensureOrganization("gh", uniqueName("other"))
+          const written = snapshot(organization.name, "App", {
+            visibility: "Public",
+            languages: ["TypeScript", "Go"],
+            rootFiles: [".eslintrc.json", "go.mod"]
+          })
+          const record = yield* store.saveSnapshot(organization.id, written, at(1))
+
+          expect(record).toMatchObject({
+            organizationId: organization.id,
+            provider: "gh",
+            owner: organization.name,
+            name: "App",
+            visibility: "Public",
+            gitUrl: written.gitUrl,
+            languages: ["TypeScript", "Go"],
+            rootFiles: [".eslintrc.json", "go.mod"],
+            addedAt: at(1),
+            lastUpdated: at(1)
+          })
+          expect(record.goals).toStrictEqual(Goals.defaults)
+          expect(yield* store.findRepository(organization.id, "App")).toStrictEqual(Option.some(record))
+          expect(yield* store.findRepository(organization.id, "app")).toEqual(Option.none())
+          expect(yield* store.findRepository(other.id, "App")).toEqual(Option.none())
+        }))
+
+      it.effect("a refresh keeps the id, goals and addedAt and replaces what was read", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const first = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app"), at(1))
+          const refreshed = yield* store.saveSnapshot(
+            organization.id,
+            snapshot(organization.name, "app", {
+              visibility: "Public",
+              gitUrl: "https://example.com/moved.git",
+              languages: [],
+              rootFiles: ["README.md"]
+            }),
+            at(2)
+          )
+
+          expect(refreshed).toMatchObject({
+            id: first.id,
+            addedAt: at(1),
+            lastUpdated: at(2),
+            visibility: "Public",
+            gitUrl: "https://example.com/moved.git",
+            languages: [],
+            rootFiles: ["README.md"]
+          })
+          expect(refreshed.goals).toStrictEqual(first.goals)
+          expect(yield* store.findRepository(organization.id, "app")).toStrictEqual(Option.some(refreshed))
+          const page = yield* store.pageRepositories({ organizationId: organization.id, limit: 10 })
+          expect(page.total).toBe(1)
+        }))
+
+      it.effect("stores branches in the snapshot's order with the default flagged", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const record = yield* store.saveSnapshot(
+            organization.id,
+            snapshot(organization.name, "app", {
+              defaultBranch: "develop",
+              branches: [branch("main", "a1", at(3)), branch("develop", "b2", at(4)), branch("feature/x", "c3", at(5))]
+            }),
+            at(6)
+          )
+
+          const branches = yield* store.listBranches(record.id)
+          expect(branches.map((b) => [b.name, b.isDefault, b.isEnabled, b.lastCommitSha, b.lastUpdated])).toEqual([
+            ["main", false, true, "a1", at(3)],
+            ["develop", true, true, "b2", at(4)],
+            ["feature/x", false, true, "c3", at(5)]
+          ])
+          expect(new Set(branches.map((b) => b.id)).size).toBe(3)
+        }))
+
+      it.effect("a refresh keeps the ids of known branches, drops missing ones and moves the default flag", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const record = yield* store.saveSnapshot(
+            organization.id,
+            snapshot(organization.name, "app", { branches: [branch("main", "a1"), branch("old", "a1")] }),
+            at(1)
+          )
+          const before = yield* store.listBranches(record.id)
+          const main = before.find((b) => b.name === "main")
+
+          yield* store.saveSnapshot(
+            organization.id,
+            snapshot(organization.name, "app", {
+              defaultBranch: "next",
+              branches: [branch("next", "b2", at(7)), branch("main", "b2", at(8))]
+            }),
+            at(2)
+          )
+          const after = yield* store.listBranches(record.id)
+
+          expect(after.map((b) => [b.name, b.isDefault, b.lastCommitSha, b.lastUpdated])).toEqual([
+            ["next", true, "b2", at(7)],
+            ["main", false, "b2", at(8)]
+          ])
+          expect(after.find((b) => b.name === "main")?.id).toBe(main?.id)
+          expect(before.map((b) => b.id)).not.toContain(after.find((b) => b.name === "next")?.id)
+        }))
+
+      it.effect("a repository without branches lists none", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const record = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app"), at(1))
+          yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app", { branches: [], commits: [] }), at(2))
+          expect(yield* store.listBranches(record.id)).toEqual([])
+          expect(yield* store.listBranches(record.id + 1_000_000)).toEqual([])
+        }))
+
+      it.effect("stores commits by sha; a commit already stored is kept as it was", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const record = yield* store.saveSnapshot(
+            organization.id,
+            snapshot(organization.name, "app", {
+              commits: [
+                commit("a1", { message: "first\n\nwith a body", parents: [] }),
+                commit("b2", { parents: ["a1"] }),
+                commit("m3", { parents: ["a1", "b2"], authorName: "Grace Hopper", authorEmail: "grace@example.com" })
+              ]
+            }),
+            at(1)
+          )
+
+          const merge = yield* store.findCommit(record.id, "m3")
+          expect(Option.map(merge, (c) => ({ ...c }))).toEqual(
+            Option.some({
+              id: Option.getOrThrow(merge).id,
+              sha: "m3",
+              authorName: "Grace Hopper",
+              authorEmail: "grace@example.com",
+              commitTimestamp: "2024-01-01T10:00:00+02:00",
+              message: "commit m3",
+              parents: ["a1", "b2"]
+            })
+          )
+          const first = Option.getOrThrow(yield* store.findCommit(record.id, "a1"))
+          expect(first.message).toBe("first\n\nwith a body")
+          expect(first.parents).toEqual([])
+
+          yield* store.saveSnapshot(
+            organization.id,
+            snapshot(organization.name, "app", {
+              commits: [commit("a1", { message: "rewritten" }), commit("c4", { parents: ["m3"] })]
+            }),
+            at(2)
+          )
+          expect(yield* store.findCommit(record.id, "a1")).toStrictEqual(Option.some(first))
+          expect(Option.map(yield* store.findCommit(record.id, "c4"), (c) => c.parents)).toEqual(Option.some(["m3"]))
+          // Commits are kept even when a refresh no longer lists them.
+          expect(Option.isSome(yield* store.findCommit(record.id, "b2"))).toBe(true)
+          expect(yield* store.findCommit(record.id, "zz")).toEqual(Option.none())
+        }))
+
+      it.effect("the same sha twice in one snapshot keeps the first", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const record = yield* store.saveSnapshot(
+            organization.id,
+            snapshot(organization.name, "app", { commits: [commit("a1", { message: "one" }), commit("a1", { message: "two" })] }),
+            at(1)
+          )
+          expect(Option.map(yield* store.findCommit(record.id, "a1"), (c) => c.message)).toEqual(Option.some("one"))
+        }))
+
+      it.effect("commits belong to their repository", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const one = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "one", { commits: [commit("s1")] }), at(1))
+          const two = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "two", { commits: [commit("s2")] }), at(1))
+          expect(yield* store.findCommit(one.id, "s2")).toEqual(Option.none())
+          expect(yield* store.findCommit(two.id, "s1")).toEqual(Option.none())
+          expect(two.id).not.toBe(one.id)
+        }))
+    })
+
+    describe("pageRepositories", () => {
+      it.effect("pages by name in code unit order, counting every match on every page", () =>
+        Effect.gen(function*() {
+          const organization = yield* organizationWith([...sortedNames].reverse())
+          const pages = yield* allPages(organization.id, 3)
+          expect(pages).toEqual([
+            { names: ["B", "Z", "_x"], total: 8, hasMore: true },
+            { names: ["a", "a-b", "aa"], total: 8, hasMore: true },
+            { names: ["b", "é"], total: 8, hasMore: false }
+          ])
+        }))
+
+      it.effect("a page ending exactly at the last repository has no more after it", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const organization = yield* organizationWith(sortedNames)
+          const pages = yield* allPages(organization.id, 4)
+          expect(pages.map((p) => [p.names.length, p.hasMore])).toEqual([[4, true], [4, false]])
+
+          const whole = yield* store.pageRepositories({ organizationId: organization.id, limit: 8 })
+          expect([whole.items.length, whole.total, whole.hasMore]).toEqual([8, 8, false])
+          const larger = yield* store.pageRepositories({ organizationId: organization.id, limit: 100 })
+          expect(larger.items.map((r) => r.name)).toEqual(sortedNames)
+          const single = yield* store.pageRepositories({ organizationId: organization.id, limit: 1, after: "b" })
+          expect([single.items.map((r) => r.name), single.hasMore]).toEqual([["é"], false])
+        }))
+
+      it.effect("after a name beyond the last, or between names, pages from the next name", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const organization = yield* organizationWith(sortedNames)
+          const beyond = yield* store.pageRepositories({ organizationId: organization.id, limit: 5, after: "ê" })
+          expect(beyond).toEqual({ items: [], total: 8, hasMore: false })
+          const between = yield* store.pageRepositories({ organizationId: organization.id, limit: 2, after: "a0" })
+          expect([between.items.map((r) => r.name), between.hasMore]).toEqual([["aa", "b"], true])
+          const absent = yield* store.pageRepositories({ organizationId: organization.id, limit: 2, after: "Y" })
+          expect(absent.items.map((r) => r.name)).toEqual(["Z", "_x"])
+        }))
+
+      it.effect("an empty organization has an empty page", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const organization = yield* organizationWith([])
+          expect(yield* store.pageRepositories({ organizationId: organization.id, limit: 10 })).toEqual({
+            items: [],
+            total: 0,
+            hasMore: false
+          })
+        }))
+
+      it.effect("lists only the organization's own repositories", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const one = yield* organizationWith(["shared", "only-one"])
+          yield* organizationWith(["shared", "only-two"])
+          const page = yield* store.pageRepositories({ organizationId: one.id, limit: 10 })
+          expect(page.items.map((r) => r.name)).toEqual(["only-one", "shared"])
+          expect(page.items.every((r) => r.organizationId === one.id)).toBe(true)
+        }))
+
+      it.effect("names keeps exact names only; absent names are ignored; an empty list matches nothing", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const organization = yield* organizationWith(sortedNames)
+          const page = yield* store.pageRepositories({
+            organizationId: organization.id,
+            names: ["aa", "B", "missing", "A"],
+            limit: 10
+          })
+          expect([page.items.map((r) => r.name), page.total, page.hasMore]).toEqual([["B", "aa"], 2, false])
+
+          const paged = yield* allPages(organization.id, 1, { names: ["é", "a", "Z"] })
+          expect(paged).toEqual([
+            { names: ["Z"], total: 3, hasMore: true },
+            { names: ["a"], total: 3, hasMore: true },
+            { names: ["é"], total: 3, hasMore: false }
+          ])
+
+          const none = yield* store.pageRepositories({ organizationId: organization.id, names: [], limit: 10 })
+          expect(none).toEqual({ items: [], total: 0, hasMore: false })
+        }))
+
+      it.effect("search keeps names containing the text, whatever the case", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const organization = yield* organizationWith(["Backend-API", "frontend", "api-docs", "tools", "rapid", "ÉCOLE"])
+          const search = (text: string, limit = 10) =>
+            Effect.map(
+              store.pageRepositories({ organizationId: organization.id, search: text, limit }),
+              (page) => [page.items.map((r) => r.name), page.total, page.hasMore]
+            )
+          expect(yield* search("API")).toEqual([["Backend-API", "api-docs", "rapid"], 3, false])
+          expect(yield* search("end")).toEqual([["Backend-API", "frontend"], 2, false])
+          expect(yield* search("école")).toEqual([["ÉCOLE"], 1, false])
+          expect(yield* search("api", 1)).toEqual([["Backend-API"], 3, true])
+          expect(yield* search("%")).toEqual([[], 0, false])
+          expect(yield* search("_")).toEqual([[], 0, false])
+          expect(yield* search("")).toEqual([["Backend-API", "api-docs", "frontend", "rapid", "tools", "ÉCOLE"], 6, false])
+        }))
+
+      it.effect("names and search together keep repositories matching both", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const organization = yield* organizationWith(["api", "api-docs", "web"])
+          const page = yield* store.pageRepositories({
+            organizationId: organization.id,
+            names: ["api-docs", "web"],
+            search: "API",
+            limit: 10
+          })
+          expect([page.items.map((r) => r.name), page.total]).toEqual([["api-docs"], 1])
+          const after = yield* store.pageRepositories({
+            organizationId: organization.id,
+            names: ["api", "api-docs"],
+            search: "api",
+            after: "api",
+            limit: 10
+          })
+          expect([after.items.map((r) => r.name), after.total, after.hasMore]).toEqual([["api-docs"], 2, false])
+        }))
+
+      it.effect("pages return the full records", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const organization = yield* organizationWith(["one"])
+          const found = yield* store.findRepository(organization.id, "one")
+          const page = yield* store.pageRepositories({ organizationId: organization.id, limit: 1 })
+          expect(page.items).toStrictEqual([Option.getOrThrow(found)])
+        }))
+    })
+  })

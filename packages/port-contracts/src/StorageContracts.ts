@@ -1,0 +1,20 @@
+import type { CredentialStore, RepositoryStore, StandardStore, ToolConfigStore } from "@tidemark/core"
+import type { Layer } from "effect"
+import { credentialStoreContract } from "./CredentialStoreContract.js"
+import { repositoryStoreContract } from "./RepositoryStoreContract.js"
+import { standardStoreContract } from "./StandardStoreContract.js"
+import { toolConfigStoreContract } from "./ToolConfigStoreContract.js"
+
+export type StoragePorts = RepositoryStore | ToolConfigStore | StandardStore | CredentialStore
+
+/**
+ * Every storage contract against one adapter. `makeLayer` is called once per suite: it may build
+ * a store of the suite's own (a database of its own) or hand out one shared store, since every
+ * test works in organizations of its own.
+ */
+export const storageContracts = (name: string, makeLayer: () => Layer.Layer<StoragePorts, unknown>) => {
+  repositoryStoreContract(name, makeLayer())
+  toolConfigStoreContract(name, makeLayer())
+  standardStoreContract(name, makeLayer())
+  credentialStoreContract(name, makeLayer())
+}

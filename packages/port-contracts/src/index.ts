@@ -1,0 +1,6 @@
+export * from "./CredentialStoreContract.js"
+export * as Fixtures from "./Fixtures.js"
+export * from "./RepositoryStoreContract.js"
+export * from "./StandardStoreContract.js"
+export * from "./StorageContracts.js"
+export * from "./ToolConfigStoreContract.js"
