@@ -120,7 +120,7 @@ const isAnswerable = (e: unknown) =>
   e instanceof BadRequest || e instanceof Unauthorized || e instanceof Forbidden || e instanceof NotFound ||
   e instanceof Conflict || e instanceof UnprocessableEntity || e instanceof InternalServerError ||
   e instanceof HttpErrors.BadGateway || e instanceof IngestionBadRequest || e instanceof IngestionUnauthorized ||
-  e instanceof IngestionServerError || e instanceof HttpErrors.IngestionNotImplemented
+  e instanceof IngestionServerError
 
 /**
  * Wraps the whole HTTP app: failures the framework raised become the spec's bodies, and anything

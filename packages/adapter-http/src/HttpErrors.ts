@@ -80,14 +80,4 @@ export class IngestionServerError extends Schema.Class<IngestionServerError>("Ap
   HttpApiSchema.annotations({ status: 500 })
 ) {}
 
-/**
- * Answered by the ingestion routes until the durable queue exists: accepting an event that could be
- * lost is worse than refusing it. ApiError has no "Not Implemented" name, so `error` says what the
- * spec allows for a server-side condition.
- */
-export class IngestionNotImplemented extends Schema.Class<IngestionNotImplemented>("ApiErrorNotImplemented")(
-  { message: Schema.String, error: Schema.tag("Internal Server Error") },
-  HttpApiSchema.annotations({ status: 501 })
-) {}
-
-export type IngestionError = IngestionBadRequest | IngestionUnauthorized | IngestionServerError | IngestionNotImplemented
+export type IngestionError = IngestionBadRequest | IngestionUnauthorized | IngestionServerError

@@ -2,7 +2,7 @@ import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platfor
 import { Event } from "@tidemark/core"
 import { Schema } from "effect"
 import { IngestionAuthentication } from "./Authentication.js"
-import { IngestionBadRequest, IngestionNotImplemented, IngestionServerError, IngestionUnauthorized } from "./HttpErrors.js"
+import { IngestionBadRequest, IngestionServerError, IngestionUnauthorized } from "./HttpErrors.js"
 
 /** The ingestion API v0.1.0 of the spec. */
 
@@ -29,7 +29,6 @@ export class IngestionGroup extends HttpApiGroup.make("ingestion")
   .addError(IngestionBadRequest)
   .addError(IngestionUnauthorized)
   .addError(IngestionServerError)
-  .addError(IngestionNotImplemented)
   .middleware(IngestionAuthentication)
 {}
 
