@@ -3,7 +3,7 @@ import type { SqlError } from "@effect/sql/SqlError"
 import type { MigrationError } from "@effect/sql/Migrator"
 import { PgClient } from "@effect/sql-pg"
 import type { CredentialStore, RepositoryStore, StandardStore, ToolConfigStore } from "@tidemark/core"
-import { Config, type ConfigError, Effect, Layer, Option } from "effect"
+import { Config, type ConfigError, Effect, Layer, Option, type Redacted } from "effect"
 import * as EmbeddedPostgres from "./EmbeddedPostgres.js"
 import * as Migrations from "./Migrations.js"
 import * as PgCredentialStore from "./PgCredentialStore.js"
@@ -33,6 +33,12 @@ export const clientLayerConfig: Layer.Layer<PgClient.PgClient | SqlClient, SqlEr
     url: Config.redacted("DATABASE_URL"),
     applicationName: Config.succeed("tidemark")
   })
+
+/** Storage on the PostgreSQL server at `url`; the client is offered too, for other adapters. */
+export const layerUrl = (
+  url: Redacted.Redacted
+): Layer.Layer<StoragePorts | PgClient.PgClient | SqlClient, MigrationError | SqlError> =>
+  layer.pipe(Layer.provideMerge(PgClient.layer({ url, applicationName: "tidemark" })))
 
 /** Storage on the PostgreSQL server at `DATABASE_URL`; the client is offered too, for other adapters. */
 export const layerConfig: Layer.Layer<

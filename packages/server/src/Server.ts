@@ -3,7 +3,8 @@ import { GitCli } from "@tidemark/adapter-git"
 import { HttpServer } from "@tidemark/adapter-http"
 import { catalogue } from "@tidemark/catalogue"
 import { Access, DomainServices } from "@tidemark/core"
-import { CryptoIdGenerator, StaticToolCatalogue, storageLayer } from "@tidemark/core/memory"
+import { PgStorage } from "@tidemark/adapter-pg"
+import { CryptoIdGenerator, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Console, Effect, Layer, Option, Redacted } from "effect"
 import { createServer } from "node:http"
 import { join } from "node:path"
@@ -12,13 +13,23 @@ import type { ServerConfig } from "./ServerConfig.js"
 export const version = "0.1.0"
 
 /**
+ * Durable storage: the PostgreSQL server at DATABASE_URL, or else the embedded database (PGlite)
+ * under the data directory, through the same adapter code and migrations.
+ */
+export const storageLayer = (config: ServerConfig) =>
+  Option.match(config.databaseUrl, {
+    onSome: PgStorage.layerUrl,
+    onNone: () => PgStorage.layerEmbedded({ dataDir: join(config.dataDir, "pg") })
+  })
+
+/**
  * The bundled server, composed once, top to bottom: storage → catalogue, git, ids → domain
- * services → HTTP. Storage is in memory until the PostgreSQL adapter lands.
+ * services → HTTP.
  */
 export const domainLayer = (config: ServerConfig) =>
   DomainServices.layer(config.gitUrlTemplates).pipe(
     Layer.provideMerge(Layer.mergeAll(
-      storageLayer,
+      storageLayer(config),
       StaticToolCatalogue.layer(catalogue),
       GitCli.layer({ cacheDirectory: join(config.dataDir, "git-cache") }),
       CryptoIdGenerator.layer

@@ -6,6 +6,8 @@ export const serverConfig = Config.all({
   port: Config.port("PORT").pipe(Config.withDefault(8080)),
   host: Config.string("HOST").pipe(Config.withDefault("0.0.0.0")),
   dataDir: Config.string("TIDEMARK_DATA_DIR").pipe(Config.withDefault("./.tidemark")),
+  /** A PostgreSQL server; without one, the embedded database under the data directory. */
+  databaseUrl: Config.option(Config.redacted("DATABASE_URL")),
   adminToken: Config.option(Config.redacted("TIDEMARK_ADMIN_TOKEN")),
   maxBodyBytes: Config.integer("TIDEMARK_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),
   gitUrlTemplates: Config.all({
