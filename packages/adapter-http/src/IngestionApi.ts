@@ -1,5 +1,5 @@
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Event } from "@tidemark/core"
+import { Event, IngestionProvider } from "@tidemark/core"
 import { Schema } from "effect"
 import { IngestionAuthentication } from "./Authentication.js"
 import { IngestionBadRequest, IngestionServerError, IngestionUnauthorized } from "./HttpErrors.js"
@@ -9,8 +9,6 @@ import { IngestionBadRequest, IngestionServerError, IngestionUnauthorized } from
 const IngestionParams = Schema.Struct({
   system: Schema.optional(Schema.String.pipe(Schema.maxLength(256, { message: () => "system must be at most 256 characters" })))
 })
-
-export const IngestionProvider = Schema.Literal("github", "gitlab", "pagerduty", "jira")
 
 export class IngestionGroup extends HttpApiGroup.make("ingestion")
   .add(

@@ -16,3 +16,5 @@ export const storageLayer = Layer.mergeAll(
   MemoryStandardStore.layer,
   MemoryCredentialStore.layer
 )
+export * as MemoryEventQueue from "./memory/MemoryEventQueue.js"
+export * as MemoryEventStore from "./memory/MemoryEventStore.js"

@@ -8,7 +8,7 @@ import type { Permission } from "../domain/Repository.js"
 import { CredentialStore } from "../ports/CredentialStore.js"
 import { IdGenerator } from "../ports/IdGenerator.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
-import { constantTimeEqual, hashSecret, parseSecret, secretPrefix } from "./Secrets.js"
+import { constantTimeEqual, sha256Hex, parseSecret, secretPrefix } from "./Secrets.js"
 
 const rank: Record<Permission, number> = { read: 0, write: 1, admin: 2 }
 
@@ -42,7 +42,7 @@ const make = Effect.gen(function*() {
   const authenticate = (presented: string): Effect.Effect<Principal, Unauthenticated | ServiceUnavailable> =>
     Effect.gen(function*() {
       const { id, secret } = parseSecret(presented)
-      const hash = yield* hashSecret(secret)
+      const hash = yield* sha256Hex(secret)
       const found = yield* credentials.find(id)
       if (Option.isNone(found) || !constantTimeEqual(found.value.secretHash, hash)) {
         return yield* new Unauthenticated({ reason: "Invalid credentials" })
@@ -118,7 +118,7 @@ const make = Effect.gen(function*() {
         id,
         kind,
         permission,
-        secretHash: yield* hashSecret(secret),
+        secretHash: yield* sha256Hex(secret),
         createdAt: now,
         ...(organizationId === undefined ? {} : { organizationId })
       })

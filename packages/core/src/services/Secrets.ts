@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 
-/** SHA-256 of a secret, hex; Web Crypto keeps core free of Node-only modules. */
-export const hashSecret = (secret: string): Effect.Effect<string> =>
+/** SHA-256 of a text, hex; Web Crypto keeps core free of Node-only modules. */
+export const sha256Hex = (secret: string): Effect.Effect<string> =>
   Effect.promise(() => crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret))).pipe(
     Effect.map((digest) => [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join(""))
   )
