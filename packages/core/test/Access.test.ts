@@ -7,6 +7,7 @@ import {
   addRepository,
   adminCaller,
   anonymous,
+  callerWith,
   globex,
   issueToken,
   repo,
@@ -218,6 +219,13 @@ describe("Access", () => {
           expect(granted.permission).toBe("read")
           expect(granted.repository.name).toBe("open")
           expect(granted.organization.name).toBe("acme")
+          // A token of another organization reads it as anyone may, and only where allowed.
+          const stranger = yield* callerWith("admin", "globex")
+          const asStranger = yield* access.repository(stranger, repo("open"), "read", { allowPublic: true })
+          expect(asStranger.permission).toBe("read")
+          expect(yield* Effect.flip(access.repository(stranger, repo("open"), "read"))).toEqual(
+            new Unauthenticated({ reason: "The api-token is not valid for this organization" })
+          )
         })
       ))
 

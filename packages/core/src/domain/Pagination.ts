@@ -15,7 +15,10 @@ export const maxLimit = 100
 export const PageLimit = Schema.NumberFromString.pipe(
   Schema.int({ message: () => "limit must be an integer" }),
   Schema.between(1, maxLimit, { message: () => `limit must be between 1 and ${maxLimit}` })
-).annotations({ description: `maximum items in a page, 1 to ${maxLimit} (default ${defaultLimit})` })
+).annotations({
+  description: `maximum items in a page, 1 to ${maxLimit} (default ${defaultLimit})`,
+  jsonSchema: { type: "integer", format: "int32", minimum: 1, maximum: maxLimit }
+})
 
 /** A request for one page: `after` is the keyset position decoded from the cursor. */
 export interface PageRequest {

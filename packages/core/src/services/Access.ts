@@ -95,6 +95,11 @@ const make = Effect.gen(function*() {
         if (Option.isNone(open)) return yield* missing
         return { ...open.value, permission: "read" as const }
       }
+      // A token of another organization reads a Public repository as anyone may.
+      const open = options?.allowPublic === true ? yield* findPublic(at) : Option.none()
+      if (Option.isSome(open) && (caller.value.organizationId !== open.value.organization.id && !caller.value.isAdmin)) {
+        return { ...open.value, permission: "read" as const }
+      }
       const org = yield* access(caller, at, need)
       const repo = yield* repositories.findRepository(org.id, at.repository)
       if (Option.isNone(repo)) return yield* new NotFound({ what: "repository", id: at.repository })

@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { nowIso } from "./Now.js"
-import { InvalidInput, Unprocessable } from "../domain/Errors.js"
+import { InvalidInput, PermissionDenied, Unprocessable } from "../domain/Errors.js"
 import { languagesOf } from "../domain/Languages.js"
 import type { Principal } from "../domain/Principal.js"
 import { RepositorySnapshot } from "../domain/Records.js"
@@ -27,6 +27,8 @@ export interface AddRepositoryInput {
   readonly gitUrl?: string | undefined
   readonly visibility?: Visibility | undefined
 }
+
+const isRemoteUrl = (url: string) => /^(https?|ssh|git):\/\/|^[\w.-]+@[\w.-]+:/i.test(url.trim())
 
 const splitFullPath = (fullPath: string) => {
   const cut = fullPath.lastIndexOf("/")
@@ -83,6 +85,13 @@ const make = (templates: GitUrlTemplates) =>
         // Callers other than the admin are checked before any work; the admin's organization is
         // only created once the repository could be read, so a failed add leaves nothing behind.
         const existingOrganization = isAdmin ? Option.none() : Option.some(yield* access.organization(caller, at, "admin"))
+        // A path or file:// URL reads the server's own disk (other organizations' repositories,
+        // the git cache): only the installation's admin may point there.
+        if (input.gitUrl !== undefined && !isAdmin && !isRemoteUrl(input.gitUrl)) {
+          return yield* new PermissionDenied({
+            reason: "Only the installation admin may add a repository from a local path or file:// URL"
+          })
+        }
         const template = templates[input.provider]
         const gitUrl = input.gitUrl ?? template?.replaceAll("{owner}", owner).replaceAll("{name}", name)
         if (gitUrl === undefined) {
