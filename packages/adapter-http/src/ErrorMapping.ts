@@ -97,11 +97,12 @@ const describeDecodeError = (e: HttpApiDecodeError): string => {
 
 const isIngestion = (url: string) => url.startsWith("/v1/") || url === "/v1"
 
-/** A request body refused before it is read, in the shape of the API the request was for. */
-export const invalidBody = (url: string, reason: string) =>
-  isIngestion(url)
-    ? new IngestionBadRequest({ message: `Invalid request body: ${reason}` })
-    : new BadRequest({ message: `Invalid request body: ${reason}` })
+/** A request refused before it is read, in the shape of the API the request was for. */
+const refuse = (url: string, message: string) =>
+  isIngestion(url) ? new IngestionBadRequest({ message }) : new BadRequest({ message })
+
+export const invalidRequest = (url: string, reason: string) => refuse(url, `Invalid request: ${reason}`)
+export const invalidBody = (url: string, reason: string) => refuse(url, `Invalid request body: ${reason}`)
 
 /** What a failure raised outside the handlers becomes, shaped for the API the request was for. */
 const fromFramework = (failure: unknown, url: string): unknown => {

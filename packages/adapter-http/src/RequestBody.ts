@@ -1,15 +1,20 @@
 import { type HttpApp, HttpIncomingMessage, HttpServerRequest } from "@effect/platform"
 import { Effect, Option } from "effect"
-import { invalidBody } from "./ErrorMapping.js"
+import { invalidBody, invalidRequest } from "./ErrorMapping.js"
 
 /**
  * Bodies are refused before anything reads them when they are too large (by Content-Length) or not
  * declared as JSON, so that a client gets the error body rather than a reset connection or a form
- * parsed as if it were JSON. A chunked body past the limit still fails while it is read.
+ * parsed as if it were JSON. A chunked body past the limit still fails while it is read. Named
+ * RequestBody for what it mostly guards; it also refuses URLs carrying NUL characters.
  */
 export const bodyGuard = (bytes: number) => (app: HttpApp.Default): HttpApp.Default =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
+    // Nothing a client names can hold NUL (storage cannot), so such a path or query is malformed.
+    if (/%00/i.test(request.url)) {
+      return yield* Effect.fail(invalidRequest(request.url, "the path or query contains a NUL character"))
+    }
     const length = request.headers["content-length"]
     const hasBody = (length !== undefined && length !== "0") || request.headers["transfer-encoding"] !== undefined
     const type = (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase()

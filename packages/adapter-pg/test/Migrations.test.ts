@@ -3,7 +3,7 @@ import { PgClient } from "@effect/sql-pg"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
 import { Migrations } from "../src/index.js"
-import * as TestDatabase from "./TestDatabase.js"
+import * as TestDatabase from "../src/ScratchDatabase.js"
 
 const clientOf = (url: string) => PgClient.layer({ url: Redacted.make(url), maxConnections: 2 })
 

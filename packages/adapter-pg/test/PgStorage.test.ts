@@ -4,7 +4,7 @@ import { Fixtures, storageContracts } from "@tidemark/port-contracts"
 import { RepositoryStore, ToolConfigStore } from "@tidemark/core"
 import { ConfigProvider, Effect, Layer, Option } from "effect"
 import { PgStorage } from "../src/index.js"
-import * as TestDatabase from "./TestDatabase.js"
+import * as TestDatabase from "../src/ScratchDatabase.js"
 
 const { at, commit, snapshot, uniqueName } = Fixtures
 

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { ParameterValue } from "./Common.js"
+import { ParameterValue, Text } from "./Common.js"
 
 export class PatternChange extends Schema.Class<PatternChange>("PatternChange")({
   id: Schema.String,
@@ -20,7 +20,7 @@ export class UpdatePatternsBody extends Schema.Class<UpdatePatternsBody>("Update
 export class SearchOrganizationRepositoriesWithAnalysis extends Schema.Class<SearchOrganizationRepositoriesWithAnalysis>(
   "SearchOrganizationRepositoriesWithAnalysis"
 )({
-  names: Schema.Array(Schema.String)
+  names: Schema.Array(Text)
 }) {}
 
 /* Bodies of the admin surface (our extensions). */
@@ -28,8 +28,8 @@ export class SearchOrganizationRepositoriesWithAnalysis extends Schema.Class<Sea
 /** The original service's addRepository body, plus where to clone from and the visibility. */
 export class AddRepositoryBody extends Schema.Class<AddRepositoryBody>("AddRepositoryBody")({
   provider: Schema.Literal("gh", "gl", "bb"),
-  repositoryFullPath: Schema.String.pipe(Schema.minLength(3)),
-  gitUrl: Schema.optional(Schema.String.pipe(Schema.minLength(1))),
+  repositoryFullPath: Text.pipe(Schema.minLength(3)),
+  gitUrl: Schema.optional(Text.pipe(Schema.minLength(1))),
   visibility: Schema.optional(Schema.Literal("Public", "Private", "LoginPublic"))
 }) {}
 
@@ -51,7 +51,7 @@ export class StandardToolInput extends Schema.Class<StandardToolInput>("Standard
 
 /** A standard from an explicit list of tools and patterns, or from a repository's current configuration. */
 export class CreateStandardBody extends Schema.Class<CreateStandardBody>("CreateStandardBody")({
-  name: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
+  name: Text.pipe(Schema.minLength(1), Schema.maxLength(200)),
   tools: Schema.optional(Schema.Array(StandardToolInput)),
-  fromRepository: Schema.optional(Schema.String.pipe(Schema.minLength(1)))
+  fromRepository: Schema.optional(Text.pipe(Schema.minLength(1)))
 }) {}

@@ -1,5 +1,10 @@
 import { Schema } from "effect"
 
+/** A string that can be stored: PostgreSQL text cannot hold the NUL character. */
+export const Text = Schema.String.pipe(
+  Schema.filter((s) => !s.includes("\u0000"), { message: () => "must not contain NUL characters" })
+)
+
 /** A link offered to the caller next to a problem or an error. */
 export class Action extends Schema.Class<Action>("Action")({
   name: Schema.String,
@@ -14,8 +19,8 @@ export class StandardRef extends Schema.Class<StandardRef>("StandardRef")({
 
 /** A pattern parameter as configured: `{name, value}` (values are strings in the spec). */
 export class ParameterValue extends Schema.Class<ParameterValue>("ParameterValue")({
-  name: Schema.String,
-  value: Schema.String
+  name: Text,
+  value: Text
 }) {}
 
 export const DateTime = Schema.String.pipe(

@@ -1,7 +1,12 @@
 import { PgClient } from "@effect/sql-pg"
 import { Config, Effect, Layer, Redacted } from "effect"
 
-/** The server the tests use; every test run works in databases of its own on it. */
+/**
+ * Scratch databases for tests and benchmarks: each gets a fresh, empty database of its own on the
+ * server at DATABASE_URL, dropped afterwards, so runs never see each other's rows.
+ */
+
+/** The server the scratch databases are created on. */
 const serverUrl = Config.string("DATABASE_URL").pipe(Config.withDefault("postgres://postgres@127.0.0.1:5432/test"))
 
 const onServer = (statement: string) =>
