@@ -1,0 +1,111 @@
+import { Context, Duration, Effect, Either, Layer } from "effect"
+import { decodeEnvelope, type IngestionEnvelope } from "../domain/IngestionEnvelope.js"
+import type { Event } from "../domain/IngestionEvents.js"
+import { mapProviderPayload } from "../domain/providers/ProviderPayload.js"
+import { type Delivery, EventQueue } from "../ports/EventQueue.js"
+import { EventStore } from "../ports/EventStore.js"
+
+export interface WorkerOptions {
+  /** Messages pulled at once; their events are stored together, per organization and system. */
+  readonly batchSize?: number
+  /** Deliveries of one message before it goes to the dead letters. */
+  readonly maxAttempts?: number
+  /** How long a pull waits for the first message. */
+  readonly pollWait?: Duration.DurationInput
+}
+
+interface Decoded {
+  readonly delivery: Delivery
+  readonly envelope: IngestionEnvelope
+  readonly events: ReadonlyArray<Event>
+}
+
+/** Why a payload can never become events: retrying would not help, so it is dead-lettered. */
+const eventsOf = (envelope: IngestionEnvelope): Either.Either<ReadonlyArray<Event>, string> =>
+  envelope.origin._tag === "Event"
+    ? Either.right([envelope.origin.event])
+    : Either.mapLeft(
+      mapProviderPayload(envelope.origin.provider, envelope.origin.headers, envelope.origin.payload),
+      (e) => e.message
+    )
+
+/** Exponential back-off between deliveries of a message whose storage failed: 1 s, 2 s, 4 s, ... 1 min. */
+export const retryDelay = (attempt: number): Duration.Duration =>
+  Duration.millis(Math.min(60_000, 1_000 * 2 ** Math.max(0, attempt - 1)))
+
+const make = (options: WorkerOptions) =>
+  Effect.gen(function*() {
+    const queue = yield* EventQueue
+    const store = yield* EventStore
+    const batchSize = options.batchSize ?? 256
+    const maxAttempts = options.maxAttempts ?? 5
+    const pollWait = options.pollWait ?? Duration.seconds(1)
+
+    const decode = (delivery: Delivery): Effect.Effect<Decoded | undefined, never> =>
+      Either.match(Either.mapLeft(decodeEnvelope(delivery.payload), (e) => `undecodable envelope: ${e.message}`), {
+        onLeft: (reason) => Effect.as(settle(delivery.deadLetter(reason)), undefined),
+        onRight: (envelope) =>
+          Either.match(eventsOf(envelope), {
+            onLeft: (reason) => Effect.as(settle(delivery.deadLetter(reason)), undefined),
+            onRight: (events) => Effect.succeed({ delivery, envelope, events })
+          })
+      })
+
+    /** A settle that fails leaves the message to be redelivered: processing is idempotent. */
+    const settle = (effect: Effect.Effect<void, unknown>) =>
+      Effect.catchAll(effect, (e) => Effect.logWarning("could not settle a queue message; it will be redelivered", e))
+
+    const failed = (items: ReadonlyArray<Decoded>, reason: string) =>
+      Effect.forEach(items, ({ delivery }) =>
+        settle(
+          delivery.attempt >= maxAttempts
+            ? delivery.deadLetter(`storing failed ${delivery.attempt} times: ${reason}`)
+            : delivery.retry(retryDelay(delivery.attempt))
+        ), { concurrency: "unbounded", discard: true })
+
+    /** Stores one organization's and system's events in one write, then acknowledges their messages. */
+    const storeGroup = (items: ReadonlyArray<Decoded>) =>
+      Effect.gen(function*() {
+        const [first] = items
+        if (first === undefined) return
+        const events = items.flatMap((i) => i.events)
+        const stored = yield* Effect.either(store.store(first.envelope.organizationId, first.envelope.system, events))
+        if (Either.isLeft(stored)) return yield* failed(items, stored.left.message)
+        yield* Effect.forEach(items, ({ delivery }) => settle(delivery.ack), { concurrency: "unbounded", discard: true })
+      })
+
+    /** Pulls one batch and settles every message of it; answers how many messages it handled. */
+    const processBatch = Effect.gen(function*() {
+      const deliveries = yield* queue.pull(batchSize, pollWait)
+      const decoded = (yield* Effect.forEach(deliveries, decode)).filter((d): d is Decoded => d !== undefined)
+      const groups = new Map<string, Array<Decoded>>()
+      for (const item of decoded) {
+        const key = `${item.envelope.organizationId}\u0000${item.envelope.system}`
+        groups.set(key, [...(groups.get(key) ?? []), item])
+      }
+      yield* Effect.forEach(groups.values(), storeGroup, { concurrency: 4, discard: true })
+      return deliveries.length
+    })
+
+    /** Runs until interrupted; a queue outage is logged and waited out. */
+    const run = processBatch.pipe(
+      Effect.catchAll((e) =>
+        Effect.zipRight(Effect.logWarning("ingestion worker: the queue is unavailable", e.message), Effect.sleep("1 second"))
+      ),
+      Effect.forever
+    )
+
+    return { processBatch, run } as const
+  })
+
+/**
+ * The worker side of the pipeline: pulls queued payloads, maps them to events, stores them
+ * idempotently and acknowledges only after the store committed. Payloads that can never be
+ * processed, and those whose storage failed `maxAttempts` times, go to the dead letters.
+ */
+export class IngestionWorker extends Context.Tag("@tidemark/core/IngestionWorker")<
+  IngestionWorker,
+  Effect.Effect.Success<ReturnType<typeof make>>
+>() {
+  static readonly layer = (options: WorkerOptions = {}) => Layer.effect(IngestionWorker, make(options))
+}
