@@ -1,0 +1,62 @@
+import { Effect } from "effect"
+
+/** How long to measure one operation: `iterations` runs after `warmup`, cut short by `budgetMs`. */
+export interface MeasureSettings {
+  readonly warmup: number
+  readonly iterations: number
+  /** Wall-clock budget of the measured runs; at least `minIterations` run whatever it says. */
+  readonly budgetMs: number
+  readonly minIterations: number
+}
+
+export interface Stats {
+  readonly n: number
+  readonly p50: number
+  readonly p99: number
+  readonly mean: number
+  readonly max: number
+  /** Sequential calls per second (one caller): 1000 / mean. */
+  readonly opsPerSecond: number
+}
+
+/** `effect` with its wall-clock duration in milliseconds. */
+export const timed = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.suspend(() => {
+    const start = performance.now()
+    return Effect.map(effect, (a) => [a, performance.now() - start] as const)
+  })
+
+/** Nearest-rank percentile of sorted samples. */
+const percentile = (sorted: ReadonlyArray<number>, p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN
+
+export const stats = (samples: ReadonlyArray<number>): Stats => {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const mean = sorted.reduce((sum, x) => sum + x, 0) / sorted.length
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    mean,
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+    opsPerSecond: 1000 / mean
+  }
+}
+
+/** Runs `effect` one call at a time: the warm-up first (unmeasured), then the measured calls. */
+export const measure = <E, R>(effect: Effect.Effect<unknown, E, R>, settings: MeasureSettings) =>
+  Effect.gen(function*() {
+    const warmupEnd = performance.now() + settings.budgetMs / 4
+    for (let i = 0; i < settings.warmup && performance.now() < warmupEnd; i++) yield* effect
+    const samples: Array<number> = []
+    const end = performance.now() + settings.budgetMs
+    while (
+      samples.length < settings.iterations &&
+      (samples.length < settings.minIterations || performance.now() < end)
+    ) {
+      const start = performance.now()
+      yield* effect
+      samples.push(performance.now() - start)
+    }
+    return stats(samples)
+  })
