@@ -23,6 +23,8 @@ const uniqueBy = <A>(items: ReadonlyArray<A>, key: (a: A) => string): ReadonlyAr
 
 const Count = Schema.Struct({ total: Schema.Int })
 
+const BranchOfRepository = Schema.Struct({ repositoryId: Schema.Int, ...BranchRecord.fields })
+
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
@@ -150,6 +152,22 @@ export const make = Effect.gen(function*() {
       ORDER BY position
     `.pipe(Effect.flatMap(decodeAll(BranchRecord)), orUnavailable)
 
+  const listBranchesOf = (repositoryIds: ReadonlyArray<number>) =>
+    sql`
+      SELECT repository_id AS "repositoryId", id, name, is_default AS "isDefault", is_enabled AS "isEnabled",
+        last_updated AS "lastUpdated", last_commit_sha AS "lastCommitSha"
+      FROM branches WHERE repository_id = ANY(${repositoryIds}::integer[])
+      ORDER BY repository_id, position
+    `.pipe(
+      Effect.flatMap(decodeAll(BranchOfRepository)),
+      Effect.map((rows) => {
+        const byRepository = new Map<number, Array<BranchRecord>>(repositoryIds.map((id) => [id, []]))
+        for (const { repositoryId, ...branch } of rows) byRepository.get(repositoryId)?.push(new BranchRecord(branch, true))
+        return byRepository
+      }),
+      orUnavailable
+    )
+
   const findCommit = (repositoryId: number, sha: string) =>
     sql`
       SELECT id, sha, author_name AS "authorName", author_email AS "authorEmail",
@@ -164,6 +182,7 @@ export const make = Effect.gen(function*() {
     pageRepositories,
     saveSnapshot,
     listBranches,
+    listBranchesOf,
     findCommit
   })
 })

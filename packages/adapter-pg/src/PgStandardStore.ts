@@ -11,8 +11,10 @@ const AppliedRow = Schema.Struct({
   sequence: Schema.NumberFromString.pipe(Schema.int())
 })
 
+const AppliedOfRepository = Schema.Struct({ repositoryId: Schema.Int, ...AppliedRow.fields })
+
 const toAppliedStandard = ({ appliedAt, sequence, ...standard }: typeof AppliedRow.Type) =>
-  new AppliedStandard({ standard: new CodingStandard(standard), appliedAt, sequence })
+  new AppliedStandard({ standard: new CodingStandard(standard, true), appliedAt, sequence }, true)
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -69,7 +71,24 @@ export const make = Effect.gen(function*() {
       orUnavailable
     )
 
-  return StandardStore.of({ create, list, find, apply, unapply, appliedTo })
+  const appliedToAll = (repositoryIds: ReadonlyArray<number>) =>
+    sql`
+      SELECT a.repository_id AS "repositoryId", s.id, s.organization_id AS "organizationId", s.name, s.tools,
+        s.created_at AS "createdAt", a.applied_at AS "appliedAt", a.sequence
+      FROM standard_applications a JOIN coding_standards s ON s.id = a.standard_id
+      WHERE a.repository_id = ANY(${repositoryIds}::integer[])
+      ORDER BY a.repository_id, a.sequence
+    `.pipe(
+      Effect.flatMap(decodeAll(AppliedOfRepository)),
+      Effect.map((rows) => {
+        const byRepository = new Map<number, Array<AppliedStandard>>(repositoryIds.map((id) => [id, []]))
+        for (const { repositoryId, ...row } of rows) byRepository.get(repositoryId)?.push(toAppliedStandard(row))
+        return byRepository
+      }),
+      orUnavailable
+    )
+
+  return StandardStore.of({ create, list, find, apply, unapply, appliedTo, appliedToAll })
 })
 
 export const layer = Layer.effect(StandardStore, make)

@@ -78,6 +78,8 @@ export const make = Effect.gen(function*() {
       FROM unnest(${[...new Set(patternIds)]}::text[]) WITH ORDINALITY AS p(id, position)
       ORDER BY p.position
       ON CONFLICT (repository_id, tool_uuid, pattern_id) DO UPDATE SET enabled = EXCLUDED.enabled
+      -- Rows already in the requested state are not rewritten.
+      WHERE pattern_settings.enabled IS DISTINCT FROM EXCLUDED.enabled
     `.pipe(Effect.asVoid, orUnavailable)
 
   return ToolConfigStore.of({ toolSettings, patternSettings, applyToolChange, setPatternsEnabled })

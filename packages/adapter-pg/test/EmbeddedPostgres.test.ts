@@ -1,46 +1,14 @@
 import { SqlClient } from "@effect/sql"
-import { PGlite } from "@electric-sql/pglite"
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { Fixtures, storageContracts } from "@tidemark/port-contracts"
 import { CredentialStore, RepositoryStore, StandardStore, ToolConfigStore } from "@tidemark/core"
 import { ConfigProvider, Effect, Layer, ManagedRuntime, Option } from "effect"
 import * as NodeFs from "node:fs/promises"
-import * as NodeOs from "node:os"
 import * as NodePath from "node:path"
-import { EmbeddedPostgres, PgStorage } from "../src/index.js"
+import { EmbeddedPostgres, Migrations, PgStorage } from "../src/index.js"
+import { freshDataDir } from "./EmbeddedDataDirectory.js"
 
 const { at, snapshot, uniqueName } = Fixtures
-
-/** A scratch directory, removed when the scope closes. */
-const scratchDirectory = Effect.acquireRelease(
-  Effect.promise(() => NodeFs.mkdtemp(NodePath.join(NodeOs.tmpdir(), "tidemark-pglite-"))),
-  (directory) => Effect.promise(() => NodeFs.rm(directory, { recursive: true, force: true }))
-)
-
-/**
- * Creating a PGlite data directory (initdb) takes seconds; reopening one takes a fraction of a
- * second. The file creates one, once, and each test starts from a copy of it.
- */
-const templates: Array<string> = []
-const initializedTemplate = Effect.runSync(
-  Effect.cached(
-    Effect.promise(async () => {
-      const directory = await NodeFs.mkdtemp(NodePath.join(NodeOs.tmpdir(), "tidemark-pglite-template-"))
-      templates.push(directory)
-      await (await PGlite.create({ dataDir: directory })).close()
-      return directory
-    })
-  )
-)
-afterAll(() => Promise.all(templates.map((directory) => NodeFs.rm(directory, { recursive: true, force: true }))))
-
-/** A data directory of the scope's own (`<scratch>/pg`), as if the server had created it. */
-const freshDataDir = Effect.gen(function*() {
-  const template = yield* initializedTemplate
-  const dataDir = NodePath.join(yield* scratchDirectory, "pg")
-  yield* Effect.promise(() => NodeFs.cp(template, dataDir, { recursive: true }))
-  return dataDir
-})
 
 // The four suites share one embedded database (the contracts keep their tests apart by names).
 const shared = ManagedRuntime.make(
@@ -91,7 +59,7 @@ describe("EmbeddedPostgres", () => {
       expect(read.patterns.map((p) => [p.patternId, p.enabled])).toEqual([["semi", true], ["curly", true]])
       expect(read.applied.map((a) => [a.standard.name, a.appliedAt])).toEqual([["Strict", at(3)]])
       expect(read.admins).toBe(1)
-      expect(read.migrations).toBe(1)
+      expect(read.migrations).toBe(Object.keys(Migrations.migrations).length)
     }).pipe(Effect.scoped))
 
   it.live("layerDefault uses the embedded database under TIDEMARK_DATA_DIR when DATABASE_URL is unset", () =>

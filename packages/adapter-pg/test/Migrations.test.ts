@@ -18,9 +18,13 @@ const expectedTables = [
   "coding_standards",
   "commits",
   "credentials",
+  "delivery_events",
   "effect_sql_migrations",
   "organizations",
   "pattern_settings",
+  "queue_dead_letters",
+  "queue_messages",
+  "queue_seen",
   "repositories",
   "standard_applications",
   "tool_settings"
@@ -33,7 +37,7 @@ describe("Migrations", () => {
       const [first, second, created] = yield* Effect.all([Migrations.run, Migrations.run, tables]).pipe(
         Effect.provide(clientOf(url))
       )
-      expect(first).toEqual([[1, "create_storage"]])
+      expect(first).toEqual([[1, "create_storage"], [2, "create_ingestion"]])
       expect(second).toEqual([])
       expect(created).toEqual(expectedTables)
     }))
@@ -46,10 +50,10 @@ describe("Migrations", () => {
         Array.from({ length: 4 }, () => Migrations.run.pipe(Effect.provide(clientOf(url)))),
         { concurrency: "unbounded" }
       )
-      expect(results.flat()).toEqual([[1, "create_storage"]])
-      const recorded = yield* Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT migration_id FROM effect_sql_migrations`).pipe(
+      expect(results.flat()).toEqual([[1, "create_storage"], [2, "create_ingestion"]])
+      const recorded = yield* Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT migration_id FROM effect_sql_migrations ORDER BY migration_id`).pipe(
         Effect.provide(clientOf(url))
       )
-      expect(recorded).toEqual([{ migration_id: 1 }])
+      expect(recorded).toEqual([{ migration_id: 1 }, { migration_id: 2 }])
     }))
 })

@@ -3,7 +3,7 @@ import { describe, expect, it, layer } from "@effect/vitest"
 import { Fixtures, storageContracts } from "@tidemark/port-contracts"
 import { RepositoryStore, ToolConfigStore } from "@tidemark/core"
 import { ConfigProvider, Effect, Layer, Option } from "effect"
-import { PgStorage } from "../src/index.js"
+import { Migrations, PgStorage } from "../src/index.js"
 import * as TestDatabase from "../src/ScratchDatabase.js"
 
 const { at, commit, snapshot, uniqueName } = Fixtures
@@ -98,7 +98,7 @@ describe("PgStorage.layerConfig", () => {
         return yield* store.findOrganization("gh", "ACME").pipe(Effect.map(Option.map((o) => o.id === organization.id)))
       }).pipe(Effect.provide(context))
       expect(result).toEqual(Option.some(true))
-      expect(yield* rowCount("effect_sql_migrations").pipe(Effect.provide(context))).toBe(1)
+      expect(yield* rowCount("effect_sql_migrations").pipe(Effect.provide(context))).toBe(Object.keys(Migrations.migrations).length)
     }))
 
   it.effect("fails with a ConfigError when DATABASE_URL is unset", () =>

@@ -183,6 +183,28 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
           expect(yield* store.listBranches(record.id + 1_000_000)).toEqual([])
         }))
 
+      it.effect("listBranchesOf reads many repositories at once, as listBranches reads each", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const first = yield* store.saveSnapshot(
+            organization.id,
+            snapshot(organization.name, "first", { branches: [branch("main", "a1"), branch("dev", "b2")] }),
+            at(1)
+          )
+          const second = yield* store.saveSnapshot(
+            organization.id,
+            snapshot(organization.name, "second", { branches: [branch("main", "c3")] }),
+            at(1)
+          )
+          const unknown = second.id + 1_000_000
+          const all = yield* store.listBranchesOf([first.id, second.id, unknown])
+          expect(all.get(first.id)).toEqual(yield* store.listBranches(first.id))
+          expect(all.get(second.id)).toEqual(yield* store.listBranches(second.id))
+          expect(all.get(unknown)).toEqual([])
+          expect((yield* store.listBranchesOf([])).size).toBe(0)
+        }))
+
       it.effect("stores commits by sha; a commit already stored is kept as it was", () =>
         Effect.gen(function*() {
           const store = yield* RepositoryStore

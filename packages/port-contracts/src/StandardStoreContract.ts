@@ -116,5 +116,24 @@ export const standardStoreContract = (name: string, storeLayer: Layer.Layer<Stan
           expect((yield* store.appliedTo(sibling.id)).map((s) => s.appliedAt)).toEqual([at(3)])
           expect(yield* store.appliedTo(repository.id)).toEqual([])
         }))
+
+      it.effect("appliedToAll reads many repositories at once, as appliedTo reads each", () =>
+        Effect.gen(function*() {
+          const store = yield* StandardStore
+          const repositories = yield* RepositoryStore
+          const { organization, repository } = yield* freshRepository
+          const sibling = yield* repositories.saveSnapshot(organization.id, snapshot(organization.name, "sibling"), at(1))
+          const a = yield* store.create(organization.id, "A", tools, at(1))
+          const b = yield* store.create(organization.id, "B", [], at(1))
+          yield* store.apply(b.id, repository.id, at(2))
+          yield* store.apply(a.id, repository.id, at(3))
+          yield* store.apply(a.id, sibling.id, at(4))
+          const unknown = sibling.id + 1_000_000
+          const all = yield* store.appliedToAll([repository.id, sibling.id, unknown])
+          expect(all.get(repository.id)).toEqual(yield* store.appliedTo(repository.id))
+          expect(all.get(repository.id)?.map((s) => s.standard.name)).toEqual(["B", "A"])
+          expect(all.get(sibling.id)).toEqual(yield* store.appliedTo(sibling.id))
+          expect(all.get(unknown)).toEqual([])
+        }))
     })
   })

@@ -1,4 +1,6 @@
 export * from "./CredentialStoreContract.js"
+export * from "./EventQueueContract.js"
+export * from "./EventStoreContract.js"
 export * as Fixtures from "./Fixtures.js"
 export * from "./RepositoryStoreContract.js"
 export * from "./StandardStoreContract.js"

@@ -21,7 +21,7 @@ interface Governing {
   readonly tool: StandardTool
 }
 
-const refOf = (a: AppliedStandard) => new StandardRef({ id: a.standard.id, name: a.standard.name })
+const refOf = (a: AppliedStandard) => new StandardRef({ id: a.standard.id, name: a.standard.name }, true)
 
 /** Standards that list the tool, oldest application first. */
 export const governingStandards = (
@@ -69,60 +69,92 @@ export const effectiveTool = (
       hasConfigurationFile: hasConfigurationFile(tool, repository),
       usesConfigurationFile: Option.match(setting, { onNone: () => false, onSome: (s) => s.usesConfigurationFile }),
       enabledBy: isEnabled ? governing.filter((g) => g.tool.enabled).map((g) => refOf(g.applied)) : []
-    })
-  })
+    }, true)
+  }, true)
   return { definition: tool, view, governing }
 }
 
 export interface EffectivePattern {
   readonly pattern: CataloguePattern
-  readonly configured: ConfiguredPattern
+  readonly enabled: boolean
   /** True when a standard sets this pattern's state (a repository-level change would be overridden). */
   readonly governed: boolean
+  /** The API view, built on first use: a page of 100 out of 2 000 patterns builds 100 views. */
+  readonly configured: ConfiguredPattern
 }
 
 /** Every parameter the pattern defines, with the configured value where one is set. */
 const parametersOf = (pattern: CataloguePattern, values: ReadonlyArray<ParameterValue>) =>
   pattern.definition.parameters.map((p) =>
-    new ParameterValue({ name: p.name, value: values.find((v) => v.name === p.name)?.value ?? p.default })
+    new ParameterValue({ name: p.name, value: values.find((v) => v.name === p.name)?.value ?? p.default }, true)
   )
+
+const effectivePattern = (
+  pattern: CataloguePattern,
+  state: {
+    readonly enabled: boolean
+    readonly governed: boolean
+    readonly isCustom: boolean
+    readonly values: ReadonlyArray<ParameterValue>
+    readonly enabledBy: () => ReadonlyArray<StandardRef>
+  }
+): EffectivePattern => {
+  let view: ConfiguredPattern | undefined
+  return {
+    pattern,
+    enabled: state.enabled,
+    governed: state.governed,
+    get configured() {
+      // Built from data already validated (catalogue, stored settings): no second validation.
+      view ??= new ConfiguredPattern({
+        patternDefinition: pattern.definition,
+        enabled: state.enabled,
+        isCustom: state.isCustom,
+        parameters: parametersOf(pattern, state.values),
+        enabledBy: state.enabledBy()
+      }, true)
+      return view
+    }
+  }
+}
 
 export const effectivePatterns = (
   tool: EffectiveTool,
   settings: ReadonlyArray<PatternSetting>
 ): ReadonlyArray<EffectivePattern> => {
+  if (tool.governing.length > 0) {
+    // Each governing standard's patterns by id, oldest application first.
+    const byStandard = tool.governing.map((g) => ({
+      applied: g.applied,
+      patterns: new Map(g.tool.patterns.map((p) => [p.id, p]))
+    }))
+    return tool.definition.patterns.map((pattern) => {
+      const id = pattern.definition.id
+      const setBy = byStandard.flatMap((s) => {
+        const set = s.patterns.get(id)
+        return set === undefined ? [] : [{ applied: s.applied, pattern: set }]
+      })
+      const latest = setBy[setBy.length - 1]
+      const enabled = latest?.pattern.enabled ?? false
+      return effectivePattern(pattern, {
+        enabled,
+        governed: true,
+        isCustom: false,
+        values: latest?.pattern.parameters ?? [],
+        enabledBy: () => enabled ? setBy.filter((s) => s.pattern.enabled).map((s) => refOf(s.applied)) : []
+      })
+    })
+  }
   const own = new Map(settings.map((s) => [s.patternId, s]))
   return tool.definition.patterns.map((pattern) => {
-    const id = pattern.definition.id
-    if (tool.governing.length > 0) {
-      const setBy = tool.governing.flatMap((g) =>
-        g.tool.patterns.filter((p) => p.id === id).map((p) => ({ applied: g.applied, pattern: p }))
-      )
-      const latest = setBy[setBy.length - 1]
-      return {
-        pattern,
-        governed: true,
-        configured: new ConfiguredPattern({
-          patternDefinition: pattern.definition,
-          enabled: latest?.pattern.enabled ?? false,
-          isCustom: false,
-          parameters: parametersOf(pattern, latest?.pattern.parameters ?? []),
-          enabledBy: latest?.pattern.enabled === true ? setBy.filter((s) => s.pattern.enabled).map((s) => refOf(s.applied)) : []
-        })
-      }
-    }
-    const setting = own.get(id)
-    return {
-      pattern,
+    const setting = own.get(pattern.definition.id)
+    return effectivePattern(pattern, {
+      enabled: setting?.enabled ?? pattern.definition.enabled,
       governed: false,
-      configured: new ConfiguredPattern({
-        patternDefinition: pattern.definition,
-        enabled: setting?.enabled ?? pattern.definition.enabled,
-        isCustom: setting !== undefined,
-        parameters: parametersOf(pattern, setting?.parameters ?? []),
-        enabledBy: []
-      })
-    }
+      isCustom: setting !== undefined,
+      values: setting?.parameters ?? [],
+      enabledBy: () => []
+    })
   })
 }
 

@@ -56,7 +56,7 @@ export const filterPatterns = (
   stack: ReadonlyArray<string>
 ): ReadonlyArray<EffectivePattern> => {
   const search = query.search?.trim().toLowerCase()
-  return patterns.filter(({ configured, pattern }) => {
+  return patterns.filter(({ enabled, pattern }) => {
     const d = pattern.definition
     const languages = d.languages ?? []
     if (query.languages !== undefined && query.languages.length > 0 && !intersects(languages, query.languages)) return false
@@ -64,7 +64,7 @@ export const filterPatterns = (
     if (query.severityLevels !== undefined && query.severityLevels.length > 0 && !query.severityLevels.includes(d.severityLevel)) return false
     if (query.tags !== undefined && query.tags.length > 0 && !intersects(d.tags ?? [], query.tags)) return false
     if (query.recommended !== undefined && pattern.recommended !== query.recommended) return false
-    if (query.enabled !== undefined && configured.enabled !== query.enabled) return false
+    if (query.enabled !== undefined && enabled !== query.enabled) return false
     if (query.matchesStack !== undefined) {
       const matches = languages.length === 0 || intersects(languages, stack)
       if (matches !== query.matchesStack) return false

@@ -81,6 +81,8 @@ export const make = Effect.sync(() => {
         return record
       }),
     listBranches: (repositoryId) => Effect.sync(() => branches.get(repositoryId) ?? []),
+    listBranchesOf: (repositoryIds) =>
+      Effect.sync(() => new Map(repositoryIds.map((id) => [id, branches.get(id) ?? []]))),
     findCommit: (repositoryId, sha) => Effect.sync(() => Option.fromNullable(commits.get(repositoryId)?.get(sha)))
   })
 })

@@ -8,6 +8,12 @@ export const make = Effect.sync(() => {
   let nextId = 1
   let sequence = 0
 
+  const appliedOf = (repositoryId: number) =>
+    (applications.get(repositoryId) ?? []).flatMap((a) => {
+      const standard = standards.get(a.standardId)
+      return standard === undefined ? [] : [new AppliedStandard({ standard, appliedAt: a.appliedAt, sequence: a.sequence })]
+    })
+
   return StandardStore.of({
     create: (organizationId, name, tools, now) =>
       Effect.sync(() => {
@@ -29,13 +35,8 @@ export const make = Effect.sync(() => {
       Effect.sync(() => {
         applications.set(repositoryId, (applications.get(repositoryId) ?? []).filter((a) => a.standardId !== standardId))
       }),
-    appliedTo: (repositoryId) =>
-      Effect.sync(() =>
-        (applications.get(repositoryId) ?? []).flatMap((a) => {
-          const standard = standards.get(a.standardId)
-          return standard === undefined ? [] : [new AppliedStandard({ standard, appliedAt: a.appliedAt, sequence: a.sequence })]
-        })
-      )
+    appliedTo: (repositoryId) => Effect.sync(() => appliedOf(repositoryId)),
+    appliedToAll: (repositoryIds) => Effect.sync(() => new Map(repositoryIds.map((id) => [id, appliedOf(id)])))
   })
 })
 

@@ -37,6 +37,10 @@ export class RepositoryStore extends Context.Tag("@tidemark/core/RepositoryStore
       now: string
     ) => Effect.Effect<RepositoryRecord, ServiceUnavailable>
     readonly listBranches: (repositoryId: number) => Effect.Effect<ReadonlyArray<BranchRecord>, ServiceUnavailable>
+    /** The branches of many repositories in one read (a page of a list); absent ids map to none. */
+    readonly listBranchesOf: (
+      repositoryIds: ReadonlyArray<number>
+    ) => Effect.Effect<ReadonlyMap<number, ReadonlyArray<BranchRecord>>, ServiceUnavailable>
     readonly findCommit: (repositoryId: number, sha: string) => Effect.Effect<Option.Option<CommitRecord>, ServiceUnavailable>
   }
 >() {}

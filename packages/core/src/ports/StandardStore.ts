@@ -19,5 +19,9 @@ export class StandardStore extends Context.Tag("@tidemark/core/StandardStore")<
     readonly unapply: (standardId: number, repositoryId: number) => Effect.Effect<void, ServiceUnavailable>
     /** Standards applied to a repository, oldest application first. */
     readonly appliedTo: (repositoryId: number) => Effect.Effect<ReadonlyArray<AppliedStandard>, ServiceUnavailable>
+    /** `appliedTo` of many repositories in one read (a page of a list); absent ids map to none. */
+    readonly appliedToAll: (
+      repositoryIds: ReadonlyArray<number>
+    ) => Effect.Effect<ReadonlyMap<number, ReadonlyArray<AppliedStandard>>, ServiceUnavailable>
   }
 >() {}

@@ -73,7 +73,7 @@ const make = Effect.gen(function*() {
             uuid: tool.definition.uuid,
             enabled: true,
             patterns: patterns
-              .filter((p) => p.configured.enabled)
+              .filter((p) => p.enabled)
               .map((p) => new StandardPattern({ id: p.pattern.definition.id, enabled: true, parameters: p.configured.parameters }))
           })))
     }).pipe(Effect.provide(context))

@@ -1,14 +1,16 @@
 import { Layer } from "effect"
 import { Access } from "./Access.js"
 import { CodingStandards } from "./CodingStandards.js"
+import { Ingestion } from "./Ingestion.js"
 import { PatternConfiguration } from "./PatternConfiguration.js"
 import { Repositories, type GitUrlTemplates, defaultGitUrlTemplates } from "./Repositories.js"
 import { RepositoryAnalysis } from "./RepositoryAnalysis.js"
 import { ToolConfiguration } from "./ToolConfiguration.js"
 
 /**
- * Every domain service over the ports (storage, catalogue, git reader, id generator): what an
- * application built on the core provides its ports to.
+ * Every domain service of the APIs over the ports (storage, catalogue, git reader, id generator,
+ * event queue): what an application built on the core provides its ports to. The ingestion worker
+ * is composed apart, where a process runs it.
  */
 export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
   Layer.mergeAll(
@@ -16,5 +18,6 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     ToolConfiguration.layer,
     PatternConfiguration.layer,
     CodingStandards.layer,
-    Repositories.layer(templates)
+    Repositories.layer(templates),
+    Ingestion.layer
   ).pipe(Layer.provideMerge(Access.layer))

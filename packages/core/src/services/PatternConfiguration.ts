@@ -50,7 +50,7 @@ const make = Effect.gen(function*() {
       return {
         data: page.items.map((p) => p.configured),
         pagination: page.pagination,
-        totalEnabled: matching.filter((p) => p.configured.enabled).length
+        totalEnabled: matching.filter((p) => p.enabled).length
       } satisfies PatternPage
     })
 
@@ -74,7 +74,7 @@ const make = Effect.gen(function*() {
         })
       }
       const selected = filterPatterns(patterns, filters, [...repository.languages, ...stackTags(repository)])
-      const overridden = selected.filter((p) => p.governed && p.configured.enabled !== enabled)
+      const overridden = selected.filter((p) => p.governed && p.enabled !== enabled)
       if (overridden.length > 0) {
         const standards = tool.view.settings.enabledBy.map((s) => s.name).join(", ") || "an applied coding standard"
         return yield* new ConfigurationConflict({

@@ -59,7 +59,12 @@ const make = Effect.gen(function*() {
         after: after === undefined ? undefined : String(after),
         limit: request.limit
       })
-      const items = yield* Effect.forEach(page.items, (r) => view(r, permission), { concurrency: 8 })
+      // Two reads for the whole page, not two per repository.
+      const ids = page.items.map((r) => r.id)
+      const [branches, applied] = yield* Effect.all([repositories.listBranchesOf(ids), standards.appliedToAll(ids)])
+      const items = page.items.map((r) =>
+        repositoryWithAnalysis(r, branches.get(r.id) ?? [], applied.get(r.id) ?? [], permission, undefined)
+      )
       const last = page.items[page.items.length - 1]
       return {
         items,

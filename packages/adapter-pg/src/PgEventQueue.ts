@@ -1,0 +1,175 @@
+import { SqlClient } from "@effect/sql"
+import type { SqlError } from "@effect/sql/SqlError"
+import { type DeadLetter, type Delivery, EventQueue, QueueUnavailable } from "@tidemark/core"
+import { type Array as Arr, Clock, Duration, Effect, Layer, type ParseResult, Schedule, Schema } from "effect"
+import * as GroupCommit from "./GroupCommit.js"
+import { decodeAll } from "./Rows.js"
+
+export interface PgEventQueueOptions {
+  /** How long a delivered message stays invisible before it is delivered again (default 30 s). */
+  readonly visibility?: Duration.DurationInput
+  /**
+   * How long a published id is remembered (default 24 h): publishing it again within the window is
+   * a no-op even once its message was acked or dead-lettered; after it, the id is queued anew.
+   */
+  readonly deduplicationWindow?: Duration.DurationInput
+  /** How often a waiting `pull` looks for messages again (default 25 ms). */
+  readonly pollInterval?: Duration.DurationInput
+}
+
+const Message = Schema.Struct({ id: Schema.String, payload: Schema.String, attempt: Schema.Int })
+const Count = Schema.Struct({ count: Schema.Int })
+const DeadLetterRow = Schema.Struct({ id: Schema.String, payload: Schema.String, reason: Schema.String })
+
+const unavailable = (error: SqlError | ParseResult.ParseError) => {
+  if (error._tag === "ParseError") return new QueueUnavailable({ reason: `unexpected row: ${error.message}` })
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : ""
+  return new QueueUnavailable({ reason: `${error.message}${cause}` })
+}
+
+const orUnavailable = <A, R>(effect: Effect.Effect<A, SqlError | ParseResult.ParseError, R>) =>
+  Effect.mapError(effect, unavailable)
+
+/** Concurrent publishes, and concurrent acks, are written together: one statement, one commit. */
+const groupCommit: GroupCommit.GroupCommitOptions = { maxBatch: 500, writers: 4 }
+
+/** A batch holding an id twice keeps the first, as publishing it twice would. */
+const firstOfEachId = <A extends { readonly id: string }>(messages: ReadonlyArray<A>) => {
+  const ids = new Set<string>()
+  return messages.filter((m) => ids.has(m.id) ? false : Boolean(ids.add(m.id)))
+}
+
+const millis = (duration: Duration.DurationInput) => Math.max(0, Duration.toMillis(duration))
+
+/**
+ * The embedded durable queue: an outbox table in the application's database. `publish` returns once
+ * the statement holding its message is committed, so the message is durable by then; publishes
+ * made at once share a statement and a commit (`GroupCommit`). Pulls claim rows with
+ * `FOR UPDATE SKIP LOCKED`: workers on any number of connections or processes share the messages
+ * and never claim one twice. A claim makes the row invisible for `visibility`; a worker that dies
+ * without settling leaves it to come back then, as JetStream's ack wait does.
+ */
+export const make = (options: PgEventQueueOptions = {}) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const visibility = millis(options.visibility ?? Duration.seconds(30))
+    const window = millis(options.deduplicationWindow ?? Duration.hours(24))
+    const pollInterval = Math.max(1, millis(options.pollInterval ?? Duration.millis(25)))
+
+    // The id is remembered first: an id still remembered is not queued, whether its message is
+    // pending, acked or dead-lettered. A message outliving the window is not queued twice either.
+    // Ids are remembered in sorted order, so that two batches sharing ids cannot deadlock.
+    const publishAll = (messages: Arr.NonEmptyReadonlyArray<{ readonly id: string; readonly payload: string }>) =>
+      sql`
+        WITH batch AS (
+          SELECT m->>'id' AS id, m->>'payload' AS payload, n
+          FROM jsonb_array_elements(${JSON.stringify(firstOfEachId(messages))}::jsonb) WITH ORDINALITY AS b(m, n)
+        ),
+        fresh AS (
+          INSERT INTO queue_seen (id) SELECT id FROM batch ORDER BY id COLLATE "C"
+          ON CONFLICT (id) DO NOTHING RETURNING id
+        )
+        INSERT INTO queue_messages (id, payload)
+        SELECT batch.id, batch.payload FROM batch JOIN fresh USING (id) ORDER BY batch.n
+        ON CONFLICT (id) DO NOTHING
+      `.pipe(Effect.asVoid)
+    const publishGrouped = yield* GroupCommit.make(publishAll, groupCommit)
+    const publish = (id: string, payload: string) => publishGrouped({ id, payload }).pipe(orUnavailable)
+
+    const ackAll = (deliveries: Arr.NonEmptyReadonlyArray<{ readonly id: string; readonly attempt: number }>) =>
+      sql`
+        DELETE FROM queue_messages m
+        USING jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb) AS a(id text, attempt integer)
+        WHERE m.id = a.id AND m.attempt = a.attempt
+      `.pipe(Effect.asVoid)
+    const ackGrouped = yield* GroupCommit.make(ackAll, groupCommit)
+
+    // Each settlement names the attempt it was given: once the message was handed out again, the
+    // newer delivery owns it and a late settlement of the older one changes nothing.
+    const settle = (id: string, attempt: number): Omit<Delivery, "id" | "payload" | "attempt"> => ({
+      ack: ackGrouped({ id, attempt }).pipe(orUnavailable),
+      retry: (delay) =>
+        sql`
+          UPDATE queue_messages SET available_at = now() + ${millis(delay)}::float8 * interval '1 millisecond'
+          WHERE id = ${id} AND attempt = ${attempt}
+        `.pipe(Effect.asVoid, orUnavailable),
+      deadLetter: (reason) =>
+        sql`
+          WITH gone AS (
+            DELETE FROM queue_messages WHERE id = ${id} AND attempt = ${attempt} RETURNING id, payload, attempt
+          )
+          INSERT INTO queue_dead_letters (id, payload, reason, attempt)
+          SELECT id, payload, ${reason}, attempt FROM gone
+        `.pipe(Effect.asVoid, orUnavailable)
+    })
+
+    // MATERIALIZED: the claiming query runs once, so no more than `max` rows are claimed.
+    const claim = (max: number) =>
+      sql`
+        WITH next AS MATERIALIZED (
+          SELECT id FROM queue_messages
+          WHERE available_at <= now()
+          ORDER BY available_at, seq
+          LIMIT ${max}::integer
+          FOR UPDATE SKIP LOCKED
+        ),
+        claimed AS (
+          UPDATE queue_messages m
+          SET attempt = m.attempt + 1, available_at = now() + ${visibility}::float8 * interval '1 millisecond'
+          FROM next WHERE m.id = next.id
+          RETURNING m.id, m.payload, m.attempt, m.seq
+        )
+        SELECT id, payload, attempt FROM claimed ORDER BY seq
+      `.pipe(
+        Effect.flatMap(decodeAll(Message)),
+        Effect.map((rows) => rows.map((row): Delivery => ({ ...row, ...settle(row.id, row.attempt) }))),
+        orUnavailable
+      )
+
+    const pull = (max: number, wait: Duration.DurationInput) =>
+      Effect.gen(function*() {
+        if (max < 1) return []
+        const deadline = (yield* Clock.currentTimeMillis) + millis(wait)
+        while (true) {
+          const batch = yield* claim(max)
+          const now = yield* Clock.currentTimeMillis
+          if (batch.length > 0 || now >= deadline) return batch
+          yield* Effect.sleep(Duration.millis(Math.min(pollInterval, deadline - now)))
+        }
+      })
+
+    const deadLetters = (limit: number) =>
+      sql`SELECT id, payload, reason FROM queue_dead_letters ORDER BY seq LIMIT ${Math.max(0, limit)}::integer`.pipe(
+        Effect.flatMap(decodeAll(DeadLetterRow)),
+        Effect.map((rows): ReadonlyArray<DeadLetter> => rows),
+        orUnavailable
+      )
+
+    // Forgetting ids in bounded slices keeps each statement short while publishes go on.
+    const slice = 10_000
+    const forgetSlice = sql`
+      WITH gone AS (
+        DELETE FROM queue_seen WHERE id IN (
+          SELECT id FROM queue_seen
+          WHERE published_at < now() - ${window}::float8 * interval '1 millisecond'
+          LIMIT ${slice}::integer
+        )
+        RETURNING 1
+      )
+      SELECT count(*)::integer AS count FROM gone
+    `.pipe(Effect.flatMap(decodeAll(Count)), Effect.map(([row]) => row?.count ?? 0))
+    const forget = forgetSlice.pipe(
+      Effect.repeat({ while: (count) => count === slice }),
+      Effect.catchAll((error) => Effect.logWarning("the queue could not forget old message ids", error))
+    )
+    yield* forget.pipe(
+      Effect.repeat(Schedule.spaced(Duration.millis(Math.min(Math.max(window, 100), 60_000)))),
+      Effect.forkScoped
+    )
+
+    return EventQueue.of({ publish, pull, deadLetters })
+  })
+
+/** The queue in the database of the `SqlClient`, whose schema is migrated. */
+export const layer = (options: PgEventQueueOptions = {}): Layer.Layer<EventQueue, never, SqlClient.SqlClient> =>
+  Layer.scoped(EventQueue, make(options))

@@ -1,0 +1,91 @@
+import { PgClient } from "@effect/sql-pg"
+import { describe, expect, it } from "@effect/vitest"
+import { type Delivery, EventQueue } from "@tidemark/core"
+import { eventQueueContract } from "@tidemark/port-contracts"
+import { Context, Duration, Effect, Layer, Redacted } from "effect"
+import { Migrations, PgEventQueue, ScratchDatabase } from "../src/index.js"
+
+const visibility = Duration.seconds(1)
+
+// A database of its own for each test: the contract wants an empty queue every time, and the
+// tests may then run at once.
+eventQueueContract(
+  "PostgreSQL",
+  () => PgEventQueue.layer({ visibility }).pipe(Layer.provide(Migrations.layer), Layer.provide(ScratchDatabase.layer)),
+  { visibility, concurrent: true }
+)
+
+/** A queue with a client of its own, as a worker process has. */
+const queueAt = (url: string, options: PgEventQueue.PgEventQueueOptions = {}) =>
+  PgEventQueue.layer(options).pipe(Layer.provide(PgClient.layer({ url: Redacted.make(url) })))
+
+/** The queue for the rest of the scope. */
+const openQueue = (url: string, options: PgEventQueue.PgEventQueueOptions = {}) =>
+  Effect.map(Layer.build(queueAt(url, options)), Context.get(EventQueue))
+
+const migrated = Effect.gen(function*() {
+  const url = yield* ScratchDatabase.database
+  yield* Migrations.run.pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })))
+  return url
+})
+
+const ids = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => `${prefix}-${i}`)
+
+describe("PgEventQueue", () => {
+  it.live("two workers on separate connections share 1 000 messages, each processed exactly once", () =>
+    Effect.gen(function*() {
+      const url = yield* migrated
+      const published = ids(1_000, "event")
+      yield* Effect.forEach(published, (id) => Effect.flatMap(EventQueue, (q) => q.publish(id, id)), {
+        concurrency: 20,
+        discard: true
+      }).pipe(Effect.provide(queueAt(url)))
+
+      const worker = Effect.gen(function*() {
+        const queue = yield* EventQueue
+        const processed: Array<Delivery> = []
+        while (true) {
+          const batch = yield* queue.pull(25, Duration.millis(300))
+          if (batch.length === 0) return processed
+          yield* Effect.forEach(batch, (d) => d.ack, { concurrency: 5, discard: true })
+          processed.push(...batch)
+        }
+      })
+      const [a, b] = yield* Effect.all(
+        [worker.pipe(Effect.provide(queueAt(url, { visibility }))), worker.pipe(Effect.provide(queueAt(url, { visibility })))],
+        { concurrency: 2 }
+      )
+
+      const all = [...a, ...b]
+      expect(all.every((d) => d.attempt === 1)).toBe(true)
+      expect(all.map((d) => d.id).sort()).toEqual([...published].sort())
+      expect(a.length).toBeGreaterThan(0)
+      expect(b.length).toBeGreaterThan(0)
+    }).pipe(Effect.scoped))
+
+  it.live("an id is queued anew once the de-duplication window has passed", () =>
+    Effect.gen(function*() {
+      const url = yield* migrated
+      const queue = yield* openQueue(url, { deduplicationWindow: Duration.millis(200) })
+      yield* queue.publish("event-1", "first")
+      yield* Effect.forEach(yield* queue.pull(10, Duration.seconds(1)), (d) => d.ack, { discard: true })
+      yield* queue.publish("event-1", "again, at once")
+      expect(yield* queue.pull(10, Duration.millis(100))).toEqual([])
+
+      yield* Effect.sleep(Duration.millis(700))
+      yield* queue.publish("event-1", "again, later")
+      const later = yield* queue.pull(10, Duration.seconds(1))
+      expect(later.map((d) => [d.id, d.payload, d.attempt])).toEqual([["event-1", "again, later", 1]])
+    }).pipe(Effect.scoped))
+
+  it.live("a database without the queue's tables fails with QueueUnavailable, not a defect", () =>
+    Effect.gen(function*() {
+      const url = yield* ScratchDatabase.database
+      const queue = yield* openQueue(url)
+      const published = yield* Effect.flip(queue.publish("event-1", "payload"))
+      const pulled = yield* Effect.flip(queue.pull(1, Duration.zero))
+      expect(published._tag).toBe("QueueUnavailable")
+      expect(published.reason).toContain("queue_seen")
+      expect(pulled._tag).toBe("QueueUnavailable")
+    }).pipe(Effect.scoped))
+})
