@@ -2,8 +2,8 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { GitCli } from "@tidemark/adapter-git"
 import { HttpServer } from "@tidemark/adapter-http"
 import { catalogue } from "@tidemark/catalogue"
-import { Access, DomainServices } from "@tidemark/core"
-import { PgStorage } from "@tidemark/adapter-pg"
+import { PgIngestion, PgStorage } from "@tidemark/adapter-pg"
+import { Access, DomainServices, IngestionWorker } from "@tidemark/core"
 import { CryptoIdGenerator, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Console, Effect, Layer, Option, Redacted } from "effect"
 import { createServer } from "node:http"
@@ -23,18 +23,33 @@ export const storageLayer = (config: ServerConfig) =>
   })
 
 /**
- * The bundled server, composed once, top to bottom: storage → catalogue, git, ids → domain
- * services → HTTP.
+ * The ingestion pipeline's ports: the durable queue and the event store, in the same database as
+ * the rest (an outbox table: an event answered 204 is committed there).
+ */
+export const ingestionLayer = PgIngestion.layerWithoutMigrations()
+
+/** Storage with the ingestion ports beside it, on the one database client. */
+export const persistenceLayer = (config: ServerConfig) =>
+  ingestionLayer.pipe(Layer.provideMerge(storageLayer(config)))
+
+/**
+ * The bundled server, composed once, top to bottom: storage and queue → catalogue, git, ids →
+ * domain services → HTTP.
  */
 export const domainLayer = (config: ServerConfig) =>
   DomainServices.layer(config.gitUrlTemplates).pipe(
     Layer.provideMerge(Layer.mergeAll(
-      storageLayer(config),
+      persistenceLayer(config),
       StaticToolCatalogue.layer(catalogue),
       GitCli.layer({ cacheDirectory: join(config.dataDir, "git-cache") }),
       CryptoIdGenerator.layer
     ))
   )
+
+/** The ingestion worker, running in the background for as long as the layer is alive. */
+export const workerLayer = Layer.scopedDiscard(
+  Effect.flatMap(IngestionWorker, (worker) => Effect.forkScoped(worker.run))
+).pipe(Layer.provide(IngestionWorker.layer()))
 
 /** Makes sure an admin token exists and shows a newly generated one, once. */
 const adminTokenLayer = (config: ServerConfig) =>
@@ -49,8 +64,12 @@ const adminTokenLayer = (config: ServerConfig) =>
 export const serverLayer = (config: ServerConfig) =>
   Layer.mergeAll(
     HttpServer.layer({ version, maxBodyBytes: config.maxBodyBytes }),
-    adminTokenLayer(config)
+    adminTokenLayer(config),
+    config.runWorker ? workerLayer : Layer.empty
   ).pipe(
     Layer.provide(NodeHttpServer.layer(createServer, { port: config.port, host: config.host })),
     Layer.provide(domainLayer(config))
   )
+
+/** `tidemark worker`: the ingestion worker alone, on the same storage and queue as the server. */
+export const workerOnlyLayer = (config: ServerConfig) => workerLayer.pipe(Layer.provide(persistenceLayer(config)))

@@ -9,6 +9,8 @@ export const serverConfig = Config.all({
   /** A PostgreSQL server; without one, the embedded database under the data directory. */
   databaseUrl: Config.option(Config.redacted("DATABASE_URL")),
   adminToken: Config.option(Config.redacted("TIDEMARK_ADMIN_TOKEN")),
+  /** Whether `serve` also runs the ingestion worker (it can run alone as `tidemark worker`). */
+  runWorker: Config.boolean("TIDEMARK_WORKER").pipe(Config.withDefault(true)),
   maxBodyBytes: Config.integer("TIDEMARK_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),
   gitUrlTemplates: Config.all({
     gh: Config.string("TIDEMARK_GIT_URL_GH").pipe(Config.withDefault(defaultGitUrlTemplates.gh ?? "")),

@@ -72,7 +72,11 @@ export interface RunningServer {
  * `tidemark serve` on a free port of 127.0.0.1, stopped (SIGTERM) when the scope closes; ready
  * once getVersion answers. Without `adminToken`, the server generates one and prints it.
  */
-export const startServer = (options: { readonly dataDir: string; readonly adminToken?: string }) =>
+export const startServer = (options: {
+  readonly dataDir: string
+  readonly adminToken?: string
+  readonly env?: Readonly<Record<string, string>>
+}) =>
   Effect.gen(function*() {
     const port = yield* freePort
     const url = `http://127.0.0.1:${port}`
@@ -85,7 +89,8 @@ export const startServer = (options: { readonly dataDir: string; readonly adminT
             PORT: String(port),
             HOST: "127.0.0.1",
             TIDEMARK_DATA_DIR: options.dataDir,
-            ...(options.adminToken === undefined ? {} : { TIDEMARK_ADMIN_TOKEN: options.adminToken })
+            ...(options.adminToken === undefined ? {} : { TIDEMARK_ADMIN_TOKEN: options.adminToken }),
+            ...options.env
           },
           stdio: ["ignore", "pipe", "pipe"]
         })

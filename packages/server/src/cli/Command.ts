@@ -5,11 +5,12 @@ import { key, token } from "./Credential.js"
 import { repo } from "./Repo.js"
 import { serve } from "./Serve.js"
 import { standard } from "./Standard.js"
+import { worker } from "./Worker.js"
 
 /** The `tidemark` command: the server, and the admin commands that call it over HTTP. */
 export const command = Command.make("tidemark").pipe(
   Command.withDescription("Tidemark: a self-hosted code-analysis service."),
-  Command.withSubcommands([serve, repo, token, key, standard])
+  Command.withSubcommands([serve, worker, repo, token, key, standard])
 )
 
 const cli = Command.run(command, { name: "tidemark", version })
