@@ -1,10 +1,19 @@
-import { Array as Arr, Effect, Schema } from "effect"
+import { Array as Arr, Effect, type ParseResult, Schema } from "effect"
 
 /**
  * Rows read back are decoded with the core's schemas, so a row that does not fit the domain is a
  * `ParseError` (then `ServiceUnavailable`), never a wrongly typed record.
  */
-export const decodeAll = <A, I>(schema: Schema.Schema<A, I>) => Schema.decodeUnknown(Schema.Array(schema))
+// Decoders are built once per schema: a decoder built per query recompiles its parser every time.
+const decoders = new WeakMap<object, (rows: unknown) => Effect.Effect<ReadonlyArray<unknown>, ParseResult.ParseError>>()
+
+export const decodeAll = <A, I>(schema: Schema.Schema<A, I>) => {
+  const cached = decoders.get(schema)
+  if (cached !== undefined) return cached as (rows: unknown) => Effect.Effect<ReadonlyArray<A>, ParseResult.ParseError>
+  const decoder = Schema.decodeUnknown(Schema.Array(schema))
+  decoders.set(schema, decoder)
+  return decoder
+}
 
 export const decodeFirst = <A, I>(schema: Schema.Schema<A, I>) => (rows: ReadonlyArray<unknown>) =>
   Effect.map(decodeAll(schema)(rows), Arr.head)

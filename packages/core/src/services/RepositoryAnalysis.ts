@@ -61,7 +61,9 @@ const make = Effect.gen(function*() {
       })
       // Two reads for the whole page, not two per repository.
       const ids = page.items.map((r) => r.id)
-      const [branches, applied] = yield* Effect.all([repositories.listBranchesOf(ids), standards.appliedToAll(ids)])
+      const [branches, applied] = yield* Effect.all([repositories.listBranchesOf(ids), standards.appliedToAll(ids)], {
+        concurrency: 2
+      })
       const items = page.items.map((r) =>
         repositoryWithAnalysis(r, branches.get(r.id) ?? [], applied.get(r.id) ?? [], permission, undefined)
       )
