@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config"
 
-/** The HTTP suite of the analysis API runs once per storage adapter. */
-const httpSuite = ["packages/adapter-http/test/**/*.test.ts"]
+/** The HTTP suite runs once per storage adapter (its property tests, storage-independent, once). */
+const httpSuite = ["packages/adapter-http/test/*.test.ts"]
 
 export default defineConfig({
   resolve: { conditions: ["tidemark-source"] },
