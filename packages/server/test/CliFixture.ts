@@ -66,7 +66,23 @@ export interface RunningServer {
   readonly url: string
   /** Everything the server printed on stdout so far. */
   readonly stdout: Effect.Effect<string>
+  /** Kills the process at once (SIGKILL), as a crash would, and waits for it to be gone. */
+  readonly crash: Effect.Effect<void>
 }
+
+/** A `tidemark` process in the background (e.g. `worker`), stopped (SIGTERM) when the scope closes. */
+export const startProcess = (args: ReadonlyArray<string>, env: Readonly<Record<string, string>>) =>
+  Effect.acquireRelease(
+    Effect.sync(() => spawn(process.execPath, [bin, ...args], { env: { ...baseEnvironment(), ...env }, stdio: "ignore" })),
+    (child) => stop(child, "SIGTERM")
+  ).pipe(Effect.map((child) => ({ crash: stop(child, "SIGKILL") })))
+
+const stop = (child: ReturnType<typeof spawn>, signal: NodeJS.Signals) =>
+  Effect.async<void>((resume) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resume(Effect.void)
+    child.on("exit", () => resume(Effect.void))
+    child.kill(signal)
+  })
 
 /**
  * `tidemark serve` on a free port of 127.0.0.1, stopped (SIGTERM) when the scope closes; ready
@@ -98,12 +114,7 @@ export const startServer = (options: {
         child.stderr.setEncoding("utf8").on("data", (chunk: string) => output.stderr += chunk)
         return child
       }),
-      (child) =>
-        Effect.async<void>((resume) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resume(Effect.void)
-          child.on("exit", () => resume(Effect.void))
-          child.kill("SIGTERM")
-        })
+      (child) => stop(child, "SIGTERM")
     )
     const ready = Effect.tryPromise({
       try: () => fetch(`${url}/api/v3/version`),
@@ -115,7 +126,7 @@ export const startServer = (options: {
       )
     )
     yield* Effect.retry(ready, Schedule.spaced("100 millis").pipe(Schedule.upTo("45 seconds")))
-    return { url, stdout: Effect.sync(() => output.stdout) } satisfies RunningServer
+    return { url, stdout: Effect.sync(() => output.stdout), crash: stop(child, "SIGKILL") } satisfies RunningServer
   })
 
 /** Polls the server's stdout until `pattern` matches it. */
