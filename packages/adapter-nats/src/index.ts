@@ -1,1 +1,1 @@
-export {}
+export * as NatsEventQueue from "./NatsEventQueue.js"
