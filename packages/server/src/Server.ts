@@ -2,7 +2,8 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { GitCli } from "@tidemark/adapter-git"
 import { HttpServer } from "@tidemark/adapter-http"
 import { catalogue } from "@tidemark/catalogue"
-import { PgIngestion, PgStorage } from "@tidemark/adapter-pg"
+import { NatsEventQueue } from "@tidemark/adapter-nats"
+import { PgEventStore, PgIngestion, PgStorage } from "@tidemark/adapter-pg"
 import { Access, DomainServices, IngestionWorker } from "@tidemark/core"
 import { CryptoIdGenerator, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Console, Effect, Layer, Option, Redacted } from "effect"
@@ -23,14 +24,19 @@ export const storageLayer = (config: ServerConfig) =>
   })
 
 /**
- * The ingestion pipeline's ports: the durable queue and the event store, in the same database as
- * the rest (an outbox table: an event answered 204 is committed there).
+ * The ingestion pipeline's ports: the event store in the database, and the durable queue on NATS
+ * JetStream when NATS_URL is set, else an outbox table in the same database (an event answered
+ * 204 is committed there).
  */
-export const ingestionLayer = PgIngestion.layerWithoutMigrations()
+export const ingestionLayer = (config: ServerConfig) =>
+  Option.match(config.natsUrl, {
+    onNone: () => PgIngestion.layerWithoutMigrations(),
+    onSome: (servers) => Layer.merge(NatsEventQueue.layer({ servers }), PgEventStore.layer)
+  })
 
 /** Storage with the ingestion ports beside it, on the one database client. */
 export const persistenceLayer = (config: ServerConfig) =>
-  ingestionLayer.pipe(Layer.provideMerge(storageLayer(config)))
+  ingestionLayer(config).pipe(Layer.provideMerge(storageLayer(config)))
 
 /**
  * The bundled server, composed once, top to bottom: storage and queue → catalogue, git, ids →

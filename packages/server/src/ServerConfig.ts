@@ -8,6 +8,8 @@ export const serverConfig = Config.all({
   dataDir: Config.string("TIDEMARK_DATA_DIR").pipe(Config.withDefault("./.tidemark")),
   /** A PostgreSQL server; without one, the embedded database under the data directory. */
   databaseUrl: Config.option(Config.redacted("DATABASE_URL")),
+  /** NATS with JetStream as the ingestion queue; without it, an outbox table in the database. */
+  natsUrl: Config.option(Config.string("NATS_URL")),
   adminToken: Config.option(Config.redacted("TIDEMARK_ADMIN_TOKEN")),
   /** Whether `serve` also runs the ingestion worker (it can run alone as `tidemark worker`). */
   runWorker: Config.boolean("TIDEMARK_WORKER").pipe(Config.withDefault(true)),
