@@ -1,1 +1,2 @@
 export * as NatsEventQueue from "./NatsEventQueue.js"
+export * as PrivateNatsServer from "./PrivateNatsServer.js"

@@ -3,7 +3,7 @@ import { type Delivery, EventQueue } from "@tidemark/core"
 import { eventQueueContract } from "@tidemark/port-contracts"
 import { ConfigProvider, Duration, Effect, Schedule } from "effect"
 import { NatsEventQueue } from "../src/index.js"
-import * as PrivateNatsServer from "./PrivateNatsServer.js"
+import * as PrivateNatsServer from "../src/PrivateNatsServer.js"
 import * as ScratchStreams from "./ScratchStreams.js"
 
 eventQueueContract(

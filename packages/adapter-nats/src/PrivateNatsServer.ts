@@ -1,3 +1,7 @@
+/**
+ * Test support: a nats-server of a test's own, which the test may kill and restart (broker
+ * outages) without disturbing the shared one.
+ */
 import { type ChildProcess, spawn } from "node:child_process"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { createConnection, createServer } from "node:net"
