@@ -30,8 +30,8 @@ export const storageLayer = (config: ServerConfig) =>
  */
 export const ingestionLayer = (config: ServerConfig) =>
   Option.match(config.natsUrl, {
-    onNone: () => PgIngestion.layerWithoutMigrations(),
-    onSome: (servers) => Layer.merge(NatsEventQueue.layer({ servers }), PgEventStore.layer)
+    onNone: () => PgIngestion.layerWithoutMigrations({ visibility: config.queueVisibility }),
+    onSome: (servers) => Layer.merge(NatsEventQueue.layer({ servers, ackWait: config.queueVisibility }), PgEventStore.layer)
   })
 
 /** Storage with the ingestion ports beside it, on the one database client. */

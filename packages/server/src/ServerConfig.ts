@@ -1,5 +1,5 @@
 import { defaultGitUrlTemplates, type GitUrlTemplates } from "@tidemark/core"
-import { Config } from "effect"
+import { Config, Duration } from "effect"
 
 /** Every setting of the bundled server, read once through Effect's Config (environment variables). */
 export const serverConfig = Config.all({
@@ -11,6 +11,15 @@ export const serverConfig = Config.all({
   /** NATS with JetStream as the ingestion queue; without it, an outbox table in the database. */
   natsUrl: Config.option(Config.string("NATS_URL")),
   adminToken: Config.option(Config.redacted("TIDEMARK_ADMIN_TOKEN")),
+  /**
+   * How long a message a worker took stays invisible to the others; a worker that dies holding it
+   * hands it on after this (the outbox's visibility, JetStream's ack wait).
+   */
+  queueVisibility: Config.integer("TIDEMARK_QUEUE_VISIBILITY_SECONDS").pipe(
+    Config.withDefault(30),
+    Config.validate({ message: "must be at least 1", validation: (n) => n >= 1 }),
+    Config.map((seconds) => Duration.seconds(seconds))
+  ),
   /** Whether `serve` also runs the ingestion worker (it can run alone as `tidemark worker`). */
   runWorker: Config.boolean("TIDEMARK_WORKER").pipe(Config.withDefault(true)),
   maxBodyBytes: Config.integer("TIDEMARK_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),

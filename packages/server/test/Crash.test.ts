@@ -13,6 +13,8 @@ import { type RunningServer, requireBuild, scratch, startProcess, startServer } 
  */
 
 const slow = 180_000
+/** A message held by a killed worker comes back after this (short, so the tests are too). */
+const visibility = { TIDEMARK_QUEUE_VISIBILITY_SECONDS: "2" }
 const admin = "tma_crash-admin"
 const events = 1_500
 
@@ -81,7 +83,7 @@ describe("crashes while events flow", () => {
         yield* requireBuild
         const directory = yield* scratch
         const databaseUrl = yield* ScratchDatabase.database
-        const env = { DATABASE_URL: databaseUrl, TIDEMARK_ADMIN_TOKEN: admin }
+        const env = { DATABASE_URL: databaseUrl, TIDEMARK_ADMIN_TOKEN: admin, ...visibility }
         const server = yield* startServer({ dataDir: directory, adminToken: admin, env: { ...env, TIDEMARK_WORKER: "false" } })
         const key = yield* ingestionKey(server)
         const worker = yield* startProcess(["worker"], env)
@@ -101,7 +103,7 @@ describe("crashes while events flow", () => {
         yield* requireBuild
         const directory = yield* scratch
         const databaseUrl = yield* ScratchDatabase.database
-        const env = { DATABASE_URL: databaseUrl }
+        const env = { DATABASE_URL: databaseUrl, ...visibility }
         let current = yield* startServer({ dataDir: directory, adminToken: admin, env })
         const key = yield* ingestionKey(current)
         const accepted = yield* sendEvents(() => current.url, key, "a", Effect.gen(function*() {
@@ -121,15 +123,16 @@ describe("crashes while events flow", () => {
         const directory = yield* scratch
         const dataDir = join(directory, "data")
         const accepted = yield* Effect.scoped(Effect.gen(function*() {
-          let current = yield* startServer({ dataDir, adminToken: admin })
+          let current = yield* startServer({ dataDir, adminToken: admin, env: visibility })
           const key = yield* ingestionKey(current)
           const accepted = yield* sendEvents(() => current.url, key, "e", Effect.gen(function*() {
             yield* Effect.sleep("300 millis")
             yield* current.crash
-            current = yield* startServer({ dataDir, adminToken: admin })
+            current = yield* startServer({ dataDir, adminToken: admin, env: visibility })
           }))
-          // Give the restarted worker time to drain before the server stops.
-          yield* Effect.sleep("5 seconds")
+          // Give the restarted worker time to drain (messages the killed one held come back after
+          // the visibility timeout) before the server stops.
+          yield* Effect.sleep("8 seconds")
           return accepted
         }))
         // The embedded database admits one process: read it once the server has stopped.
