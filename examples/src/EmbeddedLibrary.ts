@@ -8,7 +8,7 @@
 import { GitCli } from "@tidemark/adapter-git"
 import { catalogue } from "@tidemark/catalogue"
 import { Access, DomainServices, PatternConfiguration, Repositories, ToolConfiguration } from "@tidemark/core"
-import { CryptoIdGenerator, MemoryEventQueue, StaticToolCatalogue, storageLayer } from "@tidemark/core/memory"
+import { CryptoIdGenerator, MemoryEventQueue, MemoryEventStore, StaticToolCatalogue, storageLayer } from "@tidemark/core/memory"
 import { Effect, Layer, Option } from "effect"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -19,7 +19,8 @@ export const EmbeddedLayer = DomainServices.layer().pipe(
     StaticToolCatalogue.layer(catalogue),
     GitCli.layer({ cacheDirectory: join(tmpdir(), "tidemark-example-git-cache") }),
     CryptoIdGenerator.layer,
-    MemoryEventQueue.layer()
+    MemoryEventQueue.layer(),
+    MemoryEventStore.layer
   ))
 )
 

@@ -6,7 +6,7 @@
  *   pnpm --filter @tidemark/bench-storage bench
  */
 import { DomainServices, type ToolDefinition } from "@tidemark/core"
-import { CryptoIdGenerator, MemoryEventQueue, StaticToolCatalogue } from "@tidemark/core/memory"
+import { CryptoIdGenerator, MemoryEventQueue, MemoryEventStore, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Cause, Config, Console, Effect, Exit, Layer } from "effect"
 import { cpus, loadavg } from "node:os"
 import * as Backends from "./Backends.js"
@@ -43,7 +43,8 @@ const services = (backend: Backends.Backend, tool: ToolDefinition) =>
       StaticToolCatalogue.layer([tool]),
       NoGitReader.layer,
       CryptoIdGenerator.layer,
-      MemoryEventQueue.layer()
+      MemoryEventQueue.layer(),
+      MemoryEventStore.layer
     ))
   )
 

@@ -25,7 +25,8 @@ export const layer = (options: Options) => {
     Layer.provide([
       AnalysisHandlers.layer(options.version),
       AdminHandlers.layer,
-      IngestionHandlers.layer
+      IngestionHandlers.layer,
+      IngestionHandlers.metricsLayer
     ]),
     Layer.provide([authenticationLayer, ingestionAuthenticationLayer])
   )

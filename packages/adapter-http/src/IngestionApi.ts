@@ -1,5 +1,5 @@
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Event, IngestionProvider } from "@tidemark/core"
+import { DeliveryMetrics, Event, IngestionProvider, MetricsBucket, Rfc3339 } from "@tidemark/core"
 import { Schema } from "effect"
 import { IngestionAuthentication } from "./Authentication.js"
 import { IngestionBadRequest, IngestionServerError, IngestionUnauthorized } from "./HttpErrors.js"
@@ -30,8 +30,38 @@ export class IngestionGroup extends HttpApiGroup.make("ingestion")
   .middleware(IngestionAuthentication)
 {}
 
+/** The delivery metrics read API (our extension under the ingestion base). */
+export class MetricsGroup extends HttpApiGroup.make("metrics")
+  .add(
+    HttpApiEndpoint.get("getMetrics", "/metrics")
+      .setUrlParams(Schema.Struct({
+        system: Schema.optional(Schema.String),
+        team: Schema.optional(Schema.String),
+        from: Schema.optional(Rfc3339),
+        to: Schema.optional(Rfc3339),
+        bucket: Schema.optional(MetricsBucket)
+      }))
+      .addSuccess(Schema.Struct({
+        data: Schema.Struct({
+          ...DeliveryMetrics.fields,
+          system: Schema.optional(Schema.String),
+          team: Schema.optional(Schema.String)
+        })
+      }))
+  )
+  .add(
+    HttpApiEndpoint.get("listSystems", "/systems")
+      .addSuccess(Schema.Struct({ data: Schema.Array(Schema.String) }))
+  )
+  .addError(IngestionBadRequest)
+  .addError(IngestionUnauthorized)
+  .addError(IngestionServerError)
+  .middleware(IngestionAuthentication)
+{}
+
 export class IngestionApi extends HttpApi.make("ingestion")
   .add(IngestionGroup)
+  .add(MetricsGroup)
   .prefix("/v1")
   .annotate(OpenApi.Title, "Tidemark ingestion API")
   .annotate(OpenApi.Version, "0.1.0")

@@ -180,11 +180,16 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
   })
 
   describe("ingestion API document", () => {
-    it.effect("is served at /v1/openapi.json with both operations", () =>
+    it.effect("is served at /v1/openapi.json with both operations and the metrics read API", () =>
       Effect.gen(function*() {
         const document = yield* fetchDocument("/v1/openapi.json")
         expect(document.info.version).toBe("0.1.0")
-        expect(Object.keys(document.paths).sort()).toEqual(["/v1/ingestion/cli", "/v1/ingestion/{provider}"])
+        expect(Object.keys(document.paths).sort()).toEqual([
+          "/v1/ingestion/cli",
+          "/v1/ingestion/{provider}",
+          "/v1/metrics",
+          "/v1/systems"
+        ])
         expect(document.components.securitySchemes["apiKey"]).toEqual({ type: "apiKey", name: "api_key", in: "query" })
         const cli = operationIn(document, "/v1/ingestion/cli", "post")
         expect(cli?.operationId).toMatch(/(^|\.)pushAccelerateData$/)
@@ -202,7 +207,7 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
     it.effect("documents every error response with the ApiError body", () =>
       Effect.gen(function*() {
         const document = yield* fetchDocument("/v1/openapi.json")
-        for (const [path, method] of [["/v1/ingestion/cli", "post"], ["/v1/ingestion/{provider}", "post"]] as const) {
+        for (const [path, method] of [["/v1/ingestion/cli", "post"], ["/v1/ingestion/{provider}", "post"], ["/v1/metrics", "get"], ["/v1/systems", "get"]] as const) {
           for (const status of Object.keys(operationIn(document, path, method)?.responses ?? {}).filter((s) => Number(s) >= 400)) {
             expectDocumentedError(document, path, method, status, ["message", "error"])
           }

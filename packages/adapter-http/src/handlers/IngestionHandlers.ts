@@ -1,5 +1,5 @@
 import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
-import { Ingestion } from "@tidemark/core"
+import { Ingestion, Metrics } from "@tidemark/core"
 import { Effect, Option } from "effect"
 import { IngestionCaller } from "../Authentication.js"
 import { ingestionErrors } from "../ErrorMapping.js"
@@ -34,4 +34,20 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "ingestion", (handlers) =
             payload
           )
         }).pipe(ingestionErrors))
+  }))
+
+export const metricsLayer = HttpApiBuilder.group(TidemarkApi, "metrics", (handlers) =>
+  Effect.gen(function*() {
+    const metrics = yield* Metrics
+    return handlers
+      .handle("getMetrics", ({ urlParams }) =>
+        Effect.flatMap(IngestionCaller, (caller) => metrics.metrics(caller, urlParams)).pipe(
+          Effect.map((data) => ({ data })),
+          ingestionErrors
+        ))
+      .handle("listSystems", () =>
+        Effect.flatMap(IngestionCaller, (caller) => metrics.systems(caller)).pipe(
+          Effect.map((data) => ({ data })),
+          ingestionErrors
+        ))
   }))

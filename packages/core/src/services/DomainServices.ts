@@ -2,6 +2,7 @@ import { Layer } from "effect"
 import { Access } from "./Access.js"
 import { CodingStandards } from "./CodingStandards.js"
 import { Ingestion } from "./Ingestion.js"
+import { Metrics } from "./Metrics.js"
 import { PatternConfiguration } from "./PatternConfiguration.js"
 import { Repositories, type GitUrlTemplates, defaultGitUrlTemplates } from "./Repositories.js"
 import { RepositoryAnalysis } from "./RepositoryAnalysis.js"
@@ -9,7 +10,7 @@ import { ToolConfiguration } from "./ToolConfiguration.js"
 
 /**
  * Every domain service of the APIs over the ports (storage, catalogue, git reader, id generator,
- * event queue): what an application built on the core provides its ports to. The ingestion worker
+ * event queue, event store): what an application built on the core provides its ports to. The ingestion worker
  * is composed apart, where a process runs it.
  */
 export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
@@ -19,5 +20,6 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     PatternConfiguration.layer,
     CodingStandards.layer,
     Repositories.layer(templates),
-    Ingestion.layer
+    Ingestion.layer,
+    Metrics.layer
   ).pipe(Layer.provideMerge(Access.layer))
