@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Cache, Context, Duration, Effect, Exit, Layer, Option } from "effect"
 import { nowIso } from "./Now.js"
 import { NotFound, PermissionDenied, type ServiceUnavailable, Unauthenticated } from "../domain/Errors.js"
 import type { OrganizationCoordinates, RepositoryCoordinates } from "../domain/Principal.js"
@@ -39,7 +39,7 @@ const make = Effect.gen(function*() {
   const repositories = yield* RepositoryStore
   const ids = yield* IdGenerator
 
-  const authenticate = (presented: string): Effect.Effect<Principal, Unauthenticated | ServiceUnavailable> =>
+  const verify = (presented: string): Effect.Effect<Principal, Unauthenticated | ServiceUnavailable> =>
     Effect.gen(function*() {
       const { id, secret } = parseSecret(presented)
       const hash = yield* sha256Hex(secret)
@@ -55,6 +55,15 @@ const make = Effect.gen(function*() {
         ...(c.organizationId === undefined ? {} : { organizationId: c.organizationId })
       })
     })
+
+  // Every ingested event carries its key: verified secrets are remembered for a short while so that
+  // a stream of events does not read and hash the credential each time. Failures are not kept.
+  const verified = yield* Cache.makeWith({
+    capacity: 10_000,
+    lookup: verify,
+    timeToLive: (exit) => Exit.isSuccess(exit) ? Duration.seconds(30) : Duration.zero
+  })
+  const authenticate = (presented: string) => verified.get(presented)
 
   const permit = <P extends Permission>(principal: Principal, need: P): Effect.Effect<void, DeniedFor<P>> =>
     rank[principal.permission] >= rank[need]
@@ -170,6 +179,8 @@ const make = Effect.gen(function*() {
     Effect.gen(function*() {
       if (Option.isSome(configured)) {
         yield* store("admin", "admin", configured.value, "admin")
+        // A replaced admin token must stop working at once.
+        yield* verified.invalidateAll
         return Option.none()
       }
       if ((yield* credentials.countByKind("admin")) > 0) return Option.none()
