@@ -22,13 +22,8 @@ export const ingestionAuthenticationLayer = Layer.effect(
     apiKey: (key) => {
       const presented = Redacted.value(key)
       if (presented === "") return Effect.fail(new IngestionUnauthorized({ message: "Missing api_key query parameter" }))
-      return access.authenticate(presented).pipe(
-        ingestionErrors,
-        Effect.filterOrFail(
-          (principal) => principal.kind === "ingestion" || principal.isAdmin,
-          () => new IngestionUnauthorized({ message: "The api_key is not an ingestion key" })
-        )
-      )
+      // Which credentials may ingest is the core's rule (Ingestion, Metrics): only ingestion keys.
+      return access.authenticate(presented).pipe(ingestionErrors)
     }
   }))
 )

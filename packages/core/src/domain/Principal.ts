@@ -1,4 +1,5 @@
-import { Schema } from "effect"
+import { Effect, Schema } from "effect"
+import { Unauthenticated } from "./Errors.js"
 import { Permission } from "./Repository.js"
 import { CredentialKind } from "./Records.js"
 
@@ -23,3 +24,9 @@ export interface OrganizationCoordinates {
 export interface RepositoryCoordinates extends OrganizationCoordinates {
   readonly repository: string
 }
+
+/** The organization an ingestion key pushes to and reads metrics of; any other credential is refused. */
+export const ingestionOrganizationOf = (principal: Principal): Effect.Effect<number, Unauthenticated> =>
+  principal.kind === "ingestion" && principal.organizationId !== undefined
+    ? Effect.succeed(principal.organizationId)
+    : Effect.fail(new Unauthenticated({ reason: "The api_key is not an ingestion key" }))

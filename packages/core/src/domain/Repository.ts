@@ -11,8 +11,8 @@ export type Permission = typeof Permission.Type
 export const AddedState = Schema.Literal("NotAdded", "Added", "Following")
 
 /**
- * Problem codes of our own (the spec leaves the set open). `failed_to_clone` and
- * `analysis_failed` come with the analysis issue; `no_enabled_tools` is reported now.
+ * Problem codes of our own (the spec leaves the set open); the analysis reports them. Until it
+ * lands, `problems` is empty.
  */
 export const ProblemCode = Schema.Literal("failed_to_clone", "analysis_failed", "no_enabled_tools", "no_coverage")
 export const ProblemSeverity = Schema.Literal("all_analysis", "some_analysis", "coverage", "info")

@@ -1,8 +1,8 @@
 import { Context, Effect, Layer, Option } from "effect"
-import { ServiceUnavailable, Unauthenticated } from "../domain/Errors.js"
+import { ServiceUnavailable } from "../domain/Errors.js"
 import { encodeEnvelope, IngestionEnvelope, type IngestionProvider, unknownSystem } from "../domain/IngestionEnvelope.js"
 import type { Event } from "../domain/IngestionEvents.js"
-import type { Principal } from "../domain/Principal.js"
+import { ingestionOrganizationOf, type Principal } from "../domain/Principal.js"
 import { EventQueue } from "../ports/EventQueue.js"
 import { sha256Hex } from "./Secrets.js"
 import { nowIso } from "./Now.js"
@@ -10,10 +10,6 @@ import { nowIso } from "./Now.js"
 const make = Effect.gen(function*() {
   const queue = yield* EventQueue
 
-  const organizationOf = (principal: Principal) =>
-    principal.kind === "ingestion" && principal.organizationId !== undefined
-      ? Effect.succeed(principal.organizationId)
-      : Effect.fail(new Unauthenticated({ reason: "The api_key is not an ingestion key" }))
 
   /** Queues durably; succeeds only once the queue has stored the envelope. */
   const enqueue = (organizationId: number, system: Option.Option<string>, origin: IngestionEnvelope["origin"]) =>
@@ -34,7 +30,7 @@ const make = Effect.gen(function*() {
 
   /** pushAccelerateData: an event already decoded by the core schema. */
   const accept = (principal: Principal, system: Option.Option<string>, event: Event) =>
-    Effect.flatMap(organizationOf(principal), (organizationId) =>
+    Effect.flatMap(ingestionOrganizationOf(principal), (organizationId) =>
       enqueue(organizationId, system, { _tag: "Event", event }))
 
   /** pushData: a provider's own webhook payload, mapped to events by the worker. */
@@ -45,7 +41,7 @@ const make = Effect.gen(function*() {
     headers: Readonly<Record<string, string>>,
     payload: unknown
   ) =>
-    Effect.flatMap(organizationOf(principal), (organizationId) =>
+    Effect.flatMap(ingestionOrganizationOf(principal), (organizationId) =>
       enqueue(organizationId, system, { _tag: "Provider", provider, headers, payload }))
 
   return { accept, acceptProvider } as const

@@ -81,7 +81,9 @@ const make = (options: WorkerOptions) =>
       const groups = new Map<string, Array<Decoded>>()
       for (const item of decoded) {
         const key = `${item.envelope.organizationId}\u0000${item.envelope.system}`
-        groups.set(key, [...(groups.get(key) ?? []), item])
+        const group = groups.get(key)
+        if (group === undefined) groups.set(key, [item])
+        else group.push(item)
       }
       yield* Effect.forEach(groups.values(), storeGroup, { concurrency: 4, discard: true })
       return deliveries.length

@@ -1,4 +1,4 @@
-import { Context, Effect, Layer } from "effect"
+import { Clock, Context, Effect, Layer } from "effect"
 import {
   computeMetrics,
   defaultFrom,
@@ -7,11 +7,10 @@ import {
   DeliveryIncident,
   type DeliveryMetrics
 } from "../domain/DeliveryMetrics.js"
-import { InvalidInput, Unauthenticated } from "../domain/Errors.js"
-import type { Principal } from "../domain/Principal.js"
+import { InvalidInput } from "../domain/Errors.js"
+import { ingestionOrganizationOf, type Principal } from "../domain/Principal.js"
 import type { MetricsBucket } from "../domain/TimeBuckets.js"
 import { EventStore, type StoredEvents } from "../ports/EventStore.js"
-import { nowIso } from "./Now.js"
 
 export interface MetricsRequest {
   readonly system?: string | undefined
@@ -53,16 +52,12 @@ const deliveryEventsOf = (system: string, stored: StoredEvents) => ({
 const make = Effect.gen(function*() {
   const store = yield* EventStore
 
-  const organizationOf = (principal: Principal) =>
-    principal.kind === "ingestion" && principal.organizationId !== undefined
-      ? Effect.succeed(principal.organizationId)
-      : Effect.fail(new Unauthenticated({ reason: "The api_key is not an ingestion key" }))
 
   /** The four keys of an organization (or one of its systems / teams) over a window. */
   const metrics = (principal: Principal, request: MetricsRequest) =>
     Effect.gen(function*() {
-      const organizationId = yield* organizationOf(principal)
-      const to = request.to === undefined ? Date.parse(yield* nowIso) : Date.parse(request.to)
+      const organizationId = yield* ingestionOrganizationOf(principal)
+      const to = request.to === undefined ? yield* Clock.currentTimeMillis : Date.parse(request.to)
       const from = request.from === undefined ? defaultFrom(to) : Date.parse(request.from)
       if (!(from < to)) return yield* new InvalidInput({ field: "from", reason: "must be before to" })
       const systems = request.system === undefined ? yield* store.systems(organizationId) : [request.system]
@@ -86,7 +81,7 @@ const make = Effect.gen(function*() {
       } satisfies MetricsAnswer
     })
 
-  const systems = (principal: Principal) => Effect.flatMap(organizationOf(principal), store.systems)
+  const systems = (principal: Principal) => Effect.flatMap(ingestionOrganizationOf(principal), store.systems)
 
   return { metrics, systems } as const
 })

@@ -8,7 +8,7 @@ import type { StandardStore } from "../ports/StandardStore.js"
 import type { ToolCatalogue } from "../ports/ToolCatalogue.js"
 import { ToolConfigStore } from "../ports/ToolConfigStore.js"
 import { Access } from "./Access.js"
-import { findPattern, loadPatterns, loadTool, stackTags } from "./RepositoryConfiguration.js"
+import { configurationFileInUse, findPattern, loadPatterns, loadTool, stackTags } from "./RepositoryConfiguration.js"
 
 type Caller = Option.Option<Principal>
 
@@ -69,9 +69,7 @@ const make = Effect.gen(function*() {
     Effect.gen(function*() {
       const { patterns, repository, tool } = yield* resolve(caller, at, toolUuid, "write")
       if (tool.view.settings.usesConfigurationFile) {
-        return yield* new ConfigurationConflict({
-          reason: `${tool.definition.name} uses the repository's configuration file; its patterns cannot be changed here`
-        })
+        return yield* configurationFileInUse(tool)
       }
       const selected = filterPatterns(patterns, filters, [...repository.languages, ...stackTags(repository)])
       const overridden = selected.filter((p) => p.governed && p.enabled !== enabled)

@@ -1,7 +1,7 @@
 import { Effect, Option } from "effect"
 import type { ToolDefinition } from "../domain/Catalogue.js"
 import { type EffectivePattern, type EffectiveTool, effectivePatterns, effectiveTool } from "../domain/EffectiveConfiguration.js"
-import { NotFound } from "../domain/Errors.js"
+import { ConfigurationConflict, NotFound } from "../domain/Errors.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import { StandardStore } from "../ports/StandardStore.js"
 import { ToolCatalogue } from "../ports/ToolCatalogue.js"
@@ -48,3 +48,9 @@ export const findPattern = (patterns: ReadonlyArray<EffectivePattern>, id: strin
 /** Tags of a repository's stack: `language:<name>` for each language it uses. */
 export const stackTags = (repository: RepositoryRecord): ReadonlyArray<string> =>
   repository.languages.map((l) => `language:${l.toLowerCase()}`)
+
+/** Pattern changes are refused while the tool follows the repository's own configuration file. */
+export const configurationFileInUse = (tool: EffectiveTool) =>
+  new ConfigurationConflict({
+    reason: `${tool.definition.name} uses the repository's configuration file; its patterns cannot be changed here`
+  })

@@ -8,7 +8,7 @@ import type { StandardStore } from "../ports/StandardStore.js"
 import type { ToolCatalogue } from "../ports/ToolCatalogue.js"
 import { ToolConfigStore } from "../ports/ToolConfigStore.js"
 import { Access } from "./Access.js"
-import { loadPatterns, loadTool, loadTools } from "./RepositoryConfiguration.js"
+import { configurationFileInUse, loadPatterns, loadTool, loadTools } from "./RepositoryConfiguration.js"
 
 type Caller = Option.Option<Principal>
 
@@ -65,9 +65,7 @@ const make = Effect.gen(function*() {
       }
       const usesFile = body.useConfigurationFile ?? tool.view.settings.usesConfigurationFile
       if (patterns.length > 0 && usesFile) {
-        return yield* new ConfigurationConflict({
-          reason: `${tool.definition.name} uses the repository's configuration file; its patterns cannot be changed here`
-        })
+        return yield* configurationFileInUse(tool)
       }
       if (body.enabled === true && !tool.view.settings.isEnabled) {
         const sibling = (yield* loadTools(repository)).find((t) =>
