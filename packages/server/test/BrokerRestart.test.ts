@@ -5,7 +5,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import { PrivateNatsServer } from "@tidemark/adapter-nats"
 import { ScratchDatabase } from "@tidemark/adapter-pg"
 import { Effect, Redacted, Schedule } from "effect"
-import { requireBuild, type RunningServer, scratch, startServer } from "./CliFixture.js"
+import { ingestionKey, requireBuild, type RunningServer, scratch, startServer } from "./CliFixture.js"
 
 /**
  * NATS restarted while events flow: what was accepted is never lost, and while the broker is down
@@ -13,16 +13,6 @@ import { requireBuild, type RunningServer, scratch, startServer } from "./CliFix
  */
 
 const admin = "tma_broker-admin"
-
-const ingestionKey = (server: RunningServer) =>
-  Effect.promise(async () => {
-    const response = await fetch(`${server.url}/api/v3/admin/organizations/gh/acme/ingestion-keys`, {
-      method: "POST",
-      headers: { "api-token": admin, "content-type": "application/json" },
-      body: "{}"
-    })
-    return (await response.json() as { readonly data: { readonly secret: string } }).data.secret
-  })
 
 interface Answer {
   readonly id: string
@@ -56,7 +46,7 @@ describe("broker outage", () => {
           adminToken: admin,
           env: { DATABASE_URL: databaseUrl, NATS_URL: nats.url }
         })
-        const key = yield* ingestionKey(server)
+        const key = yield* ingestionKey(server, admin)
 
         const before = yield* send(server, key, range("before", 300))
         expect(before.every((a) => a.status === 204)).toBe(true)

@@ -192,3 +192,14 @@ export const gitRepository = (parent: string, name: string) =>
     yield* git(repository, ["commit", "--quiet", "-m", "Initial commit"])
     return repository
   })
+
+/** An ingestion key of gh/acme, issued through the admin API with `adminToken`. */
+export const ingestionKey = (server: RunningServer, adminToken: string) =>
+  Effect.promise(async () => {
+    const response = await fetch(`${server.url}/api/v3/admin/organizations/gh/acme/ingestion-keys`, {
+      method: "POST",
+      headers: { "api-token": adminToken, "content-type": "application/json" },
+      body: "{}"
+    })
+    return (await response.json() as { readonly data: { readonly secret: string } }).data.secret
+  })

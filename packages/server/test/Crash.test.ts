@@ -5,7 +5,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import { EmbeddedPostgres, ScratchDatabase } from "@tidemark/adapter-pg"
 import { Effect, Layer, Redacted, Schedule } from "effect"
 import { join } from "node:path"
-import { type RunningServer, requireBuild, scratch, startProcess, startServer } from "./CliFixture.js"
+import { ingestionKey, type RunningServer, requireBuild, scratch, startProcess, startServer } from "./CliFixture.js"
 
 /**
  * An event answered 204 is never lost: not when the worker is killed mid-stream, not when the API
@@ -17,17 +17,6 @@ const slow = 180_000
 const visibility = { TIDEMARK_QUEUE_VISIBILITY_SECONDS: "2" }
 const admin = "tma_crash-admin"
 const events = 1_500
-
-const ingestionKey = (server: RunningServer) =>
-  Effect.promise(async () => {
-    const response = await fetch(`${server.url}/api/v3/admin/organizations/gh/acme/ingestion-keys`, {
-      method: "POST",
-      headers: { "api-token": admin, "content-type": "application/json" },
-      body: "{}"
-    })
-    const body = await response.json() as { readonly data: { readonly secret: string } }
-    return body.data.secret
-  })
 
 /** Sends changes `prefix-0 ...` with 50 in flight; `during` runs once a third is sent. Answers the accepted ids. */
 const sendEvents = <E, R>(url: () => string, key: string, prefix: string, during: Effect.Effect<void, E, R>) =>
@@ -85,7 +74,7 @@ describe("crashes while events flow", () => {
         const databaseUrl = yield* ScratchDatabase.database
         const env = { DATABASE_URL: databaseUrl, TIDEMARK_ADMIN_TOKEN: admin, ...visibility }
         const server = yield* startServer({ dataDir: directory, adminToken: admin, env: { ...env, TIDEMARK_WORKER: "false" } })
-        const key = yield* ingestionKey(server)
+        const key = yield* ingestionKey(server, admin)
         const worker = yield* startProcess(["worker"], env)
         const accepted = yield* sendEvents(() => server.url, key, "w", Effect.gen(function*() {
           yield* Effect.sleep("300 millis")
@@ -105,7 +94,7 @@ describe("crashes while events flow", () => {
         const databaseUrl = yield* ScratchDatabase.database
         const env = { DATABASE_URL: databaseUrl, ...visibility }
         let current = yield* startServer({ dataDir: directory, adminToken: admin, env })
-        const key = yield* ingestionKey(current)
+        const key = yield* ingestionKey(current, admin)
         const accepted = yield* sendEvents(() => current.url, key, "a", Effect.gen(function*() {
           yield* Effect.sleep("300 millis")
           yield* current.crash
@@ -124,7 +113,7 @@ describe("crashes while events flow", () => {
         const dataDir = join(directory, "data")
         const accepted = yield* Effect.scoped(Effect.gen(function*() {
           let current = yield* startServer({ dataDir, adminToken: admin, env: visibility })
-          const key = yield* ingestionKey(current)
+          const key = yield* ingestionKey(current, admin)
           const accepted = yield* sendEvents(() => current.url, key, "e", Effect.gen(function*() {
             yield* Effect.sleep("300 millis")
             yield* current.crash
