@@ -5,7 +5,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import { EmbeddedPostgres, ScratchDatabase } from "@tidemark/adapter-pg"
 import { Effect, Layer, Redacted, Schedule } from "effect"
 import { join } from "node:path"
-import { ingestionKey, type RunningServer, requireBuild, scratch, startProcess, startServer } from "./CliFixture.js"
+import { ingestionKey, requireBuild, scratch, startProcess, startServer } from "./CliFixture.js"
 
 /**
  * An event answered 204 is never lost: not when the worker is killed mid-stream, not when the API
