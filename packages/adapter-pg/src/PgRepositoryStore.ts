@@ -9,7 +9,7 @@ import {
   type RepositorySnapshot,
   RepositoryStore
 } from "@tidemark/core"
-import { Effect, Layer, Schema } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import { decodeAll, decodeFirst, decodeSingle } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
@@ -21,9 +21,17 @@ const uniqueBy = <A>(items: ReadonlyArray<A>, key: (a: A) => string): ReadonlyAr
   ...new Map(items.map((a) => [key(a), a])).values()
 ]
 
-const Count = Schema.Struct({ total: Schema.Int })
-
-const BranchOfRepository = Schema.Struct({ repositoryId: Schema.Int, ...BranchRecord.fields })
+/**
+ * A page as one row. Decoded with structs of the records' fields, then made records without
+ * validating again: decoding into the classes directly took twice as long.
+ */
+const PageRow = Schema.Struct({
+  total: Schema.Int,
+  items: Schema.Array(Schema.Struct({
+    repository: Schema.Struct(RepositoryRecord.fields),
+    branches: Schema.Array(Schema.Struct(BranchRecord.fields))
+  }))
+})
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -32,11 +40,27 @@ export const make = Effect.gen(function*() {
     id, organization_id AS "organizationId", provider, owner, name, visibility, git_url AS "gitUrl",
     languages, root_files AS "rootFiles", goals, added_at AS "addedAt", last_updated AS "lastUpdated"`)
 
-  const findOrganization = (provider: string, name: string) =>
-    sql`
+  /**
+   * Organizations found, by provider and name key. Every request names its organization, and an
+   * organization is never renamed nor deleted, so a found one is kept (one round trip less per
+   * request); one not found is read again next time, as another instance may create it.
+   */
+  const organizations = new Map<string, Organization>()
+  const organizationKey = (provider: string, name: string) => `${provider}\u0000${nameKey(name)}`
+
+  const findOrganization = (provider: string, name: string) => {
+    const key = organizationKey(provider, name)
+    const known = organizations.get(key)
+    if (known !== undefined) return Effect.succeedSome(known)
+    return sql`
       SELECT id, provider, name FROM organizations
       WHERE provider = ${provider} AND name_key = ${nameKey(name)}
-    `.pipe(Effect.flatMap(decodeFirst(Organization)), orUnavailable)
+    `.pipe(
+      Effect.flatMap(decodeFirst(Organization)),
+      Effect.tap(Option.match({ onNone: () => {}, onSome: (found) => organizations.set(key, found) })),
+      orUnavailable
+    )
+  }
 
   // The no-op update makes the statement return the existing row when the organization exists.
   const ensureOrganization = (provider: string, name: string) =>
@@ -53,29 +77,53 @@ export const make = Effect.gen(function*() {
       WHERE organization_id = ${organizationId} AND name = ${name}
     `.pipe(Effect.flatMap(decodeFirst(RepositoryRecord)), orUnavailable)
 
+  /**
+   * One statement per page: the count, the page and each repository's branches, aggregated as
+   * JSON (one value to parse rather than a row per repository and per branch).
+   */
   const pageRepositories = (query: RepositoryQuery) => {
-    const filters = [
+    const filters = sql.and([
       sql`organization_id = ${query.organizationId}`,
       ...(query.names === undefined ? [] : [sql`name = ANY(${query.names}::text[])`]),
       ...(query.search === undefined ? [] : [sql`strpos(name_key, ${nameKey(query.search)}) > 0`])
-    ]
-    const after = query.after === undefined ? [] : [sql`name > ${query.after}`]
+    ])
+    const after = query.after === undefined ? sql`true` : sql`name > ${query.after}`
     // One row more than the page tells whether another page follows.
-    const page = sql`
-      SELECT ${repositoryColumns} FROM repositories
-      WHERE ${sql.and([...filters, ...after])}
-      ORDER BY name
-      LIMIT ${query.limit + 1}
-    `.pipe(Effect.flatMap(decodeAll(RepositoryRecord)))
-    const count = sql`
-      SELECT count(*)::integer AS total FROM repositories WHERE ${sql.and(filters)}
-    `.pipe(Effect.flatMap(decodeSingle(Count)))
-    return Effect.all([page, count], { concurrency: 2 }).pipe(
-      Effect.map(([rows, { total }]) => ({
-        items: rows.slice(0, query.limit),
-        total,
-        hasMore: rows.length > query.limit
-      })),
+    return sql`
+      WITH page AS (
+        SELECT * FROM repositories
+        WHERE ${filters} AND ${after}
+        ORDER BY name
+        LIMIT ${query.limit + 1}
+      )
+      SELECT
+        (SELECT count(*)::integer FROM repositories WHERE ${filters}) AS total,
+        coalesce(json_agg(json_build_object(
+          'repository', json_build_object(
+            'id', r.id, 'organizationId', r.organization_id, 'provider', r.provider, 'owner', r.owner,
+            'name', r.name, 'visibility', r.visibility, 'gitUrl', r.git_url, 'languages', r.languages,
+            'rootFiles', r.root_files, 'goals', r.goals, 'addedAt', r.added_at, 'lastUpdated', r.last_updated
+          ),
+          'branches', coalesce((
+            SELECT json_agg(json_build_object(
+              'id', b.id, 'name', b.name, 'isDefault', b.is_default, 'isEnabled', b.is_enabled,
+              'lastUpdated', b.last_updated, 'lastCommitSha', b.last_commit_sha
+            ) ORDER BY b.position)
+            FROM branches b WHERE b.repository_id = r.id
+          ), '[]')
+        ) ORDER BY r.name), '[]') AS items
+      FROM page r
+    `.pipe(
+      Effect.flatMap(decodeSingle(PageRow)),
+      Effect.map(({ items, total }) => {
+        const page = items.slice(0, query.limit)
+        return {
+          items: page.map((r) => new RepositoryRecord(r.repository, true)),
+          branches: new Map(page.map((r) => [r.repository.id, r.branches.map((b) => new BranchRecord(b, true))])),
+          total,
+          hasMore: items.length > query.limit
+        }
+      }),
       orUnavailable
     )
   }
@@ -152,22 +200,6 @@ export const make = Effect.gen(function*() {
       ORDER BY position
     `.pipe(Effect.flatMap(decodeAll(BranchRecord)), orUnavailable)
 
-  const listBranchesOf = (repositoryIds: ReadonlyArray<number>) =>
-    sql`
-      SELECT repository_id AS "repositoryId", id, name, is_default AS "isDefault", is_enabled AS "isEnabled",
-        last_updated AS "lastUpdated", last_commit_sha AS "lastCommitSha"
-      FROM branches WHERE repository_id = ANY(${repositoryIds}::integer[])
-      ORDER BY repository_id, position
-    `.pipe(
-      Effect.flatMap(decodeAll(BranchOfRepository)),
-      Effect.map((rows) => {
-        const byRepository = new Map<number, Array<BranchRecord>>(repositoryIds.map((id) => [id, []]))
-        for (const { repositoryId, ...branch } of rows) byRepository.get(repositoryId)?.push(new BranchRecord(branch, true))
-        return byRepository
-      }),
-      orUnavailable
-    )
-
   const findCommit = (repositoryId: number, sha: string) =>
     sql`
       SELECT id, sha, author_name AS "authorName", author_email AS "authorEmail",
@@ -182,7 +214,6 @@ export const make = Effect.gen(function*() {
     pageRepositories,
     saveSnapshot,
     listBranches,
-    listBranchesOf,
     findCommit
   })
 })

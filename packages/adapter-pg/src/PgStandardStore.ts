@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { AppliedStandard, CodingStandard, StandardStore, type StandardTool } from "@tidemark/core"
+import { AppliedStandard, CodingStandard, StandardRef, StandardStore, type StandardTool } from "@tidemark/core"
 import { Effect, Layer, Schema } from "effect"
 import { decodeAll, decodeFirst, decodeSingle } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
@@ -11,7 +11,7 @@ const AppliedRow = Schema.Struct({
   sequence: Schema.NumberFromString.pipe(Schema.int())
 })
 
-const AppliedOfRepository = Schema.Struct({ repositoryId: Schema.Int, ...AppliedRow.fields })
+const StandardOfRepository = Schema.Struct({ repositoryId: Schema.Int, ...StandardRef.fields })
 
 const toAppliedStandard = ({ appliedAt, sequence, ...standard }: typeof AppliedRow.Type) =>
   new AppliedStandard({ standard: new CodingStandard(standard, true), appliedAt, sequence }, true)
@@ -71,24 +71,23 @@ export const make = Effect.gen(function*() {
       orUnavailable
     )
 
-  const appliedToAll = (repositoryIds: ReadonlyArray<number>) =>
+  const standardsOf = (repositoryIds: ReadonlyArray<number>) =>
     sql`
-      SELECT a.repository_id AS "repositoryId", s.id, s.organization_id AS "organizationId", s.name, s.tools,
-        s.created_at AS "createdAt", a.applied_at AS "appliedAt", a.sequence
+      SELECT a.repository_id AS "repositoryId", s.id, s.name
       FROM standard_applications a JOIN coding_standards s ON s.id = a.standard_id
       WHERE a.repository_id = ANY(${repositoryIds}::integer[])
       ORDER BY a.repository_id, a.sequence
     `.pipe(
-      Effect.flatMap(decodeAll(AppliedOfRepository)),
+      Effect.flatMap(decodeAll(StandardOfRepository)),
       Effect.map((rows) => {
-        const byRepository = new Map<number, Array<AppliedStandard>>(repositoryIds.map((id) => [id, []]))
-        for (const { repositoryId, ...row } of rows) byRepository.get(repositoryId)?.push(toAppliedStandard(row))
+        const byRepository = new Map<number, Array<StandardRef>>(repositoryIds.map((id) => [id, []]))
+        for (const { repositoryId, ...ref } of rows) byRepository.get(repositoryId)?.push(new StandardRef(ref, true))
         return byRepository
       }),
       orUnavailable
     )
 
-  return StandardStore.of({ create, list, find, apply, unapply, appliedTo, appliedToAll })
+  return StandardStore.of({ create, list, find, apply, unapply, appliedTo, standardsOf })
 })
 
 export const layer = Layer.effect(StandardStore, make)

@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { PatternSetting, type ToolChange, ToolConfigStore, ToolSetting } from "@tidemark/core"
 import { Effect, Layer, Schema } from "effect"
-import { decodeAll } from "./Rows.js"
+import { decodeAll, decodeSingle } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
 /** A row's `enabled` is NULL when the repository never chose: the tool's default applies. */
@@ -13,6 +13,13 @@ const ToolSettingRow = Schema.Struct({
 
 const toToolSetting = ({ enabled, ...row }: typeof ToolSettingRow.Type) =>
   new ToolSetting({ ...row, ...(enabled === null ? {} : { enabled }) })
+
+/**
+ * Decoded as structs of the record's fields, then made records without validating again: a
+ * repository may hold a setting for each of a tool's patterns (thousands), and decoding straight
+ * into the class took twice as long.
+ */
+const PatternSettingsRow = Schema.Struct({ settings: Schema.Array(Schema.Struct(PatternSetting.fields)) })
 
 /** The last setting of a pattern wins, at the position of its first (as a Map keeps them). */
 const lastPerPattern = (patterns: ReadonlyArray<PatternSetting>) => [
@@ -33,12 +40,18 @@ export const make = Effect.gen(function*() {
       orUnavailable
     )
 
+  // One JSON value rather than a row per setting: a repository may set each of a tool's patterns.
   const patternSettings = (repositoryId: number, toolUuid: string) =>
     sql`
-      SELECT pattern_id AS "patternId", enabled, parameters
+      SELECT coalesce(json_agg(json_build_object(
+        'patternId', pattern_id, 'enabled', enabled, 'parameters', parameters
+      ) ORDER BY position), '[]') AS settings
       FROM pattern_settings WHERE repository_id = ${repositoryId} AND tool_uuid = ${toolUuid}
-      ORDER BY position
-    `.pipe(Effect.flatMap(decodeAll(PatternSetting)), orUnavailable)
+    `.pipe(
+      Effect.flatMap(decodeSingle(PatternSettingsRow)),
+      Effect.map(({ settings }) => settings.map((setting) => new PatternSetting(setting, true))),
+      orUnavailable
+    )
 
   /** An absent `enabled` or `usesConfigurationFile` keeps what was stored. */
   const upsertTool = (repositoryId: number, toolUuid: string, change: ToolChange) => {

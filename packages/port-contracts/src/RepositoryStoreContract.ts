@@ -183,7 +183,7 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
           expect(yield* store.listBranches(record.id + 1_000_000)).toEqual([])
         }))
 
-      it.effect("listBranchesOf reads many repositories at once, as listBranches reads each", () =>
+      it.effect("a page carries the branches of its repositories, as listBranches reads each", () =>
         Effect.gen(function*() {
           const store = yield* RepositoryStore
           const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
@@ -197,12 +197,18 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
             snapshot(organization.name, "second", { branches: [branch("main", "c3")] }),
             at(1)
           )
-          const unknown = second.id + 1_000_000
-          const all = yield* store.listBranchesOf([first.id, second.id, unknown])
-          expect(all.get(first.id)).toEqual(yield* store.listBranches(first.id))
-          expect(all.get(second.id)).toEqual(yield* store.listBranches(second.id))
-          expect(all.get(unknown)).toEqual([])
-          expect((yield* store.listBranchesOf([])).size).toBe(0)
+          const bare = yield* store.saveSnapshot(
+            organization.id,
+            snapshot(organization.name, "third", { branches: [], commits: [] }),
+            at(1)
+          )
+          const page = yield* store.pageRepositories({ organizationId: organization.id, limit: 2 })
+          expect([...page.branches.keys()]).toEqual([first.id, second.id])
+          expect(page.branches.get(first.id)).toStrictEqual(yield* store.listBranches(first.id))
+          expect(page.branches.get(first.id)?.map((b) => b.name)).toEqual(["main", "dev"])
+          expect(page.branches.get(second.id)).toStrictEqual(yield* store.listBranches(second.id))
+          const last = yield* store.pageRepositories({ organizationId: organization.id, limit: 2, after: "second" })
+          expect([...last.branches]).toEqual([[bare.id, []]])
         }))
 
       it.effect("stores commits by sha; a commit already stored is kept as it was", () =>
@@ -307,7 +313,7 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
           const store = yield* RepositoryStore
           const organization = yield* organizationWith(sortedNames)
           const beyond = yield* store.pageRepositories({ organizationId: organization.id, limit: 5, after: "ê" })
-          expect(beyond).toEqual({ items: [], total: 8, hasMore: false })
+          expect(beyond).toEqual({ items: [], branches: new Map(), total: 8, hasMore: false })
           const between = yield* store.pageRepositories({ organizationId: organization.id, limit: 2, after: "a0" })
           expect([between.items.map((r) => r.name), between.hasMore]).toEqual([["aa", "b"], true])
           const absent = yield* store.pageRepositories({ organizationId: organization.id, limit: 2, after: "Y" })
@@ -320,6 +326,7 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
           const organization = yield* organizationWith([])
           expect(yield* store.pageRepositories({ organizationId: organization.id, limit: 10 })).toEqual({
             items: [],
+            branches: new Map(),
             total: 0,
             hasMore: false
           })
@@ -354,7 +361,7 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
           ])
 
           const none = yield* store.pageRepositories({ organizationId: organization.id, names: [], limit: 10 })
-          expect(none).toEqual({ items: [], total: 0, hasMore: false })
+          expect(none).toEqual({ items: [], branches: new Map(), total: 0, hasMore: false })
         }))
 
       it.effect("search keeps names containing the text, whatever the case", () =>

@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { ParameterValue, RepositoryStore, StandardPattern, StandardStore, StandardTool } from "@tidemark/core"
+import { ParameterValue, RepositoryStore, StandardPattern, StandardRef, StandardStore, StandardTool } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { at, freshRepository, snapshot } from "./Fixtures.js"
 
@@ -117,7 +117,7 @@ export const standardStoreContract = (name: string, storeLayer: Layer.Layer<Stan
           expect(yield* store.appliedTo(repository.id)).toEqual([])
         }))
 
-      it.effect("appliedToAll reads many repositories at once, as appliedTo reads each", () =>
+      it.effect("standardsOf reads the references of many repositories at once, in appliedTo's order", () =>
         Effect.gen(function*() {
           const store = yield* StandardStore
           const repositories = yield* RepositoryStore
@@ -128,12 +128,19 @@ export const standardStoreContract = (name: string, storeLayer: Layer.Layer<Stan
           yield* store.apply(b.id, repository.id, at(2))
           yield* store.apply(a.id, repository.id, at(3))
           yield* store.apply(a.id, sibling.id, at(4))
+          // Applying again moves the standard last, here as in appliedTo.
+          yield* store.apply(b.id, sibling.id, at(5))
+          yield* store.apply(a.id, sibling.id, at(6))
           const unknown = sibling.id + 1_000_000
-          const all = yield* store.appliedToAll([repository.id, sibling.id, unknown])
-          expect(all.get(repository.id)).toEqual(yield* store.appliedTo(repository.id))
-          expect(all.get(repository.id)?.map((s) => s.standard.name)).toEqual(["B", "A"])
-          expect(all.get(sibling.id)).toEqual(yield* store.appliedTo(sibling.id))
+          const all = yield* store.standardsOf([repository.id, sibling.id, unknown])
+          const refsOf = (id: number) =>
+            Effect.map(store.appliedTo(id), (applied) => applied.map((s) => new StandardRef({ id: s.standard.id, name: s.standard.name })))
+          expect(all.get(repository.id)).toEqual(yield* refsOf(repository.id))
+          expect(all.get(repository.id)?.map((s) => s.name)).toEqual(["B", "A"])
+          expect(all.get(sibling.id)).toEqual(yield* refsOf(sibling.id))
+          expect(all.get(sibling.id)?.map((s) => s.name)).toEqual(["B", "A"])
           expect(all.get(unknown)).toEqual([])
+          expect((yield* store.standardsOf([])).size).toBe(0)
         }))
     })
   })

@@ -89,35 +89,37 @@ const parametersOf = (pattern: CataloguePattern, values: ReadonlyArray<Parameter
     new ParameterValue({ name: p.name, value: values.find((v) => v.name === p.name)?.value ?? p.default }, true)
   )
 
-const effectivePattern = (
-  pattern: CataloguePattern,
-  state: {
-    readonly enabled: boolean
-    readonly governed: boolean
-    readonly isCustom: boolean
-    readonly values: ReadonlyArray<ParameterValue>
-    readonly enabledBy: () => ReadonlyArray<StandardRef>
-  }
-): EffectivePattern => {
-  let view: ConfiguredPattern | undefined
-  return {
-    pattern,
-    enabled: state.enabled,
-    governed: state.governed,
-    get configured() {
-      // Built from data already validated (catalogue, stored settings): no second validation.
-      view ??= new ConfiguredPattern({
-        patternDefinition: pattern.definition,
-        enabled: state.enabled,
-        isCustom: state.isCustom,
-        parameters: parametersOf(pattern, state.values),
-        enabledBy: state.enabledBy()
-      }, true)
-      return view
-    }
+const noStandards = (): ReadonlyArray<StandardRef> => []
+
+/**
+ * A class rather than an object literal with a getter: a list builds one per pattern of the tool
+ * (2 000 in the benchmark) and shows a page of them, so construction must be cheap and the view lazy.
+ */
+class Effective implements EffectivePattern {
+  #view: ConfiguredPattern | undefined
+  constructor(
+    readonly pattern: CataloguePattern,
+    readonly enabled: boolean,
+    readonly governed: boolean,
+    private readonly isCustom: boolean,
+    private readonly values: ReadonlyArray<ParameterValue>,
+    private readonly enabledBy: () => ReadonlyArray<StandardRef>
+  ) {}
+
+  get configured(): ConfiguredPattern {
+    // Built from data already validated (catalogue, stored settings): no second validation.
+    this.#view ??= new ConfiguredPattern({
+      patternDefinition: this.pattern.definition,
+      enabled: this.enabled,
+      isCustom: this.isCustom,
+      parameters: parametersOf(this.pattern, this.values),
+      enabledBy: this.enabledBy()
+    }, true)
+    return this.#view
   }
 }
 
+/** The effective patterns of the tool, in its catalogue's order (`sortToolPatterns` relies on it). */
 export const effectivePatterns = (
   tool: EffectiveTool,
   settings: ReadonlyArray<PatternSetting>
@@ -136,25 +138,22 @@ export const effectivePatterns = (
       })
       const latest = setBy[setBy.length - 1]
       const enabled = latest?.pattern.enabled ?? false
-      return effectivePattern(pattern, {
+      return new Effective(
+        pattern,
         enabled,
-        governed: true,
-        isCustom: false,
-        values: latest?.pattern.parameters ?? [],
-        enabledBy: () => enabled ? setBy.filter((s) => s.pattern.enabled).map((s) => refOf(s.applied)) : []
-      })
+        true,
+        false,
+        latest?.pattern.parameters ?? [],
+        enabled ? () => setBy.filter((s) => s.pattern.enabled).map((s) => refOf(s.applied)) : noStandards
+      )
     })
   }
   const own = new Map(settings.map((s) => [s.patternId, s]))
   return tool.definition.patterns.map((pattern) => {
     const setting = own.get(pattern.definition.id)
-    return effectivePattern(pattern, {
-      enabled: setting?.enabled ?? pattern.definition.enabled,
-      governed: false,
-      isCustom: setting !== undefined,
-      values: setting?.parameters ?? [],
-      enabledBy: () => []
-    })
+    return setting === undefined
+      ? new Effective(pattern, pattern.definition.enabled, false, false, [], noStandards)
+      : new Effective(pattern, setting.enabled, false, true, setting.parameters, noStandards)
   })
 }
 

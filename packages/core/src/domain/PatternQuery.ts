@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { Category, type Category as CategoryType, severityRank, SeverityLevel } from "./Pattern.js"
+import type { CataloguePattern, ToolDefinition } from "./Catalogue.js"
 import type { EffectivePattern } from "./EffectiveConfiguration.js"
 
 /** A comma-separated query value, each item trimmed and decoded by `item`. */
@@ -39,40 +40,67 @@ export interface PatternListQuery extends PatternFilters {
   readonly direction?: SortDirection | undefined
 }
 
+/** What the filters read of a catalogue pattern, lower-cased once per pattern rather than per request. */
+interface Facets {
+  readonly languages: ReadonlyArray<string>
+  readonly tags: ReadonlyArray<string>
+  readonly text: string
+}
+
+const facets = new WeakMap<CataloguePattern, Facets>()
+
+const facetsOf = (pattern: CataloguePattern): Facets => {
+  const cached = facets.get(pattern)
+  if (cached !== undefined) return cached
+  const d = pattern.definition
+  const made: Facets = {
+    languages: lower(d.languages ?? []),
+    tags: lower(d.tags ?? []),
+    text: [d.id, d.title ?? "", d.description ?? ""].join("\n").toLowerCase()
+  }
+  facets.set(pattern, made)
+  return made
+}
+
 const lower = (values: ReadonlyArray<string>) => values.map((v) => v.toLowerCase())
-const intersects = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => {
-  const set = new Set(lower(b))
-  return lower(a).some((v) => set.has(v))
+
+/** A filter of values, lower-cased once per query; absent or empty filters accept everything. */
+const anyOf = (values: ReadonlyArray<string> | undefined) => {
+  if (values === undefined || values.length === 0) return undefined
+  const set = new Set(lower(values))
+  return (candidates: ReadonlyArray<string>) => candidates.some((v) => set.has(v))
 }
 
 /**
  * Keeps the patterns every given filter accepts (filters combine with AND; values inside one
- * filter with OR). `stack` is what `matchesStack` compares with: the repository's languages and
- * stack tags; a pattern without languages matches any stack.
+ * filter with OR), in the order given. `stack` is what `matchesStack` compares with: the
+ * repository's languages and stack tags; a pattern without languages matches any stack.
  */
-export const filterPatterns = (
-  patterns: ReadonlyArray<EffectivePattern>,
+export const filterPatterns = <P extends EffectivePattern>(
+  patterns: ReadonlyArray<P>,
   query: PatternListQuery,
   stack: ReadonlyArray<string>
-): ReadonlyArray<EffectivePattern> => {
+): ReadonlyArray<P> => {
   const search = query.search?.trim().toLowerCase()
+  const languages = anyOf(query.languages)
+  const tags = anyOf(query.tags)
+  const inStack = anyOf(stack)
+  const categories = query.categories !== undefined && query.categories.length > 0 ? query.categories : undefined
+  const severities = query.severityLevels !== undefined && query.severityLevels.length > 0 ? query.severityLevels : undefined
   return patterns.filter(({ enabled, pattern }) => {
     const d = pattern.definition
-    const languages = d.languages ?? []
-    if (query.languages !== undefined && query.languages.length > 0 && !intersects(languages, query.languages)) return false
-    if (query.categories !== undefined && query.categories.length > 0 && !query.categories.includes(d.category)) return false
-    if (query.severityLevels !== undefined && query.severityLevels.length > 0 && !query.severityLevels.includes(d.severityLevel)) return false
-    if (query.tags !== undefined && query.tags.length > 0 && !intersects(d.tags ?? [], query.tags)) return false
+    const f = facetsOf(pattern)
+    if (languages !== undefined && !languages(f.languages)) return false
+    if (categories !== undefined && !categories.includes(d.category)) return false
+    if (severities !== undefined && !severities.includes(d.severityLevel)) return false
+    if (tags !== undefined && !tags(f.tags)) return false
     if (query.recommended !== undefined && pattern.recommended !== query.recommended) return false
     if (query.enabled !== undefined && enabled !== query.enabled) return false
     if (query.matchesStack !== undefined) {
-      const matches = languages.length === 0 || intersects(languages, stack)
+      const matches = f.languages.length === 0 || (inStack !== undefined && inStack(f.languages))
       if (matches !== query.matchesStack) return false
     }
-    if (search !== undefined && search !== "") {
-      const text = [d.id, d.title ?? "", d.description ?? ""].join("\n").toLowerCase()
-      if (!text.includes(search)) return false
-    }
+    if (search !== undefined && search !== "" && !f.text.includes(search)) return false
     return true
   })
 }
@@ -83,7 +111,7 @@ const categoryRank = (c: CategoryType) => Category.literals.indexOf(c)
  * The keyset sort key of a pattern: a number ordering it by the requested sort (negated for
  * `desc`), then its id, so pages stay stable whatever the sort.
  */
-export const patternSortKey = (query: PatternListQuery) => (p: EffectivePattern): [number, string] => {
+export const patternSortKey = (query: PatternListQuery) => (p: { readonly pattern: CataloguePattern }): [number, string] => {
   const d = p.pattern.definition
   const sign = query.direction === "desc" ? -1 : 1
   switch (query.sort) {
@@ -98,11 +126,51 @@ export const patternSortKey = (query: PatternListQuery) => (p: EffectivePattern)
   }
 }
 
-export const sortPatterns = (patterns: ReadonlyArray<EffectivePattern>, query: PatternListQuery) => {
+/** Each item's key is computed once, not once per comparison. */
+const sortedBy = <A>(items: ReadonlyArray<A>, key: (a: A) => [number, string]): ReadonlyArray<A> =>
+  items
+    .map((item) => ({ item, key: key(item) }))
+    .sort(({ key: [x, i] }, { key: [y, j] }) => x - y || (i < j ? -1 : i > j ? 1 : 0))
+    .map(({ item }) => item)
+
+export const sortPatterns = <P extends EffectivePattern>(patterns: ReadonlyArray<P>, query: PatternListQuery) =>
+  sortedBy(patterns, patternSortKey(query))
+
+const orders = new WeakMap<ToolDefinition, Map<string, ReadonlyArray<number>>>()
+
+/** Positions of the tool's catalogue patterns in the order of `query`'s sort. */
+const sortedPositions = (tool: ToolDefinition, query: PatternListQuery): ReadonlyArray<number> => {
+  let byOrder = orders.get(tool)
+  if (byOrder === undefined) {
+    byOrder = new Map()
+    orders.set(tool, byOrder)
+  }
+  const order = `${query.sort ?? ""}:${query.direction ?? ""}`
+  const cached = byOrder.get(order)
+  if (cached !== undefined) return cached
   const key = patternSortKey(query)
-  return [...patterns].sort((a, b) => {
-    const [x, i] = key(a)
-    const [y, j] = key(b)
-    return x - y || (i < j ? -1 : i > j ? 1 : 0)
-  })
+  const positions = sortedBy(tool.patterns.map((pattern, position) => ({ pattern, position })), key)
+    .map(({ position }) => position)
+  byOrder.set(order, positions)
+  return positions
+}
+
+/**
+ * `patterns`, the tool's effective patterns in its catalogue's order (as `effectivePatterns` gives
+ * them), sorted as `sortPatterns` sorts them. The order depends on the catalogue alone, so it is
+ * computed once per tool and sort rather than on every request.
+ */
+export const sortToolPatterns = <P extends EffectivePattern>(
+  tool: ToolDefinition,
+  patterns: ReadonlyArray<P>,
+  query: PatternListQuery
+): ReadonlyArray<P> => {
+  const sorted: Array<P> = []
+  // Patterns not in the catalogue's order (not the tool's own) are sorted the long way.
+  for (const position of sortedPositions(tool, query)) {
+    const pattern = patterns[position]
+    if (pattern === undefined || pattern.pattern !== tool.patterns[position]) return sortPatterns(patterns, query)
+    sorted.push(pattern)
+  }
+  return sorted.length === patterns.length ? sorted : sortPatterns(patterns, query)
 }

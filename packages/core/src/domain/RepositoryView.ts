@@ -21,14 +21,20 @@ export const branchView = (b: BranchRecord): Branch =>
     lastCommit: b.lastCommitSha
   }, true)
 
-export const repositoryView = (
+/** The references of applied standards, oldest application first (the last one is the repository's). */
+export const standardRefs = (applied: ReadonlyArray<AppliedStandard>): ReadonlyArray<StandardRef> =>
+  [...applied].sort((a, b) => a.sequence - b.sequence).map((a) => new StandardRef({ id: a.standard.id, name: a.standard.name }, true))
+
+/**
+ * `standards` are the applied standards' references, oldest application first; `defaultBranch`
+ * is the view of the default branch, if any (a list shows the same view three times).
+ */
+const viewOf = (
   r: RepositoryRecord,
-  branches: ReadonlyArray<BranchRecord>,
-  applied: ReadonlyArray<AppliedStandard>,
+  defaultBranch: Branch | undefined,
+  standards: ReadonlyArray<StandardRef>,
   permission: Permission
 ): Repository => {
-  const defaultBranch = branches.find((b) => b.isDefault)
-  const standards = [...applied].sort((a, b) => a.sequence - b.sequence).map((a) => a.standard)
   const latest = standards[standards.length - 1]
   return new Repository({
     repositoryId: r.id,
@@ -43,11 +49,41 @@ export const repositoryView = (
     problems: [],
     languages: r.languages,
     stack: new Stack({ stackTags: r.languages.map((l) => `language:${l.toLowerCase()}`) }, true),
-    ...(defaultBranch === undefined ? {} : { defaultBranch: branchView(defaultBranch) }),
+    ...(defaultBranch === undefined ? {} : { defaultBranch }),
     ...(latest === undefined ? {} : { codingStandardId: latest.id, codingStandardName: latest.name }),
-    standards: standards.map((s) => new StandardRef({ id: s.id, name: s.name }, true)),
+    standards,
     addedState: "Added"
   }, true)
+}
+
+const defaultBranchView = (branches: ReadonlyArray<BranchRecord>) => {
+  const found = branches.find((b) => b.isDefault)
+  return found === undefined ? undefined : branchView(found)
+}
+
+export const repositoryView = (
+  r: RepositoryRecord,
+  branches: ReadonlyArray<BranchRecord>,
+  applied: ReadonlyArray<AppliedStandard>,
+  permission: Permission
+): Repository => viewOf(r, defaultBranchView(branches), standardRefs(applied), permission)
+
+const withAnalysis = (r: RepositoryRecord, repository: Repository, branch: Branch | undefined) =>
+  new RepositoryWithAnalysis({
+    repository,
+    ...(branch === undefined ? {} : { branch, selectedBranch: branch }),
+    goals: r.goals
+  }, true)
+
+/** `standards` as `StandardStore.standardsOf` reads them: references, oldest application first. */
+export const listedRepository = (
+  r: RepositoryRecord,
+  branches: ReadonlyArray<BranchRecord>,
+  standards: ReadonlyArray<StandardRef>,
+  permission: Permission
+): RepositoryWithAnalysis => {
+  const defaultBranch = defaultBranchView(branches)
+  return withAnalysis(r, viewOf(r, defaultBranch, standards, permission), defaultBranch)
 }
 
 export const repositoryWithAnalysis = (
@@ -57,10 +93,10 @@ export const repositoryWithAnalysis = (
   permission: Permission,
   selected: BranchRecord | undefined
 ): RepositoryWithAnalysis => {
-  const branch = selected ?? branches.find((b) => b.isDefault)
-  return new RepositoryWithAnalysis({
-    repository: repositoryView(r, branches, applied, permission),
-    ...(branch === undefined ? {} : { branch: branchView(branch), selectedBranch: branchView(branch) }),
-    goals: r.goals
-  }, true)
+  const defaultBranch = defaultBranchView(branches)
+  return withAnalysis(
+    r,
+    viewOf(r, defaultBranch, standardRefs(applied), permission),
+    selected === undefined ? defaultBranch : branchView(selected)
+  )
 }

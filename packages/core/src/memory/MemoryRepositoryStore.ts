@@ -38,7 +38,13 @@ export const make = Effect.sync(() => {
         )
         const after = query.after
         const rest = after === undefined ? matching : matching.filter((r) => r.name > after)
-        return { items: rest.slice(0, query.limit), total: matching.length, hasMore: rest.length > query.limit }
+        const items = rest.slice(0, query.limit)
+        return {
+          items,
+          branches: new Map(items.map((r) => [r.id, branches.get(r.id) ?? []])),
+          total: matching.length,
+          hasMore: rest.length > query.limit
+        }
       }),
     saveSnapshot: (organizationId, snapshot, now) =>
       Effect.sync(() => {
@@ -81,8 +87,6 @@ export const make = Effect.sync(() => {
         return record
       }),
     listBranches: (repositoryId) => Effect.sync(() => branches.get(repositoryId) ?? []),
-    listBranchesOf: (repositoryIds) =>
-      Effect.sync(() => new Map(repositoryIds.map((id) => [id, branches.get(id) ?? []]))),
     findCommit: (repositoryId, sha) => Effect.sync(() => Option.fromNullable(commits.get(repositoryId)?.get(sha)))
   })
 })

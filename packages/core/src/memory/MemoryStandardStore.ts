@@ -1,4 +1,5 @@
 import { Effect, Layer, Option } from "effect"
+import { StandardRef } from "../domain/Common.js"
 import { AppliedStandard, CodingStandard } from "../domain/Records.js"
 import { StandardStore } from "../ports/StandardStore.js"
 
@@ -36,7 +37,13 @@ export const make = Effect.sync(() => {
         applications.set(repositoryId, (applications.get(repositoryId) ?? []).filter((a) => a.standardId !== standardId))
       }),
     appliedTo: (repositoryId) => Effect.sync(() => appliedOf(repositoryId)),
-    appliedToAll: (repositoryIds) => Effect.sync(() => new Map(repositoryIds.map((id) => [id, appliedOf(id)])))
+    standardsOf: (repositoryIds) =>
+      Effect.sync(() =>
+        new Map(repositoryIds.map((id) => [
+          id,
+          appliedOf(id).map(({ standard }) => new StandardRef({ id: standard.id, name: standard.name }))
+        ]))
+      )
   })
 })
 

@@ -16,6 +16,12 @@ export interface RepositoryQuery {
 
 export interface RepositoryPage {
   readonly items: ReadonlyArray<RepositoryRecord>
+  /**
+   * The branches of the page's repositories, by repository id, as `listBranches` reads them: a
+   * list page shows each repository's default branch, and reading them with the page saves a
+   * round trip per page.
+   */
+  readonly branches: ReadonlyMap<number, ReadonlyArray<BranchRecord>>
   /** Count of all repositories matching the filters, ignoring `after` and `limit`. */
   readonly total: number
   /** Whether repositories remain after this page. */
@@ -37,10 +43,6 @@ export class RepositoryStore extends Context.Tag("@tidemark/core/RepositoryStore
       now: string
     ) => Effect.Effect<RepositoryRecord, ServiceUnavailable>
     readonly listBranches: (repositoryId: number) => Effect.Effect<ReadonlyArray<BranchRecord>, ServiceUnavailable>
-    /** The branches of many repositories in one read (a page of a list); absent ids map to none. */
-    readonly listBranchesOf: (
-      repositoryIds: ReadonlyArray<number>
-    ) => Effect.Effect<ReadonlyMap<number, ReadonlyArray<BranchRecord>>, ServiceUnavailable>
     readonly findCommit: (repositoryId: number, sha: string) => Effect.Effect<Option.Option<CommitRecord>, ServiceUnavailable>
   }
 >() {}

@@ -1,4 +1,5 @@
 import { Context, type Effect, type Option } from "effect"
+import type { StandardRef } from "../domain/Common.js"
 import type { ServiceUnavailable } from "../domain/Errors.js"
 import type { AppliedStandard, CodingStandard, StandardTool } from "../domain/Records.js"
 
@@ -19,9 +20,13 @@ export class StandardStore extends Context.Tag("@tidemark/core/StandardStore")<
     readonly unapply: (standardId: number, repositoryId: number) => Effect.Effect<void, ServiceUnavailable>
     /** Standards applied to a repository, oldest application first. */
     readonly appliedTo: (repositoryId: number) => Effect.Effect<ReadonlyArray<AppliedStandard>, ServiceUnavailable>
-    /** `appliedTo` of many repositories in one read (a page of a list); absent ids map to none. */
-    readonly appliedToAll: (
+    /**
+     * The id and name of the standards applied to each of many repositories (a page of a list),
+     * oldest application first, as `appliedTo` orders them; absent ids map to none. A list shows
+     * only these, and reading whole standards (hundreds of patterns each) dominated a page.
+     */
+    readonly standardsOf: (
       repositoryIds: ReadonlyArray<number>
-    ) => Effect.Effect<ReadonlyMap<number, ReadonlyArray<AppliedStandard>>, ServiceUnavailable>
+    ) => Effect.Effect<ReadonlyMap<number, ReadonlyArray<StandardRef>>, ServiceUnavailable>
   }
 >() {}

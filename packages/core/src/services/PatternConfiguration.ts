@@ -1,14 +1,15 @@
 import { Context, Effect, Either, Layer, type Option } from "effect"
+import { effectivePatterns } from "../domain/EffectiveConfiguration.js"
 import { ConfigurationConflict } from "../domain/Errors.js"
 import type { ConfiguredPattern } from "../domain/Pattern.js"
 import { paginate, type Pagination, pageRequest } from "../domain/Pagination.js"
-import { filterPatterns, type PatternFilters, type PatternListQuery, patternSortKey, sortPatterns } from "../domain/PatternQuery.js"
+import { filterPatterns, type PatternFilters, type PatternListQuery, patternSortKey, sortToolPatterns } from "../domain/PatternQuery.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import type { StandardStore } from "../ports/StandardStore.js"
 import type { ToolCatalogue } from "../ports/ToolCatalogue.js"
 import { ToolConfigStore } from "../ports/ToolConfigStore.js"
 import { Access } from "./Access.js"
-import { configurationFileInUse, findPattern, loadPatterns, loadTool, stackTags } from "./RepositoryConfiguration.js"
+import { configurationFileInUse, findPattern, loadTool, stackTags } from "./RepositoryConfiguration.js"
 
 type Caller = Option.Option<Principal>
 
@@ -33,8 +34,12 @@ const make = Effect.gen(function*() {
   const resolve = (caller: Caller, at: RepositoryCoordinates, toolUuid: string, need: "read" | "write") =>
     Effect.gen(function*() {
       const { repository } = yield* access.repository(caller, at, need)
-      const tool = yield* loadTool(repository, toolUuid)
-      return { repository, tool, patterns: yield* loadPatterns(repository, tool) }
+      // The pattern settings are read alongside the tool's (they need only the ids), not after them.
+      const [tool, settings] = yield* Effect.all(
+        [loadTool(repository, toolUuid), store.patternSettings(repository.id, toolUuid)],
+        { concurrency: "unbounded" }
+      )
+      return { repository, tool, patterns: effectivePatterns(tool, settings) }
     }).pipe(Effect.provide(context))
 
   /** Rule 3: the standard's configuration where one governs the tool, the repository's otherwise. */
@@ -44,9 +49,10 @@ const make = Effect.gen(function*() {
         onLeft: Effect.fail,
         onRight: Effect.succeed
       })
-      const { patterns, repository } = yield* resolve(caller, at, toolUuid, "read")
-      const matching = filterPatterns(patterns, query, [...repository.languages, ...stackTags(repository)])
-      const page = paginate(sortPatterns(matching, query), patternSortKey(query), request)
+      const { patterns, repository, tool } = yield* resolve(caller, at, toolUuid, "read")
+      const sorted = sortToolPatterns(tool.definition, patterns, query)
+      const matching = filterPatterns(sorted, query, [...repository.languages, ...stackTags(repository)])
+      const page = paginate(matching, patternSortKey(query), request)
       return {
         data: page.items.map((p) => p.configured),
         pagination: page.pagination,

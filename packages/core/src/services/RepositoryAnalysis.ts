@@ -4,7 +4,7 @@ import { encodeCursor, type Page, Pagination, pageRequest } from "../domain/Pagi
 import type { OrganizationCoordinates, Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import type { Permission } from "../domain/Repository.js"
-import { repositoryWithAnalysis } from "../domain/RepositoryView.js"
+import { listedRepository, repositoryWithAnalysis } from "../domain/RepositoryView.js"
 import type { RepositoryWithAnalysis } from "../domain/RepositoryWithAnalysis.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { StandardStore } from "../ports/StandardStore.js"
@@ -59,13 +59,10 @@ const make = Effect.gen(function*() {
         after: after === undefined ? undefined : String(after),
         limit: request.limit
       })
-      // Two reads for the whole page, not two per repository.
-      const ids = page.items.map((r) => r.id)
-      const [branches, applied] = yield* Effect.all([repositories.listBranchesOf(ids), standards.appliedToAll(ids)], {
-        concurrency: 2
-      })
+      // The page comes with its branches; one more read for the whole page's standards, not one per repository.
+      const standardsOf = yield* standards.standardsOf(page.items.map((r) => r.id))
       const items = page.items.map((r) =>
-        repositoryWithAnalysis(r, branches.get(r.id) ?? [], applied.get(r.id) ?? [], permission, undefined)
+        listedRepository(r, page.branches.get(r.id) ?? [], standardsOf.get(r.id) ?? [], permission)
       )
       const last = page.items[page.items.length - 1]
       return {

@@ -13,7 +13,9 @@ const settingOf = (repository: RepositoryRecord) =>
   Effect.gen(function*() {
     const store = yield* ToolConfigStore
     const standards = yield* StandardStore
-    const [settings, applied] = yield* Effect.all([store.toolSettings(repository.id), standards.appliedTo(repository.id)])
+    const [settings, applied] = yield* Effect.all([store.toolSettings(repository.id), standards.appliedTo(repository.id)], {
+      concurrency: "unbounded"
+    })
     return (tool: ToolDefinition) =>
       effectiveTool(tool, repository, Option.fromNullable(settings.find((s) => s.toolUuid === tool.uuid)), applied)
   })
