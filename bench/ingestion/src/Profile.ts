@@ -37,7 +37,7 @@ const shortUrl = (url: string) => url.replace(/^.*node_modules\//, "").replace(/
  */
 const concerns: ReadonlyArray<readonly [string, (functionName: string, url: string) => boolean]> = [
   ["garbage collection", (f) => f === "(garbage collector)"],
-  ["hashing (Web Crypto SHA-256)", (f, u) => u.startsWith("node:internal/crypto") || f === "sha256Hex" || f === "constantTimeEqual"],
+  ["hashing (SHA-256)", (f, u) => u.startsWith("node:internal/crypto") || f === "sha256Hex" || f === "constantTimeEqual"],
   ["NATS publish", (_, u) => u.includes("@nats-io/")],
   ["PostgreSQL (credential lookup)", (_, u) => /node_modules\/(pg|pg-protocol|pg-pool|@effect\/sql|@effect\/sql-pg)\//.test(u) || u.includes("adapter-pg")],
   ["JSON parse/stringify", (f, u) => u === "" && (f === "parse" || f === "stringify")],

@@ -1,7 +1,9 @@
 import { Config } from "effect"
 
 /** The phases of one run, in the order they run. */
-export const phases = ["baseline", "api", "pipeline"] as const
+export const phases = ["baseline", "api", "pipeline", "worker"] as const
+/** What runs when BENCH_PHASES is unset; `worker` (the worker's own ceiling) is asked for by name. */
+const defaultPhases: ReadonlyArray<Phase> = ["baseline", "api", "pipeline"]
 export type Phase = (typeof phases)[number]
 
 /** Every knob of the benchmark, read once through Effect's Config (environment variables). */
@@ -18,8 +20,10 @@ export const settings = Config.all({
   drainTimeoutSeconds: Config.integer("BENCH_DRAIN_TIMEOUT_SECONDS").pipe(Config.withDefault(60)),
   /** Extra `tidemark worker` processes beside the worker inside `serve` during (b). */
   extraWorkers: Config.integer("BENCH_EXTRA_WORKERS").pipe(Config.withDefault(0)),
-  /** A subset of `baseline,api,pipeline`, e.g. `api` alone to profile it. */
-  phases: Config.array(Config.literal(...phases)(), "BENCH_PHASES").pipe(Config.withDefault(phases)),
+  /** A subset of `baseline,api,pipeline,worker`, e.g. `api` alone to profile it. */
+  phases: Config.array(Config.literal(...phases)(), "BENCH_PHASES").pipe(Config.withDefault(defaultPhases)),
+  /** The worker phase: seconds of load that fill the stream (worker off) before the worker starts. */
+  fillSeconds: Config.integer("BENCH_FILL_SECONDS").pipe(Config.withDefault(20)),
   /** When set, the Tidemark API process of phase `api` runs with `--cpu-prof` writing here. */
   profileDir: Config.option(Config.string("BENCH_PROFILE_DIR"))
 })

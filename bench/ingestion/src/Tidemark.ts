@@ -35,7 +35,8 @@ export const worker = (env: Environment, index: number) =>
   Processes.node(
     `tidemark worker #${index}`,
     [Processes.tidemarkBin, "worker"],
-    serverEnv(env, 0, true),
+    // A worker listens on nothing; the port only has to be a valid one.
+    serverEnv(env, 8080, true),
     join(env.logDir, `worker-${index}.log`)
   )
 

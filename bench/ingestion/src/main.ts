@@ -5,7 +5,10 @@
  *       `tidemark serve` with the API alone (TIDEMARK_WORKER=false), NATS_URL set;
  *   (b) end to end, HTTP to rows in PostgreSQL: `tidemark serve` with its worker (and
  *       BENCH_EXTRA_WORKERS `tidemark worker` processes) under the same load for 60 s, then until
- *       the queue has drained.
+ *       the queue has drained;
+ *   worker (only when BENCH_PHASES names it): the worker's own ceiling. The API alone (worker off)
+ *       fills the stream for BENCH_FILL_SECONDS, then one `tidemark worker` process drains it:
+ *       rows ÷ time from its first stored row to the last.
  * PostgreSQL gets a scratch database per run, dropped at the end; the JetStream streams are
  * deleted before and after every phase. Markdown tables on stdout, progress on stderr.
  *
@@ -143,6 +146,50 @@ const pipeline = (config: Settings, env: Tidemark.Environment) =>
     } satisfies PipelineResult
   })))
 
+interface WorkerResult {
+  readonly queued: number
+  readonly stored: number
+  /** From the worker's first stored row to its last. */
+  readonly seconds: number
+  readonly drained: boolean
+}
+
+const workerCeiling = (config: Settings, env: Tidemark.Environment) =>
+  withCleanStreams(config, Effect.gen(function*() {
+    const count = yield* ScratchDatabase.storedEvents(env.databaseUrl)
+    const queued = yield* Effect.scoped(Effect.gen(function*() {
+      const port = yield* freePort
+      const child = yield* Tidemark.serve(env, port, { runWorker: false })
+      const key = yield* Tidemark.ready(child, port)
+      yield* progress(`(worker) filling the stream through the API (worker off) for ${config.fillSeconds} s`)
+      return yield* Load.run({ url: cliUrl(port, key), connections: config.connections, seconds: config.fillSeconds, idPrefix: `${runId}-f` })
+    }))
+    return yield* Effect.scoped(Effect.gen(function*() {
+      const before = yield* count
+      yield* progress(`(worker) ${queued.accepted} events queued; one tidemark worker drains them`)
+      yield* Tidemark.worker(env, 1)
+      const deadline = Date.now() + config.drainTimeoutSeconds * 1000 + 30_000
+      let stored = 0
+      let first: number | undefined
+      let last = Date.now()
+      while (stored < queued.accepted && Date.now() < deadline) {
+        yield* Effect.sleep(Duration.millis(100))
+        const now = (yield* count) - before
+        if (now > stored) {
+          first ??= Date.now()
+          last = Date.now()
+        }
+        stored = now
+      }
+      return {
+        queued: queued.accepted,
+        stored,
+        seconds: (last - (first ?? last)) / 1000,
+        drained: stored >= queued.accepted
+      } satisfies WorkerResult
+    }))
+  }))
+
 const machine = (loadBefore: string) => {
   const cores = cpus()
   return `${cores.length} cores (${cores[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}, ${process.platform}; ` +
@@ -161,6 +208,7 @@ const program = Effect.scoped(Effect.gen(function*() {
   const base = runs("baseline") ? Option.some(yield* baseline(config, env)) : Option.none()
   const tidemark = runs("api") ? Option.some(yield* api(config, env)) : Option.none()
   const e2e = runs("pipeline") ? Option.some(yield* pipeline(config, env)) : Option.none()
+  const drain = runs("worker") ? Option.some(yield* workerCeiling(config, env)) : Option.none()
 
   const basePerSecond = Option.getOrUndefined(Option.map(base, (b) => b.acceptedPerSecond))
   const loadDetail = (r: Load.LoadResult) => `${r.accepted} accepted in ${r.seconds} s; ${r.rejected} non-2xx, ${r.errors} errors`
@@ -184,6 +232,15 @@ const program = Effect.scoped(Effect.gen(function*() {
       detail: `${r.stored} rows of ${r.load.accepted} accepted; drained ${r.drainSeconds.toFixed(1)} s after the load${r.drained ? "" : " (NOT drained: timeout)"}`
     })
   })
+
+  Option.map(drain, (r) =>
+    rows.push({
+      what: "worker alone: rows ÷ (first row → last row)",
+      eventsPerSecond: r.seconds > 0 ? r.stored / r.seconds : 0,
+      p50: undefined,
+      p99: undefined,
+      detail: `${r.stored} rows of ${r.queued} queued in ${r.seconds.toFixed(1)} s${r.drained ? "" : " (NOT drained: timeout)"}`
+    }))
 
   const verdicts: Array<Report.Verdict> = []
   if (basePerSecond !== undefined) {

@@ -16,14 +16,19 @@ export const authenticationLayer = Layer.effect(
   }))
 )
 
+/**
+ * The ingestion API's caller from its `api_key` (empty when none was sent): the security middleware
+ * of the HttpApi endpoints and the `/v1/ingestion/cli` route both authenticate through it.
+ */
+export const authenticateIngestionKey = (access: Access["Type"], presented: string) =>
+  presented === ""
+    ? Effect.fail(new IngestionUnauthorized({ message: "Missing api_key query parameter" }))
+    // Which credentials may ingest is the core's rule (Ingestion, Metrics): only ingestion keys.
+    : access.authenticate(presented).pipe(ingestionErrors)
+
 export const ingestionAuthenticationLayer = Layer.effect(
   IngestionAuthentication,
   Effect.map(Access, (access) => ({
-    apiKey: (key) => {
-      const presented = Redacted.value(key)
-      if (presented === "") return Effect.fail(new IngestionUnauthorized({ message: "Missing api_key query parameter" }))
-      // Which credentials may ingest is the core's rule (Ingestion, Metrics): only ingestion keys.
-      return access.authenticate(presented).pipe(ingestionErrors)
-    }
+    apiKey: (key) => authenticateIngestionKey(access, Redacted.value(key))
   }))
 )

@@ -1,8 +1,8 @@
 import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import type { HttpApp } from "@effect/platform"
-import { HttpServerError, HttpServerRequest } from "@effect/platform"
+import { HttpApiSchema, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import type * as Core from "@tidemark/core"
-import { Cause, Effect } from "effect"
+import { Cause, Effect, Option, Schema } from "effect"
 import {
   BadRequest,
   Conflict,
@@ -148,3 +148,22 @@ export const errorMiddleware = (app: HttpApp.Default): HttpApp.Default =>
       )
     })
   ) as HttpApp.Default
+
+const ingestionErrorBodies = [IngestionBadRequest, IngestionUnauthorized, IngestionServerError] as const
+const IngestionErrorBody = Schema.Union(...ingestionErrorBodies)
+const isIngestionErrorBody = Schema.is(IngestionErrorBody)
+const encodeIngestionErrorBody = Schema.encodeSync(IngestionErrorBody)
+
+/**
+ * An ingestion error the mapping produced, answered as the HttpApi encodes it (its status and JSON
+ * body), for a route served outside the HttpApi (`IngestionCliRoute`); none for anything else.
+ */
+export const ingestionErrorResponse = (failure: unknown): Option.Option<HttpServerResponse.HttpServerResponse> => {
+  const schema = ingestionErrorBodies.find((body) => failure instanceof body)
+  return schema === undefined || !isIngestionErrorBody(failure)
+    ? Option.none()
+    : Option.some(
+      HttpServerResponse.unsafeJson(encodeIngestionErrorBody(failure), { status: HttpApiSchema.getStatusError(schema) })
+    )
+}
+

@@ -1,10 +1,12 @@
 import { type JetStreamClient, jetstreamManager, type JetStreamManager, PubHeaders } from "@nats-io/jetstream"
-import { connect, type Msg, type NatsConnection } from "@nats-io/transport-node"
+import { connect, headers, type Msg, type NatsConnection } from "@nats-io/transport-node"
 import { type DeadLetter, type Delivery, EventQueue, QueueUnavailable } from "@tidemark/core"
-import { Config, type ConfigError, Duration, Effect, Layer, Schema, type Scope } from "effect"
+import { Array as Arr, Config, type ConfigError, Duration, Effect, Either, Layer, Schema, type Scope } from "effect"
+import { createHash } from "node:crypto"
 import * as DeliveryOwnership from "./DeliveryOwnership.js"
 import * as JetStreamTopology from "./JetStreamTopology.js"
 import * as JetStreamPull from "./JetStreamPull.js"
+import * as PublishBatch from "./PublishBatch.js"
 import * as SharedFlush from "./SharedFlush.js"
 
 export interface NatsEventQueueOptions {
@@ -134,11 +136,34 @@ interface Context {
   readonly timeoutMillis: number
   readonly owners: DeliveryOwnership.DeliveryOwnership
   readonly flush: () => Promise<void>
+  /** Deliveries pulled but not yet handed out (see `pull`). */
+  readonly held: Array<Delivery>
+  /** Items per message in the last pull; a batch's size until a pull says otherwise. */
+  readonly itemsPerMessage: { estimate: number }
 }
 
 const publishTo = (context: Context, subject: string, id: string, payload: string) =>
   tryNats(`publishing ${id} on ${subject}`, () =>
     context.js.publish(subject, payload, { msgID: id, timeout: context.timeoutMillis }))
+
+/** Ingested events are about 300 bytes each: 100 of them make a message of about 40 kB. */
+const batchLimits: PublishBatch.Limits = { maxItems: 100, maxChars: 128 * 1024, maxItemChars: 16 * 1024 }
+
+/**
+ * A batch of one is published as a message of its own, under its id, as an ungrouped publish is;
+ * a larger one under a message id made of its items' ids (see PublishBatch).
+ */
+const publishBatch = (context: Context, batch: ReadonlyArray<PublishBatch.Item>) => {
+  const items = PublishBatch.firstOfEachId(batch)
+  if (!Arr.isNonEmptyReadonlyArray(items)) return Promise.resolve()
+  const subject = context.topology.subject
+  const [first] = items
+  if (items.length === 1) return context.js.publish(subject, first.payload, { msgID: first.id, timeout: context.timeoutMillis })
+  const marked = headers()
+  marked.set(PublishBatch.header, String(items.length))
+  const msgID = `batch-${createHash("sha256").update(items.map((i) => i.id).join("\n")).digest("hex")}`
+  return context.js.publish(subject, PublishBatch.encode(items), { msgID, headers: marked, timeout: context.timeoutMillis })
+}
 
 /**
  * Sends an ack or a nak, and succeeds once the server has received it (a shared flush, see
@@ -151,44 +176,93 @@ const respond = (context: Context, action: string, message: Msg, body: string) =
     return context.flush()
   })
 
-const toDelivery = (context: Context, message: Msg, info: JetStreamPull.DeliveryInfo): Delivery => {
-  const { owners, topology } = context
+/** Settling one stored message: every delivery made of it (one, or one per item of a batch) uses these. */
+const settlement = (context: Context, message: Msg, info: JetStreamPull.DeliveryInfo, label: string) => {
+  const { owners } = context
   const sequence = info.streamSequence
-  const attempt = info.deliveryCount
-  const id = message.headers?.get(PubHeaders.MsgIdHdr) || String(sequence)
-  const payload = message.string()
   const delivery = owners.claim(sequence)
-
   const unlessStale = (settle: Effect.Effect<void, QueueUnavailable>) =>
     Effect.suspend(() => owners.isStale(sequence, delivery) ? Effect.void : settle)
   const acknowledge = Effect.zipRight(
-    respond(context, `acknowledging ${id}`, message, "+ACK"),
+    respond(context, `acknowledging ${label}`, message, "+ACK"),
     Effect.sync(() => owners.finish(sequence, delivery))
   )
   const negativeAcknowledge = (delay: Duration.DurationInput) => {
     const nanos = Math.round(Duration.toMillis(delay) * 1_000_000)
-    return respond(context, `retrying ${id}`, message, nanos > 0 ? `-NAK ${JSON.stringify({ delay: nanos })}` : "-NAK")
+    return respond(context, `retrying ${label}`, message, nanos > 0 ? `-NAK ${JSON.stringify({ delay: nanos })}` : "-NAK")
   }
-  const record = (reason: string) => Schema.encodeSync(DeadLetterJson)({ id, payload, reason })
+  // Stored aside first, acknowledged then: a crash in between delivers it again, and the dead
+  // letter stream keeps one copy per id (same de-duplication window).
+  const setAside = (id: string, payload: string, reason: string) =>
+    publishTo(context, context.topology.deadLetterSubject, id, Schema.encodeSync(DeadLetterJson)({ id, payload, reason }))
+  return { unlessStale, acknowledge, negativeAcknowledge, setAside }
+}
 
+const toDelivery = (context: Context, message: Msg, info: JetStreamPull.DeliveryInfo): Delivery => {
+  const id = message.headers?.get(PubHeaders.MsgIdHdr) || String(info.streamSequence)
+  const payload = message.string()
+  const { unlessStale, acknowledge, negativeAcknowledge, setAside } = settlement(context, message, info, id)
   return {
     id,
     payload,
-    attempt,
+    attempt: info.deliveryCount,
     ack: unlessStale(acknowledge),
     retry: (delay) => unlessStale(negativeAcknowledge(delay)),
-    // Stored aside first, acknowledged then: a crash in between delivers it again, and the dead
-    // letter stream keeps one copy per id (same de-duplication window).
-    deadLetter: (reason) =>
-      unlessStale(Effect.zipRight(publishTo(context, topology.deadLetterSubject, id, record(reason)), acknowledge))
+    deadLetter: (reason) => unlessStale(Effect.zipRight(setAside(id, payload, reason), acknowledge))
   }
+}
+
+/**
+ * The items of a batch, each a delivery of its own. The message is settled once every item is:
+ * acked if none asked for a retry, else handed out again whole after the longest delay asked
+ * (items already stored are stored again, which the port allows: processing is idempotent).
+ */
+const toBatchDeliveries = (
+  context: Context,
+  message: Msg,
+  info: JetStreamPull.DeliveryInfo,
+  items: ReadonlyArray<PublishBatch.Item>
+): ReadonlyArray<Delivery> => {
+  const { unlessStale, acknowledge, negativeAcknowledge, setAside } = settlement(
+    context,
+    message,
+    info,
+    `batch #${info.streamSequence}`
+  )
+  const settled = new Set<number>()
+  let retryAfter: Duration.Duration | undefined
+  const settle = (index: number, retry?: Duration.DurationInput) =>
+    Effect.suspend(() => {
+      if (settled.has(index)) return Effect.void
+      settled.add(index)
+      if (retry !== undefined) retryAfter = Duration.max(retryAfter ?? Duration.zero, Duration.decode(retry))
+      if (settled.size < items.length) return Effect.void
+      return retryAfter === undefined ? acknowledge : negativeAcknowledge(retryAfter)
+    })
+  return items.map((item, index) => ({
+    id: item.id,
+    payload: item.payload,
+    attempt: info.deliveryCount,
+    ack: unlessStale(settle(index)),
+    retry: (delay) => unlessStale(settle(index, delay)),
+    deadLetter: (reason) => unlessStale(Effect.zipRight(setAside(item.id, item.payload, reason), settle(index)))
+  }))
+}
+
+/** A batch that does not decode is handed out as one message: the worker dead-letters it. */
+const toDeliveries = (context: Context, message: Msg, info: JetStreamPull.DeliveryInfo): ReadonlyArray<Delivery> => {
+  if (!message.headers?.has(PublishBatch.header)) return [toDelivery(context, message, info)]
+  return Either.match(PublishBatch.decode(message.string()), {
+    onLeft: () => [toDelivery(context, message, info)],
+    onRight: (items) => toBatchDeliveries(context, message, info, items)
+  })
 }
 
 const fromPulled = (context: Context, message: Msg) => {
   const info = JetStreamPull.deliveryInfo(message.reply)
   return message.reply === undefined || info === undefined
     ? Effect.fail(new QueueUnavailable({ reason: `pulling: a message on ${message.subject} cannot be acknowledged` }))
-    : Effect.succeed(toDelivery(context, message, info))
+    : Effect.succeed(toDeliveries(context, message, info))
 }
 
 const decodeDeadLetter = (sequence: number, text: string) =>
@@ -223,14 +297,22 @@ const pull = (context: Context, max: number, wait: Duration.DurationInput) =>
   Effect.gen(function*() {
     const count = Math.floor(max)
     if (count <= 0) return []
+    // Items of batches pulled before, beyond what that pull could return: handed out first.
+    if (context.held.length > 0) return context.held.splice(0, count)
     // While reconnecting a pull would only wait and come back empty: say why instead.
     if (!context.isConnected()) {
       return yield* new QueueUnavailable({ reason: "pulling: disconnected from NATS, reconnecting" })
     }
     const waitMillis = Duration.toMillis(Duration.min(Duration.decode(wait), longestWait))
-    const messages = yield* JetStreamPull.pull(context.nc, context.nextSubject, count, waitMillis, context.timeoutMillis)
+    // As many messages as should hold `count` items, going by the last pull: a worker takes no
+    // more batches than it asked for items, and leaves the rest to the other workers.
+    const wanted = Math.max(1, Math.floor(count / context.itemsPerMessage.estimate))
+    const messages = yield* JetStreamPull.pull(context.nc, context.nextSubject, wanted, waitMillis, context.timeoutMillis)
       .pipe(Effect.mapError(unavailable(`pulling from the consumer ${context.topology.durable}`)))
-    return yield* Effect.forEach(messages, (message) => fromPulled(context, message))
+    const deliveries = (yield* Effect.forEach(messages, (message) => fromPulled(context, message))).flat()
+    if (messages.length > 0) context.itemsPerMessage.estimate = deliveries.length / messages.length
+    context.held.push(...deliveries.slice(count))
+    return deliveries.slice(0, count)
   })
 
 /**
@@ -263,11 +345,14 @@ export const make = (options: NatsEventQueueOptions): Effect.Effect<EventQueue["
       isConnected,
       timeoutMillis,
       owners: DeliveryOwnership.make(horizon),
-      flush: SharedFlush.make(nc, timeoutMillis)
+      flush: SharedFlush.make(nc, timeoutMillis),
+      held: [],
+      itemsPerMessage: { estimate: batchLimits.maxItems }
     }
+    const publishGrouped = PublishBatch.make((items) => publishBatch(context, items), batchLimits)
 
     return EventQueue.of({
-      publish: (id, payload) => Effect.asVoid(publishTo(context, names.subject, id, payload)),
+      publish: (id, payload) => tryNats(`publishing ${id} on ${names.subject}`, () => publishGrouped({ id, payload })),
       pull: (max, wait) => pull(context, max, wait),
       deadLetters: (limit) => readDeadLetters(context, limit)
     })

@@ -83,7 +83,8 @@ describe("IngestionWorker", () => {
     const failing = Layer.succeed(EventStore, EventStore.of({
       store: () => Effect.fail(new ServiceUnavailable({ reason: "database down" })),
       load: () => Effect.die("unused"),
-      systems: () => Effect.die("unused")
+      systems: () => Effect.die("unused"),
+      aggregate: () => Effect.die("unused")
     }))
     return Effect.gen(function*() {
       const incident = new Incident({

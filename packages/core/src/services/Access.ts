@@ -6,9 +6,10 @@ import { Principal } from "../domain/Principal.js"
 import { Credential, type CredentialKind, type Organization, type RepositoryRecord } from "../domain/Records.js"
 import type { Permission } from "../domain/Repository.js"
 import { CredentialStore } from "../ports/CredentialStore.js"
+import { Hasher } from "../ports/Hasher.js"
 import { IdGenerator } from "../ports/IdGenerator.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
-import { constantTimeEqual, sha256Hex, parseSecret, secretPrefix } from "./Secrets.js"
+import { constantTimeEqual, parseSecret, secretPrefix } from "./Secrets.js"
 
 const rank: Record<Permission, number> = { read: 0, write: 1, admin: 2 }
 
@@ -38,6 +39,7 @@ const make = Effect.gen(function*() {
   const credentials = yield* CredentialStore
   const repositories = yield* RepositoryStore
   const ids = yield* IdGenerator
+  const { sha256Hex } = yield* Hasher
 
   const verify = (presented: string): Effect.Effect<Principal, Unauthenticated | ServiceUnavailable> =>
     Effect.gen(function*() {

@@ -1,29 +1,26 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { ServiceUnavailable } from "../domain/Errors.js"
-import { encodeEnvelope, IngestionEnvelope, type IngestionProvider, unknownSystem } from "../domain/IngestionEnvelope.js"
+import { envelopeJson, type IngestionEnvelope, type IngestionProvider, unknownSystem } from "../domain/IngestionEnvelope.js"
 import type { Event } from "../domain/IngestionEvents.js"
 import { ingestionOrganizationOf, type Principal } from "../domain/Principal.js"
 import { EventQueue } from "../ports/EventQueue.js"
-import { sha256Hex } from "./Secrets.js"
+import { Hasher } from "../ports/Hasher.js"
 import { nowIso } from "./Now.js"
 
 const make = Effect.gen(function*() {
   const queue = yield* EventQueue
+  const { sha256Hex } = yield* Hasher
 
-
-  /** Queues durably; succeeds only once the queue has stored the envelope. */
+  /**
+   * Queues durably; succeeds only once the queue has stored the envelope. The origin was validated
+   * where it was decoded (the HTTP edge, with the core schemas): it is not validated again here.
+   */
   const enqueue = (organizationId: number, system: Option.Option<string>, origin: IngestionEnvelope["origin"]) =>
     Effect.gen(function*() {
       const systemName = Option.getOrElse(Option.filter(system, (s) => s !== ""), () => unknownSystem)
-      const content = JSON.stringify([organizationId, systemName, origin])
-      const envelope = new IngestionEnvelope({
-        id: yield* sha256Hex(content),
-        organizationId,
-        system: systemName,
-        receivedAt: yield* nowIso,
-        origin
-      })
-      yield* queue.publish(envelope.id, encodeEnvelope(envelope)).pipe(
+      const id = yield* sha256Hex(JSON.stringify([organizationId, systemName, origin]))
+      const receivedAt = yield* nowIso
+      yield* queue.publish(id, envelopeJson({ id, organizationId, system: systemName, receivedAt, origin })).pipe(
         Effect.mapError((e) => new ServiceUnavailable({ reason: e.message }))
       )
     })

@@ -1,9 +1,18 @@
 import { Effect } from "effect"
 
-/** SHA-256 of a text, hex; Web Crypto keeps core free of Node-only modules. */
+const hexOfByte = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"))
+
+/**
+ * SHA-256 of a text, hex; Web Crypto keeps core free of Node-only modules. The default of the
+ * `Hasher` port: a platform adapter replaces it where a synchronous hash is available.
+ */
 export const sha256Hex = (secret: string): Effect.Effect<string> =>
   Effect.promise(() => crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret))).pipe(
-    Effect.map((digest) => [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join(""))
+    Effect.map((digest) => {
+      let hex = ""
+      for (const b of new Uint8Array(digest)) hex += hexOfByte[b] ?? ""
+      return hex
+    })
   )
 
 /** Compares two strings in time that depends only on their lengths, so a guess leaks nothing. */

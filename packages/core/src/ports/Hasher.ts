@@ -1,0 +1,15 @@
+import { Context, type Effect } from "effect"
+import { sha256Hex } from "../services/Secrets.js"
+
+/**
+ * SHA-256 of texts (credential secrets, envelope ids). A reference with a portable default (Web
+ * Crypto, asynchronous), so that the core and every composition without a platform adapter work
+ * unchanged; a Node process provides a synchronous one (`node:crypto`), which costs far less per
+ * ingested event than a Web Crypto job and its promise.
+ */
+export class Hasher extends Context.Reference<Hasher>()("@tidemark/core/Hasher", {
+  defaultValue: (): {
+    /** Lower-case hex of the SHA-256 of the text's UTF-8 bytes. */
+    readonly sha256Hex: (text: string) => Effect.Effect<string>
+  } => ({ sha256Hex })
+}) {}

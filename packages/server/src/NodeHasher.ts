@@ -1,0 +1,12 @@
+import { Hasher } from "@tidemark/core"
+import { Effect, Layer } from "effect"
+import { createHash } from "node:crypto"
+
+/**
+ * The Hasher port on `node:crypto`: synchronous and hex-encoded natively, where core's portable
+ * default (Web Crypto) queues a thread-pool job and suspends a fiber for every hash.
+ */
+export const layer = Layer.succeed(
+  Hasher,
+  Hasher.of({ sha256Hex: (text) => Effect.sync(() => createHash("sha256").update(text).digest("hex")) })
+)
