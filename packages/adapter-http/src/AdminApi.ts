@@ -4,6 +4,7 @@ import { Schema } from "effect"
 import { OrganizationParams } from "./AnalysisApi.js"
 import { Authentication } from "./Authentication.js"
 import { BadRequest, Forbidden, InternalServerError, NotFound, Unauthorized, UnprocessableEntity } from "./HttpErrors.js"
+import { MetricsParams, MetricsResponse, SystemsResponse } from "./MetricsSchemas.js"
 
 /** Our extensions: adding repositories, issuing secrets, coding standards. Same error bodies as the analysis API. */
 
@@ -17,6 +18,7 @@ export class IssuedSecret extends Schema.Class<IssuedSecret>("IssuedSecret")({
 
 const adminOrganizationPath = "/admin/organizations/:provider/:remoteOrganizationName"
 const standardsPath = "/organizations/:provider/:remoteOrganizationName/coding-standards"
+const deliveryPath = "/organizations/:provider/:remoteOrganizationName"
 const StandardParams = Schema.Struct({ ...OrganizationParams.fields, codingStandardId: Schema.NumberFromString.pipe(Schema.int()) })
 const ApplicationParams = Schema.Struct({ ...StandardParams.fields, repositoryName: Schema.String })
 
@@ -64,6 +66,21 @@ export class AdminGroup extends HttpApiGroup.make("admin")
     HttpApiEndpoint.del("unapplyCodingStandard", `${standardsPath}/:codingStandardId/repositories/:repositoryName`)
       .setPath(ApplicationParams)
       .addSuccess(Schema.Void, { status: 204 })
+  )
+  .add(
+    HttpApiEndpoint.get("getOrganizationMetrics", `${deliveryPath}/metrics`)
+      .setPath(OrganizationParams)
+      .setUrlParams(MetricsParams)
+      .addSuccess(MetricsResponse)
+      .annotate(
+        OpenApi.Description,
+        "The four key delivery metrics of the organization, as GET /v1/metrics answers them for an ingestion key."
+      )
+  )
+  .add(
+    HttpApiEndpoint.get("listOrganizationSystems", `${deliveryPath}/systems`)
+      .setPath(OrganizationParams)
+      .addSuccess(SystemsResponse)
   )
   .addError(BadRequest)
   .addError(Unauthorized)

@@ -1,12 +1,14 @@
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { DeliveryMetrics, Event, IngestionProvider, MetricsBucket, Rfc3339 } from "@tidemark/core"
+import { Event, IngestionProvider } from "@tidemark/core"
 import { Schema } from "effect"
 import { IngestionAuthentication } from "./Authentication.js"
 import { IngestionBadRequest, IngestionServerError, IngestionUnauthorized } from "./HttpErrors.js"
+import { MetricsParams, MetricsResponse, SystemsResponse } from "./MetricsSchemas.js"
 
 /** The ingestion API v0.1.0 of the spec. */
 
-const IngestionParams = Schema.Struct({
+/** The query of both ingestion operations (besides `api_key`, read by the authentication). */
+export const IngestionParams = Schema.Struct({
   system: Schema.optional(Schema.String.pipe(Schema.maxLength(256, { message: () => "system must be at most 256 characters" })))
 })
 
@@ -34,25 +36,10 @@ export class IngestionGroup extends HttpApiGroup.make("ingestion")
 export class MetricsGroup extends HttpApiGroup.make("metrics")
   .add(
     HttpApiEndpoint.get("getMetrics", "/metrics")
-      .setUrlParams(Schema.Struct({
-        system: Schema.optional(Schema.String),
-        team: Schema.optional(Schema.String),
-        from: Schema.optional(Rfc3339),
-        to: Schema.optional(Rfc3339),
-        bucket: Schema.optional(MetricsBucket)
-      }))
-      .addSuccess(Schema.Struct({
-        data: Schema.Struct({
-          ...DeliveryMetrics.fields,
-          system: Schema.optional(Schema.String),
-          team: Schema.optional(Schema.String)
-        })
-      }))
+      .setUrlParams(MetricsParams)
+      .addSuccess(MetricsResponse)
   )
-  .add(
-    HttpApiEndpoint.get("listSystems", "/systems")
-      .addSuccess(Schema.Struct({ data: Schema.Array(Schema.String) }))
-  )
+  .add(HttpApiEndpoint.get("listSystems", "/systems").addSuccess(SystemsResponse))
   .addError(IngestionBadRequest)
   .addError(IngestionUnauthorized)
   .addError(IngestionServerError)

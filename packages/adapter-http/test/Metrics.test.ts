@@ -1,7 +1,8 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
 import * as Http from "./fixtures/Http.js"
-import { issueIngestionKey, issueToken, newOrganization } from "./fixtures/Scenario.js"
+import { adminToken } from "./fixtures/TestServer.js"
+import { issueIngestionKey, issueToken, newOrganization, type Organization } from "./fixtures/Scenario.js"
 import { testLayer } from "./fixtures/TestLayer.js"
 
 /** Events pushed through the ingestion API, processed by the worker, read back as the four keys. */
@@ -9,6 +10,9 @@ import { testLayer } from "./fixtures/TestLayer.js"
 const window = { from: "2024-05-01T00:00:00Z", to: "2024-05-08T00:00:00Z", bucket: "day", system: "web" }
 const metricsPath = (key: string, query: Record<string, string> = window) =>
   `/v1/metrics?${new URLSearchParams({ api_key: key, ...query })}`
+
+const organizationPath = (org: Organization, what: "metrics" | "systems", query: Record<string, string> = {}) =>
+  `/api/v3/organizations/${org.provider}/${encodeURIComponent(org.name)}/${what}?${new URLSearchParams(query)}`
 
 const push = (key: string, event: unknown) =>
   Effect.map(Http.post(`/v1/ingestion/cli?${new URLSearchParams({ api_key: key, system: "web" })}`, { json: event }), (r) => {
@@ -108,6 +112,48 @@ layer(testLayer, { excludeTestServices: true })("delivery metrics", (it) => {
         Http.expectIngestionError(yield* Http.get("/v1/metrics"), 401, "Unauthorized")
         const token = yield* issueToken(org)
         Http.expectIngestionError(yield* Http.get(metricsPath(token)), 401, "Unauthorized")
+      }))
+  })
+
+  describe("GET /api/v3/organizations/{provider}/{org}/metrics (the same metrics behind an api-token)", () => {
+    it.effect("a token that may read the organization gets what its ingestion key gets", () =>
+      Effect.gen(function*() {
+        const org = newOrganization("token-metrics")
+        const key = yield* issueIngestionKey(org)
+        yield* push(key, { $type: "change", change_id: "c1", time_created: "2024-05-02T08:00:00Z" })
+        yield* push(key, { $type: "deployment", deploy_id: "d1", time_created: "2024-05-02T09:30:00Z", changes: ["c1"] })
+        const viaKey = yield* Http.get(metricsPath(key)).pipe(
+          Effect.map((reply) => reply.body),
+          Effect.filterOrFail(
+            (b): b is MetricsBody => isMetricsBody(b) && b.data.leadTimeForChanges.value !== null,
+            () => "not processed yet"
+          ),
+          Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("20 seconds")))
+        )
+        expect(viaKey.data.leadTimeForChanges.value).toBe(5400)
+
+        const token = yield* issueToken(org, "read")
+        const viaToken = yield* Http.get(organizationPath(org, "metrics", window), { token })
+        expect(viaToken.status).toBe(200)
+        expect(viaToken.body).toEqual(viaKey)
+        const systems = yield* Http.get(organizationPath(org, "systems"), { token })
+        expect(systems.status).toBe(200)
+        expect(systems.body).toEqual({ data: ["web"] })
+      }))
+
+    it.effect("answers the analysis API's error bodies: 400, 401, 404", () =>
+      Effect.gen(function*() {
+        const org = newOrganization("token-metrics-errors")
+        const token = yield* issueToken(org, "read")
+        for (const query of [{ ...window, bucket: "year" }, { ...window, from: "2024-05-09T00:00:00Z" }]) {
+          yield* Http.expectError(yield* Http.get(organizationPath(org, "metrics", query), { token }), "BadRequest")
+        }
+        yield* Http.expectError(yield* Http.get(organizationPath(org, "metrics", window)), "Unauthorized")
+        const other = yield* issueToken(newOrganization("elsewhere"), "admin")
+        yield* Http.expectError(yield* Http.get(organizationPath(org, "metrics", window), { token: other }), "Unauthorized")
+        yield* Http.expectError(yield* Http.get(organizationPath(org, "systems"), { token: other }), "Unauthorized")
+        const unknown = newOrganization("never-created")
+        yield* Http.expectError(yield* Http.get(organizationPath(unknown, "metrics", window), { token: adminToken }), "NotFound")
       }))
   })
 })

@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { type Change, type Deployment, Event, EventStore, type Incident, type StoredEvents } from "@tidemark/core"
 import { Effect, Layer, Schema } from "effect"
+import * as PgDeliveryAggregates from "./PgDeliveryAggregates.js"
 import { decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
@@ -37,7 +38,7 @@ export const make = Effect.gen(function*() {
         SELECT
           ${organizationId}::integer, ${system}, e.event->>'$type', e.id,
           e.event->>'time_created', e.event->>'time_resolved',
-          (e.event->>'time_created')::timestamptz, (e.event->>'time_resolved')::timestamptz,
+          tidemark_instant(e.event->>'time_created'), tidemark_instant(e.event->>'time_resolved'),
           CASE WHEN jsonb_typeof(e.event->'changes') = 'array'
             THEN ARRAY(SELECT jsonb_array_elements_text(e.event->'changes')) END,
           CASE WHEN jsonb_typeof(e.event->'teams') = 'array'
@@ -82,7 +83,7 @@ export const make = Effect.gen(function*() {
       orUnavailable
     )
 
-  return EventStore.of({ store, load, systems })
+  return EventStore.of({ store, load, systems, aggregate: PgDeliveryAggregates.aggregate(sql) })
 })
 
 /** The store in the database of the `SqlClient`, whose schema is migrated. */

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, Schema } from "effect"
+import { median } from "../src/domain/DeliveryAggregates.js"
 import {
-  computeMetrics,
   DeliveryChange,
   DeliveryDeployment,
   type DeliveryEvents,
   DeliveryIncident,
   defaultFrom,
-  median,
   type MetricsQuery
-} from "../src/domain/DeliveryMetrics.js"
+} from "../src/domain/DeliveryEvents.js"
+import { computeMetrics } from "../src/domain/DeliveryMetrics.js"
 
 /** Inputs are written as the API received them (any offset); the records hold epoch ms. */
 const at = (rfc3339: string) => Date.parse(rfc3339)

@@ -6,17 +6,15 @@ import {
   leadTimeLevel,
   timeToRecoverLevel
 } from "../src/domain/DeliveryLevels.js"
+import { median, percentile } from "../src/domain/DeliveryAggregates.js"
 import {
-  computeMetrics,
   DeliveryChange,
   DeliveryDeployment,
   type DeliveryEvents,
   DeliveryIncident,
-  type DeliveryMetrics,
-  median,
-  type MetricsQuery,
-  percentile
-} from "../src/domain/DeliveryMetrics.js"
+  type MetricsQuery
+} from "../src/domain/DeliveryEvents.js"
+import { computeMetrics, type DeliveryMetrics } from "../src/domain/DeliveryMetrics.js"
 
 const hourMs = 3_600_000
 const dayMs = 24 * hourMs

@@ -1,6 +1,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Change, Deployment, EventStore, Incident, type StoredEvents } from "@tidemark/core"
 import { Effect, type Layer } from "effect"
+import { deliveryAggregatesContract } from "./DeliveryAggregatesContract.js"
 import { uniqueName } from "./Fixtures.js"
 
 /** Organizations of the test's own: suites sharing one store never see each other's events. */
@@ -60,6 +61,15 @@ export const eventStoreContract = (name: string, storeLayer: Layer.Layer<EventSt
           expect(loaded.changes).toStrictEqual([events[2], events[3]])
           expect(loaded.incidents).toStrictEqual([events[4]])
           expect(loaded.deployments.every((d) => d instanceof Deployment)).toBe(true)
+        }))
+
+      it.effect("a leap second with a fraction is stored as written", () =>
+        Effect.gen(function*() {
+          const store = yield* EventStore
+          const organization = freshOrganization()
+          const leap = incident("i1", { time_created: "2016-12-31T23:59:60.25Z", time_resolved: "2016-12-31T23:59:60.5Z" })
+          yield* store.store(organization, "checkout", [leap])
+          expect((yield* store.load(organization, "checkout")).incidents).toStrictEqual([leap])
         }))
 
       it.effect("a system or an organization without events loads empty", () =>
@@ -177,4 +187,6 @@ export const eventStoreContract = (name: string, storeLayer: Layer.Layer<EventSt
           expect(yield* store.systems(freshOrganization())).toEqual([])
         }))
     })
+
+    deliveryAggregatesContract(it, freshOrganization)
   })

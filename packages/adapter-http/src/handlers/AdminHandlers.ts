@@ -1,5 +1,5 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Access, CodingStandards, Repositories } from "@tidemark/core"
+import { Access, CodingStandards, Metrics, Repositories } from "@tidemark/core"
 import { Effect } from "effect"
 import { IssuedSecret } from "../AdminApi.js"
 import { Caller } from "../Authentication.js"
@@ -16,6 +16,7 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
     const access = yield* Access
     const repositories = yield* Repositories
     const standards = yield* CodingStandards
+    const metrics = yield* Metrics
 
     const issue = (kind: "api" | "ingestion") =>
     (
@@ -62,4 +63,14 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
       .handle("unapplyCodingStandard", ({ path }) =>
         Effect.flatMap(Caller, (caller) =>
           standards.unapply(caller, organizationAt(path), path.codingStandardId, path.repositoryName)).pipe(analysisErrors))
+      .handle("getOrganizationMetrics", ({ path, urlParams }) =>
+        Effect.flatMap(Caller, (caller) => metrics.organizationMetrics(caller, organizationAt(path), urlParams)).pipe(
+          Effect.map((data) => ({ data })),
+          analysisErrors
+        ))
+      .handle("listOrganizationSystems", ({ path }) =>
+        Effect.flatMap(Caller, (caller) => metrics.organizationSystems(caller, organizationAt(path))).pipe(
+          Effect.map((data) => ({ data })),
+          analysisErrors
+        ))
   }))

@@ -37,6 +37,18 @@ export const parseRfc3339 = (s: string): Instant | undefined => {
 export const compareInstants = (x: Instant, y: Instant): number =>
   x.secondMillis - y.secondMillis || x.leap - y.leap || (x.fraction < y.fraction ? -1 : x.fraction > y.fraction ? 1 : 0)
 
+/**
+ * The instant in epoch milliseconds, as the delivery metrics count time: the fraction cut (not
+ * rounded) to milliseconds, and a leap second at the last millisecond of its minute's :59 second,
+ * so that it keeps its order before the next minute. PostgreSQL's `tidemark_epoch_ms` (adapter-pg,
+ * migration 0003) computes the same number in SQL. Undefined when `s` is not RFC 3339.
+ */
+export const epochMillisOf = (s: string): number | undefined => {
+  const instant = parseRfc3339(s)
+  if (instant === undefined) return undefined
+  return instant.secondMillis + (instant.leap === 1 ? 999 : Number(instant.fraction.slice(0, 3).padEnd(3, "0")))
+}
+
 export const isBefore = (a: string, b: string): boolean => {
   const x = parseRfc3339(a)
   const y = parseRfc3339(b)

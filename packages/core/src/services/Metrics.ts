@@ -1,16 +1,12 @@
-import { Clock, Context, Effect, Layer } from "effect"
-import {
-  computeMetrics,
-  defaultFrom,
-  DeliveryChange,
-  DeliveryDeployment,
-  DeliveryIncident,
-  type DeliveryMetrics
-} from "../domain/DeliveryMetrics.js"
+import { Clock, Context, Effect, Layer, type Option } from "effect"
+import { defaultFrom } from "../domain/DeliveryEvents.js"
+import { type DeliveryMetrics, metricsOf } from "../domain/DeliveryMetrics.js"
 import { InvalidInput } from "../domain/Errors.js"
-import { ingestionOrganizationOf, type Principal } from "../domain/Principal.js"
+import { ingestionOrganizationOf, type OrganizationCoordinates, type Principal } from "../domain/Principal.js"
+import { epochMillisOf } from "../domain/Rfc3339.js"
 import type { MetricsBucket } from "../domain/TimeBuckets.js"
-import { EventStore, type StoredEvents } from "../ports/EventStore.js"
+import { EventStore } from "../ports/EventStore.js"
+import { Access } from "./Access.js"
 
 export interface MetricsRequest {
   readonly system?: string | undefined
@@ -27,53 +23,28 @@ export interface MetricsAnswer extends DeliveryMetrics {
   readonly team?: string
 }
 
-/** Stored events as the calculations take them (epoch milliseconds, the system they belong to). */
-const deliveryEventsOf = (system: string, stored: StoredEvents) => ({
-  deployments: stored.deployments.map((d) =>
-    new DeliveryDeployment({
-      id: d.deploy_id,
-      system,
-      timeCreated: Date.parse(d.time_created),
-      changes: d.changes,
-      teams: d.teams ?? []
-    })
-  ),
-  changes: stored.changes.map((c) => new DeliveryChange({ id: c.change_id, system, timeCreated: Date.parse(c.time_created) })),
-  incidents: stored.incidents.map((i) =>
-    new DeliveryIncident({
-      id: i.incident_id,
-      system,
-      timeCreated: Date.parse(i.time_created),
-      timeResolved: Date.parse(i.time_resolved)
-    })
-  )
-})
+/** Unreadable times (the HTTP layer lets none through) make an empty window, refused below. */
+const millisOf = (time: string) => epochMillisOf(time) ?? Number.NaN
 
 const make = Effect.gen(function*() {
   const store = yield* EventStore
 
+  const access = yield* Access
 
   /** The four keys of an organization (or one of its systems / teams) over a window. */
-  const metrics = (principal: Principal, request: MetricsRequest) =>
+  const windowOf = (organizationId: number, request: MetricsRequest) =>
     Effect.gen(function*() {
-      const organizationId = yield* ingestionOrganizationOf(principal)
-      const to = request.to === undefined ? yield* Clock.currentTimeMillis : Date.parse(request.to)
-      const from = request.from === undefined ? defaultFrom(to) : Date.parse(request.from)
+      const to = request.to === undefined ? yield* Clock.currentTimeMillis : millisOf(request.to)
+      const from = request.from === undefined ? defaultFrom(to) : millisOf(request.from)
       if (!(from < to)) return yield* new InvalidInput({ field: "from", reason: "must be before to" })
-      const systems = request.system === undefined ? yield* store.systems(organizationId) : [request.system]
-      const loaded = yield* Effect.forEach(systems, (system) =>
-        Effect.map(store.load(organizationId, system), (stored) => deliveryEventsOf(system, stored)))
-      const result = computeMetrics({
-        deployments: loaded.flatMap((l) => l.deployments),
-        changes: loaded.flatMap((l) => l.changes),
-        incidents: loaded.flatMap((l) => l.incidents)
-      }, {
+      const query = {
         from,
         to,
         bucket: request.bucket ?? "week",
         ...(request.system === undefined ? {} : { system: request.system }),
         ...(request.team === undefined ? {} : { team: request.team })
-      })
+      }
+      const result = metricsOf(yield* store.aggregate(organizationId, query), query)
       return {
         ...result,
         ...(request.system === undefined ? {} : { system: request.system }),
@@ -81,12 +52,26 @@ const make = Effect.gen(function*() {
       } satisfies MetricsAnswer
     })
 
+  /** The metrics of the ingestion key's organization (the ingestion API). */
+  const metrics = (principal: Principal, request: MetricsRequest) =>
+    Effect.flatMap(ingestionOrganizationOf(principal), (organizationId) => windowOf(organizationId, request))
+
   const systems = (principal: Principal) => Effect.flatMap(ingestionOrganizationOf(principal), store.systems)
 
-  return { metrics, systems } as const
+  /** The same metrics for a caller of the analysis side who may read the organization. */
+  const organizationMetrics = (caller: Option.Option<Principal>, at: OrganizationCoordinates, request: MetricsRequest) =>
+    Effect.flatMap(access.organization(caller, at, "read"), (organization) => windowOf(organization.id, request))
+
+  const organizationSystems = (caller: Option.Option<Principal>, at: OrganizationCoordinates) =>
+    Effect.flatMap(access.organization(caller, at, "read"), (organization) => store.systems(organization.id))
+
+  return { metrics, systems, organizationMetrics, organizationSystems } as const
 })
 
-/** The delivery metrics' read side: computed in core from the stored events. */
+/**
+ * The delivery metrics' read side: the event store aggregates the window (where the events are),
+ * core turns the aggregates into values, levels and series.
+ */
 export class Metrics extends Context.Tag("@tidemark/core/Metrics")<Metrics, Effect.Effect.Success<typeof make>>() {
   static readonly layer = Layer.effect(Metrics, make)
 }
