@@ -1,0 +1,132 @@
+import type { IClone, IOptions } from "@jscpd/core"
+import { Detector, getDefaultOptions, Statistic } from "@jscpd/core"
+import { getFormatByFile, Tokenizer } from "@jscpd/tokenizer"
+import { Effect, Schema } from "effect"
+import { createHash } from "node:crypto"
+import { FrameStore } from "./FrameStore.js"
+
+/** jscpd's engine failed on a file. */
+export class DuplicationError extends Schema.TaggedError<DuplicationError>()("DuplicationError", {
+  path: Schema.String,
+  message: Schema.String
+}) {}
+
+export interface DuplicationOptions {
+  /** The smallest clone, in tokens (jscpd's `--min-tokens`, default 50). */
+  readonly minTokens: number
+  /** The smallest clone, in lines (jscpd's `--min-lines`, default 5). */
+  readonly minLines: number
+  /** Files longer than this are skipped, as jscpd skips them (`--max-lines`, default 1000). */
+  readonly maxLines: number
+  /** Files larger than this many bytes are skipped (`--max-size`, default 100kb). */
+  readonly maxBytes: number
+}
+
+export const defaultDuplicationOptions: DuplicationOptions = {
+  minTokens: 50,
+  minLines: 5,
+  maxLines: 1000,
+  maxBytes: 100 * 1024
+}
+
+/** One side of a clone: lines `startLine..endLine` of `path`, duplicated at `other`. */
+export interface CloneBlock {
+  readonly startLine: number
+  readonly endLine: number
+  readonly otherPath: string
+  readonly otherStartLine: number
+}
+
+export interface FileDuplication {
+  readonly path: string
+  readonly lines: number
+  readonly duplicatedLines: number
+  readonly blocks: ReadonlyArray<CloneBlock>
+}
+
+export interface Duplication {
+  /** The files jscpd's rules admit (known format, within the size limits), in input order. */
+  readonly files: ReadonlyArray<FileDuplication>
+  readonly clones: number
+  readonly lines: number
+  readonly duplicatedLines: number
+  /** Duplicated lines over all lines of the admitted files, in percent, as jscpd reports it. */
+  readonly percentage: number
+}
+
+interface Candidate {
+  readonly path: string
+  readonly content: string
+  readonly format: string
+}
+
+// The same admission rules as the jscpd CLI's file finder, so that percentages compare.
+const admitted = (options: DuplicationOptions) => (file: { readonly path: string; readonly content: string }) => {
+  const format = getFormatByFile(file.path)
+  if (format === undefined) return []
+  const lines = file.content.split("\n").length
+  const fits = lines >= options.minLines && lines <= options.maxLines &&
+    Buffer.byteLength(file.content) <= options.maxBytes
+  return fits ? [{ ...file, format }] : []
+}
+
+const blocksOf = (clones: ReadonlyArray<IClone>, path: string): ReadonlyArray<CloneBlock> =>
+  clones.flatMap((clone) => {
+    const sides: Array<CloneBlock> = []
+    const { duplicationA: a, duplicationB: b } = clone
+    if (a.sourceId === path) {
+      sides.push({ startLine: a.start.line, endLine: a.end.line, otherPath: b.sourceId, otherStartLine: b.start.line })
+    }
+    if (b.sourceId === path) {
+      sides.push({ startLine: b.start.line, endLine: b.end.line, otherPath: a.sourceId, otherStartLine: a.start.line })
+    }
+    return sides
+  })
+
+/**
+ * Token-based clone detection across files with jscpd's own engine (@jscpd/core and its
+ * tokenizer), fed from memory. Files go through one detector in turn, so each is compared with
+ * every file before it, which is how the CLI finds clones across a repository.
+ */
+export const detectDuplication = (
+  files: ReadonlyArray<{ readonly path: string; readonly content: string }>,
+  options: DuplicationOptions = defaultDuplicationOptions
+): Effect.Effect<Duplication, DuplicationError> =>
+  Effect.gen(function*() {
+    const jscpdOptions: IOptions = {
+      ...getDefaultOptions(),
+      minTokens: options.minTokens,
+      minLines: options.minLines,
+      maxLines: options.maxLines,
+      // jscpd hashes every window of minTokens tokens; Node's native MD5 gives the same kind of
+      // digest as its default (spark-md5, in JavaScript) in a fraction of the time.
+      hashFunction: (value: string) => createHash("md5").update(value).digest("hex")
+    }
+    const detector = new Detector(new Tokenizer(), new FrameStore(), [], jscpdOptions)
+    const statistic = new Statistic()
+    for (const [event, handler] of Object.entries(statistic.subscribe())) {
+      if (event === "CLONE_FOUND" || event === "START_DETECTION") detector.on(event, handler)
+    }
+    const candidates: ReadonlyArray<Candidate> = files.flatMap(admitted(options))
+    const clones = yield* Effect.forEach(candidates, (file) =>
+      Effect.tryPromise({
+        try: () => detector.detect(file.path, file.content, file.format),
+        catch: (cause) => new DuplicationError({ path: file.path, message: String(cause) })
+      })).pipe(Effect.map((perFile) => perFile.flat()))
+    const total = statistic.getStatistic()
+    const perSource = new Map(
+      Object.values(total.formats).flatMap((format) => Object.entries(format.sources))
+    )
+    return {
+      files: candidates.map((file) => ({
+        path: file.path,
+        lines: perSource.get(file.path)?.lines ?? 0,
+        duplicatedLines: perSource.get(file.path)?.duplicatedLines ?? 0,
+        blocks: blocksOf(clones, file.path)
+      })),
+      clones: clones.length,
+      lines: total.total.lines,
+      duplicatedLines: total.total.duplicatedLines,
+      percentage: total.total.percentage
+    }
+  })

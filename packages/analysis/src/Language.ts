@@ -1,0 +1,70 @@
+/** The languages the measures know, named as `cloc` names them so that results compare directly. */
+export type Language =
+  | "JavaScript"
+  | "TypeScript"
+  | "Python"
+  | "Java"
+  | "Go"
+  | "JSON"
+  | "YAML"
+  | "Markdown"
+  | "CSS"
+  | "HTML"
+  | "Bourne Shell"
+
+/** Languages with a tree-sitter grammar, hence with a cyclomatic complexity. */
+export type ParsedLanguage = "JavaScript" | "TypeScript" | "Python" | "Java" | "Go"
+
+// The extension table follows cloc's, so that a file lands in the same language for both (cloc
+// 1.96 does not know .mts and .cts yet; they are TypeScript all the same).
+const byExtension: ReadonlyMap<string, Language> = new Map<string, Language>([
+  ["js", "JavaScript"],
+  ["mjs", "JavaScript"],
+  ["cjs", "JavaScript"],
+  ["ts", "TypeScript"],
+  ["mts", "TypeScript"],
+  ["cts", "TypeScript"],
+  ["tsx", "TypeScript"],
+  ["py", "Python"],
+  ["java", "Java"],
+  ["go", "Go"],
+  ["json", "JSON"],
+  ["yaml", "YAML"],
+  ["yml", "YAML"],
+  ["md", "Markdown"],
+  ["css", "CSS"],
+  ["html", "HTML"],
+  ["htm", "HTML"],
+  ["sh", "Bourne Shell"]
+])
+
+const languages: ReadonlySet<string> = new Set<string>(byExtension.values())
+
+// cloc reads the interpreter of an extensionless script from its first line.
+const byInterpreter: ReadonlyArray<readonly [RegExp, Language]> = [
+  [/^#!.*\b(?:ba|da|k)?sh\b/, "Bourne Shell"],
+  [/^#!.*\bpython[0-9.]*\b/, "Python"],
+  [/^#!.*\bnode\b/, "JavaScript"]
+]
+
+/** The language of a file from its name, or for a script without extension from its `#!` line. */
+export const languageOf = (path: string, content: string): Language | undefined => {
+  const byName = languageOfPath(path)
+  const name = path.slice(path.lastIndexOf("/") + 1)
+  if (byName !== undefined || name.includes(".") || !content.startsWith("#!")) return byName
+  const firstLine = content.split("\n", 1)[0] ?? ""
+  return byInterpreter.find(([pattern]) => pattern.test(firstLine))?.[1]
+}
+
+export const isLanguage = (name: string): name is Language => languages.has(name)
+
+const parsed: ReadonlySet<Language> = new Set<Language>(["JavaScript", "TypeScript", "Python", "Java", "Go"])
+
+/** The language of a file from its name, or undefined when no measure knows it. */
+export const languageOfPath = (path: string): Language | undefined => {
+  const name = path.slice(path.lastIndexOf("/") + 1)
+  const dot = name.lastIndexOf(".")
+  return dot <= 0 ? undefined : byExtension.get(name.slice(dot + 1).toLowerCase())
+}
+
+export const isParsedLanguage = (language: Language): language is ParsedLanguage => parsed.has(language)

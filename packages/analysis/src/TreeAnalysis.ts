@@ -1,0 +1,142 @@
+import type { FileSystem, Path } from "@effect/platform"
+import { Effect, Option, Schema } from "effect"
+import { AnalysisCache, type AnalysisCacheError } from "./AnalysisCache.js"
+import { defaultDuplicationOptions, detectDuplication, type DuplicationError, type DuplicationOptions } from "./Duplication.js"
+import { FileAnalysis } from "./FileAnalysis.js"
+import { type FileMeasures, fileMeasuresKey, measureFile } from "./FileMeasures.js"
+import type { Grammars } from "./Grammars.js"
+import { type Language, languageOf } from "./Language.js"
+import { isManifest } from "./ManifestDependencies.js"
+import { defaultSourceTreeOptions, readSourceTree, type SourceFile, type SourceTreeOptions, type TreeReadError } from "./SourceTree.js"
+import { detectStack } from "./Stack.js"
+import { languageLinesOf, percentageOf, TreeTotals } from "./TreeTotals.js"
+
+export class TreeAnalysis extends Schema.Class<TreeAnalysis>("TreeAnalysis")({
+  /** The files of a known language, sorted by path. */
+  files: Schema.Array(FileAnalysis),
+  totals: TreeTotals
+}) {}
+
+/** The goals that decide a file's verdicts (core's Goals has these two fields), and how to read the tree. */
+export interface TreeAnalysisSettings {
+  readonly fileComplexityValueThreshold: number
+  readonly fileDuplicationBlockThreshold: number
+  /** The minimum clone size and jscpd's file limits. */
+  readonly duplication: DuplicationOptions
+  readonly tree: SourceTreeOptions
+}
+
+export const defaultTreeAnalysisSettings: TreeAnalysisSettings = {
+  fileComplexityValueThreshold: 20,
+  fileDuplicationBlockThreshold: 1,
+  duplication: defaultDuplicationOptions,
+  tree: defaultSourceTreeOptions
+}
+
+/** How much the per-file cache saved; not part of the analysis, which is the same either way. */
+export interface CacheUse {
+  readonly hits: number
+  readonly misses: number
+  /** Reads or writes the cache's storage failed: those files were measured, not cached. */
+  readonly failures: number
+}
+
+export interface AnalyzedTree {
+  readonly analysis: TreeAnalysis
+  readonly cacheUse: CacheUse
+}
+
+type Outcome = "hit" | "miss" | "failure"
+
+// The cache only saves time: a storage failure is logged and counted, and the file measured.
+const cacheFailed = (error: AnalysisCacheError) =>
+  Effect.logWarning(`analysis cache: ${error.reason}`, error.key).pipe(Effect.as<Outcome>("failure"))
+
+const measuredWithCache = (grammars: Grammars, file: SourceFile, language: Language) =>
+  Effect.gen(function*() {
+    const cache = yield* AnalysisCache
+    const key = fileMeasuresKey(language, file.path, file.content)
+    const cached = yield* cache.get(key).pipe(Effect.either)
+    if (cached._tag === "Right" && Option.isSome(cached.right)) {
+      return { file, measures: cached.right.value, outcome: "hit" as Outcome }
+    }
+    const measures = measureFile(grammars, language, file.path, file.content)
+    const outcome = cached._tag === "Left"
+      ? yield* cacheFailed(cached.left)
+      : yield* cache.set(key, measures).pipe(Effect.as<Outcome>("miss"), Effect.catchAll(cacheFailed))
+    return { file, measures, outcome }
+  })
+
+const fileAnalysisOf = (
+  file: SourceFile,
+  measures: FileMeasures,
+  duplication: { readonly blocks: number; readonly lines: number } | undefined,
+  settings: TreeAnalysisSettings
+) =>
+  new FileAnalysis({
+    path: file.path,
+    ...measures,
+    cloneBlocks: duplication?.blocks ?? 0,
+    duplicatedLines: duplication?.lines ?? 0,
+    complex: (measures.complexity ?? 0) > settings.fileComplexityValueThreshold,
+    duplicated: (duplication?.blocks ?? 0) > settings.fileDuplicationBlockThreshold
+  })
+
+const count = (outcomes: ReadonlyArray<Outcome>, outcome: Outcome) => outcomes.filter((o) => o === outcome).length
+
+/**
+ * Lines of code, complexity, duplication and stack of a checked-out tree. Each file's own measures
+ * come from the AnalysisCache when its content was measured before; duplication is measured again
+ * on every run, since a clone depends on every other file (jscpd's detector takes a tokenizer, so
+ * tokens could be cached too; they are not yet).
+ */
+export const analyzeTree = (
+  root: string,
+  grammars: Grammars,
+  settings: TreeAnalysisSettings = defaultTreeAnalysisSettings
+): Effect.Effect<
+  AnalyzedTree,
+  TreeReadError | DuplicationError,
+  FileSystem.FileSystem | Path.Path | AnalysisCache
+> =>
+  Effect.gen(function*() {
+    const sources = yield* readSourceTree(root, settings.tree)
+    const known = sources.flatMap((file) => {
+      const language = languageOf(file.path, file.content)
+      return language === undefined ? [] : [{ file, language }]
+    })
+    const measured = yield* Effect.forEach(
+      known,
+      ({ file, language }) => measuredWithCache(grammars, file, language),
+      { concurrency: 8 }
+    )
+    // jscpd reads every text file it has a format for, as its CLI would over the checkout.
+    const duplication = yield* detectDuplication(sources, settings.duplication)
+    const clonesOf = new Map(
+      duplication.files.map((file) => [file.path, { blocks: file.blocks.length, lines: file.duplicatedLines }])
+    )
+    const files = measured.map(({ file, measures }) => fileAnalysisOf(file, measures, clonesOf.get(file.path), settings))
+    const stack = detectStack(sources.map((file) => file.path), sources.filter((file) => isManifest(file.path)))
+    const withComplexity = files.filter((file) => file.complexity !== undefined)
+    const complexFilesCount = files.filter((file) => file.complex).length
+    const duplicatedFilesCount = files.filter((file) => file.duplicated).length
+    const totals = new TreeTotals({
+      loc: files.reduce((sum, file) => sum + file.codeLines, 0),
+      filesCount: files.length,
+      languages: languageLinesOf(files),
+      complexFilesCount,
+      complexFilesPercentage: percentageOf(complexFilesCount, withComplexity.length),
+      duplicatedFilesCount,
+      duplicationPercentage: percentageOf(duplicatedFilesCount, files.length),
+      clones: duplication.clones,
+      duplicatedLines: duplication.duplicatedLines,
+      duplicatedLinesPercentage: duplication.percentage,
+      stackTags: stack.tags,
+      unreadableManifests: stack.unreadable.map((error) => error.path)
+    })
+    const outcomes = measured.map((m) => m.outcome)
+    return {
+      analysis: new TreeAnalysis({ files, totals }),
+      cacheUse: { hits: count(outcomes, "hit"), misses: count(outcomes, "miss"), failures: count(outcomes, "failure") }
+    }
+  })

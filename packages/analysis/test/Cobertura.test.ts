@@ -1,0 +1,57 @@
+import { Either } from "effect"
+import { describe, expect, it } from "vitest"
+import { coverageNumbers, parseCobertura, parseLcov } from "../src/index.js"
+import { failureOf } from "./Failure.js"
+import { coverageFixture } from "./Fixtures.js"
+
+const failure = (content: string): string => {
+  const error = failureOf(parseCobertura(content, "/repo"))
+  expect(error._tag).toBe("CoverageReportError")
+  return error.message
+}
+
+describe("parseCobertura", () => {
+  it("reads coverage.py's XML report, as its LCOV report of the same run", () => {
+    const xml = Either.getOrThrow(parseCobertura(coverageFixture("coverage-py.xml"), "/tmp/pysample"))
+    expect(xml.files).toEqual([
+      { path: "shop/__init__.py", coverableLines: 0, coveredLines: 0, uncoveredLines: [] },
+      { path: "shop/cart.py", coverableLines: 9, coveredLines: 6, uncoveredLines: [9, 10, 11] }
+    ])
+    expect(xml).toEqual(Either.getOrThrow(parseLcov(coverageFixture("coverage-py.lcov"), "/tmp/pysample")))
+    expect(coverageNumbers(xml, 60)).toEqual({
+      coveragePercentage: 66,
+      coveragePercentageWithDecimals: 66.67,
+      numberTotalFiles: 2,
+      numberCoveredLines: 6,
+      numberCoverableLines: 9,
+      filesUncovered: 0,
+      filesWithLowCoverage: 0
+    })
+    expect(coverageNumbers(xml, 70).filesWithLowCoverage).toBe(1)
+  })
+
+  it("picks the source that holds the file, merges inner classes and skips method lines", () => {
+    const report = Either.getOrThrow(parseCobertura(coverageFixture("multi-source.xml"), "/builds/app"))
+    expect(report.files).toEqual([
+      { path: "lib/util/Strings.java", coverableLines: 3, coveredLines: 2, uncoveredLines: [9] }
+    ])
+    expect(report.percentage).toBeCloseTo(66.6666666667, 9)
+  })
+
+  it("has no percentage when nothing is coverable", () => {
+    const report = Either.getOrThrow(parseCobertura("<coverage><packages/></coverage>", "/repo"))
+    expect(report).toEqual({ files: [], coverableLines: 0, coveredLines: 0, percentage: undefined })
+    expect(coverageNumbers(report, 60)).toEqual({
+      numberTotalFiles: 0, numberCoveredLines: 0, numberCoverableLines: 0, filesUncovered: 0, filesWithLowCoverage: 0
+    })
+  })
+
+  it("rejects what is not XML, and XML that is not Cobertura, with a clear reason", () => {
+    expect(failure("<coverage><packages>")).toBe("invalid Cobertura report at line 1: the document ends before <coverage>, <packages> are closed")
+    expect(failure("SF:a.js\nend_of_record")).toBe("invalid Cobertura report at line 1: char 'S' is not expected.")
+    expect(failure("<report/>")).toBe("invalid Cobertura report: at coverage: is missing")
+    expect(failure("<coverage/>")).toBe('invalid Cobertura report: at coverage: Expected <coverage> with <packages>, actual ""')
+    expect(failure('<coverage><packages><package><classes><class filename="a.py"><lines><line number="one" hits="1"/></lines></class></classes></package></packages></coverage>'))
+      .toBe('invalid Cobertura report: at coverage.packages.package.0.classes.class.0.lines.line.0.number: Unable to decode "one" into a number')
+  })
+})

@@ -1,0 +1,69 @@
+import { Either } from "effect"
+import { describe, expect, it } from "vitest"
+import { coverageNumbers, parseLcov } from "../src/index.js"
+import { failureOf } from "./Failure.js"
+import { coverageFixture } from "./Fixtures.js"
+
+const failure = (content: string) => {
+  const { _tag, line, message } = failureOf(parseLcov(content, "/repo"))
+  return { _tag, line, message }
+}
+
+describe("parseLcov", () => {
+  it("reads node's own LCOV reporter (node --test --experimental-test-coverage)", () => {
+    const report = Either.getOrThrow(parseLcov(coverageFixture("node-test.lcov"), "/tmp/covsample"))
+    expect(report.files).toEqual([
+      { path: "math.mjs", coverableLines: 10, coveredLines: 5, uncoveredLines: [6, 7, 8, 9, 10] },
+      { path: "math.test.mjs", coverableLines: 4, coveredLines: 4, uncoveredLines: [] }
+    ])
+    expect(report.coverableLines).toBe(14)
+    expect(report.coveredLines).toBe(9)
+    expect(report.percentage).toBeCloseTo(64.2857142857, 9)
+  })
+
+  it("reads coverage.py's LCOV, line 0 of an empty module and its LH above LF included", () => {
+    const report = Either.getOrThrow(parseLcov(coverageFixture("coverage-py.lcov"), "/tmp/pysample"))
+    expect(report.files).toEqual([
+      { path: "shop/__init__.py", coverableLines: 0, coveredLines: 0, uncoveredLines: [] },
+      { path: "shop/cart.py", coverableLines: 9, coveredLines: 6, uncoveredLines: [9, 10, 11] }
+    ])
+  })
+
+  it("merges the records of one file, resolves paths against the root, and keeps LF/LH-only files", () => {
+    const report = Either.getOrThrow(parseLcov(coverageFixture("merged.lcov"), "/home/ci/work/app"))
+    expect(report.files).toEqual([
+      // Outside the root: normalised, left for the caller to judge.
+      { path: "C:/work/app/src/generated.ts", coverableLines: 8, coveredLines: 6, uncoveredLines: [] },
+      { path: "src/math.ts", coverableLines: 5, coveredLines: 3, uncoveredLines: [6, 7] }
+    ])
+    expect(coverageNumbers(report, 60)).toEqual({
+      coveragePercentage: 69,
+      coveragePercentageWithDecimals: 69.23,
+      numberTotalFiles: 2,
+      numberCoveredLines: 9,
+      numberCoverableLines: 13,
+      filesUncovered: 0,
+      filesWithLowCoverage: 0
+    })
+  })
+
+  it("accepts CRLF line ends and checksums after the hits", () => {
+    const report = Either.getOrThrow(parseLcov("SF:/repo/a.js\r\nDA:1,0,abc\r\nDA:2,4\r\nend_of_record\r\n", "/repo"))
+    expect(report.files).toEqual([{ path: "a.js", coverableLines: 2, coveredLines: 1, uncoveredLines: [1] }])
+  })
+
+  it("rejects malformed reports with the line at fault", () => {
+    expect(failure("")).toEqual({ _tag: "CoverageReportError", line: undefined, message: "invalid LCOV report: no SF: record" })
+    expect(failure("DA:1,1\n")).toEqual({
+      _tag: "CoverageReportError", line: 1, message: "invalid LCOV report at line 1: DA stands outside a record (no SF: before it)"
+    })
+    expect(failure("SF:a.js\nDA:x\nend_of_record").message).toBe("invalid LCOV report at line 2: DA:x is not <line>,<hits>")
+    expect(failure("SF:a.js\nLF:ten\nend_of_record").message).toBe("invalid LCOV report at line 2: LF:ten is not a count")
+    expect(failure("TN:\nSF:a.js\nDA:1,1\n").message).toBe("invalid LCOV report at line 2: the record of a.js has no end_of_record")
+    expect(failure("SF:a.js\nSF:b.js\nend_of_record").message).toBe(
+      "invalid LCOV report at line 2: SF:b.js opens a record before the record of a.js has its end_of_record"
+    )
+    expect(failure("SF:a.js\n<html>\nend_of_record").message).toBe('invalid LCOV report at line 2: "<html>" is not an LCOV line')
+    expect(failure("SF:\nend_of_record").message).toBe("invalid LCOV report at line 1: SF: names no file")
+  })
+})

@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync } from "node:fs"
+import { describe, expect, it } from "vitest"
+import { countLines, languageOf, languageOfPath, linesOfCode } from "../src/index.js"
+
+const fixtures = new URL("./fixtures/", import.meta.url)
+const read = (name: string) => readFileSync(new URL(name, fixtures), "utf8")
+
+/** What cloc 1.96 reports for each fixture (`cloc --by-file test/fixtures`). */
+const cloc: Record<string, { readonly blank: number; readonly comment: number; readonly code: number }> = {
+  "sample.js": { blank: 2, comment: 3, code: 5 },
+  "sample.ts": { blank: 1, comment: 4, code: 5 },
+  "sample.py": { blank: 3, comment: 4, code: 4 },
+  "Sample.java": { blank: 2, comment: 5, code: 5 },
+  "sample.go": { blank: 2, comment: 3, code: 5 },
+  "sample.yaml": { blank: 1, comment: 2, code: 4 },
+  "sample.json": { blank: 1, comment: 0, code: 4 },
+  "sample.md": { blank: 2, comment: 2, code: 3 },
+  "sample.css": { blank: 1, comment: 3, code: 4 },
+  "sample.html": { blank: 1, comment: 4, code: 6 },
+  "sample.sh": { blank: 1, comment: 1, code: 3 }
+}
+
+describe("countLines", () => {
+  for (const [name, expected] of Object.entries(cloc)) {
+    it(`counts ${name} as cloc does`, () => {
+      const language = languageOfPath(name)
+      if (language === undefined) throw new Error(`no language for ${name}`)
+      expect(countLines(language, read(name))).toEqual(expected)
+    })
+  }
+
+  it("counts no lines in an empty file, and a last line without a newline", () => {
+    expect(countLines("JavaScript", "")).toEqual({ blank: 0, comment: 0, code: 0 })
+    expect(countLines("JSON", "{\n}")).toEqual({ blank: 0, comment: 0, code: 2 })
+  })
+})
+
+describe("linesOfCode", () => {
+  it("sums per language and in total", () => {
+    const files = readdirSync(fixtures).flatMap((name) => {
+      const language = languageOfPath(name)
+      return language === undefined ? [] : [{ path: name, language, content: read(name) }]
+    })
+    const result = linesOfCode([...files, { path: "copy.js", language: "JavaScript", content: read("sample.js") }])
+    expect(result.byLanguage.get("JavaScript")).toEqual({ blank: 4, comment: 6, code: 10 })
+    expect(result.total.code).toBe(48 + 5)
+    expect(result.files).toHaveLength(files.length + 1)
+  })
+})
+
+describe("languageOfPath", () => {
+  it("follows cloc's extensions", () => {
+    expect(languageOfPath("lib/types/index.d.ts")).toBe("TypeScript")
+    expect(languageOfPath("a/b.mjs")).toBe("JavaScript")
+    expect(languageOfPath("ci.yml")).toBe("YAML")
+    expect(languageOfPath("Makefile")).toBeUndefined()
+    expect(languageOfPath(".eslintrc")).toBeUndefined()
+  })
+
+  it("reads the interpreter of a script without extension, as cloc does", () => {
+    expect(languageOf("bin/gyp", "#!/bin/sh\nexec python3 gyp_main.py\n")).toBe("Bourne Shell")
+    expect(languageOf("tool", "#!/usr/bin/env python3\n")).toBe("Python")
+    expect(languageOf("cli", "#!/usr/bin/env node\n")).toBe("JavaScript")
+    expect(languageOf("README", "# Title\n")).toBeUndefined()
+    expect(languageOf("run.txt", "#!/bin/sh\n")).toBeUndefined()
+  })
+})

@@ -1,0 +1,34 @@
+import { FileSystem, Path } from "@effect/platform"
+import { Effect } from "effect"
+import { fileURLToPath } from "node:url"
+
+const fixture = fileURLToPath(new URL("./fixtures/tree/", import.meta.url))
+
+/**
+ * test/fixtures/tree copied into a scoped temporary directory, with what a checkout may hold and
+ * the analysis must skip: made here rather than committed, since git would not keep .git or
+ * node_modules, and the tests change files of the copy.
+ */
+export const copyOfTree = Effect.gen(function*() {
+  const fs = yield* FileSystem.FileSystem
+  const path = yield* Path.Path
+  const root = yield* fs.makeTempDirectoryScoped({ prefix: "tidemark-tree-" })
+  yield* fs.copy(fixture, root)
+  yield* fs.rename(path.join(root, "package.json.fixture"), path.join(root, "package.json"))
+  const write = (relative: string, content: string | Uint8Array) =>
+    Effect.gen(function*() {
+      yield* fs.makeDirectory(path.dirname(path.join(root, relative)), { recursive: true })
+      yield* typeof content === "string"
+        ? fs.writeFileString(path.join(root, relative), content)
+        : fs.writeFile(path.join(root, relative), content)
+    })
+  const code = "export const skipped = (a) => (a ? 1 : 2)\n"
+  yield* write(".git/hooks/pre-commit.js", code)
+  yield* write("node_modules/dep/index.js", code)
+  yield* write("vendor/lib.js", code)
+  yield* write("generated/api.js", code)
+  yield* write("src/logo.js", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x0a]))
+  yield* write("src/bundle.js", code.repeat(200))
+  yield* fs.symlink(path.join(root, "src"), path.join(root, "src/loop"))
+  return root
+})

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The programs the test suite compares with or drives, from Debian's packages, installed when
+# missing: cloc (the analysis tests' anchor for lines of code) and Chromium (the dashboard's
+# end-to-end test). Part of `pnpm test`, so that the README's one test command works on a fresh
+# machine of this project.
+set -euo pipefail
+
+missing=()
+command -v cloc >/dev/null 2>&1 || missing+=(cloc)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+  echo "The tests need ${missing[*]} (Debian packages): install them, e.g. sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+echo "Installing ${missing[*]} for the tests (apt-get)..." >&2
+apt-get update -qq >/dev/null
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
