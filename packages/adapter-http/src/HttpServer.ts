@@ -1,11 +1,13 @@
-import { HttpApiBuilder, HttpRouter } from "@effect/platform"
-import { Layer } from "effect"
+import { HttpApiBuilder, HttpMiddleware, HttpRouter, HttpServer } from "@effect/platform"
+import { Effect, Layer } from "effect"
 import { authenticationLayer, ingestionAuthenticationLayer } from "./AuthenticationLive.js"
 import { errorMiddleware } from "./ErrorMapping.js"
 import { openApiRoutes } from "./OpenApiDocuments.js"
 import { bodyGuard } from "./RequestBody.js"
 import * as AdminHandlers from "./handlers/AdminHandlers.js"
 import * as AnalysisHandlers from "./handlers/AnalysisHandlers.js"
+import * as DashboardRoute from "./handlers/DashboardRoute.js"
+import * as IngestionCliRoute from "./handlers/IngestionCliRoute.js"
 import * as IngestionHandlers from "./handlers/IngestionHandlers.js"
 import { TidemarkApi } from "./TidemarkApi.js"
 
@@ -14,13 +16,31 @@ export interface Options {
   readonly version: string
   /** Largest request body accepted, in bytes. */
   readonly maxBodyBytes?: number
+  /** The dashboard's built files, served at `/` behind the APIs; none without it. */
+  readonly dashboardDirectory?: string | undefined
 }
+
+/**
+ * `HttpApiBuilder.serve()` with the ingestion route in front of the HttpApi app (see
+ * IngestionCliRoute), and no span for that route: the one hot path of the server; the dashboard's
+ * files for what no API serves (see DashboardRoute).
+ */
+const serve = (maxBodyBytes: number, dashboardDirectory: string | undefined) =>
+  HttpApiBuilder.httpApp.pipe(
+    Effect.flatMap(IngestionCliRoute.inFrontOf(maxBodyBytes)),
+    Effect.flatMap(DashboardRoute.inFrontOfIfAny(dashboardDirectory)),
+    Effect.map((app) => HttpServer.serve(app)),
+    Layer.unwrapEffect,
+    Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer]),
+    HttpMiddleware.withTracerDisabledWhen(IngestionCliRoute.isForPath)
+  )
 
 /**
  * The HTTP adapter as one Layer: both APIs and the admin surface, over the domain services. The
  * caller provides the domain services and an `HttpServer` (Node, or a test server).
  */
 export const layer = (options: Options) => {
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024
   const api = HttpApiBuilder.api(TidemarkApi).pipe(
     Layer.provide([
       AnalysisHandlers.layer(options.version),
@@ -30,11 +50,11 @@ export const layer = (options: Options) => {
     ]),
     Layer.provide([authenticationLayer, ingestionAuthenticationLayer])
   )
-  return HttpApiBuilder.serve().pipe(
+  return serve(maxBodyBytes, options.dashboardDirectory).pipe(
     Layer.provide(openApiRoutes),
     Layer.provide(HttpApiBuilder.middleware(errorMiddleware)),
     Layer.provide(api),
     Layer.provide(HttpRouter.setRouterConfig({ maxParamLength: 500 })),
-    Layer.provide(HttpApiBuilder.middleware(bodyGuard(options.maxBodyBytes ?? 1024 * 1024)))
+    Layer.provide(HttpApiBuilder.middleware(bodyGuard(maxBodyBytes)))
   )
 }

@@ -8,7 +8,9 @@ import { Access, DomainServices, IngestionWorker } from "@tidemark/core"
 import { CryptoIdGenerator, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Console, Effect, Layer, Option, Redacted } from "effect"
 import { createServer } from "node:http"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import * as NodeHasher from "./NodeHasher.js"
 import type { ServerConfig } from "./ServerConfig.js"
 
 export const version = "0.1.0"
@@ -48,7 +50,8 @@ export const domainLayer = (config: ServerConfig) =>
       persistenceLayer(config),
       StaticToolCatalogue.layer(catalogue),
       GitCli.layer({ cacheDirectory: join(config.dataDir, "git-cache") }),
-      CryptoIdGenerator.layer
+      CryptoIdGenerator.layer,
+      NodeHasher.layer
     ))
   )
 
@@ -56,6 +59,12 @@ export const domainLayer = (config: ServerConfig) =>
 export const workerLayer = Layer.scopedDiscard(
   Effect.flatMap(IngestionWorker, (worker) => Effect.forkScoped(worker.run))
 ).pipe(Layer.provide(IngestionWorker.layer()))
+
+/**
+ * The dashboard built with the workspace (`packages/dashboard/dist`), found where the package is
+ * installed rather than relative to the working directory.
+ */
+const bundledDashboard = () => join(dirname(fileURLToPath(import.meta.resolve("@tidemark/dashboard/package.json"))), "dist")
 
 /** Makes sure an admin token exists and shows a newly generated one, once. */
 const adminTokenLayer = (config: ServerConfig) =>
@@ -69,7 +78,11 @@ const adminTokenLayer = (config: ServerConfig) =>
 
 export const serverLayer = (config: ServerConfig) =>
   Layer.mergeAll(
-    HttpServer.layer({ version, maxBodyBytes: config.maxBodyBytes }),
+    HttpServer.layer({
+      version,
+      maxBodyBytes: config.maxBodyBytes,
+      dashboardDirectory: Option.getOrElse(config.dashboardDir, bundledDashboard)
+    }),
     adminTokenLayer(config),
     config.runWorker ? workerLayer : Layer.empty
   ).pipe(
