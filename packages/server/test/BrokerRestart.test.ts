@@ -5,7 +5,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import { PrivateNatsServer } from "@tidemark/adapter-nats"
 import { ScratchDatabase } from "@tidemark/adapter-pg"
 import { Effect, Redacted, Schedule } from "effect"
-import { ingestionKey, requireBuild, type RunningServer, scratch, startServer } from "./CliFixture.js"
+import { ingestionKey, postJson, requireBuild, type RunningServer, scratch, startServer } from "./CliFixture.js"
 
 /**
  * NATS restarted while events flow: what was accepted is never lost, and while the broker is down
@@ -22,14 +22,14 @@ interface Answer {
 
 const send = (server: RunningServer, key: string, ids: ReadonlyArray<string>) =>
   Effect.forEach(ids, (id) =>
-    Effect.promise(async (): Promise<Answer> => {
-      const response = await fetch(`${server.url}/v1/ingestion/cli?api_key=${key}&system=broker`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ $type: "change", change_id: id, time_created: "2024-05-01T12:00:00Z" })
-      })
-      return { id, status: response.status, body: await response.text() }
-    }), { concurrency: 50 })
+    Effect.map(
+      postJson(server, `/v1/ingestion/cli?api_key=${key}&system=broker`, {
+        $type: "change",
+        change_id: id,
+        time_created: "2024-05-01T12:00:00Z"
+      }),
+      ({ status, text }): Answer => ({ id, status, body: text })
+    ), { concurrency: 50 })
 
 const range = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}-${i}`)
 

@@ -1,13 +1,13 @@
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import { describe, expect, layer } from "@effect/vitest"
-import { Context, Effect, Layer, Schema } from "effect"
+import { Context, Effect, Layer, Schedule, Schema } from "effect"
 import {
   type CliResult,
   freePort,
   getJson,
   gitRepository,
   lastLine,
-  postStatus,
+  postJson,
   requireBuild,
   runCli,
   type RunningServer,
@@ -56,6 +56,16 @@ const RepositoryStandards = Schema.Struct({
   })
 })
 const StandardJson = Schema.Struct({ id: Schema.Number, name: Schema.String })
+
+const pushEvent = (server: RunningServer, key: string, event: unknown) =>
+  Effect.map(postJson(server, `/v1/ingestion/cli?${new URLSearchParams({ api_key: key, system: "web" })}`, event), (r) => r.status)
+
+const MetricsValues = Schema.Struct({
+  data: Schema.Struct({
+    leadTimeForChanges: Schema.Struct({ value: Schema.NullOr(Schema.Number) }),
+    timeToRecover: Schema.Struct({ value: Schema.NullOr(Schema.Number) })
+  })
+})
 
 /** A command that must succeed; its output is shown when it does not. */
 const succeeds = (result: CliResult) => {
@@ -136,8 +146,50 @@ describe("tidemark (client commands against a running server)", () => {
         expect(key).toMatch(/^\S{20,}$/)
 
         // Authentication comes first: a wrong key is refused with 401, a good one gets past it.
-        expect(yield* postStatus(server, `/v1/ingestion/github?api_key=${encodeURIComponent(`${key}x`)}`)).toBe(401)
-        expect(yield* postStatus(server, `/v1/ingestion/github?api_key=${encodeURIComponent(key)}`)).not.toBe(401)
+        expect((yield* postJson(server, `/v1/ingestion/github?api_key=${encodeURIComponent(`${key}x`)}`, {})).status).toBe(401)
+        expect((yield* postJson(server, `/v1/ingestion/github?api_key=${encodeURIComponent(key)}`, {})).status).not.toBe(401)
+      }), slow)
+
+    it.effect("metrics prints an organization's four keys and their series; --json prints the API's answer", () =>
+      Effect.gen(function*() {
+        const { cli, server } = yield* Fixture
+        const key = lastLine(succeeds(yield* cli(["key", "create", "gh/metrics-org"])).stdout)
+        for (
+          const event of [
+            { $type: "change", change_id: "c1", time_created: "2024-05-01T10:00:00Z" },
+            { $type: "deployment", deploy_id: "d1", time_created: "2024-05-01T12:00:00Z", changes: ["c1"] },
+            { $type: "change", change_id: "c2", time_created: "2024-05-03T00:00:00Z" },
+            { $type: "deployment", deploy_id: "d2", time_created: "2024-05-03T06:00:00Z", changes: ["c2"] },
+            { $type: "incident", incident_id: "i1", time_created: "2024-05-03T07:00:00Z", time_resolved: "2024-05-03T07:45:00Z" }
+          ]
+        ) expect(yield* pushEvent(server, key, event)).toBe(204)
+        const window = { system: "web", from: "2024-05-01T00:00:00Z", to: "2024-05-08T00:00:00Z", bucket: "day" }
+        // The worker stores the events in the background: read until they all count.
+        const api = yield* getJson(server, `/v1/metrics?${new URLSearchParams({ api_key: key, ...window })}`, "").pipe(
+          Effect.filterOrFail((reply) => {
+            const { data } = Schema.decodeUnknownSync(MetricsValues)(reply.body)
+            return data.leadTimeForChanges.value === 14_400 && data.timeToRecover.value === 2_700
+          }),
+          Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("20 seconds")))
+        )
+
+        const args = ["metrics", "gh/metrics-org", ...Object.entries(window).flatMap(([name, value]) => [`--${name}`, value])]
+        const table = succeeds(yield* cli(args)).stdout
+        expect(table).toContain(
+          "Delivery metrics of gh/metrics-org, system web from 2024-05-01T00:00:00.000Z to 2024-05-08T00:00:00.000Z"
+        )
+        // 2 deployments in 7 days; lead times 2 h and 6 h; one incident of 45 min after d2.
+        expect(table).toMatch(/^deployment frequency\s+0\.29\/day\s+Low$/m)
+        expect(table).toMatch(/^lead time for changes\s+4h \(p90 5h 36m\)\s+Elite$/m)
+        expect(table).toMatch(/^time to recover\s+45m\s+Elite$/m)
+        expect(table).toMatch(/^change failure rate\s+50\.0 %\s+Low$/m)
+        expect(table).toMatch(/^2024-05-01\s+1\.00\/day\s+2h\s+–\s+0\.0 %$/m)
+        expect(table).toMatch(/^2024-05-03\s+1\.00\/day\s+6h\s+45m\s+100\.0 %$/m)
+        expect(table).toMatch(/^2024-05-07\s+0\.00\/day\s+–\s+–\s+–$/m)
+
+        const json: unknown = JSON.parse(succeeds(yield* cli([...args, "--json"])).stdout)
+        expect(json).toEqual(api.body)
+        failsWith(yield* cli(["metrics", "gh/never-seen"]), /not found/i)
       }), slow)
 
     it.effect("a standard created from a repository and applied shows in the repository's standards", () =>
@@ -165,6 +217,25 @@ describe("tidemark (client commands against a running server)", () => {
         expect(yield* standardsOf).toEqual([])
 
         failsWith(yield* cli(["standard", "apply", "gh/standards-org", "999", "widgets"]), /not found/i)
+      }), slow)
+
+    it.effect("serve serves the workspace's dashboard build at / and its assets", () =>
+      Effect.gen(function*() {
+        const { server } = yield* Fixture
+        const page = yield* Effect.promise(async () => {
+          const response = await fetch(`${server.url}/`)
+          return { status: response.status, type: response.headers.get("content-type"), text: await response.text() }
+        })
+        expect(page).toMatchObject({ status: 200, type: expect.stringMatching(/^text\/html/) })
+        expect(page.text).toContain("<title>Tidemark</title>")
+        const script = /<script[^>]+src="\.?\/?(assets\/[^"]+\.js)"/.exec(page.text)?.[1]
+        expect(script).toBeDefined()
+        const asset = yield* Effect.promise(async () => {
+          const response = await fetch(`${server.url}/${script ?? ""}`)
+          await response.arrayBuffer()
+          return { status: response.status, cache: response.headers.get("cache-control") }
+        })
+        expect(asset).toEqual({ status: 200, cache: "public, max-age=31536000, immutable" })
       }), slow)
 
     it.effect("a wrong admin token fails with `error:` on stderr and a non-zero exit", () =>

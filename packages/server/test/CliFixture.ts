@@ -144,16 +144,15 @@ export const getJson = (server: RunningServer, path: string, token: string) =>
     return { status: response.status, body }
   })
 
-/** POST of an empty JSON object, answering the status only. */
-export const postStatus = (server: RunningServer, path: string) =>
+/** POST of a JSON body (with an `api-token` when given), answering the status and the body's text. */
+export const postJson = (server: RunningServer, path: string, body: unknown, token?: string) =>
   Effect.promise(async () => {
     const response = await fetch(`${server.url}${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
-      body: "{}"
+      headers: { "content-type": "application/json", ...(token === undefined ? {} : { "api-token": token }) },
+      body: JSON.stringify(body)
     })
-    await response.arrayBuffer()
-    return response.status
+    return { status: response.status, text: await response.text() }
   })
 
 /** A scratch directory removed when the scope closes. */
@@ -195,11 +194,7 @@ export const gitRepository = (parent: string, name: string) =>
 
 /** An ingestion key of gh/acme, issued through the admin API with `adminToken`. */
 export const ingestionKey = (server: RunningServer, adminToken: string) =>
-  Effect.promise(async () => {
-    const response = await fetch(`${server.url}/api/v3/admin/organizations/gh/acme/ingestion-keys`, {
-      method: "POST",
-      headers: { "api-token": adminToken, "content-type": "application/json" },
-      body: "{}"
-    })
-    return (await response.json() as { readonly data: { readonly secret: string } }).data.secret
+  Effect.map(postJson(server, "/api/v3/admin/organizations/gh/acme/ingestion-keys", {}, adminToken), ({ status, text }) => {
+    if (status !== 201) throw new Error(`creating an ingestion key answered ${status}: ${text}`)
+    return (JSON.parse(text) as { readonly data: { readonly secret: string } }).data.secret
   })

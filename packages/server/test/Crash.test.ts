@@ -36,12 +36,22 @@ const sendEvents = <E, R>(url: () => string, key: string, prefix: string, during
           // No answer (the process died): not accepted, the client would retry.
         }
       })
-    yield* Effect.forEach(Array.from({ length: Math.floor(events / 3) }, (_, i) => i), send, { concurrency: 50 })
+    const firstWave = Math.floor(events / 3)
+    yield* Effect.forEach(Array.from({ length: firstWave }, (_, i) => i), send, { concurrency: 50 })
+    // The crash comes once the second wave has events accepted, however slow a loaded machine
+    // makes the server: a kill before any would test nothing mid-stream.
+    const acceptedBefore = accepted.length
+    let secondWaveDone = false
+    const secondWaveFlowing = Effect.sync(() => secondWaveDone || accepted.length > acceptedBefore).pipe(
+      Effect.repeat({ schedule: Schedule.spaced("10 millis"), until: (flowing) => flowing })
+    )
     yield* Effect.all([
-      Effect.forEach(Array.from({ length: events - Math.floor(events / 3) }, (_, i) => i + Math.floor(events / 3)), send, {
-        concurrency: 50
-      }),
-      during
+      Effect.forEach(Array.from({ length: events - firstWave }, (_, i) => i + firstWave), send, { concurrency: 50 }).pipe(
+        Effect.ensuring(Effect.sync(() => {
+          secondWaveDone = true
+        }))
+      ),
+      Effect.zipRight(secondWaveFlowing, during)
     ], { concurrency: 2 })
     return accepted
   })
