@@ -1,3 +1,4 @@
+import { HttpServer as PlatformHttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { GitCli } from "@tidemark/adapter-git"
 import { HttpServer } from "@tidemark/adapter-http"
@@ -76,6 +77,14 @@ const adminTokenLayer = (config: ServerConfig) =>
     }
   }))
 
+/**
+ * One line with the address the server listens on, once it does: with PORT=0 the system picks the
+ * port, and this line is how a person or a test learns it.
+ */
+const listeningLine = Layer.effectDiscard(
+  PlatformHttpServer.addressFormattedWith((address) => Console.log(`Tidemark listening on ${address}`))
+)
+
 export const serverLayer = (config: ServerConfig) =>
   Layer.mergeAll(
     HttpServer.layer({
@@ -84,6 +93,7 @@ export const serverLayer = (config: ServerConfig) =>
       dashboardDirectory: Option.getOrElse(config.dashboardDir, bundledDashboard)
     }),
     adminTokenLayer(config),
+    listeningLine,
     config.runWorker ? workerLayer : Layer.empty
   ).pipe(
     Layer.provide(NodeHttpServer.layer(createServer, { port: config.port, host: config.host })),

@@ -3,7 +3,11 @@ import { Config, Duration } from "effect"
 
 /** Every setting of the bundled server, read once through Effect's Config (environment variables). */
 export const serverConfig = Config.all({
-  port: Config.port("PORT").pipe(Config.withDefault(8080)),
+  /** 0 lets the system pick a free port (printed at start). */
+  port: Config.integer("PORT").pipe(
+    Config.withDefault(8080),
+    Config.validate({ message: "must be a port number from 0 to 65535", validation: (n) => n >= 0 && n <= 65535 })
+  ),
   host: Config.string("HOST").pipe(Config.withDefault("0.0.0.0")),
   dataDir: Config.string("TIDEMARK_DATA_DIR").pipe(Config.withDefault("./.tidemark")),
   /** A PostgreSQL server; without one, the embedded database under the data directory. */

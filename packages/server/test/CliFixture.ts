@@ -85,8 +85,10 @@ const stop = (child: ReturnType<typeof spawn>, signal: NodeJS.Signals) =>
   })
 
 /**
- * `tidemark serve` on a free port of 127.0.0.1, stopped (SIGTERM) when the scope closes; ready
- * once getVersion answers. Without `adminToken`, the server generates one and prints it.
+ * `tidemark serve` on a port of 127.0.0.1 the system picks (PORT=0; the server prints the address it
+ * bound), stopped (SIGTERM) when the scope closes; ready once getVersion answers. A port chosen here
+ * and handed over could be taken by another test's server in between, and the checks would then
+ * talk to that one. Without `adminToken`, the server generates one and prints it.
  */
 export const startServer = (options: {
   readonly dataDir: string
@@ -94,15 +96,13 @@ export const startServer = (options: {
   readonly env?: Readonly<Record<string, string>>
 }) =>
   Effect.gen(function*() {
-    const port = yield* freePort
-    const url = `http://127.0.0.1:${port}`
     const output = { stdout: "", stderr: "" }
     const child = yield* Effect.acquireRelease(
       Effect.sync(() => {
         const child = spawn(process.execPath, [bin, "serve"], {
           env: {
             ...baseEnvironment(),
-            PORT: String(port),
+            PORT: "0",
             HOST: "127.0.0.1",
             TIDEMARK_DATA_DIR: options.dataDir,
             ...(options.adminToken === undefined ? {} : { TIDEMARK_ADMIN_TOKEN: options.adminToken }),
@@ -116,14 +116,24 @@ export const startServer = (options: {
       }),
       (child) => stop(child, "SIGTERM")
     )
+    const exited = Effect.suspend(() =>
+      child.exitCode === null ? Effect.void : Effect.dieMessage(`tidemark serve exited (${child.exitCode}):\n${output.stderr}`)
+    )
+    const url = yield* Effect.suspend(() => {
+      const listening = /Tidemark listening on (http:\/\/\S+)/.exec(output.stdout)
+      return listening?.[1] === undefined
+        ? Effect.fail(new NotReady({ reason: "no listening line yet" }))
+        : Effect.succeed(listening[1])
+    }).pipe(
+      Effect.tapError(() => exited),
+      Effect.retry(Schedule.spaced("50 millis").pipe(Schedule.upTo("45 seconds")))
+    )
     const ready = Effect.tryPromise({
       try: () => fetch(`${url}/api/v3/version`),
       catch: (error) => new NotReady({ reason: String(error) })
     }).pipe(
       Effect.filterOrFail((response) => response.ok, (response) => new NotReady({ reason: `HTTP ${response.status}` })),
-      Effect.tapError(() =>
-        child.exitCode === null ? Effect.void : Effect.dieMessage(`tidemark serve exited (${child.exitCode}):\n${output.stderr}`)
-      )
+      Effect.tapError(() => exited)
     )
     yield* Effect.retry(ready, Schedule.spaced("100 millis").pipe(Schedule.upTo("45 seconds")))
     return { url, stdout: Effect.sync(() => output.stdout), crash: stop(child, "SIGKILL") } satisfies RunningServer
