@@ -20,6 +20,7 @@ export const EmbeddedLayer = DomainServices.layer().pipe(
     GitCli.layer({ cacheDirectory: join(tmpdir(), "tidemark-example-git-cache") }),
     CryptoIdGenerator.layer,
     MemoryEventQueue.layer(),
+    MemoryEventQueue.analysisLayer(),
     MemoryEventStore.layer
   ))
 )

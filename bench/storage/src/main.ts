@@ -44,6 +44,7 @@ const services = (backend: Backends.Backend, tool: ToolDefinition) =>
       NoGitReader.layer,
       CryptoIdGenerator.layer,
       MemoryEventQueue.layer(),
+      MemoryEventQueue.analysisLayer(),
       MemoryEventStore.layer
     ))
   )

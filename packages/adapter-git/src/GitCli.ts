@@ -6,9 +6,9 @@ import type * as CommandExecutor from "@effect/platform/CommandExecutor"
 import * as FileSystem from "@effect/platform/FileSystem"
 import * as Path from "@effect/platform/Path"
 import * as NodeContext from "@effect/platform-node/NodeContext"
-import { GitReader, GitReadError, GitSnapshot } from "@tidemark/core"
+import { GitReader, GitReadError, GitSnapshot, SourceCheckout } from "@tidemark/core"
 import type { GitBranch } from "@tidemark/core"
-import { Array as Arr, Config, type Context, Data, Duration, Effect, Either, Layer, Option } from "effect"
+import { Array as Arr, Config, Context, Data, Duration, Effect, Either, Layer, Option, type Scope } from "effect"
 import type { ConfigError } from "effect/ConfigError"
 import { createHash } from "node:crypto"
 import { join } from "node:path"
@@ -50,13 +50,15 @@ const chooseDefaultBranch = (
 /** `ls-tree -z` separates paths with NUL, so names with newlines or quotes come through unaltered. */
 const parseFileList = (output: string) => output.split("\0").filter((path) => path.length > 0)
 
-export const make = (
+/** Both ports on one cache of mirrors: a checkout fetches into the mirror a read made. */
+export interface GitCliPorts {
+  readonly reader: Context.Tag.Service<GitReader>
+  readonly checkout: Context.Tag.Service<SourceCheckout>
+}
+
+export const makePorts = (
   options: GitCliOptions
-): Effect.Effect<
-  Context.Tag.Service<GitReader>,
-  never,
-  CommandExecutor.CommandExecutor | FileSystem.FileSystem | Path.Path
-> =>
+): Effect.Effect<GitCliPorts, never, CommandExecutor.CommandExecutor | FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
@@ -65,6 +67,8 @@ export const make = (
       timeout: options.timeout === undefined ? defaultTimeout : Duration.decode(options.timeout)
     })
     const cacheDirectory = path.resolve(options.cacheDirectory)
+    // Beside the mirrors, not inside: the cache holds only `<hash>.git` mirrors.
+    const checkoutDirectory = path.join(cacheDirectory, "..", `${path.basename(cacheDirectory)}-checkouts`)
 
     // One lock per mirror: two reads of one URL must not clone or fetch into it at once. The map
     // keeps one semaphore per repository ever read, which is bounded by the mirrors on disk.
@@ -176,12 +180,63 @@ export const make = (
         Effect.withSpan("GitCli.read")
       )
 
-    return GitReader.of({ read })
+    const hasCommit = (mirror: string, sha: string) =>
+      git.run(["cat-file", "-e", `${sha}^{commit}`], mirror).pipe(Effect.as(true), Effect.orElseSucceed(() => false))
+
+    /**
+     * A working tree of `sha` in a temporary directory (removed with the scope): a clone sharing
+     * the mirror's objects (`--shared`: nothing is copied), checked out detached. The mirror is
+     * fetched first only when it lacks the commit.
+     */
+    const checkout = (url: string, sha: string): Effect.Effect<string, GitReadError, Scope.Scope> =>
+      Either.match(RepositoryLocation.parse(url, (local) => path.resolve(local)), {
+        onLeft: (reason) => Effect.fail(new ReadFailure({ reason })),
+        onRight: (location) => {
+          const mirror = mirrorDirectory(location)
+          const ensureCommit = Effect.flatMap(
+            fs.exists(mirror).pipe(Effect.mapError(fromPlatform("cannot read the git cache"))),
+            (exists) =>
+              (exists ? hasCommit(mirror, sha) : Effect.succeed(false)).pipe(
+                Effect.flatMap((found) => found ? Effect.void : update(location, mirror)),
+                withLock(mirror)
+              )
+          )
+          return Effect.gen(function*() {
+            yield* fs.makeDirectory(checkoutDirectory, { recursive: true }).pipe(
+              Effect.mapError(fromPlatform("cannot create the checkout directory"))
+            )
+            yield* ensureCommit
+            const root = yield* fs.makeTempDirectoryScoped({ directory: checkoutDirectory, prefix: "tree-" }).pipe(
+              Effect.mapError(fromPlatform("cannot create a checkout"))
+            )
+            yield* git.run(["clone", "--shared", "--no-checkout", "--quiet", mirror, root]).pipe(
+              Effect.zipRight(git.run(["checkout", "--quiet", "--detach", sha], path.join(root, ".git"), root)),
+              Effect.mapError(fromCommand)
+            )
+            return root
+          })
+        }
+      }).pipe(
+        Effect.mapError((failure) => new GitReadError({ url, reason: failure.reason })),
+        Effect.withSpan("GitCli.checkout")
+      )
+
+    return { reader: GitReader.of({ read }), checkout: SourceCheckout.of({ checkout }) }
   })
 
-/** The adapter with its own Node platform services: nothing is left for the caller to provide. */
-export const layer = (options: GitCliOptions): Layer.Layer<GitReader> =>
-  Layer.effect(GitReader, make(options)).pipe(Layer.provide(NodeContext.layer))
+export const make = (
+  options: GitCliOptions
+): Effect.Effect<Context.Tag.Service<GitReader>, never, CommandExecutor.CommandExecutor | FileSystem.FileSystem | Path.Path> =>
+  Effect.map(makePorts(options), (ports) => ports.reader)
+
+/**
+ * The adapter (GitReader and SourceCheckout on one cache of mirrors) with its own Node platform
+ * services: nothing is left for the caller to provide.
+ */
+export const layer = (options: GitCliOptions): Layer.Layer<GitReader | SourceCheckout> =>
+  Layer.effectContext(
+    Effect.map(makePorts(options), (ports) => Context.make(GitReader, ports.reader).pipe(Context.add(SourceCheckout, ports.checkout)))
+  ).pipe(Layer.provide(NodeContext.layer))
 
 /** Mirrors cached under `<TIDEMARK_DATA_DIR>/git-cache`, the data directory defaulting to `./.tidemark`. */
 export const config: Config.Config<GitCliOptions> = Config.string("TIDEMARK_DATA_DIR").pipe(
@@ -189,4 +244,4 @@ export const config: Config.Config<GitCliOptions> = Config.string("TIDEMARK_DATA
   Config.map((dataDirectory) => ({ cacheDirectory: join(dataDirectory, "git-cache") }))
 )
 
-export const layerConfig: Layer.Layer<GitReader, ConfigError> = Layer.unwrapEffect(Effect.map(config, layer))
+export const layerConfig: Layer.Layer<GitReader | SourceCheckout, ConfigError> = Layer.unwrapEffect(Effect.map(config, layer))

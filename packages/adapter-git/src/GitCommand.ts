@@ -16,8 +16,11 @@ export class GitCommandError extends Data.TaggedError("GitCommandError")<{
 }
 
 export interface GitRunner {
-  /** Runs git with `args` (against the repository at `gitDir` when given) and yields its standard output. */
-  readonly run: (args: ReadonlyArray<string>, gitDir?: string) => Effect.Effect<string, GitCommandError>
+  /**
+   * Runs git with `args` (against the repository at `gitDir` when given, with the working tree at
+   * `workTree` when given) and yields its standard output.
+   */
+  readonly run: (args: ReadonlyArray<string>, gitDir?: string, workTree?: string) => Effect.Effect<string, GitCommandError>
 }
 
 /**
@@ -46,12 +49,14 @@ export const makeRunner = (options: {
   readonly timeout: Duration.Duration
 }): Effect.Effect<GitRunner, never, CommandExecutor.CommandExecutor> =>
   Effect.map(CommandExecutor.CommandExecutor, (executor) => {
-    const run = (args: ReadonlyArray<string>, gitDir?: string): Effect.Effect<string, GitCommandError> => {
+    const run = (args: ReadonlyArray<string>, gitDir?: string, workTree?: string): Effect.Effect<string, GitCommandError> => {
       const subcommand = args[0] ?? ""
       const command = Command.make(
         options.gitBinary,
         // `--git-dir` overrides a GIT_DIR the server may have inherited.
-        ...(gitDir === undefined ? args : ["--git-dir", gitDir, ...args])
+        ...(gitDir === undefined ? [] : ["--git-dir", gitDir]),
+        ...(workTree === undefined ? [] : ["--work-tree", workTree]),
+        ...args
       ).pipe(Command.env(environment))
 
       // Standard output and error are drained while waiting for the exit code: a child blocked on

@@ -1,7 +1,7 @@
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { AddRepositoryBody, CodingStandard, CreateCredentialBody, CreateStandardBody, Permission, Repository } from "@tidemark/core"
 import { Schema } from "effect"
-import { OrganizationParams } from "./AnalysisApi.js"
+import { OrganizationParams, RepositoryParams } from "./AnalysisApi.js"
 import { Authentication } from "./Authentication.js"
 import { BadRequest, Forbidden, InternalServerError, NotFound, Unauthorized, UnprocessableEntity } from "./HttpErrors.js"
 import { MetricsParams, MetricsResponse, SystemsResponse } from "./MetricsSchemas.js"
@@ -14,6 +14,14 @@ export class IssuedSecret extends Schema.Class<IssuedSecret>("IssuedSecret")({
   permission: Permission,
   /** Shown once: only its hash is stored. */
   secret: Schema.String
+}) {}
+
+/** An analysis queued by reanalyze: the branch and the commit (its head when asked) it will analyse. */
+export class QueuedAnalysis extends Schema.Class<QueuedAnalysis>("QueuedAnalysis")({
+  repositoryName: Schema.String,
+  branch: Schema.String,
+  commitSha: Schema.String,
+  requestedAt: Schema.String
 }) {}
 
 const adminOrganizationPath = "/admin/organizations/:provider/:remoteOrganizationName"
@@ -66,6 +74,19 @@ export class AdminGroup extends HttpApiGroup.make("admin")
     HttpApiEndpoint.del("unapplyCodingStandard", `${standardsPath}/:codingStandardId/repositories/:repositoryName`)
       .setPath(ApplicationParams)
       .addSuccess(Schema.Void, { status: 204 })
+  )
+  .add(
+    HttpApiEndpoint.post(
+      "reanalyzeRepository",
+      "/analysis/organizations/:provider/:remoteOrganizationName/repositories/:repositoryName/reanalyze"
+    )
+      .setPath(RepositoryParams)
+      .setUrlParams(Schema.Struct({ branch: Schema.optional(Schema.String) }))
+      .addSuccess(Schema.Struct({ data: QueuedAnalysis }), { status: 202 })
+      .annotate(
+        OpenApi.Description,
+        "Queues an analysis of the head of a branch (default: the default branch); getRepositoryWithAnalysis shows it once done."
+      )
   )
   .add(
     HttpApiEndpoint.get("getOrganizationMetrics", `${deliveryPath}/metrics`)

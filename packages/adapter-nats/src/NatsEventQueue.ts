@@ -1,6 +1,6 @@
 import { type JetStreamClient, jetstreamManager, type JetStreamManager, PubHeaders } from "@nats-io/jetstream"
 import { connect, headers, type Msg, type NatsConnection } from "@nats-io/transport-node"
-import { type DeadLetter, type Delivery, EventQueue, QueueUnavailable } from "@tidemark/core"
+import { AnalysisQueue, type DeadLetter, type Delivery, EventQueue, QueueUnavailable } from "@tidemark/core"
 import { Array as Arr, Config, type ConfigError, Duration, Effect, Either, Layer, Schema, type Scope } from "effect"
 import { createHash } from "node:crypto"
 import * as DeliveryOwnership from "./DeliveryOwnership.js"
@@ -360,6 +360,13 @@ export const make = (options: NatsEventQueueOptions): Effect.Effect<EventQueue["
 
 export const layer = (options: NatsEventQueueOptions): Layer.Layer<EventQueue, QueueUnavailable> =>
   Layer.scoped(EventQueue, make(options))
+
+/** The queue of analysis jobs: a stream and consumer of its own, so analyses never hold up ingestion. */
+export const analysisLayer = (options: NatsEventQueueOptions): Layer.Layer<AnalysisQueue, QueueUnavailable> =>
+  Layer.scoped(
+    AnalysisQueue,
+    make({ stream: "TIDEMARK_ANALYSIS", subject: "tidemark.analysis", durable: "tidemark-analyzer", ...options })
+  )
 
 /** The server at `NATS_URL`, every other setting at its default. */
 export const config: Config.Config<NatsEventQueueOptions> = Config.map(Config.string("NATS_URL"), (servers) => ({ servers }))

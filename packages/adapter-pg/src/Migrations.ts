@@ -3,12 +3,14 @@ import { Effect, Layer } from "effect"
 import CreateStorage from "./migrations/0001_create_storage.js"
 import CreateIngestion from "./migrations/0002_create_ingestion.js"
 import DeliveryMetrics from "./migrations/0003_delivery_metrics.js"
+import Analyses from "./migrations/0004_analyses.js"
 
 /** Numbered and append-only: a change to the schema is a new entry, never an edit of an old one. */
 export const migrations = {
   "0001_create_storage": CreateStorage,
   "0002_create_ingestion": CreateIngestion,
-  "0003_delivery_metrics": DeliveryMetrics
+  "0003_delivery_metrics": DeliveryMetrics,
+  "0004_analyses": Analyses
 }
 
 /** The migrator's own bookkeeping table (the `@effect/sql` default name). */

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import type { SqlError } from "@effect/sql/SqlError"
-import { type DeadLetter, type Delivery, EventQueue, QueueUnavailable } from "@tidemark/core"
+import { AnalysisQueue, type DeadLetter, type Delivery, EventQueue, QueueUnavailable } from "@tidemark/core"
 import { type Array as Arr, Clock, Duration, Effect, Layer, type ParseResult, Schedule, Schema } from "effect"
 import * as GroupCommit from "./GroupCommit.js"
 import { decodeAll } from "./Rows.js"
@@ -15,6 +15,23 @@ export interface PgEventQueueOptions {
   readonly deduplicationWindow?: Duration.DurationInput
   /** How often a waiting `pull` looks for messages again (default 25 ms). */
   readonly pollInterval?: Duration.DurationInput
+  /** The queue's tables (default: the ingestion queue's); each queue has its own three. */
+  readonly tables?: QueueTables
+}
+
+export interface QueueTables {
+  readonly messages: string
+  readonly seen: string
+  readonly deadLetters: string
+}
+
+export const ingestionTables: QueueTables = { messages: "queue_messages", seen: "queue_seen", deadLetters: "queue_dead_letters" }
+
+/** The queue of analysis jobs (migration 0004: same shape as the ingestion queue's). */
+export const analysisTables: QueueTables = {
+  messages: "analysis_queue_messages",
+  seen: "analysis_queue_seen",
+  deadLetters: "analysis_queue_dead_letters"
 }
 
 const Message = Schema.Struct({ id: Schema.String, payload: Schema.String, attempt: Schema.Int })
@@ -55,6 +72,10 @@ export const make = (options: PgEventQueueOptions = {}) =>
     const visibility = millis(options.visibility ?? Duration.seconds(30))
     const window = millis(options.deduplicationWindow ?? Duration.hours(24))
     const pollInterval = Math.max(1, millis(options.pollInterval ?? Duration.millis(25)))
+    const tables = options.tables ?? ingestionTables
+    const messagesTable = sql(tables.messages)
+    const seenTable = sql(tables.seen)
+    const deadLettersTable = sql(tables.deadLetters)
 
     // The id is remembered first: an id still remembered is not queued, whether its message is
     // pending, acked or dead-lettered. A message outliving the window is not queued twice either.
@@ -66,10 +87,10 @@ export const make = (options: PgEventQueueOptions = {}) =>
           FROM jsonb_array_elements(${JSON.stringify(firstOfEachId(messages))}::jsonb) WITH ORDINALITY AS b(m, n)
         ),
         fresh AS (
-          INSERT INTO queue_seen (id) SELECT id FROM batch ORDER BY id COLLATE "C"
+          INSERT INTO ${seenTable} (id) SELECT id FROM batch ORDER BY id COLLATE "C"
           ON CONFLICT (id) DO NOTHING RETURNING id
         )
-        INSERT INTO queue_messages (id, payload)
+        INSERT INTO ${messagesTable} (id, payload)
         SELECT batch.id, batch.payload FROM batch JOIN fresh USING (id) ORDER BY batch.n
         ON CONFLICT (id) DO NOTHING
       `.pipe(Effect.asVoid)
@@ -78,7 +99,7 @@ export const make = (options: PgEventQueueOptions = {}) =>
 
     const ackAll = (deliveries: Arr.NonEmptyReadonlyArray<{ readonly id: string; readonly attempt: number }>) =>
       sql`
-        DELETE FROM queue_messages m
+        DELETE FROM ${messagesTable} m
         USING jsonb_to_recordset(${JSON.stringify(deliveries)}::jsonb) AS a(id text, attempt integer)
         WHERE m.id = a.id AND m.attempt = a.attempt
       `.pipe(Effect.asVoid)
@@ -90,15 +111,15 @@ export const make = (options: PgEventQueueOptions = {}) =>
       ack: ackGrouped({ id, attempt }).pipe(orUnavailable),
       retry: (delay) =>
         sql`
-          UPDATE queue_messages SET available_at = now() + ${millis(delay)}::float8 * interval '1 millisecond'
+          UPDATE ${messagesTable} SET available_at = now() + ${millis(delay)}::float8 * interval '1 millisecond'
           WHERE id = ${id} AND attempt = ${attempt}
         `.pipe(Effect.asVoid, orUnavailable),
       deadLetter: (reason) =>
         sql`
           WITH gone AS (
-            DELETE FROM queue_messages WHERE id = ${id} AND attempt = ${attempt} RETURNING id, payload, attempt
+            DELETE FROM ${messagesTable} WHERE id = ${id} AND attempt = ${attempt} RETURNING id, payload, attempt
           )
-          INSERT INTO queue_dead_letters (id, payload, reason, attempt)
+          INSERT INTO ${deadLettersTable} (id, payload, reason, attempt)
           SELECT id, payload, ${reason}, attempt FROM gone
         `.pipe(Effect.asVoid, orUnavailable)
     })
@@ -107,14 +128,14 @@ export const make = (options: PgEventQueueOptions = {}) =>
     const claim = (max: number) =>
       sql`
         WITH next AS MATERIALIZED (
-          SELECT id FROM queue_messages
+          SELECT id FROM ${messagesTable}
           WHERE available_at <= now()
           ORDER BY available_at, seq
           LIMIT ${max}::integer
           FOR UPDATE SKIP LOCKED
         ),
         claimed AS (
-          UPDATE queue_messages m
+          UPDATE ${messagesTable} m
           SET attempt = m.attempt + 1, available_at = now() + ${visibility}::float8 * interval '1 millisecond'
           FROM next WHERE m.id = next.id
           RETURNING m.id, m.payload, m.attempt, m.seq
@@ -139,7 +160,7 @@ export const make = (options: PgEventQueueOptions = {}) =>
       })
 
     const deadLetters = (limit: number) =>
-      sql`SELECT id, payload, reason FROM queue_dead_letters ORDER BY seq LIMIT ${Math.max(0, limit)}::integer`.pipe(
+      sql`SELECT id, payload, reason FROM ${deadLettersTable} ORDER BY seq LIMIT ${Math.max(0, limit)}::integer`.pipe(
         Effect.flatMap(decodeAll(DeadLetterRow)),
         Effect.map((rows): ReadonlyArray<DeadLetter> => rows),
         orUnavailable
@@ -149,8 +170,8 @@ export const make = (options: PgEventQueueOptions = {}) =>
     const slice = 10_000
     const forgetSlice = sql`
       WITH gone AS (
-        DELETE FROM queue_seen WHERE id IN (
-          SELECT id FROM queue_seen
+        DELETE FROM ${seenTable} WHERE id IN (
+          SELECT id FROM ${seenTable}
           WHERE published_at < now() - ${window}::float8 * interval '1 millisecond'
           LIMIT ${slice}::integer
         )
@@ -173,3 +194,9 @@ export const make = (options: PgEventQueueOptions = {}) =>
 /** The queue in the database of the `SqlClient`, whose schema is migrated. */
 export const layer = (options: PgEventQueueOptions = {}): Layer.Layer<EventQueue, never, SqlClient.SqlClient> =>
   Layer.scoped(EventQueue, make(options))
+
+/** The queue of analysis jobs, in its own tables of the same database. */
+export const analysisLayer = (
+  options: Omit<PgEventQueueOptions, "tables"> = {}
+): Layer.Layer<AnalysisQueue, never, SqlClient.SqlClient> =>
+  Layer.scoped(AnalysisQueue, make({ ...options, tables: analysisTables }))

@@ -14,8 +14,12 @@ const tables = Effect.flatMap(SqlClient.SqlClient, (sql) =>
   ))
 
 const expectedTables = [
+  "analysis_queue_dead_letters",
+  "analysis_queue_messages",
+  "analysis_queue_seen",
   "branches",
   "coding_standards",
+  "commit_analyses",
   "commits",
   "credentials",
   "delivery_events",
@@ -39,7 +43,7 @@ describe("Migrations", () => {
       const [first, second, created] = yield* Effect.all([Migrations.run, Migrations.run, tables]).pipe(
         Effect.provide(clientOf(url))
       )
-      expect(first).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"]])
+      expect(first).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"]])
       expect(second).toEqual([])
       expect(created).toEqual(expectedTables)
     }))
@@ -52,10 +56,10 @@ describe("Migrations", () => {
         Array.from({ length: 4 }, () => Migrations.run.pipe(Effect.provide(clientOf(url)))),
         { concurrency: "unbounded" }
       )
-      expect(results.flat()).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"]])
+      expect(results.flat()).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"]])
       const recorded = yield* Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT migration_id FROM effect_sql_migrations ORDER BY migration_id`).pipe(
         Effect.provide(clientOf(url))
       )
-      expect(recorded).toEqual([{ migration_id: 1 }, { migration_id: 2 }, { migration_id: 3 }])
+      expect(recorded).toEqual([{ migration_id: 1 }, { migration_id: 2 }, { migration_id: 3 }, { migration_id: 4 }])
     }))
 })

@@ -15,6 +15,17 @@ eventQueueContract(
   { visibility, concurrent: true }
 )
 
+// The analysis queue: the same adapter on tables of its own.
+eventQueueContract(
+  "PostgreSQL, analysis queue tables",
+  () =>
+    PgEventQueue.layer({ visibility, tables: PgEventQueue.analysisTables }).pipe(
+      Layer.provide(Migrations.layer),
+      Layer.provide(ScratchDatabase.layer)
+    ),
+  { visibility, concurrent: true }
+)
+
 /** A queue with a client of its own, as a worker process has. */
 const queueAt = (url: string, options: PgEventQueue.PgEventQueueOptions = {}) =>
   PgEventQueue.layer(options).pipe(Layer.provide(PgClient.layer({ url: Redacted.make(url) })))
@@ -94,6 +105,17 @@ describe("PgEventQueue", () => {
       ])
       const pulled = yield* queue.pull(100, Duration.seconds(1))
       expect(pulled.map((d) => d.id).sort()).toEqual(published.filter((id) => id !== "event-7").sort())
+    }).pipe(Effect.scoped))
+
+  it.live("the ingestion and analysis queues of one database never see each other's messages", () =>
+    Effect.gen(function*() {
+      const url = yield* migrated
+      const ingestion = yield* openQueue(url)
+      const analysis = yield* openQueue(url, { tables: PgEventQueue.analysisTables })
+      yield* ingestion.publish("same-id", "an event")
+      yield* analysis.publish("same-id", "a job")
+      expect((yield* analysis.pull(10, Duration.seconds(1))).map((d) => d.payload)).toEqual(["a job"])
+      expect((yield* ingestion.pull(10, Duration.seconds(1))).map((d) => d.payload)).toEqual(["an event"])
     }).pipe(Effect.scoped))
 
   it.live("a database without the queue's tables fails with QueueUnavailable, not a defect", () =>

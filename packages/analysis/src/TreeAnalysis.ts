@@ -44,6 +44,8 @@ export interface CacheUse {
 export interface AnalyzedTree {
   readonly analysis: TreeAnalysis
   readonly cacheUse: CacheUse
+  /** The text files read, for the steps that need their content too (linting). */
+  readonly sources: ReadonlyArray<SourceFile>
 }
 
 type Outcome = "hit" | "miss" | "failure"
@@ -137,6 +139,7 @@ export const analyzeTree = (
     const outcomes = measured.map((m) => m.outcome)
     return {
       analysis: new TreeAnalysis({ files, totals }),
-      cacheUse: { hits: count(outcomes, "hit"), misses: count(outcomes, "miss"), failures: count(outcomes, "failure") }
+      cacheUse: { hits: count(outcomes, "hit"), misses: count(outcomes, "miss"), failures: count(outcomes, "failure") },
+      sources
     }
   })

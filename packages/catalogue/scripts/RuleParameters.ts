@@ -1,5 +1,15 @@
 import type { PatternParameterDefinition } from "@tidemark/core"
 import { Predicate, type Schema } from "effect"
+import {
+  flatten,
+  isSchema,
+  type JsonSchema,
+  optionPositions,
+  optionsSchema,
+  properties,
+  resolve,
+  stringChoices
+} from "../src/RuleOptionSchema.js"
 import type { RuleModule } from "./RuleMetadata.js"
 
 /**
@@ -13,85 +23,6 @@ import type { RuleModule } from "./RuleMetadata.js"
  * other default is written as JSON (`false`, `20`, `["foo"]`); no default known gives `""`.
  */
 export type Parameter = Schema.Schema.Encoded<typeof PatternParameterDefinition>
-
-type JsonSchema = { readonly [key: string]: unknown }
-
-const isSchema = (u: unknown): u is JsonSchema => Predicate.isRecord(u) && !Array.isArray(u)
-
-/** Nesting deeper than this (or a `$ref` cycle) is not followed. */
-const maxDepth = 8
-
-/** Follows a local `$ref` (`#/definitions/x`, `#/$defs/x`, `#/items/0`) inside the rule's schema. */
-const resolve = (root: JsonSchema, schema: JsonSchema, depth = 0): JsonSchema => {
-  const ref = schema["$ref"]
-  if (typeof ref !== "string" || !ref.startsWith("#/") || depth > maxDepth) return schema
-  const target = ref
-    .slice(2)
-    .split("/")
-    .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .reduce<unknown>(
-      (node, key) => (Array.isArray(node) ? node[Number(key)] : isSchema(node) ? node[key] : undefined),
-      root
-    )
-  return isSchema(target) ? resolve(root, target, depth + 1) : schema
-}
-
-const alternatives = (root: JsonSchema, schema: JsonSchema): ReadonlyArray<JsonSchema> =>
-  [schema["anyOf"], schema["oneOf"]]
-    .flatMap((list) => (Array.isArray(list) ? list : []))
-    .filter(isSchema)
-    .map((alternative) => resolve(root, alternative))
-
-/** A schema with its `anyOf`/`oneOf` alternatives spread out. */
-const flatten = (root: JsonSchema, schema: JsonSchema, depth = 0): ReadonlyArray<JsonSchema> => {
-  const resolved = resolve(root, schema)
-  const choices = alternatives(root, resolved)
-  if (choices.length === 0 || depth > maxDepth) return [resolved]
-  return choices.flatMap((choice) => flatten(root, choice, depth + 1))
-}
-
-const tupleItems = (schema: JsonSchema): ReadonlyArray<unknown> | undefined => {
-  const items = schema["items"]
-  return Array.isArray(items) ? items : undefined
-}
-
-/**
- * The candidate schemas of each option position. A rule's options are a tuple (`[mode, {..}]`)
- * or a choice of tuples (eqeqeq: `["always", {null}]` or `["smart"]`); the tuples of a choice are
- * merged position by position.
- */
-const optionPositions = (root: JsonSchema): ReadonlyArray<ReadonlyArray<JsonSchema>> => {
-  const direct = tupleItems(root)
-  const tuples: ReadonlyArray<ReadonlyArray<unknown>> =
-    direct !== undefined ? [direct] : alternatives(root, root).flatMap((alt) => {
-          const items = tupleItems(alt)
-          return items !== undefined ? [items] : []
-        })
-  const positions: Array<Array<JsonSchema>> = []
-  for (const tuple of tuples) {
-    tuple.forEach((item, index) => {
-      if (!isSchema(item)) return
-      const candidates = flatten(root, item)
-      const existing = positions[index]
-      if (existing === undefined) positions[index] = [...candidates]
-      else existing.push(...candidates)
-    })
-  }
-  return positions
-}
-
-const stringChoices = (schema: JsonSchema): ReadonlyArray<string> => {
-  const values = schema["enum"]
-  if (Array.isArray(values) && values.length > 0 && values.every(Predicate.isString)) return values
-  const constant = schema["const"]
-  return typeof constant === "string" ? [constant] : []
-}
-
-const properties = (schema: JsonSchema): ReadonlyArray<readonly [string, JsonSchema]> => {
-  const props = schema["properties"]
-  if (!isSchema(props)) return []
-  return Object.entries(props).flatMap(([name, prop]) => (isSchema(prop) ? [[name, prop] as const] : []))
-}
 
 const typeLabel = (root: JsonSchema, schema: JsonSchema): string => {
   const labels = flatten(root, schema).map((candidate) => {
@@ -149,8 +80,7 @@ const propertyParams = (
   )
 
 export const ruleParameters = (module: RuleModule): ReadonlyArray<Parameter> => {
-  const schema = module.meta.schema
-  const root: JsonSchema | undefined = Array.isArray(schema) ? { type: "array", items: schema } : isSchema(schema) ? schema : undefined
+  const root = optionsSchema(module.meta.schema)
   if (root === undefined) return []
   const defaults = module.meta.defaultOptions ?? module.defaultOptions ?? []
   const parameters = optionPositions(root).flatMap((candidates, index) => [

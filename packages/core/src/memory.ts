@@ -1,5 +1,6 @@
 /** In-memory adapters of every storage port: for tests and for embedding the core as a library. */
 import { Layer } from "effect"
+import * as MemoryAnalysisStore from "./memory/MemoryAnalysisStore.js"
 import * as MemoryCredentialStore from "./memory/MemoryCredentialStore.js"
 import * as MemoryRepositoryStore from "./memory/MemoryRepositoryStore.js"
 import * as MemoryStandardStore from "./memory/MemoryStandardStore.js"
@@ -7,14 +8,15 @@ import * as MemoryToolConfigStore from "./memory/MemoryToolConfigStore.js"
 
 export * as CryptoIdGenerator from "./memory/CryptoIdGenerator.js"
 export * as StaticToolCatalogue from "./memory/StaticToolCatalogue.js"
-export { MemoryCredentialStore, MemoryRepositoryStore, MemoryStandardStore, MemoryToolConfigStore }
+export { MemoryAnalysisStore, MemoryCredentialStore, MemoryRepositoryStore, MemoryStandardStore, MemoryToolConfigStore }
 
 /** Every storage port in memory, each with its own fresh state. */
 export const storageLayer = Layer.mergeAll(
   MemoryRepositoryStore.layer,
   MemoryToolConfigStore.layer,
   MemoryStandardStore.layer,
-  MemoryCredentialStore.layer
+  MemoryCredentialStore.layer,
+  MemoryAnalysisStore.layer
 )
 export * as MemoryEventQueue from "./memory/MemoryEventQueue.js"
 export * as MemoryEventStore from "./memory/MemoryEventStore.js"

@@ -1,11 +1,12 @@
-import type { CredentialStore, RepositoryStore, StandardStore, ToolConfigStore } from "@tidemark/core"
+import type { AnalysisStore, CredentialStore, RepositoryStore, StandardStore, ToolConfigStore } from "@tidemark/core"
 import type { Layer } from "effect"
+import { analysisStoreContract } from "./AnalysisStoreContract.js"
 import { credentialStoreContract } from "./CredentialStoreContract.js"
 import { repositoryStoreContract } from "./RepositoryStoreContract.js"
 import { standardStoreContract } from "./StandardStoreContract.js"
 import { toolConfigStoreContract } from "./ToolConfigStoreContract.js"
 
-export type StoragePorts = RepositoryStore | ToolConfigStore | StandardStore | CredentialStore
+export type StoragePorts = RepositoryStore | ToolConfigStore | StandardStore | CredentialStore | AnalysisStore
 
 /**
  * Every storage contract against one adapter. `makeLayer` is called once per suite: it may build
@@ -17,4 +18,5 @@ export const storageContracts = (name: string, makeLayer: () => Layer.Layer<Stor
   toolConfigStoreContract(name, makeLayer())
   standardStoreContract(name, makeLayer())
   credentialStoreContract(name, makeLayer())
+  analysisStoreContract(name, makeLayer())
 }

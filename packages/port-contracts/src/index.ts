@@ -1,3 +1,4 @@
+export * from "./AnalysisStoreContract.js"
 export * from "./CredentialStoreContract.js"
 export * from "./EventQueueContract.js"
 export * from "./EventStoreContract.js"

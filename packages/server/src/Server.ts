@@ -4,8 +4,9 @@ import { GitCli } from "@tidemark/adapter-git"
 import { HttpServer } from "@tidemark/adapter-http"
 import { catalogue } from "@tidemark/catalogue"
 import { NatsEventQueue } from "@tidemark/adapter-nats"
-import { PgEventStore, PgIngestion, PgStorage } from "@tidemark/adapter-pg"
-import { Access, DomainServices, IngestionWorker } from "@tidemark/core"
+import { PgEventQueue, PgEventStore, PgIngestion, PgStorage } from "@tidemark/adapter-pg"
+import { TreeAnalyzer } from "@tidemark/analysis"
+import { Access, AnalysisWorker, DomainServices, IngestionWorker } from "@tidemark/core"
 import { CryptoIdGenerator, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Console, Effect, Layer, Option, Redacted } from "effect"
 import { createServer } from "node:http"
@@ -27,39 +28,54 @@ export const storageLayer = (config: ServerConfig) =>
   })
 
 /**
- * The ingestion pipeline's ports: the event store in the database, and the durable queue on NATS
- * JetStream when NATS_URL is set, else an outbox table in the same database (an event answered
- * 204 is committed there).
+ * The queues and the event store: the event store in the database, and the durable queues (of
+ * ingested events, of analysis jobs) on NATS JetStream when NATS_URL is set, else outbox tables in
+ * the same database (an event answered 204 is committed there).
  */
 export const ingestionLayer = (config: ServerConfig) =>
   Option.match(config.natsUrl, {
-    onNone: () => PgIngestion.layerWithoutMigrations({ visibility: config.queueVisibility }),
-    onSome: (servers) => Layer.merge(NatsEventQueue.layer({ servers, ackWait: config.queueVisibility }), PgEventStore.layer)
+    onNone: () =>
+      Layer.merge(
+        PgIngestion.layerWithoutMigrations({ visibility: config.queueVisibility }),
+        PgEventQueue.analysisLayer({ visibility: config.analysisVisibility })
+      ),
+    onSome: (servers) =>
+      Layer.mergeAll(
+        NatsEventQueue.layer({ servers, ackWait: config.queueVisibility }),
+        NatsEventQueue.analysisLayer({ servers, ackWait: config.analysisVisibility }),
+        PgEventStore.layer
+      )
   })
 
 /** Storage with the ingestion ports beside it, on the one database client. */
 export const persistenceLayer = (config: ServerConfig) =>
   ingestionLayer(config).pipe(Layer.provideMerge(storageLayer(config)))
 
-/**
- * The bundled server, composed once, top to bottom: storage and queue → catalogue, git, ids →
- * domain services → HTTP.
- */
-export const domainLayer = (config: ServerConfig) =>
-  DomainServices.layer(config.gitUrlTemplates).pipe(
-    Layer.provideMerge(Layer.mergeAll(
-      persistenceLayer(config),
-      StaticToolCatalogue.layer(catalogue),
-      GitCli.layer({ cacheDirectory: join(config.dataDir, "git-cache") }),
-      CryptoIdGenerator.layer,
-      NodeHasher.layer
-    ))
+/** The ports every process needs: storage and queues, catalogue, git, ids, hashing, the analyzer. */
+const portsLayer = (config: ServerConfig) =>
+  Layer.mergeAll(
+    persistenceLayer(config),
+    StaticToolCatalogue.layer(catalogue),
+    GitCli.layer({ cacheDirectory: join(config.dataDir, "git-cache") }),
+    TreeAnalyzer.layer({ cacheDirectory: join(config.dataDir, "analysis-cache") }),
+    CryptoIdGenerator.layer,
+    NodeHasher.layer
   )
 
-/** The ingestion worker, running in the background for as long as the layer is alive. */
+/**
+ * The bundled server, composed once, top to bottom: storage and queues → catalogue, git, analyzer,
+ * ids → domain services → HTTP.
+ */
+export const domainLayer = (config: ServerConfig) =>
+  DomainServices.layer(config.gitUrlTemplates).pipe(Layer.provideMerge(portsLayer(config)))
+
+/** The ingestion and analysis workers, running in the background for as long as the layer is alive. */
 export const workerLayer = Layer.scopedDiscard(
-  Effect.flatMap(IngestionWorker, (worker) => Effect.forkScoped(worker.run))
-).pipe(Layer.provide(IngestionWorker.layer()))
+  Effect.gen(function*() {
+    yield* Effect.forkScoped((yield* IngestionWorker).run)
+    yield* Effect.forkScoped((yield* AnalysisWorker).run)
+  })
+).pipe(Layer.provide(Layer.merge(IngestionWorker.layer(), AnalysisWorker.layer())))
 
 /**
  * The dashboard built with the workspace (`packages/dashboard/dist`), found where the package is
@@ -92,13 +108,14 @@ export const serverLayer = (config: ServerConfig) =>
       maxBodyBytes: config.maxBodyBytes,
       dashboardDirectory: Option.getOrElse(config.dashboardDir, bundledDashboard)
     }),
-    adminTokenLayer(config),
     listeningLine,
     config.runWorker ? workerLayer : Layer.empty
   ).pipe(
     Layer.provide(NodeHttpServer.layer(createServer, { port: config.port, host: config.host })),
+    // Before the port opens: a request arriving as soon as it does must find the admin token stored.
+    Layer.provide(adminTokenLayer(config)),
     Layer.provide(domainLayer(config))
   )
 
-/** `tidemark worker`: the ingestion worker alone, on the same storage and queue as the server. */
-export const workerOnlyLayer = (config: ServerConfig) => workerLayer.pipe(Layer.provide(persistenceLayer(config)))
+/** `tidemark worker`: the workers alone, on the same storage and queues as the server. */
+export const workerOnlyLayer = (config: ServerConfig) => workerLayer.pipe(Layer.provide(portsLayer(config)))

@@ -24,6 +24,15 @@ export const serverConfig = Config.all({
     Config.validate({ message: "must be at least 1", validation: (n) => n >= 1 }),
     Config.map((seconds) => Duration.seconds(seconds))
   ),
+  /**
+   * The same for analysis jobs, longer: an analysis of a large repository takes minutes, and a job
+   * handed to a second worker while the first still runs it would be analysed twice.
+   */
+  analysisVisibility: Config.integer("TIDEMARK_ANALYSIS_VISIBILITY_SECONDS").pipe(
+    Config.withDefault(600),
+    Config.validate({ message: "must be at least 1", validation: (n) => n >= 1 }),
+    Config.map((seconds) => Duration.seconds(seconds))
+  ),
   /** Whether `serve` also runs the ingestion worker (it can run alone as `tidemark worker`). */
   runWorker: Config.boolean("TIDEMARK_WORKER").pipe(Config.withDefault(true)),
   maxBodyBytes: Config.integer("TIDEMARK_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),

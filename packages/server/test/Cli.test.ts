@@ -97,6 +97,24 @@ describe("tidemark (client commands against a running server)", () => {
         expect(page.data.map((item) => item.repository.name)).toContain("widgets")
       }), slow)
 
+    it.effect("analyze queues an analysis, follows it and prints the measured numbers; --no-wait only queues", () =>
+      Effect.gen(function*() {
+        const { cli, repository } = yield* Fixture
+        succeeds(yield* cli(["repo", "add", "gh/analysed/widgets", "--git", repository]))
+        const analysed = succeeds(yield* cli(["analyze", "gh/analysed/widgets"]))
+        expect(analysed.stdout).toMatch(/^Queued an analysis of gh\/analysed\/widgets main at [0-9a-f]{12}$/m)
+        expect(analysed.stdout).toMatch(/^Analysed [0-9a-f]{12} in \d+ s$/m)
+        // One line of TypeScript and one of Markdown (equal: by name), no issue of the default patterns.
+        expect(analysed.stdout).toMatch(/^lines of code +2$/m)
+        expect(analysed.stdout).toMatch(/^issues +0 \(0 %\)$/m)
+        expect(analysed.stdout).toMatch(/^grade +100 \(A\)$/m)
+        expect(analysed.stdout).toMatch(/^languages +Markdown, TypeScript$/m)
+
+        const queued = succeeds(yield* cli(["analyze", "gh/analysed/widgets", "--no-wait"]))
+        expect(queued.stdout.trim().split("\n")).toHaveLength(1)
+        failsWith(yield* cli(["analyze", "gh/analysed/widgets", "--branch", "nope"]), /Branch .nope. not found/)
+      }), slow)
+
     it.effect("repo add resolves a relative --git path against the command's working directory, not the server's", () =>
       Effect.gen(function*() {
         const { cli, directory } = yield* Fixture

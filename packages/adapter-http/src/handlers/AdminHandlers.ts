@@ -1,7 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Access, CodingStandards, Metrics, Repositories } from "@tidemark/core"
+import { Access, Analyses, CodingStandards, Metrics, Repositories } from "@tidemark/core"
 import { Effect } from "effect"
-import { IssuedSecret } from "../AdminApi.js"
+import { IssuedSecret, QueuedAnalysis } from "../AdminApi.js"
 import { Caller } from "../Authentication.js"
 import { analysisErrors } from "../ErrorMapping.js"
 import { TidemarkApi } from "../TidemarkApi.js"
@@ -17,6 +17,7 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
     const repositories = yield* Repositories
     const standards = yield* CodingStandards
     const metrics = yield* Metrics
+    const analyses = yield* Analyses
 
     const issue = (kind: "api" | "ingestion") =>
     (
@@ -63,6 +64,23 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
       .handle("unapplyCodingStandard", ({ path }) =>
         Effect.flatMap(Caller, (caller) =>
           standards.unapply(caller, organizationAt(path), path.codingStandardId, path.repositoryName)).pipe(analysisErrors))
+      .handle("reanalyzeRepository", ({ path, urlParams }) =>
+        Effect.flatMap(Caller, (caller) =>
+          analyses.request(
+            caller,
+            { ...organizationAt(path), repository: path.repositoryName },
+            urlParams.branch
+          )).pipe(
+            Effect.map((job) => ({
+              data: new QueuedAnalysis({
+                repositoryName: job.repositoryName,
+                branch: job.branch,
+                commitSha: job.commitSha,
+                requestedAt: job.requestedAt
+              })
+            })),
+            analysisErrors
+          ))
       .handle("getOrganizationMetrics", ({ path, urlParams }) =>
         Effect.flatMap(Caller, (caller) => metrics.organizationMetrics(caller, organizationAt(path), urlParams)).pipe(
           Effect.map((data) => ({ data })),

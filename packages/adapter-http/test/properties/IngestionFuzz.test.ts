@@ -42,6 +42,7 @@ const pipeline = Layer.mergeAll(
     noGit,
     CryptoIdGenerator.layer,
     MemoryEventQueue.layer(),
+    MemoryEventQueue.analysisLayer(),
     MemoryEventStore.layer
   )),
   Layer.provideMerge(NodeHttpServer.layerTest)

@@ -11,8 +11,8 @@ export type Permission = typeof Permission.Type
 export const AddedState = Schema.Literal("NotAdded", "Added", "Following")
 
 /**
- * Problem codes of our own (the spec leaves the set open); the analysis reports them. Until it
- * lands, `problems` is empty.
+ * Problem codes of our own (the spec leaves the set open): the analysis worker reports the first
+ * three (README, "Analysis"); `no_coverage` is for coverage reports, which do not land yet.
  */
 export const ProblemCode = Schema.Literal("failed_to_clone", "analysis_failed", "no_enabled_tools", "no_coverage")
 export const ProblemSeverity = Schema.Literal("all_analysis", "some_analysis", "coverage", "info")

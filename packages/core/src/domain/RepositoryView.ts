@@ -1,12 +1,16 @@
 import { Branch } from "./Branch.js"
+import { Commit } from "./Commit.js"
+import type { CommitAnalysis } from "./CommitAnalysis.js"
 import { StandardRef } from "./Common.js"
+import { gradeOf } from "./Grade.js"
 import type { AppliedStandard, BranchRecord, RepositoryRecord } from "./Records.js"
 import { type Permission, Repository, Stack } from "./Repository.js"
 import { RepositoryWithAnalysis } from "./RepositoryWithAnalysis.js"
 
 /**
- * Builds the API's views from stored records. Analysis fields stay absent until a commit is
- * analysed. Records were validated when they were decoded, so views are built without validating
+ * Builds the API's views from stored records and the latest analysis of the branch shown. Analysis
+ * fields stay absent until a commit of that branch is analysed (or when its analysis failed: the
+ * repository's `problems` say why). Records were validated when they were decoded, so views are built without validating
  * again (it dominated the time of a page).
  */
 
@@ -27,15 +31,19 @@ export const standardRefs = (applied: ReadonlyArray<AppliedStandard>): ReadonlyA
 
 /**
  * `standards` are the applied standards' references, oldest application first; `defaultBranch`
- * is the view of the default branch, if any (a list shows the same view three times).
+ * is the view of the default branch, if any (a list shows the same view three times). Languages
+ * and stack come from the analysis when there is one, else from the file names read when the
+ * repository was added.
  */
 const viewOf = (
   r: RepositoryRecord,
   defaultBranch: Branch | undefined,
   standards: ReadonlyArray<StandardRef>,
-  permission: Permission
+  permission: Permission,
+  analysis: CommitAnalysis | undefined
 ): Repository => {
   const latest = standards[standards.length - 1]
+  const measures = analysis?.measures
   return new Repository({
     repositoryId: r.id,
     provider: r.provider,
@@ -46,9 +54,11 @@ const viewOf = (
     remoteIdentifier: String(r.id),
     lastUpdated: r.lastUpdated,
     permission,
-    problems: [],
-    languages: r.languages,
-    stack: new Stack({ stackTags: r.languages.map((l) => `language:${l.toLowerCase()}`) }, true),
+    problems: analysis?.problems ?? [],
+    languages: measures?.languages ?? r.languages,
+    stack: analysis === undefined || measures === undefined
+      ? new Stack({ stackTags: r.languages.map((l) => `language:${l.toLowerCase()}`) }, true)
+      : new Stack({ commitUuid: analysis.commit.sha, stackTags: measures.stackTags, discoveredAt: analysis.endedAnalysis }, true),
     ...(defaultBranch === undefined ? {} : { defaultBranch }),
     ...(latest === undefined ? {} : { codingStandardId: latest.id, codingStandardName: latest.name }),
     standards,
@@ -66,10 +76,42 @@ export const repositoryView = (
   branches: ReadonlyArray<BranchRecord>,
   applied: ReadonlyArray<AppliedStandard>,
   permission: Permission
-): Repository => viewOf(r, defaultBranchView(branches), standardRefs(applied), permission)
+): Repository => viewOf(r, defaultBranchView(branches), standardRefs(applied), permission, undefined)
 
-const withAnalysis = (r: RepositoryRecord, repository: Repository, branch: Branch | undefined) =>
+const commitView = (analysis: CommitAnalysis): Commit =>
+  new Commit({
+    ...analysis.commit,
+    startedAnalysis: analysis.startedAnalysis,
+    endedAnalysis: analysis.endedAnalysis,
+    isMergeCommit: analysis.commit.parents.length > 1
+  }, true)
+
+/** The measures of the analysis and the grade they earn against the repository's goals (as they are now). */
+const measuresView = (r: RepositoryRecord, analysis: CommitAnalysis | undefined) => {
+  const measures = analysis?.measures
+  if (measures === undefined) return {}
+  const { grade, gradeLetter } = gradeOf(measures, r.goals)
+  return {
+    grade,
+    gradeLetter,
+    issuesPercentage: measures.issuesPercentage,
+    issuesCount: measures.issuesCount,
+    loc: measures.loc,
+    complexFilesPercentage: measures.complexFilesPercentage,
+    complexFilesCount: measures.complexFilesCount,
+    duplicationPercentage: measures.duplicationPercentage
+  }
+}
+
+const withAnalysis = (
+  r: RepositoryRecord,
+  repository: Repository,
+  branch: Branch | undefined,
+  analysis: CommitAnalysis | undefined
+) =>
   new RepositoryWithAnalysis({
+    ...(analysis === undefined ? {} : { lastAnalysedCommit: commitView(analysis) }),
+    ...measuresView(r, analysis),
     repository,
     ...(branch === undefined ? {} : { branch, selectedBranch: branch }),
     goals: r.goals
@@ -80,10 +122,11 @@ export const listedRepository = (
   r: RepositoryRecord,
   branches: ReadonlyArray<BranchRecord>,
   standards: ReadonlyArray<StandardRef>,
-  permission: Permission
+  permission: Permission,
+  analysis: CommitAnalysis | undefined
 ): RepositoryWithAnalysis => {
   const defaultBranch = defaultBranchView(branches)
-  return withAnalysis(r, viewOf(r, defaultBranch, standards, permission), defaultBranch)
+  return withAnalysis(r, viewOf(r, defaultBranch, standards, permission, analysis), defaultBranch, analysis)
 }
 
 export const repositoryWithAnalysis = (
@@ -91,12 +134,14 @@ export const repositoryWithAnalysis = (
   branches: ReadonlyArray<BranchRecord>,
   applied: ReadonlyArray<AppliedStandard>,
   permission: Permission,
-  selected: BranchRecord | undefined
+  selected: BranchRecord | undefined,
+  analysis: CommitAnalysis | undefined
 ): RepositoryWithAnalysis => {
   const defaultBranch = defaultBranchView(branches)
   return withAnalysis(
     r,
-    viewOf(r, defaultBranch, standardRefs(applied), permission),
-    selected === undefined ? defaultBranch : branchView(selected)
+    viewOf(r, defaultBranch, standardRefs(applied), permission, analysis),
+    selected === undefined ? defaultBranch : branchView(selected),
+    analysis
   )
 }

@@ -1,4 +1,5 @@
 import { Clock, Duration, Effect, Layer } from "effect"
+import { AnalysisQueue } from "../ports/AnalysisQueue.js"
 import { type DeadLetter, type Delivery, EventQueue } from "../ports/EventQueue.js"
 
 interface Entry {
@@ -74,3 +75,7 @@ export const make = (options: { readonly visibility?: Duration.DurationInput } =
 
 export const layer = (options: { readonly visibility?: Duration.DurationInput } = {}) =>
   Layer.effect(EventQueue, make(options))
+
+/** The same queue in memory, as the queue of analysis jobs. */
+export const analysisLayer = (options: { readonly visibility?: Duration.DurationInput } = {}) =>
+  Layer.effect(AnalysisQueue, make(options))

@@ -1,5 +1,6 @@
 import { Layer } from "effect"
 import { Access } from "./Access.js"
+import { Analyses } from "./Analyses.js"
 import { CodingStandards } from "./CodingStandards.js"
 import { Ingestion } from "./Ingestion.js"
 import { Metrics } from "./Metrics.js"
@@ -21,5 +22,6 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     CodingStandards.layer,
     Repositories.layer(templates),
     Ingestion.layer,
-    Metrics.layer
+    Metrics.layer,
+    Analyses.layer
   ).pipe(Layer.provideMerge(Access.layer))

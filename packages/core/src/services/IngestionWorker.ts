@@ -4,6 +4,7 @@ import type { Event } from "../domain/IngestionEvents.js"
 import { mapProviderPayload } from "../domain/providers/ProviderPayload.js"
 import { type Delivery, EventQueue } from "../ports/EventQueue.js"
 import { EventStore } from "../ports/EventStore.js"
+import { retryOrDeadLetter, runForever, settle } from "./QueueConsumer.js"
 
 export interface WorkerOptions {
   /** Messages pulled at once; their events are stored together, per organization and system. */
@@ -29,10 +30,6 @@ const eventsOf = (envelope: IngestionEnvelope): Either.Either<ReadonlyArray<Even
       (e) => e.message
     )
 
-/** Exponential back-off between deliveries of a message whose storage failed: 1 s, 2 s, 4 s, ... 1 min. */
-export const retryDelay = (attempt: number): Duration.Duration =>
-  Duration.millis(Math.min(60_000, 1_000 * 2 ** Math.max(0, attempt - 1)))
-
 const make = (options: WorkerOptions) =>
   Effect.gen(function*() {
     const queue = yield* EventQueue
@@ -51,17 +48,11 @@ const make = (options: WorkerOptions) =>
           })
       })
 
-    /** A settle that fails leaves the message to be redelivered: processing is idempotent. */
-    const settle = (effect: Effect.Effect<void, unknown>) =>
-      Effect.catchAll(effect, (e) => Effect.logWarning("could not settle a queue message; it will be redelivered", e))
-
     const failed = (items: ReadonlyArray<Decoded>, reason: string) =>
-      Effect.forEach(items, ({ delivery }) =>
-        settle(
-          delivery.attempt >= maxAttempts
-            ? delivery.deadLetter(`storing failed ${delivery.attempt} times: ${reason}`)
-            : delivery.retry(retryDelay(delivery.attempt))
-        ), { concurrency: "unbounded", discard: true })
+      Effect.forEach(items, ({ delivery }) => retryOrDeadLetter(delivery, maxAttempts, "storing", reason), {
+        concurrency: "unbounded",
+        discard: true
+      })
 
     /** Stores one organization's and system's events in one write, then acknowledges their messages. */
     const storeGroup = (items: ReadonlyArray<Decoded>) =>
@@ -90,12 +81,7 @@ const make = (options: WorkerOptions) =>
     })
 
     /** Runs until interrupted; a queue outage is logged and waited out. */
-    const run = processBatch.pipe(
-      Effect.catchAll((e) =>
-        Effect.zipRight(Effect.logWarning("ingestion worker: the queue is unavailable", e.message), Effect.sleep("1 second"))
-      ),
-      Effect.forever
-    )
+    const run = runForever("ingestion worker", processBatch)
 
     return { processBatch, run } as const
   })

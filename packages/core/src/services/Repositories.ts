@@ -9,7 +9,10 @@ import { repositoryView } from "../domain/RepositoryView.js"
 import { GitReader, type GitSnapshot } from "../ports/GitReader.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { StandardStore } from "../ports/StandardStore.js"
+import type { AnalysisQueue } from "../ports/AnalysisQueue.js"
+import type { IdGenerator } from "../ports/IdGenerator.js"
 import { Access } from "./Access.js"
+import { queueAnalysis } from "./Analyses.js"
 
 /** Clone URL templates per provider, with `{owner}` and `{name}` placeholders. */
 export type GitUrlTemplates = Readonly<Record<string, string>>
@@ -68,6 +71,7 @@ const make = (templates: GitUrlTemplates) =>
     const repositories = yield* RepositoryStore
     const standards = yield* StandardStore
     const git = yield* GitReader
+    const context = yield* Effect.context<AnalysisQueue | IdGenerator>()
 
     /**
      * Adds a repository (or refreshes one already added) by reading it with git. The admin may add
@@ -112,6 +116,9 @@ const make = (templates: GitUrlTemplates) =>
           now
         )
         const [branches, applied] = yield* Effect.all([repositories.listBranches(record.id), standards.appliedTo(record.id)])
+        // Adding (or refreshing) analyses the default branch's head.
+        const defaultBranch = branches.find((b) => b.isDefault)
+        if (defaultBranch !== undefined) yield* Effect.provide(queueAnalysis(record, defaultBranch), context)
         return repositoryView(record, branches, applied, Option.match(caller, { onNone: () => "read" as const, onSome: (p) => p.permission }))
       })
 

@@ -6,6 +6,7 @@ import type { RepositoryRecord } from "../domain/Records.js"
 import type { Permission } from "../domain/Repository.js"
 import { listedRepository, repositoryWithAnalysis } from "../domain/RepositoryView.js"
 import type { RepositoryWithAnalysis } from "../domain/RepositoryWithAnalysis.js"
+import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { StandardStore } from "../ports/StandardStore.js"
 import { Access } from "./Access.js"
@@ -29,6 +30,7 @@ const make = Effect.gen(function*() {
   const access = yield* Access
   const repositories = yield* RepositoryStore
   const standards = yield* StandardStore
+  const analyses = yield* AnalysisStore
 
   const view = (record: RepositoryRecord, permission: Permission, branchName?: string) =>
     Effect.gen(function*() {
@@ -37,7 +39,11 @@ const make = Effect.gen(function*() {
       if (branchName !== undefined && selected === undefined) {
         return yield* new NotFound({ what: "branch", id: branchName })
       }
-      return repositoryWithAnalysis(record, branches, applied, permission, selected)
+      const shown = selected ?? branches.find((b) => b.isDefault)
+      const analysis = shown === undefined
+        ? undefined
+        : (yield* analyses.latest([{ repositoryId: record.id, branch: shown.name }])).get(record.id)
+      return repositoryWithAnalysis(record, branches, applied, permission, selected, analysis)
     })
 
   const list = (caller: Caller, at: OrganizationCoordinates, query: RepositoryListQuery) =>
@@ -59,10 +65,17 @@ const make = Effect.gen(function*() {
         after: after === undefined ? undefined : String(after),
         limit: request.limit
       })
-      // The page comes with its branches; one more read for the whole page's standards, not one per repository.
-      const standardsOf = yield* standards.standardsOf(page.items.map((r) => r.id))
+      // The page comes with its branches; one more read each for the whole page's standards and analyses, not one per repository.
+      const defaultBranches = page.items.flatMap((r) => {
+        const found = (page.branches.get(r.id) ?? []).find((b) => b.isDefault)
+        return found === undefined ? [] : [{ repositoryId: r.id, branch: found.name }]
+      })
+      const [standardsOf, analysisOf] = yield* Effect.all([
+        standards.standardsOf(page.items.map((r) => r.id)),
+        analyses.latest(defaultBranches)
+      ], { concurrency: "unbounded" })
       const items = page.items.map((r) =>
-        listedRepository(r, page.branches.get(r.id) ?? [], standardsOf.get(r.id) ?? [], permission)
+        listedRepository(r, page.branches.get(r.id) ?? [], standardsOf.get(r.id) ?? [], permission, analysisOf.get(r.id))
       )
       const last = page.items[page.items.length - 1]
       return {

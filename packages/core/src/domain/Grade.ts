@@ -1,3 +1,5 @@
+import type { GradeLetter } from "./RepositoryWithAnalysis.js"
+
 /**
  * The grade of a commit: how well its four measures meet the repository's goals, as a number from
  * 0 to 100 and a letter from A (best) to F (worst). The original service publishes no formula
@@ -23,7 +25,6 @@
  * Measures are percentages from 0 to 100; values outside that range are clamped into it.
  */
 
-export type GradeLetter = "A" | "B" | "C" | "D" | "E" | "F"
 
 export interface GradeMeasures {
   readonly issuesPercentage: number

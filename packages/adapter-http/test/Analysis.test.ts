@@ -1,0 +1,130 @@
+import { describe, expect, layer } from "@effect/vitest"
+import { Effect, Schedule } from "effect"
+import { QueuedAnalysisBody, RepositoryData, RepositoryPage } from "./fixtures/Bodies.js"
+import { commitOnMain } from "./fixtures/GitRepositories.js"
+import * as Http from "./fixtures/Http.js"
+import { addRepository, eslint9, issueToken, newOrganization, type Organization, paths } from "./fixtures/Scenario.js"
+import { analysingTestLayer } from "./fixtures/TestLayer.js"
+import { adminToken } from "./fixtures/TestServer.js"
+
+/**
+ * A small code base whose measures are known: 2 code lines of JavaScript with one unused variable
+ * (ESLint9's recommended `no-unused-vars`), 2 of TypeScript, 1 of Markdown; a function of
+ * complexity 22 (above the goal's 20) in `src/branchy.js`.
+ */
+const branchy = [
+  "export const grade = (n) => {",
+  ...Array.from({ length: 21 }, (_, i) => `  if (n === ${i}) return ${i}`),
+  "  return -1",
+  "}"
+].join("\n") + "\n"
+
+const files = {
+  "README.md": "# sample\n",
+  "src/index.js": "const unused = 1\nexport const answer = () => 42\n",
+  "src/math.ts": "export const add = (a: number, b: number): number => a + b\n",
+  "src/types.ts": "export interface Point { readonly x: number; readonly y: number }\n",
+  "src/branchy.js": branchy
+}
+
+/** Waits until the branch's last analysed commit is `sha` and ended after `since`. */
+const analysed = (org: Organization, name: string, token: string, sha: string, since = "", branch?: string) =>
+  Http.get(paths.repository(org, name), { token, ...(branch === undefined ? {} : { query: { branch } }) }).pipe(
+    Effect.map((reply) => Http.expectBody(reply, 200, RepositoryData).data),
+    Effect.filterOrFail(
+      (r) => r.lastAnalysedCommit?.sha === sha && (r.lastAnalysedCommit.endedAnalysis ?? "") > since,
+      () => "not analysed yet"
+    ),
+    Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds")))
+  )
+
+layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })("analysis", (it) => {
+  describe("adding a repository", () => {
+    it.effect("analyses the default branch: measured numbers, a grade, the analysed commit, in get and list", () =>
+      Effect.gen(function*() {
+        const org = newOrganization()
+        const token = yield* issueToken(org)
+        const added = yield* addRepository(org, "measured", { files })
+        const repository = yield* analysed(org, "measured", token, added.git.mainSha)
+
+        expect(repository.loc).toBe(5 + 24)
+        expect(repository.issuesCount).toBe(1)
+        expect(repository.complexFilesCount).toBe(1)
+        // 1 of the 4 files with functions (JavaScript and TypeScript) is complex.
+        expect(repository.complexFilesPercentage).toBe(25)
+        expect(repository.duplicationPercentage).toBe(0)
+        expect(repository.grade).toBeGreaterThanOrEqual(0)
+        expect(repository.grade).toBeLessThanOrEqual(100)
+        expect(["A", "B", "C", "D", "E", "F"]).toContain(repository.gradeLetter)
+        expect(repository.repository.problems).toEqual([])
+        expect(repository.repository.languages).toEqual(["JavaScript", "TypeScript", "Markdown"])
+        expect(repository.repository.stack?.stackTags).toContain("language:javascript")
+        expect(repository.lastAnalysedCommit).toMatchObject({
+          sha: added.git.mainSha,
+          authorName: "Ada Lovelace",
+          message: "Initial commit",
+          isMergeCommit: false
+        })
+        const commit = repository.lastAnalysedCommit
+        expect((commit?.startedAnalysis ?? "") <= (commit?.endedAnalysis ?? "")).toBe(true)
+
+        const page = Http.expectBody(yield* Http.get(paths.repositories(org), { token }), 200, RepositoryPage)
+        expect(page.data.map((r) => [r.repository.name, r.loc, r.issuesCount, r.grade, r.lastAnalysedCommit?.sha])).toEqual([
+          ["measured", repository.loc, 1, repository.grade, added.git.mainSha]
+        ])
+      }))
+  })
+
+  describe("reanalyze (our extension)", () => {
+    it.effect("answers 202 with the queued commit; a disabled pattern is no longer counted after it", () =>
+      Effect.gen(function*() {
+        const org = newOrganization()
+        const token = yield* issueToken(org)
+        const added = yield* addRepository(org, "tuned", { files })
+        const first = yield* analysed(org, "tuned", token, added.git.mainSha)
+        expect(first.issuesCount).toBe(1)
+
+        Http.expectNoContent(yield* Http.patch(paths.tool(org, "tuned", eslint9), {
+          token,
+          json: { enabled: true, patterns: [{ id: "ESLint9_no-unused-vars", enabled: false }] }
+        }))
+        const queued = Http.expectBody(yield* Http.post(paths.reanalyze(org, "tuned"), { token }), 202, QueuedAnalysisBody)
+        expect(queued.data).toMatchObject({ repositoryName: "tuned", branch: "main", commitSha: added.git.mainSha })
+        const again = yield* analysed(org, "tuned", token, added.git.mainSha, first.lastAnalysedCommit?.endedAnalysis)
+        expect(again.issuesCount).toBe(0)
+        expect(again.issuesPercentage).toBe(0)
+        expect(again.loc).toBe(first.loc)
+      }))
+
+    it.effect("analyses another branch, shown with ?branch= only; a new commit on main is analysed when asked", () =>
+      Effect.gen(function*() {
+        const org = newOrganization()
+        const token = yield* issueToken(org)
+        const added = yield* addRepository(org, "branches")
+        yield* analysed(org, "branches", token, added.git.mainSha)
+
+        Http.expectBody(yield* Http.post(paths.reanalyze(org, "branches"), { token, query: { branch: "feature" } }), 202, QueuedAnalysisBody)
+        const feature = yield* analysed(org, "branches", token, added.git.featureSha, "", "feature")
+        expect(feature.selectedBranch?.name).toBe("feature")
+        const main = Http.expectBody(yield* Http.get(paths.repository(org, "branches"), { token }), 200, RepositoryData).data
+        expect(main.lastAnalysedCommit?.sha).toBe(added.git.mainSha)
+
+        // A commit pushed since the repository was added: refreshing (adding again) analyses it.
+        const next = yield* commitOnMain(added.git, { "src/more.js": "export const more = 1\n" })
+        yield* addRepository(org, "branches", { reuse: added.git })
+        const refreshed = yield* analysed(org, "branches", token, next)
+        expect(refreshed.loc).toBe((main.loc ?? 0) + 1)
+      }))
+
+    it.effect("needs a token that may write, and a branch of the repository", () =>
+      Effect.gen(function*() {
+        const org = newOrganization()
+        yield* addRepository(org, "guarded")
+        const reader = yield* issueToken(org, "read")
+        Http.expectError(yield* Http.post(paths.reanalyze(org, "guarded")), "Unauthorized")
+        Http.expectError(yield* Http.post(paths.reanalyze(org, "guarded"), { token: reader }), "Forbidden")
+        Http.expectError(yield* Http.post(paths.reanalyze(org, "guarded"), { token: adminToken, query: { branch: "nope" } }), "NotFound")
+        Http.expectError(yield* Http.post(paths.reanalyze(org, "missing"), { token: adminToken }), "NotFound")
+      }))
+  })
+})

@@ -1,0 +1,55 @@
+import { SqlClient } from "@effect/sql"
+import { AnalysisStore, CommitAnalysis } from "@tidemark/core"
+import { Effect, Layer, Option, Schema } from "effect"
+import { decodeAll } from "./Rows.js"
+import { orUnavailable } from "./StorageFailure.js"
+
+/** The analysis as stored: the core's encoding in one jsonb column (pg parses it to an object). */
+const AnalysisRow = Schema.Struct({ analysis: CommitAnalysis })
+const decodeRows = decodeAll(AnalysisRow)
+const encodeAnalysis = Schema.encodeSync(CommitAnalysis)
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+
+  const save = (analysis: CommitAnalysis) =>
+    sql`
+      INSERT INTO commit_analyses (repository_id, branch, commit_sha, ended_at, analysis)
+      VALUES (
+        ${analysis.repositoryId}, ${analysis.branch}, ${analysis.commit.sha}, ${analysis.endedAnalysis},
+        ${JSON.stringify(encodeAnalysis(analysis))}::jsonb
+      )
+      ON CONFLICT (repository_id, branch, commit_sha) DO UPDATE SET
+        ended_at = EXCLUDED.ended_at,
+        analysis = EXCLUDED.analysis
+    `.pipe(Effect.asVoid, orUnavailable)
+
+  // One statement for a whole page: the latest analysis of each (repository, branch) asked for.
+  const latest = (branches: ReadonlyArray<{ readonly repositoryId: number; readonly branch: string }>) =>
+    branches.length === 0
+      ? Effect.succeed(new Map<number, CommitAnalysis>())
+      : sql`
+        SELECT DISTINCT ON (a.repository_id, a.branch) a.analysis
+        FROM jsonb_to_recordset(${JSON.stringify(branches)}::jsonb) AS wanted("repositoryId" integer, branch text)
+        JOIN commit_analyses a ON a.repository_id = wanted."repositoryId" AND a.branch = wanted.branch COLLATE "C"
+        ORDER BY a.repository_id, a.branch, a.ended_at DESC
+      `.pipe(
+        Effect.flatMap(decodeRows),
+        Effect.map((rows) => new Map(rows.map(({ analysis }) => [analysis.repositoryId, analysis]))),
+        orUnavailable
+      )
+
+  const find = (repositoryId: number, branch: string, sha: string) =>
+    sql`
+      SELECT analysis FROM commit_analyses
+      WHERE repository_id = ${repositoryId} AND branch = ${branch} AND commit_sha = ${sha}
+    `.pipe(
+      Effect.flatMap(decodeRows),
+      Effect.map((rows) => Option.fromNullable(rows[0]?.analysis)),
+      orUnavailable
+    )
+
+  return AnalysisStore.of({ save, latest, find })
+})
+
+export const layer = Layer.effect(AnalysisStore, make)

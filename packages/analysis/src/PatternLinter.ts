@@ -1,0 +1,141 @@
+import tsPlugin from "@typescript-eslint/eslint-plugin"
+import tsParser from "@typescript-eslint/parser"
+import { Effect, Either, Schema } from "effect"
+import { type ESLint, Linter } from "eslint"
+import { builtinRules } from "eslint/use-at-your-own-risk"
+import type { EnabledRule } from "./EnabledRule.js"
+import { failedFileOf, lintedFileOf, reasonOf, summaryOf } from "./LintedFile.js"
+import { LintResult, SkippedRule } from "./LintResult.js"
+import { ruleOptions, RuleOptionsMetadata } from "./RuleOptions.js"
+import { isLintable, javaScriptExtensions, typeScriptExtensions } from "./ScriptFiles.js"
+import { scriptGlobals } from "./ScriptGlobals.js"
+import type { SourceFile } from "./SourceTree.js"
+import { coreRulesLeftToTypeScript } from "./TypeScriptCoreRules.js"
+
+/**
+ * Lints a tree with exactly the enabled patterns, in process, with ESLint 9's `Linter` and the
+ * rule sources of the catalogue: ESLint's core rules and typescript-eslint's plugin. Every rule
+ * runs at "error": the issue's severity is the pattern's, not ESLint's.
+ */
+
+const tsPrefix = "@typescript-eslint/"
+
+// typescript-eslint declares its plugin with its own rule types, which ESLint's `Plugin` type does
+// not accept, although at run time it is the plugin object ESLint loads from any flat config.
+const plugin: ESLint.Plugin = tsPlugin as unknown as ESLint.Plugin
+const pluginRules: Readonly<Record<string, unknown>> = tsPlugin.rules
+
+const ruleModuleOf = (ruleId: string): unknown => {
+  if (!ruleId.startsWith(tsPrefix)) return builtinRules.get(ruleId)
+  const name = ruleId.slice(tsPrefix.length)
+  // Own properties only: `@typescript-eslint/constructor` is not a rule.
+  return Object.hasOwn(pluginRules, name) ? pluginRules[name] : undefined
+}
+
+/** A rule ready to run: its entry in the `rules` of a flat config. */
+interface PreparedRule {
+  readonly rule: EnabledRule
+  readonly entry: Linter.RuleEntry
+}
+
+const skipped = (rule: EnabledRule, reason: SkippedRule["reason"], detail: string) =>
+  new SkippedRule({ patternId: rule.patternId, ruleId: rule.ruleId, reason, detail })
+
+const prepare = (rule: EnabledRule): Either.Either<PreparedRule, SkippedRule> => {
+  const module = ruleModuleOf(rule.ruleId)
+  if (module === undefined) return Either.left(skipped(rule, "UnknownRule", "neither ESLint 9 nor typescript-eslint has this rule"))
+  return Schema.decodeUnknownEither(RuleOptionsMetadata)(module).pipe(
+    Either.mapLeft(() => skipped(rule, "InvalidOptions", "the rule's metadata could not be read")),
+    Either.flatMap((metadata) =>
+      // Type information needs the project's tsconfig and a TypeScript program over the whole
+      // tree: far slower than linting file by file, so those rules are reported instead of run.
+      metadata.meta.docs?.requiresTypeChecking === true
+        ? Either.left(skipped(rule, "RequiresTypeInformation", "the rule needs TypeScript's type information"))
+        : ruleOptions(metadata, rule.parameters).pipe(Either.mapLeft((detail) => skipped(rule, "InvalidOptions", detail)))
+    ),
+    Either.map((options): PreparedRule => ({ rule, entry: ["error", ...options] }))
+  )
+}
+
+const globsOf = (extensions: ReadonlyArray<string>) => extensions.map((extension) => `**/*${extension}`)
+
+const rulesRecord = (rules: ReadonlyArray<PreparedRule>): Linter.RulesRecord =>
+  Object.fromEntries(rules.map(({ entry, rule }) => [rule.ruleId, entry]))
+
+const configOf = (rules: ReadonlyArray<PreparedRule>): Array<Linter.Config> => {
+  const core = rules.filter(({ rule }) => !rule.ruleId.startsWith(tsPrefix))
+  const coreForTypeScript = core.filter(({ rule }) => !coreRulesLeftToTypeScript.has(rule.ruleId))
+  // The catalogue gives typescript-eslint's rules the TypeScript language only.
+  const typescript = rules.filter(({ rule }) => rule.ruleId.startsWith(tsPrefix))
+  return [
+    {
+      plugins: { "@typescript-eslint": plugin },
+      // An unused `eslint-disable` comment is not an issue of any enabled pattern.
+      linterOptions: { reportUnusedDisableDirectives: "off" }
+    },
+    {
+      files: globsOf(javaScriptExtensions),
+      // JSX is parsed in every JavaScript file: React code commonly keeps it in `.js`.
+      languageOptions: { globals: scriptGlobals(), parserOptions: { ecmaFeatures: { jsx: true } } },
+      rules: rulesRecord(core)
+    },
+    {
+      files: globsOf(typeScriptExtensions),
+      languageOptions: { parser: tsParser },
+      rules: rulesRecord([...coreForTypeScript, ...typescript])
+    }
+  ]
+}
+
+const probeFiles = ["probe.js", "probe.ts"]
+
+/** ESLint validates rule options when it builds a file's config: an empty file is enough to ask. */
+const accepts = (linter: Linter, root: string, config: Array<Linter.Config>): Either.Either<void, string> =>
+  Either.try({
+    try: () => {
+      for (const file of probeFiles) linter.verify("", config, `${root}/${file}`)
+    },
+    catch: reasonOf
+  })
+
+/**
+ * Splits the rules into those ESLint accepts and those whose options it rejects. One check of the
+ * whole config first: rules are asked one by one only when it fails.
+ */
+const validated = (linter: Linter, root: string, rules: ReadonlyArray<PreparedRule>) => {
+  if (Either.isRight(accepts(linter, root, configOf(rules)))) return { accepted: rules, rejected: [] }
+  const checked = rules.map((prepared) => ({ prepared, verdict: accepts(linter, root, configOf([prepared])) }))
+  return {
+    accepted: checked.flatMap(({ prepared, verdict }) => (Either.isRight(verdict) ? [prepared] : [])),
+    rejected: checked.flatMap(({ prepared, verdict }) =>
+      Either.isLeft(verdict) ? [skipped(prepared.rule, "InvalidOptions", verdict.left)] : []
+    )
+  }
+}
+
+/** The rules are prepared and checked, and the `Linter` and its config made, once per tree. */
+export const lintWithPatterns = (
+  root: string,
+  files: ReadonlyArray<SourceFile>,
+  rules: ReadonlyArray<EnabledRule>
+): Effect.Effect<LintResult> =>
+  Effect.gen(function*() {
+    const prepared = rules.map(prepare)
+    const linter = new Linter({ configType: "flat", cwd: root })
+    const { accepted, rejected } = validated(linter, root, prepared.flatMap((p) => (Either.isRight(p) ? [p.right] : [])))
+    const config = configOf(accepted)
+    // Only the enabled patterns count: an inline `/* eslint rule: ... */` comment may turn on others.
+    const byRuleId = new Map(accepted.map(({ rule }) => [rule.ruleId, rule]))
+    // One Effect per file lets the fiber yield between files: a large tree does not hold the
+    // event loop for the whole run.
+    const linted = yield* Effect.forEach(files.filter((file) => isLintable(file.path)), (file) =>
+      Effect.sync(() =>
+        Either.try(() => linter.verify(file.content, config, { filename: `${root}/${file.path}` })).pipe(
+          Either.match({ onLeft: (error) => failedFileOf(file, error), onRight: (messages) => lintedFileOf(file, messages) })
+        )
+      ))
+    return new LintResult({
+      ...summaryOf(linted, (ruleId) => byRuleId.get(ruleId)),
+      skippedRules: [...prepared.flatMap((p) => (Either.isLeft(p) ? [p.left] : [])), ...rejected]
+    })
+  })

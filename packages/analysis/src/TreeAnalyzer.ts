@@ -1,0 +1,73 @@
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import { AnalysisMeasures, Analyzer, AnalyzerFailed, type AnalyzerSettings, type AnalyzedTool } from "@tidemark/core"
+import { Effect, Layer } from "effect"
+import * as DirectoryAnalysisCache from "./DirectoryAnalysisCache.js"
+import { loadGrammars } from "./Grammars.js"
+import { type EnabledRule, eslint9PatternPrefix, issuesPercentage, lintTree } from "./LintIssues.js"
+import { analyzeTree, defaultTreeAnalysisSettings } from "./TreeAnalysis.js"
+
+export interface TreeAnalyzerOptions {
+  /** Where each file's measures are cached by content, so an unchanged file is measured once. */
+  readonly cacheDirectory: string
+}
+
+/** The ESLint9 tool of the catalogue (api-facts): the tool whose patterns the analysis runs. */
+export const eslint9Uuid = "2a30ab97-477f-4769-8b88-af596ce7a94c"
+
+/** The catalogue writes a plugin rule's `/` as `_` (`ESLint9_@typescript-eslint_no-shadow`); core rule ids hold no `_`. */
+export const ruleIdOf = (patternId: string): string => {
+  const id = patternId.slice(eslint9PatternPrefix.length)
+  return id.startsWith("@") ? id.replace("_", "/") : id
+}
+
+const rulesOf = (tool: AnalyzedTool): ReadonlyArray<EnabledRule> =>
+  tool.patterns.map((pattern) => ({
+    patternId: pattern.id,
+    ruleId: ruleIdOf(pattern.id),
+    severity: pattern.severityLevel,
+    parameters: pattern.parameters
+  }))
+
+/**
+ * The Analyzer port on this package's measures: lines of code, complexity and duplication of the
+ * tree (each file's measures cached by content), and the issues of the ESLint9 patterns enabled for
+ * the repository (or of its own ESLint configuration file). Other tools of the catalogue are not
+ * run on the server yet: their issues are not counted.
+ */
+export const make = (options: TreeAnalyzerOptions) =>
+  Effect.gen(function*() {
+    const grammars = yield* loadGrammars
+    const platform = Layer.merge(NodeContext.layer, DirectoryAnalysisCache.layer(options.cacheDirectory).pipe(Layer.provide(NodeContext.layer)))
+
+    const analyze = (root: string, settings: AnalyzerSettings) =>
+      Effect.gen(function*() {
+        const { analysis, sources } = yield* analyzeTree(root, grammars, {
+          ...defaultTreeAnalysisSettings,
+          fileComplexityValueThreshold: settings.goals.fileComplexityValueThreshold,
+          fileDuplicationBlockThreshold: settings.goals.fileDuplicationBlockThreshold
+        })
+        const eslint = settings.tools.find((tool) => tool.uuid === eslint9Uuid)
+        const issues = eslint === undefined
+          ? []
+          : (yield* lintTree(root, sources, { rules: rulesOf(eslint), useConfigurationFile: eslint.usesConfigurationFile })).issues
+        const totals = analysis.totals
+        return new AnalysisMeasures({
+          loc: totals.loc,
+          issuesCount: issues.length,
+          issuesPercentage: issuesPercentage(issues, totals.loc),
+          complexFilesCount: totals.complexFilesCount,
+          complexFilesPercentage: totals.complexFilesPercentage,
+          duplicationPercentage: totals.duplicationPercentage,
+          languages: totals.languages.map((l) => l.language),
+          stackTags: totals.stackTags
+        })
+      }).pipe(
+        Effect.mapError((error) => new AnalyzerFailed({ reason: error.message })),
+        Effect.provide(platform)
+      )
+
+    return Analyzer.of({ analyze })
+  })
+
+/** The analyzer; its grammars load once, when the layer is built. */
+export const layer = (options: TreeAnalyzerOptions): Layer.Layer<Analyzer> => Layer.effect(Analyzer, Effect.orDie(make(options)))

@@ -1,0 +1,48 @@
+import { Schema } from "effect"
+import { CommitRecord } from "./Records.js"
+import { Problem } from "./Repository.js"
+
+/** The numbers an analysis measured on one commit, under the API's names where it has them. */
+export class AnalysisMeasures extends Schema.Class<AnalysisMeasures>("AnalysisMeasures")({
+  /** Code lines (not blank or comment lines) of every analysed file. */
+  loc: Schema.Int,
+  issuesCount: Schema.Int,
+  issuesPercentage: Schema.Int,
+  complexFilesCount: Schema.Int,
+  complexFilesPercentage: Schema.Int,
+  /** Share of files with more clone blocks than the goal's fileDuplicationBlockThreshold. */
+  duplicationPercentage: Schema.Int,
+  /** Languages by code lines, most first. */
+  languages: Schema.Array(Schema.String),
+  /** `<kind>:<name>` tags detected from paths and manifests. */
+  stackTags: Schema.Array(Schema.String)
+}) {}
+
+/**
+ * One analysis of one commit of a branch: its measures, or the problems that stopped it (a failed
+ * analysis is a result too: the repository shows why it has no numbers).
+ */
+export class CommitAnalysis extends Schema.Class<CommitAnalysis>("CommitAnalysis")({
+  repositoryId: Schema.Int,
+  branch: Schema.String,
+  /** The analysed commit as stored with the repository: `lastAnalysedCommit` shows it. */
+  commit: CommitRecord,
+  startedAnalysis: Schema.String,
+  endedAnalysis: Schema.String,
+  measures: Schema.optional(AnalysisMeasures),
+  problems: Schema.Array(Problem)
+}) {}
+
+/**
+ * A queued request to analyse a branch's head: the queue carries it as JSON. The repository is
+ * named rather than numbered so that a job outliving its repository finds nothing and is dropped.
+ */
+export class AnalysisJob extends Schema.Class<AnalysisJob>("AnalysisJob")({
+  organizationId: Schema.Int,
+  repositoryName: Schema.String,
+  branch: Schema.String,
+  commitSha: Schema.String,
+  requestedAt: Schema.String
+}) {}
+
+export const AnalysisJobJson = Schema.parseJson(AnalysisJob)

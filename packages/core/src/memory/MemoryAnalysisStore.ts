@@ -1,0 +1,41 @@
+import { Effect, Layer, Option } from "effect"
+import type { CommitAnalysis } from "../domain/CommitAnalysis.js"
+import { AnalysisStore } from "../ports/AnalysisStore.js"
+
+const branchKey = (repositoryId: number, branch: string) => `${repositoryId}\u0000${branch}`
+
+export const make = Effect.sync(() => {
+  /** Per repository and branch, the analyses by commit sha. */
+  const analyses = new Map<string, Map<string, CommitAnalysis>>()
+
+  const latestOf = (repositoryId: number, branch: string) => {
+    let latest: CommitAnalysis | undefined
+    for (const analysis of analyses.get(branchKey(repositoryId, branch))?.values() ?? []) {
+      if (latest === undefined || analysis.endedAnalysis > latest.endedAnalysis) latest = analysis
+    }
+    return latest
+  }
+
+  return AnalysisStore.of({
+    save: (analysis) =>
+      Effect.sync(() => {
+        const key = branchKey(analysis.repositoryId, analysis.branch)
+        const commits = analyses.get(key) ?? new Map<string, CommitAnalysis>()
+        commits.set(analysis.commit.sha, analysis)
+        analyses.set(key, commits)
+      }),
+    latest: (branches) =>
+      Effect.sync(() => {
+        const found = new Map<number, CommitAnalysis>()
+        for (const { branch, repositoryId } of branches) {
+          const latest = latestOf(repositoryId, branch)
+          if (latest !== undefined) found.set(repositoryId, latest)
+        }
+        return found
+      }),
+    find: (repositoryId, branch, sha) =>
+      Effect.sync(() => Option.fromNullable(analyses.get(branchKey(repositoryId, branch))?.get(sha)))
+  })
+})
+
+export const layer = Layer.effect(AnalysisStore, make)

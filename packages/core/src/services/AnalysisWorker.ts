@@ -1,0 +1,137 @@
+import { Context, Duration, Effect, Either, Layer, Option, Schema } from "effect"
+import { type AnalysisJob, AnalysisJobJson, type AnalysisMeasures, CommitAnalysis } from "../domain/CommitAnalysis.js"
+import type { CommitRecord, RepositoryRecord } from "../domain/Records.js"
+import { Problem } from "../domain/Repository.js"
+import { AnalysisQueue } from "../ports/AnalysisQueue.js"
+import { AnalysisStore } from "../ports/AnalysisStore.js"
+import { type AnalyzedTool, Analyzer } from "../ports/Analyzer.js"
+import type { Delivery } from "../ports/EventQueue.js"
+import { RepositoryStore } from "../ports/RepositoryStore.js"
+import type { StandardStore } from "../ports/StandardStore.js"
+import type { ToolCatalogue } from "../ports/ToolCatalogue.js"
+import type { ToolConfigStore } from "../ports/ToolConfigStore.js"
+import { SourceCheckout } from "../ports/SourceCheckout.js"
+import { retryOrDeadLetter, runForever, settle } from "./QueueConsumer.js"
+import { nowIso } from "./Now.js"
+import { loadPatterns, loadTools } from "./RepositoryConfiguration.js"
+
+export interface AnalysisWorkerOptions {
+  /** Deliveries of one job whose result could not be stored before it goes to the dead letters. */
+  readonly maxAttempts?: number
+  /** How long a pull waits for a job. */
+  readonly pollWait?: Duration.DurationInput
+}
+
+const decodeJob = Schema.decodeEither(AnalysisJobJson)
+
+const problem = (code: string, severity: string, message: string) => new Problem({ code, severity, message, actions: [] })
+
+/** The enabled tools that run on the server, each with its enabled patterns and their parameters. */
+const analyzedTools = (repository: RepositoryRecord) =>
+  Effect.gen(function*() {
+    const tools = (yield* loadTools(repository)).filter((t) => t.view.settings.isEnabled && !t.definition.isClientSide)
+    return yield* Effect.forEach(tools, (tool) =>
+      Effect.map(loadPatterns(repository, tool), (patterns): AnalyzedTool => ({
+        uuid: tool.definition.uuid,
+        name: tool.definition.name,
+        usesConfigurationFile: tool.view.settings.usesConfigurationFile,
+        patterns: patterns.filter((p) => p.enabled).map((p) => ({
+          id: p.pattern.definition.id,
+          severityLevel: p.pattern.definition.severityLevel,
+          parameters: p.configured.parameters
+        }))
+      })))
+  })
+
+const make = (options: AnalysisWorkerOptions) =>
+  Effect.gen(function*() {
+    const queue = yield* AnalysisQueue
+    const store = yield* AnalysisStore
+    const repositories = yield* RepositoryStore
+    const analyzer = yield* Analyzer
+    const checkout = yield* SourceCheckout
+    const context = yield* Effect.context<ToolCatalogue | ToolConfigStore | StandardStore>()
+    const maxAttempts = options.maxAttempts ?? 5
+    const pollWait = options.pollWait ?? Duration.seconds(1)
+
+    /** Measures, or the problem that stopped the analysis: a clone that failed, or the analysis itself. */
+    const measure = (repository: RepositoryRecord, job: AnalysisJob) =>
+      Effect.scoped(Effect.gen(function*() {
+        const root = yield* checkout.checkout(repository.gitUrl, job.commitSha).pipe(
+          Effect.mapError((e) => problem("failed_to_clone", "all_analysis", e.message))
+        )
+        const tools = yield* Effect.provide(analyzedTools(repository), context).pipe(
+          Effect.mapError((e) => problem("analysis_failed", "all_analysis", e.message))
+        )
+        const measures = yield* analyzer.analyze(root, { goals: repository.goals, tools }).pipe(
+          Effect.mapError((e) => problem("analysis_failed", "all_analysis", e.message))
+        )
+        return { measures, tools }
+      }))
+
+    const analyse = (repository: RepositoryRecord, job: AnalysisJob, commit: CommitRecord) =>
+      Effect.gen(function*() {
+        const startedAnalysis = yield* nowIso
+        const outcome = yield* Effect.either(measure(repository, job))
+        const endedAnalysis = yield* nowIso
+        const measures: Option.Option<AnalysisMeasures> = Either.isRight(outcome) ? Option.some(outcome.right.measures) : Option.none()
+        const problems = Either.match(outcome, {
+          onLeft: (p) => [p],
+          onRight: ({ tools }) =>
+            tools.length === 0
+              ? [problem("no_enabled_tools", "some_analysis", "No analysis tool is enabled: issues are not measured")]
+              : []
+        })
+        return new CommitAnalysis({
+          repositoryId: repository.id,
+          branch: job.branch,
+          commit,
+          startedAnalysis,
+          endedAnalysis,
+          ...Option.match(measures, { onNone: () => ({}), onSome: (m) => ({ measures: m }) }),
+          problems
+        })
+      })
+
+    const process = (delivery: Delivery) =>
+      Effect.gen(function*() {
+        const decoded = decodeJob(delivery.payload)
+        if (Either.isLeft(decoded)) return yield* settle(delivery.deadLetter(`undecodable analysis job: ${decoded.left.message}`))
+        const job = decoded.right
+        const repository = yield* repositories.findRepository(job.organizationId, job.repositoryName)
+        const commit = Option.isNone(repository)
+          ? Option.none()
+          : yield* repositories.findCommit(repository.value.id, job.commitSha)
+        // The repository was removed, or refreshed without that commit, since the job was queued.
+        if (Option.isNone(repository) || Option.isNone(commit)) return yield* settle(delivery.ack)
+        const analysis = yield* analyse(repository.value, job, commit.value)
+        yield* store.save(analysis)
+        yield* settle(delivery.ack)
+      }).pipe(
+        Effect.catchTag("ServiceUnavailable", (e) => retryOrDeadLetter(delivery, maxAttempts, "storing the analysis", e.message))
+      )
+
+    /** Pulls one job and analyses it; answers how many jobs it handled (0 or 1). */
+    const processOne = Effect.gen(function*() {
+      const deliveries = yield* queue.pull(1, pollWait)
+      yield* Effect.forEach(deliveries, process, { discard: true })
+      return deliveries.length
+    })
+
+    /** Runs until interrupted; a queue outage is logged and waited out. */
+    const run = runForever("analysis worker", processOne)
+
+    return { processOne, run } as const
+  })
+
+/**
+ * The worker side of analysis: takes a queued job, checks out the commit, measures it with the
+ * repository's enabled tools and goals, stores the result (or the problem that stopped it) and
+ * acknowledges only after the store committed.
+ */
+export class AnalysisWorker extends Context.Tag("@tidemark/core/AnalysisWorker")<
+  AnalysisWorker,
+  Effect.Effect.Success<ReturnType<typeof make>>
+>() {
+  static readonly layer = (options: AnalysisWorkerOptions = {}) => Layer.effect(AnalysisWorker, make(options))
+}

@@ -1,0 +1,201 @@
+import { describe, expect, it } from "@effect/vitest"
+import {
+  Analyses,
+  AnalysisMeasures,
+  AnalysisQueue,
+  Analyzer,
+  AnalyzerFailed,
+  type AnalyzerSettings,
+  AnalysisWorker,
+  ConfigureToolBody,
+  GitReadError,
+  Goals,
+  gradeOf,
+  NotFound,
+  PermissionDenied,
+  RepositoryAnalysis,
+  SourceCheckout,
+  ToolConfiguration
+} from "@tidemark/core"
+import { Effect, Layer, Ref } from "effect"
+import { developHead, featureHead, mainHead } from "./fixtures/FakeGitReader.js"
+import { lintAUuid } from "./fixtures/TestCatalogue.js"
+import { acme, addRepository, adminCaller, callerWith, repo, testLayer } from "./fixtures/TestLayer.js"
+
+/** What the fake analyzer was asked: the checked-out root and the settings. */
+class Calls extends Effect.Service<Calls>()("test/AnalyzerCalls", {
+  effect: Ref.make<ReadonlyArray<{ readonly root: string; readonly settings: AnalyzerSettings }>>([])
+}) {}
+
+/** A checkout is a directory named after the commit; develop's head cannot be fetched. */
+const checkoutLayer = Layer.succeed(SourceCheckout, {
+  checkout: (gitUrl, sha) =>
+    sha === developHead.sha
+      ? Effect.fail(new GitReadError({ url: gitUrl, reason: "remote end hung up" }))
+      : Effect.succeed(`/checkouts/${sha}`)
+})
+
+/** Measures that depend on what was analysed; the feature branch's head breaks the analysis. */
+const measuresOf = (settings: AnalyzerSettings) =>
+  new AnalysisMeasures({
+    loc: 1_200,
+    issuesCount: settings.tools.reduce((n, t) => n + t.patterns.length, 0),
+    issuesPercentage: 30,
+    complexFilesCount: 2,
+    complexFilesPercentage: 5,
+    duplicationPercentage: 12,
+    languages: ["TypeScript", "JavaScript"],
+    stackTags: ["language:typescript", "tool:eslint"]
+  })
+
+const analyzerLayer = Layer.effect(
+  Analyzer,
+  Effect.map(Calls, (calls) => ({
+    analyze: (root: string, settings: AnalyzerSettings) =>
+      Ref.update(calls, (all) => [...all, { root, settings }]).pipe(
+        Effect.zipRight(
+          root.endsWith(featureHead.sha)
+            ? Effect.fail(new AnalyzerFailed({ reason: "the parser ran out of memory" }))
+            : Effect.succeed(measuresOf(settings))
+        )
+      )
+  }))
+)
+
+const layer = AnalysisWorker.layer({ pollWait: "0 millis" }).pipe(
+  Layer.provideMerge(Layer.mergeAll(analyzerLayer, checkoutLayer)),
+  Layer.provideMerge(Calls.Default),
+  Layer.provideMerge(testLayer())
+)
+
+const run = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, layer)
+
+/** Runs the worker until the queue is empty. */
+const drain = Effect.flatMap(AnalysisWorker, (worker) =>
+  worker.processOne.pipe(Effect.repeat({ while: (handled) => handled > 0 })))
+
+const get = (name: string, branch?: string) =>
+  Effect.flatMap(RepositoryAnalysis, (analysis) => analysis.get(adminCaller, repo(name), branch))
+
+const reanalyze = (name: string, branch?: string, caller = adminCaller) =>
+  Effect.flatMap(Analyses, (analyses) => analyses.request(caller, repo(name), branch))
+
+describe("analysis jobs", () => {
+  it.effect("adding a repository queues an analysis of its default branch; the worker's result shows in get and list", () =>
+    run(Effect.gen(function*() {
+      yield* addRepository("widgets")
+      const before = yield* get("widgets")
+      expect(before.lastAnalysedCommit).toBeUndefined()
+      expect(before.loc).toBeUndefined()
+
+      yield* drain
+      const after = yield* get("widgets")
+      expect(after.lastAnalysedCommit?.sha).toBe(mainHead.sha)
+      expect(after.lastAnalysedCommit?.authorName).toBe(mainHead.authorName)
+      expect(after.lastAnalysedCommit?.isMergeCommit).toBe(false)
+      const started = after.lastAnalysedCommit?.startedAnalysis ?? ""
+      expect(started <= (after.lastAnalysedCommit?.endedAnalysis ?? "")).toBe(true)
+      expect(after.loc).toBe(1_200)
+      expect(after.complexFilesCount).toBe(2)
+      expect(after.complexFilesPercentage).toBe(5)
+      expect(after.duplicationPercentage).toBe(12)
+      expect(after.issuesPercentage).toBe(30)
+      // The grade is the core's formula over the measures and the repository's goals.
+      const expected = gradeOf({ issuesPercentage: 30, complexFilesPercentage: 5, duplicationPercentage: 12 }, Goals.defaults)
+      expect([after.grade, after.gradeLetter]).toEqual([expected.grade, expected.gradeLetter])
+      expect(after.repository.problems).toEqual([])
+      expect(after.repository.stack?.stackTags).toEqual(["language:typescript", "tool:eslint"])
+      expect(after.repository.stack?.commitUuid).toBe(mainHead.sha)
+
+      const page = yield* Effect.flatMap(RepositoryAnalysis, (analysis) => analysis.list(adminCaller, acme, {}))
+      expect(page.items.map((r) => [r.repository.name, r.loc, r.lastAnalysedCommit?.sha])).toEqual([
+        ["widgets", 1_200, mainHead.sha]
+      ])
+    })))
+
+  it.effect("the analyzer gets the repository's goals and its enabled server-side tools with their enabled patterns", () =>
+    run(Effect.gen(function*() {
+      yield* addRepository("widgets")
+      yield* drain
+      const [call] = yield* Effect.flatMap(Calls, Ref.get)
+      expect(call?.root).toBe(`/checkouts/${mainHead.sha}`)
+      expect(call?.settings.goals.fileComplexityValueThreshold).toBe(20)
+      expect(call?.settings.tools.map((t) => [t.name, t.usesConfigurationFile, t.patterns.map((p) => p.id)])).toEqual([
+        ["LintA", false, ["LintA_no-eval", "LintA_no-unused-vars", "LintA_py-compat"]]
+      ])
+    })))
+
+  it.effect("reanalyze analyses another branch; its analysis is shown for that branch only", () =>
+    run(Effect.gen(function*() {
+      yield* addRepository("widgets")
+      yield* drain
+      yield* Effect.flatMap(ToolConfiguration, (tools) =>
+        tools.configureTool(adminCaller, repo("widgets"), lintAUuid, new ConfigureToolBody({ enabled: false })))
+      const queued = yield* reanalyze("widgets", "main")
+      expect([queued.branch, queued.commitSha]).toEqual(["main", mainHead.sha])
+      yield* drain
+      // With no tool enabled, issues are not measured: the repository says so.
+      const main = yield* get("widgets")
+      expect(main.repository.problems.map((p) => p.code)).toEqual(["no_enabled_tools"])
+      expect(main.issuesCount).toBe(0)
+      const develop = yield* get("widgets", "develop")
+      expect(develop.lastAnalysedCommit).toBeUndefined()
+    })))
+
+  it.effect("a commit that cannot be fetched is a failed_to_clone problem, and the analysis shows no numbers", () =>
+    run(Effect.gen(function*() {
+      yield* addRepository("widgets")
+      yield* reanalyze("widgets", "develop")
+      yield* drain
+      const develop = yield* get("widgets", "develop")
+      expect(develop.lastAnalysedCommit?.sha).toBe(developHead.sha)
+      expect(develop.loc).toBeUndefined()
+      expect(develop.grade).toBeUndefined()
+      expect(develop.repository.problems.map((p) => [p.code, p.severity])).toEqual([["failed_to_clone", "all_analysis"]])
+      expect(develop.repository.problems[0]?.message).toContain("remote end hung up")
+    })))
+
+  it.effect("an analysis that fails is an analysis_failed problem", () =>
+    run(Effect.gen(function*() {
+      yield* addRepository("widgets")
+      yield* reanalyze("widgets", "feature/login")
+      yield* drain
+      const feature = yield* get("widgets", "feature/login")
+      expect(feature.repository.problems.map((p) => p.code)).toEqual(["analysis_failed"])
+      expect(feature.repository.problems[0]?.message).toContain("ran out of memory")
+    })))
+
+  it.effect("reanalyze needs write permission and an enabled branch", () =>
+    run(Effect.gen(function*() {
+      yield* addRepository("widgets")
+      const reader = yield* callerWith("read")
+      expect(yield* Effect.flip(reanalyze("widgets", undefined, reader))).toBeInstanceOf(PermissionDenied)
+      expect(yield* Effect.flip(reanalyze("widgets", "nope"))).toBeInstanceOf(NotFound)
+      expect(yield* Effect.flip(reanalyze("missing"))).toBeInstanceOf(NotFound)
+    })))
+
+  it.effect("a job whose repository is gone is acknowledged and dropped", () =>
+    run(Effect.gen(function*() {
+      const queue = yield* AnalysisQueue
+      yield* queue.publish("orphan", JSON.stringify({
+        organizationId: 999,
+        repositoryName: "gone",
+        branch: "main",
+        commitSha: mainHead.sha,
+        requestedAt: "2024-05-01T00:00:00.000Z"
+      }))
+      yield* drain
+      expect(yield* queue.pull(1, "0 millis")).toEqual([])
+      expect(yield* queue.deadLetters(10)).toEqual([])
+    })))
+
+  it.effect("an undecodable job goes to the dead letters", () =>
+    run(Effect.gen(function*() {
+      const queue = yield* AnalysisQueue
+      yield* queue.publish("garbage", "{not json")
+      yield* drain
+      const [dead] = yield* queue.deadLetters(10)
+      expect(dead?.id).toBe("garbage")
+      expect(dead?.reason).toContain("undecodable analysis job")
+    })))
+})

@@ -1,0 +1,113 @@
+import { describe, expect, layer } from "@effect/vitest"
+import {
+  AnalysisMeasures,
+  AnalysisStore,
+  CommitAnalysis,
+  CommitRecord,
+  Problem,
+  RepositoryStore
+} from "@tidemark/core"
+import { Effect, type Layer, Option } from "effect"
+import { at, freshRepository } from "./Fixtures.js"
+
+const commitOf = (sha: string) =>
+  new CommitRecord({
+    id: 1,
+    sha,
+    authorName: "Ada Lovelace",
+    authorEmail: "ada@example.com",
+    commitTimestamp: "2024-01-01T10:00:00+02:00",
+    message: `commit ${sha}`,
+    parents: ["p1", "p2"]
+  })
+
+const measures = (loc: number) =>
+  new AnalysisMeasures({
+    loc,
+    issuesCount: 3,
+    issuesPercentage: 12,
+    complexFilesCount: 1,
+    complexFilesPercentage: 4,
+    duplicationPercentage: 0,
+    languages: ["TypeScript"],
+    stackTags: ["language:typescript"]
+  })
+
+const analysis = (repositoryId: number, branch: string, sha: string, ended: number, loc?: number) =>
+  new CommitAnalysis({
+    repositoryId,
+    branch,
+    commit: commitOf(sha),
+    startedAnalysis: at(ended - 1),
+    endedAnalysis: at(ended),
+    ...(loc === undefined ? {} : { measures: measures(loc) }),
+    problems: loc === undefined
+      ? [new Problem({ code: "failed_to_clone", severity: "all_analysis", message: "cannot fetch", actions: [] })]
+      : []
+  })
+
+/** Analyses belong to repositories, which the store of repositories creates. */
+export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisStore | RepositoryStore, unknown>) =>
+  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`AnalysisStore contract (${name})`, (it) => {
+    describe("save and find", () => {
+      it.effect("a saved analysis is found by repository, branch and commit, as saved", () =>
+        Effect.gen(function*() {
+          const store = yield* AnalysisStore
+          const { repository } = yield* freshRepository
+          const measured = analysis(repository.id, "main", "a1", 5, 1_000)
+          const failed = analysis(repository.id, "feature/x", "b1", 6)
+          yield* store.save(measured)
+          yield* store.save(failed)
+          expect(yield* store.find(repository.id, "main", "a1")).toStrictEqual(Option.some(measured))
+          expect(yield* store.find(repository.id, "feature/x", "b1")).toStrictEqual(Option.some(failed))
+          expect(yield* store.find(repository.id, "main", "b1")).toEqual(Option.none())
+          expect(yield* store.find(repository.id, "feature/x", "a1")).toEqual(Option.none())
+        }))
+
+      it.effect("analysing a commit again replaces its analysis", () =>
+        Effect.gen(function*() {
+          const store = yield* AnalysisStore
+          const { repository } = yield* freshRepository
+          yield* store.save(analysis(repository.id, "main", "a1", 5, 1_000))
+          const again = analysis(repository.id, "main", "a1", 9, 1_234)
+          yield* store.save(again)
+          expect(yield* store.find(repository.id, "main", "a1")).toStrictEqual(Option.some(again))
+          expect((yield* store.latest([{ repositoryId: repository.id, branch: "main" }])).get(repository.id)).toStrictEqual(again)
+        }))
+    })
+
+    describe("latest", () => {
+      it.effect("answers, per repository, the analysis of the asked branch that ended last", () =>
+        Effect.gen(function*() {
+          const store = yield* AnalysisStore
+          const first = (yield* freshRepository).repository
+          const second = (yield* freshRepository).repository
+          const third = (yield* freshRepository).repository
+          yield* store.save(analysis(first.id, "main", "a1", 5, 1_000))
+          yield* store.save(analysis(first.id, "main", "a2", 7, 1_100))
+          yield* store.save(analysis(first.id, "main", "a0", 6, 900))
+          yield* store.save(analysis(first.id, "develop", "d1", 30, 5))
+          yield* store.save(analysis(second.id, "trunk", "t1", 3))
+
+          const latest = yield* store.latest([
+            { repositoryId: first.id, branch: "main" },
+            { repositoryId: second.id, branch: "trunk" },
+            { repositoryId: third.id, branch: "main" }
+          ])
+          expect([...latest.keys()].sort((a, b) => a - b)).toEqual([first.id, second.id])
+          expect(latest.get(first.id)?.commit.sha).toBe("a2")
+          expect(latest.get(second.id)).toStrictEqual(analysis(second.id, "trunk", "t1", 3))
+          expect((yield* store.latest([{ repositoryId: first.id, branch: "develop" }])).get(first.id)?.commit.sha).toBe("d1")
+          expect((yield* store.latest([])).size).toBe(0)
+        }))
+
+      it.effect("branch names are compared exactly", () =>
+        Effect.gen(function*() {
+          const store = yield* AnalysisStore
+          const { repository } = yield* freshRepository
+          yield* store.save(analysis(repository.id, "Main", "a1", 5, 10))
+          expect((yield* store.latest([{ repositoryId: repository.id, branch: "main" }])).size).toBe(0)
+          expect((yield* store.latest([{ repositoryId: repository.id, branch: "Main" }])).size).toBe(1)
+        }))
+    })
+  })
