@@ -6,6 +6,7 @@
  *   pnpm --filter @tidemark/examples embedded <path-to-a-git-repository>
  */
 import { GitCli } from "@tidemark/adapter-git"
+import { ReportCoverageReader } from "@tidemark/analysis"
 import { catalogue } from "@tidemark/catalogue"
 import { Access, DomainServices, PatternConfiguration, Repositories, ToolConfiguration } from "@tidemark/core"
 import { CryptoIdGenerator, MemoryEventQueue, MemoryEventStore, StaticToolCatalogue, storageLayer } from "@tidemark/core/memory"
@@ -21,6 +22,7 @@ export const EmbeddedLayer = DomainServices.layer().pipe(
     CryptoIdGenerator.layer,
     MemoryEventQueue.layer(),
     MemoryEventQueue.analysisLayer(),
+    ReportCoverageReader.layer,
     MemoryEventStore.layer
   ))
 )

@@ -5,6 +5,7 @@
  *
  *   pnpm --filter @tidemark/bench-storage bench
  */
+import { ReportCoverageReader } from "@tidemark/analysis"
 import { DomainServices, type ToolDefinition } from "@tidemark/core"
 import { CryptoIdGenerator, MemoryEventQueue, MemoryEventStore, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Cause, Config, Console, Effect, Exit, Layer } from "effect"
@@ -45,6 +46,7 @@ const services = (backend: Backends.Backend, tool: ToolDefinition) =>
       CryptoIdGenerator.layer,
       MemoryEventQueue.layer(),
       MemoryEventQueue.analysisLayer(),
+      ReportCoverageReader.layer,
       MemoryEventStore.layer
     ))
   )

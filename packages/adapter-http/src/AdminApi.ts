@@ -1,5 +1,14 @@
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { AddRepositoryBody, CodingStandard, CreateCredentialBody, CreateStandardBody, Permission, Repository } from "@tidemark/core"
+import {
+  AddRepositoryBody,
+  CodingStandard,
+  Coverage,
+  CoverageUploadBody,
+  CreateCredentialBody,
+  CreateStandardBody,
+  Permission,
+  Repository
+} from "@tidemark/core"
 import { Schema } from "effect"
 import { OrganizationParams, RepositoryParams } from "./AnalysisApi.js"
 import { Authentication } from "./Authentication.js"
@@ -86,6 +95,19 @@ export class AdminGroup extends HttpApiGroup.make("admin")
       .annotate(
         OpenApi.Description,
         "Queues an analysis of the head of a branch (default: the default branch); getRepositoryWithAnalysis shows it once done."
+      )
+  )
+  .add(
+    HttpApiEndpoint.post(
+      "uploadCoverage",
+      "/analysis/organizations/:provider/:remoteOrganizationName/repositories/:repositoryName/coverage"
+    )
+      .setPath(RepositoryParams)
+      .setPayload(CoverageUploadBody)
+      .addSuccess(Schema.Struct({ data: Coverage }), { status: 201 })
+      .annotate(
+        OpenApi.Description,
+        "Stores a coverage report (LCOV or Cobertura) of a commit; the repository shows it, and the grade counts it, with that commit's analysis."
       )
   )
   .add(

@@ -1,6 +1,6 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
-import { QueuedAnalysisBody, RepositoryData, RepositoryPage } from "./fixtures/Bodies.js"
+import { CoverageBody, QueuedAnalysisBody, RepositoryData, RepositoryPage } from "./fixtures/Bodies.js"
 import { commitOnMain } from "./fixtures/GitRepositories.js"
 import * as Http from "./fixtures/Http.js"
 import { addRepository, eslint9, issueToken, newOrganization, type Organization, paths } from "./fixtures/Scenario.js"
@@ -121,10 +121,74 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         const org = newOrganization()
         yield* addRepository(org, "guarded")
         const reader = yield* issueToken(org, "read")
-        Http.expectError(yield* Http.post(paths.reanalyze(org, "guarded")), "Unauthorized")
-        Http.expectError(yield* Http.post(paths.reanalyze(org, "guarded"), { token: reader }), "Forbidden")
-        Http.expectError(yield* Http.post(paths.reanalyze(org, "guarded"), { token: adminToken, query: { branch: "nope" } }), "NotFound")
-        Http.expectError(yield* Http.post(paths.reanalyze(org, "missing"), { token: adminToken }), "NotFound")
+        yield* Http.expectError(yield* Http.post(paths.reanalyze(org, "guarded")), "Unauthorized")
+        yield* Http.expectError(yield* Http.post(paths.reanalyze(org, "guarded"), { token: reader }), "Forbidden")
+        yield* Http.expectError(yield* Http.post(paths.reanalyze(org, "guarded"), { token: adminToken, query: { branch: "nope" } }), "NotFound")
+        yield* Http.expectError(yield* Http.post(paths.reanalyze(org, "missing"), { token: adminToken }), "NotFound")
+      }))
+  })
+
+  describe("coverage upload (our extension)", () => {
+    /** Two files of `files`, as a CI machine's checkout at /ci/checkout reports them: 2 of 3 lines ran. */
+    const lcov = [
+      "TN:",
+      "SF:/ci/checkout/src/index.js",
+      "DA:1,1",
+      "DA:2,0",
+      "LF:2",
+      "LH:1",
+      "end_of_record",
+      "SF:/ci/checkout/src/math.ts",
+      "DA:1,3",
+      "end_of_record",
+      ""
+    ].join("\n")
+
+    it.effect("answers 201 with the report's numbers, shown with the analysed commit, and counted in the grade", () =>
+      Effect.gen(function*() {
+        const org = newOrganization()
+        const token = yield* issueToken(org)
+        const added = yield* addRepository(org, "covered", { files })
+        const analysedFirst = yield* analysed(org, "covered", token, added.git.mainSha)
+        expect(analysedFirst.coverage).toBeUndefined()
+
+        const reply = yield* Http.post(paths.coverage(org, "covered"), {
+          token,
+          json: { commitSha: added.git.mainSha, format: "lcov", report: lcov, root: "/ci/checkout" }
+        })
+        const { data } = Http.expectBody(reply, 201, CoverageBody)
+        expect(data).toMatchObject({
+          coveragePercentage: 66,
+          coveragePercentageWithDecimals: 66.67,
+          numberTotalFiles: 2,
+          numberCoveredLines: 2,
+          numberCoverableLines: 3,
+          filesUncovered: 0,
+          filesWithLowCoverage: 1,
+          status: "UpToDate",
+          lastCommitWithCoverage: added.git.mainSha
+        })
+        const shown = Http.expectBody(yield* Http.get(paths.repository(org, "covered"), { token }), 200, RepositoryData).data
+        expect(shown.coverage).toEqual(data)
+        // Coverage now weighs in the grade (66 % against the 60 % goal is met: the score can only rise).
+        expect(shown.grade ?? 0).toBeGreaterThanOrEqual(analysedFirst.grade ?? 0)
+        const page = Http.expectBody(yield* Http.get(paths.repositories(org), { token }), 200, RepositoryPage)
+        expect(page.data[0]?.coverage).toEqual(data)
+      }))
+
+    it.effect("answers 400 to a short commit id, an unreadable report or an unknown format; 403 to a read token", () =>
+      Effect.gen(function*() {
+        const org = newOrganization()
+        const added = yield* addRepository(org, "refused")
+        const reader = yield* issueToken(org, "read")
+        const body = { commitSha: added.git.mainSha, format: "lcov", report: lcov }
+        const short = yield* Http.post(paths.coverage(org, "refused"), { token: adminToken, json: { ...body, commitSha: "abc1234" } })
+        expect(yield* Http.expectError(short, "BadRequest")).toContain("commitSha")
+        const broken = yield* Http.post(paths.coverage(org, "refused"), { token: adminToken, json: { ...body, report: "SF:a.js\nDA:x\n" } })
+        expect(yield* Http.expectError(broken, "BadRequest")).toContain("invalid LCOV report at line 2")
+        yield* Http.expectError(yield* Http.post(paths.coverage(org, "refused"), { token: adminToken, json: { ...body, format: "jacoco" } }), "BadRequest")
+        yield* Http.expectError(yield* Http.post(paths.coverage(org, "refused"), { token: reader, json: body }), "Forbidden")
+        yield* Http.expectError(yield* Http.post(paths.coverage(org, "missing"), { token: adminToken, json: body }), "NotFound")
       }))
   })
 })

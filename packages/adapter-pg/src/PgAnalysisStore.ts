@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { AnalysisStore, CommitAnalysis } from "@tidemark/core"
+import { AnalysisStore, CommitAnalysis, CommitCoverage } from "@tidemark/core"
 import { Effect, Layer, Option, Schema } from "effect"
 import { decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
@@ -8,6 +8,9 @@ import { orUnavailable } from "./StorageFailure.js"
 const AnalysisRow = Schema.Struct({ analysis: CommitAnalysis })
 const decodeRows = decodeAll(AnalysisRow)
 const encodeAnalysis = Schema.encodeSync(CommitAnalysis)
+const CoverageRow = Schema.Struct({ coverage: CommitCoverage })
+const decodeCoverageRows = decodeAll(CoverageRow)
+const encodeCoverage = Schema.encodeSync(CommitCoverage)
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -49,7 +52,27 @@ export const make = Effect.gen(function*() {
       orUnavailable
     )
 
-  return AnalysisStore.of({ save, latest, find })
+  const saveCoverage = (coverage: CommitCoverage) =>
+    sql`
+      INSERT INTO commit_coverage (repository_id, commit_sha, coverage)
+      VALUES (${coverage.repositoryId}, ${coverage.commitSha}, ${JSON.stringify(encodeCoverage(coverage))}::jsonb)
+      ON CONFLICT (repository_id, commit_sha) DO UPDATE SET coverage = EXCLUDED.coverage
+    `.pipe(Effect.asVoid, orUnavailable)
+
+  const coverage = (commits: ReadonlyArray<{ readonly repositoryId: number; readonly commitSha: string }>) =>
+    commits.length === 0
+      ? Effect.succeed(new Map<number, CommitCoverage>())
+      : sql`
+        SELECT c.coverage
+        FROM jsonb_to_recordset(${JSON.stringify(commits)}::jsonb) AS wanted("repositoryId" integer, "commitSha" text)
+        JOIN commit_coverage c ON c.repository_id = wanted."repositoryId" AND c.commit_sha = wanted."commitSha"
+      `.pipe(
+        Effect.flatMap(decodeCoverageRows),
+        Effect.map((rows) => new Map(rows.map(({ coverage }) => [coverage.repositoryId, coverage]))),
+        orUnavailable
+      )
+
+  return AnalysisStore.of({ save, latest, find, saveCoverage, coverage })
 })
 
 export const layer = Layer.effect(AnalysisStore, make)

@@ -20,6 +20,7 @@ const expectedTables = [
   "branches",
   "coding_standards",
   "commit_analyses",
+  "commit_coverage",
   "commits",
   "credentials",
   "delivery_events",

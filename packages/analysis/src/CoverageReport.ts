@@ -75,39 +75,3 @@ const fileCoverage = (path: string, records: ReadonlyArray<CoverageRecord>): Fil
 // Multiplying before dividing keeps exact integers exact (29 / 100 × 100 is 28.999… in floats).
 const percentageOf = (covered: number, coverable: number): number | undefined =>
   coverable === 0 ? undefined : (covered * 100) / coverable
-
-/** The numeric fields of the API's Coverage object (status and dates are the worker's to set). */
-export interface CoverageNumbers {
-  readonly coveragePercentage?: number
-  readonly coveragePercentageWithDecimals?: number
-  readonly numberTotalFiles: number
-  readonly numberCoveredLines: number
-  readonly numberCoverableLines: number
-  readonly filesUncovered: number
-  readonly filesWithLowCoverage: number
-}
-
-/**
- * The Coverage fields of a report. `coveragePercentage` is rounded down so that 100 is never shown
- * while a line is uncovered; the decimals keep two places. A file has low coverage when it is
- * below the repository's `minCoveragePercentage` goal, and is uncovered when no line of it ran.
- */
-export const coverageNumbers = (report: CoverageReport, minCoveragePercentage: number): CoverageNumbers => {
-  const counts = {
-    numberTotalFiles: report.files.length,
-    numberCoveredLines: report.coveredLines,
-    numberCoverableLines: report.coverableLines,
-    filesUncovered: report.files.filter((file) => file.coverableLines > 0 && file.coveredLines === 0).length,
-    filesWithLowCoverage: report.files.filter((file) => {
-      const percentage = percentageOf(file.coveredLines, file.coverableLines)
-      return percentage !== undefined && percentage < minCoveragePercentage
-    }).length
-  }
-  return report.percentage === undefined
-    ? counts
-    : {
-      ...counts,
-      coveragePercentage: Math.floor(report.percentage),
-      coveragePercentageWithDecimals: Math.round(report.percentage * 100) / 100
-    }
-}

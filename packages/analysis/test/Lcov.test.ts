@@ -1,6 +1,7 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { coverageNumbers, parseLcov } from "../src/index.js"
+import { coverageNumbers } from "@tidemark/core"
+import { parseLcov } from "../src/index.js"
 import { failureOf } from "./Failure.js"
 import { coverageFixture } from "./Fixtures.js"
 

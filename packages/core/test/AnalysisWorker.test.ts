@@ -8,7 +8,9 @@ import {
   type AnalyzerSettings,
   AnalysisWorker,
   ConfigureToolBody,
+  CoverageUploads,
   GitReadError,
+  InvalidInput,
   Goals,
   gradeOf,
   NotFound,
@@ -198,4 +200,71 @@ describe("analysis jobs", () => {
       expect(dead?.id).toBe("garbage")
       expect(dead?.reason).toContain("undecodable analysis job")
     })))
+
+  describe("coverage uploads", () => {
+    const upload = (commitSha: string, report: string, caller = adminCaller) =>
+      Effect.flatMap(CoverageUploads, (uploads) => uploads.upload(caller, repo("widgets"), { commitSha, format: "lcov", report }))
+
+    it.effect("a report of the analysed commit shows as UpToDate coverage, and the grade counts it", () =>
+      run(Effect.gen(function*() {
+        yield* addRepository("widgets")
+        yield* drain
+        const before = yield* get("widgets")
+        // 3 of 4 and 0 of 2 lines: 50 % in all; one file uncovered, and below the 60 % goal.
+        const answered = yield* upload(mainHead.sha, "src/app.ts 3/4\nsrc/util.ts 0/2")
+        const after = yield* get("widgets")
+        expect(after.coverage).toEqual(answered)
+        expect(after.coverage).toMatchObject({
+          coveragePercentage: 50,
+          coveragePercentageWithDecimals: 50,
+          numberTotalFiles: 2,
+          numberCoveredLines: 3,
+          numberCoverableLines: 6,
+          filesUncovered: 1,
+          filesWithLowCoverage: 1,
+          status: "UpToDate",
+          lastCommitWithCoverage: mainHead.sha
+        })
+        const withCoverage = gradeOf(
+          { issuesPercentage: 30, complexFilesPercentage: 5, duplicationPercentage: 12, coveragePercentage: 50 },
+          Goals.defaults
+        )
+        expect(after.grade).toBe(withCoverage.grade)
+        expect(after.grade).not.toBe(before.grade)
+
+        // A new report of the same commit replaces the old one.
+        yield* upload(mainHead.sha, "src/app.ts 4/4")
+        expect((yield* get("widgets")).coverage?.coveragePercentage).toBe(100)
+      })))
+
+    it.effect("a report of another commit is not shown with this one; before any analysis, the head's is", () =>
+      run(Effect.gen(function*() {
+        yield* addRepository("widgets")
+        yield* upload(mainHead.sha, "src/app.ts 1/2")
+        // Not analysed yet: the branch's head is the commit shown, and it has a report.
+        const early = yield* get("widgets")
+        expect(early.lastAnalysedCommit).toBeUndefined()
+        expect(early.coverage?.coveragePercentage).toBe(50)
+        expect(early.grade).toBeUndefined()
+        yield* upload(developHead.sha, "src/app.ts 2/2")
+        const develop = yield* get("widgets", "develop")
+        expect(develop.coverage?.lastCommitWithCoverage).toBe(developHead.sha)
+        const feature = yield* get("widgets", "feature/login")
+        expect(feature.coverage).toBeUndefined()
+      })))
+
+    it.effect("refuses a short commit id, an unreadable report, and a token that may not write", () =>
+      run(Effect.gen(function*() {
+        yield* addRepository("widgets")
+        const short = yield* Effect.flip(upload(mainHead.sha.slice(0, 7), "src/app.ts 1/2"))
+        expect(short).toBeInstanceOf(InvalidInput)
+        expect(short.message).toContain("commitSha")
+        const unreadable = yield* Effect.flip(upload(mainHead.sha, "not a report"))
+        expect(unreadable).toBeInstanceOf(InvalidInput)
+        expect(unreadable.message).toBe("report: line 1 is not '<path> <covered>/<coverable>'")
+        const reader = yield* callerWith("read")
+        expect(yield* Effect.flip(upload(mainHead.sha, "src/app.ts 1/2", reader))).toBeInstanceOf(PermissionDenied)
+        expect((yield* get("widgets")).coverage).toBeUndefined()
+      })))
+  })
 })

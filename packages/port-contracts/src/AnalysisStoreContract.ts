@@ -3,7 +3,9 @@ import {
   AnalysisMeasures,
   AnalysisStore,
   CommitAnalysis,
+  CommitCoverage,
   CommitRecord,
+  FileCoverage,
   Problem,
   RepositoryStore
 } from "@tidemark/core"
@@ -44,6 +46,18 @@ const analysis = (repositoryId: number, branch: string, sha: string, ended: numb
     problems: loc === undefined
       ? [new Problem({ code: "failed_to_clone", severity: "all_analysis", message: "cannot fetch", actions: [] })]
       : []
+  })
+
+const coverageOf = (repositoryId: number, commitSha: string, covered: number) =>
+  new CommitCoverage({
+    repositoryId,
+    commitSha,
+    format: "lcov",
+    uploadedAt: at(covered),
+    files: [
+      new FileCoverage({ path: "src/a.ts", coverableLines: 10, coveredLines: covered }),
+      new FileCoverage({ path: "src/ü b.ts", coverableLines: 0, coveredLines: 0 })
+    ]
   })
 
 /** Analyses belong to repositories, which the store of repositories creates. */
@@ -108,6 +122,30 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
           yield* store.save(analysis(repository.id, "Main", "a1", 5, 10))
           expect((yield* store.latest([{ repositoryId: repository.id, branch: "main" }])).size).toBe(0)
           expect((yield* store.latest([{ repositoryId: repository.id, branch: "Main" }])).size).toBe(1)
+        }))
+    })
+
+    describe("coverage", () => {
+      it.effect("a saved report is found by repository and commit; saving the commit again replaces it", () =>
+        Effect.gen(function*() {
+          const store = yield* AnalysisStore
+          const first = (yield* freshRepository).repository
+          const second = (yield* freshRepository).repository
+          yield* store.saveCoverage(coverageOf(first.id, "a1", 3))
+          yield* store.saveCoverage(coverageOf(first.id, "a2", 4))
+          yield* store.saveCoverage(coverageOf(second.id, "b1", 5))
+          const found = yield* store.coverage([
+            { repositoryId: first.id, commitSha: "a2" },
+            { repositoryId: second.id, commitSha: "b1" }
+          ])
+          expect(found.get(first.id)).toStrictEqual(coverageOf(first.id, "a2", 4))
+          expect(found.get(second.id)).toStrictEqual(coverageOf(second.id, "b1", 5))
+
+          const replaced = coverageOf(first.id, "a1", 9)
+          yield* store.saveCoverage(replaced)
+          expect((yield* store.coverage([{ repositoryId: first.id, commitSha: "a1" }])).get(first.id)).toStrictEqual(replaced)
+          expect((yield* store.coverage([{ repositoryId: first.id, commitSha: "zz" }])).size).toBe(0)
+          expect((yield* store.coverage([])).size).toBe(0)
         }))
     })
   })

@@ -1,10 +1,13 @@
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import { describe, expect, layer } from "@effect/vitest"
 import { Context, Effect, Layer, Schedule, Schema } from "effect"
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
 import {
   type CliResult,
   freePort,
   getJson,
+  git,
   gitRepository,
   lastLine,
   postJson,
@@ -97,9 +100,9 @@ describe("tidemark (client commands against a running server)", () => {
         expect(page.data.map((item) => item.repository.name)).toContain("widgets")
       }), slow)
 
-    it.effect("analyze queues an analysis, follows it and prints the measured numbers; --no-wait only queues", () =>
+    it.effect("analyze queues an analysis, follows it and prints the measured numbers; coverage upload; --no-wait only queues", () =>
       Effect.gen(function*() {
-        const { cli, repository } = yield* Fixture
+        const { cli, repository, server } = yield* Fixture
         succeeds(yield* cli(["repo", "add", "gh/analysed/widgets", "--git", repository]))
         const analysed = succeeds(yield* cli(["analyze", "gh/analysed/widgets"]))
         expect(analysed.stdout).toMatch(/^Queued an analysis of gh\/analysed\/widgets main at [0-9a-f]{12}$/m)
@@ -109,6 +112,17 @@ describe("tidemark (client commands against a running server)", () => {
         expect(analysed.stdout).toMatch(/^issues +0 \(0 %\)$/m)
         expect(analysed.stdout).toMatch(/^grade +100 \(A\)$/m)
         expect(analysed.stdout).toMatch(/^languages +Markdown, TypeScript$/m)
+
+        // A report made where the repository is checked out: its absolute paths start with the current directory.
+        const sha = (yield* git(repository, ["rev-parse", "HEAD"])).trim()
+        yield* Effect.sync(() =>
+          writeFileSync(join(repository, "lcov.info"), `SF:${join(repository, "src", "index.ts")}\nDA:1,1\nend_of_record\n`)
+        )
+        const uploaded = succeeds(yield* cli(["coverage", "upload", "gh/analysed/widgets", "--commit", sha, "--file", "lcov.info"], {}, repository))
+        expect(uploaded.stdout).toMatch(/^lines +100 % \(1 of 1\)$/m)
+        expect(uploaded.stdout).toMatch(/^files uncovered +0$/m)
+        const shown = yield* getJson(server, "/api/v3/analysis/organizations/gh/analysed/repositories/widgets", adminToken)
+        expect(shown.body).toMatchObject({ data: { coverage: { coveragePercentage: 100, lastCommitWithCoverage: sha } } })
 
         const queued = succeeds(yield* cli(["analyze", "gh/analysed/widgets", "--no-wait"]))
         expect(queued.stdout.trim().split("\n")).toHaveLength(1)

@@ -168,7 +168,7 @@ export const postJson = (server: RunningServer, path: string, body: unknown, tok
 /** A scratch directory removed when the scope closes. */
 export const scratch = Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirectoryScoped({ prefix: "tidemark-cli-" }))
 
-const git = (cwd: string, args: ReadonlyArray<string>) =>
+export const git = (cwd: string, args: ReadonlyArray<string>) =>
   Effect.sync(() =>
     execFileSync("git", args, {
       cwd,

@@ -1,5 +1,5 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Access, Analyses, CodingStandards, Metrics, Repositories } from "@tidemark/core"
+import { Access, Analyses, CodingStandards, CoverageUploads, Metrics, Repositories } from "@tidemark/core"
 import { Effect } from "effect"
 import { IssuedSecret, QueuedAnalysis } from "../AdminApi.js"
 import { Caller } from "../Authentication.js"
@@ -18,6 +18,7 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
     const standards = yield* CodingStandards
     const metrics = yield* Metrics
     const analyses = yield* Analyses
+    const coverage = yield* CoverageUploads
 
     const issue = (kind: "api" | "ingestion") =>
     (
@@ -79,6 +80,12 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
                 requestedAt: job.requestedAt
               })
             })),
+            analysisErrors
+          ))
+      .handle("uploadCoverage", ({ path, payload }) =>
+        Effect.flatMap(Caller, (caller) =>
+          coverage.upload(caller, { ...organizationAt(path), repository: path.repositoryName }, payload)).pipe(
+            Effect.map((data) => ({ data })),
             analysisErrors
           ))
       .handle("getOrganizationMetrics", ({ path, urlParams }) =>

@@ -6,6 +6,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { HttpServer } from "@tidemark/adapter-http"
+import { ReportCoverageReader } from "@tidemark/analysis"
 import { catalogue } from "@tidemark/catalogue"
 import {
   Access,
@@ -43,6 +44,7 @@ const pipeline = Layer.mergeAll(
     CryptoIdGenerator.layer,
     MemoryEventQueue.layer(),
     MemoryEventQueue.analysisLayer(),
+    ReportCoverageReader.layer,
     MemoryEventStore.layer
   )),
   Layer.provideMerge(NodeHttpServer.layerTest)

@@ -2,7 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 
 /**
- * Analyses of commits, and the queue of analysis jobs.
+ * Analyses of commits, coverage reports of commits, and the queue of analysis jobs.
  *
  * `commit_analyses` keeps one analysis per repository, branch and commit as the core encodes it
  * (`analysis`, jsonb), with the columns the reads need: the latest analysis of a branch is the one
@@ -22,6 +22,15 @@ export default Effect.gen(function*() {
       PRIMARY KEY (repository_id, branch, commit_sha)
     )`
   yield* sql`CREATE INDEX commit_analyses_latest ON commit_analyses (repository_id, branch, ended_at DESC)`
+
+  // A report per repository and commit, its files as the core encodes them; the views read it by key.
+  yield* sql`
+    CREATE TABLE commit_coverage (
+      repository_id integer NOT NULL REFERENCES repositories (id) ON DELETE CASCADE,
+      commit_sha text NOT NULL,
+      coverage jsonb NOT NULL,
+      PRIMARY KEY (repository_id, commit_sha)
+    )`
 
   yield* sql`CREATE TABLE analysis_queue_messages (LIKE queue_messages INCLUDING ALL)`
   yield* sql`CREATE TABLE analysis_queue_seen (LIKE queue_seen INCLUDING ALL)`

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { ParameterValue, Text } from "./Common.js"
+import { CoverageFormat } from "./CommitCoverage.js"
 
 export class PatternChange extends Schema.Class<PatternChange>("PatternChange")({
   id: Schema.String,
@@ -54,4 +55,15 @@ export class CreateStandardBody extends Schema.Class<CreateStandardBody>("Create
   name: Text.pipe(Schema.minLength(1), Schema.maxLength(200)),
   tools: Schema.optional(Schema.Array(StandardToolInput)),
   fromRepository: Schema.optional(Text.pipe(Schema.minLength(1)))
+}) {}
+
+/** Our extension: a coverage report of one commit (the report's text travels inside the JSON body). */
+export class CoverageUploadBody extends Schema.Class<CoverageUploadBody>("CoverageUploadBody")({
+  /** The full id of the commit the tests ran on. */
+  commitSha: Schema.String,
+  format: CoverageFormat,
+  /** The report as the coverage tool wrote it: an LCOV tracefile, or Cobertura XML. */
+  report: Schema.String,
+  /** The checkout's root on the machine that made the report: absolute paths are made relative to it. */
+  root: Schema.optional(Schema.String)
 }) {}

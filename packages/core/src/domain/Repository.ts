@@ -12,7 +12,7 @@ export const AddedState = Schema.Literal("NotAdded", "Added", "Following")
 
 /**
  * Problem codes of our own (the spec leaves the set open): the analysis worker reports the first
- * three (README, "Analysis"); `no_coverage` is for coverage reports, which do not land yet.
+ * three (README, "Analysis"); `no_coverage` is reserved: a branch without a report shows no `coverage`.
  */
 export const ProblemCode = Schema.Literal("failed_to_clone", "analysis_failed", "no_enabled_tools", "no_coverage")
 export const ProblemSeverity = Schema.Literal("all_analysis", "some_analysis", "coverage", "info")

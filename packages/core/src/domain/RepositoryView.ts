@@ -1,6 +1,7 @@
 import { Branch } from "./Branch.js"
 import { Commit } from "./Commit.js"
 import type { CommitAnalysis } from "./CommitAnalysis.js"
+import { type CommitCoverage, coverageNumbers, coverageView } from "./CommitCoverage.js"
 import { StandardRef } from "./Common.js"
 import { gradeOf } from "./Grade.js"
 import type { AppliedStandard, BranchRecord, RepositoryRecord } from "./Records.js"
@@ -86,11 +87,29 @@ const commitView = (analysis: CommitAnalysis): Commit =>
     isMergeCommit: analysis.commit.parents.length > 1
   }, true)
 
-/** The measures of the analysis and the grade they earn against the repository's goals (as they are now). */
-const measuresView = (r: RepositoryRecord, analysis: CommitAnalysis | undefined) => {
+/** What a view shows of the branch: its latest analysis, and the coverage of the commit shown. */
+export interface Shown {
+  readonly analysis: CommitAnalysis | undefined
+  readonly coverage: CommitCoverage | undefined
+}
+
+export const nothingShown: Shown = { analysis: undefined, coverage: undefined }
+
+/** The commit a view shows: the last analysed one, else the branch's head (coverage may come first). */
+export const shownCommit = (analysis: CommitAnalysis | undefined, branch: BranchRecord | undefined) =>
+  analysis?.commit.sha ?? branch?.lastCommitSha
+
+/**
+ * The measures of the analysis and the grade they earn against the repository's goals (as they
+ * are now), coverage included when the analysed commit has a report.
+ */
+const measuresView = (r: RepositoryRecord, { analysis, coverage }: Shown) => {
   const measures = analysis?.measures
   if (measures === undefined) return {}
-  const { grade, gradeLetter } = gradeOf(measures, r.goals)
+  const covered = coverage !== undefined && coverage.commitSha === analysis?.commit.sha
+    ? coverageNumbers(coverage, r.goals.minCoveragePercentage).coveragePercentageWithDecimals
+    : undefined
+  const { grade, gradeLetter } = gradeOf({ ...measures, coveragePercentage: covered }, r.goals)
   return {
     grade,
     gradeLetter,
@@ -103,17 +122,13 @@ const measuresView = (r: RepositoryRecord, analysis: CommitAnalysis | undefined)
   }
 }
 
-const withAnalysis = (
-  r: RepositoryRecord,
-  repository: Repository,
-  branch: Branch | undefined,
-  analysis: CommitAnalysis | undefined
-) =>
+const withAnalysis = (r: RepositoryRecord, repository: Repository, branch: Branch | undefined, shown: Shown) =>
   new RepositoryWithAnalysis({
-    ...(analysis === undefined ? {} : { lastAnalysedCommit: commitView(analysis) }),
-    ...measuresView(r, analysis),
+    ...(shown.analysis === undefined ? {} : { lastAnalysedCommit: commitView(shown.analysis) }),
+    ...measuresView(r, shown),
     repository,
     ...(branch === undefined ? {} : { branch, selectedBranch: branch }),
+    ...(shown.coverage === undefined ? {} : { coverage: coverageView(shown.coverage, r.goals) }),
     goals: r.goals
   }, true)
 
@@ -123,10 +138,10 @@ export const listedRepository = (
   branches: ReadonlyArray<BranchRecord>,
   standards: ReadonlyArray<StandardRef>,
   permission: Permission,
-  analysis: CommitAnalysis | undefined
+  shown: Shown
 ): RepositoryWithAnalysis => {
   const defaultBranch = defaultBranchView(branches)
-  return withAnalysis(r, viewOf(r, defaultBranch, standards, permission, analysis), defaultBranch, analysis)
+  return withAnalysis(r, viewOf(r, defaultBranch, standards, permission, shown.analysis), defaultBranch, shown)
 }
 
 export const repositoryWithAnalysis = (
@@ -135,13 +150,13 @@ export const repositoryWithAnalysis = (
   applied: ReadonlyArray<AppliedStandard>,
   permission: Permission,
   selected: BranchRecord | undefined,
-  analysis: CommitAnalysis | undefined
+  shown: Shown
 ): RepositoryWithAnalysis => {
   const defaultBranch = defaultBranchView(branches)
   return withAnalysis(
     r,
-    viewOf(r, defaultBranch, standardRefs(applied), permission, analysis),
+    viewOf(r, defaultBranch, standardRefs(applied), permission, shown.analysis),
     selected === undefined ? defaultBranch : branchView(selected),
-    analysis
+    shown
   )
 }

@@ -1,5 +1,6 @@
 import { Effect, Layer, Option } from "effect"
 import type { CommitAnalysis } from "../domain/CommitAnalysis.js"
+import type { CommitCoverage } from "../domain/CommitCoverage.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 
 const branchKey = (repositoryId: number, branch: string) => `${repositoryId}\u0000${branch}`
@@ -7,6 +8,8 @@ const branchKey = (repositoryId: number, branch: string) => `${repositoryId}\u00
 export const make = Effect.sync(() => {
   /** Per repository and branch, the analyses by commit sha. */
   const analyses = new Map<string, Map<string, CommitAnalysis>>()
+  const coverages = new Map<string, CommitCoverage>()
+  const commitKey = (repositoryId: number, sha: string) => `${repositoryId}\u0000${sha}`
 
   const latestOf = (repositoryId: number, branch: string) => {
     let latest: CommitAnalysis | undefined
@@ -34,7 +37,20 @@ export const make = Effect.sync(() => {
         return found
       }),
     find: (repositoryId, branch, sha) =>
-      Effect.sync(() => Option.fromNullable(analyses.get(branchKey(repositoryId, branch))?.get(sha)))
+      Effect.sync(() => Option.fromNullable(analyses.get(branchKey(repositoryId, branch))?.get(sha))),
+    saveCoverage: (coverage) =>
+      Effect.sync(() => {
+        coverages.set(commitKey(coverage.repositoryId, coverage.commitSha), coverage)
+      }),
+    coverage: (commits) =>
+      Effect.sync(() => {
+        const found = new Map<number, CommitCoverage>()
+        for (const { commitSha, repositoryId } of commits) {
+          const coverage = coverages.get(commitKey(repositoryId, commitSha))
+          if (coverage !== undefined) found.set(repositoryId, coverage)
+        }
+        return found
+      })
   })
 })
 

@@ -1,13 +1,22 @@
 import { Context, type Effect, type Option } from "effect"
 import type { CommitAnalysis } from "../domain/CommitAnalysis.js"
+import type { CommitCoverage } from "../domain/CommitCoverage.js"
 import type { ServiceUnavailable } from "../domain/Errors.js"
+
+export interface CommitOf {
+  readonly repositoryId: number
+  readonly commitSha: string
+}
 
 export interface BranchOf {
   readonly repositoryId: number
   readonly branch: string
 }
 
-/** The analyses of commits, one per repository, branch and commit (a new one replaces the old). */
+/**
+ * The analyses of commits, one per repository, branch and commit, and the coverage reports
+ * uploaded for commits, one per repository and commit (a new one replaces the old).
+ */
 export class AnalysisStore extends Context.Tag("@tidemark/core/AnalysisStore")<
   AnalysisStore,
   {
@@ -18,5 +27,8 @@ export class AnalysisStore extends Context.Tag("@tidemark/core/AnalysisStore")<
      */
     readonly latest: (branches: ReadonlyArray<BranchOf>) => Effect.Effect<ReadonlyMap<number, CommitAnalysis>, ServiceUnavailable>
     readonly find: (repositoryId: number, branch: string, sha: string) => Effect.Effect<Option.Option<CommitAnalysis>, ServiceUnavailable>
+    readonly saveCoverage: (coverage: CommitCoverage) => Effect.Effect<void, ServiceUnavailable>
+    /** The coverage of each commit asked for that has one, by repository id (one commit per repository). */
+    readonly coverage: (commits: ReadonlyArray<CommitOf>) => Effect.Effect<ReadonlyMap<number, CommitCoverage>, ServiceUnavailable>
   }
 >() {}

@@ -1,6 +1,7 @@
 import { Layer } from "effect"
 import { Access } from "./Access.js"
 import { Analyses } from "./Analyses.js"
+import { CoverageUploads } from "./CoverageUploads.js"
 import { CodingStandards } from "./CodingStandards.js"
 import { Ingestion } from "./Ingestion.js"
 import { Metrics } from "./Metrics.js"
@@ -23,5 +24,6 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     Repositories.layer(templates),
     Ingestion.layer,
     Metrics.layer,
-    Analyses.layer
+    Analyses.layer,
+    CoverageUploads.layer
   ).pipe(Layer.provideMerge(Access.layer))

@@ -4,7 +4,7 @@ import { encodeCursor, type Page, Pagination, pageRequest } from "../domain/Pagi
 import type { OrganizationCoordinates, Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import type { Permission } from "../domain/Repository.js"
-import { listedRepository, repositoryWithAnalysis } from "../domain/RepositoryView.js"
+import { listedRepository, repositoryWithAnalysis, shownCommit } from "../domain/RepositoryView.js"
 import type { RepositoryWithAnalysis } from "../domain/RepositoryWithAnalysis.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
@@ -39,11 +39,15 @@ const make = Effect.gen(function*() {
       if (branchName !== undefined && selected === undefined) {
         return yield* new NotFound({ what: "branch", id: branchName })
       }
-      const shown = selected ?? branches.find((b) => b.isDefault)
-      const analysis = shown === undefined
+      const branch = selected ?? branches.find((b) => b.isDefault)
+      const analysis = branch === undefined
         ? undefined
-        : (yield* analyses.latest([{ repositoryId: record.id, branch: shown.name }])).get(record.id)
-      return repositoryWithAnalysis(record, branches, applied, permission, selected, analysis)
+        : (yield* analyses.latest([{ repositoryId: record.id, branch: branch.name }])).get(record.id)
+      const commitSha = shownCommit(analysis, branch)
+      const coverage = commitSha === undefined
+        ? undefined
+        : (yield* analyses.coverage([{ repositoryId: record.id, commitSha }])).get(record.id)
+      return repositoryWithAnalysis(record, branches, applied, permission, selected, { analysis, coverage })
     })
 
   const list = (caller: Caller, at: OrganizationCoordinates, query: RepositoryListQuery) =>
@@ -66,16 +70,24 @@ const make = Effect.gen(function*() {
         limit: request.limit
       })
       // The page comes with its branches; one more read each for the whole page's standards and analyses, not one per repository.
-      const defaultBranches = page.items.flatMap((r) => {
+      const defaultBranchOf = new Map(page.items.flatMap((r) => {
         const found = (page.branches.get(r.id) ?? []).find((b) => b.isDefault)
-        return found === undefined ? [] : [{ repositoryId: r.id, branch: found.name }]
-      })
+        return found === undefined ? [] : [[r.id, found] as const]
+      }))
       const [standardsOf, analysisOf] = yield* Effect.all([
         standards.standardsOf(page.items.map((r) => r.id)),
-        analyses.latest(defaultBranches)
+        analyses.latest([...defaultBranchOf].map(([repositoryId, b]) => ({ repositoryId, branch: b.name })))
       ], { concurrency: "unbounded" })
+      const shownCommits = page.items.flatMap((r) => {
+        const commitSha = shownCommit(analysisOf.get(r.id), defaultBranchOf.get(r.id))
+        return commitSha === undefined ? [] : [{ repositoryId: r.id, commitSha }]
+      })
+      const coverageOf = yield* analyses.coverage(shownCommits)
       const items = page.items.map((r) =>
-        listedRepository(r, page.branches.get(r.id) ?? [], standardsOf.get(r.id) ?? [], permission, analysisOf.get(r.id))
+        listedRepository(r, page.branches.get(r.id) ?? [], standardsOf.get(r.id) ?? [], permission, {
+          analysis: analysisOf.get(r.id),
+          coverage: coverageOf.get(r.id)
+        })
       )
       const last = page.items[page.items.length - 1]
       return {

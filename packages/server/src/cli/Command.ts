@@ -2,6 +2,7 @@ import { Command, ValidationError } from "@effect/cli"
 import { Cause, Console, Effect, Option } from "effect"
 import { version } from "../Server.js"
 import { analyze } from "./Analyze.js"
+import { coverage } from "./Coverage.js"
 import { key, token } from "./Credential.js"
 import { metrics } from "./Metrics.js"
 import { repo } from "./Repo.js"
@@ -12,7 +13,7 @@ import { worker } from "./Worker.js"
 /** The `tidemark` command: the server, and the admin commands that call it over HTTP. */
 export const command = Command.make("tidemark").pipe(
   Command.withDescription("Tidemark: a self-hosted code-analysis and delivery-metrics service."),
-  Command.withSubcommands([serve, worker, repo, analyze, token, key, standard, metrics])
+  Command.withSubcommands([serve, worker, repo, analyze, coverage, token, key, standard, metrics])
 )
 
 const cli = Command.run(command, { name: "tidemark", version })

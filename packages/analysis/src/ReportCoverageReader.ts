@@ -1,0 +1,18 @@
+import { CoverageReader, CoverageUnreadable, FileCoverage } from "@tidemark/core"
+import { Effect, Either, Layer } from "effect"
+import { parseCobertura } from "./Cobertura.js"
+import { parseLcov } from "./Lcov.js"
+
+/** The CoverageReader port on this package's LCOV and Cobertura parsers. */
+export const make = CoverageReader.of({
+  read: (format, content, root) =>
+    Either.match(format === "lcov" ? parseLcov(content, root) : parseCobertura(content, root), {
+      onLeft: (error) => Effect.fail(new CoverageUnreadable({ reason: error.message })),
+      onRight: (report) =>
+        Effect.succeed(report.files.map((file) =>
+          new FileCoverage({ path: file.path, coverableLines: file.coverableLines, coveredLines: file.coveredLines }, true)
+        ))
+    })
+})
+
+export const layer: Layer.Layer<CoverageReader> = Layer.succeed(CoverageReader, make)

@@ -1,0 +1,81 @@
+import { Schema } from "effect"
+import { Coverage } from "./Coverage.js"
+import type { Goals } from "./Goals.js"
+
+export const CoverageFormat = Schema.Literal("lcov", "cobertura")
+export type CoverageFormat = typeof CoverageFormat.Type
+
+/** Line coverage of one file of a report: how many of its coverable lines ran at least once. */
+export class FileCoverage extends Schema.Class<FileCoverage>("FileCoverage")({
+  /** Relative to the repository's root where the report allowed it. */
+  path: Schema.String,
+  coverableLines: Schema.Int,
+  coveredLines: Schema.Int
+}) {}
+
+/** A coverage report uploaded for one commit of a repository (a new upload replaces it). */
+export class CommitCoverage extends Schema.Class<CommitCoverage>("CommitCoverage")({
+  repositoryId: Schema.Int,
+  commitSha: Schema.String,
+  format: CoverageFormat,
+  uploadedAt: Schema.String,
+  files: Schema.Array(FileCoverage)
+}) {}
+
+/** The numeric fields of the API's Coverage object. */
+export interface CoverageNumbers {
+  readonly coveragePercentage?: number
+  readonly coveragePercentageWithDecimals?: number
+  readonly numberTotalFiles: number
+  readonly numberCoveredLines: number
+  readonly numberCoverableLines: number
+  readonly filesUncovered: number
+  readonly filesWithLowCoverage: number
+}
+
+type Lines = Pick<FileCoverage, "coverableLines" | "coveredLines">
+
+// Multiplying before dividing keeps exact integers exact (29 / 100 × 100 is 28.999… in floats).
+const percentageOf = (covered: number, coverable: number): number | undefined =>
+  coverable === 0 ? undefined : (covered * 100) / coverable
+
+/**
+ * The Coverage numbers of a report's files. `coveragePercentage` is rounded down so that 100 is
+ * never shown while a line is uncovered; the decimals keep two places. A file has low coverage
+ * when it is below the repository's `minCoveragePercentage` goal, and is uncovered when none of
+ * its coverable lines ran. Without any coverable line there is no percentage.
+ */
+export const coverageNumbers = (
+  report: { readonly files: ReadonlyArray<Lines> },
+  minCoveragePercentage: number
+): CoverageNumbers => {
+  const coverable = report.files.reduce((sum, file) => sum + file.coverableLines, 0)
+  const covered = report.files.reduce((sum, file) => sum + file.coveredLines, 0)
+  const counts = {
+    numberTotalFiles: report.files.length,
+    numberCoveredLines: covered,
+    numberCoverableLines: coverable,
+    filesUncovered: report.files.filter((file) => file.coverableLines > 0 && file.coveredLines === 0).length,
+    filesWithLowCoverage: report.files.filter((file) => {
+      const percentage = percentageOf(file.coveredLines, file.coverableLines)
+      return percentage !== undefined && percentage < minCoveragePercentage
+    }).length
+  }
+  const percentage = percentageOf(covered, coverable)
+  return percentage === undefined
+    ? counts
+    : { ...counts, coveragePercentage: Math.floor(percentage), coveragePercentageWithDecimals: Math.round(percentage * 100) / 100 }
+}
+
+/**
+ * The API's Coverage of a commit's report, against the repository's goals as they are now. Status
+ * `UpToDate`: it is shown only with the commit it was uploaded for.
+ */
+export const coverageView = (coverage: CommitCoverage, goals: Goals): Coverage =>
+  new Coverage({
+    ...coverageNumbers(coverage, goals.minCoveragePercentage),
+    status: "UpToDate",
+    lastCommitWithCoverage: coverage.commitSha,
+    statusUpdatedAt: coverage.uploadedAt,
+    valueUpdatedAt: coverage.uploadedAt
+  }, true)

@@ -1,0 +1,58 @@
+import { Context, Effect, Layer, type Option } from "effect"
+import { CommitCoverage, type CoverageFormat, coverageView } from "../domain/CommitCoverage.js"
+import { InvalidInput } from "../domain/Errors.js"
+import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
+import { AnalysisStore } from "../ports/AnalysisStore.js"
+import { CoverageReader } from "../ports/CoverageReader.js"
+import { Access } from "./Access.js"
+import { nowIso } from "./Now.js"
+
+export interface CoverageUpload {
+  /** The full commit id the report was made on (40 hex digits, or 64 for SHA-256 repositories). */
+  readonly commitSha: string
+  readonly format: CoverageFormat
+  readonly report: string
+  /** The directory the report's absolute paths start with (the checkout's root on the CI machine). */
+  readonly root?: string | undefined
+}
+
+/** Only a full id can be matched with the analysed commit later. */
+const fullCommitId = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
+
+const make = Effect.gen(function*() {
+  const access = yield* Access
+  const store = yield* AnalysisStore
+  const reader = yield* CoverageReader
+
+  /** Stores a commit's coverage report (replacing an earlier one) and answers its Coverage numbers. */
+  const upload = (caller: Option.Option<Principal>, at: RepositoryCoordinates, input: CoverageUpload) =>
+    Effect.gen(function*() {
+      const { repository } = yield* access.repository(caller, at, "write")
+      const commitSha = input.commitSha.toLowerCase()
+      if (!fullCommitId.test(commitSha)) {
+        return yield* new InvalidInput({ field: "commitSha", reason: "expected the full commit id (40 hexadecimal digits)" })
+      }
+      const files = yield* reader.read(input.format, input.report, input.root ?? "").pipe(
+        Effect.mapError((e) => new InvalidInput({ field: "report", reason: e.reason }))
+      )
+      const coverage = new CommitCoverage({
+        repositoryId: repository.id,
+        commitSha,
+        format: input.format,
+        uploadedAt: yield* nowIso,
+        files
+      })
+      yield* store.saveCoverage(coverage)
+      return coverageView(coverage, repository.goals)
+    })
+
+  return { upload } as const
+})
+
+/** Coverage reports uploaded for commits (our extension); the repository views show them. */
+export class CoverageUploads extends Context.Tag("@tidemark/core/CoverageUploads")<
+  CoverageUploads,
+  Effect.Effect.Success<typeof make>
+>() {
+  static readonly layer = Layer.effect(CoverageUploads, make)
+}
