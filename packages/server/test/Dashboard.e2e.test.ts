@@ -20,7 +20,7 @@ import {
   formatPercent,
   formatText
 } from "../../dashboard/src/Format.js"
-import { getJson, gitRepository, postJson, requireBuild, type RunningServer, scratch, startServer } from "./CliFixture.js"
+import { getJson, git, gitRepository, postJson, requireBuild, type RunningServer, scratch, startServer } from "./CliFixture.js"
 
 const chromiumPath = "/usr/bin/chromium"
 const adminToken = "tma_dashboard-e2e-admin"
@@ -114,6 +114,16 @@ class Fixture extends Context.Tag("DashboardFixture")<Fixture, {
       for (const name of ["widgets", "gadgets"]) {
         const repository = yield* gitRepository(directory, name)
         yield* post(server, "/api/v3/repositories", { provider: "gh", repositoryFullPath: `acme/${name}`, gitUrl: repository }, adminToken)
+        if (name === "widgets") {
+          // One of the two lines the report names ran: widgets shows coverage 50 %.
+          const commitSha = (yield* git(repository, ["rev-parse", "HEAD"])).trim()
+          const report = "SF:src/index.ts\nDA:1,1\nDA:2,0\nend_of_record\n"
+          yield* post(server, `/api/v3/analysis/organizations/${organization}/repositories/widgets/coverage`, {
+            commitSha,
+            format: "lcov",
+            report
+          }, adminToken)
+        }
       }
       const token = (yield* post<{ data: { secret: string } }>(
         server,
@@ -143,6 +153,12 @@ class Fixture extends Context.Tag("DashboardFixture")<Fixture, {
       )
       yield* Effect.sleep("300 millis")
       expect(data<MetricsJson>(yield* getJson(server, metricsPath, token))).toEqual(first)
+      // Adding a repository queued its analysis: the pages must show the analysed numbers, not race them.
+      yield* getJson(server, `/api/v3/analysis/organizations/${organization}/repositories?limit=25`, token).pipe(
+        Effect.map((reply) => data<ReadonlyArray<RepositoryJson>>(reply)),
+        Effect.filterOrFail((listed) => listed.length === 2 && listed.every((r) => r.gradeLetter !== undefined)),
+        Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds")))
+      )
 
       const browser = yield* Effect.acquireRelease(
         Effect.promise(() => chromium.launch({ executablePath: chromiumPath, headless: true, args: ["--no-sandbox"] })),
