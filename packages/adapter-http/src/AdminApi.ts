@@ -6,8 +6,10 @@ import {
   CoverageUploadBody,
   CreateCredentialBody,
   CreateStandardBody,
+  Goals,
   Permission,
-  Repository
+  Repository,
+  UpdateGoalsBody
 } from "@tidemark/core"
 import { Schema } from "effect"
 import { OrganizationParams, RepositoryParams } from "./AnalysisApi.js"
@@ -96,6 +98,16 @@ export class AdminGroup extends HttpApiGroup.make("admin")
         OpenApi.Description,
         "Queues an analysis of the head of a branch (default: the default branch); getRepositoryWithAnalysis shows it once done."
       )
+  )
+  .add(
+    HttpApiEndpoint.patch(
+      "updateRepositoryGoals",
+      "/analysis/organizations/:provider/:remoteOrganizationName/repositories/:repositoryName/goals"
+    )
+      .setPath(RepositoryParams)
+      .setPayload(UpdateGoalsBody)
+      .addSuccess(Schema.Struct({ data: Goals }))
+      .annotate(OpenApi.Description, "Changes the repository's goals (fields left out keep their value) and answers all of them.")
   )
   .add(
     HttpApiEndpoint.post(

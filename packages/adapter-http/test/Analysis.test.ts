@@ -1,6 +1,6 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
-import { CoverageBody, QueuedAnalysisBody, RepositoryData, RepositoryPage } from "./fixtures/Bodies.js"
+import { CoverageBody, GoalsBody, QueuedAnalysisBody, RepositoryData, RepositoryPage } from "./fixtures/Bodies.js"
 import { commitOnMain } from "./fixtures/GitRepositories.js"
 import * as Http from "./fixtures/Http.js"
 import { addRepository, eslint9, issueToken, newOrganization, type Organization, paths } from "./fixtures/Scenario.js"
@@ -189,6 +189,45 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         yield* Http.expectError(yield* Http.post(paths.coverage(org, "refused"), { token: adminToken, json: { ...body, format: "jacoco" } }), "BadRequest")
         yield* Http.expectError(yield* Http.post(paths.coverage(org, "refused"), { token: reader, json: body }), "Forbidden")
         yield* Http.expectError(yield* Http.post(paths.coverage(org, "missing"), { token: adminToken, json: body }), "NotFound")
+      }))
+  })
+
+  describe("goals (our extension)", () => {
+    it.effect("PATCH changes the fields given, answers all goals, and the repository's grade follows at once", () =>
+      Effect.gen(function*() {
+        const org = newOrganization()
+        const token = yield* issueToken(org)
+        const added = yield* addRepository(org, "goals", { files })
+        const before = yield* analysed(org, "goals", token, added.git.mainSha)
+        // One complex file of four (25 %) fails the default 10 %; a threshold of 30 makes it simple.
+        const reply = yield* Http.patch(paths.goals(org, "goals"), {
+          token,
+          json: { maxIssuePercentage: 100, maxComplexFilesPercentage: 30 }
+        })
+        const { data } = Http.expectBody(reply, 200, GoalsBody)
+        expect(data).toEqual({
+          maxIssuePercentage: 100,
+          maxDuplicatedFilesPercentage: 10,
+          minCoveragePercentage: 60,
+          maxComplexFilesPercentage: 30,
+          fileDuplicationBlockThreshold: 1,
+          fileComplexityValueThreshold: 20
+        })
+        const after = Http.expectBody(yield* Http.get(paths.repository(org, "goals"), { token }), 200, RepositoryData).data
+        expect(after.goals).toEqual(data)
+        expect(after.grade).toBe(100)
+        expect(after.grade).toBeGreaterThan(before.grade ?? 100)
+      }))
+
+    it.effect("answers 400 to a value out of range, 403 to a read token", () =>
+      Effect.gen(function*() {
+        const org = newOrganization()
+        yield* addRepository(org, "bounded")
+        const reader = yield* issueToken(org, "read")
+        const out = yield* Http.patch(paths.goals(org, "bounded"), { token: adminToken, json: { maxIssuePercentage: 101 } })
+        expect(yield* Http.expectError(out, "BadRequest")).toContain("maxIssuePercentage")
+        yield* Http.expectError(yield* Http.patch(paths.goals(org, "bounded"), { token: adminToken, json: { fileComplexityValueThreshold: 1.5 } }), "BadRequest")
+        yield* Http.expectError(yield* Http.patch(paths.goals(org, "bounded"), { token: reader, json: { maxIssuePercentage: 1 } }), "Forbidden")
       }))
   })
 })

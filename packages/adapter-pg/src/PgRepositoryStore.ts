@@ -207,6 +207,12 @@ export const make = Effect.gen(function*() {
       FROM commits WHERE repository_id = ${repositoryId} AND sha = ${sha}
     `.pipe(Effect.flatMap(decodeFirst(CommitRecord)), orUnavailable)
 
+  const saveGoals = (repositoryId: number, goals: Goals) =>
+    sql`UPDATE repositories SET goals = ${JSON.stringify(Schema.encodeSync(Goals)(goals))}::jsonb WHERE id = ${repositoryId}`.pipe(
+      Effect.asVoid,
+      orUnavailable
+    )
+
   return RepositoryStore.of({
     findOrganization,
     ensureOrganization,
@@ -214,7 +220,8 @@ export const make = Effect.gen(function*() {
     pageRepositories,
     saveSnapshot,
     listBranches,
-    findCommit
+    findCommit,
+    saveGoals
   })
 })
 

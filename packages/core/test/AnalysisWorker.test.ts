@@ -15,9 +15,11 @@ import {
   gradeOf,
   NotFound,
   PermissionDenied,
+  Repositories,
   RepositoryAnalysis,
   SourceCheckout,
-  ToolConfiguration
+  ToolConfiguration,
+  UpdateGoalsBody
 } from "@tidemark/core"
 import { Effect, Layer, Ref } from "effect"
 import { developHead, featureHead, mainHead } from "./fixtures/FakeGitReader.js"
@@ -113,6 +115,29 @@ describe("analysis jobs", () => {
       expect(page.items.map((r) => [r.repository.name, r.loc, r.lastAnalysedCommit?.sha])).toEqual([
         ["widgets", 1_200, mainHead.sha]
       ])
+    })))
+
+  it.effect("changed goals change the grade of the stored analysis at once; the next analysis gets them", () =>
+    run(Effect.gen(function*() {
+      yield* addRepository("widgets")
+      yield* drain
+      const before = yield* get("widgets")
+      const goals = yield* Effect.flatMap(Repositories, (r) =>
+        r.setGoals(adminCaller, repo("widgets"), new UpdateGoalsBody({ maxIssuePercentage: 40, fileComplexityValueThreshold: 30 })))
+      expect(goals).toEqual(new Goals({ ...Goals.defaults, maxIssuePercentage: 40, fileComplexityValueThreshold: 30 }))
+      const after = yield* get("widgets")
+      expect(after.goals).toEqual(goals)
+      // Issues at 30 % failed the goal of 20 and meet the goal of 40.
+      expect(after.grade).toBe(gradeOf({ issuesPercentage: 30, complexFilesPercentage: 5, duplicationPercentage: 12 }, goals).grade)
+      expect(after.grade).toBeGreaterThan(before.grade ?? 100)
+
+      yield* reanalyze("widgets")
+      yield* drain
+      const calls = yield* Effect.flatMap(Calls, Ref.get)
+      expect(calls.at(-1)?.settings.goals.fileComplexityValueThreshold).toBe(30)
+      const reader = yield* callerWith("read")
+      expect(yield* Effect.flip(Effect.flatMap(Repositories, (r) =>
+        r.setGoals(reader, repo("widgets"), new UpdateGoalsBody({ maxIssuePercentage: 1 }))))).toBeInstanceOf(PermissionDenied)
     })))
 
   it.effect("the analyzer gets the repository's goals and its enabled server-side tools with their enabled patterns", () =>

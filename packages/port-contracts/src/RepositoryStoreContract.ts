@@ -121,6 +121,24 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
           expect(page.total).toBe(1)
         }))
 
+      it.effect("saved goals are read back, on pages too, and a refresh from git keeps them", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const first = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app"), at(1))
+          const other = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "other"), at(1))
+          const goals = new Goals({ ...Goals.defaults, maxIssuePercentage: 5, fileComplexityValueThreshold: 40 })
+          yield* store.saveGoals(first.id, goals)
+          expect(Option.map(yield* store.findRepository(organization.id, "app"), (r) => r.goals)).toStrictEqual(Option.some(goals))
+          const page = yield* store.pageRepositories({ organizationId: organization.id, limit: 10 })
+          expect(page.items.map((r) => [r.name, r.goals])).toStrictEqual([["app", goals], ["other", Goals.defaults]])
+          const refreshed = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app"), at(2))
+          expect(refreshed.goals).toStrictEqual(goals)
+          expect(Option.map(yield* store.findRepository(organization.id, "other"), (r) => r.goals)).toStrictEqual(
+            Option.some(other.goals)
+          )
+        }))
+
       it.effect("stores branches in the snapshot's order with the default flagged", () =>
         Effect.gen(function*() {
           const store = yield* RepositoryStore

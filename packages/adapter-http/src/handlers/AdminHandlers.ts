@@ -82,6 +82,12 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
             })),
             analysisErrors
           ))
+      .handle("updateRepositoryGoals", ({ path, payload }) =>
+        Effect.flatMap(Caller, (caller) =>
+          repositories.setGoals(caller, { ...organizationAt(path), repository: path.repositoryName }, payload)).pipe(
+            Effect.map((data) => ({ data })),
+            analysisErrors
+          ))
       .handle("uploadCoverage", ({ path, payload }) =>
         Effect.flatMap(Caller, (caller) =>
           coverage.upload(caller, { ...organizationAt(path), repository: path.repositoryName }, payload)).pipe(

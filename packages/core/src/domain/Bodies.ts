@@ -67,3 +67,16 @@ export class CoverageUploadBody extends Schema.Class<CoverageUploadBody>("Covera
   /** The checkout's root on the machine that made the report: absolute paths are made relative to it. */
   root: Schema.optional(Schema.String)
 }) {}
+
+const Percentage = Schema.Int.pipe(Schema.between(0, 100, { message: () => "expected an integer from 0 to 100" }))
+const Threshold = Schema.Int.pipe(Schema.between(0, 10_000, { message: () => "expected an integer from 0 to 10000" }))
+
+/** Our extension: a repository's goals to change; fields left out keep their value. */
+export class UpdateGoalsBody extends Schema.Class<UpdateGoalsBody>("UpdateGoalsBody")({
+  maxIssuePercentage: Schema.optional(Percentage),
+  maxDuplicatedFilesPercentage: Schema.optional(Percentage),
+  minCoveragePercentage: Schema.optional(Percentage),
+  maxComplexFilesPercentage: Schema.optional(Percentage),
+  fileDuplicationBlockThreshold: Schema.optional(Threshold),
+  fileComplexityValueThreshold: Schema.optional(Threshold)
+}) {}

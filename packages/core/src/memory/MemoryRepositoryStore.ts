@@ -87,7 +87,12 @@ export const make = Effect.sync(() => {
         return record
       }),
     listBranches: (repositoryId) => Effect.sync(() => branches.get(repositoryId) ?? []),
-    findCommit: (repositoryId, sha) => Effect.sync(() => Option.fromNullable(commits.get(repositoryId)?.get(sha)))
+    findCommit: (repositoryId, sha) => Effect.sync(() => Option.fromNullable(commits.get(repositoryId)?.get(sha))),
+    saveGoals: (repositoryId, goals) =>
+      Effect.sync(() => {
+        const record = repositories.get(repositoryId)
+        if (record !== undefined) repositories.set(repositoryId, new RepositoryRecord({ ...record, goals }, true))
+      })
   })
 })
 

@@ -1,5 +1,6 @@
 import { Context, type Effect, type Option } from "effect"
 import type { ServiceUnavailable } from "../domain/Errors.js"
+import type { Goals } from "../domain/Goals.js"
 import type { BranchRecord, CommitRecord, Organization, RepositoryRecord, RepositorySnapshot } from "../domain/Records.js"
 
 /** A page of a keyset-paginated query: `after` is the sort key of the last item already seen. */
@@ -44,5 +45,7 @@ export class RepositoryStore extends Context.Tag("@tidemark/core/RepositoryStore
     ) => Effect.Effect<RepositoryRecord, ServiceUnavailable>
     readonly listBranches: (repositoryId: number) => Effect.Effect<ReadonlyArray<BranchRecord>, ServiceUnavailable>
     readonly findCommit: (repositoryId: number, sha: string) => Effect.Effect<Option.Option<CommitRecord>, ServiceUnavailable>
+    /** Replaces a repository's goals (a refresh from git keeps them). */
+    readonly saveGoals: (repositoryId: number, goals: Goals) => Effect.Effect<void, ServiceUnavailable>
   }
 >() {}

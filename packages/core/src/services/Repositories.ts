@@ -2,7 +2,9 @@ import { Context, Effect, Layer, Option } from "effect"
 import { nowIso } from "./Now.js"
 import { InvalidInput, PermissionDenied, Unprocessable } from "../domain/Errors.js"
 import { languagesOf } from "../domain/Languages.js"
-import type { Principal } from "../domain/Principal.js"
+import type { UpdateGoalsBody } from "../domain/Bodies.js"
+import { Goals } from "../domain/Goals.js"
+import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { RepositorySnapshot } from "../domain/Records.js"
 import type { Visibility } from "../domain/Repository.js"
 import { repositoryView } from "../domain/RepositoryView.js"
@@ -122,10 +124,27 @@ const make = (templates: GitUrlTemplates) =>
         return repositoryView(record, branches, applied, Option.match(caller, { onNone: () => "read" as const, onSome: (p) => p.permission }))
       })
 
-    return { add } as const
+    /** Changes a repository's goals (the fields given); the views' grade and verdicts follow at once. */
+    const setGoals = (caller: Option.Option<Principal>, at: RepositoryCoordinates, changes: UpdateGoalsBody) =>
+      Effect.gen(function*() {
+        const { repository } = yield* access.repository(caller, at, "write")
+        const current = repository.goals
+        const goals = new Goals({
+          maxIssuePercentage: changes.maxIssuePercentage ?? current.maxIssuePercentage,
+          maxDuplicatedFilesPercentage: changes.maxDuplicatedFilesPercentage ?? current.maxDuplicatedFilesPercentage,
+          minCoveragePercentage: changes.minCoveragePercentage ?? current.minCoveragePercentage,
+          maxComplexFilesPercentage: changes.maxComplexFilesPercentage ?? current.maxComplexFilesPercentage,
+          fileDuplicationBlockThreshold: changes.fileDuplicationBlockThreshold ?? current.fileDuplicationBlockThreshold,
+          fileComplexityValueThreshold: changes.fileComplexityValueThreshold ?? current.fileComplexityValueThreshold
+        })
+        yield* repositories.saveGoals(repository.id, goals)
+        return goals
+      })
+
+    return { add, setGoals } as const
   })
 
-/** Adding repositories (the admin surface). */
+/** Adding repositories and setting their goals (our extensions). */
 export class Repositories extends Context.Tag("@tidemark/core/Repositories")<
   Repositories,
   Effect.Effect.Success<ReturnType<typeof make>>
