@@ -6,7 +6,7 @@
  *   pnpm --filter @tidemark/examples embedded <path-to-a-git-repository>
  */
 import { GitCli } from "@tidemark/adapter-git"
-import { ReportCoverageReader } from "@tidemark/analysis"
+import { LogSarifReader, ReportCoverageReader } from "@tidemark/analysis"
 import { catalogue } from "@tidemark/catalogue"
 import { Access, DomainServices, PatternConfiguration, Repositories, ToolConfiguration } from "@tidemark/core"
 import { CryptoIdGenerator, MemoryEventQueue, MemoryEventStore, StaticToolCatalogue, storageLayer } from "@tidemark/core/memory"
@@ -23,6 +23,7 @@ export const EmbeddedLayer = DomainServices.layer().pipe(
     MemoryEventQueue.layer(),
     MemoryEventQueue.analysisLayer(),
     ReportCoverageReader.layer,
+    LogSarifReader.layer,
     MemoryEventStore.layer
   ))
 )

@@ -5,7 +5,7 @@
  *
  *   pnpm --filter @tidemark/bench-storage bench
  */
-import { ReportCoverageReader } from "@tidemark/analysis"
+import { LogSarifReader, ReportCoverageReader } from "@tidemark/analysis"
 import { DomainServices, type ToolDefinition } from "@tidemark/core"
 import { CryptoIdGenerator, MemoryEventQueue, MemoryEventStore, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Cause, Config, Console, Effect, Exit, Layer } from "effect"
@@ -47,6 +47,7 @@ const services = (backend: Backends.Backend, tool: ToolDefinition) =>
       MemoryEventQueue.layer(),
       MemoryEventQueue.analysisLayer(),
       ReportCoverageReader.layer,
+      LogSarifReader.layer,
       MemoryEventStore.layer
     ))
   )

@@ -7,8 +7,10 @@ import {
   CreateCredentialBody,
   CreateStandardBody,
   Goals,
+  ImportedToolIssues,
   Permission,
   Repository,
+  SarifUploadBody,
   UpdateGoalsBody
 } from "@tidemark/core"
 import { Schema } from "effect"
@@ -120,6 +122,19 @@ export class AdminGroup extends HttpApiGroup.make("admin")
       .annotate(
         OpenApi.Description,
         "Stores a coverage report (LCOV or Cobertura) of a commit; the repository shows it, and the grade counts it, with that commit's analysis."
+      )
+  )
+  .add(
+    HttpApiEndpoint.post(
+      "uploadSarif",
+      "/analysis/organizations/:provider/:remoteOrganizationName/repositories/:repositoryName/sarif"
+    )
+      .setPath(RepositoryParams)
+      .setPayload(SarifUploadBody)
+      .addSuccess(Schema.Struct({ data: Schema.Array(ImportedToolIssues) }), { status: 201 })
+      .annotate(
+        OpenApi.Description,
+        "Imports the results of a SARIF 2.1.0 log (client-side tools) as issues of a commit, replacing each tool's earlier results for it."
       )
   )
   .add(

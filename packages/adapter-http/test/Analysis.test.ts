@@ -1,6 +1,6 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
-import { CoverageBody, GoalsBody, QueuedAnalysisBody, RepositoryData, RepositoryPage } from "./fixtures/Bodies.js"
+import { CoverageBody, GoalsBody, ImportedBody, QueuedAnalysisBody, RepositoryData, RepositoryPage } from "./fixtures/Bodies.js"
 import { commitOnMain } from "./fixtures/GitRepositories.js"
 import * as Http from "./fixtures/Http.js"
 import { addRepository, eslint9, issueToken, newOrganization, type Organization, paths } from "./fixtures/Scenario.js"
@@ -228,6 +228,56 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         expect(yield* Http.expectError(out, "BadRequest")).toContain("maxIssuePercentage")
         yield* Http.expectError(yield* Http.patch(paths.goals(org, "bounded"), { token: adminToken, json: { fileComplexityValueThreshold: 1.5 } }), "BadRequest")
         yield* Http.expectError(yield* Http.patch(paths.goals(org, "bounded"), { token: reader, json: { maxIssuePercentage: 1 } }), "Forbidden")
+      }))
+  })
+
+  describe("SARIF import (our extension)", () => {
+    /** Semgrep found an error (its rule's default level) and a note; Trivy ran and found nothing. */
+    const sarif = JSON.stringify({
+      version: "2.1.0",
+      runs: [
+        {
+          tool: { driver: { name: "Semgrep", rules: [{ id: "js.eval", defaultConfiguration: { level: "error" } }] } },
+          results: [
+            {
+              ruleId: "js.eval",
+              message: { text: "eval is dangerous" },
+              locations: [{ physicalLocation: { artifactLocation: { uri: "src/index.js" }, region: { startLine: 1 } } }]
+            },
+            { ruleId: "js.style", level: "note", message: { text: "style" } }
+          ]
+        },
+        { tool: { driver: { name: "Trivy" } }, results: [] }
+      ]
+    })
+
+    it.effect("answers 201 with the count per tool; the results add to the analysed commit's issues", () =>
+      Effect.gen(function*() {
+        const org = newOrganization()
+        const token = yield* issueToken(org)
+        const added = yield* addRepository(org, "sarif", { files })
+        const before = yield* analysed(org, "sarif", token, added.git.mainSha)
+        const reply = yield* Http.post(paths.sarif(org, "sarif"), { token, json: { commitSha: added.git.mainSha, sarif } })
+        expect(Http.expectBody(reply, 201, ImportedBody).data).toEqual([
+          { tool: "Semgrep", issuesCount: 2 },
+          { tool: "Trivy", issuesCount: 0 }
+        ])
+        const after = Http.expectBody(yield* Http.get(paths.repository(org, "sarif"), { token }), 200, RepositoryData).data
+        expect(after.issuesCount).toBe((before.issuesCount ?? 0) + 2)
+        expect(after.issuesPercentage ?? 0).toBeGreaterThanOrEqual(before.issuesPercentage ?? 0)
+      }))
+
+    it.effect("answers 400 to a log that is not SARIF 2.1.0 or a short commit id", () =>
+      Effect.gen(function*() {
+        const org = newOrganization()
+        const added = yield* addRepository(org, "refused")
+        const notSarif = yield* Http.post(paths.sarif(org, "refused"), {
+          token: adminToken,
+          json: { commitSha: added.git.mainSha, sarif: JSON.stringify({ version: "2.0.0", runs: [] }) }
+        })
+        expect(yield* Http.expectError(notSarif, "BadRequest")).toContain("invalid SARIF 2.1.0 log")
+        const short = yield* Http.post(paths.sarif(org, "refused"), { token: adminToken, json: { commitSha: "abc", sarif } })
+        expect(yield* Http.expectError(short, "BadRequest")).toContain("commitSha")
       }))
   })
 })

@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { AnalysisStore, CommitAnalysis, CommitCoverage } from "@tidemark/core"
+import { AnalysisStore, CommitAnalysis, CommitCoverage, ImportedIssues } from "@tidemark/core"
 import { Effect, Layer, Option, Schema } from "effect"
 import { decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
@@ -11,6 +11,9 @@ const encodeAnalysis = Schema.encodeSync(CommitAnalysis)
 const CoverageRow = Schema.Struct({ coverage: CommitCoverage })
 const decodeCoverageRows = decodeAll(CoverageRow)
 const encodeCoverage = Schema.encodeSync(CommitCoverage)
+const ImportedRow = Schema.Struct({ issues: ImportedIssues })
+const decodeImportedRows = decodeAll(ImportedRow)
+const encodeImported = Schema.encodeSync(ImportedIssues)
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -72,7 +75,32 @@ export const make = Effect.gen(function*() {
         orUnavailable
       )
 
-  return AnalysisStore.of({ save, latest, find, saveCoverage, coverage })
+  const saveImportedIssues = (issues: ImportedIssues) =>
+    sql`
+      INSERT INTO commit_imported_issues (repository_id, commit_sha, tool, issues)
+      VALUES (${issues.repositoryId}, ${issues.commitSha}, ${issues.tool}, ${JSON.stringify(encodeImported(issues))}::jsonb)
+      ON CONFLICT (repository_id, commit_sha, tool) DO UPDATE SET issues = EXCLUDED.issues
+    `.pipe(Effect.asVoid, orUnavailable)
+
+  const importedIssues = (commits: ReadonlyArray<{ readonly repositoryId: number; readonly commitSha: string }>) =>
+    commits.length === 0
+      ? Effect.succeed(new Map<number, ReadonlyArray<ImportedIssues>>())
+      : sql`
+        SELECT i.issues
+        FROM jsonb_to_recordset(${JSON.stringify(commits)}::jsonb) AS wanted("repositoryId" integer, "commitSha" text)
+        JOIN commit_imported_issues i ON i.repository_id = wanted."repositoryId" AND i.commit_sha = wanted."commitSha"
+        ORDER BY i.repository_id, i.tool
+      `.pipe(
+        Effect.flatMap(decodeImportedRows),
+        Effect.map((rows) => {
+          const found = new Map<number, Array<ImportedIssues>>()
+          for (const { issues } of rows) found.set(issues.repositoryId, [...(found.get(issues.repositoryId) ?? []), issues])
+          return found
+        }),
+        orUnavailable
+      )
+
+  return AnalysisStore.of({ save, latest, find, saveCoverage, coverage, saveImportedIssues, importedIssues })
 })
 
 export const layer = Layer.effect(AnalysisStore, make)

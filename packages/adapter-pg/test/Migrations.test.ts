@@ -21,6 +21,7 @@ const expectedTables = [
   "coding_standards",
   "commit_analyses",
   "commit_coverage",
+  "commit_imported_issues",
   "commits",
   "credentials",
   "delivery_events",

@@ -8,7 +8,6 @@ import type { SourceFile } from "./SourceTree.js"
 
 export type { EnabledRule } from "./EnabledRule.js"
 export { eslint9PatternId, eslint9PatternPrefix } from "./EnabledRule.js"
-export { issuesPercentage, issueWeights } from "./IssuesPercentage.js"
 export * from "./LintResult.js"
 
 export interface LintSettings {

@@ -75,6 +75,13 @@ const decode = Schema.decodeUnknownEither(SarifLog)
 
 /** Reads a SARIF 2.1.0 log (the text of the uploaded file) into its issues, run by run. */
 export const parseSarif = (content: string, root: string): Either.Either<ReadonlyArray<SarifIssue>, SarifLogError> =>
+  Either.map(readSarif(content, root), (log) => log.issues)
+
+/** The log's tools (each once, in order, whether they found anything or not) and its issues. */
+export const readSarif = (
+  content: string,
+  root: string
+): Either.Either<{ readonly tools: ReadonlyArray<string>; readonly issues: ReadonlyArray<SarifIssue> }, SarifLogError> =>
   Either.try({
     try: (): unknown => JSON.parse(content),
     catch: (error) => new SarifLogError({ reason: `not JSON: ${error instanceof Error ? error.message : String(error)}` })
@@ -82,7 +89,10 @@ export const parseSarif = (content: string, root: string): Either.Either<Readonl
     Either.flatMap((json) =>
       decode(json).pipe(Either.mapLeft((error) => new SarifLogError({ reason: parseErrorText(error) })))
     ),
-    Either.map((log) => log.runs.flatMap((run) => (run.results ?? []).map((result) => issueOf(run, result, root))))
+    Either.map((log) => ({
+      tools: [...new Set(log.runs.map((run) => run.tool.driver.name))],
+      issues: log.runs.flatMap((run) => (run.results ?? []).map((result) => issueOf(run, result, root)))
+    }))
   )
 
 type Run = typeof Run.Type

@@ -1,9 +1,9 @@
 import * as NodeContext from "@effect/platform-node/NodeContext"
-import { AnalysisMeasures, Analyzer, AnalyzerFailed, type AnalyzerSettings, type AnalyzedTool } from "@tidemark/core"
+import { AnalysisMeasures, Analyzer, AnalyzerFailed, type AnalyzerSettings, type AnalyzedTool, countsOf } from "@tidemark/core"
 import { Effect, Layer } from "effect"
 import * as DirectoryAnalysisCache from "./DirectoryAnalysisCache.js"
 import { loadGrammars } from "./Grammars.js"
-import { type EnabledRule, eslint9PatternPrefix, issuesPercentage, lintTree } from "./LintIssues.js"
+import { type EnabledRule, eslint9PatternPrefix, lintTree } from "./LintIssues.js"
 import { analyzeTree, defaultTreeAnalysisSettings } from "./TreeAnalysis.js"
 
 export interface TreeAnalyzerOptions {
@@ -53,8 +53,7 @@ export const make = (options: TreeAnalyzerOptions) =>
         const totals = analysis.totals
         return new AnalysisMeasures({
           loc: totals.loc,
-          issuesCount: issues.length,
-          issuesPercentage: issuesPercentage(issues, totals.loc),
+          issueCounts: countsOf(issues),
           complexFilesCount: totals.complexFilesCount,
           complexFilesPercentage: totals.complexFilesPercentage,
           duplicationPercentage: totals.duplicationPercentage,

@@ -6,7 +6,6 @@ import { fileURLToPath } from "node:url"
 import {
   type EnabledRule,
   type IssueSeverity,
-  issuesPercentage,
   type LintResult,
   type LintSettings,
   lintTree,
@@ -204,34 +203,4 @@ describe("lintTree with the repository's configuration file", () => {
       const invalid = yield* Effect.flip(withConfig({ ...code, "eslint.config.mjs": 'export default [{ rules: { semi: ["error", "sometimes"] } }]\n' }))
       expect(invalid.reason).toMatch(/semi/)
     }).pipe(Effect.provide(NodeContext.layer), Effect.scoped))
-})
-
-describe("issuesPercentage", () => {
-  const issues = (...severities: ReadonlyArray<IssueSeverity>) => severities.map((severity) => ({ severity }))
-
-  it("weighs issues by severity against 10 cost units per 1000 lines", () => {
-    expect(issuesPercentage(issues("Info"), 1000)).toBe(10)
-    expect(issuesPercentage(issues("Warning"), 1000)).toBe(50)
-    expect(issuesPercentage(issues("High"), 1000)).toBe(75)
-    expect(issuesPercentage(issues("Error"), 1000)).toBe(100)
-    expect(issuesPercentage(issues("Warning", "Info"), 2000)).toBe(30)
-    expect(issuesPercentage(issues("Info", "Info", "Info"), 7000)).toBe(4)
-  })
-
-  it("rounds halves up", () => {
-    expect(issuesPercentage(issues("Info"), 4000)).toBe(3)
-    expect(issuesPercentage(issues("Info"), 8000)).toBe(1)
-  })
-
-  it("is capped at 100", () => {
-    expect(issuesPercentage(issues("Error", "Error"), 1000)).toBe(100)
-    expect(issuesPercentage(issues("Info"), 99)).toBe(100)
-    expect(issuesPercentage(issues("Info"), 101)).toBe(99)
-  })
-
-  it("is 0 without issues, and 100 with issues but no code", () => {
-    expect(issuesPercentage([], 0)).toBe(0)
-    expect(issuesPercentage([], 5000)).toBe(0)
-    expect(issuesPercentage(issues("Info"), 0)).toBe(100)
-  })
 })

@@ -11,12 +11,14 @@ import {
   CoverageUploads,
   GitReadError,
   InvalidInput,
+  IssueCounts,
   Goals,
   gradeOf,
   NotFound,
   PermissionDenied,
   Repositories,
   RepositoryAnalysis,
+  SarifImports,
   SourceCheckout,
   ToolConfiguration,
   UpdateGoalsBody
@@ -39,12 +41,14 @@ const checkoutLayer = Layer.succeed(SourceCheckout, {
       : Effect.succeed(`/checkouts/${sha}`)
 })
 
-/** Measures that depend on what was analysed; the feature branch's head breaks the analysis. */
+/**
+ * Measures that depend on what was analysed: an Error issue per enabled pattern (3 by default: 30
+ * cost units in 10 000 lines, 30 %). The feature branch's head breaks the analysis.
+ */
 const measuresOf = (settings: AnalyzerSettings) =>
   new AnalysisMeasures({
-    loc: 1_200,
-    issuesCount: settings.tools.reduce((n, t) => n + t.patterns.length, 0),
-    issuesPercentage: 30,
+    loc: 10_000,
+    issueCounts: new IssueCounts({ Error: settings.tools.reduce((n, t) => n + t.patterns.length, 0), High: 0, Warning: 0, Info: 0 }),
     complexFilesCount: 2,
     complexFilesPercentage: 5,
     duplicationPercentage: 12,
@@ -99,7 +103,7 @@ describe("analysis jobs", () => {
       expect(after.lastAnalysedCommit?.isMergeCommit).toBe(false)
       const started = after.lastAnalysedCommit?.startedAnalysis ?? ""
       expect(started <= (after.lastAnalysedCommit?.endedAnalysis ?? "")).toBe(true)
-      expect(after.loc).toBe(1_200)
+      expect(after.loc).toBe(10_000)
       expect(after.complexFilesCount).toBe(2)
       expect(after.complexFilesPercentage).toBe(5)
       expect(after.duplicationPercentage).toBe(12)
@@ -113,7 +117,7 @@ describe("analysis jobs", () => {
 
       const page = yield* Effect.flatMap(RepositoryAnalysis, (analysis) => analysis.list(adminCaller, acme, {}))
       expect(page.items.map((r) => [r.repository.name, r.loc, r.lastAnalysedCommit?.sha])).toEqual([
-        ["widgets", 1_200, mainHead.sha]
+        ["widgets", 10_000, mainHead.sha]
       ])
     })))
 
@@ -290,6 +294,46 @@ describe("analysis jobs", () => {
         const reader = yield* callerWith("read")
         expect(yield* Effect.flip(upload(mainHead.sha, "src/app.ts 1/2", reader))).toBeInstanceOf(PermissionDenied)
         expect((yield* get("widgets")).coverage).toBeUndefined()
+      })))
+  })
+
+  describe("SARIF imports", () => {
+    const importLog = (commitSha: string, sarif: string, caller = adminCaller) =>
+      Effect.flatMap(SarifImports, (imports) => imports.importLog(caller, repo("widgets"), { commitSha, sarif }))
+    const log = (results: ReadonlyArray<{ readonly tool: string; readonly severity: string }>, tools = ["semgrep", "trivy"]) =>
+      JSON.stringify({ tools, results })
+
+    it.effect("a log's results add to the analysed commit's issues, per tool; a tool's new log replaces its results", () =>
+      run(Effect.gen(function*() {
+        yield* addRepository("widgets")
+        yield* drain
+        const answered = yield* importLog(mainHead.sha, log([
+          { tool: "semgrep", severity: "Warning" },
+          { tool: "semgrep", severity: "Warning" },
+          { tool: "semgrep", severity: "Info" }
+        ]))
+        expect(answered).toEqual([{ tool: "semgrep", issuesCount: 3 }, { tool: "trivy", issuesCount: 0 }])
+        const after = yield* get("widgets")
+        // 3 Errors of the analysis (30 units) + 2 Warnings and 1 Info (11 units) in 10 000 lines.
+        expect(after.issuesCount).toBe(6)
+        expect(after.issuesPercentage).toBe(41)
+        expect(after.grade).toBe(gradeOf({ issuesPercentage: 41, complexFilesPercentage: 5, duplicationPercentage: 12 }, Goals.defaults).grade)
+
+        yield* importLog(mainHead.sha, log([], ["semgrep"]))
+        const cleared = yield* get("widgets")
+        expect([cleared.issuesCount, cleared.issuesPercentage]).toEqual([3, 30])
+        // Another commit's results are not this one's.
+        yield* importLog(developHead.sha, log([{ tool: "semgrep", severity: "Error" }]))
+        expect((yield* get("widgets")).issuesCount).toBe(3)
+      })))
+
+    it.effect("refuses a short commit id, an unreadable log, and a token that may not write", () =>
+      run(Effect.gen(function*() {
+        yield* addRepository("widgets")
+        expect((yield* Effect.flip(importLog("abc", log([])))).message).toContain("commitSha")
+        expect((yield* Effect.flip(importLog(mainHead.sha, "{}"))).message).toBe("sarif: not a test log")
+        const reader = yield* callerWith("read")
+        expect(yield* Effect.flip(importLog(mainHead.sha, log([]), reader))).toBeInstanceOf(PermissionDenied)
       })))
   })
 })

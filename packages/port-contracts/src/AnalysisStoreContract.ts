@@ -6,6 +6,8 @@ import {
   CommitCoverage,
   CommitRecord,
   FileCoverage,
+  ImportedIssues,
+  IssueCounts,
   Problem,
   RepositoryStore
 } from "@tidemark/core"
@@ -26,8 +28,7 @@ const commitOf = (sha: string) =>
 const measures = (loc: number) =>
   new AnalysisMeasures({
     loc,
-    issuesCount: 3,
-    issuesPercentage: 12,
+    issueCounts: new IssueCounts({ Error: 1, High: 0, Warning: 2, Info: 0 }),
     complexFilesCount: 1,
     complexFilesPercentage: 4,
     duplicationPercentage: 0,
@@ -146,6 +147,38 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
           expect((yield* store.coverage([{ repositoryId: first.id, commitSha: "a1" }])).get(first.id)).toStrictEqual(replaced)
           expect((yield* store.coverage([{ repositoryId: first.id, commitSha: "zz" }])).size).toBe(0)
           expect((yield* store.coverage([])).size).toBe(0)
+        }))
+    })
+
+    describe("imported issues", () => {
+      const importedOf = (repositoryId: number, commitSha: string, tool: string, errors: number) =>
+        new ImportedIssues({
+          repositoryId,
+          commitSha,
+          tool,
+          uploadedAt: at(errors),
+          counts: new IssueCounts({ Error: errors, High: 0, Warning: 1, Info: 0 })
+        })
+
+      it.effect("a commit's imports are found by repository and commit, every tool's, by tool name; a tool's new import replaces it", () =>
+        Effect.gen(function*() {
+          const store = yield* AnalysisStore
+          const first = (yield* freshRepository).repository
+          const second = (yield* freshRepository).repository
+          yield* store.saveImportedIssues(importedOf(first.id, "a1", "trivy", 1))
+          yield* store.saveImportedIssues(importedOf(first.id, "a1", "Semgrep", 2))
+          yield* store.saveImportedIssues(importedOf(first.id, "a2", "trivy", 3))
+          yield* store.saveImportedIssues(importedOf(second.id, "a1", "trivy", 4))
+          yield* store.saveImportedIssues(importedOf(first.id, "a1", "trivy", 5))
+
+          const found = yield* store.importedIssues([
+            { repositoryId: first.id, commitSha: "a1" },
+            { repositoryId: second.id, commitSha: "a1" }
+          ])
+          expect(found.get(first.id)).toStrictEqual([importedOf(first.id, "a1", "Semgrep", 2), importedOf(first.id, "a1", "trivy", 5)])
+          expect(found.get(second.id)).toStrictEqual([importedOf(second.id, "a1", "trivy", 4)])
+          expect((yield* store.importedIssues([{ repositoryId: first.id, commitSha: "zz" }])).size).toBe(0)
+          expect((yield* store.importedIssues([])).size).toBe(0)
         }))
     })
   })

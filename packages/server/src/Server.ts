@@ -5,7 +5,7 @@ import { HttpServer } from "@tidemark/adapter-http"
 import { catalogue } from "@tidemark/catalogue"
 import { NatsEventQueue } from "@tidemark/adapter-nats"
 import { PgEventQueue, PgEventStore, PgIngestion, PgStorage } from "@tidemark/adapter-pg"
-import { ReportCoverageReader, TreeAnalyzer } from "@tidemark/analysis"
+import { LogSarifReader, ReportCoverageReader, TreeAnalyzer } from "@tidemark/analysis"
 import { Access, AnalysisWorker, DomainServices, IngestionWorker } from "@tidemark/core"
 import { CryptoIdGenerator, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Console, Effect, Layer, Option, Redacted } from "effect"
@@ -59,6 +59,7 @@ const portsLayer = (config: ServerConfig) =>
     GitCli.layer({ cacheDirectory: join(config.dataDir, "git-cache") }),
     TreeAnalyzer.layer({ cacheDirectory: join(config.dataDir, "analysis-cache") }),
     ReportCoverageReader.layer,
+    LogSarifReader.layer,
     CryptoIdGenerator.layer,
     NodeHasher.layer
   )

@@ -1,5 +1,5 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Access, Analyses, CodingStandards, CoverageUploads, Metrics, Repositories } from "@tidemark/core"
+import { Access, Analyses, CodingStandards, CoverageUploads, ImportedToolIssues, Metrics, Repositories, SarifImports } from "@tidemark/core"
 import { Effect } from "effect"
 import { IssuedSecret, QueuedAnalysis } from "../AdminApi.js"
 import { Caller } from "../Authentication.js"
@@ -19,6 +19,7 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
     const metrics = yield* Metrics
     const analyses = yield* Analyses
     const coverage = yield* CoverageUploads
+    const sarif = yield* SarifImports
 
     const issue = (kind: "api" | "ingestion") =>
     (
@@ -92,6 +93,12 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
         Effect.flatMap(Caller, (caller) =>
           coverage.upload(caller, { ...organizationAt(path), repository: path.repositoryName }, payload)).pipe(
             Effect.map((data) => ({ data })),
+            analysisErrors
+          ))
+      .handle("uploadSarif", ({ path, payload }) =>
+        Effect.flatMap(Caller, (caller) =>
+          sarif.importLog(caller, { ...organizationAt(path), repository: path.repositoryName }, payload)).pipe(
+            Effect.map((counts) => ({ data: counts.map((c) => new ImportedToolIssues(c)) })),
             analysisErrors
           ))
       .handle("getOrganizationMetrics", ({ path, urlParams }) =>

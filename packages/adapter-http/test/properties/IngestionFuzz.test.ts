@@ -6,7 +6,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
 import { HttpServer } from "@tidemark/adapter-http"
-import { ReportCoverageReader } from "@tidemark/analysis"
+import { LogSarifReader, ReportCoverageReader } from "@tidemark/analysis"
 import { catalogue } from "@tidemark/catalogue"
 import {
   Access,
@@ -45,6 +45,7 @@ const pipeline = Layer.mergeAll(
     MemoryEventQueue.layer(),
     MemoryEventQueue.analysisLayer(),
     ReportCoverageReader.layer,
+    LogSarifReader.layer,
     MemoryEventStore.layer
   )),
   Layer.provideMerge(NodeHttpServer.layerTest)

@@ -2,7 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 
 /**
- * Analyses of commits, coverage reports of commits, and the queue of analysis jobs.
+ * Analyses of commits, coverage reports and imported issues of commits, and the queue of analysis jobs.
  *
  * `commit_analyses` keeps one analysis per repository, branch and commit as the core encodes it
  * (`analysis`, jsonb), with the columns the reads need: the latest analysis of a branch is the one
@@ -30,6 +30,16 @@ export default Effect.gen(function*() {
       commit_sha text NOT NULL,
       coverage jsonb NOT NULL,
       PRIMARY KEY (repository_id, commit_sha)
+    )`
+
+  // Issues of client-side tools imported from SARIF logs: counts by severity, per commit and tool.
+  yield* sql`
+    CREATE TABLE commit_imported_issues (
+      repository_id integer NOT NULL REFERENCES repositories (id) ON DELETE CASCADE,
+      commit_sha text NOT NULL,
+      tool text COLLATE "C" NOT NULL,
+      issues jsonb NOT NULL,
+      PRIMARY KEY (repository_id, commit_sha, tool)
     )`
 
   yield* sql`CREATE TABLE analysis_queue_messages (LIKE queue_messages INCLUDING ALL)`

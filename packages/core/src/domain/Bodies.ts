@@ -80,3 +80,15 @@ export class UpdateGoalsBody extends Schema.Class<UpdateGoalsBody>("UpdateGoalsB
   fileDuplicationBlockThreshold: Schema.optional(Threshold),
   fileComplexityValueThreshold: Schema.optional(Threshold)
 }) {}
+
+/** Our extension: a SARIF 2.1.0 log of client-side tools run on one commit (the log's text). */
+export class SarifUploadBody extends Schema.Class<SarifUploadBody>("SarifUploadBody")({
+  commitSha: Schema.String,
+  sarif: Schema.String
+}) {}
+
+/** What an imported log counted, per tool. */
+export class ImportedToolIssues extends Schema.Class<ImportedToolIssues>("ImportedToolIssues")({
+  tool: Schema.String,
+  issuesCount: Schema.Int
+}) {}

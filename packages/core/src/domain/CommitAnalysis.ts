@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { IssueCounts } from "./IssueLoad.js"
 import { CommitRecord } from "./Records.js"
 import { Problem } from "./Repository.js"
 
@@ -6,8 +7,8 @@ import { Problem } from "./Repository.js"
 export class AnalysisMeasures extends Schema.Class<AnalysisMeasures>("AnalysisMeasures")({
   /** Code lines (not blank or comment lines) of every analysed file. */
   loc: Schema.Int,
-  issuesCount: Schema.Int,
-  issuesPercentage: Schema.Int,
+  /** The issues of the tools the analysis ran (imported SARIF results are added when shown). */
+  issueCounts: IssueCounts,
   complexFilesCount: Schema.Int,
   complexFilesPercentage: Schema.Int,
   /** Share of files with more clone blocks than the goal's fileDuplicationBlockThreshold. */

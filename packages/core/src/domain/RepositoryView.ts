@@ -4,6 +4,8 @@ import type { CommitAnalysis } from "./CommitAnalysis.js"
 import { type CommitCoverage, coverageNumbers, coverageView } from "./CommitCoverage.js"
 import { StandardRef } from "./Common.js"
 import { gradeOf } from "./Grade.js"
+import type { ImportedIssues } from "./ImportedIssues.js"
+import { addCounts, issuesPercentageOf, totalOf } from "./IssueLoad.js"
 import type { AppliedStandard, BranchRecord, RepositoryRecord } from "./Records.js"
 import { type Permission, Repository, Stack } from "./Repository.js"
 import { RepositoryWithAnalysis } from "./RepositoryWithAnalysis.js"
@@ -91,9 +93,9 @@ const commitView = (analysis: CommitAnalysis): Commit =>
 export interface Shown {
   readonly analysis: CommitAnalysis | undefined
   readonly coverage: CommitCoverage | undefined
+  /** Issues of client-side tools imported for the commit shown. */
+  readonly imported: ReadonlyArray<ImportedIssues>
 }
-
-export const nothingShown: Shown = { analysis: undefined, coverage: undefined }
 
 /** The commit a view shows: the last analysed one, else the branch's head (coverage may come first). */
 export const shownCommit = (analysis: CommitAnalysis | undefined, branch: BranchRecord | undefined) =>
@@ -103,18 +105,21 @@ export const shownCommit = (analysis: CommitAnalysis | undefined, branch: Branch
  * The measures of the analysis and the grade they earn against the repository's goals (as they
  * are now), coverage included when the analysed commit has a report.
  */
-const measuresView = (r: RepositoryRecord, { analysis, coverage }: Shown) => {
+const measuresView = (r: RepositoryRecord, { analysis, coverage, imported }: Shown) => {
   const measures = analysis?.measures
   if (measures === undefined) return {}
-  const covered = coverage !== undefined && coverage.commitSha === analysis?.commit.sha
+  const ofThisCommit = <A extends { readonly commitSha: string }>(a: A) => a.commitSha === analysis?.commit.sha
+  const covered = coverage !== undefined && ofThisCommit(coverage)
     ? coverageNumbers(coverage, r.goals.minCoveragePercentage).coveragePercentageWithDecimals
     : undefined
-  const { grade, gradeLetter } = gradeOf({ ...measures, coveragePercentage: covered }, r.goals)
+  const issues = imported.filter(ofThisCommit).reduce((sum, i) => addCounts(sum, i.counts), measures.issueCounts)
+  const issuesPercentage = issuesPercentageOf(issues, measures.loc)
+  const { grade, gradeLetter } = gradeOf({ ...measures, issuesPercentage, coveragePercentage: covered }, r.goals)
   return {
     grade,
     gradeLetter,
-    issuesPercentage: measures.issuesPercentage,
-    issuesCount: measures.issuesCount,
+    issuesPercentage,
+    issuesCount: totalOf(issues),
     loc: measures.loc,
     complexFilesPercentage: measures.complexFilesPercentage,
     complexFilesCount: measures.complexFilesCount,

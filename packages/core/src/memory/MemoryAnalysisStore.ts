@@ -1,6 +1,7 @@
 import { Effect, Layer, Option } from "effect"
 import type { CommitAnalysis } from "../domain/CommitAnalysis.js"
 import type { CommitCoverage } from "../domain/CommitCoverage.js"
+import type { ImportedIssues } from "../domain/ImportedIssues.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 
 const branchKey = (repositoryId: number, branch: string) => `${repositoryId}\u0000${branch}`
@@ -9,6 +10,8 @@ export const make = Effect.sync(() => {
   /** Per repository and branch, the analyses by commit sha. */
   const analyses = new Map<string, Map<string, CommitAnalysis>>()
   const coverages = new Map<string, CommitCoverage>()
+  /** Per commit, the imported issues by tool. */
+  const imported = new Map<string, Map<string, ImportedIssues>>()
   const commitKey = (repositoryId: number, sha: string) => `${repositoryId}\u0000${sha}`
 
   const latestOf = (repositoryId: number, branch: string) => {
@@ -48,6 +51,22 @@ export const make = Effect.sync(() => {
         for (const { commitSha, repositoryId } of commits) {
           const coverage = coverages.get(commitKey(repositoryId, commitSha))
           if (coverage !== undefined) found.set(repositoryId, coverage)
+        }
+        return found
+      }),
+    saveImportedIssues: (issues) =>
+      Effect.sync(() => {
+        const key = commitKey(issues.repositoryId, issues.commitSha)
+        const byTool = imported.get(key) ?? new Map<string, ImportedIssues>()
+        byTool.set(issues.tool, issues)
+        imported.set(key, byTool)
+      }),
+    importedIssues: (commits) =>
+      Effect.sync(() => {
+        const found = new Map<number, ReadonlyArray<ImportedIssues>>()
+        for (const { commitSha, repositoryId } of commits) {
+          const byTool = imported.get(commitKey(repositoryId, commitSha))
+          if (byTool !== undefined) found.set(repositoryId, [...byTool.values()].sort((a, b) => (a.tool < b.tool ? -1 : a.tool > b.tool ? 1 : 0)))
         }
         return found
       })

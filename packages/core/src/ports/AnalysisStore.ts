@@ -1,6 +1,7 @@
 import { Context, type Effect, type Option } from "effect"
 import type { CommitAnalysis } from "../domain/CommitAnalysis.js"
 import type { CommitCoverage } from "../domain/CommitCoverage.js"
+import type { ImportedIssues } from "../domain/ImportedIssues.js"
 import type { ServiceUnavailable } from "../domain/Errors.js"
 
 export interface CommitOf {
@@ -14,8 +15,9 @@ export interface BranchOf {
 }
 
 /**
- * The analyses of commits, one per repository, branch and commit, and the coverage reports
- * uploaded for commits, one per repository and commit (a new one replaces the old).
+ * The analyses of commits, one per repository, branch and commit; the coverage reports uploaded for
+ * commits, one per repository and commit; the issues imported from SARIF logs, one per repository,
+ * commit and tool (a new one replaces the old).
  */
 export class AnalysisStore extends Context.Tag("@tidemark/core/AnalysisStore")<
   AnalysisStore,
@@ -30,5 +32,11 @@ export class AnalysisStore extends Context.Tag("@tidemark/core/AnalysisStore")<
     readonly saveCoverage: (coverage: CommitCoverage) => Effect.Effect<void, ServiceUnavailable>
     /** The coverage of each commit asked for that has one, by repository id (one commit per repository). */
     readonly coverage: (commits: ReadonlyArray<CommitOf>) => Effect.Effect<ReadonlyMap<number, CommitCoverage>, ServiceUnavailable>
+    /** Replaces the results of one tool for one commit. */
+    readonly saveImportedIssues: (issues: ImportedIssues) => Effect.Effect<void, ServiceUnavailable>
+    /** The imported results of each commit asked for, every tool's, by repository id (one commit per repository). */
+    readonly importedIssues: (
+      commits: ReadonlyArray<CommitOf>
+    ) => Effect.Effect<ReadonlyMap<number, ReadonlyArray<ImportedIssues>>, ServiceUnavailable>
   }
 >() {}

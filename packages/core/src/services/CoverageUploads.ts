@@ -17,7 +17,7 @@ export interface CoverageUpload {
 }
 
 /** Only a full id can be matched with the analysed commit later. */
-const fullCommitId = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
+export const fullCommitId = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
 
 const make = Effect.gen(function*() {
   const access = yield* Access

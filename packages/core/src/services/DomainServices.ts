@@ -2,6 +2,7 @@ import { Layer } from "effect"
 import { Access } from "./Access.js"
 import { Analyses } from "./Analyses.js"
 import { CoverageUploads } from "./CoverageUploads.js"
+import { SarifImports } from "./SarifImports.js"
 import { CodingStandards } from "./CodingStandards.js"
 import { Ingestion } from "./Ingestion.js"
 import { Metrics } from "./Metrics.js"
@@ -25,5 +26,6 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     Ingestion.layer,
     Metrics.layer,
     Analyses.layer,
-    CoverageUploads.layer
+    CoverageUploads.layer,
+    SarifImports.layer
   ).pipe(Layer.provideMerge(Access.layer))

@@ -44,10 +44,15 @@ const make = Effect.gen(function*() {
         ? undefined
         : (yield* analyses.latest([{ repositoryId: record.id, branch: branch.name }])).get(record.id)
       const commitSha = shownCommit(analysis, branch)
-      const coverage = commitSha === undefined
-        ? undefined
-        : (yield* analyses.coverage([{ repositoryId: record.id, commitSha }])).get(record.id)
-      return repositoryWithAnalysis(record, branches, applied, permission, selected, { analysis, coverage })
+      const shown = commitSha === undefined ? [] : [{ repositoryId: record.id, commitSha }]
+      const [coverage, imported] = yield* Effect.all([analyses.coverage(shown), analyses.importedIssues(shown)], {
+        concurrency: "unbounded"
+      })
+      return repositoryWithAnalysis(record, branches, applied, permission, selected, {
+        analysis,
+        coverage: coverage.get(record.id),
+        imported: imported.get(record.id) ?? []
+      })
     })
 
   const list = (caller: Caller, at: OrganizationCoordinates, query: RepositoryListQuery) =>
@@ -82,11 +87,14 @@ const make = Effect.gen(function*() {
         const commitSha = shownCommit(analysisOf.get(r.id), defaultBranchOf.get(r.id))
         return commitSha === undefined ? [] : [{ repositoryId: r.id, commitSha }]
       })
-      const coverageOf = yield* analyses.coverage(shownCommits)
+      const [coverageOf, importedOf] = yield* Effect.all([analyses.coverage(shownCommits), analyses.importedIssues(shownCommits)], {
+        concurrency: "unbounded"
+      })
       const items = page.items.map((r) =>
         listedRepository(r, page.branches.get(r.id) ?? [], standardsOf.get(r.id) ?? [], permission, {
           analysis: analysisOf.get(r.id),
-          coverage: coverageOf.get(r.id)
+          coverage: coverageOf.get(r.id),
+          imported: importedOf.get(r.id) ?? []
         })
       )
       const last = page.items[page.items.length - 1]

@@ -1,0 +1,59 @@
+import { Context, Effect, Layer, type Option } from "effect"
+import { InvalidInput } from "../domain/Errors.js"
+import { ImportedIssues } from "../domain/ImportedIssues.js"
+import { countsOf, totalOf } from "../domain/IssueLoad.js"
+import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
+import { AnalysisStore } from "../ports/AnalysisStore.js"
+import { SarifReader } from "../ports/SarifReader.js"
+import { Access } from "./Access.js"
+import { fullCommitId } from "./CoverageUploads.js"
+import { nowIso } from "./Now.js"
+
+export interface SarifUpload {
+  /** The full commit id the tools ran on. */
+  readonly commitSha: string
+  /** The SARIF 2.1.0 log's text. */
+  readonly sarif: string
+}
+
+const make = Effect.gen(function*() {
+  const access = yield* Access
+  const store = yield* AnalysisStore
+  const reader = yield* SarifReader
+
+  /**
+   * Stores the results of each tool of the log as issues of the commit (replacing that tool's
+   * earlier results) and answers the count per tool. A tool of the log without results counts 0,
+   * so uploading a clean run clears the tool's earlier issues.
+   */
+  const importLog = (caller: Option.Option<Principal>, at: RepositoryCoordinates, input: SarifUpload) =>
+    Effect.gen(function*() {
+      const { repository } = yield* access.repository(caller, at, "write")
+      const commitSha = input.commitSha.toLowerCase()
+      if (!fullCommitId.test(commitSha)) {
+        return yield* new InvalidInput({ field: "commitSha", reason: "expected the full commit id (40 hexadecimal digits)" })
+      }
+      const { results, tools } = yield* reader.read(input.sarif).pipe(
+        Effect.mapError((e) => new InvalidInput({ field: "sarif", reason: e.reason }))
+      )
+      const uploadedAt = yield* nowIso
+      const imported = tools.map((tool) =>
+        new ImportedIssues({
+          repositoryId: repository.id,
+          commitSha,
+          tool,
+          uploadedAt,
+          counts: countsOf(results.filter((result) => result.tool === tool))
+        })
+      )
+      yield* Effect.forEach(imported, store.saveImportedIssues, { discard: true })
+      return imported.map((i) => ({ tool: i.tool, issuesCount: totalOf(i.counts) }))
+    })
+
+  return { importLog } as const
+})
+
+/** Issues of client-side tools imported from SARIF logs (our extension). */
+export class SarifImports extends Context.Tag("@tidemark/core/SarifImports")<SarifImports, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(SarifImports, make)
+}
