@@ -15,6 +15,7 @@ import {
   Goals,
   gradeOf,
   NotFound,
+  PatternConfiguration,
   PermissionDenied,
   Repositories,
   RepositoryAnalysis,
@@ -33,6 +34,11 @@ class Calls extends Effect.Service<Calls>()("test/AnalyzerCalls", {
   effect: Ref.make<ReadonlyArray<{ readonly root: string; readonly settings: AnalyzerSettings }>>([])
 }) {}
 
+/** The languages the fake analyzer finds: a test may change them. */
+class AnalysedLanguages extends Effect.Service<AnalysedLanguages>()("test/AnalysedLanguages", {
+  effect: Ref.make<ReadonlyArray<string>>(["TypeScript", "JavaScript"])
+}) {}
+
 /** A checkout is a directory named after the commit; develop's head cannot be fetched. */
 const checkoutLayer = Layer.succeed(SourceCheckout, {
   checkout: (gitUrl, sha) =>
@@ -45,26 +51,26 @@ const checkoutLayer = Layer.succeed(SourceCheckout, {
  * Measures that depend on what was analysed: an Error issue per enabled pattern (3 by default: 30
  * cost units in 10 000 lines, 30 %). The feature branch's head breaks the analysis.
  */
-const measuresOf = (settings: AnalyzerSettings) =>
+const measuresOf = (settings: AnalyzerSettings, languages: ReadonlyArray<string>) =>
   new AnalysisMeasures({
     loc: 10_000,
     issueCounts: new IssueCounts({ Error: settings.tools.reduce((n, t) => n + t.patterns.length, 0), High: 0, Warning: 0, Info: 0 }),
     complexFilesCount: 2,
     complexFilesPercentage: 5,
     duplicationPercentage: 12,
-    languages: ["TypeScript", "JavaScript"],
-    stackTags: ["language:typescript", "tool:eslint"]
+    languages,
+    stackTags: [...languages.map((l) => `language:${l.toLowerCase()}`), "tool:eslint"]
   })
 
 const analyzerLayer = Layer.effect(
   Analyzer,
-  Effect.map(Calls, (calls) => ({
+  Effect.map(Effect.all([Calls, AnalysedLanguages]), ([calls, languages]) => ({
     analyze: (root: string, settings: AnalyzerSettings) =>
       Ref.update(calls, (all) => [...all, { root, settings }]).pipe(
         Effect.zipRight(
           root.endsWith(featureHead.sha)
             ? Effect.fail(new AnalyzerFailed({ reason: "the parser ran out of memory" }))
-            : Effect.succeed(measuresOf(settings))
+            : Effect.map(Ref.get(languages), (found) => measuresOf(settings, found))
         )
       )
   }))
@@ -72,7 +78,7 @@ const analyzerLayer = Layer.effect(
 
 const layer = AnalysisWorker.layer({ pollWait: "0 millis" }).pipe(
   Layer.provideMerge(Layer.mergeAll(analyzerLayer, checkoutLayer)),
-  Layer.provideMerge(Calls.Default),
+  Layer.provideMerge(Layer.merge(Calls.Default, AnalysedLanguages.Default)),
   Layer.provideMerge(testLayer())
 )
 
@@ -112,7 +118,7 @@ describe("analysis jobs", () => {
       const expected = gradeOf({ issuesPercentage: 30, complexFilesPercentage: 5, duplicationPercentage: 12 }, Goals.defaults)
       expect([after.grade, after.gradeLetter]).toEqual([expected.grade, expected.gradeLetter])
       expect(after.repository.problems).toEqual([])
-      expect(after.repository.stack?.stackTags).toEqual(["language:typescript", "tool:eslint"])
+      expect(after.repository.stack?.stackTags).toEqual(["language:typescript", "language:javascript", "tool:eslint"])
       expect(after.repository.stack?.commitUuid).toBe(mainHead.sha)
 
       const page = yield* Effect.flatMap(RepositoryAnalysis, (analysis) => analysis.list(adminCaller, acme, {}))
@@ -142,6 +148,23 @@ describe("analysis jobs", () => {
       const reader = yield* callerWith("read")
       expect(yield* Effect.flip(Effect.flatMap(Repositories, (r) =>
         r.setGoals(reader, repo("widgets"), new UpdateGoalsBody({ maxIssuePercentage: 1 }))))).toBeInstanceOf(PermissionDenied)
+    })))
+
+  it.effect("matchesStack compares patterns with the analysed languages once there is an analysis", () =>
+    run(Effect.gen(function*() {
+      yield* addRepository("widgets")
+      const matching = Effect.flatMap(PatternConfiguration, (p) =>
+        p.list(adminCaller, repo("widgets"), lintAUuid, { matchesStack: true })).pipe(
+          Effect.map((page) => page.data.map((c) => c.patternDefinition.id))
+        )
+      // Before any analysis: the languages of the file names (TypeScript, JavaScript, JSON, Markdown).
+      const before = yield* matching
+      expect(before).not.toContain("LintA_py-compat")
+      yield* Effect.flatMap(AnalysedLanguages, (languages) => Ref.set(languages, ["Python"]))
+      yield* drain
+      const after = yield* matching
+      expect(after).toContain("LintA_py-compat")
+      expect(after).not.toContain("LintA_jsdoc")
     })))
 
   it.effect("the analyzer gets the repository's goals and its enabled server-side tools with their enabled patterns", () =>

@@ -1,5 +1,5 @@
 import { Context, Duration, Effect, Either, Layer, Option, Schema } from "effect"
-import { type AnalysisJob, AnalysisJobJson, type AnalysisMeasures, CommitAnalysis } from "../domain/CommitAnalysis.js"
+import { type AnalysisJob, AnalysisJobJson, CommitAnalysis } from "../domain/CommitAnalysis.js"
 import type { CommitRecord, RepositoryRecord } from "../domain/Records.js"
 import { Problem } from "../domain/Repository.js"
 import { AnalysisQueue } from "../ports/AnalysisQueue.js"
@@ -55,41 +55,34 @@ const make = (options: AnalysisWorkerOptions) =>
     const pollWait = options.pollWait ?? Duration.seconds(1)
 
     /** Measures, or the problem that stopped the analysis: a clone that failed, or the analysis itself. */
-    const measure = (repository: RepositoryRecord, job: AnalysisJob) =>
+    const measure = (repository: RepositoryRecord, job: AnalysisJob, tools: ReadonlyArray<AnalyzedTool>) =>
       Effect.scoped(Effect.gen(function*() {
         const root = yield* checkout.checkout(repository.gitUrl, job.commitSha).pipe(
           Effect.mapError((e) => problem("failed_to_clone", "all_analysis", e.message))
         )
-        const tools = yield* Effect.provide(analyzedTools(repository), context).pipe(
+        return yield* analyzer.analyze(root, { goals: repository.goals, tools }).pipe(
           Effect.mapError((e) => problem("analysis_failed", "all_analysis", e.message))
         )
-        const measures = yield* analyzer.analyze(root, { goals: repository.goals, tools }).pipe(
-          Effect.mapError((e) => problem("analysis_failed", "all_analysis", e.message))
-        )
-        return { measures, tools }
       }))
 
     const analyse = (repository: RepositoryRecord, job: AnalysisJob, commit: CommitRecord) =>
       Effect.gen(function*() {
+        // Reading the settings fails only when storage does: the job is delivered again, no problem recorded.
+        const tools = yield* Effect.provide(analyzedTools(repository), context)
         const startedAnalysis = yield* nowIso
-        const outcome = yield* Effect.either(measure(repository, job))
+        const outcome = yield* Effect.either(measure(repository, job, tools))
         const endedAnalysis = yield* nowIso
-        const measures: Option.Option<AnalysisMeasures> = Either.isRight(outcome) ? Option.some(outcome.right.measures) : Option.none()
-        const problems = Either.match(outcome, {
-          onLeft: (p) => [p],
-          onRight: ({ tools }) =>
-            tools.length === 0
-              ? [problem("no_enabled_tools", "some_analysis", "No analysis tool is enabled: issues are not measured")]
-              : []
-        })
+        const noTools = tools.length === 0
+          ? [problem("no_enabled_tools", "some_analysis", "No analysis tool is enabled: issues are not measured")]
+          : []
         return new CommitAnalysis({
           repositoryId: repository.id,
           branch: job.branch,
           commit,
           startedAnalysis,
           endedAnalysis,
-          ...Option.match(measures, { onNone: () => ({}), onSome: (m) => ({ measures: m }) }),
-          problems
+          ...(Either.isRight(outcome) ? { measures: outcome.right } : {}),
+          problems: Either.isLeft(outcome) ? [outcome.left] : noTools
         })
       })
 

@@ -5,11 +5,14 @@ import type { ConfiguredPattern } from "../domain/Pattern.js"
 import { paginate, type Pagination, pageRequest } from "../domain/Pagination.js"
 import { filterPatterns, type PatternFilters, type PatternListQuery, patternSortKey, sortToolPatterns } from "../domain/PatternQuery.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
+import type { RepositoryRecord } from "../domain/Records.js"
+import type { AnalysisStore } from "../ports/AnalysisStore.js"
+import type { RepositoryStore } from "../ports/RepositoryStore.js"
 import type { StandardStore } from "../ports/StandardStore.js"
 import type { ToolCatalogue } from "../ports/ToolCatalogue.js"
 import { ToolConfigStore } from "../ports/ToolConfigStore.js"
 import { Access } from "./Access.js"
-import { configurationFileInUse, findPattern, loadTool, stackTags } from "./RepositoryConfiguration.js"
+import { configurationFileInUse, findPattern, loadTool, repositoryStack } from "./RepositoryConfiguration.js"
 
 type Caller = Option.Option<Principal>
 
@@ -29,7 +32,11 @@ const make = Effect.gen(function*() {
   const access = yield* Access
   const store = yield* ToolConfigStore
   // Captured once so that the operations need nothing from their callers.
-  const context = yield* Effect.context<ToolCatalogue | ToolConfigStore | StandardStore>()
+  const context = yield* Effect.context<ToolCatalogue | ToolConfigStore | StandardStore | RepositoryStore | AnalysisStore>()
+
+  /** The stack is read only when a filter asks for it: the pattern list is a hot path. */
+  const stackFor = (repository: RepositoryRecord, filters: PatternFilters) =>
+    filters.matchesStack === undefined ? Effect.succeed([]) : Effect.provide(repositoryStack(repository), context)
 
   const resolve = (caller: Caller, at: RepositoryCoordinates, toolUuid: string, need: "read" | "write") =>
     Effect.gen(function*() {
@@ -51,7 +58,7 @@ const make = Effect.gen(function*() {
       })
       const { patterns, repository, tool } = yield* resolve(caller, at, toolUuid, "read")
       const sorted = sortToolPatterns(tool.definition, patterns, query)
-      const matching = filterPatterns(sorted, query, [...repository.languages, ...stackTags(repository)])
+      const matching = filterPatterns(sorted, query, yield* stackFor(repository, query))
       const page = paginate(matching, patternSortKey(query), request)
       return {
         data: page.items.map((p) => p.configured),
@@ -77,7 +84,7 @@ const make = Effect.gen(function*() {
       if (tool.view.settings.usesConfigurationFile) {
         return yield* configurationFileInUse(tool)
       }
-      const selected = filterPatterns(patterns, filters, [...repository.languages, ...stackTags(repository)])
+      const selected = filterPatterns(patterns, filters, yield* stackFor(repository, filters))
       const overridden = selected.filter((p) => p.governed && p.enabled !== enabled)
       if (overridden.length > 0) {
         const standards = tool.view.settings.enabledBy.map((s) => s.name).join(", ") || "an applied coding standard"

@@ -3,6 +3,8 @@ import type { ToolDefinition } from "../domain/Catalogue.js"
 import { type EffectivePattern, type EffectiveTool, effectivePatterns, effectiveTool } from "../domain/EffectiveConfiguration.js"
 import { ConfigurationConflict, NotFound } from "../domain/Errors.js"
 import type { RepositoryRecord } from "../domain/Records.js"
+import { AnalysisStore } from "../ports/AnalysisStore.js"
+import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { StandardStore } from "../ports/StandardStore.js"
 import { ToolCatalogue } from "../ports/ToolCatalogue.js"
 import { ToolConfigStore } from "../ports/ToolConfigStore.js"
@@ -50,6 +52,24 @@ export const findPattern = (patterns: ReadonlyArray<EffectivePattern>, id: strin
 /** Tags of a repository's stack: `language:<name>` for each language it uses. */
 export const stackTags = (repository: RepositoryRecord): ReadonlyArray<string> =>
   repository.languages.map((l) => `language:${l.toLowerCase()}`)
+
+/**
+ * What `matchesStack` compares patterns with: the languages and stack tags of the default branch's
+ * latest analysis, else the languages read from the file names when the repository was added.
+ */
+export const repositoryStack = (repository: RepositoryRecord) =>
+  Effect.gen(function*() {
+    const branches = yield* Effect.flatMap(RepositoryStore, (store) => store.listBranches(repository.id))
+    const main = branches.find((b) => b.isDefault)
+    const analysis = main === undefined
+      ? undefined
+      : (yield* Effect.flatMap(AnalysisStore, (store) => store.latest([{ repositoryId: repository.id, branch: main.name }])))
+        .get(repository.id)
+    const measures = analysis?.measures
+    return measures === undefined
+      ? [...repository.languages, ...stackTags(repository)]
+      : [...measures.languages, ...measures.stackTags]
+  })
 
 /** Pattern changes are refused while the tool follows the repository's own configuration file. */
 export const configurationFileInUse = (tool: EffectiveTool) =>
