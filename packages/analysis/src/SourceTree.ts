@@ -6,7 +6,11 @@ import { filePattern } from "./Stack.js"
 export class TreeReadError extends Schema.TaggedError<TreeReadError>()("TreeReadError", {
   path: Schema.String,
   reason: Schema.String
-}) {}
+}) {
+  override get message() {
+    return `cannot read ${this.path}: ${this.reason}`
+  }
+}
 
 export interface SourceTreeOptions {
   /**

@@ -1,0 +1,85 @@
+import { FileSystem } from "@effect/platform"
+import { NodeContext } from "@effect/platform-node"
+import { describe, expect, it } from "@effect/vitest"
+import { AnalyzerFailed, type AnalyzerSettings, countsOf, Goals, IssueCounts } from "@tidemark/core"
+import { Effect } from "effect"
+import {
+  analyzeTree,
+  defaultTreeAnalysisSettings,
+  lintTree,
+  loadGrammars,
+  MemoryAnalysisCache,
+  readSourceTree,
+  TreeAnalyzer
+} from "../src/index.js"
+import { copyOfTree } from "./TreeFixture.js"
+
+/** The goals decide which files are complex or duplicated: these make the fixture's verdicts visible. */
+const goals = new Goals({ ...Goals.defaults, fileComplexityValueThreshold: 5, fileDuplicationBlockThreshold: 0 })
+
+const eslint9 = (patterns: AnalyzerSettings["tools"][number]["patterns"]): AnalyzerSettings["tools"][number] => ({
+  uuid: TreeAnalyzer.eslint9Uuid,
+  name: "ESLint9",
+  usesConfigurationFile: false,
+  patterns
+})
+
+/** A per-file cache of its own, removed with the test's scope. */
+const cacheDirectory = Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirectoryScoped({ prefix: "tidemark-cache-" }))
+
+describe("TreeAnalyzer (the Analyzer port)", () => {
+  it.scoped("answers the tree's measures and the issues of exactly the ESLint9 patterns it is given", () =>
+    Effect.gen(function*() {
+      const root = yield* copyOfTree
+      // One unused variable (no-unused-vars) and one loose comparison (eqeqeq).
+      yield* Effect.flatMap(FileSystem.FileSystem, (fs) =>
+        fs.writeFileString(`${root}/src/loose.js`, "const unused = 1\nexport const same = (a, b) => a == b\n"))
+      const port = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
+      const patterns = [
+        { id: "ESLint9_no-unused-vars", severityLevel: "Error" as const, parameters: [] },
+        { id: "ESLint9_eqeqeq", severityLevel: "Warning" as const, parameters: [] }
+      ]
+      const measures = yield* port.analyze(root, { goals, tools: [eslint9(patterns)] })
+
+      // The same measures as the package's own functions give with the same goals and rules.
+      const grammars = yield* loadGrammars
+      const { analysis } = yield* analyzeTree(root, grammars, {
+        ...defaultTreeAnalysisSettings,
+        fileComplexityValueThreshold: 5,
+        fileDuplicationBlockThreshold: 0
+      }).pipe(Effect.provide(MemoryAnalysisCache.layer))
+      const sources = yield* readSourceTree(root, defaultTreeAnalysisSettings.tree)
+      const linted = yield* lintTree(root, sources, {
+        rules: patterns.map((p) => ({ patternId: p.id, ruleId: p.id.slice("ESLint9_".length), severity: p.severityLevel, parameters: [] })),
+        useConfigurationFile: false
+      })
+      expect(measures).toMatchObject({
+        loc: analysis.totals.loc,
+        complexFilesCount: analysis.totals.complexFilesCount,
+        complexFilesPercentage: analysis.totals.complexFilesPercentage,
+        duplicationPercentage: analysis.totals.duplicationPercentage,
+        languages: analysis.totals.languages.map((l) => l.language),
+        stackTags: analysis.totals.stackTags
+      })
+      expect(measures.issueCounts).toEqual(countsOf(linted.issues))
+      expect(linted.issues.map((i) => [i.file, i.patternId, i.severity])).toEqual([
+        ["src/loose.js", "ESLint9_no-unused-vars", "Error"],
+        ["src/loose.js", "ESLint9_eqeqeq", "Warning"]
+      ])
+
+      // Without the ESLint9 tool, nothing is linted.
+      const unlinted = yield* port.analyze(root, { goals, tools: [] })
+      expect(unlinted.issueCounts).toEqual(IssueCounts.none)
+      expect(unlinted.loc).toBe(analysis.totals.loc)
+      expect(analysis.totals.loc).toBeGreaterThan(0)
+    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+
+  it.scoped("a tree that cannot be read fails with AnalyzerFailed naming the path", () =>
+    Effect.gen(function*() {
+      const root = yield* copyOfTree
+      const port = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
+      const failed = yield* Effect.flip(port.analyze(`${root}/missing`, { goals, tools: [] }))
+      expect(failed).toBeInstanceOf(AnalyzerFailed)
+      expect(failed.message).toContain(`${root}/missing`)
+    }).pipe(Effect.provide(NodeContext.layer)))
+})
