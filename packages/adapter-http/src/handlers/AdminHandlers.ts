@@ -11,6 +11,11 @@ const organizationAt = (path: { provider: string; remoteOrganizationName: string
   organization: path.remoteOrganizationName
 })
 
+const repositoryAt = (path: { provider: string; remoteOrganizationName: string; repositoryName: string }) => ({
+  ...organizationAt(path),
+  repository: path.repositoryName
+})
+
 export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
   Effect.gen(function*() {
     const access = yield* Access
@@ -70,7 +75,7 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
         Effect.flatMap(Caller, (caller) =>
           analyses.request(
             caller,
-            { ...organizationAt(path), repository: path.repositoryName },
+            repositoryAt(path),
             urlParams.branch
           )).pipe(
             Effect.map((job) => ({
@@ -85,19 +90,19 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
           ))
       .handle("updateRepositoryGoals", ({ path, payload }) =>
         Effect.flatMap(Caller, (caller) =>
-          repositories.setGoals(caller, { ...organizationAt(path), repository: path.repositoryName }, payload)).pipe(
+          repositories.setGoals(caller, repositoryAt(path), payload)).pipe(
             Effect.map((data) => ({ data })),
             analysisErrors
           ))
       .handle("uploadCoverage", ({ path, payload }) =>
         Effect.flatMap(Caller, (caller) =>
-          coverage.upload(caller, { ...organizationAt(path), repository: path.repositoryName }, payload)).pipe(
+          coverage.upload(caller, repositoryAt(path), payload)).pipe(
             Effect.map((data) => ({ data })),
             analysisErrors
           ))
       .handle("uploadSarif", ({ path, payload }) =>
         Effect.flatMap(Caller, (caller) =>
-          sarif.importLog(caller, { ...organizationAt(path), repository: path.repositoryName }, payload)).pipe(
+          sarif.importLog(caller, repositoryAt(path), payload)).pipe(
             Effect.map((counts) => ({ data: counts.map((c) => new ImportedToolIssues(c)) })),
             analysisErrors
           ))

@@ -1,5 +1,6 @@
-import { Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { Coverage } from "./Coverage.js"
+import { InvalidInput } from "./Errors.js"
 import type { Goals } from "./Goals.js"
 
 export const CoverageFormat = Schema.Literal("lcov", "cobertura")
@@ -79,3 +80,14 @@ export const coverageView = (coverage: CommitCoverage, goals: Goals): Coverage =
     statusUpdatedAt: coverage.uploadedAt,
     valueUpdatedAt: coverage.uploadedAt
   }, true)
+
+/** Only a full id (SHA-1, or SHA-256 repositories') can be matched with an analysed commit later. */
+const fullCommitId = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
+
+/** The commit id of an upload (coverage report, SARIF log), lower-cased, or InvalidInput. */
+export const uploadedCommitId = (commitSha: string): Effect.Effect<string, InvalidInput> => {
+  const id = commitSha.toLowerCase()
+  return fullCommitId.test(id)
+    ? Effect.succeed(id)
+    : Effect.fail(new InvalidInput({ field: "commitSha", reason: "expected the full commit id (40 hexadecimal digits)" }))
+}

@@ -1,5 +1,5 @@
 import { Context, Effect, Layer, type Option } from "effect"
-import { CommitCoverage, type CoverageFormat, coverageView } from "../domain/CommitCoverage.js"
+import { CommitCoverage, type CoverageFormat, coverageView, uploadedCommitId } from "../domain/CommitCoverage.js"
 import { InvalidInput } from "../domain/Errors.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
@@ -16,9 +16,6 @@ export interface CoverageUpload {
   readonly root?: string | undefined
 }
 
-/** Only a full id can be matched with the analysed commit later. */
-export const fullCommitId = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
-
 const make = Effect.gen(function*() {
   const access = yield* Access
   const store = yield* AnalysisStore
@@ -28,10 +25,7 @@ const make = Effect.gen(function*() {
   const upload = (caller: Option.Option<Principal>, at: RepositoryCoordinates, input: CoverageUpload) =>
     Effect.gen(function*() {
       const { repository } = yield* access.repository(caller, at, "write")
-      const commitSha = input.commitSha.toLowerCase()
-      if (!fullCommitId.test(commitSha)) {
-        return yield* new InvalidInput({ field: "commitSha", reason: "expected the full commit id (40 hexadecimal digits)" })
-      }
+      const commitSha = yield* uploadedCommitId(input.commitSha)
       const files = yield* reader.read(input.format, input.report, input.root ?? "").pipe(
         Effect.mapError((e) => new InvalidInput({ field: "report", reason: e.reason }))
       )

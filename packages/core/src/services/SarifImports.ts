@@ -1,12 +1,12 @@
 import { Context, Effect, Layer, type Option } from "effect"
 import { InvalidInput } from "../domain/Errors.js"
+import { uploadedCommitId } from "../domain/CommitCoverage.js"
 import { ImportedIssues } from "../domain/ImportedIssues.js"
 import { countsOf, totalOf } from "../domain/IssueLoad.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { SarifReader } from "../ports/SarifReader.js"
 import { Access } from "./Access.js"
-import { fullCommitId } from "./CoverageUploads.js"
 import { nowIso } from "./Now.js"
 
 export interface SarifUpload {
@@ -29,10 +29,7 @@ const make = Effect.gen(function*() {
   const importLog = (caller: Option.Option<Principal>, at: RepositoryCoordinates, input: SarifUpload) =>
     Effect.gen(function*() {
       const { repository } = yield* access.repository(caller, at, "write")
-      const commitSha = input.commitSha.toLowerCase()
-      if (!fullCommitId.test(commitSha)) {
-        return yield* new InvalidInput({ field: "commitSha", reason: "expected the full commit id (40 hexadecimal digits)" })
-      }
+      const commitSha = yield* uploadedCommitId(input.commitSha)
       const { results, tools } = yield* reader.read(input.sarif).pipe(
         Effect.mapError((e) => new InvalidInput({ field: "sarif", reason: e.reason }))
       )

@@ -2,7 +2,7 @@ import { Command, Options } from "@effect/cli"
 import type { RepositoryWithAnalysis } from "@tidemark/core"
 import { Console, Duration, Effect, Option, Schedule, Schema } from "effect"
 import { TidemarkClient, connectionOptions, withClient } from "./Client.js"
-import { organizationPath, type RepositoryCoordinates, repositoryArg, repositoryLabel, repositoryPathSegment } from "./Coordinates.js"
+import { repositoryArg, repositoryLabel, repositoryPath } from "./Coordinates.js"
 import { renderTable } from "./Table.js"
 
 const branchOption = Options.text("branch").pipe(
@@ -20,11 +20,6 @@ const timeout = Options.integer("timeout").pipe(
   Options.withDefault(1_800),
   Options.withDescription("how long to wait for the result (default 1800 s)")
 )
-
-const repositoryPath = (at: RepositoryCoordinates) => ({
-  ...organizationPath(at),
-  repositoryName: repositoryPathSegment(at.name)
-})
 
 const orDash = (value: number | undefined, suffix = "") => value === undefined ? "-" : `${value}${suffix}`
 

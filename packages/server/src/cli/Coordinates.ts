@@ -64,6 +64,12 @@ export const organizationPath = (at: OrganizationCoordinates) => ({
 /** A repository's name as one path segment. */
 export const repositoryPathSegment = (name: string) => encodeURIComponent(name)
 
+/** The path parameters of the API's repository routes. */
+export const repositoryPath = (at: RepositoryCoordinates) => ({
+  ...organizationPath(at),
+  repositoryName: repositoryPathSegment(at.name)
+})
+
 export const organizationArg = Args.text({ name: "provider/organization" }).pipe(
   Args.mapEffect(decodeArgument(OrganizationFromString)),
   Args.withDescription("the organization, e.g. gh/acme (providers: gh, gl, bb)")

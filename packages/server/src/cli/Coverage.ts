@@ -3,7 +3,7 @@ import { FileSystem, Path } from "@effect/platform"
 import { type Coverage, CoverageFormat, CoverageUploadBody } from "@tidemark/core"
 import { Console, Effect, Option } from "effect"
 import { TidemarkClient, connectionOptions, withClient } from "./Client.js"
-import { organizationPath, repositoryArg, repositoryLabel, repositoryPathSegment } from "./Coordinates.js"
+import { repositoryArg, repositoryLabel, repositoryPath } from "./Coordinates.js"
 import { renderTable } from "./Table.js"
 
 const commit = Options.text("commit").pipe(
@@ -50,7 +50,7 @@ const upload = Command.make(
       const client = yield* TidemarkClient
       const report = yield* fs.readFileString(options.file)
       const { data } = yield* client.call(client.api.admin.uploadCoverage({
-        path: { ...organizationPath(options.repository), repositoryName: repositoryPathSegment(options.repository.name) },
+        path: repositoryPath(options.repository),
         payload: new CoverageUploadBody({
           commitSha: options.commit,
           format: Option.getOrElse(options.format, () => guessFormat(report)),
