@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either, Schema } from "effect"
-import { median } from "../src/domain/DeliveryAggregates.js"
+import { median } from "../src/domain/Percentile.js"
 import {
   DeliveryChange,
   DeliveryDeployment,

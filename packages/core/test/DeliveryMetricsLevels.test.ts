@@ -5,7 +5,7 @@ import {
   leadTimeLevel,
   timeToRecoverLevel
 } from "../src/domain/DeliveryLevels.js"
-import { median, percentile } from "../src/domain/DeliveryAggregates.js"
+import { median, percentile } from "../src/domain/Percentile.js"
 import { bucketEnd, bucketIndexOf, bucketStart, daysInside, timeBuckets } from "../src/domain/TimeBuckets.js"
 
 const at = (rfc3339: string) => Date.parse(rfc3339)

@@ -6,7 +6,7 @@ import {
   leadTimeLevel,
   timeToRecoverLevel
 } from "../src/domain/DeliveryLevels.js"
-import { median, percentile } from "../src/domain/DeliveryAggregates.js"
+import { median, percentile } from "../src/domain/Percentile.js"
 import {
   DeliveryChange,
   DeliveryDeployment,

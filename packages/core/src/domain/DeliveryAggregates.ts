@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { type DeliveryChange, type DeliveryDeployment, type DeliveryEvents, type MetricsQuery } from "./DeliveryEvents.js"
+import { median, percentile } from "./Percentile.js"
 import { bucketIndexOf, bucketStart, timeBuckets } from "./TimeBuckets.js"
 
 /**
@@ -29,23 +30,6 @@ export const DeliveryAggregates = Schema.Struct({
   buckets: Schema.Array(BucketAggregates)
 })
 export type DeliveryAggregates = typeof DeliveryAggregates.Type
-
-/**
- * The `p`-quantile (0 ≤ p ≤ 1) by linear interpolation between the closest ranks, as PostgreSQL's
- * `percentile_cont`: at rank h = p·(n − 1), x[⌊h⌋] + (h − ⌊h⌋)·(x[⌈h⌉] − x[⌊h⌋]). Null when empty.
- */
-export const percentile = (values: ReadonlyArray<number>, p: number): number | null => {
-  if (!(p >= 0 && p <= 1)) throw new RangeError(`percentile must be between 0 and 1, got ${p}`)
-  const sorted = [...values].sort((a, b) => a - b)
-  const rank = p * (sorted.length - 1)
-  const below = sorted[Math.floor(rank)]
-  const above = sorted[Math.ceil(rank)]
-  if (below === undefined || above === undefined) return null
-  return rank === Math.floor(rank) ? below : below + (above - below) * (rank - Math.floor(rank))
-}
-
-/** The median: the mean of the two middle values when their number is even. Null when empty. */
-export const median = (values: ReadonlyArray<number>): number | null => percentile(values, 0.5)
 
 /**
  * Ids in code-point order, which is the byte order of UTF-8 and so PostgreSQL's `COLLATE "C"`:
