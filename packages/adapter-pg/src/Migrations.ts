@@ -4,22 +4,23 @@ import CreateStorage from "./migrations/0001_create_storage.js"
 import CreateIngestion from "./migrations/0002_create_ingestion.js"
 import DeliveryMetrics from "./migrations/0003_delivery_metrics.js"
 import Analyses from "./migrations/0004_analyses.js"
+import LeadTimeDays from "./migrations/0005_lead_time_days.js"
 
 /** Numbered and append-only: a change to the schema is a new entry, never an edit of an old one. */
 export const migrations = {
   "0001_create_storage": CreateStorage,
   "0002_create_ingestion": CreateIngestion,
   "0003_delivery_metrics": DeliveryMetrics,
-  "0004_analyses": Analyses
+  "0004_analyses": Analyses,
+  "0005_lead_time_days": LeadTimeDays
 }
 
 /** The migrator's own bookkeeping table (the `@effect/sql` default name). */
 const table = "effect_sql_migrations"
 
-const migrate = Migrator.make({})({ loader: Migrator.fromRecord(migrations), table })
-
 /**
- * Runs the pending migrations; the ids and names of those it ran.
+ * Runs the pending migrations of `record` (a prefix of `migrations`, in the tests of a later
+ * migration); the ids and names of those it ran.
  *
  * Everything runs in one transaction holding an advisory lock, so that instances starting at
  * once take turns: the migrator alone checks for its table and creates it outside any lock, which
@@ -27,7 +28,7 @@ const migrate = Migrator.make({})({ loader: Migrator.fromRecord(migrations), tab
  * transaction becomes a savepoint of ours, and all of it runs on one connection (the embedded
  * database has only one).
  */
-export const run = Effect.gen(function*() {
+export const runOf = (record: Record<string, Effect.Effect<unknown, unknown, SqlClient.SqlClient>>) => Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   return yield* sql.withTransaction(
     Effect.gen(function*() {
@@ -38,10 +39,13 @@ export const run = Effect.gen(function*() {
           created_at timestamp with time zone NOT NULL DEFAULT now(),
           name text NOT NULL
         )`
-      return yield* migrate
+      return yield* Migrator.make({})({ loader: Migrator.fromRecord(record), table })
     })
   )
 })
+
+/** Runs every pending migration of `migrations`. */
+export const run = runOf(migrations)
 
 /** Migrates at start-up: the layer is built once the schema is current. */
 export const layer = Layer.effectDiscard(run)

@@ -1,125 +1,178 @@
 import type { SqlClient } from "@effect/sql/SqlClient"
-import { type BucketAggregates, type DeliveryAggregates, type MetricsQuery, timeBuckets } from "@tidemark/core"
+import {
+  type BucketAggregates,
+  bucketIndexOf,
+  dayMillis,
+  type DeliveryAggregates,
+  type MetricsQuery,
+  percentileOf,
+  timeBuckets
+} from "@tidemark/core"
 import { Effect, Schema } from "effect"
 import { decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
-/** One row per bucket with samples (`bucket` 1-based), and the window's row (`bucket` null). */
-const AggregateRow = Schema.Struct({
-  bucket: Schema.NullOr(Schema.Number),
-  deployments: Schema.Number,
-  failed_deployments: Schema.Number,
-  lead_time_median: Schema.NullOr(Schema.Number),
-  lead_time_p90: Schema.NullOr(Schema.Number),
-  recovery_median: Schema.NullOr(Schema.Number),
-  deployment_days: Schema.NullOr(Schema.Array(Schema.Number))
-})
-type AggregateRow = typeof AggregateRow.Type
-
-const noSamples: BucketAggregates = { deployments: 0, failedDeployments: 0, leadTimeMedian: null, recoveryMedian: null }
-
-const bucketOf = (row: AggregateRow): BucketAggregates => ({
-  deployments: row.deployments,
-  failedDeployments: row.failed_deployments,
-  leadTimeMedian: row.lead_time_median,
-  recoveryMedian: row.recovery_median
-})
+/** What a row of the statement below holds, by `kind`. */
+const Kind = { deployments: 0, failedDeployments: 1, recoveries: 2, leadTimes: 3 } as const
 
 /**
- * Core's `aggregateEvents` as one SQL statement over `delivery_events`, so that the events stay in
- * the database: the rules are the same (see core's `DeliveryAggregates.ts`), step by step.
+ * One row per kind and UTC day (`day`: days since 1970-01-01): a count (`n`), or durations in
+ * milliseconds packed as big-endian int8 (`samples`) with, where the window cuts the day, each
+ * sample's time (`times`, same encoding and order).
+ */
+const DayRow = Schema.Struct({
+  kind: Schema.Number,
+  day: Schema.Number,
+  n: Schema.Number,
+  samples: Schema.NullOr(Schema.Uint8ArrayFromSelf),
+  times: Schema.NullOr(Schema.Uint8ArrayFromSelf)
+})
+type DayRow = typeof DayRow.Type
+
+/** The int8 at `offset`; exact, as every millisecond time and duration is below 2^53. */
+const int8At = (view: DataView, offset: number) => view.getInt32(offset) * 4_294_967_296 + view.getUint32(offset + 4)
+
+const viewOf = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+
+/**
+ * Durations in seconds placed in buckets, gathered into one array bucket after bucket: each
+ * bucket's samples are a contiguous part of the window's, and selection inside a part only
+ * reorders that part, so the buckets' medians and then the window's come from one array.
+ */
+const sampleSets = (rows: ReadonlyArray<DayRow>, bucketOf: (row: DayRow) => number, buckets: number, from: number, to: number) => {
+  const capacity = new Array<number>(buckets).fill(0)
+  for (const row of rows) capacity[bucketOf(row)]! += (row.samples?.byteLength ?? 0) / 8
+  const starts = new Array<number>(buckets + 1).fill(0)
+  for (let b = 0; b < buckets; b++) starts[b + 1] = starts[b]! + capacity[b]!
+  const values = new Float64Array(starts[buckets]!)
+  const ends = starts.slice(0, buckets)
+  for (const row of rows) {
+    if (row.samples === null) continue
+    const b = bucketOf(row)
+    const samples = viewOf(row.samples)
+    const times = row.times === null ? null : viewOf(row.times)
+    let end = ends[b]!
+    for (let offset = 0; offset < samples.byteLength; offset += 8) {
+      if (times !== null) {
+        const time = int8At(times, offset)
+        if (time < from || time >= to) continue
+      }
+      values[end++] = int8At(samples, offset) / 1000
+    }
+    ends[b] = end
+  }
+  // Samples cut by the window's ends leave gaps at their buckets' ends: close them.
+  let length = 0
+  const parts = ends.map((end, b) => {
+    const start = starts[b]!
+    values.copyWithin(length, start, end)
+    const part = values.subarray(length, length + end - start)
+    length += end - start
+    return part
+  })
+  return { parts, all: values.subarray(0, length) }
+}
+
+/**
+ * Core's `aggregateEvents` where the events are stored: PostgreSQL counts and gathers per UTC
+ * day, the adapter sums the days into the calendar buckets (each day lies in one: buckets start
+ * at UTC midnights) and takes exact medians with core's `percentileOf`. The rules, as core's
+ * `DeliveryAggregates.ts` states them:
  *
- * - An incident's cause (the last deployment of its system at or before it) is kept in
- *   `delivery_incident_causes` as events are stored (migration 0003): a deployment failed if an
- *   incident names it, and an incident's team is its cause's.
- * - A change's first deployment is the first (time, id) among all the system's deployments listing
- *   it, kept in `delivery_first_deployments` as events are stored (migration 0003); the pair
- *   counts when that deployment is in the window and the change is not later.
- * - Medians and the p90 are `percentile_cont`, the interpolation core's `percentile` mirrors; the
- *   window's come from all its samples (the ROLLUP row), not from the buckets'. The lead times (by
- *   far the most samples) are aggregated apart from deployments and incidents, so that only they
- *   go through the large sorts.
- * - Buckets are core's calendar buckets, passed in as their starts; `width_bucket` places a time.
+ * - Deployments: those created in the window (and of the team), from the timeline index.
+ * - Failed deployments: those of them some incident names as its cause. Every incident's cause is
+ *   kept in `delivery_incident_causes` as events are stored (migration 0003); a deployment named
+ *   by several incidents counts once, on its own day (`cause_ms`).
+ * - Time to recover: incidents created in the window, their team their cause's.
+ * - Lead time: every change's first deployment is kept in `delivery_first_deployments`
+ *   (migration 0003) and its lead times per day in `delivery_lead_time_days` (migration 0005);
+ *   a pair counts when its deployment is in the window (and of the team).
  *
- * Times are `created_ms`/`resolved_ms` (core's `epochMillisOf`, migration 0003); ids compare in
- * `COLLATE "C"`, core's code-point order.
+ * Medians are selected rather than sorted (`percentile_cont` sorts every sample: most of a second
+ * for the ~900 000 lead times of a large organization's quarter), with the same interpolation.
+ * Times are `created_ms`/`resolved_ms` (core's `epochMillisOf`, migration 0003).
  */
 export const aggregate = (sql: SqlClient) => (organizationId: number, query: MetricsQuery) => {
-  const buckets = timeBuckets(query.bucket, query.from, query.to)
-  const starts = `{${buckets.map((bucket) => bucket.start).join(",")}}`
+  const { from, to } = query
+  const buckets = timeBuckets(query.bucket, from, to)
   const system = query.system ?? null
   const team = query.team ?? null
-  const statement = sql`
-    WITH window_deployments AS (
-      SELECT d.created_ms AS time,
-        EXISTS (
-          SELECT 1 FROM delivery_incident_causes c
-          WHERE c.organization_id = ${organizationId}::integer AND c.system = d.system AND c.cause_id = d.id
-        ) AS failed
-      FROM delivery_events d
-      WHERE d.organization_id = ${organizationId}::integer AND d.type = 'deployment'
-        AND (${system}::text IS NULL OR d.system = ${system}::text)
-        AND d.created_ms >= ${query.from}::bigint AND d.created_ms < ${query.to}::bigint
-        AND (${team}::text IS NULL OR ${team}::text = ANY (d.teams))
-    ),
-    recoveries AS (
-      SELECT created_ms AS time, (resolved_ms - created_ms)::float8 / 1000 AS seconds
+  const firstDay = Math.floor(from / dayMillis)
+  const lastDay = Math.floor((to - 1) / dayMillis)
+  // Days the window cuts: their lead times come with their times, to be kept or left.
+  const cutFirst = from > firstDay * dayMillis ? firstDay : null
+  const cutLast = to < (lastDay + 1) * dayMillis ? lastDay : null
+  const statement = sql<DayRow>`
+    SELECT ${Kind.deployments}::integer AS kind, tidemark_day(created_ms) AS day, count(*)::integer AS n,
+      NULL::bytea AS samples, NULL::bytea AS times
+    FROM delivery_events
+    WHERE organization_id = ${organizationId}::integer AND type = 'deployment'
+      AND (${system}::text IS NULL OR system = ${system}::text)
+      AND created_ms >= ${from}::bigint AND created_ms < ${to}::bigint
+      AND (${team}::text IS NULL OR ${team}::text = ANY (teams))
+    GROUP BY 2
+    UNION ALL
+    SELECT ${Kind.failedDeployments}, day, count(*)::integer, NULL, NULL
+    FROM (
+      SELECT DISTINCT system, cause_id, tidemark_day(cause_ms) AS day
       FROM delivery_incident_causes
       WHERE organization_id = ${organizationId}::integer AND (${system}::text IS NULL OR system = ${system}::text)
-        AND created_ms >= ${query.from}::bigint AND created_ms < ${query.to}::bigint
+        AND cause_ms >= ${from}::bigint AND cause_ms < ${to}::bigint
         AND (${team}::text IS NULL OR ${team}::text = ANY (cause_teams))
-    ),
-    lead_times AS (
-      SELECT deployed_ms AS time, (deployed_ms - change_ms)::float8 / 1000 AS seconds
-      FROM delivery_first_deployments
-      WHERE organization_id = ${organizationId}::integer AND (${system}::text IS NULL OR system = ${system}::text)
-        AND deployed_ms >= ${query.from}::bigint AND deployed_ms < ${query.to}::bigint AND change_ms <= deployed_ms
-        AND (${team}::text IS NULL OR ${team}::text = ANY (teams))
-    ),
-    small_samples AS (
-      SELECT 0 AS kind, time, failed, NULL::float8 AS seconds FROM window_deployments
-      UNION ALL SELECT 2, time, false, seconds FROM recoveries
-    ),
-    small_aggregates AS (
-      SELECT
-        bucket,
-        (count(*) FILTER (WHERE kind = 0))::integer AS deployments,
-        (count(*) FILTER (WHERE kind = 0 AND failed))::integer AS failed_deployments,
-        percentile_cont(0.5) WITHIN GROUP (ORDER BY seconds) FILTER (WHERE kind = 2) AS recovery_median,
-        array_agg(DISTINCT (floor(time / 86400000.0) * 86400000)::float8) FILTER (WHERE kind = 0) AS deployment_days
-      FROM (SELECT *, width_bucket(time, ${starts}::bigint[]) AS bucket FROM small_samples) AS placed
-      GROUP BY ROLLUP (bucket)
-    ),
-    lead_aggregates AS (
-      SELECT bucket, percentile_cont(ARRAY[0.5, 0.9]) WITHIN GROUP (ORDER BY seconds) AS lead_time
-      FROM (SELECT width_bucket(time, ${starts}::bigint[]) AS bucket, seconds FROM lead_times) AS placed
-      GROUP BY ROLLUP (bucket)
-    )
-    SELECT
-      coalesce(s.bucket, l.bucket) AS bucket,
-      coalesce(s.deployments, 0) AS deployments,
-      coalesce(s.failed_deployments, 0) AS failed_deployments,
-      l.lead_time[1] AS lead_time_median,
-      l.lead_time[2] AS lead_time_p90,
-      s.recovery_median,
-      s.deployment_days
-    FROM small_aggregates s
-    -- The window's row has no bucket (null) on both sides; -1 is no bucket's number.
-    FULL JOIN lead_aggregates l ON coalesce(s.bucket, -1) = coalesce(l.bucket, -1)
+    ) AS failed
+    GROUP BY day
+    UNION ALL
+    SELECT ${Kind.recoveries}, tidemark_day(created_ms), count(*)::integer,
+      string_agg(int8send(resolved_ms - created_ms), ''::bytea), NULL
+    FROM delivery_incident_causes
+    WHERE organization_id = ${organizationId}::integer AND (${system}::text IS NULL OR system = ${system}::text)
+      AND created_ms >= ${from}::bigint AND created_ms < ${to}::bigint
+      AND (${team}::text IS NULL OR ${team}::text = ANY (cause_teams))
+    GROUP BY 2
+    UNION ALL
+    SELECT ${Kind.leadTimes}, day, 0, lead_ms,
+      CASE WHEN day = ${cutFirst}::integer OR day = ${cutLast}::integer THEN deployed_ms END
+    FROM delivery_lead_time_days
+    WHERE organization_id = ${organizationId}::integer AND day >= ${firstDay}::integer AND day <= ${lastDay}::integer
+      AND (${system}::text IS NULL OR system = ${system}::text)
+      AND (${team}::text IS NULL OR ${team}::text = ANY (teams))
   `
-  // Sorts of a large organization's events fit in memory, and the statement runs once: compiling
-  // it (JIT, which its cost estimate would trigger) takes longer than running it.
-  const settings = sql`SET LOCAL work_mem = '64MB'`.pipe(Effect.zipRight(sql`SET LOCAL jit = off`))
-  return sql.withTransaction(Effect.zipRight(settings, statement)).pipe(
-    Effect.flatMap(decodeAll(AggregateRow)),
+  // A large organization's estimate would have the statement compiled (JIT) on every call, which
+  // takes longer than running it.
+  const read = sql.withTransaction(Effect.zipRight(sql`SET LOCAL jit = off`, statement))
+  const empty = Effect.succeed<ReadonlyArray<unknown>>([])
+  return (buckets.length === 0 ? empty : read).pipe(
+    Effect.flatMap(decodeAll(DayRow)),
     Effect.map((rows): DeliveryAggregates => {
-      const window = rows.find((row) => row.bucket === null)
-      const byBucket = new Map(rows.flatMap((row) => (row.bucket === null ? [] : [[row.bucket, bucketOf(row)] as const])))
+      const bucketOf = (row: DayRow) => bucketIndexOf(buckets, row.day * dayMillis)
+      const deployments = new Array<number>(buckets.length).fill(0)
+      const failed = new Array<number>(buckets.length).fill(0)
+      const deploymentDays: Array<number> = []
+      for (const row of rows) {
+        if (row.kind === Kind.deployments) {
+          deployments[bucketOf(row)]! += row.n
+          deploymentDays.push(row.day * dayMillis)
+        } else if (row.kind === Kind.failedDeployments) failed[bucketOf(row)]! += row.n
+      }
+      const ofKind = (kind: number) => rows.filter((row) => row.kind === kind)
+      const leadTimes = sampleSets(ofKind(Kind.leadTimes), bucketOf, buckets.length, from, to)
+      const recoveries = sampleSets(ofKind(Kind.recoveries), bucketOf, buckets.length, from, to)
+      // Buckets first: each selection reorders only its bucket's part of the window's samples.
+      const bucketAggregates = buckets.map((_, b): BucketAggregates => ({
+        deployments: deployments[b]!,
+        failedDeployments: failed[b]!,
+        leadTimeMedian: percentileOf(leadTimes.parts[b]!, 0.5),
+        recoveryMedian: percentileOf(recoveries.parts[b]!, 0.5)
+      }))
+      const sum = (counts: ReadonlyArray<number>) => counts.reduce((a, b) => a + b, 0)
       return {
-        ...(window === undefined ? noSamples : bucketOf(window)),
-        leadTimeP90: window?.lead_time_p90 ?? null,
-        deploymentDays: window?.deployment_days ?? [],
-        buckets: buckets.map((_, i) => byBucket.get(i + 1) ?? noSamples)
+        deployments: sum(deployments),
+        failedDeployments: sum(failed),
+        leadTimeMedian: percentileOf(leadTimes.all, 0.5),
+        leadTimeP90: percentileOf(leadTimes.all, 0.9),
+        recoveryMedian: percentileOf(recoveries.all, 0.5),
+        deploymentDays: deploymentDays.sort((a, b) => a - b),
+        buckets: bucketAggregates
       }
     }),
     orUnavailable

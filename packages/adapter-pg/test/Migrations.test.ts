@@ -1,8 +1,9 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Redacted } from "effect"
-import { Migrations } from "../src/index.js"
+import { aggregateEvents, Change, deliveryEventsOf, Deployment, EventStore, Incident } from "@tidemark/core"
+import { Effect, Layer, Redacted } from "effect"
+import { Migrations, PgEventStore } from "../src/index.js"
 import * as TestDatabase from "../src/ScratchDatabase.js"
 
 const clientOf = (url: string) => PgClient.layer({ url: Redacted.make(url), maxConnections: 2 })
@@ -27,6 +28,7 @@ const expectedTables = [
   "delivery_events",
   "delivery_first_deployments",
   "delivery_incident_causes",
+  "delivery_lead_time_days",
   "effect_sql_migrations",
   "organizations",
   "pattern_settings",
@@ -45,7 +47,7 @@ describe("Migrations", () => {
       const [first, second, created] = yield* Effect.all([Migrations.run, Migrations.run, tables]).pipe(
         Effect.provide(clientOf(url))
       )
-      expect(first).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"]])
+      expect(first).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"]])
       expect(second).toEqual([])
       expect(created).toEqual(expectedTables)
     }))
@@ -58,10 +60,34 @@ describe("Migrations", () => {
         Array.from({ length: 4 }, () => Migrations.run.pipe(Effect.provide(clientOf(url)))),
         { concurrency: "unbounded" }
       )
-      expect(results.flat()).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"]])
+      expect(results.flat()).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"]])
       const recorded = yield* Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT migration_id FROM effect_sql_migrations ORDER BY migration_id`).pipe(
         Effect.provide(clientOf(url))
       )
-      expect(recorded).toEqual([{ migration_id: 1 }, { migration_id: 2 }, { migration_id: 3 }, { migration_id: 4 }])
+      expect(recorded).toEqual([{ migration_id: 1 }, { migration_id: 2 }, { migration_id: 3 }, { migration_id: 4 }, { migration_id: 5 }])
+    }))
+
+  it.scoped("the lead times of events stored before migration 0005 are packed by it: the metrics count them", () =>
+    Effect.gen(function*() {
+      const url = yield* TestDatabase.database
+      const before = Object.fromEntries(Object.entries(Migrations.migrations).filter(([name]) => name < "0005"))
+      const events = [
+        new Change({ $type: "change", change_id: "c1", time_created: "2024-03-04T08:00:00Z" }),
+        new Change({ $type: "change", change_id: "c2", time_created: "2024-03-04T09:30:00+01:00" }),
+        new Deployment({ $type: "deployment", deploy_id: "d1", time_created: "2024-03-04T10:00:00Z", changes: ["c1", "c2"] }),
+        new Deployment({ $type: "deployment", deploy_id: "d2", time_created: "2024-03-06T10:00:00Z", changes: ["c2"] }),
+        new Incident({ $type: "incident", incident_id: "i1", time_created: "2024-03-06T11:00:00Z", time_resolved: "2024-03-06T12:00:00Z" })
+      ]
+      const query = { from: Date.parse("2024-03-04T09:00:00Z"), to: Date.parse("2024-03-11T00:00:00Z"), bucket: "day" as const }
+      const aggregates = yield* Effect.gen(function*() {
+        yield* Migrations.runOf(before)
+        const store = yield* EventStore
+        yield* store.store(7, "web", events)
+        yield* Migrations.run
+        return yield* store.aggregate(7, query)
+      }).pipe(Effect.provide(PgEventStore.layer.pipe(Layer.provideMerge(clientOf(url)))))
+      expect(aggregates).toStrictEqual(aggregateEvents(deliveryEventsOf(events.map((event) => ({ system: "web", event }))), query))
+      // Both changes were first deployed by d1: lead times of 2 h and 1 h 30 min.
+      expect(aggregates.leadTimeMedian).toBe(6300)
     }))
 })
