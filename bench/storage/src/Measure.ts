@@ -17,6 +17,8 @@ export interface Stats {
   readonly max: number
   /** Sequential calls per second (one caller): 1000 / mean. */
   readonly opsPerSecond: number
+  /** The measured durations in the order they ran. */
+  readonly samples: ReadonlyArray<number>
 }
 
 /** `effect` with its wall-clock duration in milliseconds. */
@@ -39,7 +41,8 @@ export const stats = (samples: ReadonlyArray<number>): Stats => {
     p99: percentile(sorted, 0.99),
     mean,
     max: sorted[sorted.length - 1] ?? Number.NaN,
-    opsPerSecond: 1000 / mean
+    opsPerSecond: 1000 / mean,
+    samples
   }
 }
 
