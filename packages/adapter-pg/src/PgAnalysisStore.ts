@@ -1,12 +1,14 @@
 import { SqlClient } from "@effect/sql"
-import { AnalysisStore, CommitAnalysis, CommitCoverage, ImportedIssues } from "@tidemark/core"
+import { AnalysisStore, CommitAnalysis, commitAnalysisOfEncoded, CommitCoverage, ImportedIssues } from "@tidemark/core"
 import { Effect, Layer, Option, Schema } from "effect"
-import { decodeAll } from "./Rows.js"
+import { check, decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
 /** The analysis as stored: the core's encoding in one jsonb column (pg parses it to an object). */
 const AnalysisRow = Schema.Struct({ analysis: CommitAnalysis })
 const decodeRows = decodeAll(AnalysisRow)
+/** A page's latest analyses, checked as plain data (`Rows.check`), then built as `CommitAnalysis`. */
+const checkRows = check(Schema.Array(Schema.Struct({ analysis: Schema.encodedBoundSchema(CommitAnalysis) })))
 const encodeAnalysis = Schema.encodeSync(CommitAnalysis)
 const CoverageRow = Schema.Struct({ coverage: CommitCoverage })
 const decodeCoverageRows = decodeAll(CoverageRow)
@@ -40,8 +42,8 @@ export const make = Effect.gen(function*() {
         JOIN commit_analyses a ON a.repository_id = wanted."repositoryId" AND a.branch = wanted.branch COLLATE "C"
         ORDER BY a.repository_id, a.branch, a.ended_at DESC
       `.pipe(
-        Effect.flatMap(decodeRows),
-        Effect.map((rows) => new Map(rows.map(({ analysis }) => [analysis.repositoryId, analysis]))),
+        Effect.flatMap(checkRows),
+        Effect.map((rows) => new Map(rows.map(({ analysis }) => [analysis.repositoryId, commitAnalysisOfEncoded(analysis)]))),
         orUnavailable
       )
 

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { Action } from "./Common.js"
 import { IssueCounts } from "./IssueLoad.js"
 import { CommitRecord } from "./Records.js"
 import { Problem } from "./Repository.js"
@@ -33,6 +34,23 @@ export class CommitAnalysis extends Schema.Class<CommitAnalysis>("CommitAnalysis
   measures: Schema.optional(AnalysisMeasures),
   problems: Schema.Array(Problem)
 }) {}
+
+/**
+ * The analysis an encoded one stands for, built without validating it again: for data already
+ * checked against `Schema.encodedBoundSchema(CommitAnalysis)` (a stored row read back). Every
+ * field is plain data under its class, so this is what decoding builds, without its interpreter.
+ */
+export const commitAnalysisOfEncoded = (encoded: typeof CommitAnalysis.Encoded): CommitAnalysis => {
+  const { measures } = encoded
+  return new CommitAnalysis({
+    ...encoded,
+    commit: new CommitRecord(encoded.commit, true),
+    ...(measures === undefined
+      ? {}
+      : { measures: new AnalysisMeasures({ ...measures, issueCounts: new IssueCounts(measures.issueCounts, true) }, true) }),
+    problems: encoded.problems.map((p) => new Problem({ ...p, actions: p.actions.map((a) => new Action(a, true)) }, true))
+  }, true)
+}
 
 /**
  * A queued request to analyse a branch's head: the queue carries it as JSON. The repository is
