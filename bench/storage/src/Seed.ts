@@ -1,6 +1,10 @@
 import {
+  AnalysisMeasures,
+  AnalysisStore,
   CodingStandards,
+  CommitAnalysis,
   CreateStandardBody,
+  IssueCounts,
   ParameterValue,
   PatternSetting,
   type RepositoryRecord,
@@ -11,7 +15,7 @@ import {
   type ToolDefinition,
   ToolConfigStore
 } from "@tidemark/core"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { createHash } from "node:crypto"
 import * as Dataset from "./Dataset.js"
 import { timed } from "./Measure.js"
@@ -19,6 +23,8 @@ import { timed } from "./Measure.js"
 export interface SeedTimes {
   /** Organizations, repositories, their branches and head commits, through `RepositoryStore`. */
   readonly repositoriesMs: number
+  /** An analysis of every repository's default branch head, through `AnalysisStore`. */
+  readonly analysesMs: number
   /** Pattern settings of the measured organization, the standard and its applications. */
   readonly configurationMs: number
 }
@@ -71,6 +77,37 @@ const seedRepositories = (concurrency: number) =>
       ([o, j]) => store.saveSnapshot(o.id, snapshot(o.name, Dataset.repositoryName(j)), now),
       { concurrency }
     )
+  })
+
+/**
+ * An analysis of the default branch's head, as the worker stores one: measures of a TypeScript
+ * project whose numbers vary with the repository, no problem.
+ */
+const seedAnalyses = (records: ReadonlyArray<RepositoryRecord>, concurrency: number) =>
+  Effect.gen(function*() {
+    const store = yield* RepositoryStore
+    const analyses = yield* AnalysisStore
+    yield* Effect.forEach(records, (r, i) =>
+      Effect.gen(function*() {
+        const commit = yield* store.findCommit(r.id, headCommit(r.owner, r.name, "main", 60).sha).pipe(Effect.map(Option.getOrThrow))
+        yield* analyses.save(new CommitAnalysis({
+          repositoryId: r.id,
+          branch: "main",
+          commit,
+          startedAnalysis: now,
+          endedAnalysis: now,
+          measures: new AnalysisMeasures({
+            loc: 2_000 + (i % 97) * 131,
+            issueCounts: new IssueCounts({ Error: i % 7, High: i % 5, Warning: 10 + (i % 31), Info: i % 13 }),
+            complexFilesCount: i % 9,
+            complexFilesPercentage: i % 9,
+            duplicationPercentage: i % 17,
+            languages: ["TypeScript", "JavaScript"],
+            stackTags: ["language:typescript", "language:javascript", "build:npm", "test:vitest", "lint:eslint"]
+          }),
+          problems: []
+        }))
+      }), { concurrency, discard: true })
   })
 
 /** Every n-th pattern, half of them switched from their default, the first parameter set where one exists. */
@@ -126,7 +163,8 @@ const seedConfiguration = (tool: ToolDefinition, measured: ReadonlyArray<Reposit
 export const seed = (tool: ToolDefinition, concurrency: number) =>
   Effect.gen(function*() {
     const [records, repositoriesMs] = yield* timed(seedRepositories(concurrency))
+    const [, analysesMs] = yield* timed(seedAnalyses(records, concurrency))
     const measured = records.filter((r) => r.owner === Dataset.measured.organization)
     const [, configurationMs] = yield* timed(seedConfiguration(tool, measured, concurrency))
-    return { repositoriesMs, configurationMs } satisfies SeedTimes
+    return { repositoriesMs, analysesMs, configurationMs } satisfies SeedTimes
   })

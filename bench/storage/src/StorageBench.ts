@@ -1,4 +1,4 @@
-import type { CodingStandards, PatternConfiguration, RepositoryAnalysis, RepositoryStore, ToolConfigStore, ToolDefinition } from "@tidemark/core"
+import type { AnalysisStore, CodingStandards, PatternConfiguration, RepositoryAnalysis, RepositoryStore, ToolConfigStore, ToolDefinition } from "@tidemark/core"
 import { Console, Effect, Layer } from "effect"
 import type { Backend } from "./Backends.js"
 import { measure, type MeasureSettings, type Stats, timed } from "./Measure.js"
@@ -20,7 +20,13 @@ export interface BackendResult {
 }
 
 /** What the benchmark needs from a backend's composition. */
-export type BenchServices = RepositoryAnalysis | PatternConfiguration | CodingStandards | RepositoryStore | ToolConfigStore
+export type BenchServices =
+  | RepositoryAnalysis
+  | PatternConfiguration
+  | CodingStandards
+  | RepositoryStore
+  | ToolConfigStore
+  | AnalysisStore
 
 export interface RunSettings extends MeasureSettings {
   /** Concurrent writers while seeding. */
@@ -45,7 +51,7 @@ export const run = (
       return yield* Effect.gen(function*() {
         const seed = yield* Seed.seed(tool, settings.seedConcurrency)
         yield* Console.error(
-          `[${backend.key}] started in ${formatMs(startupMs)}, seeded in ${formatMs(seed.repositoriesMs)} + ${formatMs(seed.configurationMs)}`
+          `[${backend.key}] started in ${formatMs(startupMs)}, seeded in ${formatMs(seed.repositoriesMs)} + ${formatMs(seed.analysesMs)} + ${formatMs(seed.configurationMs)}`
         )
         const operations = (yield* Operations.make(tool)).filter((o) =>
           settings.operations.length === 0 || settings.operations.includes(o.key)

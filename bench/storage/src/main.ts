@@ -71,7 +71,7 @@ const program = Effect.gen(function*() {
   const of = (key: Backends.Backend["key"]) => results.find((r) => r.backend.key === key)
   yield* Console.log(Report.render({
     machine: machine(loadBefore),
-    dataset: `${Dataset.organizations} organizations × ${Dataset.repositoriesPerOrganization} repositories (2 branches, 2 commits each); ` +
+    dataset: `${Dataset.organizations} organizations × ${Dataset.repositoriesPerOrganization} repositories (2 branches, 2 commits each, an analysis of the default branch's head); ` +
       `one tool of ${tool.patterns.length} patterns; ${Dataset.configuredPatterns} pattern settings on each repository of ${Dataset.measured.organization}; ` +
       `one standard of ${Dataset.standardPatterns} patterns applied to ${Dataset.standardRepositories} of its repositories; ` +
       `up to ${config.iterations} calls per operation after ${config.warmup} warm-up calls (at least ${config.minIterations}, within ${config.budgetMs / 1000} s)`,
