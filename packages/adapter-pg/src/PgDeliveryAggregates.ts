@@ -102,40 +102,35 @@ export const aggregate = (sql: SqlClient) => (organizationId: number, query: Met
   // Days the window cuts: their lead times come with their times, to be kept or left.
   const cutFirst = from > firstDay * dayMillis ? firstDay : null
   const cutLast = to < (lastDay + 1) * dayMillis ? lastDay : null
+  // The filters every part of the statement applies, each to its own columns.
+  const scope = sql`organization_id = ${organizationId}::integer AND (${system}::text IS NULL OR system = ${system}::text)`
+  const ofTeam = (teams: "teams" | "cause_teams") => sql`(${team}::text IS NULL OR ${team}::text = ANY (${sql(teams)}))`
+  const inWindow = (time: "created_ms" | "cause_ms") => sql`${sql(time)} >= ${from}::bigint AND ${sql(time)} < ${to}::bigint`
   const statement = sql<DayRow>`
     SELECT ${Kind.deployments}::integer AS kind, tidemark_day(created_ms) AS day, count(*)::integer AS n,
       NULL::bytea AS samples, NULL::bytea AS times
     FROM delivery_events
-    WHERE organization_id = ${organizationId}::integer AND type = 'deployment'
-      AND (${system}::text IS NULL OR system = ${system}::text)
-      AND created_ms >= ${from}::bigint AND created_ms < ${to}::bigint
-      AND (${team}::text IS NULL OR ${team}::text = ANY (teams))
+    WHERE ${scope} AND type = 'deployment' AND ${inWindow("created_ms")} AND ${ofTeam("teams")}
     GROUP BY 2
     UNION ALL
     SELECT ${Kind.failedDeployments}, day, count(*)::integer, NULL, NULL
     FROM (
       SELECT DISTINCT system, cause_id, tidemark_day(cause_ms) AS day
       FROM delivery_incident_causes
-      WHERE organization_id = ${organizationId}::integer AND (${system}::text IS NULL OR system = ${system}::text)
-        AND cause_ms >= ${from}::bigint AND cause_ms < ${to}::bigint
-        AND (${team}::text IS NULL OR ${team}::text = ANY (cause_teams))
+      WHERE ${scope} AND ${inWindow("cause_ms")} AND ${ofTeam("cause_teams")}
     ) AS failed
     GROUP BY day
     UNION ALL
     SELECT ${Kind.recoveries}, tidemark_day(created_ms), count(*)::integer,
       string_agg(int8send(resolved_ms - created_ms), ''::bytea), NULL
     FROM delivery_incident_causes
-    WHERE organization_id = ${organizationId}::integer AND (${system}::text IS NULL OR system = ${system}::text)
-      AND created_ms >= ${from}::bigint AND created_ms < ${to}::bigint
-      AND (${team}::text IS NULL OR ${team}::text = ANY (cause_teams))
+    WHERE ${scope} AND ${inWindow("created_ms")} AND ${ofTeam("cause_teams")}
     GROUP BY 2
     UNION ALL
     SELECT ${Kind.leadTimes}, day, 0, lead_ms,
       CASE WHEN day = ${cutFirst}::integer OR day = ${cutLast}::integer THEN deployed_ms END
     FROM delivery_lead_time_days
-    WHERE organization_id = ${organizationId}::integer AND day >= ${firstDay}::integer AND day <= ${lastDay}::integer
-      AND (${system}::text IS NULL OR system = ${system}::text)
-      AND (${team}::text IS NULL OR ${team}::text = ANY (teams))
+    WHERE ${scope} AND day >= ${firstDay}::integer AND day <= ${lastDay}::integer AND ${ofTeam("teams")}
   `
   // A large organization's estimate would have the statement compiled (JIT) on every call, which
   // takes longer than running it.
