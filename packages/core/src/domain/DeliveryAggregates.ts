@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { type DeliveryChange, type DeliveryDeployment, type DeliveryEvents, type MetricsQuery } from "./DeliveryEvents.js"
-import { median, percentile } from "./Percentile.js"
+import { percentileOf } from "./Percentile.js"
 import { bucketIndexOf, bucketStart, timeBuckets } from "./TimeBuckets.js"
 
 /**
@@ -112,7 +112,9 @@ const leadTimeSamples = (timeline: Timeline, changes: ReadonlyArray<DeliveryChan
   return samples
 }
 
-const secondsOf = (samples: ReadonlyArray<Sample>) => samples.map((sample) => sample.seconds)
+/** The samples' durations, as `percentileOf` takes them (it reorders them: one array per use). */
+const secondsOf = (samples: ReadonlyArray<Sample>) => Float64Array.from(samples, (sample) => sample.seconds)
+const median = (samples: ReadonlyArray<Sample>) => percentileOf(secondsOf(samples), 0.5)
 
 /**
  * The aggregates of `query`'s window [from, to) over events in memory.
@@ -164,21 +166,23 @@ export const aggregateEvents = (events: DeliveryEvents, query: MetricsQuery): De
   const leadTimesByBucket = byBucket(leadTimes, (s) => s.time)
   const recoveriesByBucket = byBucket(recoveries, (s) => s.time)
 
+  // Both of the window's lead-time statistics select in one array.
+  const windowLeadTimes = secondsOf(leadTimes)
   return {
     deployments: deployments.length,
     failedDeployments: deployments.filter((d) => failed.has(d)).length,
     // The window's medians are over all its samples, never medians of the bucket medians.
-    leadTimeMedian: median(secondsOf(leadTimes)),
-    leadTimeP90: percentile(secondsOf(leadTimes), 0.9),
-    recoveryMedian: median(secondsOf(recoveries)),
+    leadTimeMedian: percentileOf(windowLeadTimes, 0.5),
+    leadTimeP90: percentileOf(windowLeadTimes, 0.9),
+    recoveryMedian: median(recoveries),
     deploymentDays: [...new Set(deployments.map((d) => bucketStart("day", d.timeCreated)))].sort((a, b) => a - b),
     buckets: buckets.map((_, i) => {
       const group = deploymentsByBucket[i] ?? []
       return {
         deployments: group.length,
         failedDeployments: group.filter((d) => failed.has(d)).length,
-        leadTimeMedian: median(secondsOf(leadTimesByBucket[i] ?? [])),
-        recoveryMedian: median(secondsOf(recoveriesByBucket[i] ?? []))
+        leadTimeMedian: median(leadTimesByBucket[i] ?? []),
+        recoveryMedian: median(recoveriesByBucket[i] ?? [])
       }
     })
   }
