@@ -5,10 +5,13 @@ import { check, decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
 /** The analysis as stored: the core's encoding in one jsonb column (pg parses it to an object). */
-const AnalysisRow = Schema.Struct({ analysis: CommitAnalysis })
-const decodeRows = decodeAll(AnalysisRow)
-/** A page's latest analyses, checked as plain data (`Rows.check`), then built as `CommitAnalysis`. */
-const checkRows = check(Schema.Array(Schema.Struct({ analysis: Schema.encodedBoundSchema(CommitAnalysis) })))
+/**
+ * Analyses read back: checked as plain data (`Rows.check`; a page reads a hundred), then built as
+ * `CommitAnalysis` without validating again.
+ */
+const checkAnalysisRows = check(Schema.Array(Schema.Struct({ analysis: Schema.encodedBoundSchema(CommitAnalysis) })))
+const analysesOf = (rows: unknown) =>
+  Effect.map(checkAnalysisRows(rows), (checked) => checked.map(({ analysis }) => commitAnalysisOfEncoded(analysis)))
 const encodeAnalysis = Schema.encodeSync(CommitAnalysis)
 const CoverageRow = Schema.Struct({ coverage: CommitCoverage })
 const decodeCoverageRows = decodeAll(CoverageRow)
@@ -42,8 +45,8 @@ export const make = Effect.gen(function*() {
         JOIN commit_analyses a ON a.repository_id = wanted."repositoryId" AND a.branch = wanted.branch COLLATE "C"
         ORDER BY a.repository_id, a.branch, a.ended_at DESC
       `.pipe(
-        Effect.flatMap(checkRows),
-        Effect.map((rows) => new Map(rows.map(({ analysis }) => [analysis.repositoryId, commitAnalysisOfEncoded(analysis)]))),
+        Effect.flatMap(analysesOf),
+        Effect.map((analyses) => new Map(analyses.map((analysis) => [analysis.repositoryId, analysis]))),
         orUnavailable
       )
 
@@ -52,8 +55,8 @@ export const make = Effect.gen(function*() {
       SELECT analysis FROM commit_analyses
       WHERE repository_id = ${repositoryId} AND branch = ${branch} AND commit_sha = ${sha}
     `.pipe(
-      Effect.flatMap(decodeRows),
-      Effect.map((rows) => Option.fromNullable(rows[0]?.analysis)),
+      Effect.flatMap(analysesOf),
+      Effect.map((analyses) => Option.fromNullable(analyses[0])),
       orUnavailable
     )
 

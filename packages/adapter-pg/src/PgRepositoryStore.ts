@@ -32,6 +32,8 @@ const PageRow = Schema.Struct({
     branches: Schema.Array(Schema.Struct(BranchRecord.fields))
   }))
 })
+/** The statement answers exactly one row. */
+const checkPage = check(Schema.Tuple(PageRow))
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -114,9 +116,8 @@ export const make = Effect.gen(function*() {
         ) ORDER BY r.name), '[]') AS items
       FROM page r
     `.pipe(
-      Effect.flatMap(decodeSingle(Schema.Unknown)),
-      Effect.flatMap(check(PageRow)),
-      Effect.map(({ items, total }) => {
+      Effect.flatMap(checkPage),
+      Effect.map(([{ items, total }]) => {
         const page = items.slice(0, query.limit)
         return {
           items: page.map((r) => new RepositoryRecord({ ...r.repository, goals: new Goals(r.repository.goals, true) }, true)),
