@@ -80,10 +80,16 @@ export const make = Effect.gen(function*() {
         orUnavailable
       )
 
-  const saveImportedIssues = (issues: ImportedIssues) =>
-    sql`
+  // One statement for a whole log. A log names each tool once; the store keeps the last of any repeat.
+  const saveImportedIssues = (all: ReadonlyArray<ImportedIssues>) =>
+    all.length === 0 ? Effect.void : sql`
       INSERT INTO commit_imported_issues (repository_id, commit_sha, tool, issues)
-      VALUES (${issues.repositoryId}, ${issues.commitSha}, ${issues.tool}, ${JSON.stringify(encodeImported(issues))}::jsonb)
+      SELECT DISTINCT ON (repository_id, commit_sha, tool) repository_id, commit_sha, tool, issues
+      FROM unnest(
+        ${all.map((i) => i.repositoryId)}::integer[], ${all.map((i) => i.commitSha)}::text[],
+        ${all.map((i) => i.tool)}::text[], ${all.map((i) => JSON.stringify(encodeImported(i)))}::jsonb[]
+      ) WITH ORDINALITY AS given(repository_id, commit_sha, tool, issues, position)
+      ORDER BY repository_id, commit_sha, tool, position DESC
       ON CONFLICT (repository_id, commit_sha, tool) DO UPDATE SET issues = EXCLUDED.issues
     `.pipe(Effect.asVoid, orUnavailable)
 

@@ -165,11 +165,11 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
           const store = yield* AnalysisStore
           const first = (yield* freshRepository).repository
           const second = (yield* freshRepository).repository
-          yield* store.saveImportedIssues(importedOf(first.id, "a1", "trivy", 1))
-          yield* store.saveImportedIssues(importedOf(first.id, "a1", "Semgrep", 2))
-          yield* store.saveImportedIssues(importedOf(first.id, "a2", "trivy", 3))
-          yield* store.saveImportedIssues(importedOf(second.id, "a1", "trivy", 4))
-          yield* store.saveImportedIssues(importedOf(first.id, "a1", "trivy", 5))
+          yield* store.saveImportedIssues([importedOf(first.id, "a1", "trivy", 1), importedOf(first.id, "a1", "Semgrep", 2)])
+          yield* store.saveImportedIssues([importedOf(first.id, "a2", "trivy", 3)])
+          yield* store.saveImportedIssues([importedOf(second.id, "a1", "trivy", 4)])
+          yield* store.saveImportedIssues([importedOf(first.id, "a1", "trivy", 5)])
+          yield* store.saveImportedIssues([])
 
           const found = yield* store.importedIssues([
             { repositoryId: first.id, commitSha: "a1" },
@@ -179,6 +179,22 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
           expect(found.get(second.id)).toStrictEqual([importedOf(second.id, "a1", "trivy", 4)])
           expect((yield* store.importedIssues([{ repositoryId: first.id, commitSha: "zz" }])).size).toBe(0)
           expect((yield* store.importedIssues([])).size).toBe(0)
+        }))
+
+      it.effect("one call stores a whole log's imports; a tool given twice in it keeps the last", () =>
+        Effect.gen(function*() {
+          const store = yield* AnalysisStore
+          const { repository } = yield* freshRepository
+          yield* store.saveImportedIssues([
+            importedOf(repository.id, "b1", "trivy", 1),
+            importedOf(repository.id, "b1", "Semgrep", 2),
+            importedOf(repository.id, "b1", "trivy", 3)
+          ])
+          const found = yield* store.importedIssues([{ repositoryId: repository.id, commitSha: "b1" }])
+          expect(found.get(repository.id)).toStrictEqual([
+            importedOf(repository.id, "b1", "Semgrep", 2),
+            importedOf(repository.id, "b1", "trivy", 3)
+          ])
         }))
     })
   })

@@ -54,12 +54,14 @@ export const make = Effect.sync(() => {
         }
         return found
       }),
-    saveImportedIssues: (issues) =>
+    saveImportedIssues: (all) =>
       Effect.sync(() => {
-        const key = commitKey(issues.repositoryId, issues.commitSha)
-        const byTool = imported.get(key) ?? new Map<string, ImportedIssues>()
-        byTool.set(issues.tool, issues)
-        imported.set(key, byTool)
+        for (const issues of all) {
+          const key = commitKey(issues.repositoryId, issues.commitSha)
+          const byTool = imported.get(key) ?? new Map<string, ImportedIssues>()
+          byTool.set(issues.tool, issues)
+          imported.set(key, byTool)
+        }
       }),
     importedIssues: (commits) =>
       Effect.sync(() => {

@@ -32,8 +32,11 @@ export class AnalysisStore extends Context.Tag("@tidemark/core/AnalysisStore")<
     readonly saveCoverage: (coverage: CommitCoverage) => Effect.Effect<void, ServiceUnavailable>
     /** The coverage of each commit asked for that has one, by repository id (one commit per repository). */
     readonly coverage: (commits: ReadonlyArray<CommitOf>) => Effect.Effect<ReadonlyMap<number, CommitCoverage>, ServiceUnavailable>
-    /** Replaces the results of one tool for one commit. */
-    readonly saveImportedIssues: (issues: ImportedIssues) => Effect.Effect<void, ServiceUnavailable>
+    /**
+     * Replaces, for each entry, the results of its tool for its commit: all of them or none (one
+     * SARIF log, one write).
+     */
+    readonly saveImportedIssues: (issues: ReadonlyArray<ImportedIssues>) => Effect.Effect<void, ServiceUnavailable>
     /** The imported results of each commit asked for, every tool's, by repository id (one commit per repository). */
     readonly importedIssues: (
       commits: ReadonlyArray<CommitOf>

@@ -43,7 +43,7 @@ const make = Effect.gen(function*() {
           counts: countsOf(results.filter((result) => result.tool === tool))
         })
       )
-      yield* Effect.forEach(imported, store.saveImportedIssues, { discard: true })
+      yield* store.saveImportedIssues(imported)
       return imported.map((i) => ({ tool: i.tool, issuesCount: totalOf(i.counts) }))
     })
 
