@@ -1,10 +1,3 @@
-import { defineConfig } from "tsup"
+import { library } from "../../tsup.library.js"
 
-export default defineConfig({
-  entry: ["src/index.ts", "src/memory.ts"],
-  format: ["esm"],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: "node20"
-})
+export default library(["src/index.ts", "src/memory.ts"])
