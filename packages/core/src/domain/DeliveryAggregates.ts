@@ -114,7 +114,7 @@ const leadTimeSamples = (timeline: Timeline, changes: ReadonlyArray<DeliveryChan
 
 /** The samples' durations, as `percentileOf` takes them (it reorders them: one array per use). */
 const secondsOf = (samples: ReadonlyArray<Sample>) => Float64Array.from(samples, (sample) => sample.seconds)
-const median = (samples: ReadonlyArray<Sample>) => percentileOf(secondsOf(samples), 0.5)
+const medianOf = (samples: ReadonlyArray<Sample>) => percentileOf(secondsOf(samples), 0.5)
 
 /**
  * The aggregates of `query`'s window [from, to) over events in memory.
@@ -174,15 +174,15 @@ export const aggregateEvents = (events: DeliveryEvents, query: MetricsQuery): De
     // The window's medians are over all its samples, never medians of the bucket medians.
     leadTimeMedian: percentileOf(windowLeadTimes, 0.5),
     leadTimeP90: percentileOf(windowLeadTimes, 0.9),
-    recoveryMedian: median(recoveries),
+    recoveryMedian: medianOf(recoveries),
     deploymentDays: [...new Set(deployments.map((d) => bucketStart("day", d.timeCreated)))].sort((a, b) => a - b),
     buckets: buckets.map((_, i) => {
       const group = deploymentsByBucket[i] ?? []
       return {
         deployments: group.length,
         failedDeployments: group.filter((d) => failed.has(d)).length,
-        leadTimeMedian: median(leadTimesByBucket[i] ?? []),
-        recoveryMedian: median(recoveriesByBucket[i] ?? [])
+        leadTimeMedian: medianOf(leadTimesByBucket[i] ?? []),
+        recoveryMedian: medianOf(recoveriesByBucket[i] ?? [])
       }
     })
   }
