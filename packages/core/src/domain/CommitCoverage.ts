@@ -65,7 +65,7 @@ export const coverageNumbers = (
   const percentage = percentageOf(covered, coverable)
   return percentage === undefined
     ? counts
-    : { ...counts, coveragePercentage: Math.floor(percentage), coveragePercentageWithDecimals: Math.round(percentage * 100) / 100 }
+    : { coveragePercentage: Math.floor(percentage), coveragePercentageWithDecimals: Math.round(percentage * 100) / 100, ...counts }
 }
 
 /**
@@ -74,11 +74,11 @@ export const coverageNumbers = (
  */
 export const coverageView = (coverage: CommitCoverage, goals: Goals): Coverage =>
   new Coverage({
-    ...coverageNumbers(coverage, goals.minCoveragePercentage),
     status: "UpToDate",
     lastCommitWithCoverage: coverage.commitSha,
     statusUpdatedAt: coverage.uploadedAt,
-    valueUpdatedAt: coverage.uploadedAt
+    valueUpdatedAt: coverage.uploadedAt,
+    ...coverageNumbers(coverage, goals.minCoveragePercentage)
   }, true)
 
 /** Only a full id (SHA-1, or SHA-256 repositories') can be matched with an analysed commit later. */

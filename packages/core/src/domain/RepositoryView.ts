@@ -15,6 +15,11 @@ import { RepositoryWithAnalysis } from "./RepositoryWithAnalysis.js"
  * fields stay absent until a commit of that branch is analysed (or when its analysis failed: the
  * repository's `problems` say why). Records were validated when they were decoded, so views are built without validating
  * again (it dominated the time of a page).
+ *
+ * Object literals here name their properties before any spread, never after one: on Node 20 (V8
+ * 11.3) a property written after a spread (`{ ...a, b }`) makes the new objects survive minor
+ * collections, and a page of 100 repositories then paid 3–5 ms per scavenge (docs/benchmarks.md,
+ * "Spreads and scavenges").
  */
 
 export const branchView = (b: BranchRecord): Branch =>
@@ -62,10 +67,10 @@ const viewOf = (
     stack: analysis === undefined || measures === undefined
       ? new Stack({ stackTags: r.languages.map((l) => `language:${l.toLowerCase()}`) }, true)
       : new Stack({ commitUuid: analysis.commit.sha, stackTags: measures.stackTags, discoveredAt: analysis.endedAnalysis }, true),
-    ...(defaultBranch === undefined ? {} : { defaultBranch }),
-    ...(latest === undefined ? {} : { codingStandardId: latest.id, codingStandardName: latest.name }),
     standards,
-    addedState: "Added"
+    addedState: "Added",
+    ...(defaultBranch === undefined ? {} : { defaultBranch }),
+    ...(latest === undefined ? {} : { codingStandardId: latest.id, codingStandardName: latest.name })
   }, true)
 }
 
@@ -81,12 +86,18 @@ export const repositoryView = (
   permission: Permission
 ): Repository => viewOf(r, defaultBranchView(branches), standardRefs(applied), permission, undefined)
 
-const commitView = (analysis: CommitAnalysis): Commit =>
+const commitView = ({ commit, endedAnalysis, startedAnalysis }: CommitAnalysis): Commit =>
   new Commit({
-    ...analysis.commit,
-    startedAnalysis: analysis.startedAnalysis,
-    endedAnalysis: analysis.endedAnalysis,
-    isMergeCommit: analysis.commit.parents.length > 1
+    sha: commit.sha,
+    id: commit.id,
+    commitTimestamp: commit.commitTimestamp,
+    authorName: commit.authorName,
+    authorEmail: commit.authorEmail,
+    message: commit.message,
+    parents: commit.parents,
+    startedAnalysis,
+    endedAnalysis,
+    isMergeCommit: commit.parents.length > 1
   }, true)
 
 /** What a view shows of the branch: its latest analysis, and the coverage of the commit shown. */
@@ -114,7 +125,12 @@ const measuresView = (r: RepositoryRecord, { analysis, coverage, imported }: Sho
     : undefined
   const issues = imported.filter(ofThisCommit).reduce((sum, i) => addCounts(sum, i.counts), measures.issueCounts)
   const issuesPercentage = issuesPercentageOf(issues, measures.loc)
-  const { grade, gradeLetter } = gradeOf({ ...measures, issuesPercentage, coveragePercentage: covered }, r.goals)
+  const { grade, gradeLetter } = gradeOf({
+    issuesPercentage,
+    complexFilesPercentage: measures.complexFilesPercentage,
+    duplicationPercentage: measures.duplicationPercentage,
+    coveragePercentage: covered
+  }, r.goals)
   return {
     grade,
     gradeLetter,
@@ -129,12 +145,12 @@ const measuresView = (r: RepositoryRecord, { analysis, coverage, imported }: Sho
 
 const withAnalysis = (r: RepositoryRecord, repository: Repository, branch: Branch | undefined, shown: Shown) =>
   new RepositoryWithAnalysis({
+    repository,
+    goals: r.goals,
     ...(shown.analysis === undefined ? {} : { lastAnalysedCommit: commitView(shown.analysis) }),
     ...measuresView(r, shown),
-    repository,
     ...(branch === undefined ? {} : { branch, selectedBranch: branch }),
-    ...(shown.coverage === undefined ? {} : { coverage: coverageView(shown.coverage, r.goals) }),
-    goals: r.goals
+    ...(shown.coverage === undefined ? {} : { coverage: coverageView(shown.coverage, r.goals) })
   }, true)
 
 /** `standards` as `StandardStore.standardsOf` reads them: references, oldest application first. */
