@@ -5,6 +5,7 @@ import CreateIngestion from "./migrations/0002_create_ingestion.js"
 import DeliveryMetrics from "./migrations/0003_delivery_metrics.js"
 import Analyses from "./migrations/0004_analyses.js"
 import LeadTimeDays from "./migrations/0005_lead_time_days.js"
+import RepositoryListing from "./migrations/0006_repository_listing.js"
 
 /** Numbered and append-only: a change to the schema is a new entry, never an edit of an old one. */
 export const migrations = {
@@ -12,7 +13,8 @@ export const migrations = {
   "0002_create_ingestion": CreateIngestion,
   "0003_delivery_metrics": DeliveryMetrics,
   "0004_analyses": Analyses,
-  "0005_lead_time_days": LeadTimeDays
+  "0005_lead_time_days": LeadTimeDays,
+  "0006_repository_listing": RepositoryListing
 }
 
 /** The migrator's own bookkeeping table (the `@effect/sql` default name). */

@@ -2,18 +2,19 @@ import type { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import type { MigrationError } from "@effect/sql/Migrator"
 import { PgClient } from "@effect/sql-pg"
-import type { AnalysisStore, CredentialStore, RepositoryStore, StandardStore, ToolConfigStore } from "@tidemark/core"
+import type { AnalysisStore, CredentialStore, RepositoryListing, RepositoryStore, StandardStore, ToolConfigStore } from "@tidemark/core"
 import { Config, type ConfigError, Effect, Layer, Option, type Redacted } from "effect"
 import * as EmbeddedPostgres from "./EmbeddedPostgres.js"
 import * as Migrations from "./Migrations.js"
 import * as PgAnalysisStore from "./PgAnalysisStore.js"
 import * as PgCredentialStore from "./PgCredentialStore.js"
+import * as PgRepositoryListing from "./PgRepositoryListing.js"
 import * as PgRepositoryStore from "./PgRepositoryStore.js"
 import * as PgStandardStore from "./PgStandardStore.js"
 import * as PgToolConfigStore from "./PgToolConfigStore.js"
 
 /** Every storage port of the core. */
-export type StoragePorts = RepositoryStore | ToolConfigStore | StandardStore | CredentialStore | AnalysisStore
+export type StoragePorts = RepositoryStore | ToolConfigStore | StandardStore | CredentialStore | AnalysisStore | RepositoryListing
 
 /** The adapters alone, on a schema already migrated. */
 export const layerWithoutMigrations: Layer.Layer<StoragePorts, never, SqlClient> = Layer.mergeAll(
@@ -21,7 +22,8 @@ export const layerWithoutMigrations: Layer.Layer<StoragePorts, never, SqlClient>
   PgToolConfigStore.layer,
   PgStandardStore.layer,
   PgCredentialStore.layer,
-  PgAnalysisStore.layer
+  PgAnalysisStore.layer,
+  PgRepositoryListing.layer
 )
 
 /** Every storage port, built once the migrations have run on the client's database. */

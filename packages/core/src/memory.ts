@@ -1,5 +1,6 @@
 /** In-memory adapters of every storage port: for tests and for embedding the core as a library. */
 import { Layer } from "effect"
+import { RepositoryListing } from "./ports/RepositoryListing.js"
 import * as MemoryAnalysisStore from "./memory/MemoryAnalysisStore.js"
 import * as MemoryCredentialStore from "./memory/MemoryCredentialStore.js"
 import * as MemoryRepositoryStore from "./memory/MemoryRepositoryStore.js"
@@ -10,13 +11,15 @@ export * as CryptoIdGenerator from "./memory/CryptoIdGenerator.js"
 export * as StaticToolCatalogue from "./memory/StaticToolCatalogue.js"
 export { MemoryAnalysisStore, MemoryCredentialStore, MemoryRepositoryStore, MemoryStandardStore, MemoryToolConfigStore }
 
-/** Every storage port in memory, each with its own fresh state. */
-export const storageLayer = Layer.mergeAll(
-  MemoryRepositoryStore.layer,
-  MemoryToolConfigStore.layer,
-  MemoryStandardStore.layer,
-  MemoryCredentialStore.layer,
-  MemoryAnalysisStore.layer
+/** Every storage port in memory, each with its own fresh state; the listing reads through the stores. */
+export const storageLayer = RepositoryListing.fromStores.pipe(
+  Layer.provideMerge(Layer.mergeAll(
+    MemoryRepositoryStore.layer,
+    MemoryToolConfigStore.layer,
+    MemoryStandardStore.layer,
+    MemoryCredentialStore.layer,
+    MemoryAnalysisStore.layer
+  ))
 )
 export * as MemoryEventQueue from "./memory/MemoryEventQueue.js"
 export * as MemoryEventStore from "./memory/MemoryEventStore.js"

@@ -1,65 +1,8 @@
 import { describe, expect, layer } from "@effect/vitest"
-import {
-  AnalysisMeasures,
-  AnalysisStore,
-  CommitAnalysis,
-  CommitCoverage,
-  CommitRecord,
-  FileCoverage,
-  ImportedIssues,
-  IssueCounts,
-  Problem,
-  RepositoryStore
-} from "@tidemark/core"
+import { AnalysisStore, RepositoryStore } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
-import { at, freshRepository } from "./Fixtures.js"
-
-const commitOf = (sha: string) =>
-  new CommitRecord({
-    id: 1,
-    sha,
-    authorName: "Ada Lovelace",
-    authorEmail: "ada@example.com",
-    commitTimestamp: "2024-01-01T10:00:00+02:00",
-    message: `commit ${sha}`,
-    parents: ["p1", "p2"]
-  })
-
-const measures = (loc: number) =>
-  new AnalysisMeasures({
-    loc,
-    issueCounts: new IssueCounts({ Error: 1, High: 0, Warning: 2, Info: 0 }),
-    complexFilesCount: 1,
-    complexFilesPercentage: 4,
-    duplicationPercentage: 0,
-    languages: ["TypeScript"],
-    stackTags: ["language:typescript"]
-  })
-
-const analysis = (repositoryId: number, branch: string, sha: string, ended: number, loc?: number) =>
-  new CommitAnalysis({
-    repositoryId,
-    branch,
-    commit: commitOf(sha),
-    startedAnalysis: at(ended - 1),
-    endedAnalysis: at(ended),
-    ...(loc === undefined ? {} : { measures: measures(loc) }),
-    problems: loc === undefined
-      ? [new Problem({ code: "failed_to_clone", severity: "all_analysis", message: "cannot fetch", actions: [] })]
-      : []
-  })
-
-const coverageOf = (repositoryId: number, commitSha: string, covered: number) =>
-  new CommitCoverage({
-    repositoryId,
-    commitSha,
-    format: "lcov",
-    uploadedAt: at(covered),
-    files: [
-      new FileCoverage({ path: "src/a.ts", coverableLines: 10, coveredLines: covered }),
-      new FileCoverage({ path: "src/ü b.ts", coverableLines: 0, coveredLines: 0 })
-    ]
-  })
+import { analysis, coverageOf, importedOf } from "./AnalysisFixtures.js"
+import { freshRepository } from "./Fixtures.js"
 
 /** Analyses belong to repositories, which the store of repositories creates. */
 export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisStore | RepositoryStore, unknown>) =>
@@ -151,15 +94,6 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
     })
 
     describe("imported issues", () => {
-      const importedOf = (repositoryId: number, commitSha: string, tool: string, errors: number) =>
-        new ImportedIssues({
-          repositoryId,
-          commitSha,
-          tool,
-          uploadedAt: at(errors),
-          counts: new IssueCounts({ Error: errors, High: 0, Warning: 1, Info: 0 })
-        })
-
       it.effect("a commit's imports are found by repository and commit, every tool's, by tool name; a tool's new import replaces it", () =>
         Effect.gen(function*() {
           const store = yield* AnalysisStore

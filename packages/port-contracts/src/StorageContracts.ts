@@ -1,12 +1,13 @@
-import type { AnalysisStore, CredentialStore, RepositoryStore, StandardStore, ToolConfigStore } from "@tidemark/core"
+import type { AnalysisStore, CredentialStore, RepositoryListing, RepositoryStore, StandardStore, ToolConfigStore } from "@tidemark/core"
 import type { Layer } from "effect"
 import { analysisStoreContract } from "./AnalysisStoreContract.js"
 import { credentialStoreContract } from "./CredentialStoreContract.js"
+import { repositoryListingContract } from "./RepositoryListingContract.js"
 import { repositoryStoreContract } from "./RepositoryStoreContract.js"
 import { standardStoreContract } from "./StandardStoreContract.js"
 import { toolConfigStoreContract } from "./ToolConfigStoreContract.js"
 
-export type StoragePorts = RepositoryStore | ToolConfigStore | StandardStore | CredentialStore | AnalysisStore
+export type StoragePorts = RepositoryStore | ToolConfigStore | StandardStore | CredentialStore | AnalysisStore | RepositoryListing
 
 /**
  * Every storage contract against one adapter. `makeLayer` is called once per suite: it may build
@@ -19,4 +20,5 @@ export const storageContracts = (name: string, makeLayer: () => Layer.Layer<Stor
   standardStoreContract(name, makeLayer())
   credentialStoreContract(name, makeLayer())
   analysisStoreContract(name, makeLayer())
+  repositoryListingContract(name, makeLayer())
 }

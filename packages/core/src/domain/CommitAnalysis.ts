@@ -3,6 +3,7 @@ import { Action } from "./Common.js"
 import { IssueCounts } from "./IssueLoad.js"
 import { CommitRecord } from "./Records.js"
 import { Problem } from "./Repository.js"
+import { trusted } from "./Trusted.js"
 
 /** The numbers an analysis measured on one commit, under the API's names where it has them. */
 export class AnalysisMeasures extends Schema.Class<AnalysisMeasures>("AnalysisMeasures")({
@@ -42,14 +43,14 @@ export class CommitAnalysis extends Schema.Class<CommitAnalysis>("CommitAnalysis
  */
 export const commitAnalysisOfEncoded = (encoded: typeof CommitAnalysis.Encoded): CommitAnalysis => {
   const { measures } = encoded
-  return new CommitAnalysis({
+  return trusted(CommitAnalysis, {
     ...encoded,
-    commit: new CommitRecord(encoded.commit, true),
+    commit: trusted(CommitRecord, encoded.commit),
     ...(measures === undefined
       ? {}
-      : { measures: new AnalysisMeasures({ ...measures, issueCounts: new IssueCounts(measures.issueCounts, true) }, true) }),
-    problems: encoded.problems.map((p) => new Problem({ ...p, actions: p.actions.map((a) => new Action(a, true)) }, true))
-  }, true)
+      : { measures: trusted(AnalysisMeasures, { ...measures, issueCounts: trusted(IssueCounts, measures.issueCounts) }) }),
+    problems: encoded.problems.map((p) => trusted(Problem, { ...p, actions: p.actions.map((a) => trusted(Action, a)) }))
+  })
 }
 
 /**

@@ -2,6 +2,7 @@ import { Effect, Schema } from "effect"
 import { Coverage } from "./Coverage.js"
 import { InvalidInput } from "./Errors.js"
 import type { Goals } from "./Goals.js"
+import { trusted } from "./Trusted.js"
 
 export const CoverageFormat = Schema.Literal("lcov", "cobertura")
 export type CoverageFormat = typeof CoverageFormat.Type
@@ -73,13 +74,13 @@ export const coverageNumbers = (
  * `UpToDate`: it is shown only with the commit it was uploaded for.
  */
 export const coverageView = (coverage: CommitCoverage, goals: Goals): Coverage =>
-  new Coverage({
+  trusted(Coverage, {
     status: "UpToDate",
     lastCommitWithCoverage: coverage.commitSha,
     statusUpdatedAt: coverage.uploadedAt,
     valueUpdatedAt: coverage.uploadedAt,
     ...coverageNumbers(coverage, goals.minCoveragePercentage)
-  }, true)
+  })
 
 /** Only a full id (SHA-1, or SHA-256 repositories') can be matched with an analysed commit later. */
 const fullCommitId = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/

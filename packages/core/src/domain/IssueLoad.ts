@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import type { SeverityLevel } from "./Pattern.js"
+import { trusted } from "./Trusted.js"
 
 /**
  * Cost units of one issue, by severity (the original service's definition, api-facts). `High`
@@ -29,7 +30,7 @@ export const countsOf = (issues: ReadonlyArray<{ readonly severity: SeverityLeve
 }
 
 export const addCounts = (a: IssueCounts, b: IssueCounts): IssueCounts =>
-  new IssueCounts({ Error: a.Error + b.Error, High: a.High + b.High, Warning: a.Warning + b.Warning, Info: a.Info + b.Info }, true)
+  trusted(IssueCounts, { Error: a.Error + b.Error, High: a.High + b.High, Warning: a.Warning + b.Warning, Info: a.Info + b.Info })
 
 export const totalOf = (counts: IssueCounts): number => counts.Error + counts.High + counts.Warning + counts.Info
 

@@ -9,6 +9,7 @@ import { addCounts, issuesPercentageOf, totalOf } from "./IssueLoad.js"
 import type { AppliedStandard, BranchRecord, RepositoryRecord } from "./Records.js"
 import { type Permission, Repository, Stack } from "./Repository.js"
 import { RepositoryWithAnalysis } from "./RepositoryWithAnalysis.js"
+import { trusted } from "./Trusted.js"
 
 /**
  * Builds the API's views from stored records and the latest analysis of the branch shown. Analysis
@@ -23,7 +24,7 @@ import { RepositoryWithAnalysis } from "./RepositoryWithAnalysis.js"
  */
 
 export const branchView = (b: BranchRecord): Branch =>
-  new Branch({
+  trusted(Branch, {
     id: b.id,
     name: b.name,
     isDefault: b.isDefault,
@@ -31,11 +32,11 @@ export const branchView = (b: BranchRecord): Branch =>
     lastUpdated: b.lastUpdated,
     branchType: "Branch",
     lastCommit: b.lastCommitSha
-  }, true)
+  })
 
 /** The references of applied standards, oldest application first (the last one is the repository's). */
 export const standardRefs = (applied: ReadonlyArray<AppliedStandard>): ReadonlyArray<StandardRef> =>
-  [...applied].sort((a, b) => a.sequence - b.sequence).map((a) => new StandardRef({ id: a.standard.id, name: a.standard.name }, true))
+  [...applied].sort((a, b) => a.sequence - b.sequence).map((a) => trusted(StandardRef, { id: a.standard.id, name: a.standard.name }))
 
 /**
  * `standards` are the applied standards' references, oldest application first; `defaultBranch`
@@ -52,7 +53,7 @@ const viewOf = (
 ): Repository => {
   const latest = standards[standards.length - 1]
   const measures = analysis?.measures
-  return new Repository({
+  return trusted(Repository, {
     repositoryId: r.id,
     provider: r.provider,
     owner: r.owner,
@@ -65,13 +66,13 @@ const viewOf = (
     problems: analysis?.problems ?? [],
     languages: measures?.languages ?? r.languages,
     stack: analysis === undefined || measures === undefined
-      ? new Stack({ stackTags: r.languages.map((l) => `language:${l.toLowerCase()}`) }, true)
-      : new Stack({ commitUuid: analysis.commit.sha, stackTags: measures.stackTags, discoveredAt: analysis.endedAnalysis }, true),
+      ? trusted(Stack, { stackTags: r.languages.map((l) => `language:${l.toLowerCase()}`) })
+      : trusted(Stack, { commitUuid: analysis.commit.sha, stackTags: measures.stackTags, discoveredAt: analysis.endedAnalysis }),
     standards,
     addedState: "Added",
     ...(defaultBranch === undefined ? {} : { defaultBranch }),
     ...(latest === undefined ? {} : { codingStandardId: latest.id, codingStandardName: latest.name })
-  }, true)
+  })
 }
 
 const defaultBranchView = (branches: ReadonlyArray<BranchRecord>) => {
@@ -87,7 +88,7 @@ export const repositoryView = (
 ): Repository => viewOf(r, defaultBranchView(branches), standardRefs(applied), permission, undefined)
 
 const commitView = ({ commit, endedAnalysis, startedAnalysis }: CommitAnalysis): Commit =>
-  new Commit({
+  trusted(Commit, {
     sha: commit.sha,
     id: commit.id,
     commitTimestamp: commit.commitTimestamp,
@@ -98,7 +99,7 @@ const commitView = ({ commit, endedAnalysis, startedAnalysis }: CommitAnalysis):
     startedAnalysis,
     endedAnalysis,
     isMergeCommit: commit.parents.length > 1
-  }, true)
+  })
 
 /** What a view shows of the branch: its latest analysis, and the coverage of the commit shown. */
 export interface Shown {
@@ -144,25 +145,28 @@ const measuresView = (r: RepositoryRecord, { analysis, coverage, imported }: Sho
 }
 
 const withAnalysis = (r: RepositoryRecord, repository: Repository, branch: Branch | undefined, shown: Shown) =>
-  new RepositoryWithAnalysis({
+  trusted(RepositoryWithAnalysis, {
     repository,
     goals: r.goals,
     ...(shown.analysis === undefined ? {} : { lastAnalysedCommit: commitView(shown.analysis) }),
     ...measuresView(r, shown),
     ...(branch === undefined ? {} : { branch, selectedBranch: branch }),
     ...(shown.coverage === undefined ? {} : { coverage: coverageView(shown.coverage, r.goals) })
-  }, true)
+  })
 
-/** `standards` as `StandardStore.standardsOf` reads them: references, oldest application first. */
+/**
+ * A repository as a list shows it: its default branch (`defaultBranch`, the record), `standards` as
+ * `StandardStore.standardsOf` reads them (references, oldest application first).
+ */
 export const listedRepository = (
   r: RepositoryRecord,
-  branches: ReadonlyArray<BranchRecord>,
+  defaultBranch: BranchRecord | undefined,
   standards: ReadonlyArray<StandardRef>,
   permission: Permission,
   shown: Shown
 ): RepositoryWithAnalysis => {
-  const defaultBranch = defaultBranchView(branches)
-  return withAnalysis(r, viewOf(r, defaultBranch, standards, permission, shown.analysis), defaultBranch, shown)
+  const branch = defaultBranch === undefined ? undefined : branchView(defaultBranch)
+  return withAnalysis(r, viewOf(r, branch, standards, permission, shown.analysis), branch, shown)
 }
 
 export const repositoryWithAnalysis = (

@@ -7,6 +7,7 @@ import type { Permission } from "../domain/Repository.js"
 import { listedRepository, repositoryWithAnalysis, shownCommit } from "../domain/RepositoryView.js"
 import type { RepositoryWithAnalysis } from "../domain/RepositoryWithAnalysis.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
+import { RepositoryListing } from "../ports/RepositoryListing.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { StandardStore } from "../ports/StandardStore.js"
 import { Access } from "./Access.js"
@@ -31,6 +32,7 @@ const make = Effect.gen(function*() {
   const repositories = yield* RepositoryStore
   const standards = yield* StandardStore
   const analyses = yield* AnalysisStore
+  const listing = yield* RepositoryListing
 
   const view = (record: RepositoryRecord, permission: Permission, branchName?: string) =>
     Effect.gen(function*() {
@@ -67,43 +69,23 @@ const make = Effect.gen(function*() {
         return { items: [], pagination: new Pagination({ limit: request.limit, total: 0 }) } satisfies Page<RepositoryWithAnalysis>
       }
       const after = request.after?.[0]
-      const page = yield* repositories.pageRepositories({
+      const page = yield* listing.page({
         organizationId: organization.id,
         names: query.names,
         search: query.search,
         after: after === undefined ? undefined : String(after),
         limit: request.limit
       })
-      // The page comes with its branches; one more read each for the whole page's standards and analyses, not one per repository.
-      const defaultBranchOf = new Map(page.items.flatMap((r) => {
-        const found = (page.branches.get(r.id) ?? []).find((b) => b.isDefault)
-        return found === undefined ? [] : [[r.id, found] as const]
-      }))
-      const [standardsOf, analysisOf] = yield* Effect.all([
-        standards.standardsOf(page.items.map((r) => r.id)),
-        analyses.latest([...defaultBranchOf].map(([repositoryId, b]) => ({ repositoryId, branch: b.name })))
-      ], { concurrency: "unbounded" })
-      const shownCommits = page.items.flatMap((r) => {
-        const commitSha = shownCommit(analysisOf.get(r.id), defaultBranchOf.get(r.id))
-        return commitSha === undefined ? [] : [{ repositoryId: r.id, commitSha }]
-      })
-      const [coverageOf, importedOf] = yield* Effect.all([analyses.coverage(shownCommits), analyses.importedIssues(shownCommits)], {
-        concurrency: "unbounded"
-      })
-      const items = page.items.map((r) =>
-        listedRepository(r, page.branches.get(r.id) ?? [], standardsOf.get(r.id) ?? [], permission, {
-          analysis: analysisOf.get(r.id),
-          coverage: coverageOf.get(r.id),
-          imported: importedOf.get(r.id) ?? []
-        })
+      const items = page.items.map((listed) =>
+        listedRepository(listed.repository, listed.defaultBranch, listed.standards, permission, listed.shown)
       )
-      const last = page.items[page.items.length - 1]
+      const last = page.items[page.items.length - 1]?.repository
       return {
         items,
         pagination: new Pagination({
-          ...(page.hasMore && last !== undefined ? { cursor: encodeCursor([last.name]) } : {}),
           limit: request.limit,
-          total: page.total
+          total: page.total,
+          ...(page.hasMore && last !== undefined ? { cursor: encodeCursor([last.name]) } : {})
         })
       } satisfies Page<RepositoryWithAnalysis>
     })

@@ -1,0 +1,69 @@
+import {
+  AnalysisMeasures,
+  CommitAnalysis,
+  CommitCoverage,
+  CommitRecord,
+  FileCoverage,
+  ImportedIssues,
+  IssueCounts,
+  Problem
+} from "@tidemark/core"
+import { at } from "./Fixtures.js"
+
+/** Analyses and coverage reports as the analysis worker and the uploads store them. */
+
+export const commitOf = (sha: string) =>
+  new CommitRecord({
+    id: 1,
+    sha,
+    authorName: "Ada Lovelace",
+    authorEmail: "ada@example.com",
+    commitTimestamp: "2024-01-01T10:00:00+02:00",
+    message: `commit ${sha}`,
+    parents: ["p1", "p2"]
+  })
+
+export const measures = (loc: number) =>
+  new AnalysisMeasures({
+    loc,
+    issueCounts: new IssueCounts({ Error: 1, High: 0, Warning: 2, Info: 0 }),
+    complexFilesCount: 1,
+    complexFilesPercentage: 4,
+    duplicationPercentage: 0,
+    languages: ["TypeScript"],
+    stackTags: ["language:typescript"]
+  })
+
+export const analysis = (repositoryId: number, branch: string, sha: string, ended: number, loc?: number) =>
+  new CommitAnalysis({
+    repositoryId,
+    branch,
+    commit: commitOf(sha),
+    startedAnalysis: at(ended - 1),
+    endedAnalysis: at(ended),
+    ...(loc === undefined ? {} : { measures: measures(loc) }),
+    problems: loc === undefined
+      ? [new Problem({ code: "failed_to_clone", severity: "all_analysis", message: "cannot fetch", actions: [] })]
+      : []
+  })
+
+export const coverageOf = (repositoryId: number, commitSha: string, covered: number) =>
+  new CommitCoverage({
+    repositoryId,
+    commitSha,
+    format: "lcov",
+    uploadedAt: at(covered),
+    files: [
+      new FileCoverage({ path: "src/a.ts", coverableLines: 10, coveredLines: covered }),
+      new FileCoverage({ path: "src/ü b.ts", coverableLines: 0, coveredLines: 0 })
+    ]
+  })
+
+export const importedOf = (repositoryId: number, commitSha: string, tool: string, errors: number) =>
+  new ImportedIssues({
+    repositoryId,
+    commitSha,
+    tool,
+    uploadedAt: at(errors),
+    counts: new IssueCounts({ Error: errors, High: 0, Warning: 1, Info: 0 })
+  })
