@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
-import { PatternSetting, type ToolChange, ToolConfigStore, ToolSetting } from "@tidemark/core"
+import { ParameterValue, PatternSetting, type ToolChange, ToolConfigStore, ToolSetting, trusted } from "@tidemark/core"
 import { Effect, Layer, Schema } from "effect"
-import { decodeAll, decodeSingle } from "./Rows.js"
+import { check, decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
 /** A row's `enabled` is NULL when the repository never chose: the tool's default applies. */
@@ -15,11 +15,13 @@ const toToolSetting = ({ enabled, ...row }: typeof ToolSettingRow.Type) =>
   new ToolSetting({ ...row, ...(enabled === null ? {} : { enabled }) })
 
 /**
- * Decoded as structs of the record's fields, then made records without validating again: a
- * repository may hold a setting for each of a tool's patterns (thousands), and decoding straight
- * into the class took twice as long.
+ * Checked as plain data against the settings' encoded side (`Rows.check`), then made records
+ * without validating again (`trusted`): a repository may hold a setting for each of a tool's
+ * patterns (thousands), and decoding them was most of a pattern list's time in Node.
  */
-const PatternSettingsRow = Schema.Struct({ settings: Schema.Array(Schema.Struct(PatternSetting.fields)) })
+const checkPatternSettings = check(Schema.Tuple(Schema.Struct({
+  settings: Schema.Array(Schema.encodedBoundSchema(PatternSetting))
+})))
 
 /** The last setting of a pattern wins, at the position of its first (as a Map keeps them). */
 const lastPerPattern = (patterns: ReadonlyArray<PatternSetting>) => [
@@ -48,8 +50,12 @@ export const make = Effect.gen(function*() {
       ) ORDER BY position), '[]') AS settings
       FROM pattern_settings WHERE repository_id = ${repositoryId} AND tool_uuid = ${toolUuid}
     `.pipe(
-      Effect.flatMap(decodeSingle(PatternSettingsRow)),
-      Effect.map(({ settings }) => settings.map((setting) => new PatternSetting(setting, true))),
+      Effect.flatMap(checkPatternSettings),
+      Effect.map(([{ settings }]) =>
+        settings.map(({ enabled, parameters, patternId }) =>
+          trusted(PatternSetting, { patternId, enabled, parameters: parameters.map((p) => trusted(ParameterValue, p)) })
+        )
+      ),
       orUnavailable
     )
 

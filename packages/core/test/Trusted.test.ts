@@ -11,6 +11,8 @@ import {
   Coverage,
   Goals,
   IssueCounts,
+  ParameterValue,
+  PatternSetting,
   Problem,
   Repository,
   RepositoryRecord,
@@ -50,6 +52,8 @@ describe("trusted", () => {
   buildsAsConstructed(Coverage)
   buildsAsConstructed(Goals)
   buildsAsConstructed(IssueCounts)
+  buildsAsConstructed(ParameterValue)
+  buildsAsConstructed(PatternSetting)
   buildsAsConstructed(Problem)
   buildsAsConstructed(Repository)
   buildsAsConstructed(RepositoryRecord)
