@@ -1,3 +1,3 @@
 import { library } from "../../tsup.library.js"
 
-export default library(["src/bin.ts"])
+export default library(["src/bin.ts", "src/RuntimeFlags.ts"])

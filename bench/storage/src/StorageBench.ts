@@ -1,5 +1,6 @@
 import type { AnalysisStore, CodingStandards, PatternConfiguration, RepositoryAnalysis, RepositoryStore, ToolConfigStore, ToolDefinition } from "@tidemark/core"
-import { Console, Effect, Layer } from "effect"
+import { SqlClient } from "@effect/sql"
+import { Console, Effect, Layer, Option } from "effect"
 import type { Backend } from "./Backends.js"
 import { measure, type MeasureSettings, type Stats, timed } from "./Measure.js"
 import * as Operations from "./Operations.js"
@@ -33,9 +34,25 @@ export interface RunSettings extends MeasureSettings {
   readonly seedConcurrency: number
   /** Keys of the operations to measure; all of them when empty. */
   readonly operations: ReadonlyArray<string>
+  /** Print each operation's samples in the order they ran (stderr), to tell steady tails from bursts. */
+  readonly printSamples: boolean
 }
 
 const formatMs = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+
+/**
+ * After the seed, a database backend is vacuumed and analysed once, as autovacuum does within a
+ * minute of a bulk load, and checkpointed, as it would be within minutes: otherwise autovacuum's
+ * workers process the freshly written tables, and the checkpointer writes out the seed's dirty
+ * pages, while the reads are measured, and the run measures the bench's own load rather than a
+ * database in use. A server that refuses CHECKPOINT (a user without the right) only skips it. The
+ * in-memory backend has no SQL client and nothing to settle.
+ */
+const settle = Effect.flatMap(Effect.serviceOption(SqlClient.SqlClient), (client) =>
+  Option.match(client, {
+    onNone: () => Effect.void,
+    onSome: (sql) => Effect.zipRight(sql`VACUUM ANALYZE`, Effect.ignore(sql`CHECKPOINT`))
+  }))
 
 /** Builds the backend's services, seeds them, then measures every operation one after the other. */
 export const run = (
@@ -50,6 +67,7 @@ export const run = (
       const [context, startupMs] = yield* timed(Layer.build(services))
       return yield* Effect.gen(function*() {
         const seed = yield* Seed.seed(tool, settings.seedConcurrency)
+        yield* settle
         yield* Console.error(
           `[${backend.key}] started in ${formatMs(startupMs)}, seeded in ${formatMs(seed.repositoriesMs)} + ${formatMs(seed.analysesMs)} + ${formatMs(seed.configurationMs)}`
         )
@@ -66,6 +84,9 @@ export const run = (
               yield* Console.error(
                 `[${backend.key}] ${operation.title}: n=${stats.n} p50=${stats.p50.toFixed(2)} ms p99=${stats.p99.toFixed(2)} ms`
               )
+              if (settings.printSamples) {
+                yield* Console.error(`[${backend.key}] samples in order (ms): ${stats.samples.map((x) => x.toFixed(1)).join(" ")}`)
+              }
               return { key: operation.key, title: operation.title, stats } satisfies OperationResult
             }))
         } satisfies BackendResult

@@ -5,6 +5,8 @@
  *
  *   pnpm --filter @tidemark/bench-storage bench
  */
+// First, as in the server: the V8 settings every tidemark process runs with.
+import "@tidemark/server/RuntimeFlags"
 import { LogSarifReader, ReportCoverageReader } from "@tidemark/analysis"
 import { DomainServices, type ToolDefinition } from "@tidemark/core"
 import { CryptoIdGenerator, MemoryEventQueue, MemoryEventStore, StaticToolCatalogue } from "@tidemark/core/memory"
@@ -30,7 +32,8 @@ const settings = Config.all({
     Config.withDefault(["memory", "postgres", "embedded"] as const)
   ),
   /** Operation keys to measure (all when empty), e.g. `listFirstPage` to profile one of them. */
-  operations: Config.array(Config.string(), "BENCH_OPERATIONS").pipe(Config.withDefault([]))
+  operations: Config.array(Config.string(), "BENCH_OPERATIONS").pipe(Config.withDefault([])),
+  printSamples: Config.boolean("BENCH_SAMPLES").pipe(Config.withDefault(false))
 })
 
 /**

@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// First: V8 settings apply to what the process allocates from here on.
+import "./RuntimeFlags.js"
 import { NodeContext, NodeRuntime } from "@effect/platform-node"
 import { Effect } from "effect"
 import { run } from "./cli/Command.js"
