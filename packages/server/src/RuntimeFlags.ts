@@ -12,6 +12,6 @@ import { setFlagsFromString } from "node:v8"
  * and the young objects they point to survive every minor collection until a major one. In the
  * storage benchmark that made one call in ten 10–13 ms slower (a scavenge promoting megabytes of
  * garbage); with pretenuring off, the p99 of a pattern list fell from 16–18 ms to 8–10 ms
- * (docs/benchmarks.md, Storage, 2026-11-24, second entry).
+ * (docs/benchmarks.md, "2026-11-24 (second session)").
  */
 setFlagsFromString("--no-allocation-site-pretenuring")

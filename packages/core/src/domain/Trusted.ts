@@ -5,7 +5,7 @@
  * that), without the constructor's generic work: a copy of the fields and a walk over the class's
  * fields looking for defaults, which took five times as long as the assignment itself. A list page
  * of 100 repositories builds about 1 200 instances, and the constructor was its largest cost in
- * Node (docs/benchmarks.md, "Trusted instances").
+ * Node (docs/benchmarks.md, "2026-11-24 (second session)", change 3).
  */
 export const trusted = <K extends new (...args: never) => object>(
   klass: K,
