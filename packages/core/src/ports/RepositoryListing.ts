@@ -2,7 +2,8 @@ import { Context, Effect, Layer } from "effect"
 import type { StandardRef } from "../domain/Common.js"
 import type { ServiceUnavailable } from "../domain/Errors.js"
 import type { BranchRecord, RepositoryRecord } from "../domain/Records.js"
-import { type Shown, shownCommit } from "../domain/RepositoryView.js"
+import type { Shown } from "../domain/RepositoryView.js"
+import { shownOf } from "../services/ShownReads.js"
 import { AnalysisStore } from "./AnalysisStore.js"
 import { type RepositoryQuery, RepositoryStore } from "./RepositoryStore.js"
 import { StandardStore } from "./StandardStore.js"
@@ -42,7 +43,7 @@ export class RepositoryListing extends Context.Tag("@tidemark/core/RepositoryLis
     readonly page: (query: RepositoryQuery) => Effect.Effect<ListingPage, ServiceUnavailable>
   }
 >() {
-  /** The listing read through the three stores, one read of each per page, not one per repository. */
+  /** The listing read through the three stores, each read once per page, not once per repository. */
   static readonly fromStores = Layer.effect(
     RepositoryListing,
     Effect.gen(function*() {
@@ -56,28 +57,16 @@ export class RepositoryListing extends Context.Tag("@tidemark/core/RepositoryLis
             const branch = (found.branches.get(r.id) ?? []).find((b) => b.isDefault)
             return branch === undefined ? [] : [[r.id, branch] as const]
           }))
-          const [standardsOf, analysisOf] = yield* Effect.all([
+          const [standardsOf, shown] = yield* Effect.all([
             standards.standardsOf(found.items.map((r) => r.id)),
-            analyses.latest([...defaultBranchOf].map(([repositoryId, b]) => ({ repositoryId, branch: b.name })))
-          ], { concurrency: "unbounded" })
-          const shownCommits = found.items.flatMap((r) => {
-            const commitSha = shownCommit(analysisOf.get(r.id), defaultBranchOf.get(r.id))
-            return commitSha === undefined ? [] : [{ repositoryId: r.id, commitSha }]
-          })
-          const [coverageOf, importedOf] = yield* Effect.all([
-            analyses.coverage(shownCommits),
-            analyses.importedIssues(shownCommits)
+            shownOf(analyses, defaultBranchOf)
           ], { concurrency: "unbounded" })
           return {
             items: found.items.map((repository): ListedRepositoryRecords => ({
               repository,
               defaultBranch: defaultBranchOf.get(repository.id),
               standards: standardsOf.get(repository.id) ?? [],
-              shown: {
-                analysis: analysisOf.get(repository.id),
-                coverage: coverageOf.get(repository.id),
-                imported: importedOf.get(repository.id) ?? []
-              }
+              shown: shown(repository.id)
             })),
             total: found.total,
             hasMore: found.hasMore

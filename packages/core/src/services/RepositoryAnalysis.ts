@@ -4,13 +4,14 @@ import { encodeCursor, type Page, Pagination, pageRequest } from "../domain/Pagi
 import type { OrganizationCoordinates, Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import type { Permission } from "../domain/Repository.js"
-import { listedRepository, repositoryWithAnalysis, shownCommit } from "../domain/RepositoryView.js"
+import { listedRepository, repositoryWithAnalysis } from "../domain/RepositoryView.js"
 import type { RepositoryWithAnalysis } from "../domain/RepositoryWithAnalysis.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { RepositoryListing } from "../ports/RepositoryListing.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { StandardStore } from "../ports/StandardStore.js"
 import { Access } from "./Access.js"
+import { shownOf } from "./ShownReads.js"
 
 type Caller = Option.Option<Principal>
 
@@ -42,19 +43,8 @@ const make = Effect.gen(function*() {
         return yield* new NotFound({ what: "branch", id: branchName })
       }
       const branch = selected ?? branches.find((b) => b.isDefault)
-      const analysis = branch === undefined
-        ? undefined
-        : (yield* analyses.latest([{ repositoryId: record.id, branch: branch.name }])).get(record.id)
-      const commitSha = shownCommit(analysis, branch)
-      const shown = commitSha === undefined ? [] : [{ repositoryId: record.id, commitSha }]
-      const [coverage, imported] = yield* Effect.all([analyses.coverage(shown), analyses.importedIssues(shown)], {
-        concurrency: "unbounded"
-      })
-      return repositoryWithAnalysis(record, branches, applied, permission, selected, {
-        analysis,
-        coverage: coverage.get(record.id),
-        imported: imported.get(record.id) ?? []
-      })
+      const shown = yield* shownOf(analyses, new Map(branch === undefined ? [] : [[record.id, branch]]))
+      return repositoryWithAnalysis(record, branches, applied, permission, selected, shown(record.id))
     })
 
   const list = (caller: Caller, at: OrganizationCoordinates, query: RepositoryListQuery) =>
