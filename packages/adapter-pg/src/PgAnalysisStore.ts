@@ -4,10 +4,10 @@ import { Effect, Layer, Option, Schema } from "effect"
 import { check, decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
-/** The analysis as stored: the core's encoding in one jsonb column (pg parses it to an object). */
 /**
- * Analyses read back: checked as plain data (`Rows.check`; a page reads a hundred), then built as
- * `CommitAnalysis` without validating again.
+ * The analysis as stored: the core's encoding in one jsonb column (pg parses it to an object). Read
+ * back, it is checked as plain data (`Rows.check`), then built as `CommitAnalysis` without
+ * validating again.
  */
 const checkAnalysisRows = check(Schema.Array(Schema.Struct({ analysis: Schema.encodedBoundSchema(CommitAnalysis) })))
 const analysesOf = (rows: unknown) =>

@@ -1,20 +1,18 @@
 import { SqlClient } from "@effect/sql"
 import {
-  BranchRecord,
   CommitAnalysis,
   commitAnalysisOfEncoded,
   CommitCoverage,
-  Goals,
   ImportedIssues,
   type ListedRepositoryRecords,
   type Shown,
   RepositoryListing,
   type RepositoryQuery,
-  RepositoryRecord,
   StandardRef,
   trusted
 } from "@tidemark/core"
 import { Effect, Layer, type ParseResult, Schema } from "effect"
+import { branchOf, BranchRow, nameKey, repositoryOf, RepositoryRow } from "./RepositoryRows.js"
 import { check, decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
@@ -25,8 +23,8 @@ import { orUnavailable } from "./StorageFailure.js"
  */
 const ListingRow = Schema.Struct({
   total: Schema.Int,
-  repository: Schema.Struct({ ...RepositoryRecord.fields, goals: Schema.Struct(Goals.fields) }),
-  defaultBranch: Schema.NullOr(Schema.Struct(BranchRecord.fields)),
+  repository: RepositoryRow,
+  defaultBranch: Schema.NullOr(BranchRow),
   standards: Schema.Array(Schema.Struct(StandardRef.fields)),
   analysis: Schema.NullOr(Schema.encodedBoundSchema(CommitAnalysis)),
   /** JSON text, decoded below when there is any. */
@@ -43,8 +41,8 @@ type ListingRow = typeof ListingRow.Type
 const recordsOf = (row: ListingRow): Effect.Effect<ListedRepositoryRecords, ParseResult.ParseError> => {
   const { analysis, coverage, defaultBranch, imported, repository } = row
   const listed = (shown: Shown): ListedRepositoryRecords => ({
-    repository: trusted(RepositoryRecord, { ...repository, goals: trusted(Goals, repository.goals) }),
-    defaultBranch: defaultBranch === null ? undefined : trusted(BranchRecord, defaultBranch),
+    repository: repositoryOf(repository),
+    defaultBranch: defaultBranch === null ? undefined : branchOf(defaultBranch),
     standards: row.standards.map((s) => trusted(StandardRef, s)),
     shown
   })
@@ -61,9 +59,6 @@ const recordsOf = (row: ListingRow): Effect.Effect<ListedRepositoryRecords, Pars
     ([shownCoverage, shownImported]) => listed({ analysis: latest, coverage: shownCoverage, imported: shownImported })
   )
 }
-
-/** Organizations and repository names match case-insensitively, as in `PgRepositoryStore`. */
-const nameKey = (name: string) => name.toLowerCase()
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient

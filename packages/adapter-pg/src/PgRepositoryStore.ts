@@ -11,26 +11,19 @@ import {
 } from "@tidemark/core"
 import { Effect, Layer, Option, Schema } from "effect"
 import { check, decodeAll, decodeFirst, decodeSingle } from "./Rows.js"
+import { branchOf, BranchRow, nameKey, repositoryOf, RepositoryRow } from "./RepositoryRows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
-/** Organizations and repository names match case-insensitively through the same key in every adapter. */
-const nameKey = (name: string) => name.toLowerCase()
 
 /** Keeps one entry per key: the first one's position, the last one's value (as a Map does). */
 const uniqueBy = <A>(items: ReadonlyArray<A>, key: (a: A) => string): ReadonlyArray<A> => [
   ...new Map(items.map((a) => [key(a), a])).values()
 ]
 
-/**
- * A page as one row, checked against structs of the records' fields (`Rows.check`: plain data
- * on both sides, the goals included), then made records without validating again.
- */
+/** A page as one row, checked as plain data (`Rows.check`), then made records. */
 const PageRow = Schema.Struct({
   total: Schema.Int,
-  items: Schema.Array(Schema.Struct({
-    repository: Schema.Struct({ ...RepositoryRecord.fields, goals: Schema.Struct(Goals.fields) }),
-    branches: Schema.Array(Schema.Struct(BranchRecord.fields))
-  }))
+  items: Schema.Array(Schema.Struct({ repository: RepositoryRow, branches: Schema.Array(BranchRow) }))
 })
 /** The statement answers exactly one row. */
 const checkPage = check(Schema.Tuple(PageRow))
@@ -120,8 +113,8 @@ export const make = Effect.gen(function*() {
       Effect.map(([{ items, total }]) => {
         const page = items.slice(0, query.limit)
         return {
-          items: page.map((r) => new RepositoryRecord({ ...r.repository, goals: new Goals(r.repository.goals, true) }, true)),
-          branches: new Map(page.map((r) => [r.repository.id, r.branches.map((b) => new BranchRecord(b, true))])),
+          items: page.map((r) => repositoryOf(r.repository)),
+          branches: new Map(page.map((r) => [r.repository.id, r.branches.map(branchOf)])),
           total,
           hasMore: items.length > query.limit
         }
