@@ -2,8 +2,8 @@ import { setFlagsFromString } from "node:v8"
 
 /**
  * V8 settings of every tidemark process, applied on import, before the process allocates much:
- * the bin imports this module first, and the benchmarks that measure the services as the server
- * runs them import it too.
+ * the bin imports this module first, and so does the storage benchmark, which measures the
+ * services in its own process (the ingestion benchmark runs the server itself).
  *
  * Allocation-site pretenuring off. V8 allocates the objects of an allocation site (an object
  * literal, say) straight in the old generation once most of them outlived a minor collection.

@@ -17,10 +17,10 @@ import { trusted } from "./Trusted.js"
  * repository's `problems` say why). Records were validated when they were decoded, so views are built without validating
  * again (it dominated the time of a page).
  *
- * Object literals here name their properties before any spread, never after one: on Node 20 (V8
- * 11.3) a property written after a spread (`{ ...a, b }`) makes the new objects survive minor
+ * Object literals here never add a property after a spread: on Node 20 (V8 11.3) a property
+ * written after a spread (`{ ...a, b }`, `a` without `b`) makes the new objects survive minor
  * collections, and a page of 100 repositories then paid 3–5 ms per scavenge (docs/benchmarks.md,
- * "Spreads and scavenges").
+ * "2026-11-24 (second session)", change 1).
  */
 
 export const branchView = (b: BranchRecord): Branch =>
