@@ -8,10 +8,12 @@ import {
   CreateStandardBody,
   Goals,
   ImportedToolIssues,
+  OrganizationSettings,
   Permission,
   Repository,
   SarifUploadBody,
-  UpdateGoalsBody
+  UpdateGoalsBody,
+  UpdateOrganizationSettingsBody
 } from "@tidemark/core"
 import { Schema } from "effect"
 import { OrganizationParams, RepositoryParams } from "./AnalysisApi.js"
@@ -61,6 +63,23 @@ export class AdminGroup extends HttpApiGroup.make("admin")
       .setPath(OrganizationParams)
       .setPayload(CreateCredentialBody)
       .addSuccess(Schema.Struct({ data: IssuedSecret }), { status: 201 })
+  )
+  .add(
+    HttpApiEndpoint.get("getOrganizationSettings", `${adminOrganizationPath}/settings`)
+      .setPath(OrganizationParams)
+      .addSuccess(Schema.Struct({ data: OrganizationSettings }))
+      .annotate(OpenApi.Description, "The installation admin's settings of the organization; any of its tokens may read them.")
+  )
+  .add(
+    HttpApiEndpoint.patch("updateOrganizationSettings", `${adminOrganizationPath}/settings`)
+      .setPath(OrganizationParams)
+      .setPayload(UpdateOrganizationSettingsBody)
+      .addSuccess(Schema.Struct({ data: OrganizationSettings }))
+      .annotate(
+        OpenApi.Description,
+        "Changes the organization's settings (fields left out keep their value); only the installation admin may. " +
+          "allowConfigurationFiles lets its repositories lint with their own ESLint configuration file, run sandboxed."
+      )
   )
   .add(
     HttpApiEndpoint.post("createCodingStandard", standardsPath)

@@ -4,7 +4,7 @@ import type { ConfiguredPattern } from "@tidemark/core"
 import { Effect } from "effect"
 import { PatternData, PatternPage } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
-import { applyStandard, createStandard, eslint9, once, paths, type World, world } from "./fixtures/Scenario.js"
+import { allowConfigurationFiles, applyStandard, createStandard, eslint9, once, paths, type World, world } from "./fixtures/Scenario.js"
 import { testLayer } from "./fixtures/TestLayer.js"
 
 /** What the server must agree with: the catalogue's own data, filtered here independently. */
@@ -294,6 +294,7 @@ layer(testLayer, { excludeTestServices: true })("patterns", (it) => {
     it.effect("answers 409 while the tool uses the repository's configuration file", () =>
       Effect.gen(function*() {
         const w = yield* world({ eslintConfig: true })
+        yield* allowConfigurationFiles(w.org)
         Http.expectNoContent(yield* Http.patch(paths.tool(w.org, w.repo, eslint9), { token: w.token, json: { useConfigurationFile: true } }))
         expect(yield* Http.expectError(yield* update(w, {}, false), "Conflict")).toContain("configuration file")
       }))

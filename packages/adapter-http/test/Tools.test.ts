@@ -3,7 +3,7 @@ import type { Tool } from "@tidemark/core"
 import { Effect } from "effect"
 import { ConflictList, PatternData, ToolList } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
-import { applyStandard, createStandard, eslint8, eslint9, paths, type World, world } from "./fixtures/Scenario.js"
+import { allowConfigurationFiles, applyStandard, createStandard, eslint8, eslint9, paths, type World, world } from "./fixtures/Scenario.js"
 import { testLayer } from "./fixtures/TestLayer.js"
 
 const listTools = (w: World) =>
@@ -122,6 +122,7 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
     it.effect("switches to the repository's configuration file and back", () =>
       Effect.gen(function*() {
         const w = yield* world({ eslintConfig: true })
+        yield* allowConfigurationFiles(w.org)
         Http.expectNoContent(yield* configure(w, eslint9, { useConfigurationFile: true }))
         expect(toolIn(yield* listTools(w), eslint9)?.settings).toMatchObject({
           isEnabled: true,
@@ -135,6 +136,7 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
     it.effect("refuses pattern changes while the configuration file is used (409), in the same body or later", () =>
       Effect.gen(function*() {
         const w = yield* world({ eslintConfig: true })
+        yield* allowConfigurationFiles(w.org)
         const change = { patterns: [{ id: "ESLint9_complexity", enabled: true }] }
         yield* Http.expectError(yield* configure(w, eslint9, { useConfigurationFile: true, ...change }), "Conflict")
         Http.expectNoContent(yield* configure(w, eslint9, { useConfigurationFile: true }))

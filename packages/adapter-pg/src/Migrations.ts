@@ -6,6 +6,7 @@ import DeliveryMetrics from "./migrations/0003_delivery_metrics.js"
 import Analyses from "./migrations/0004_analyses.js"
 import LeadTimeDays from "./migrations/0005_lead_time_days.js"
 import RepositoryListing from "./migrations/0006_repository_listing.js"
+import OrganizationSettings from "./migrations/0007_organization_settings.js"
 
 /** Numbered and append-only: a change to the schema is a new entry, never an edit of an old one. */
 export const migrations = {
@@ -14,7 +15,8 @@ export const migrations = {
   "0003_delivery_metrics": DeliveryMetrics,
   "0004_analyses": Analyses,
   "0005_lead_time_days": LeadTimeDays,
-  "0006_repository_listing": RepositoryListing
+  "0006_repository_listing": RepositoryListing,
+  "0007_organization_settings": OrganizationSettings
 }
 
 /** The migrator's own bookkeeping table (the `@effect/sql` default name). */

@@ -2,8 +2,10 @@ import { SqlClient } from "@effect/sql"
 import {
   BranchRecord,
   CommitRecord,
+  defaultOrganizationSettings,
   Goals,
   Organization,
+  OrganizationSettings,
   RepositoryRecord,
   type RepositoryQuery,
   type RepositorySnapshot,
@@ -65,6 +67,19 @@ export const make = Effect.gen(function*() {
       ON CONFLICT (provider, name_key) DO UPDATE SET name_key = EXCLUDED.name_key
       RETURNING id, provider, name
     `.pipe(Effect.flatMap(decodeSingle(Organization)), orUnavailable)
+
+  const organizationSettings = (organizationId: number) =>
+    sql`SELECT allow_configuration_files AS "allowConfigurationFiles" FROM organizations WHERE id = ${organizationId}`.pipe(
+      Effect.flatMap(decodeFirst(OrganizationSettings)),
+      Effect.map(Option.getOrElse(() => defaultOrganizationSettings)),
+      orUnavailable
+    )
+
+  const saveOrganizationSettings = (organizationId: number, settings: OrganizationSettings) =>
+    sql`
+      UPDATE organizations SET allow_configuration_files = ${settings.allowConfigurationFiles}
+      WHERE id = ${organizationId}
+    `.pipe(Effect.asVoid, orUnavailable)
 
   const findRepository = (organizationId: number, name: string) =>
     sql`
@@ -211,6 +226,8 @@ export const make = Effect.gen(function*() {
   return RepositoryStore.of({
     findOrganization,
     ensureOrganization,
+    organizationSettings,
+    saveOrganizationSettings,
     findRepository,
     pageRepositories,
     saveSnapshot,

@@ -1,8 +1,7 @@
-import { Duration, Effect } from "effect"
-import { ESLint } from "eslint"
-import { join } from "node:path"
+import { Effect } from "effect"
+import { type ConfigLintLimits, lintInSandbox } from "./ConfigLintSandbox.js"
 import { type EnabledRule, eslint9PatternId } from "./EnabledRule.js"
-import { lintedFileOf, reasonOf, summaryOf } from "./LintedFile.js"
+import { lintedFileOf, summaryOf } from "./LintedFile.js"
 import { LintError, LintResult } from "./LintResult.js"
 import { isLintable } from "./ScriptFiles.js"
 import type { SourceFile } from "./SourceTree.js"
@@ -11,8 +10,9 @@ import type { SourceFile } from "./SourceTree.js"
  * Lints a tree with the repository's own ESLint flat config, through the `ESLint` class, which
  * loads the config (and the plugins it imports) the way the ESLint CLI would.
  *
- * Loading a config runs the repository's code in this process: it is only done when the
- * repository asked for it (`useConfigurationFile`).
+ * Loading a config runs the repository's code: it happens only in the sandboxed process of
+ * ConfigLintSandbox, and only when the repository asked for it (`useConfigurationFile`) and its
+ * organization allows it.
  */
 
 /** ESLint 9's flat config names, in the order ESLint looks for them. */
@@ -29,42 +29,23 @@ export const configurationFileNames: ReadonlyArray<string> = [
 export const configurationFileOf = (files: ReadonlyArray<SourceFile>): string | undefined =>
   configurationFileNames.find((name) => files.some((file) => file.path === name))
 
-/**
- * A config's top-level code may wait forever (a network call, an `await` on nothing); the
- * analysis gives up on it rather than keep the worker.
- */
-export const configurationLoadTimeout = Duration.seconds(60)
-
 export const lintWithConfigurationFile = (
   root: string,
   files: ReadonlyArray<SourceFile>,
   configurationFile: string,
-  rules: ReadonlyArray<EnabledRule>
+  rules: ReadonlyArray<EnabledRule>,
+  limits: ConfigLintLimits
 ): Effect.Effect<LintResult, LintError> =>
   Effect.gen(function*() {
-    const failure = (error: unknown) => new LintError({ configurationFile, reason: reasonOf(error) })
-    const eslint = yield* Effect.try({
-      // `warnIgnored: false`: a file the config ignores, or gives no config, is left out silently,
-      // as the ESLint CLI leaves it out of a directory's run.
-      try: () => new ESLint({ cwd: root, overrideConfigFile: join(root, configurationFile), warnIgnored: false }),
-      catch: failure
-    })
-    // The config is loaded on first use: asking for the config file's own config loads it, so that
-    // a config that cannot load is told apart from a file that cannot be linted.
-    yield* Effect.tryPromise({ try: () => eslint.calculateConfigForFile(join(root, configurationFile)), catch: failure }).pipe(
-      Effect.timeoutFail({
-        duration: configurationLoadTimeout,
-        onTimeout: () => failure(`loading did not finish within ${Duration.format(configurationLoadTimeout)}`)
-      })
-    )
+    const lintable = files.filter((file) => isLintable(file.path))
+    const reply = yield* lintInSandbox(
+      { root, configurationFile, files: lintable.map((file) => ({ path: file.path, content: file.content })) },
+      limits
+    ).pipe(Effect.mapError((reason) => new LintError({ configurationFile, reason })))
+    if (reply._tag === "Failed") return yield* new LintError({ configurationFile, reason: reply.reason })
+    const messages = new Map(reply.files.map((file) => [file.path, file.messages]))
     const severities = new Map(rules.map((rule) => [rule.ruleId, rule.severity]))
-    const linted = yield* Effect.forEach(files.filter((file) => isLintable(file.path)), (file) =>
-      Effect.tryPromise({
-        try: () => eslint.lintText(file.content, { filePath: join(root, file.path) }),
-        // The repository's rules and plugins run here: a failure is the repository's, and the
-        // ESLint CLI would stop on it too.
-        catch: (error) => failure(`${file.path}: ${reasonOf(error)}`)
-      }).pipe(Effect.map((results) => lintedFileOf(file, results.flatMap((result) => result.messages)))))
+    const linted = lintable.map((file) => lintedFileOf(file, messages.get(file.path) ?? []))
     return new LintResult({
       ...summaryOf(linted, (ruleId) => ({
         patternId: eslint9PatternId(ruleId),

@@ -1,6 +1,7 @@
 import type { Effect } from "effect"
 import { resolve } from "node:path"
 import { configurationFileOf, lintWithConfigurationFile } from "./ConfigFileLinter.js"
+import { type ConfigLintLimits, defaultConfigLintLimits } from "./ConfigLintSandbox.js"
 import type { EnabledRule } from "./EnabledRule.js"
 import type { LintError, LintResult } from "./LintResult.js"
 import { lintWithPatterns } from "./PatternLinter.js"
@@ -18,6 +19,8 @@ export interface LintSettings {
   readonly rules: ReadonlyArray<EnabledRule>
   /** Use the repository's own ESLint flat config file (eslint.config.{js,mjs,cjs,ts}) at the tree root instead of `rules`. */
   readonly useConfigurationFile: boolean
+  /** Time and memory the sandboxed process that runs the configuration file may use. */
+  readonly configurationFileLimits?: ConfigLintLimits | undefined
 }
 
 /**
@@ -35,5 +38,11 @@ export const lintTree = (
   const configurationFile = settings.useConfigurationFile ? configurationFileOf(files) : undefined
   return configurationFile === undefined
     ? lintWithPatterns(absoluteRoot, files, settings.rules)
-    : lintWithConfigurationFile(absoluteRoot, files, configurationFile, settings.rules)
+    : lintWithConfigurationFile(
+      absoluteRoot,
+      files,
+      configurationFile,
+      settings.rules,
+      settings.configurationFileLimits ?? defaultConfigLintLimits
+    )
 }

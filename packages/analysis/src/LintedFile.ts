@@ -1,10 +1,17 @@
-import type { Linter } from "eslint"
 import { FailedFile, Issue, type IssueSeverity, UnparsedFile } from "./LintResult.js"
 import type { SourceFile } from "./SourceTree.js"
 
+/** The part of ESLint's `Linter.LintMessage` an issue is made of (the sandboxed linter sends only that). */
+export interface MessageFields {
+  readonly ruleId: string | null
+  readonly line: number
+  readonly message: string
+  readonly fatal?: boolean | undefined
+}
+
 /** What ESLint made of one file: its messages, a parsing error, or a failure of a rule or plugin. */
 export type LintedFile =
-  | { readonly _tag: "Linted"; readonly file: SourceFile; readonly messages: ReadonlyArray<Linter.LintMessage> }
+  | { readonly _tag: "Linted"; readonly file: SourceFile; readonly messages: ReadonlyArray<MessageFields> }
   | { readonly _tag: "Unparsed"; readonly file: SourceFile; readonly unparsed: UnparsedFile }
   | { readonly _tag: "Failed"; readonly file: SourceFile; readonly failed: FailedFile }
 
@@ -12,7 +19,7 @@ export type LintedFile =
 export type PatternOf = (ruleId: string) => { readonly patternId: string; readonly severity: IssueSeverity } | undefined
 
 /** A fatal message is ESLint's parsing error: then the file has no other message. */
-export const lintedFileOf = (file: SourceFile, messages: ReadonlyArray<Linter.LintMessage>): LintedFile => {
+export const lintedFileOf = (file: SourceFile, messages: ReadonlyArray<MessageFields>): LintedFile => {
   const fatal = messages.find((message) => message.fatal === true)
   return fatal === undefined
     ? { _tag: "Linted", file, messages }

@@ -1,6 +1,7 @@
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import { AnalysisMeasures, Analyzer, AnalyzerFailed, type AnalyzerSettings, type AnalyzedTool, countsOf } from "@tidemark/core"
 import { Effect, Layer } from "effect"
+import { type ConfigLintLimits, defaultConfigLintLimits } from "./ConfigLintSandbox.js"
 import * as DirectoryAnalysisCache from "./DirectoryAnalysisCache.js"
 import { loadGrammars } from "./Grammars.js"
 import { type EnabledRule, eslint9PatternPrefix, lintTree } from "./LintIssues.js"
@@ -9,6 +10,8 @@ import { analyzeTree, defaultTreeAnalysisSettings } from "./TreeAnalysis.js"
 export interface TreeAnalyzerOptions {
   /** Where each file's measures are cached by content, so an unchanged file is measured once. */
   readonly cacheDirectory: string
+  /** Time and memory of the sandboxed process that runs a repository's own ESLint config. */
+  readonly configurationFileLimits?: ConfigLintLimits | undefined
 }
 
 /** The ESLint9 tool of the catalogue (api-facts): the tool whose patterns the analysis runs. */
@@ -49,7 +52,11 @@ export const make = (options: TreeAnalyzerOptions) =>
         const eslint = settings.tools.find((tool) => tool.uuid === eslint9Uuid)
         const issues = eslint === undefined
           ? []
-          : (yield* lintTree(root, sources, { rules: rulesOf(eslint), useConfigurationFile: eslint.usesConfigurationFile })).issues
+          : (yield* lintTree(root, sources, {
+            rules: rulesOf(eslint),
+            useConfigurationFile: eslint.usesConfigurationFile,
+            configurationFileLimits: options.configurationFileLimits ?? defaultConfigLintLimits
+          })).issues
         const totals = analysis.totals
         return new AnalysisMeasures({
           loc: totals.loc,

@@ -15,6 +15,7 @@ import {
   Goals,
   gradeOf,
   NotFound,
+  Organizations,
   PatternConfiguration,
   PermissionDenied,
   Repositories,
@@ -177,6 +178,31 @@ describe("analysis jobs", () => {
       expect(call?.settings.tools.map((t) => [t.name, t.usesConfigurationFile, t.patterns.map((p) => p.id)])).toEqual([
         ["LintA", false, ["LintA_no-eval", "LintA_no-unused-vars", "LintA_py-compat"]]
       ])
+    })))
+
+  it.effect("the configuration file is used only while the organization allows it; withdrawn, the patterns run and a problem says so", () =>
+    run(Effect.gen(function*() {
+      yield* addRepository("widgets")
+      yield* drain
+      const organizations = yield* Organizations
+      yield* organizations.updateSettings(adminCaller, acme, { allowConfigurationFiles: true })
+      yield* Effect.flatMap(ToolConfiguration, (tools) =>
+        tools.configureTool(adminCaller, repo("widgets"), lintAUuid, new ConfigureToolBody({ useConfigurationFile: true })))
+      yield* reanalyze("widgets")
+      yield* drain
+      const allowed = yield* Effect.flatMap(Calls, Ref.get)
+      expect(allowed.at(-1)?.settings.tools.map((t) => [t.name, t.usesConfigurationFile])).toEqual([["LintA", true]])
+      expect((yield* get("widgets")).repository.problems).toEqual([])
+
+      yield* organizations.updateSettings(adminCaller, acme, { allowConfigurationFiles: false })
+      yield* reanalyze("widgets")
+      yield* drain
+      const withdrawn = yield* Effect.flatMap(Calls, Ref.get)
+      expect(withdrawn.at(-1)?.settings.tools.map((t) => [t.name, t.usesConfigurationFile])).toEqual([["LintA", false]])
+      const shown = yield* get("widgets")
+      expect(shown.repository.problems.map((p) => [p.code, p.severity])).toEqual([["configuration_file_not_allowed", "some_analysis"]])
+      // The numbers are still measured: only the configuration file was refused.
+      expect(shown.loc).toBe(10_000)
     })))
 
   it.effect("reanalyze analyses another branch; its analysis is shown for that branch only", () =>

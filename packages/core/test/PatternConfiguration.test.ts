@@ -19,6 +19,7 @@ import { lintA, lintA2Uuid, lintAPatternIds, lintAUuid } from "./fixtures/TestCa
 import {
   addRepository,
   adminCaller,
+  allowConfigurationFiles,
   applyStandard,
   callerWith,
   createStandard,
@@ -184,6 +185,7 @@ describe("PatternConfiguration", () => {
       withServices(
         Effect.gen(function*() {
           yield* addRepository("widgets")
+          yield* allowConfigurationFiles()
           yield* configure(lintAUuid, { useConfigurationFile: true })
           expect(yield* Effect.flip(update({}, false))).toEqual(
             new ConfigurationConflict({

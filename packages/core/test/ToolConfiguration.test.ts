@@ -3,6 +3,8 @@ import {
   ConfigurationConflict,
   ConfigureToolBody,
   NotFound,
+  Organizations,
+  OrganizationSettings,
   PatternChange,
   PatternConfiguration,
   PermissionDenied,
@@ -17,8 +19,10 @@ import { Effect } from "effect"
 import { FakeGitRemotes, pythonSnapshot } from "./fixtures/FakeGitReader.js"
 import { lintA2Uuid, lintAUuid, pyCheckUuid } from "./fixtures/TestCatalogue.js"
 import {
+  acme,
   addRepository,
   adminCaller,
+  allowConfigurationFiles,
   anonymous,
   applyStandard,
   callerWith,
@@ -118,10 +122,30 @@ describe("ToolConfiguration", () => {
         })
       ))
 
+    it.effect("refuses useConfigurationFile until the installation admin allows configuration files; only the admin may", () =>
+      withServices(
+        Effect.gen(function*() {
+          yield* addRepository("widgets")
+          const refused = yield* Effect.flip(configure(lintAUuid, { useConfigurationFile: true }))
+          expect(refused).toBeInstanceOf(PermissionDenied)
+          expect(refused.message).toContain("allowConfigurationFiles")
+          expect((yield* settingsOf(lintAUuid))?.usesConfigurationFile).toBe(false)
+          const organizations = yield* Organizations
+          const organizationAdmin = yield* callerWith("admin")
+          expect(yield* Effect.flip(organizations.updateSettings(organizationAdmin, acme, { allowConfigurationFiles: true })))
+            .toBeInstanceOf(PermissionDenied)
+          expect(yield* organizations.settings(organizationAdmin, acme)).toEqual(new OrganizationSettings({ allowConfigurationFiles: false }))
+          yield* allowConfigurationFiles()
+          yield* configure(lintAUuid, { useConfigurationFile: true })
+          expect((yield* settingsOf(lintAUuid))?.usesConfigurationFile).toBe(true)
+        })
+      ))
+
     it.effect("keeps the state when the body leaves `enabled` out", () =>
       withServices(
         Effect.gen(function*() {
           yield* addRepository("widgets")
+          yield* allowConfigurationFiles()
           yield* configure(lintAUuid, { useConfigurationFile: true })
           expect(yield* settingsOf(lintAUuid)).toEqual(new ToolSettings({ ...defaults, usesConfigurationFile: true }))
           yield* configure(lintAUuid, { enabled: false })
@@ -182,6 +206,7 @@ describe("ToolConfiguration", () => {
       withServices(
         Effect.gen(function*() {
           yield* addRepository("widgets")
+          yield* allowConfigurationFiles()
           const conflict = new ConfigurationConflict({
             reason: "LintA uses the repository's configuration file; its patterns cannot be changed here"
           })

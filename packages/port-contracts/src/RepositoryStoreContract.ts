@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { Goals, type RepositoryPage, RepositoryStore } from "@tidemark/core"
+import { Goals, OrganizationSettings, type RepositoryPage, RepositoryStore } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { at, branch, commit, snapshot, uniqueName } from "./Fixtures.js"
 
@@ -56,6 +56,22 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
           expect(gitlab.id).not.toBe(github.id)
           expect(gitlab.provider).toBe("gl")
           expect(yield* store.findOrganization("bb", name)).toEqual(Option.none())
+        }))
+
+      it.effect("settings start with configuration files not allowed; saved ones are read back, per organization", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const allowed = yield* store.ensureOrganization("gh", uniqueName("allowed"))
+          const other = yield* store.ensureOrganization("gh", uniqueName("other"))
+          expect(yield* store.organizationSettings(allowed.id)).toStrictEqual(new OrganizationSettings({ allowConfigurationFiles: false }))
+
+          yield* store.saveOrganizationSettings(allowed.id, new OrganizationSettings({ allowConfigurationFiles: true }))
+          expect(yield* store.organizationSettings(allowed.id)).toStrictEqual(new OrganizationSettings({ allowConfigurationFiles: true }))
+          expect((yield* store.organizationSettings(other.id)).allowConfigurationFiles).toBe(false)
+          // A found organization may be kept by the store; its settings must not be.
+          yield* store.findOrganization("gh", allowed.name)
+          yield* store.saveOrganizationSettings(allowed.id, new OrganizationSettings({ allowConfigurationFiles: false }))
+          expect((yield* store.organizationSettings(allowed.id)).allowConfigurationFiles).toBe(false)
         }))
     })
 

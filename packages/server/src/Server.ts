@@ -57,7 +57,10 @@ const portsLayer = (config: ServerConfig) =>
     persistenceLayer(config),
     StaticToolCatalogue.layer(catalogue),
     GitCli.layer({ cacheDirectory: join(config.dataDir, "git-cache") }),
-    TreeAnalyzer.layer({ cacheDirectory: join(config.dataDir, "analysis-cache") }),
+    TreeAnalyzer.layer({
+      cacheDirectory: join(config.dataDir, "analysis-cache"),
+      configurationFileLimits: config.configurationFileLimits
+    }),
     ReportCoverageReader.layer,
     LogSarifReader.layer,
     CryptoIdGenerator.layer,

@@ -1,6 +1,14 @@
 import { defaultGitUrlTemplates, type GitUrlTemplates } from "@tidemark/core"
 import { Config, Duration } from "effect"
 
+/** A duration given in whole seconds, at least one. */
+const seconds = (name: string, fallback: number) =>
+  Config.integer(name).pipe(
+    Config.withDefault(fallback),
+    Config.validate({ message: "must be at least 1", validation: (n) => n >= 1 }),
+    Config.map((n) => Duration.seconds(n))
+  )
+
 /** Every setting of the bundled server, read once through Effect's Config (environment variables). */
 export const serverConfig = Config.all({
   /** 0 lets the system pick a free port (printed at start). */
@@ -19,20 +27,23 @@ export const serverConfig = Config.all({
    * How long a message a worker took stays invisible to the others; a worker that dies holding it
    * hands it on after this (the outbox's visibility, JetStream's ack wait).
    */
-  queueVisibility: Config.integer("TIDEMARK_QUEUE_VISIBILITY_SECONDS").pipe(
-    Config.withDefault(30),
-    Config.validate({ message: "must be at least 1", validation: (n) => n >= 1 }),
-    Config.map((seconds) => Duration.seconds(seconds))
-  ),
+  queueVisibility: seconds("TIDEMARK_QUEUE_VISIBILITY_SECONDS", 30),
   /**
    * The same for analysis jobs, longer: an analysis of a large repository takes minutes, and a job
    * handed to a second worker while the first still runs it would be analysed twice.
    */
-  analysisVisibility: Config.integer("TIDEMARK_ANALYSIS_VISIBILITY_SECONDS").pipe(
-    Config.withDefault(600),
-    Config.validate({ message: "must be at least 1", validation: (n) => n >= 1 }),
-    Config.map((seconds) => Duration.seconds(seconds))
-  ),
+  analysisVisibility: seconds("TIDEMARK_ANALYSIS_VISIBILITY_SECONDS", 600),
+  /**
+   * What the sandboxed process that runs a repository's own ESLint config (where its organization
+   * allows configuration files) may use before it is stopped and the analysis reports why.
+   */
+  configurationFileLimits: Config.all({
+    timeout: seconds("TIDEMARK_CONFIG_FILE_TIMEOUT_SECONDS", 300),
+    memoryMegabytes: Config.integer("TIDEMARK_CONFIG_FILE_MEMORY_MB").pipe(
+      Config.withDefault(1024),
+      Config.validate({ message: "must be at least 64", validation: (n) => n >= 64 })
+    )
+  }),
   /** Whether `serve` also runs the ingestion worker (it can run alone as `tidemark worker`). */
   runWorker: Config.boolean("TIDEMARK_WORKER").pipe(Config.withDefault(true)),
   maxBodyBytes: Config.integer("TIDEMARK_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),

@@ -167,6 +167,24 @@ describe("tidemark (client commands against a running server)", () => {
         expect((yield* getJson(server, path, `${secret}x`)).status).toBe(401)
       }), slow)
 
+    it.effect("org settings shows an organization's settings and, for the installation admin, changes them", () =>
+      Effect.gen(function*() {
+        const { cli, repository } = yield* Fixture
+        succeeds(yield* cli(["repo", "add", "gh/settings-org/widgets", "--git", repository]))
+        const shown = succeeds(yield* cli(["org", "settings", "gh/settings-org"]))
+        expect(shown.stdout.trim()).toBe("gh/settings-org: configuration files not allowed")
+        const allowed = succeeds(yield* cli(["org", "settings", "gh/settings-org", "--configuration-files", "allow", "--json"]))
+        expect(JSON.parse(allowed.stdout)).toEqual({ data: { allowConfigurationFiles: true } })
+        const refused = succeeds(yield* cli(["org", "settings", "gh/settings-org", "--configuration-files", "refuse"]))
+        expect(refused.stdout.trim()).toBe("gh/settings-org: configuration files not allowed")
+        // An organization's own admin token may read them, not change them.
+        const token = lastLine(succeeds(yield* cli(["token", "create", "gh/settings-org", "--permission", "admin"])).stdout)
+        failsWith(
+          yield* cli(["org", "settings", "gh/settings-org", "--configuration-files", "allow"], { TIDEMARK_ADMIN_TOKEN: token }),
+          /installation admin/
+        )
+      }), slow)
+
     it.effect("key create prints an ingestion key on the last line; the ingestion API accepts it", () =>
       Effect.gen(function*() {
         const { cli, repository, server } = yield* Fixture

@@ -1,5 +1,15 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Access, Analyses, CodingStandards, CoverageUploads, ImportedToolIssues, Metrics, Repositories, SarifImports } from "@tidemark/core"
+import {
+  Access,
+  Analyses,
+  CodingStandards,
+  CoverageUploads,
+  ImportedToolIssues,
+  Metrics,
+  Organizations,
+  Repositories,
+  SarifImports
+} from "@tidemark/core"
 import { Effect } from "effect"
 import { IssuedSecret, QueuedAnalysis } from "../AdminApi.js"
 import { Caller } from "../Authentication.js"
@@ -25,6 +35,7 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
     const analyses = yield* Analyses
     const coverage = yield* CoverageUploads
     const sarif = yield* SarifImports
+    const organizations = yield* Organizations
 
     const issue = (kind: "api" | "ingestion") =>
     (
@@ -50,6 +61,16 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
         ))
       .handle("createApiToken", issue("api"))
       .handle("createIngestionKey", issue("ingestion"))
+      .handle("getOrganizationSettings", ({ path }) =>
+        Effect.flatMap(Caller, (caller) => organizations.settings(caller, organizationAt(path))).pipe(
+          Effect.map((data) => ({ data })),
+          analysisErrors
+        ))
+      .handle("updateOrganizationSettings", ({ path, payload }) =>
+        Effect.flatMap(Caller, (caller) => organizations.updateSettings(caller, organizationAt(path), payload)).pipe(
+          Effect.map((data) => ({ data })),
+          analysisErrors
+        ))
       .handle("createCodingStandard", ({ path, payload }) =>
         Effect.flatMap(Caller, (caller) => standards.create(caller, organizationAt(path), payload)).pipe(
           Effect.map((data) => ({ data })),

@@ -1,10 +1,12 @@
 import { Effect, Layer, Option } from "effect"
 import { Goals } from "../domain/Goals.js"
+import { defaultOrganizationSettings, type OrganizationSettings } from "../domain/OrganizationSettings.js"
 import { BranchRecord, CommitRecord, Organization, RepositoryRecord } from "../domain/Records.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 
 export const make = Effect.sync(() => {
   const organizations = new Map<string, Organization>()
+  const settings = new Map<number, OrganizationSettings>()
   const repositories = new Map<number, RepositoryRecord>()
   const branches = new Map<number, ReadonlyArray<BranchRecord>>()
   const commits = new Map<number, Map<string, CommitRecord>>()
@@ -26,6 +28,11 @@ export const make = Effect.sync(() => {
         const created = new Organization({ id: nextId++, provider, name })
         organizations.set(key, created)
         return created
+      }),
+    organizationSettings: (organizationId) => Effect.sync(() => settings.get(organizationId) ?? defaultOrganizationSettings),
+    saveOrganizationSettings: (organizationId, changed) =>
+      Effect.sync(() => {
+        if ([...organizations.values()].some((o) => o.id === organizationId)) settings.set(organizationId, changed)
       }),
     findRepository: (organizationId, name) =>
       Effect.sync(() => Option.fromNullable(byOrganization(organizationId).find((r) => r.name === name))),

@@ -1,6 +1,7 @@
 import { Context, type Effect, type Option } from "effect"
 import type { ServiceUnavailable } from "../domain/Errors.js"
 import type { Goals } from "../domain/Goals.js"
+import type { OrganizationSettings } from "../domain/OrganizationSettings.js"
 import type { BranchRecord, CommitRecord, Organization, RepositoryRecord, RepositorySnapshot } from "../domain/Records.js"
 
 /** A page of a keyset-paginated query: `after` is the sort key of the last item already seen. */
@@ -35,6 +36,9 @@ export class RepositoryStore extends Context.Tag("@tidemark/core/RepositoryStore
   {
     readonly findOrganization: (provider: string, name: string) => Effect.Effect<Option.Option<Organization>, ServiceUnavailable>
     readonly ensureOrganization: (provider: string, name: string) => Effect.Effect<Organization, ServiceUnavailable>
+    /** Read afresh each time (never cached): the admin's change holds at once on every instance. */
+    readonly organizationSettings: (organizationId: number) => Effect.Effect<OrganizationSettings, ServiceUnavailable>
+    readonly saveOrganizationSettings: (organizationId: number, settings: OrganizationSettings) => Effect.Effect<void, ServiceUnavailable>
     readonly findRepository: (organizationId: number, name: string) => Effect.Effect<Option.Option<RepositoryRecord>, ServiceUnavailable>
     readonly pageRepositories: (query: RepositoryQuery) => Effect.Effect<RepositoryPage, ServiceUnavailable>
     /** Creates or refreshes a repository with its branches and commits, atomically. */

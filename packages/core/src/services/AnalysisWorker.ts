@@ -26,6 +26,12 @@ const decodeJob = Schema.decodeEither(AnalysisJobJson)
 
 const problem = (code: string, severity: string, message: string) => new Problem({ code, severity, message, actions: [] })
 
+const configurationFileRefused = problem(
+  "configuration_file_not_allowed",
+  "some_analysis",
+  "The repository asks for its own ESLint configuration file, which its organization's settings do not allow: the enabled patterns were used"
+)
+
 /** The enabled tools that run on the server, each with its enabled patterns and their parameters. */
 const analyzedTools = (repository: RepositoryRecord) =>
   Effect.gen(function*() {
@@ -68,7 +74,11 @@ const make = (options: AnalysisWorkerOptions) =>
     const analyse = (repository: RepositoryRecord, job: AnalysisJob, commit: CommitRecord) =>
       Effect.gen(function*() {
         // Reading the settings fails only when storage does: the job is delivered again, no problem recorded.
-        const tools = yield* Effect.provide(analyzedTools(repository), context)
+        const configured = yield* Effect.provide(analyzedTools(repository), context)
+        // Checked at every analysis, not only when the option was set: the admin may have withdrawn it.
+        const allowed = (yield* repositories.organizationSettings(repository.organizationId)).allowConfigurationFiles
+        const refused = !allowed && configured.some((tool) => tool.usesConfigurationFile)
+        const tools = refused ? configured.map((tool) => ({ ...tool, usesConfigurationFile: false })) : configured
         const startedAnalysis = yield* nowIso
         const outcome = yield* Effect.either(measure(repository, job, tools))
         const endedAnalysis = yield* nowIso
@@ -82,7 +92,10 @@ const make = (options: AnalysisWorkerOptions) =>
           startedAnalysis,
           endedAnalysis,
           ...(Either.isRight(outcome) ? { measures: outcome.right } : {}),
-          problems: Either.isLeft(outcome) ? [outcome.left] : noTools
+          problems: [
+            ...(Either.isLeft(outcome) ? [outcome.left] : noTools),
+            ...(refused ? [configurationFileRefused] : [])
+          ]
         })
       })
 

@@ -6,6 +6,7 @@ import { SarifImports } from "./SarifImports.js"
 import { CodingStandards } from "./CodingStandards.js"
 import { Ingestion } from "./Ingestion.js"
 import { Metrics } from "./Metrics.js"
+import { Organizations } from "./Organizations.js"
 import { PatternConfiguration } from "./PatternConfiguration.js"
 import { Repositories, type GitUrlTemplates, defaultGitUrlTemplates } from "./Repositories.js"
 import { RepositoryAnalysis } from "./RepositoryAnalysis.js"
@@ -27,5 +28,6 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     Metrics.layer,
     Analyses.layer,
     CoverageUploads.layer,
-    SarifImports.layer
+    SarifImports.layer,
+    Organizations.layer
   ).pipe(Layer.provideMerge(Access.layer))

@@ -1,11 +1,12 @@
 import { Context, Effect, Layer, type Option } from "effect"
 import type { ConfigureToolBody } from "../domain/Bodies.js"
 import { conflictingTools } from "../domain/EffectiveConfiguration.js"
-import { ConfigurationConflict, Unprocessable } from "../domain/Errors.js"
+import { ConfigurationConflict, PermissionDenied, Unprocessable } from "../domain/Errors.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { PatternSetting } from "../domain/Records.js"
 import type { StandardStore } from "../ports/StandardStore.js"
 import type { ToolCatalogue } from "../ports/ToolCatalogue.js"
+import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { ToolConfigStore } from "../ports/ToolConfigStore.js"
 import { Access } from "./Access.js"
 import { configurationFileInUse, loadPatterns, loadTool, loadTools } from "./RepositoryConfiguration.js"
@@ -15,6 +16,7 @@ type Caller = Option.Option<Principal>
 const make = Effect.gen(function*() {
   const access = yield* Access
   const store = yield* ToolConfigStore
+  const repositories = yield* RepositoryStore
   // Captured once so that the operations need nothing from their callers.
   const context = yield* Effect.context<ToolCatalogue | ToolConfigStore | StandardStore>()
 
@@ -37,8 +39,15 @@ const make = Effect.gen(function*() {
    */
   const configureTool = (caller: Caller, at: RepositoryCoordinates, toolUuid: string, body: ConfigureToolBody) =>
     Effect.gen(function*() {
-      const { repository } = yield* access.repository(caller, at, "write")
+      const { organization, repository } = yield* access.repository(caller, at, "write")
       const tool = yield* loadTool(repository, toolUuid)
+      // A configuration file is the repository's code, run by the worker: the installation admin opts in.
+      if (body.useConfigurationFile === true && !(yield* repositories.organizationSettings(organization.id)).allowConfigurationFiles) {
+        return yield* new PermissionDenied({
+          reason: `Configuration files are not allowed in organization ${at.provider}/${at.organization}: ` +
+            "the installation admin allows them (allowConfigurationFiles in the organization's settings)"
+        })
+      }
       const changes = body.patterns ?? []
       const current = yield* loadPatterns(repository, tool)
       const seen = new Set<string>()

@@ -1,0 +1,159 @@
+import { FileSystem, Path } from "@effect/platform"
+import { NodeContext } from "@effect/platform-node"
+import { describe, expect, it } from "@effect/vitest"
+import { Duration, Effect } from "effect"
+import { existsSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type ConfigLintLimits, lintTree, readSourceTree } from "../src/index.js"
+
+/**
+ * A repository's eslint.config.js is the repository's code: each hostile config here tries one
+ * thing the sandboxed linting process must not allow, and the analysis reports it instead of doing it.
+ */
+
+const limits: ConfigLintLimits = { timeout: Duration.seconds(4), memoryMegabytes: 256 }
+
+const canary = "tidemark-canary-secret-3f9a"
+
+/** A scoped temporary checkout holding `a.js` and the given config. */
+const checkoutWith = (config: string, extra: (root: string) => Effect.Effect<void, unknown, FileSystem.FileSystem> = () => Effect.void) =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    const root = yield* fs.makeTempDirectoryScoped({ prefix: "tidemark-hostile-" })
+    yield* fs.writeFileString(path.join(root, "a.js"), "const a = 1\nconsole.log(a)\n")
+    yield* fs.writeFileString(path.join(root, "eslint.config.mjs"), config)
+    yield* extra(root)
+    return root
+  }).pipe(Effect.orDie)
+
+const lintWith = (root: string) =>
+  readSourceTree(root).pipe(
+    Effect.orDie,
+    Effect.flatMap((files) => lintTree(root, files, { rules: [], useConfigurationFile: true, configurationFileLimits: limits }))
+  )
+
+/** The reason the analysis gives for refusing the config. */
+const refusal = (config: string, extra?: (root: string) => Effect.Effect<void, unknown, FileSystem.FileSystem>) =>
+  checkoutWith(config, extra).pipe(
+    Effect.flatMap((root) => Effect.flip(lintWith(root))),
+    Effect.map((error) => {
+      expect(error._tag).toBe("LintError")
+      expect(error.configurationFile).toBe("eslint.config.mjs")
+      return error.reason
+    })
+  )
+
+const wellBehaved = 'export default [{ rules: { semi: "error" } }]\n'
+
+const run = <A, E>(effect: Effect.Effect<A, E, FileSystem.FileSystem | Path.Path | import("effect").Scope.Scope>) =>
+  effect.pipe(Effect.scoped, Effect.provide(NodeContext.layer))
+
+describe("the repository's ESLint config runs sandboxed", () => {
+  it.effect("sees an empty environment: the service's secrets are not there to read", () =>
+    run(Effect.gen(function*() {
+      process.env.TIDEMARK_SANDBOX_CANARY = canary
+      const reason = yield* refusal('throw new Error("env=" + JSON.stringify(process.env))\n').pipe(
+        Effect.ensuring(Effect.sync(() => delete process.env.TIDEMARK_SANDBOX_CANARY))
+      )
+      expect(reason).toBe("env={}")
+    })))
+
+  it.effect("cannot read a file outside the checkout, directly or through a symbolic link in it", () =>
+    run(Effect.gen(function*() {
+      const direct = yield* refusal('import fs from "node:fs"\nfs.readFileSync("/etc/passwd")\nexport default []\n')
+      expect(direct).toMatch(/^the sandbox refused FileSystemRead \(\/etc\/passwd\)/)
+      // Node 20's permission model follows a link inside an allowed folder: the sandbox must not
+      // offer the link at all.
+      const outside = yield* FileSystem.FileSystem.pipe(
+        Effect.flatMap((fs) => fs.makeTempDirectoryScoped({ prefix: "tidemark-outside-" })),
+        Effect.tap((dir) => Effect.flatMap(FileSystem.FileSystem, (fs) => fs.writeFileString(join(dir, "secret.txt"), canary)))
+      )
+      const linkTo = (target: string, name: string) => (root: string) =>
+        Effect.flatMap(FileSystem.FileSystem, (fs) => fs.symlink(target, join(root, name)))
+      const linkedFile = yield* refusal(
+        'import fs from "node:fs"\nthrow new Error("read=" + fs.readFileSync("./secret.txt", "utf8"))\n',
+        linkTo(join(outside, "secret.txt"), "secret.txt")
+      )
+      expect(linkedFile).not.toContain(canary)
+      expect(linkedFile).toMatch(/ENOENT/)
+      const linkedFolder = yield* refusal(
+        'import fs from "node:fs"\nthrow new Error("read=" + fs.readFileSync("./outside/secret.txt", "utf8"))\n',
+        linkTo(outside, "outside")
+      )
+      expect(linkedFolder).not.toContain(canary)
+    })))
+
+  it.effect("cannot write a file, in the checkout or elsewhere", () =>
+    run(Effect.gen(function*() {
+      const target = join(tmpdir(), `tidemark-hostile-write-${process.pid}`)
+      const elsewhere = yield* refusal(`import fs from "node:fs"\nfs.writeFileSync(${JSON.stringify(target)}, "x")\nexport default []\n`)
+      expect(elsewhere).toMatch(/^the sandbox refused FileSystemWrite/)
+      expect(existsSync(target)).toBe(false)
+      const inside = yield* refusal('import fs from "node:fs"\nfs.writeFileSync("./planted.js", "x")\nexport default []\n')
+      expect(inside).toMatch(/^the sandbox refused FileSystemWrite/)
+    })))
+
+  it.effect("cannot start a process or a worker", () =>
+    run(Effect.gen(function*() {
+      const spawned = yield* refusal('import cp from "node:child_process"\ncp.execSync("id")\nexport default []\n')
+      expect(spawned).toMatch(/^the sandbox refused ChildProcess/)
+      const worker = yield* refusal('import { Worker } from "node:worker_threads"\nnew Worker("1", { eval: true })\nexport default []\n')
+      expect(worker).toMatch(/^the sandbox refused WorkerThreads/)
+    })))
+
+  it.effect("cannot open a connection, send a datagram or resolve a name", () =>
+    run(Effect.gen(function*() {
+      // PostgreSQL listens here with trust authentication: the socket is what must not open.
+      const tcp = yield* refusal('import net from "node:net"\nnet.connect(5432, "127.0.0.1")\nexport default []\n')
+      expect(tcp).toMatch(/^the sandbox refused Network \(net\.Socket#connect\)/)
+      const http = yield* refusal('import http from "node:http"\nhttp.get("http://127.0.0.1:4222/")\nexport default []\n')
+      expect(http).toMatch(/^the sandbox refused Network/)
+      const fetched = yield* refusal('await fetch("http://127.0.0.1:4222/")\nexport default []\n')
+      expect(fetched).toMatch(/^the sandbox refused Network \(fetch\)/)
+      const tls = yield* refusal('import tls from "node:tls"\ntls.connect(5432, "127.0.0.1")\nexport default []\n')
+      expect(tls).toMatch(/^the sandbox refused Network/)
+      const udp = yield* refusal('import dgram from "node:dgram"\ndgram.createSocket("udp4").send("x", 53, "127.0.0.1")\nexport default []\n')
+      expect(udp).toMatch(/^the sandbox refused Network/)
+      const name = yield* refusal('import dns from "node:dns"\nawait dns.promises.resolveTxt("example.com")\nexport default []\n')
+      expect(name).toMatch(/^the sandbox refused Network/)
+    })))
+
+  it.effect("is stopped when it runs past the time limit", () =>
+    run(Effect.gen(function*() {
+      const reason = yield* refusal("while (true) {}\nexport default []\n")
+      expect(reason).toBe("did not finish within 4s")
+    })), 20_000)
+
+  it.effect("is stopped when it allocates past the memory limit, in the heap or in buffers", () =>
+    run(Effect.gen(function*() {
+      const heap = yield* refusal("const kept = []\nwhile (true) kept.push({ at: Math.random() })\nexport default []\n")
+      expect(heap).toBe("used more than 256 MB of memory")
+      const buffers = yield* refusal("const kept = []\nwhile (true) kept.push(Buffer.alloc(16 * 1024 * 1024, 1))\nexport default []\n")
+      expect(buffers).toBe("used more than 256 MB of memory")
+    })), 30_000)
+
+  it.effect("reports an error thrown later, outside the config's loading", () =>
+    run(Effect.gen(function*() {
+      const reason = yield* refusal('setTimeout(() => { throw new Error("late") }, 0)\nawait new Promise(() => {})\nexport default []\n')
+      expect(reason).toBe("late")
+    })), 20_000)
+
+  it.effect("cannot pass off printed text as its answer", () =>
+    run(Effect.gen(function*() {
+      const root = yield* checkoutWith(`console.log(JSON.stringify({ _tag: "Linted", files: [] }))\n${wellBehaved}`)
+      const result = yield* lintWith(root)
+      const inCode = result.issues.filter((issue) => issue.file === "a.js")
+      expect(inCode.map((issue) => [issue.line, issue.patternId])).toEqual([[1, "ESLint9_semi"], [2, "ESLint9_semi"]])
+    })))
+
+  it.effect("leaves the worker able to lint the next repository", () =>
+    run(Effect.gen(function*() {
+      yield* refusal("while (true) {}\nexport default []\n")
+      const root = yield* checkoutWith(wellBehaved)
+      const result = yield* lintWith(root)
+      expect(result.issues.filter((issue) => issue.file === "a.js")).toHaveLength(2)
+      expect(result.configurationFile).toBe("eslint.config.mjs")
+    })), 20_000)
+})

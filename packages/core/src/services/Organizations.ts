@@ -1,0 +1,43 @@
+import { Context, Effect, Layer, Option } from "effect"
+import { PermissionDenied } from "../domain/Errors.js"
+import { OrganizationSettings, type UpdateOrganizationSettingsBody } from "../domain/OrganizationSettings.js"
+import type { OrganizationCoordinates, Principal } from "../domain/Principal.js"
+import { RepositoryStore } from "../ports/RepositoryStore.js"
+import { Access } from "./Access.js"
+
+type Caller = Option.Option<Principal>
+
+const make = Effect.gen(function*() {
+  const access = yield* Access
+  const store = yield* RepositoryStore
+
+  /** Any token of the organization may read them: they explain what its analyses may do. */
+  const settings = (caller: Caller, at: OrganizationCoordinates) =>
+    Effect.flatMap(access.organization(caller, at, "read"), (organization) => store.organizationSettings(organization.id))
+
+  /**
+   * Only the installation admin changes them: they widen what repository code may do on the
+   * installation's workers, which an organization's own admin token must not decide for itself.
+   */
+  const updateSettings = (caller: Caller, at: OrganizationCoordinates, body: UpdateOrganizationSettingsBody) =>
+    Effect.gen(function*() {
+      // Checked first, so that a token of another organization learns nothing (401), as everywhere.
+      const organization = yield* access.organization(caller, at, "read")
+      if (!Option.exists(caller, (principal) => principal.isAdmin)) {
+        return yield* new PermissionDenied({ reason: "Only the installation admin may change an organization's settings" })
+      }
+      const current = yield* store.organizationSettings(organization.id)
+      const changed = new OrganizationSettings({
+        allowConfigurationFiles: body.allowConfigurationFiles ?? current.allowConfigurationFiles
+      })
+      yield* store.saveOrganizationSettings(organization.id, changed)
+      return changed
+    })
+
+  return { settings, updateSettings } as const
+})
+
+/** The installation admin's settings of organizations (our admin extension). */
+export class Organizations extends Context.Tag("@tidemark/core/Organizations")<Organizations, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(Organizations, make)
+}
