@@ -6,6 +6,7 @@ import {
   Pagination,
   PatternFilterFields,
   PatternSort,
+  QueryBoolean,
   RepositoryWithAnalysis,
   SearchOrganizationRepositoriesWithAnalysis,
   SortDirection,
@@ -13,7 +14,7 @@ import {
   UpdatePatternsBody
 } from "@tidemark/core"
 import { Schema } from "effect"
-import { Authentication } from "./Authentication.js"
+import { Authentication, OptionalAuthentication } from "./Authentication.js"
 import {
   BadGateway,
   BadRequest,
@@ -52,10 +53,13 @@ export class VersionGroup extends HttpApiGroup.make("version")
   .add(
     HttpApiEndpoint.get("getVersion", "/version")
       .addSuccess(Schema.Struct({ data: Schema.String }))
-      .annotate(OpenApi.Description, "Version of the installation; needs no token.")
+      .annotate(OpenApi.Description, "Version of the installation; needs no token (a token sent must be valid).")
   )
+  // A query holding a NUL character is refused before any operation (a path, query or body that cannot be stored).
+  .addError(BadRequest)
   .addError(UnprocessableEntity)
   .addError(InternalServerError)
+  .middleware(OptionalAuthentication)
 {}
 
 export class RepositoriesGroup extends HttpApiGroup.make("repositories")
@@ -99,11 +103,13 @@ export class ToolsGroup extends HttpApiGroup.make("tools")
       .setPath(RepositoryParams)
       .addSuccess(Schema.Struct({ data: Schema.Array(Tool) }))
       .annotate(OpenApi.Description, "Public repositories need no token.")
+      .middleware(OptionalAuthentication)
   )
   .add(
     HttpApiEndpoint.get("listRepositoryToolConflicts", `${repositoryPath}/tools/conflicts`)
       .setPath(RepositoryParams)
       .addSuccess(Schema.Struct({ data: Schema.Array(Schema.String) }))
+      .middleware(Authentication)
   )
   .add(
     HttpApiEndpoint.patch("configureTool", `${repositoryPath}/tools/:toolUuid`)
@@ -112,18 +118,18 @@ export class ToolsGroup extends HttpApiGroup.make("tools")
       .addSuccess(Schema.Void, { status: 204 })
       .addError(Forbidden)
       .addError(Conflict)
+      .middleware(Authentication)
   )
   .addError(BadRequest)
   .addError(Unauthorized)
   .addError(NotFound)
   .addError(UnprocessableEntity)
   .addError(InternalServerError)
-  .middleware(Authentication)
 {}
 
 export const PatternListParams = Schema.Struct({
   ...PatternFilterFields,
-  enabled: Schema.optional(Schema.BooleanFromString),
+  enabled: Schema.optional(QueryBoolean),
   sort: Schema.optional(PatternSort),
   direction: Schema.optional(SortDirection),
   ...PageParams

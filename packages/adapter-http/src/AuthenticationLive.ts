@@ -1,19 +1,29 @@
-import { Access } from "@tidemark/core"
+import { Access, Unauthenticated } from "@tidemark/core"
 import { Effect, Layer, Option, Redacted } from "effect"
-import { Authentication, IngestionAuthentication } from "./Authentication.js"
+import { Authentication, IngestionAuthentication, OptionalAuthentication } from "./Authentication.js"
 import { analysisErrors, ingestionErrors } from "./ErrorMapping.js"
 import { IngestionUnauthorized } from "./HttpErrors.js"
+
+const optionalCaller = (access: Access["Type"], token: Redacted.Redacted<string>) => {
+  const presented = Redacted.value(token)
+  return presented === ""
+    ? Effect.succeed(Option.none())
+    : access.authenticate(presented).pipe(Effect.map(Option.some), analysisErrors)
+}
+
+/** Missing is refused with the same body the core gives a missing token (Access: `Missing api-token header`). */
+const missingToken = Effect.fail(new Unauthenticated({ reason: "Missing api-token header" })).pipe(analysisErrors)
 
 export const authenticationLayer = Layer.effect(
   Authentication,
   Effect.map(Access, (access) => ({
-    apiToken: (token) => {
-      const presented = Redacted.value(token)
-      return presented === ""
-        ? Effect.succeed(Option.none())
-        : access.authenticate(presented).pipe(Effect.map(Option.some), analysisErrors)
-    }
+    apiToken: (token) => Redacted.value(token) === "" ? missingToken : optionalCaller(access, token)
   }))
+)
+
+export const optionalAuthenticationLayer = Layer.effect(
+  OptionalAuthentication,
+  Effect.map(Access, (access) => ({ apiToken: (token) => optionalCaller(access, token) }))
 )
 
 /**

@@ -1,6 +1,6 @@
 import { HttpApiBuilder, HttpMiddleware, HttpRouter, HttpServer } from "@effect/platform"
 import { Effect, Layer } from "effect"
-import { authenticationLayer, ingestionAuthenticationLayer } from "./AuthenticationLive.js"
+import { authenticationLayer, ingestionAuthenticationLayer, optionalAuthenticationLayer } from "./AuthenticationLive.js"
 import { errorMiddleware } from "./ErrorMapping.js"
 import { openApiRoutes } from "./OpenApiDocuments.js"
 import { bodyGuard } from "./RequestBody.js"
@@ -48,7 +48,7 @@ export const layer = (options: Options) => {
       IngestionHandlers.layer,
       IngestionHandlers.metricsLayer
     ]),
-    Layer.provide([authenticationLayer, ingestionAuthenticationLayer])
+    Layer.provide([authenticationLayer, optionalAuthenticationLayer, ingestionAuthenticationLayer])
   )
   return serve(maxBodyBytes, options.dashboardDirectory).pipe(
     Layer.provide(openApiRoutes),

@@ -29,11 +29,13 @@ layer(testLayer, { excludeTestServices: true })("repositories", (it) => {
         expect(reply.body).toEqual({ data: version })
       }))
 
-    it.effect("ignores a token that is sent, even a wrong one", () =>
+    it.effect("takes a valid token as it takes none; a token that fails is 401, as the spec lists", () =>
       Effect.gen(function*() {
-        const reply = yield* Http.get(paths.version, { token: "not-a-token" })
+        const w = yield* shared
+        const reply = yield* Http.get(paths.version, { token: w.token })
         expect(reply.status).toBe(200)
         expect(reply.body).toEqual({ data: version })
+        yield* Http.expectError(yield* Http.get(paths.version, { token: "not-a-token" }), "Unauthorized")
       }))
   })
 

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { DateTimeString } from "./Rfc3339.js"
 
 export const BranchType = Schema.Literal("Branch", "PullRequest")
 
@@ -7,7 +8,7 @@ export class Branch extends Schema.Class<Branch>("Branch")({
   name: Schema.String,
   isDefault: Schema.Boolean,
   isEnabled: Schema.Boolean,
-  lastUpdated: Schema.optional(Schema.String),
+  lastUpdated: Schema.optional(DateTimeString),
   branchType: BranchType,
   lastCommit: Schema.optional(Schema.String)
 }) {}

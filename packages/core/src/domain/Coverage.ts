@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { DateTimeString } from "./Rfc3339.js"
 
 export const CoverageStatus = Schema.Literal("UpToDate", "Waiting", "Stopped", "None")
 
@@ -12,6 +13,6 @@ export class Coverage extends Schema.Class<Coverage>("Coverage")({
   numberCoverableLines: Schema.optional(Schema.Int),
   status: Schema.optional(CoverageStatus),
   lastCommitWithCoverage: Schema.optional(Schema.String),
-  statusUpdatedAt: Schema.optional(Schema.String),
-  valueUpdatedAt: Schema.optional(Schema.String)
+  statusUpdatedAt: Schema.optional(DateTimeString),
+  valueUpdatedAt: Schema.optional(DateTimeString)
 }) {}

@@ -14,7 +14,11 @@ export type EventSource = typeof EventSource.Type
 
 /** At most 40 characters (code points, not UTF-16 units). */
 const EventId = Schema.String.pipe(
-  Schema.filter((s) => s.length > 0 && [...s].length <= 40, { message: () => "expected 1 to 40 characters" })
+  Schema.filter((s) => s.length > 0 && [...s].length <= 40, {
+    message: () => "expected 1 to 40 characters",
+    // JSON Schema counts code points too.
+    jsonSchema: { minLength: 1, maxLength: 40 }
+  })
 )
 
 export class Deployment extends Schema.Class<Deployment>("Deployment")({
@@ -40,6 +44,10 @@ export class Incident extends Schema.Class<Incident>("Incident")(
     time_created: Rfc3339,
     time_resolved: Rfc3339,
     source: Schema.optional(EventSource)
+  }).annotations({
+    // The documents show a request's encoded side, which has no refinement: named here, the struct
+    // is a component as Deployment and Change are, not an inline copy.
+    identifier: "Incident"
   }).pipe(
     Schema.filter((i) => isBefore(i.time_created, i.time_resolved), {
       message: () => "time_created must be before time_resolved"

@@ -16,6 +16,9 @@ const commaSeparated = <A, I extends string>(item: Schema.Schema<A, I>) =>
     { strict: false }
   )
 
+/** A boolean query value (`true` or `false`): documented as the boolean it stands for, as the spec types it. */
+export const QueryBoolean = Schema.BooleanFromString.annotations({ jsonSchema: { type: "boolean" } })
+
 /** Filters shared by listRepositoryToolPatterns and updateRepositoryToolPatterns (query strings). */
 export const PatternFilterFields = {
   languages: Schema.optional(commaSeparated(Schema.String)),
@@ -23,8 +26,8 @@ export const PatternFilterFields = {
   severityLevels: Schema.optional(commaSeparated(SeverityLevel)),
   tags: Schema.optional(commaSeparated(Schema.String)),
   search: Schema.optional(Schema.String),
-  recommended: Schema.optional(Schema.BooleanFromString),
-  matchesStack: Schema.optional(Schema.BooleanFromString)
+  recommended: Schema.optional(QueryBoolean),
+  matchesStack: Schema.optional(QueryBoolean)
 }
 export const PatternFilters = Schema.Struct(PatternFilterFields)
 export type PatternFilters = typeof PatternFilters.Type

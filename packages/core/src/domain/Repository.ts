@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { Branch } from "./Branch.js"
 import { Action, StandardRef } from "./Common.js"
+import { DateTimeString } from "./Rfc3339.js"
 
 export const Visibility = Schema.Literal("Public", "Private", "LoginPublic")
 export type Visibility = typeof Visibility.Type
@@ -27,7 +28,7 @@ export class Problem extends Schema.Class<Problem>("Problem")({
 export class Stack extends Schema.Class<Stack>("Stack")({
   commitUuid: Schema.optional(Schema.String),
   stackTags: Schema.Array(Schema.String),
-  discoveredAt: Schema.optional(Schema.String)
+  discoveredAt: Schema.optional(DateTimeString)
 }) {}
 
 export class Badges extends Schema.Class<Badges>("Badges")({
@@ -43,7 +44,7 @@ export class Repository extends Schema.Class<Repository>("Repository")({
   fullPath: Schema.optional(Schema.String),
   visibility: Visibility,
   remoteIdentifier: Schema.optional(Schema.String),
-  lastUpdated: Schema.optional(Schema.String),
+  lastUpdated: Schema.optional(DateTimeString),
   permission: Schema.optional(Permission),
   problems: Schema.Array(Problem),
   languages: Schema.Array(Schema.String),

@@ -57,6 +57,13 @@ export const isBefore = (a: string, b: string): boolean => {
 
 export const Rfc3339 = Schema.String.pipe(
   Schema.filter((s) => parseRfc3339(s) !== undefined, {
-    message: () => "expected an RFC 3339 date-time, e.g. 2024-05-01T12:00:00Z"
+    message: () => "expected an RFC 3339 date-time, e.g. 2024-05-01T12:00:00Z",
+    jsonSchema: { format: "date-time" }
   })
 )
+
+/**
+ * A date-time the service itself writes (RFC 3339, from a clock or from git): typed as such in the
+ * OpenAPI documents, as the spec types it, without checking again what the service made.
+ */
+export const DateTimeString = Schema.String.annotations({ jsonSchema: { type: "string", format: "date-time" } })
