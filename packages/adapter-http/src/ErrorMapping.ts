@@ -2,6 +2,7 @@ import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import type { HttpApp } from "@effect/platform"
 import { HttpApiSchema, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import type * as Core from "@tidemark/core"
+import { Redaction } from "@tidemark/core"
 import { Cause, Effect, Option, Schema } from "effect"
 import {
   BadRequest,
@@ -42,22 +43,29 @@ export type AnalysisErrorOf<E> = E extends Core.NotFound ? NotFound
   : E extends Core.ServiceUnavailable ? InternalServerError
   : never
 
+/**
+ * Every message an error body carries passes here: a domain message may quote what a client sent
+ * (a git URL with its credentials), a framework one the request's URL (with its `api_key`).
+ */
+const said = Redaction.redactSecrets
+
 const analysisErrorOf = (e: DomainError): HttpErrors.AnalysisError => {
+  const message = said(e.message)
   switch (e._tag) {
     case "NotFound":
-      return new NotFound({ message: capitalize(e.message) })
+      return new NotFound({ message: capitalize(message) })
     case "InvalidInput":
-      return new BadRequest({ message: e.message })
+      return new BadRequest({ message })
     case "Unprocessable":
-      return new UnprocessableEntity({ message: e.message })
+      return new UnprocessableEntity({ message })
     case "ConfigurationConflict":
-      return new Conflict({ message: e.message })
+      return new Conflict({ message })
     case "Unauthenticated":
-      return new Unauthorized({ message: e.message })
+      return new Unauthorized({ message })
     case "PermissionDenied":
-      return new Forbidden({ message: e.message })
+      return new Forbidden({ message })
     case "ServiceUnavailable":
-      return new InternalServerError({ message: "The service could not complete the request", innerMessage: e.message })
+      return new InternalServerError({ message: "The service could not complete the request", innerMessage: message })
   }
 }
 
@@ -77,29 +85,33 @@ export const ingestionErrors = <A, E extends DomainError, R>(
   Effect.mapError(effect, (e) => {
     switch (e._tag) {
       case "Unauthenticated":
-        return new IngestionUnauthorized({ message: e.message }) as IngestionErrorOf<E>
+        return new IngestionUnauthorized({ message: said(e.message) }) as IngestionErrorOf<E>
       case "ServiceUnavailable":
         return new IngestionServerError({ message: "The service could not complete the request" }) as IngestionErrorOf<E>
       default:
-        return new IngestionBadRequest({ message: e.message }) as IngestionErrorOf<E>
+        return new IngestionBadRequest({ message: said(e.message) }) as IngestionErrorOf<E>
     }
   })
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
-/** `limit: limit must be between 1 and 100`: the field a decode failure is about, then why. */
+/**
+ * `limit: limit must be between 1 and 100`: the field a decode failure is about, then why; for a
+ * field that holds a secret, not what was sent (a schema's message quotes the actual value).
+ */
 const describeDecodeError = (e: HttpApiDecodeError): string => {
   const issue = e.issues[0]
-  if (issue === undefined) return e.message
+  if (issue === undefined) return said(e.message)
   const field = issue.path.map(String).join(".")
-  return field === "" ? issue.message : `${field}: ${issue.message}`
+  if (issue.path.some((name) => Redaction.isSecretName(String(name)))) return `${field}: is not valid`
+  return said(field === "" ? issue.message : `${field}: ${issue.message}`)
 }
 
 const isIngestion = (url: string) => url.startsWith("/v1/") || url === "/v1"
 
 /** A request refused before it is read, in the shape of the API the request was for. */
 const refuse = (url: string, message: string) =>
-  isIngestion(url) ? new IngestionBadRequest({ message }) : new BadRequest({ message })
+  isIngestion(url) ? new IngestionBadRequest({ message: said(message) }) : new BadRequest({ message: said(message) })
 
 export const invalidRequest = (url: string, reason: string) => refuse(url, `Invalid request: ${reason}`)
 export const invalidBody = (url: string, reason: string) => refuse(url, `Invalid request body: ${reason}`)
@@ -107,17 +119,14 @@ export const invalidBody = (url: string, reason: string) => refuse(url, `Invalid
 /** What a failure raised outside the handlers becomes, shaped for the API the request was for. */
 const fromFramework = (failure: unknown, url: string): unknown => {
   const ingestion = isIngestion(url)
-  const badRequest = (message: string) =>
-    ingestion ? new IngestionBadRequest({ message }) : new BadRequest({ message })
-  if (failure instanceof HttpApiDecodeError) return badRequest(`Invalid request: ${describeDecodeError(failure)}`)
+  if (failure instanceof HttpApiDecodeError) return refuse(url, `Invalid request: ${describeDecodeError(failure)}`)
   if (HttpServerError.isServerError(failure)) {
     if (failure._tag === "RouteNotFound") {
-      return ingestion
-        ? new IngestionBadRequest({ message: `No operation at ${failure.request.method} ${url}` })
-        : new NotFound({ message: `No operation at ${failure.request.method} ${url}` })
+      const message = said(`No operation at ${failure.request.method} ${url}`)
+      return ingestion ? new IngestionBadRequest({ message }) : new NotFound({ message })
     }
     if (failure._tag === "RequestError") {
-      return badRequest(`Invalid request body: ${failure.description ?? "it is not valid JSON or is too large"}`)
+      return refuse(url, `Invalid request body: ${failure.description ?? "it is not valid JSON or is too large"}`)
     }
   }
   return failure
@@ -140,7 +149,8 @@ export const errorMiddleware = (app: HttpApp.Default): HttpApp.Default =>
       const request = yield* HttpServerRequest.HttpServerRequest
       const failure = fromFramework(Cause.squash(cause), request.url)
       if (isAnswerable(failure)) return yield* Effect.fail(failure)
-      yield* Effect.logError("unexpected failure", cause)
+      // As text, redacted: the cause may quote the request, and every logger (the tracer's too) gets it.
+      yield* Effect.logError(`unexpected failure: ${said(Cause.pretty(cause))}`)
       return yield* Effect.fail(
         isIngestion(request.url)
           ? new IngestionServerError({ message: "Unexpected server condition" })

@@ -1,9 +1,10 @@
-import { HttpApiBuilder, HttpMiddleware, HttpRouter, HttpServer } from "@effect/platform"
+import { HttpApiBuilder, HttpRouter, HttpServer } from "@effect/platform"
 import { Effect, Layer } from "effect"
 import { authenticationLayer, ingestionAuthenticationLayer, optionalAuthenticationLayer } from "./AuthenticationLive.js"
 import { errorMiddleware } from "./ErrorMapping.js"
 import { openApiRoutes } from "./OpenApiDocuments.js"
 import { bodyGuard } from "./RequestBody.js"
+import * as RequestSpans from "./RequestSpans.js"
 import * as AdminHandlers from "./handlers/AdminHandlers.js"
 import * as AnalysisHandlers from "./handlers/AnalysisHandlers.js"
 import * as DashboardRoute from "./handlers/DashboardRoute.js"
@@ -23,7 +24,7 @@ export interface Options {
 /**
  * `HttpApiBuilder.serve()` with the ingestion route in front of the HttpApi app (see
  * IngestionCliRoute), and no span for that route: the one hot path of the server; the dashboard's
- * files for what no API serves (see DashboardRoute).
+ * files for what no API serves (see DashboardRoute). Spans hold no secret (see RequestSpans).
  */
 const serve = (maxBodyBytes: number, dashboardDirectory: string | undefined) =>
   HttpApiBuilder.httpApp.pipe(
@@ -32,7 +33,7 @@ const serve = (maxBodyBytes: number, dashboardDirectory: string | undefined) =>
     Effect.map((app) => HttpServer.serve(app)),
     Layer.unwrapEffect,
     Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer]),
-    HttpMiddleware.withTracerDisabledWhen(IngestionCliRoute.isForPath)
+    RequestSpans.withoutSecrets(IngestionCliRoute.isForPath)
   )
 
 /**
@@ -55,6 +56,7 @@ export const layer = (options: Options) => {
     Layer.provide(HttpApiBuilder.middleware(errorMiddleware)),
     Layer.provide(api),
     Layer.provide(HttpRouter.setRouterConfig({ maxParamLength: 500 })),
-    Layer.provide(HttpApiBuilder.middleware(bodyGuard(maxBodyBytes)))
+    Layer.provide(HttpApiBuilder.middleware(bodyGuard(maxBodyBytes))),
+    Layer.provide(HttpApiBuilder.middleware(RequestSpans.redactedSpan))
   )
 }

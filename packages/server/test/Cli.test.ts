@@ -314,6 +314,12 @@ describe("tidemark (server not reachable)", () => {
         const result = yield* runCli(["token", "create", "gh/acme", "--url", closed], { TIDEMARK_ADMIN_TOKEN: adminToken })
         failsWith(result, /cannot reach the Tidemark server at http:\/\/127\.0\.0\.1:\d+/)
         expect(result.stdout).toBe("")
+
+        // A URL's credentials are not repeated on stderr.
+        const withCredentials = closed.replace("//", "//proxy:hunter2-secret@")
+        const quoted = yield* runCli(["token", "create", "gh/acme", "--url", withCredentials], { TIDEMARK_ADMIN_TOKEN: adminToken })
+        failsWith(quoted, /proxy:REDACTED@127\.0\.0\.1/)
+        expect(quoted.stderr).not.toContain("hunter2-secret")
       }), slow)
   })
 })

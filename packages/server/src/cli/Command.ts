@@ -1,4 +1,5 @@
 import { Command, ValidationError } from "@effect/cli"
+import { Redaction } from "@tidemark/core"
 import { Cause, Console, Effect, Option } from "effect"
 import { version } from "../Server.js"
 import { analyze } from "./Analyze.js"
@@ -24,11 +25,16 @@ type Failure = Cause.Cause<Effect.Effect.Error<ReturnType<typeof cli>>>
 /**
  * Failures a user can act on become one `error: ...` line on stderr, without a stack trace; usage
  * errors were already shown by @effect/cli with the help text. Defects are bugs: shown in full.
+ * Both redacted, like every log line (a failure may quote a URL with its credentials).
  */
 const report = (cause: Failure) =>
   Option.match(Cause.failureOption(cause), {
-    onNone: () => Cause.isInterruptedOnly(cause) ? Effect.void : Console.error(Cause.pretty(cause)),
-    onSome: (failure) => ValidationError.isValidationError(failure) ? Effect.void : Console.error(`error: ${failure.message}`)
+    onNone: () => Cause.isInterruptedOnly(cause) ? Effect.void : Console.error(Redaction.redactSecrets(Cause.pretty(cause))),
+    onSome: (failure) =>
+      ValidationError.isValidationError(failure)
+        ? Effect.void
+        : Console.error(`error: ${Redaction.redactSecrets(failure.message)}`)
   })
 
-export const run = (argv: ReadonlyArray<string>) => cli(argv).pipe(Effect.tapErrorCause(report))
+export const run = (argv: ReadonlyArray<string>) =>
+  cli(argv).pipe(Effect.tapErrorCause(report), Effect.provide(Redaction.redactingLogger))
