@@ -189,7 +189,8 @@ describe("dashboard (headless Chromium against a seeded server)", () => {
           await expect.poll(() => page.getByRole("alert").textContent()).toBe(message)
 
           // A fresh page, by the keyboard alone: the page puts the focus on its heading; Tab from
-          // there reaches both fields and the button, in that order; Enter on the button logs in.
+          // there reaches both fields, the "remember me" box and the button, in that order; Enter on
+          // the button logs in, for this tab only (the box left unticked).
           await page.reload()
           await page.getByRole("heading", { name: "Log in to Tidemark" }).waitFor()
           await expect.poll(() => focused(page)).toBe("#login-title")
@@ -203,10 +204,13 @@ describe("dashboard (headless Chromium against a seeded server)", () => {
           await tab()
           await page.keyboard.type(token)
           await tab()
-          expect(order).toEqual(["#organization", "#token", "Log in"])
+          await tab()
+          expect(order).toEqual(["#organization", "#token", "#remember", "Log in"])
           await page.keyboard.press("Enter")
           await page.getByRole("heading", { name: `Repositories of ${organization}` }).waitFor()
-          expect((await Chromium.storedSession(page)).device).toContain(token)
+          const stored = await Chromium.storedSession(page)
+          expect(stored.tab).toContain(token)
+          expect(stored.device).toBeNull()
         })
 
         // Overview: each row equals the list API's answer, formatted as the dashboard formats it.
