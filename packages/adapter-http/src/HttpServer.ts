@@ -5,6 +5,7 @@ import { errorMiddleware } from "./ErrorMapping.js"
 import { openApiRoutes } from "./OpenApiDocuments.js"
 import { bodyGuard } from "./RequestBody.js"
 import * as RequestSpans from "./RequestSpans.js"
+import * as SecurityHeaders from "./SecurityHeaders.js"
 import * as AdminHandlers from "./handlers/AdminHandlers.js"
 import * as AnalysisHandlers from "./handlers/AnalysisHandlers.js"
 import * as DashboardRoute from "./handlers/DashboardRoute.js"
@@ -24,13 +25,14 @@ export interface Options {
 /**
  * `HttpApiBuilder.serve()` with the ingestion route in front of the HttpApi app (see
  * IngestionCliRoute), and no span for that route: the one hot path of the server; the dashboard's
- * files for what no API serves (see DashboardRoute). Spans hold no secret (see RequestSpans).
+ * files for what no API serves (see DashboardRoute); every answer with the SecurityHeaders. Spans
+ * hold no secret (see RequestSpans).
  */
 const serve = (maxBodyBytes: number, dashboardDirectory: string | undefined) =>
   HttpApiBuilder.httpApp.pipe(
     Effect.flatMap(IngestionCliRoute.inFrontOf(maxBodyBytes)),
     Effect.flatMap(DashboardRoute.inFrontOfIfAny(dashboardDirectory)),
-    Effect.map((app) => HttpServer.serve(app)),
+    Effect.map((app) => HttpServer.serve(app, SecurityHeaders.middleware)),
     Layer.unwrapEffect,
     Layer.provide([HttpApiBuilder.Router.Live, HttpApiBuilder.Middleware.layer]),
     RequestSpans.withoutSecrets(IngestionCliRoute.isForPath)

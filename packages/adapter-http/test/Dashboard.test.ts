@@ -2,40 +2,30 @@ import { describe, expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import * as Http from "./fixtures/Http.js"
 import { testLayer } from "./fixtures/TestLayer.js"
-import { dashboardFiles, TestServer } from "./fixtures/TestServer.js"
+import { dashboardFiles } from "./fixtures/TestServer.js"
 
 /** The dashboard's files at `/`, behind the APIs (the test server serves a stand-in build). */
-
-const fetchRaw = (path: string, init: RequestInit = {}) =>
-  Effect.flatMap(TestServer, ({ baseUrl }) =>
-    Effect.promise(async () => {
-      const response = await fetch(`${baseUrl}${path}`, init)
-      return { status: response.status, headers: response.headers, text: await response.text() }
-    }))
 
 layer(testLayer, { excludeTestServices: true })("dashboard", (it) => {
   describe("static files", () => {
     it.effect("GET / is the dashboard's page, revalidated on every load", () =>
       Effect.gen(function*() {
-        const page = yield* fetchRaw("/")
+        const page = yield* Http.raw("/")
         expect(page.status).toBe(200)
-        expect(page.headers.get("content-type")).toMatch(/^text\/html/)
-        expect(page.headers.get("cache-control")).toBe("no-cache")
-        expect(page.headers.get("x-content-type-options")).toBe("nosniff")
-        expect(page.headers.get("content-security-policy")).toContain("default-src 'self'")
+        expect(page.headers["content-type"]).toMatch(/^text\/html/)
+        expect(page.headers["cache-control"]).toBe("no-cache")
         expect(page.text).toBe(dashboardFiles["index.html"])
-        const etag = page.headers.get("etag")
-        expect(etag).not.toBeNull()
-        expect((yield* fetchRaw("/index.html")).text).toBe(dashboardFiles["index.html"])
-        expect((yield* fetchRaw("/", { method: "HEAD" })).status).toBe(200)
+        expect(page.headers["etag"]).toMatch(/^(W\/)?".+"$/)
+        expect((yield* Http.raw("/index.html")).text).toBe(dashboardFiles["index.html"])
+        expect((yield* Http.raw("/", { method: "HEAD" })).status).toBe(200)
       }))
 
     it.effect("hashed assets are cached for a year", () =>
       Effect.gen(function*() {
-        const script = yield* fetchRaw("/assets/app-3f2a.js")
+        const script = yield* Http.raw("/assets/app-3f2a.js")
         expect(script.status).toBe(200)
-        expect(script.headers.get("content-type")).toMatch(/javascript/)
-        expect(script.headers.get("cache-control")).toBe("public, max-age=31536000, immutable")
+        expect(script.headers["content-type"]).toMatch(/javascript/)
+        expect(script.headers["cache-control"]).toBe("public, max-age=31536000, immutable")
         expect(script.text).toBe(dashboardFiles["assets/app-3f2a.js"])
       }))
 

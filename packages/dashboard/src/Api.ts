@@ -287,6 +287,8 @@ export interface ApiClientOptions {
   /** Where the server is; the dashboard is served by it, so "" (same origin) by default. */
   readonly baseUrl?: string
   readonly fetch?: Fetch
+  /** Called when the server refuses the token (401), before the call fails: the token is no good for any other call either. */
+  readonly onUnauthorized?: () => void
 }
 
 const readJson = async (response: Response): Promise<unknown> => {
@@ -317,6 +319,7 @@ export const makeApiClient = (options: ApiClientOptions) => {
       throw new ApiError(0, `The server could not be reached: ${String(cause)}`)
     }
     const body = await readJson(response)
+    if (response.status === 401) options.onUnauthorized?.()
     if (!response.ok) throw new ApiError(response.status, errorMessage(response.status, body))
     try {
       return read(body, "")

@@ -6,7 +6,7 @@ import { LoginPage } from "./pages/LoginPage.js"
 import { OverviewPage } from "./pages/OverviewPage.js"
 import { RepositoryPage } from "./pages/RepositoryPage.js"
 import { hrefOf, parseRoute, type Route } from "./Route.js"
-import { clearSession, loadSession, saveSession, type Session } from "./Session.js"
+import { clearSession, loadSession, saveSession, type Session, type SessionStores } from "./Session.js"
 
 const useRoute = (): Route => {
   const [route, setRoute] = useState(() => parseRoute(window.location.hash))
@@ -28,22 +28,42 @@ const useFocusOnNavigation = (route: Route) => {
   }, [route])
 }
 
+const stores = (): SessionStores => ({ tab: window.sessionStorage, device: window.localStorage })
+
+const refusedNotice = "The server no longer accepts the token: log in again."
+
+/** Why the login page shows again, when it is not a logout: the notice, and the organization to ask for. */
+interface Refused {
+  readonly notice: string
+  readonly organization: string
+}
+
 export const App = () => {
   const route = useRoute()
-  const [session, setSession] = useState<Session | undefined>(() => loadSession(window.localStorage))
-  const api = useMemo(() => (session === undefined ? undefined : makeApiClient(session)), [session])
+  const [session, setSession] = useState<Session | undefined>(() => loadSession(stores()))
+  const [refusal, setRefusal] = useState<Refused | undefined>(undefined)
   useFocusOnNavigation(route)
 
-  const login = (next: Session) => {
-    saveSession(window.localStorage, next)
+  const login = (next: Session, remember: boolean) => {
+    saveSession(stores(), next, remember)
+    setRefusal(undefined)
     setSession(next)
     window.location.hash = hrefOf({ page: "overview" })
   }
-  const logout = () => {
-    clearSession(window.localStorage)
+  const logout = (why?: Refused) => {
+    clearSession(stores())
+    setRefusal(why)
     setSession(undefined)
     window.location.hash = hrefOf({ page: "login" })
   }
+  // A refused token fails every call alike: forget it at the first 401 rather than show each page's error.
+  const api = useMemo(
+    () => (session === undefined ? undefined : makeApiClient({
+      ...session,
+      onUnauthorized: () => logout({ notice: refusedNotice, organization: formatOrganization(session.organization) })
+    })),
+    [session]
+  )
 
   return (
     <>
@@ -59,25 +79,27 @@ export const App = () => {
               <a href={hrefOf({ page: "delivery" })} aria-current={route.page === "delivery" ? "page" : undefined}>Delivery</a>
             </nav>
             <span class="org">{formatOrganization(session.organization)}</span>
-            <button type="button" onClick={logout}>Log out</button>
+            <button type="button" onClick={() => logout()}>Log out</button>
           </>
         )}
       </header>
       <main id="main" tabIndex={-1}>
-        <Page route={route} session={session} api={api} onLogin={login} />
+        <Page route={route} session={session} api={api} refusal={refusal} onLogin={login} />
       </main>
     </>
   )
 }
 
-const Page = ({ route, session, api, onLogin }: {
+const Page = ({ route, session, api, refusal, onLogin }: {
   readonly route: Route
   readonly session: Session | undefined
   readonly api: ReturnType<typeof makeApiClient> | undefined
-  readonly onLogin: (session: Session) => void
+  readonly refusal: Refused | undefined
+  readonly onLogin: (session: Session, remember: boolean) => void
 }) => {
   if (api === undefined || route.page === "login") {
-    return <LoginPage initialOrganization={session === undefined ? "" : formatOrganization(session.organization)} onLogin={onLogin} />
+    const organization = session === undefined ? refusal?.organization ?? "" : formatOrganization(session.organization)
+    return <LoginPage initialOrganization={organization} notice={refusal?.notice} onLogin={onLogin} />
   }
   switch (route.page) {
     case "overview":

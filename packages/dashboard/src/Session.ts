@@ -10,8 +10,21 @@ export const storageKey = "tidemark.session"
 
 type KeyValueStore = Pick<Storage, "getItem" | "setItem" | "removeItem">
 
-/** The stored session, or undefined when there is none or it no longer reads (then log in again). */
-export const loadSession = (storage: KeyValueStore): Session | undefined => {
+/**
+ * Where a session may be kept. The tab's storage by default: the token, which reads the
+ * organization's code measures, is gone when the tab closes; the device's only when the person
+ * asks to be remembered there. Both are readable by any script of the page: the
+ * Content-Security-Policy, which admits only the dashboard's own script, is what guards them.
+ */
+export interface SessionStores {
+  /** `sessionStorage`. */
+  readonly tab: KeyValueStore
+  /** `localStorage`. */
+  readonly device: KeyValueStore
+}
+
+/** The session one store holds, or undefined when there is none or it no longer reads. */
+const read = (storage: KeyValueStore): Session | undefined => {
   const text = storage.getItem(storageKey)
   if (text === null) return undefined
   try {
@@ -28,10 +41,19 @@ export const loadSession = (storage: KeyValueStore): Session | undefined => {
   }
 }
 
-export const saveSession = (storage: KeyValueStore, session: Session): void =>
-  storage.setItem(
-    storageKey,
-    JSON.stringify({ token: session.token, organization: `${session.organization.provider}/${session.organization.name}` })
-  )
+/** The kept session, the tab's before the device's, or undefined (then log in again). */
+export const loadSession = (stores: SessionStores): Session | undefined => read(stores.tab) ?? read(stores.device)
 
-export const clearSession = (storage: KeyValueStore): void => storage.removeItem(storageKey)
+/** Keeps the session in one store only: a session no longer remembered leaves nothing on the device. */
+export const saveSession = (stores: SessionStores, session: Session, remember: boolean): void => {
+  clearSession(stores)
+  const text = JSON.stringify({ token: session.token, organization: `${session.organization.provider}/${session.organization.name}` })
+  const store = remember ? stores.device : stores.tab
+  store.setItem(storageKey, text)
+}
+
+/** Forgets the session wherever it was kept: on logging out, and when the server refuses the token. */
+export const clearSession = (stores: SessionStores): void => {
+  stores.tab.removeItem(storageKey)
+  stores.device.removeItem(storageKey)
+}

@@ -139,6 +139,20 @@ describe("the API client", () => {
     await expect(api.getRepository("demo")).rejects.toEqual(new ApiError(401, "Invalid token"))
   })
 
+  it("tells the caller when the server refuses the token, and then fails the call", async () => {
+    const body = JSON.stringify({ error: "Unauthorized", code: "Unauthorized", message: "Invalid token", actions: [] })
+    let refused = 0
+    const onUnauthorized = () => void refused++
+    const api = makeApiClient({ token: "revoked", organization: acme, fetch: fakeFetch(401, body).doFetch, onUnauthorized })
+    await expect(api.listSystems()).rejects.toEqual(new ApiError(401, "Invalid token"))
+    expect(refused).toBe(1)
+    const forbidden = makeApiClient({ token: "t", organization: acme, fetch: fakeFetch(403, body).doFetch, onUnauthorized })
+    await expect(forbidden.listSystems()).rejects.toBeInstanceOf(ApiError)
+    const fine = makeApiClient({ token: "t", organization: acme, fetch: fakeFetch(200, '{"data":[]}').doFetch, onUnauthorized })
+    await expect(fine.listSystems()).resolves.toEqual([])
+    expect(refused).toBe(1)
+  })
+
   it("reports an answer it cannot show", async () => {
     const api = makeApiClient({ token: "t", organization: acme, fetch: fakeFetch(200, JSON.stringify({ data: [{}] })).doFetch })
     await expect(api.listTools("demo")).rejects.toThrow("Unexpected answer from the server: data[0].settings: expected an object")

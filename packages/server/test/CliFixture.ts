@@ -165,6 +165,17 @@ export const postJson = (server: RunningServer, path: string, body: unknown, tok
     return { status: response.status, text: await response.text() }
   })
 
+/** POST of a JSON body that must succeed (2xx): its parsed answer, or undefined when empty. */
+export const postOk = <A>(server: RunningServer, path: string, body: unknown, token?: string) =>
+  Effect.map(postJson(server, path, body, token), ({ status, text }) => {
+    if (status < 200 || status > 299) throw new Error(`POST ${path}: HTTP ${status} ${text}`)
+    return (text === "" ? undefined : JSON.parse(text)) as A
+  })
+
+/** A secret the admin issues (`…/tokens`, `…/ingestion-keys` of an organization). */
+export const adminSecret = (server: RunningServer, adminToken: string, path: string, body: unknown) =>
+  Effect.map(postOk<{ readonly data: { readonly secret: string } }>(server, path, body, adminToken), (reply) => reply.data.secret)
+
 /** A scratch directory removed when the scope closes. */
 export const scratch = Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirectoryScoped({ prefix: "tidemark-cli-" }))
 

@@ -4,12 +4,11 @@
  * through the public APIs only. The numbers on screen must equal the API's, formatted with the
  * dashboard's own `Format.ts`; the screenshots land in docs/screenshots/ for the README.
  */
-import * as NodeContext from "@effect/platform-node/NodeContext"
 import { describe, expect, layer } from "@effect/vitest"
-import { Context, Effect, Layer, Schedule } from "effect"
+import { Effect, Schedule } from "effect"
 import { mkdirSync } from "node:fs"
 import { fileURLToPath } from "node:url"
-import { type Browser, chromium, type Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import {
   formatCount,
   formatDay,
@@ -20,9 +19,11 @@ import {
   formatPercent,
   formatText
 } from "../../dashboard/src/Format.js"
-import { getJson, git, gitRepository, postJson, requireBuild, type RunningServer, scratch, startServer } from "./CliFixture.js"
+import * as Chromium from "./Browser.js"
+import type { BrowserGlobals, DomElement } from "./Browser.js"
+import { adminSecret, getJson, git, gitRepository, postOk as post } from "./CliFixture.js"
+import * as DashboardServer from "./DashboardServer.js"
 
-const chromiumPath = "/usr/bin/chromium"
 const adminToken = "tma_dashboard-e2e-admin"
 const organization = "gh/acme"
 const screenshots = fileURLToPath(new URL("../../../docs/screenshots/", import.meta.url))
@@ -63,12 +64,6 @@ const keys = [
 
 // ---- Seeding through the public APIs -----------------------------------------------------------
 
-const post = <A>(server: RunningServer, path: string, body: unknown, token?: string) =>
-  Effect.map(postJson(server, path, body, token), ({ status, text }) => {
-    if (status < 200 || status > 299) throw new Error(`POST ${path}: HTTP ${status} ${text}`)
-    return (text === "" ? undefined : JSON.parse(text)) as A
-  })
-
 const data = <A>(reply: { readonly status: number; readonly body: unknown }): A => {
   expect(reply.status, JSON.stringify(reply.body)).toBe(200)
   return (reply.body as { readonly data: A }).data
@@ -99,91 +94,52 @@ const metricsPath = `/api/v3/organizations/${organization}/metrics?${new URLSear
   bucket: range.bucket
 })}`
 
-class Fixture extends Context.Tag("DashboardFixture")<Fixture, {
-  readonly server: RunningServer
-  /** A read-only API token of gh/acme: what a person logs in with. */
-  readonly token: string
-  readonly browser: Browser
-}>() {
-  static readonly layer = Layer.scoped(
-    Fixture,
-    Effect.gen(function*() {
-      yield* requireBuild
-      const directory = yield* scratch
-      const server = yield* startServer({ dataDir: `${directory}/data`, adminToken })
-      for (const name of ["widgets", "gadgets"]) {
-        const repository = yield* gitRepository(directory, name)
-        yield* post(server, "/api/v3/repositories", { provider: "gh", repositoryFullPath: `acme/${name}`, gitUrl: repository }, adminToken)
-        if (name === "widgets") {
-          // One of the two lines the report names ran: widgets shows coverage 50 %.
-          const commitSha = (yield* git(repository, ["rev-parse", "HEAD"])).trim()
-          const report = "SF:src/index.ts\nDA:1,1\nDA:2,0\nend_of_record\n"
-          yield* post(server, `/api/v3/analysis/organizations/${organization}/repositories/widgets/coverage`, {
-            commitSha,
-            format: "lcov",
-            report
-          }, adminToken)
-        }
+/** Two repositories of gh/acme (widgets with coverage), analysed, and the delivery events, stored. */
+const seed: DashboardServer.Seed = (server, directory) =>
+  Effect.gen(function*() {
+    for (const name of ["widgets", "gadgets"]) {
+      const repository = yield* gitRepository(directory, name)
+      yield* post(server, "/api/v3/repositories", { provider: "gh", repositoryFullPath: `acme/${name}`, gitUrl: repository }, adminToken)
+      if (name === "widgets") {
+        // One of the two lines the report names ran: widgets shows coverage 50 %.
+        const commitSha = (yield* git(repository, ["rev-parse", "HEAD"])).trim()
+        const report = "SF:src/index.ts\nDA:1,1\nDA:2,0\nend_of_record\n"
+        yield* post(server, `/api/v3/analysis/organizations/${organization}/repositories/widgets/coverage`, {
+          commitSha,
+          format: "lcov",
+          report
+        }, adminToken)
       }
-      const token = (yield* post<{ data: { secret: string } }>(
-        server,
-        `/api/v3/admin/organizations/${organization}/tokens`,
-        { permission: "read" },
-        adminToken
-      )).data.secret
-      const key = (yield* post<{ data: { secret: string } }>(
-        server,
-        `/api/v3/admin/organizations/${organization}/ingestion-keys`,
-        {},
-        adminToken
-      )).data.secret
-      for (const event of events) {
-        yield* post(server, `/v1/ingestion/cli?${new URLSearchParams({ api_key: key, system: "web" })}`, event)
-      }
-      // The worker stores the events in the background: read until all four deployments and the
-      // incident count (14 days in the range), then once more to be sure the answer is settled.
-      const settled = (metrics: MetricsJson) =>
-        Math.round((metrics.deploymentFrequency.value ?? 0) * 14) === 4 &&
-        metrics.timeToRecover.value === 9_000 &&
-        metrics.leadTimeForChanges.value !== null
-      const first = yield* getJson(server, metricsPath, token).pipe(
-        Effect.map((reply) => data<MetricsJson>(reply)),
-        Effect.filterOrFail(settled),
-        Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("20 seconds")))
-      )
-      yield* Effect.sleep("300 millis")
-      expect(data<MetricsJson>(yield* getJson(server, metricsPath, token))).toEqual(first)
-      // Adding a repository queued its analysis: the pages must show the analysed numbers, not race them.
-      yield* getJson(server, `/api/v3/analysis/organizations/${organization}/repositories?limit=25`, token).pipe(
-        Effect.map((reply) => data<ReadonlyArray<RepositoryJson>>(reply)),
-        Effect.filterOrFail((listed) => listed.length === 2 && listed.every((r) => r.gradeLetter !== undefined)),
-        Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds")))
-      )
-
-      const browser = yield* Effect.acquireRelease(
-        Effect.promise(() => chromium.launch({ executablePath: chromiumPath, headless: true, args: ["--no-sandbox"] })),
-        (browser) => Effect.promise(() => browser.close())
-      )
-      return { server, token, browser }
-    })
-  ).pipe(Layer.provide(NodeContext.layer))
-}
+    }
+    const token = yield* adminSecret(server, adminToken, `/api/v3/admin/organizations/${organization}/tokens`, { permission: "read" })
+    const key = yield* adminSecret(server, adminToken, `/api/v3/admin/organizations/${organization}/ingestion-keys`, {})
+    for (const event of events) {
+      yield* post(server, `/v1/ingestion/cli?${new URLSearchParams({ api_key: key, system: "web" })}`, event)
+    }
+    // The worker stores the events in the background: read until all four deployments and the
+    // incident count (14 days in the range), then once more to be sure the answer is settled.
+    const settled = (metrics: MetricsJson) =>
+      Math.round((metrics.deploymentFrequency.value ?? 0) * 14) === 4 &&
+      metrics.timeToRecover.value === 9_000 &&
+      metrics.leadTimeForChanges.value !== null
+    const first = yield* getJson(server, metricsPath, token).pipe(
+      Effect.map((reply) => data<MetricsJson>(reply)),
+      Effect.filterOrFail(settled),
+      Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("20 seconds")))
+    )
+    yield* Effect.sleep("300 millis")
+    expect(data<MetricsJson>(yield* getJson(server, metricsPath, token))).toEqual(first)
+    // Adding a repository queued its analysis: the pages must show the analysed numbers, not race them.
+    yield* getJson(server, `/api/v3/analysis/organizations/${organization}/repositories?limit=25`, token).pipe(
+      Effect.map((reply) => data<ReadonlyArray<RepositoryJson>>(reply)),
+      Effect.filterOrFail((listed) => listed.length === 2 && listed.every((r) => r.gradeLetter !== undefined)),
+      Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds")))
+    )
+    // A read-only token: what a person logs in with.
+    return token
+  })
 
 // ---- Reading the pages -------------------------------------------------------------------------
-
-/**
- * The little of the DOM the page functions below use: they run in the browser, but the test is
- * type-checked without the DOM library (the workspace's `lib` is ES2023 only).
- */
-interface DomElement {
-  readonly id: string
-  readonly textContent: string | null
-  querySelectorAll(selectors: string): Iterable<DomElement>
-}
-interface BrowserGlobals {
-  readonly document: { readonly activeElement: DomElement | null }
-  readonly localStorage: { getItem(key: string): string | null }
-}
 
 const cells = (page: Page, rows: string) =>
   page.locator(rows).evaluateAll((trs) =>
@@ -202,10 +158,10 @@ const focused = (page: Page) =>
 const screenshot = (page: Page, name: string) => page.screenshot({ path: `${screenshots}${name}.png`, fullPage: true })
 
 describe("dashboard (headless Chromium against a seeded server)", () => {
-  layer(Fixture.layer, { excludeTestServices: true, timeout: "60 seconds" })((it) => {
+  layer(DashboardServer.layer(adminToken, seed), { excludeTestServices: true, timeout: "60 seconds" })((it) => {
     it.scoped("logs in with the keyboard, and shows the API's repositories, tools and delivery metrics", () =>
       Effect.gen(function*() {
-        const { browser, server, token } = yield* Fixture
+        const { browser, server, token } = yield* DashboardServer.DashboardServer
         mkdirSync(screenshots, { recursive: true })
         const repositories = data<ReadonlyArray<RepositoryJson>>(
           yield* getJson(server, `/api/v3/analysis/organizations/${organization}/repositories?limit=25`, token)
@@ -216,13 +172,7 @@ describe("dashboard (headless Chromium against a seeded server)", () => {
         const metrics = data<MetricsJson>(yield* getJson(server, metricsPath, token))
         expect(tools.length).toBeGreaterThan(0)
 
-        const context = yield* Effect.acquireRelease(
-          Effect.promise(() => browser.newContext({ viewport: { width: 1280, height: 900 } })),
-          (context) => Effect.promise(() => context.close())
-        )
-        const page = yield* Effect.promise(() => context.newPage())
-        const errors: Array<string> = []
-        page.on("pageerror", (error) => errors.push(String(error)))
+        const { page, errors, violations } = yield* Chromium.openPage(browser)
 
         // Login: a wrong token shows the API's message; the keyboard reaches the fields and the button.
         yield* Effect.promise(async () => {
@@ -239,7 +189,8 @@ describe("dashboard (headless Chromium against a seeded server)", () => {
           await expect.poll(() => page.getByRole("alert").textContent()).toBe(message)
 
           // A fresh page, by the keyboard alone: the page puts the focus on its heading; Tab from
-          // there reaches both fields and the button, in that order; Enter on the button logs in.
+          // there reaches both fields, the "remember me" box and the button, in that order; Enter on
+          // the button logs in, for this tab only (the box left unticked).
           await page.reload()
           await page.getByRole("heading", { name: "Log in to Tidemark" }).waitFor()
           await expect.poll(() => focused(page)).toBe("#login-title")
@@ -253,10 +204,13 @@ describe("dashboard (headless Chromium against a seeded server)", () => {
           await tab()
           await page.keyboard.type(token)
           await tab()
-          expect(order).toEqual(["#organization", "#token", "Log in"])
+          await tab()
+          expect(order).toEqual(["#organization", "#token", "#remember", "Log in"])
           await page.keyboard.press("Enter")
           await page.getByRole("heading", { name: `Repositories of ${organization}` }).waitFor()
-          expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.getItem("tidemark.session"))).toContain(token)
+          const stored = await Chromium.storedSession(page)
+          expect(stored.tab).toContain(token)
+          expect(stored.device).toBeNull()
         })
 
         // Overview: each row equals the list API's answer, formatted as the dashboard formats it.
@@ -314,6 +268,7 @@ describe("dashboard (headless Chromium against a seeded server)", () => {
           await screenshot(page, "delivery")
         })
         expect(errors).toEqual([])
+        expect(violations).toEqual([])
       }), 60_000)
   })
 })

@@ -14,11 +14,6 @@ import { Effect, Option } from "effect"
 const apiPrefixes = ["/api/", "/v1/"]
 const isApi = (path: string) => path === "/api" || path === "/v1" || apiPrefixes.some((prefix) => path.startsWith(prefix))
 
-const securityHeaders = {
-  "x-content-type-options": "nosniff",
-  "content-security-policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'"
-}
-
 /** The path a request asks the dashboard for: a GET or HEAD outside the APIs. */
 const dashboardPathOf = (request: HttpServerRequest.HttpServerRequest): Option.Option<string> => {
   if (request.method !== "GET" && request.method !== "HEAD") return Option.none()
@@ -52,10 +47,7 @@ export const inFrontOf = (directory: string) => <E, R>(api: HttpApp.Default<E, R
     // A file gone between its stat and its read is a file that is not there.
     const respond = (file: string, pathname: string): App =>
       HttpServerResponse.file(file, {
-        headers: {
-          ...securityHeaders,
-          "cache-control": pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache"
-        }
+        headers: { "cache-control": pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache" }
       }).pipe(Effect.catchAll(() => api))
 
     const app: App = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request): App =>

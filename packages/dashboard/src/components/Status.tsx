@@ -2,12 +2,8 @@ import type { ComponentChildren } from "preact"
 import type { ApiError } from "../Api.js"
 import type { Load } from "../Load.js"
 
-export const ErrorMessage = ({ error }: { readonly error: ApiError }) => (
-  <p class="error" role="alert">
-    {error.message}
-    {error.status === 401 ? <> — <a href="#/login">log in again</a></> : null}
-  </p>
-)
+/** A failed load's message. A 401 never shows here: the App returns to the login page at once. */
+export const ErrorMessage = ({ error }: { readonly error: ApiError }) => <p class="error" role="alert">{error.message}</p>
 
 /** Shows the loading text, the API's error message, or the children built from the loaded value. */
 export const Loaded = <T,>({ load, children }: { readonly load: Load<T>; readonly children: (value: T) => ComponentChildren }) => {

@@ -5,13 +5,17 @@ import type { Session } from "../Session.js"
 
 export interface LoginPageProps {
   readonly initialOrganization: string
-  readonly onLogin: (session: Session) => void
+  /** Why the person is asked again (the server refused the kept token), if that is why. */
+  readonly notice: string | undefined
+  /** `remember`: keep the session on this device rather than only in this tab (see Session). */
+  readonly onLogin: (session: Session, remember: boolean) => void
 }
 
 /** Asks for the token and the organization once; checks them with one small read before keeping them. */
-export const LoginPage = ({ initialOrganization, onLogin }: LoginPageProps) => {
+export const LoginPage = ({ initialOrganization, notice, onLogin }: LoginPageProps) => {
   const [token, setToken] = useState("")
   const [organization, setOrganization] = useState(initialOrganization)
+  const [remember, setRemember] = useState(false)
   const [error, setError] = useState<string | undefined>(undefined)
   const [busy, setBusy] = useState(false)
 
@@ -25,7 +29,7 @@ export const LoginPage = ({ initialOrganization, onLogin }: LoginPageProps) => {
     const session: Session = { token: token.trim(), organization: parsed }
     try {
       await makeApiClient(session).listRepositories({ limit: 1 })
-      onLogin(session)
+      onLogin(session, remember)
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.message : String(cause))
     } finally {
@@ -36,6 +40,7 @@ export const LoginPage = ({ initialOrganization, onLogin }: LoginPageProps) => {
   return (
     <section aria-labelledby="login-title" class="login">
       <h1 id="login-title">Log in to Tidemark</h1>
+      {notice === undefined ? null : <p class="notice" role="status">{notice}</p>}
       <form onSubmit={submit} noValidate>
         <label for="organization">Organization</label>
         <input
@@ -59,6 +64,12 @@ export const LoginPage = ({ initialOrganization, onLogin }: LoginPageProps) => {
           autoComplete="current-password"
           required
         />
+        <label class="check" for="remember">
+          <input id="remember" name="remember" type="checkbox" aria-describedby="remember-help"
+            checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
+          Remember me on this device
+        </label>
+        <p id="remember-help" class="help">Otherwise the token is forgotten when this tab closes.</p>
         {error === undefined ? null : <p class="error" role="alert">{error}</p>}
         <button type="submit" disabled={busy}>{busy ? "Checking…" : "Log in"}</button>
       </form>
