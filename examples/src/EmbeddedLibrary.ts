@@ -13,6 +13,7 @@ import { CryptoIdGenerator, MemoryEventQueue, MemoryEventStore, StaticToolCatalo
 import { Effect, Layer, Option } from "effect"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { isScript, runScript } from "./Script.js"
 
 export const EmbeddedLayer = DomainServices.layer().pipe(
   Layer.provideMerge(Layer.mergeAll(
@@ -53,13 +54,6 @@ export const summarise = (gitPath: string) =>
     }
   })
 
-if (process.argv[1]?.endsWith("EmbeddedLibrary.ts")) {
-  const path = process.argv[2] ?? "."
-  Effect.runPromise(summarise(path).pipe(Effect.provide(EmbeddedLayer))).then(
-    (summary) => console.log(JSON.stringify(summary, null, 2)),
-    (error: unknown) => {
-      console.error(error)
-      process.exitCode = 1
-    }
-  )
+if (isScript(import.meta.url)) {
+  void runScript(summarise(process.argv[2] ?? ".").pipe(Effect.provide(EmbeddedLayer)))
 }

@@ -10,7 +10,7 @@ import { Access, AnalysisWorker, DomainServices, IngestionWorker } from "@tidema
 import { CryptoIdGenerator, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Console, Effect, Layer, Option, Redacted } from "effect"
 import { createServer } from "node:http"
-import { dirname, join } from "node:path"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import * as NodeHasher from "./NodeHasher.js"
 import type { ServerConfig } from "./ServerConfig.js"
@@ -83,10 +83,11 @@ export const workerLayer = Layer.scopedDiscard(
 ).pipe(Layer.provide(Layer.merge(IngestionWorker.layer(), AnalysisWorker.layer())))
 
 /**
- * The dashboard built with the workspace (`packages/dashboard/dist`), found where the package is
- * installed rather than relative to the working directory.
+ * The dashboard's build that ships in this package (`dist/dashboard`, copied there by its build),
+ * found where the package is installed rather than relative to the working directory. Source and
+ * built modules both sit one folder below the package, beside `dist/`.
  */
-const bundledDashboard = () => join(dirname(fileURLToPath(import.meta.resolve("@tidemark/dashboard/package.json"))), "dist")
+const bundledDashboard = () => fileURLToPath(new URL("../dist/dashboard", import.meta.url))
 
 /** Makes sure an admin token exists and shows a newly generated one, once. */
 const adminTokenLayer = (config: ServerConfig) =>

@@ -47,7 +47,7 @@ export const serverConfig = Config.all({
   /** Whether `serve` also runs the ingestion worker (it can run alone as `tidemark worker`). */
   runWorker: Config.boolean("TIDEMARK_WORKER").pipe(Config.withDefault(true)),
   maxBodyBytes: Config.integer("TIDEMARK_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),
-  /** The dashboard's built files to serve at `/`; default: the bundled `@tidemark/dashboard` build. */
+  /** The dashboard's built files to serve at `/`; default: the build shipped in this package (`dist/dashboard`). */
   dashboardDir: Config.option(Config.string("TIDEMARK_DASHBOARD_DIR")),
   gitUrlTemplates: Config.all({
     gh: Config.string("TIDEMARK_GIT_URL_GH").pipe(Config.withDefault(defaultGitUrlTemplates.gh ?? "")),

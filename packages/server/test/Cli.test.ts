@@ -10,6 +10,8 @@ import {
   git,
   gitRepository,
   lastLine,
+  loadDashboard,
+  servedDashboard,
   postJson,
   requireBuild,
   runCli,
@@ -272,20 +274,7 @@ describe("tidemark (client commands against a running server)", () => {
     it.effect("serve serves the workspace's dashboard build at / and its assets", () =>
       Effect.gen(function*() {
         const { server } = yield* Fixture
-        const page = yield* Effect.promise(async () => {
-          const response = await fetch(`${server.url}/`)
-          return { status: response.status, type: response.headers.get("content-type"), text: await response.text() }
-        })
-        expect(page).toMatchObject({ status: 200, type: expect.stringMatching(/^text\/html/) })
-        expect(page.text).toContain("<title>Tidemark</title>")
-        const script = /<script[^>]+src="\.?\/?(assets\/[^"]+\.js)"/.exec(page.text)?.[1]
-        expect(script).toBeDefined()
-        const asset = yield* Effect.promise(async () => {
-          const response = await fetch(`${server.url}/${script ?? ""}`)
-          await response.arrayBuffer()
-          return { status: response.status, cache: response.headers.get("cache-control") }
-        })
-        expect(asset).toEqual({ status: 200, cache: "public, max-age=31536000, immutable" })
+        expect(yield* loadDashboard(server)).toEqual(servedDashboard)
       }), slow)
 
     it.effect("a wrong admin token fails with `error:` on stderr and a non-zero exit", () =>

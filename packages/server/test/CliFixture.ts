@@ -9,6 +9,15 @@ import { fileURLToPath } from "node:url"
 
 export const bin = fileURLToPath(new URL("../dist/bin.js", import.meta.url))
 
+/** How `tidemark` is started: a program and the arguments that come before the command's own. */
+export interface Program {
+  readonly file: string
+  readonly args: ReadonlyArray<string>
+}
+
+/** The workspace's build, which the tests run unless they say otherwise (the packaging test runs an installed one). */
+export const builtProgram: Program = { file: process.execPath, args: [bin] }
+
 /** Fails the suite early, and clearly, when the command was not built. */
 export const requireBuild = Effect.suspend(() =>
   existsSync(bin) ? Effect.void : Effect.dieMessage(`${bin} is missing: run \`pnpm --filter @tidemark/server build\` first`)
@@ -32,10 +41,10 @@ export interface CliResult {
 
 export const lastLine = (output: string) => output.trimEnd().split("\n").at(-1) ?? ""
 
-/** Runs `node dist/bin.js ...args` to completion, in `cwd` when given. */
-export const runCli = (args: ReadonlyArray<string>, env: Record<string, string>, cwd?: string) =>
+/** Runs `node dist/bin.js ...args` (or another `program`) to completion, in `cwd` when given. */
+export const runCli = (args: ReadonlyArray<string>, env: Record<string, string>, cwd?: string, program = builtProgram) =>
   Effect.async<CliResult>((resume) => {
-    const child = spawn(process.execPath, [bin, ...args], {
+    const child = spawn(program.file, [...program.args, ...args], {
       env: { ...baseEnvironment(), ...env },
       ...(cwd === undefined ? {} : { cwd }),
       stdio: ["ignore", "pipe", "pipe"]
@@ -94,12 +103,16 @@ export const startServer = (options: {
   readonly dataDir: string
   readonly adminToken?: string
   readonly env?: Readonly<Record<string, string>>
+  readonly program?: Program
+  /** The working directory; the test process's by default. */
+  readonly cwd?: string
 }) =>
   Effect.gen(function*() {
     const output = { stdout: "", stderr: "" }
     const child = yield* Effect.acquireRelease(
       Effect.sync(() => {
-        const child = spawn(process.execPath, [bin, "serve"], {
+        const program = options.program ?? builtProgram
+        const child = spawn(program.file, [...program.args, "serve"], {
           env: {
             ...baseEnvironment(),
             PORT: "0",
@@ -108,6 +121,7 @@ export const startServer = (options: {
             ...(options.adminToken === undefined ? {} : { TIDEMARK_ADMIN_TOKEN: options.adminToken }),
             ...options.env
           },
+          ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
           stdio: ["ignore", "pipe", "pipe"]
         })
         child.stdout.setEncoding("utf8").on("data", (chunk: string) => output.stdout += chunk)
@@ -154,16 +168,46 @@ export const getJson = (server: RunningServer, path: string, token: string) =>
     return { status: response.status, body }
   })
 
-/** POST of a JSON body (with an `api-token` when given), answering the status and the body's text. */
-export const postJson = (server: RunningServer, path: string, body: unknown, token?: string) =>
+/** A JSON body sent (with an `api-token` when given), answering the status and the body's text. */
+const sendJson = (method: "POST" | "PATCH") => (server: RunningServer, path: string, body: unknown, token?: string) =>
   Effect.promise(async () => {
     const response = await fetch(`${server.url}${path}`, {
-      method: "POST",
+      method,
       headers: { "content-type": "application/json", ...(token === undefined ? {} : { "api-token": token }) },
       body: JSON.stringify(body)
     })
     return { status: response.status, text: await response.text() }
   })
+
+export const postJson = sendJson("POST")
+export const patchJson = sendJson("PATCH")
+
+/**
+ * The dashboard as a browser first loads it: the page at `/` (is it Tidemark's HTML?), then the
+ * script the page names.
+ */
+export const loadDashboard = (server: RunningServer) =>
+  Effect.promise(async () => {
+    const page = await fetch(`${server.url}/`)
+    const text = await page.text()
+    const script = /<script[^>]+src="\.?\/?(assets\/[^"]+\.js)"/.exec(text)?.[1]
+    const asset = script === undefined ? undefined : await fetch(`${server.url}/${script}`)
+    await asset?.arrayBuffer()
+    return {
+      status: page.status,
+      html: (page.headers.get("content-type") ?? "").startsWith("text/html"),
+      titled: text.includes("<title>Tidemark</title>"),
+      script: asset === undefined ? undefined : { status: asset.status, cache: asset.headers.get("cache-control") }
+    }
+  })
+
+/** What `loadDashboard` finds where the dashboard is served: hashed assets cached for a year. */
+export const servedDashboard = {
+  status: 200,
+  html: true,
+  titled: true,
+  script: { status: 200, cache: "public, max-age=31536000, immutable" }
+}
 
 /** POST of a JSON body that must succeed (2xx): its parsed answer, or undefined when empty. */
 export const postOk = <A>(server: RunningServer, path: string, body: unknown, token?: string) =>
@@ -198,15 +242,19 @@ export const git = (cwd: string, args: ReadonlyArray<string>) =>
     })
   )
 
-/** A git repository on branch `main` holding a TypeScript file and a README. */
-export const gitRepository = (parent: string, name: string) =>
+/** A TypeScript file and a README. */
+const widgets: Readonly<Record<string, string>> = { "src/index.ts": "export const answer = 42\n", "README.md": "# Widgets\n" }
+
+/** A git repository on branch `main` holding `files` (by relative path), one commit. */
+export const gitRepository = (parent: string, name: string, files = widgets) =>
   Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
     const repository = path.join(parent, name)
-    yield* fs.makeDirectory(path.join(repository, "src"), { recursive: true })
-    yield* fs.writeFileString(path.join(repository, "src", "index.ts"), "export const answer = 42\n")
-    yield* fs.writeFileString(path.join(repository, "README.md"), "# Widgets\n")
+    for (const [file, content] of Object.entries(files)) {
+      yield* fs.makeDirectory(path.dirname(path.join(repository, file)), { recursive: true })
+      yield* fs.writeFileString(path.join(repository, file), content)
+    }
     yield* git(repository, ["init", "--quiet", "-b", "main"])
     yield* git(repository, ["add", "--all"])
     yield* git(repository, ["commit", "--quiet", "-m", "Initial commit"])
