@@ -2,10 +2,11 @@ import type { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import type { MigrationError } from "@effect/sql/Migrator"
 import { PgClient } from "@effect/sql-pg"
-import type { AnalysisStore, CredentialStore, RepositoryListing, RepositoryStore, StandardStore, ToolConfigStore } from "@tidemark/core"
+import type { StoragePorts } from "@tidemark/core"
 import { Config, type ConfigError, Effect, Layer, Option, type Redacted } from "effect"
 import * as EmbeddedPostgres from "./EmbeddedPostgres.js"
 import * as Migrations from "./Migrations.js"
+import * as PgAnalysisResultStore from "./PgAnalysisResultStore.js"
 import * as PgAnalysisStore from "./PgAnalysisStore.js"
 import * as PgCredentialStore from "./PgCredentialStore.js"
 import * as PgRepositoryListing from "./PgRepositoryListing.js"
@@ -13,8 +14,7 @@ import * as PgRepositoryStore from "./PgRepositoryStore.js"
 import * as PgStandardStore from "./PgStandardStore.js"
 import * as PgToolConfigStore from "./PgToolConfigStore.js"
 
-/** Every storage port of the core. */
-export type StoragePorts = RepositoryStore | ToolConfigStore | StandardStore | CredentialStore | AnalysisStore | RepositoryListing
+export type { StoragePorts }
 
 /** The adapters alone, on a schema already migrated. */
 export const layerWithoutMigrations: Layer.Layer<StoragePorts, never, SqlClient> = Layer.mergeAll(
@@ -23,6 +23,7 @@ export const layerWithoutMigrations: Layer.Layer<StoragePorts, never, SqlClient>
   PgStandardStore.layer,
   PgCredentialStore.layer,
   PgAnalysisStore.layer,
+  PgAnalysisResultStore.layer,
   PgRepositoryListing.layer
 )
 

@@ -1,5 +1,6 @@
 export * as EmbeddedPostgres from "./EmbeddedPostgres.js"
 export * as Migrations from "./Migrations.js"
+export * as PgAnalysisResultStore from "./PgAnalysisResultStore.js"
 export * as PgAnalysisStore from "./PgAnalysisStore.js"
 export * as PgCredentialStore from "./PgCredentialStore.js"
 export * as PgEventQueue from "./PgEventQueue.js"

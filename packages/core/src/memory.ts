@@ -1,6 +1,7 @@
 /** In-memory adapters of every storage port: for tests and for embedding the core as a library. */
 import { Layer } from "effect"
 import { RepositoryListing } from "./ports/RepositoryListing.js"
+import * as MemoryAnalysisResultStore from "./memory/MemoryAnalysisResultStore.js"
 import * as MemoryAnalysisStore from "./memory/MemoryAnalysisStore.js"
 import * as MemoryCredentialStore from "./memory/MemoryCredentialStore.js"
 import * as MemoryRepositoryStore from "./memory/MemoryRepositoryStore.js"
@@ -9,7 +10,7 @@ import * as MemoryToolConfigStore from "./memory/MemoryToolConfigStore.js"
 
 export * as CryptoIdGenerator from "./memory/CryptoIdGenerator.js"
 export * as StaticToolCatalogue from "./memory/StaticToolCatalogue.js"
-export { MemoryAnalysisStore, MemoryCredentialStore, MemoryRepositoryStore, MemoryStandardStore, MemoryToolConfigStore }
+export { MemoryAnalysisResultStore, MemoryAnalysisStore, MemoryCredentialStore, MemoryRepositoryStore, MemoryStandardStore, MemoryToolConfigStore }
 
 /** Every storage port in memory, each with its own fresh state; the listing reads through the stores. */
 export const storageLayer = RepositoryListing.fromStores.pipe(
@@ -18,7 +19,8 @@ export const storageLayer = RepositoryListing.fromStores.pipe(
     MemoryToolConfigStore.layer,
     MemoryStandardStore.layer,
     MemoryCredentialStore.layer,
-    MemoryAnalysisStore.layer
+    MemoryAnalysisStore.layer,
+    MemoryAnalysisResultStore.layer
   ))
 )
 export * as MemoryEventQueue from "./memory/MemoryEventQueue.js"

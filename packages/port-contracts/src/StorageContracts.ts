@@ -1,5 +1,6 @@
-import type { AnalysisStore, CredentialStore, RepositoryListing, RepositoryStore, StandardStore, ToolConfigStore } from "@tidemark/core"
+import type { StoragePorts } from "@tidemark/core"
 import type { Layer } from "effect"
+import { analysisResultStoreContract } from "./AnalysisResultStoreContract.js"
 import { analysisStoreContract } from "./AnalysisStoreContract.js"
 import { credentialStoreContract } from "./CredentialStoreContract.js"
 import { repositoryListingContract } from "./RepositoryListingContract.js"
@@ -7,7 +8,7 @@ import { repositoryStoreContract } from "./RepositoryStoreContract.js"
 import { standardStoreContract } from "./StandardStoreContract.js"
 import { toolConfigStoreContract } from "./ToolConfigStoreContract.js"
 
-export type StoragePorts = RepositoryStore | ToolConfigStore | StandardStore | CredentialStore | AnalysisStore | RepositoryListing
+export type { StoragePorts }
 
 /**
  * Every storage contract against one adapter. `makeLayer` is called once per suite: it may build
@@ -20,5 +21,6 @@ export const storageContracts = (name: string, makeLayer: () => Layer.Layer<Stor
   standardStoreContract(name, makeLayer())
   credentialStoreContract(name, makeLayer())
   analysisStoreContract(name, makeLayer())
+  analysisResultStoreContract(name, makeLayer())
   repositoryListingContract(name, makeLayer())
 }

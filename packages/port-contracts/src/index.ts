@@ -1,3 +1,4 @@
+export * from "./AnalysisResultStoreContract.js"
 export * from "./AnalysisStoreContract.js"
 export * from "./CredentialStoreContract.js"
 export * from "./EventQueueContract.js"

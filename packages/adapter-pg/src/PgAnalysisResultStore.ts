@@ -1,0 +1,358 @@
+import { SqlClient } from "@effect/sql"
+import {
+  type AnalysisResults,
+  AnalysisResultStore,
+  CloneOccurrence,
+  FileResult,
+  fileSortValue,
+  type FileQuery,
+  type IssueFilter,
+  IssueResult,
+  type NamedCount,
+  orderCounts,
+  type PageRequest,
+  type ResultPage,
+  type ResultsKey,
+  type StoredClone
+} from "@tidemark/core"
+import { Array as Arr, Effect, Layer, Option, Schema } from "effect"
+import { decodeAll } from "./Rows.js"
+import { orUnavailable } from "./StorageFailure.js"
+
+/**
+ * AnalysisResultStore on PostgreSQL (migration 0008): one `analysis_results` row per analysis, its
+ * issues, files and clone occurrences in tables of their own, written in chunks of JSON (one
+ * parameter per chunk rather than one per value) and read by keyset pages.
+ */
+
+/** Rows per INSERT: one JSON parameter each, small enough that no statement holds a huge text. */
+const chunkSize = 2_000
+
+const encodeIssue = Schema.encodeSync(IssueResult)
+const encodeFile = Schema.encodeSync(FileResult)
+const IssueRow = Schema.Struct({ issue: IssueResult, fileId: Schema.Number })
+const decodeIssueRows = decodeAll(IssueRow)
+const FileRow = Schema.Struct({ file: FileResult, fileId: Schema.Number })
+const decodeFileRows = decodeAll(FileRow)
+const CountRow = Schema.Struct({ dimension: Schema.String, name: Schema.NullOr(Schema.String), title: Schema.NullOr(Schema.String), total: Schema.Number })
+const decodeCountRows = decodeAll(CountRow)
+const OccurrenceRow = Schema.Struct({
+  cloneId: Schema.Number,
+  fileId: Schema.Number,
+  path: Schema.String,
+  fromLine: Schema.Number,
+  toLine: Schema.Number
+})
+const decodeOccurrenceRows = decodeAll(OccurrenceRow)
+const TotalRow = Schema.Struct({ total: Schema.Number })
+const decodeTotal = decodeAll(TotalRow)
+
+/** A file's column under each sort; the column holds -1 for a file without a complexity measure. */
+const sortColumn: Record<FileQuery["sort"], string> = {
+  filename: "path",
+  issues: "total_issues",
+  grade: "grade",
+  complexity: "complexity",
+  duplication: "clones"
+}
+
+const pageOf = <A>(rows: ReadonlyArray<A>, total: number, page: PageRequest, keyOf: (row: A) => ReadonlyArray<string | number>): ResultPage<A> => {
+  const items = rows.slice(0, page.limit)
+  const last = items.at(-1)
+  return { items, total, next: rows.length > page.limit && last !== undefined ? keyOf(last) : undefined }
+}
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+
+  const resultId = (key: ResultsKey) =>
+    sql`
+      SELECT id FROM analysis_results
+      WHERE repository_id = ${key.repositoryId} AND branch = ${key.branch} AND commit_sha = ${key.commitSha}
+    `
+
+  /** The ids of the repository's files at these paths, made for paths it has never had. */
+  const fileIds = (repositoryId: number, paths: ReadonlyArray<string>) =>
+    Effect.gen(function*() {
+      if (paths.length === 0) return new Map<string, number>()
+      yield* sql`
+        INSERT INTO repository_files (repository_id, path)
+        SELECT ${repositoryId}, path FROM unnest(${paths}::text[]) AS path
+        ON CONFLICT (repository_id, path) DO NOTHING
+      `
+      const rows = yield* sql<{ readonly id: number; readonly path: string }>`
+        SELECT id::float8 AS id, path FROM repository_files
+        WHERE repository_id = ${repositoryId} AND path = ANY(${paths}::text[])
+      `
+      return new Map(rows.map((row) => [row.path, row.id]))
+    })
+
+  const insertChunks = <A, E>(rows: ReadonlyArray<A>, insert: (json: string) => Effect.Effect<unknown, E>) =>
+    Effect.forEach(Arr.chunksOf(rows, chunkSize), (chunk) => insert(JSON.stringify(chunk)), { discard: true })
+
+  const save = (key: ResultsKey, results: AnalysisResults) =>
+    Effect.gen(function*() {
+      // A new analysis of the same commit replaces the old one's rows (the delete cascades).
+      yield* sql`
+        DELETE FROM analysis_results
+        WHERE repository_id = ${key.repositoryId} AND branch = ${key.branch} AND commit_sha = ${key.commitSha}
+      `
+      const [row] = yield* sql<{ readonly id: string }>`
+        INSERT INTO analysis_results (repository_id, branch, commit_sha)
+        VALUES (${key.repositoryId}, ${key.branch}, ${key.commitSha})
+        RETURNING id
+      `
+      const id = row?.id ?? ""
+      const paths = [...new Set([
+        ...results.files.map((file) => file.path),
+        ...results.issues.map((issue) => issue.filePath),
+        ...results.clones.flatMap((clone) => clone.occurrences.map((occurrence) => occurrence.path))
+      ])]
+      const ids = yield* fileIds(key.repositoryId, paths)
+      const idOf = (path: string) => ids.get(path) ?? 0
+
+      yield* insertChunks(
+        results.files.map((file) => ({
+          fileId: idOf(file.path),
+          path: file.path,
+          totalIssues: file.totalIssues,
+          grade: file.grade,
+          complexity: file.complexity ?? -1,
+          clones: file.numberOfClones,
+          file: encodeFile(file)
+        })),
+        (json) =>
+          sql`
+            INSERT INTO analysis_files (result_id, file_id, path, total_issues, grade, complexity, clones, file)
+            SELECT ${id}, r."fileId", r.path, r."totalIssues", r.grade, r.complexity, r.clones, r.file
+            FROM jsonb_to_recordset(${json}::jsonb) AS r(
+              "fileId" bigint, path text, "totalIssues" integer, grade integer, complexity integer, clones integer, file jsonb
+            )
+          `
+      )
+      yield* insertChunks(
+        results.issues.map((issue) => ({
+          filePath: issue.filePath,
+          line: issue.line,
+          issueId: issue.issueId,
+          resultDataId: issue.resultDataId,
+          fileId: idOf(issue.filePath),
+          patternId: issue.patternId,
+          category: issue.category,
+          level: issue.level,
+          language: issue.language,
+          authorEmail: issue.authorEmail ?? null,
+          issue: encodeIssue(issue)
+        })),
+        (json) =>
+          sql`
+            INSERT INTO analysis_issues (
+              result_id, file_path, line, issue_id, result_data_id, file_id, pattern_id, category, level,
+              language, author_email, issue
+            )
+            SELECT ${id}, r."filePath", r.line, r."issueId", r."resultDataId", r."fileId", r."patternId",
+              r.category, r.level, r.language, r."authorEmail", r.issue
+            FROM jsonb_to_recordset(${json}::jsonb) AS r(
+              "filePath" text, line integer, "issueId" text, "resultDataId" bigint, "fileId" bigint,
+              "patternId" text, category text, level text, language text, "authorEmail" text, issue jsonb
+            )
+          `
+      )
+      yield* insertChunks(
+        results.clones.flatMap((clone) =>
+          clone.occurrences.map((occurrence, position) => ({
+            cloneId: clone.id,
+            position,
+            fileId: idOf(occurrence.path),
+            path: occurrence.path,
+            fromLine: occurrence.fromLine,
+            toLine: occurrence.toLine
+          }))
+        ),
+        (json) =>
+          sql`
+            INSERT INTO analysis_clone_occurrences (result_id, clone_id, position, file_id, path, from_line, to_line)
+            SELECT ${id}, r."cloneId", r.position, r."fileId", r.path, r."fromLine", r."toLine"
+            FROM jsonb_to_recordset(${json}::jsonb) AS r(
+              "cloneId" integer, position integer, "fileId" bigint, path text, "fromLine" integer, "toLine" integer
+            )
+          `
+      )
+    }).pipe(sql.withTransaction, orUnavailable)
+
+  /** The filter's conditions on `analysis_issues` (an empty list is no condition). */
+  const issueConditions = (filter: IssueFilter) => {
+    const any = (column: string, values: ReadonlyArray<string> | undefined) =>
+      values === undefined || values.length === 0 ? [] : [sql`${sql(column)} = ANY(${values}::text[])`]
+    return [
+      ...any("pattern_id", filter.patternIds),
+      ...any("language", filter.languages),
+      ...any("category", filter.categories),
+      ...any("level", filter.levels),
+      ...any("author_email", filter.authorEmails),
+      ...any("file_path", filter.filePaths)
+    ]
+  }
+
+  const issues = (key: ResultsKey, filter: IssueFilter, page: PageRequest) => {
+    const where = sql.and([sql`result_id = (${resultId(key)})`, ...issueConditions(filter)])
+    const [path, line, id] = page.after ?? []
+    const after = page.after === undefined
+      ? sql`true`
+      : sql`(file_path, line, issue_id) > (${String(path)}, ${Number(line)}, ${String(id)})`
+    return Effect.all([
+      sql`
+        SELECT issue, file_id::float8 AS "fileId" FROM analysis_issues
+        WHERE ${where} AND ${after}
+        ORDER BY file_path, line, issue_id
+        LIMIT ${page.limit + 1}
+      `.pipe(Effect.flatMap(decodeIssueRows)),
+      sql`SELECT count(*)::integer AS total FROM analysis_issues WHERE ${where}`.pipe(Effect.flatMap(decodeTotal))
+    ]).pipe(
+      Effect.map(([rows, totals]) =>
+        pageOf(
+          rows.map((row) => ({ issue: row.issue, fileId: row.fileId })),
+          totals[0]?.total ?? 0,
+          page,
+          (stored) => [stored.issue.filePath, stored.issue.line, stored.issue.issueId]
+        )
+      ),
+      orUnavailable
+    )
+  }
+
+  // One statement for every dimension: grouping sets count each on the same filtered rows.
+  const issueCounts = (key: ResultsKey, filter: IssueFilter) =>
+    sql`
+      SELECT
+        CASE
+          WHEN GROUPING(category) = 0 THEN 'categories'
+          WHEN GROUPING(level) = 0 THEN 'levels'
+          WHEN GROUPING(language) = 0 THEN 'languages'
+          WHEN GROUPING(pattern_id) = 0 THEN 'patterns'
+          ELSE 'authors'
+        END AS dimension,
+        coalesce(category, level, language, pattern_id, author_email) AS name,
+        CASE WHEN GROUPING(pattern_id) = 0 THEN max(issue->>'patternTitle') END AS title,
+        count(*)::integer AS total
+      FROM analysis_issues
+      WHERE ${sql.and([sql`result_id = (${resultId(key)})`, ...issueConditions(filter)])}
+      GROUP BY GROUPING SETS ((category), (level), (language), (pattern_id), (author_email))
+    `.pipe(
+      Effect.flatMap(decodeCountRows),
+      Effect.map((rows) => {
+        const named = (dimension: string) =>
+          rows.flatMap(({ dimension: d, name, title, total }) => (d === dimension && name !== null ? [{ name, title, total }] : []))
+        const of = (dimension: string): Array<NamedCount> => orderCounts(named(dimension).map(({ name, total }) => ({ name, total })))
+        return {
+          categories: of("categories"),
+          levels: of("levels"),
+          languages: of("languages"),
+          patterns: orderCounts(named("patterns").map(({ name, title, total }) => ({ name, title: title ?? name, total }))),
+          // Issues without a known author form a group of their own (NULL): not an author.
+          authors: of("authors")
+        }
+      }),
+      orUnavailable
+    )
+
+  const issue = (key: ResultsKey, resultDataId: number) =>
+    sql`
+      SELECT issue, file_id::float8 AS "fileId" FROM analysis_issues
+      WHERE result_id = (${resultId(key)}) AND result_data_id = ${resultDataId}
+      LIMIT 1
+    `.pipe(Effect.flatMap(decodeIssueRows), Effect.map(Arr.head), orUnavailable)
+
+  const files = (key: ResultsKey, query: FileQuery, page: PageRequest) => {
+    const column = sql(sortColumn[query.sort])
+    const byName = query.sort === "filename"
+    const ascending = query.direction === "asc"
+    const where = sql.and([
+      sql`result_id = (${resultId(key)})`,
+      ...(query.search === undefined || query.search === "" ? [] : [sql`strpos(lower(path), ${query.search.toLowerCase()}) > 0`])
+    ])
+    const order = byName
+      ? (ascending ? sql`path ASC` : sql`path DESC`)
+      : (ascending ? sql`${column} ASC, path ASC` : sql`${column} DESC, path DESC`)
+    const [first, second] = page.after ?? []
+    const after = page.after === undefined
+      ? sql`true`
+      : byName
+      ? (ascending ? sql`path > ${String(first)}` : sql`path < ${String(first)}`)
+      : ascending
+      ? sql`(${column}, path) > (${Number(first)}, ${String(second)})`
+      : sql`(${column}, path) < (${Number(first)}, ${String(second)})`
+    return Effect.all([
+      sql`
+        SELECT file, file_id::float8 AS "fileId", ${column} AS value FROM analysis_files
+        WHERE ${where} AND ${after}
+        ORDER BY ${order}
+        LIMIT ${page.limit + 1}
+      `.pipe(Effect.flatMap(decodeFileRows)),
+      sql`SELECT count(*)::integer AS total FROM analysis_files WHERE ${where}`.pipe(Effect.flatMap(decodeTotal))
+    ]).pipe(
+      Effect.map(([rows, totals]) =>
+        pageOf(rows.map((row) => ({ file: row.file, fileId: row.fileId })), totals[0]?.total ?? 0, page, (stored) =>
+          byName ? [stored.file.path] : [fileSortValue(stored.file, query.sort), stored.file.path])
+      ),
+      orUnavailable
+    )
+  }
+
+  const file = (key: ResultsKey, fileId: number) =>
+    sql`
+      SELECT file, file_id::float8 AS "fileId" FROM analysis_files
+      WHERE result_id = (${resultId(key)}) AND file_id = ${fileId}
+    `.pipe(Effect.flatMap(decodeFileRows), Effect.map(Arr.head), orUnavailable)
+
+  const clones = (key: ResultsKey, fileId: number, page: PageRequest) =>
+    Effect.gen(function*() {
+      const after = page.after === undefined ? -1 : Number(page.after[0])
+      const touching = sql`
+        SELECT DISTINCT clone_id FROM analysis_clone_occurrences
+        WHERE result_id = (${resultId(key)}) AND file_id = ${fileId}
+      `
+      const rows = yield* sql`
+        WITH page AS (
+          SELECT clone_id FROM (${touching}) AS t WHERE clone_id > ${after} ORDER BY clone_id LIMIT ${page.limit + 1}
+        )
+        SELECT o.clone_id AS "cloneId", o.file_id::float8 AS "fileId", o.path, o.from_line AS "fromLine", o.to_line AS "toLine"
+        FROM analysis_clone_occurrences o JOIN page ON page.clone_id = o.clone_id
+        WHERE o.result_id = (${resultId(key)})
+        ORDER BY o.clone_id, o.position
+      `.pipe(Effect.flatMap(decodeOccurrenceRows))
+      const totals = yield* sql`SELECT count(*)::integer AS total FROM (${touching}) AS t`.pipe(Effect.flatMap(decodeTotal))
+      const byClone = new Map<number, Array<StoredClone["occurrences"][number]>>()
+      for (const row of rows) {
+        const occurrences = byClone.get(row.cloneId) ?? []
+        occurrences.push({ occurrence: CloneOccurrence.make({ path: row.path, fromLine: row.fromLine, toLine: row.toLine }), fileId: row.fileId })
+        byClone.set(row.cloneId, occurrences)
+      }
+      const found: Array<StoredClone> = [...byClone].map(([id, occurrences]) => ({ id, occurrences }))
+      return pageOf(found, totals[0]?.total ?? 0, page, (clone) => [clone.id])
+    }).pipe(orUnavailable)
+
+  const prune = (repositoryId: number, keep: ReadonlyArray<ResultsKey>) =>
+    sql`
+      DELETE FROM analysis_results r
+      WHERE r.repository_id = ${repositoryId}
+        AND NOT EXISTS (
+          SELECT 1 FROM jsonb_to_recordset(${JSON.stringify(keep)}::jsonb) AS k("repositoryId" integer, branch text, "commitSha" text)
+          WHERE k."repositoryId" = r.repository_id AND k.branch = r.branch AND k."commitSha" = r.commit_sha
+        )
+    `.pipe(Effect.asVoid, orUnavailable)
+
+  return AnalysisResultStore.of({
+    save,
+    issues,
+    issueCounts,
+    issue: (key, resultDataId) => issue(key, resultDataId).pipe(Effect.map((found) => Option.map(found, (row) => ({ issue: row.issue, fileId: row.fileId })))),
+    files,
+    file: (key, fileId) => file(key, fileId).pipe(Effect.map((found) => Option.map(found, (row) => ({ file: row.file, fileId: row.fileId })))),
+    clones,
+    prune
+  })
+})
+
+export const layer = Layer.effect(AnalysisResultStore, make)
+

@@ -1,0 +1,131 @@
+import { Context, type Effect, type Option } from "effect"
+import type { AnalysisResults, CloneOccurrence, FileResult, IssueResult } from "../domain/AnalysisResults.js"
+import type { ServiceUnavailable } from "../domain/Errors.js"
+import type { PageRequest } from "../domain/Pagination.js"
+import type { SeverityLevel } from "../domain/Pattern.js"
+
+/** One analysis: a commit of a branch of a repository. */
+export interface ResultsKey {
+  readonly repositoryId: number
+  readonly branch: string
+  readonly commitSha: string
+}
+
+/**
+ * Which issues: each list keeps issues whose value is one of its values (none, or an empty list:
+ * any value); lists combine with AND.
+ */
+export interface IssueFilter {
+  readonly patternIds?: ReadonlyArray<string> | undefined
+  readonly languages?: ReadonlyArray<string> | undefined
+  readonly categories?: ReadonlyArray<string> | undefined
+  readonly levels?: ReadonlyArray<SeverityLevel> | undefined
+  readonly authorEmails?: ReadonlyArray<string> | undefined
+  readonly filePaths?: ReadonlyArray<string> | undefined
+}
+
+/** A stored issue: the finding, and the id of its file in the repository. */
+export interface StoredIssue {
+  readonly issue: IssueResult
+  readonly fileId: number
+}
+
+/**
+ * A stored file: its measures, and its id, which stays the same for the same path of the same
+ * repository across analyses (a client may keep it).
+ */
+export interface StoredFile {
+  readonly file: FileResult
+  readonly fileId: number
+}
+
+export interface StoredOccurrence {
+  readonly occurrence: CloneOccurrence
+  readonly fileId: number
+}
+
+export interface StoredClone {
+  readonly id: number
+  readonly occurrences: ReadonlyArray<StoredOccurrence>
+}
+
+export const FileSort = ["filename", "issues", "grade", "complexity", "duplication"] as const
+export type FileSort = typeof FileSort[number]
+
+/**
+ * What a file sorts by under a sort other than by name: stores order by it, then by path. A file
+ * without a complexity measure counts as -1, below every measured one.
+ */
+export const fileSortValue = (file: FileResult, sort: FileSort): number => {
+  switch (sort) {
+    case "issues":
+      return file.totalIssues
+    case "grade":
+      return file.grade
+    case "complexity":
+      return file.complexity ?? -1
+    case "duplication":
+      return file.numberOfClones
+    case "filename":
+      return 0
+  }
+}
+
+export interface FileQuery {
+  /** Case-insensitive substring of the path. */
+  readonly search?: string | undefined
+  readonly sort: FileSort
+  readonly direction: "asc" | "desc"
+}
+
+export interface NamedCount {
+  readonly name: string
+  readonly total: number
+}
+
+/** Counts most first, then by name: the order every adapter answers them in. */
+export const orderCounts = <C extends NamedCount>(counts: ReadonlyArray<C>): Array<C> =>
+  [...counts].sort((a, b) => b.total - a.total || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+
+/** The issues matching a filter, counted by each of their dimensions (most first, then by name). */
+export interface IssueOverviewCounts {
+  readonly categories: ReadonlyArray<NamedCount>
+  readonly levels: ReadonlyArray<NamedCount>
+  readonly languages: ReadonlyArray<NamedCount>
+  readonly patterns: ReadonlyArray<NamedCount & { readonly title: string }>
+  readonly authors: ReadonlyArray<NamedCount>
+}
+
+/** One page and what a client needs to ask for the next: the sort key of its last item. */
+export interface ResultPage<A> {
+  readonly items: ReadonlyArray<A>
+  readonly total: number
+  /** The sort key after which the next page starts; none on the last page. */
+  readonly next: ReadonlyArray<string | number> | undefined
+}
+
+/**
+ * The results of analyses, row by row (see AnalysisResults): saved once per analysis (a new
+ * analysis of the same commit replaces them), read by page. Issues list by file path, line and
+ * id; files by the asked sort, then path.
+ */
+export class AnalysisResultStore extends Context.Tag("@tidemark/core/AnalysisResultStore")<
+  AnalysisResultStore,
+  {
+    readonly save: (key: ResultsKey, results: AnalysisResults) => Effect.Effect<void, ServiceUnavailable>
+    readonly issues: (
+      key: ResultsKey,
+      filter: IssueFilter,
+      page: PageRequest
+    ) => Effect.Effect<ResultPage<StoredIssue>, ServiceUnavailable>
+    readonly issueCounts: (key: ResultsKey, filter: IssueFilter) => Effect.Effect<IssueOverviewCounts, ServiceUnavailable>
+    /** An issue by its `resultDataId`. */
+    readonly issue: (key: ResultsKey, resultDataId: number) => Effect.Effect<Option.Option<StoredIssue>, ServiceUnavailable>
+    readonly files: (key: ResultsKey, query: FileQuery, page: PageRequest) => Effect.Effect<ResultPage<StoredFile>, ServiceUnavailable>
+    readonly file: (key: ResultsKey, fileId: number) => Effect.Effect<Option.Option<StoredFile>, ServiceUnavailable>
+    /** The clones with an occurrence in the file, by id, each with all of its occurrences. */
+    readonly clones: (key: ResultsKey, fileId: number, page: PageRequest) => Effect.Effect<ResultPage<StoredClone>, ServiceUnavailable>
+    /** Forgets every analysis of the repository's results but those kept. */
+    readonly prune: (repositoryId: number, keep: ReadonlyArray<ResultsKey>) => Effect.Effect<void, ServiceUnavailable>
+  }
+>() {}

@@ -1,0 +1,17 @@
+import type { AnalysisResultStore } from "./AnalysisResultStore.js"
+import type { AnalysisStore } from "./AnalysisStore.js"
+import type { CredentialStore } from "./CredentialStore.js"
+import type { RepositoryListing } from "./RepositoryListing.js"
+import type { RepositoryStore } from "./RepositoryStore.js"
+import type { StandardStore } from "./StandardStore.js"
+import type { ToolConfigStore } from "./ToolConfigStore.js"
+
+/** Every storage port of the core: what a storage adapter provides as a whole. */
+export type StoragePorts =
+  | RepositoryStore
+  | ToolConfigStore
+  | StandardStore
+  | CredentialStore
+  | AnalysisStore
+  | AnalysisResultStore
+  | RepositoryListing
