@@ -19,6 +19,8 @@ export const defaultSettings = (): AnalyzerSettings => {
     patterns: tool.patterns.filter((p) => p.definition.enabled).map(({ definition }) => ({
       id: definition.id,
       severityLevel: definition.severityLevel,
+      category: definition.category,
+      title: definition.title,
       parameters: definition.parameters.map((p) => ({ name: p.name, value: p.default }))
     }))
   }

@@ -42,8 +42,8 @@ export const wholeAnalysis = (root: string, settings: AnalyzerSettings) =>
     const fs = yield* FileSystem.FileSystem
     const cacheDirectory = yield* fs.makeTempDirectoryScoped({ prefix: "tidemark-bench-analysis-cache-" })
     const analyzer = yield* TreeAnalyzer.make({ cacheDirectory })
-    const [measures, ms] = yield* timedEffect(analyzer.analyze(root, settings))
-    return { ms, measures } satisfies WholeRun
+    const [output, ms] = yield* timedEffect(analyzer.analyze(root, settings))
+    return { ms, measures: output.measures } satisfies WholeRun
   }).pipe(Effect.scoped)
 
 export interface Breakdown {

@@ -1,7 +1,13 @@
 import type { FileSystem, Path } from "@effect/platform"
 import { Effect, Option, Schema } from "effect"
 import { AnalysisCache, type AnalysisCacheError } from "./AnalysisCache.js"
-import { defaultDuplicationOptions, detectDuplication, type DuplicationError, type DuplicationOptions } from "./Duplication.js"
+import {
+  defaultDuplicationOptions,
+  detectDuplication,
+  type DuplicationError,
+  type DuplicationOptions,
+  type FileDuplication
+} from "./Duplication.js"
 import { FileAnalysis } from "./FileAnalysis.js"
 import { type FileMeasures, fileMeasuresKey, measureFile } from "./FileMeasures.js"
 import type { Grammars } from "./Grammars.js"
@@ -46,6 +52,8 @@ export interface AnalyzedTree {
   readonly cacheUse: CacheUse
   /** The text files read, for the steps that need their content too (linting). */
   readonly sources: ReadonlyArray<SourceFile>
+  /** Each admitted file's clone sides, for the rows of the clones (ResultRows). */
+  readonly duplication: ReadonlyArray<FileDuplication>
 }
 
 type Outcome = "hit" | "miss" | "failure"
@@ -140,6 +148,7 @@ export const analyzeTree = (
     return {
       analysis: new TreeAnalysis({ files, totals }),
       cacheUse: { hits: count(outcomes, "hit"), misses: count(outcomes, "miss"), failures: count(outcomes, "failure") },
-      sources
+      sources,
+      duplication: duplication.files
     }
   })

@@ -1,10 +1,19 @@
 import * as NodeContext from "@effect/platform-node/NodeContext"
-import { AnalysisMeasures, Analyzer, AnalyzerFailed, type AnalyzerSettings, type AnalyzedTool, countsOf } from "@tidemark/core"
+import {
+  AnalysisMeasures,
+  Analyzer,
+  AnalyzerFailed,
+  type AnalyzerOutput,
+  type AnalyzerSettings,
+  type AnalyzedTool,
+  countsOf
+} from "@tidemark/core"
 import { Effect, Layer } from "effect"
 import { type ConfigLintLimits, defaultConfigLintLimits } from "./ConfigLintSandbox.js"
 import * as DirectoryAnalysisCache from "./DirectoryAnalysisCache.js"
 import { loadGrammars } from "./Grammars.js"
 import { type EnabledRule, eslint9PatternPrefix, lintTree } from "./LintIssues.js"
+import { resultRowsOf } from "./ResultRows.js"
 import { analyzeTree, defaultTreeAnalysisSettings } from "./TreeAnalysis.js"
 
 export interface TreeAnalyzerOptions {
@@ -44,7 +53,7 @@ export const make = (options: TreeAnalyzerOptions) =>
 
     const analyze = (root: string, settings: AnalyzerSettings) =>
       Effect.gen(function*() {
-        const { analysis, sources } = yield* analyzeTree(root, grammars, {
+        const { analysis, duplication, sources } = yield* analyzeTree(root, grammars, {
           ...defaultTreeAnalysisSettings,
           fileComplexityValueThreshold: settings.goals.fileComplexityValueThreshold,
           fileDuplicationBlockThreshold: settings.goals.fileDuplicationBlockThreshold
@@ -58,15 +67,26 @@ export const make = (options: TreeAnalyzerOptions) =>
             configurationFileLimits: options.configurationFileLimits ?? defaultConfigLintLimits
           })).issues
         const totals = analysis.totals
-        return new AnalysisMeasures({
+        const rows = resultRowsOf({
+          files: analysis.files,
+          duplication,
+          issues,
+          sources,
+          tool: { uuid: eslint?.uuid ?? eslint9Uuid, name: eslint?.name ?? "ESLint9" },
+          patterns: new Map((eslint?.patterns ?? []).map((p) => [p.id, { category: p.category, title: p.title }])),
+          goals: settings.goals
+        })
+        const measures = new AnalysisMeasures({
           loc: totals.loc,
-          issueCounts: countsOf(issues),
+          // Counted from the same list the rows are made of: a count always equals its list.
+          issueCounts: countsOf(rows.findings.map((finding) => ({ severity: finding.level }))),
           complexFilesCount: totals.complexFilesCount,
           complexFilesPercentage: totals.complexFilesPercentage,
           duplicationPercentage: totals.duplicationPercentage,
           languages: totals.languages.map((l) => l.language),
           stackTags: totals.stackTags
         })
+        return { measures, ...rows } satisfies AnalyzerOutput
       }).pipe(
         Effect.mapError((error) => new AnalyzerFailed({ reason: error.message })),
         Effect.provide(platform)

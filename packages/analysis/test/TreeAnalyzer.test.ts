@@ -36,10 +36,11 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
         fs.writeFileString(`${root}/src/loose.js`, "const unused = 1\nexport const same = (a, b) => a == b\n"))
       const port = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
       const patterns = [
-        { id: "ESLint9_no-unused-vars", severityLevel: "Error" as const, parameters: [] },
-        { id: "ESLint9_eqeqeq", severityLevel: "Warning" as const, parameters: [] }
+        { id: "ESLint9_no-unused-vars", severityLevel: "Error" as const, category: "UnusedCode", title: "Unused variables", parameters: [] },
+        { id: "ESLint9_eqeqeq", severityLevel: "Warning" as const, category: "ErrorProne", parameters: [] }
       ]
-      const measures = yield* port.analyze(root, { goals, tools: [eslint9(patterns)] })
+      const output = yield* port.analyze(root, { goals, tools: [eslint9(patterns)] })
+      const measures = output.measures
 
       // The same measures as the package's own functions give with the same goals and rules.
       const grammars = yield* loadGrammars
@@ -67,8 +68,26 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
         ["src/loose.js", "ESLint9_eqeqeq", "Warning"]
       ])
 
+      // The rows the measures are counted from: each issue where it is, with its line and pattern.
+      expect(output.findings.map((f) => [f.filePath, f.line, f.lineText, f.patternId, f.patternTitle, f.category, f.level, f.language]))
+        .toEqual([
+          ["src/loose.js", 1, "const unused = 1", "ESLint9_no-unused-vars", "Unused variables", "UnusedCode", "Error", "JavaScript"],
+          ["src/loose.js", 2, "export const same = (a, b) => a == b", "ESLint9_eqeqeq", undefined, "ErrorProne", "Warning", "JavaScript"]
+        ])
+      expect(output.findings.every((f) => f.toolUuid === TreeAnalyzer.eslint9Uuid && f.message.length > 0)).toBe(true)
+      // A file row per measured file, with its own issues; a clone's two sides are in its files' clone counts.
+      expect(output.files.map((f) => f.path)).toEqual(analysis.files.map((f) => f.path))
+      const loose = output.files.find((f) => f.path === "src/loose.js")
+      expect(loose).toMatchObject({ totalIssues: 2, codeLines: 2, totalLines: 2, language: "JavaScript" })
+      expect(output.files.reduce((sum, f) => sum + f.totalIssues, 0)).toBe(output.findings.length)
+      expect(output.files.reduce((sum, f) => sum + f.numberOfClones, 0)).toBe(2 * output.clones.length)
+      for (const clone of output.clones) {
+        expect(clone.occurrences).toHaveLength(2)
+        for (const o of clone.occurrences) expect(o.toLine).toBeGreaterThanOrEqual(o.fromLine)
+      }
+
       // Without the ESLint9 tool, nothing is linted.
-      const unlinted = yield* port.analyze(root, { goals, tools: [] })
+      const unlinted = (yield* port.analyze(root, { goals, tools: [] })).measures
       expect(unlinted.issueCounts).toEqual(IssueCounts.none)
       expect(unlinted.loc).toBe(analysis.totals.loc)
       expect(analysis.totals.loc).toBeGreaterThan(0)

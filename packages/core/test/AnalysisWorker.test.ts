@@ -3,12 +3,16 @@ import {
   Analyses,
   AnalysisMeasures,
   AnalysisQueue,
+  AnalysisResults,
+  AnalysisResultStore,
   Analyzer,
   AnalyzerFailed,
+  type AnalyzerOutput,
   type AnalyzerSettings,
   AnalysisWorker,
   ConfigureToolBody,
   CoverageUploads,
+  FileResult,
   GitReadError,
   InvalidInput,
   IssueCounts,
@@ -20,12 +24,13 @@ import {
   PermissionDenied,
   Repositories,
   RepositoryAnalysis,
+  RepositoryStore,
   SarifImports,
   SourceCheckout,
   ToolConfiguration,
   UpdateGoalsBody
 } from "@tidemark/core"
-import { Effect, Layer, Ref } from "effect"
+import { Effect, Layer, Option, Ref } from "effect"
 import { developHead, featureHead, mainHead } from "./fixtures/FakeGitReader.js"
 import { lintAUuid } from "./fixtures/TestCatalogue.js"
 import { acme, addRepository, adminCaller, callerWith, repo, testLayer } from "./fixtures/TestLayer.js"
@@ -63,6 +68,42 @@ const measuresOf = (settings: AnalyzerSettings, languages: ReadonlyArray<string>
     stackTags: [...languages.map((l) => `language:${l.toLowerCase()}`), "tool:eslint"]
   })
 
+const fileRow = (path: string, totalIssues: number) =>
+  FileResult.make({
+    path,
+    language: "TypeScript",
+    totalLines: 12_000,
+    codeLines: 10_000,
+    commentLines: 1_000,
+    numberOfMethods: 40,
+    complexity: 80,
+    numberOfClones: 0,
+    duplicatedLines: 0,
+    totalIssues,
+    grade: 70,
+    gradeLetter: "C"
+  })
+
+/** The rows behind the measures: one issue per enabled pattern, in one file, on the line of its position. */
+const outputOf = (settings: AnalyzerSettings, languages: ReadonlyArray<string>): AnalyzerOutput => {
+  const findings = settings.tools.flatMap((tool) =>
+    tool.patterns.map((pattern, index) => ({
+      toolUuid: tool.uuid,
+      toolName: tool.name,
+      patternId: pattern.id,
+      patternTitle: pattern.title,
+      category: pattern.category,
+      level: "Error" as const,
+      filePath: "src/app.ts",
+      language: "TypeScript",
+      line: index + 1,
+      lineText: `line ${index + 1}`,
+      message: `broken by ${pattern.id}`
+    }))
+  )
+  return { measures: measuresOf(settings, languages), files: [fileRow("src/app.ts", findings.length)], findings, clones: [] }
+}
+
 const analyzerLayer = Layer.effect(
   Analyzer,
   Effect.map(Effect.all([Calls, AnalysedLanguages]), ([calls, languages]) => ({
@@ -71,7 +112,7 @@ const analyzerLayer = Layer.effect(
         Effect.zipRight(
           root.endsWith(featureHead.sha)
             ? Effect.fail(new AnalyzerFailed({ reason: "the parser ran out of memory" }))
-            : Effect.map(Ref.get(languages), (found) => measuresOf(settings, found))
+            : Effect.map(Ref.get(languages), (found) => outputOf(settings, found))
         )
       )
   }))
@@ -220,6 +261,45 @@ describe("analysis jobs", () => {
       expect(main.issuesCount).toBe(0)
       const develop = yield* get("widgets", "develop")
       expect(develop.lastAnalysedCommit).toBeUndefined()
+    })))
+
+  it.effect("each issue, file and clone of an analysis is stored with it, counted as shown; older analyses' rows are pruned", () =>
+    run(Effect.gen(function*() {
+      yield* addRepository("widgets")
+      const repositories = yield* RepositoryStore
+      const organization = yield* repositories.findOrganization("gh", acme.organization)
+      const repository = yield* repositories.findRepository(Option.getOrThrow(organization).id, "widgets")
+      const repositoryId = Option.getOrThrow(repository).id
+      const results = yield* AnalysisResultStore
+      // Rows of an older analysis of main, as an earlier run would have left them.
+      const stale = { repositoryId, branch: "main", commitSha: "a0" }
+      yield* results.save(stale, AnalysisResults.make({ files: [fileRow("src/old.ts", 0)], issues: [], clones: [] }))
+      expect((yield* results.files(stale, { sort: "filename", direction: "asc" }, { after: undefined, limit: 1 })).total).toBe(1)
+      yield* drain
+
+      const key = { repositoryId, branch: "main", commitSha: mainHead.sha }
+      const page = yield* results.issues(key, {}, { after: undefined, limit: 100 })
+      const shown = yield* get("widgets")
+      expect(page.total).toBe(shown.issuesCount)
+      expect(page.total).toBe(3)
+      expect(page.items.map(({ issue }) => [issue.filePath, issue.line, issue.category])).toEqual([
+        // The categories of the test catalogue's enabled patterns, carried to their issues.
+        ["src/app.ts", 1, "Security"],
+        ["src/app.ts", 2, "UnusedCode"],
+        ["src/app.ts", 3, "Compatibility"]
+      ])
+      // Each issue has its identity: ids differ, and the same finding gets the same id again.
+      expect(new Set(page.items.map(({ issue }) => issue.issueId)).size).toBe(3)
+      expect((yield* results.files(key, { sort: "filename", direction: "asc" }, { after: undefined, limit: 100 })).items
+        .map(({ file }) => [file.path, file.totalIssues])).toEqual([["src/app.ts", 3]])
+      yield* reanalyze("widgets", "main")
+      yield* drain
+      const again = yield* results.issues(key, {}, { after: undefined, limit: 100 })
+      expect(again.items.map(({ issue }) => issue.issueId)).toEqual(page.items.map(({ issue }) => issue.issueId))
+
+      // Only the latest analysis of each branch keeps its rows.
+      expect((yield* results.files(stale, { sort: "filename", direction: "asc" }, { after: undefined, limit: 1 })).total).toBe(0)
+      expect((yield* results.issueCounts(key, {})).levels).toEqual([{ name: "Error", total: 3 }])
     })))
 
   it.effect("a commit that cannot be fetched is a failed_to_clone problem, and the analysis shows no numbers", () =>

@@ -1,4 +1,5 @@
 import { Context, type Effect, Schema } from "effect"
+import type { CloneResult, FileResult, IssueFinding } from "../domain/AnalysisResults.js"
 import type { AnalysisMeasures } from "../domain/CommitAnalysis.js"
 import type { Goals } from "../domain/Goals.js"
 import type { SeverityLevel } from "../domain/Pattern.js"
@@ -7,6 +8,9 @@ import type { SeverityLevel } from "../domain/Pattern.js"
 export interface AnalyzedPattern {
   readonly id: string
   readonly severityLevel: SeverityLevel
+  /** The catalogue's category and title, which each issue of the pattern carries. */
+  readonly category: string
+  readonly title?: string | undefined
   readonly parameters: ReadonlyArray<{ readonly name: string; readonly value: string }>
 }
 
@@ -32,8 +36,20 @@ export class AnalyzerFailed extends Schema.TaggedError<AnalyzerFailed>()("Analyz
   }
 }
 
+/**
+ * What an analysis found: the measures of the tree, and the rows they are counted from (each file,
+ * each issue, each clone). Issues get their identity from the worker (`issueIdentity`), the same
+ * whichever analyzer found them.
+ */
+export interface AnalyzerOutput {
+  readonly measures: AnalysisMeasures
+  readonly files: ReadonlyArray<FileResult>
+  readonly findings: ReadonlyArray<IssueFinding>
+  readonly clones: ReadonlyArray<CloneResult>
+}
+
 /** Measures a checked-out tree: lines of code, complexity, duplication, issues of the enabled tools, stack. */
 export class Analyzer extends Context.Tag("@tidemark/core/Analyzer")<
   Analyzer,
-  { readonly analyze: (root: string, settings: AnalyzerSettings) => Effect.Effect<AnalysisMeasures, AnalyzerFailed> }
+  { readonly analyze: (root: string, settings: AnalyzerSettings) => Effect.Effect<AnalyzerOutput, AnalyzerFailed> }
 >() {}

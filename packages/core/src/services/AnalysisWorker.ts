@@ -1,8 +1,10 @@
 import { Context, Duration, Effect, Either, Layer, Option, Schema } from "effect"
+import { AnalysisResults, emptyResults, issueIdentity } from "../domain/AnalysisResults.js"
 import { type AnalysisJob, AnalysisJobJson, CommitAnalysis } from "../domain/CommitAnalysis.js"
 import type { CommitRecord, RepositoryRecord } from "../domain/Records.js"
 import { Problem } from "../domain/Repository.js"
 import { AnalysisQueue } from "../ports/AnalysisQueue.js"
+import { AnalysisResultStore, type ResultsKey } from "../ports/AnalysisResultStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { type AnalyzedTool, Analyzer } from "../ports/Analyzer.js"
 import type { Delivery } from "../ports/EventQueue.js"
@@ -44,6 +46,8 @@ const analyzedTools = (repository: RepositoryRecord) =>
         patterns: patterns.filter((p) => p.enabled).map((p) => ({
           id: p.pattern.definition.id,
           severityLevel: p.pattern.definition.severityLevel,
+          category: p.pattern.definition.category,
+          title: p.pattern.definition.title,
           parameters: p.configured.parameters
         }))
       })))
@@ -53,6 +57,7 @@ const make = (options: AnalysisWorkerOptions) =>
   Effect.gen(function*() {
     const queue = yield* AnalysisQueue
     const store = yield* AnalysisStore
+    const resultStore = yield* AnalysisResultStore
     const repositories = yield* RepositoryStore
     const analyzer = yield* Analyzer
     const checkout = yield* SourceCheckout
@@ -85,18 +90,40 @@ const make = (options: AnalysisWorkerOptions) =>
         const noTools = tools.length === 0
           ? [problem("no_enabled_tools", "some_analysis", "No analysis tool is enabled: issues are not measured")]
           : []
-        return new CommitAnalysis({
+        const analysis = new CommitAnalysis({
           repositoryId: repository.id,
           branch: job.branch,
           commit,
           startedAnalysis,
           endedAnalysis,
-          ...(Either.isRight(outcome) ? { measures: outcome.right } : {}),
+          ...(Either.isRight(outcome) ? { measures: outcome.right.measures } : {}),
           problems: [
             ...(Either.isLeft(outcome) ? [outcome.left] : noTools),
             ...(refused ? [configurationFileRefused] : [])
           ]
         })
+        // A failed analysis has no rows: it shows why it has no numbers, and lists nothing.
+        const results = Either.isLeft(outcome) ? emptyResults : AnalysisResults.make({
+          files: outcome.right.files,
+          issues: yield* issueIdentity(outcome.right.findings),
+          clones: outcome.right.clones
+        })
+        return { analysis, results }
+      })
+
+    /**
+     * Keeps the rows of the latest analysis of each branch of the repository (the ones shown), and
+     * forgets the older ones, so that storage does not grow with every push.
+     */
+    const prune = (repositoryId: number) =>
+      Effect.gen(function*() {
+        const branches = yield* repositories.listBranches(repositoryId)
+        const latest = yield* Effect.forEach(branches, (branch) => store.latest([{ repositoryId, branch: branch.name }]))
+        const keep = latest.flatMap((found): Array<ResultsKey> => {
+          const analysis = found.get(repositoryId)
+          return analysis === undefined ? [] : [{ repositoryId, branch: analysis.branch, commitSha: analysis.commit.sha }]
+        })
+        yield* resultStore.prune(repositoryId, keep)
       })
 
     const process = (delivery: Delivery) =>
@@ -110,8 +137,11 @@ const make = (options: AnalysisWorkerOptions) =>
           : yield* repositories.findCommit(repository.value.id, job.commitSha)
         // The repository was removed, or refreshed without that commit, since the job was queued.
         if (Option.isNone(repository) || Option.isNone(commit)) return yield* settle(delivery.ack)
-        const analysis = yield* analyse(repository.value, job, commit.value)
+        const { analysis, results } = yield* analyse(repository.value, job, commit.value)
+        // The rows first: once the analysis shows, the list behind each of its counts is there.
+        yield* resultStore.save({ repositoryId: analysis.repositoryId, branch: analysis.branch, commitSha: analysis.commit.sha }, results)
         yield* store.save(analysis)
+        yield* prune(analysis.repositoryId)
         yield* settle(delivery.ack)
       }).pipe(
         Effect.catchTag("ServiceUnavailable", (e) => retryOrDeadLetter(delivery, maxAttempts, "storing the analysis", e.message))

@@ -1,0 +1,125 @@
+import {
+  CloneOccurrence,
+  CloneResult,
+  FileResult,
+  type GradeGoals,
+  gradeOf,
+  type IssueFinding,
+  issuesPercentage
+} from "@tidemark/core"
+import type { FileDuplication } from "./Duplication.js"
+import type { FileAnalysis } from "./FileAnalysis.js"
+import type { Issue } from "./LintResult.js"
+import type { SourceFile } from "./SourceTree.js"
+
+/**
+ * The rows an analysis's measures are counted from (core's AnalysisResults, issues still without
+ * their identity): each measured file with its own grade, each issue with its line's text, each
+ * clone with both of its occurrences.
+ */
+
+export interface PatternInfo {
+  readonly category: string
+  readonly title?: string | undefined
+}
+
+export interface RowsInput {
+  readonly files: ReadonlyArray<FileAnalysis>
+  readonly duplication: ReadonlyArray<FileDuplication>
+  readonly issues: ReadonlyArray<Issue>
+  readonly sources: ReadonlyArray<SourceFile>
+  readonly tool: { readonly uuid: string; readonly name: string }
+  readonly patterns: ReadonlyMap<string, PatternInfo>
+  readonly goals: GradeGoals
+}
+
+export interface ResultRows {
+  readonly files: ReadonlyArray<FileResult>
+  readonly findings: ReadonlyArray<IssueFinding>
+  readonly clones: ReadonlyArray<CloneResult>
+}
+
+/**
+ * A file's grade by the repository's formula (core's `gradeOf`) on the file alone: its issue load
+ * on its own code lines, and whether it is complex or duplicated (all or nothing for one file).
+ * Coverage is not part of it: a file's coverage arrives with a report, after the analysis.
+ */
+const fileGrade = (file: FileAnalysis, issues: ReadonlyArray<Issue>, goals: GradeGoals) =>
+  gradeOf({
+    issuesPercentage: issuesPercentage(issues, file.codeLines),
+    complexFilesPercentage: file.complex ? 100 : 0,
+    duplicationPercentage: file.duplicated ? 100 : 0
+  }, goals)
+
+/**
+ * jscpd reports a clone as a pair of sides, and each file lists its sides with where the other one
+ * is: a pair is read once, from its first side (by path, then line), its other side found in the
+ * other file's list for its end line.
+ */
+const clonesOf = (duplication: ReadonlyArray<FileDuplication>): ReadonlyArray<CloneResult> => {
+  const blocksByPath = new Map(duplication.map((file) => [file.path, file.blocks]))
+  const first = (path: string, line: number, otherPath: string, otherLine: number) =>
+    path < otherPath || (path === otherPath && line < otherLine)
+  const pairs = duplication.flatMap((file) =>
+    file.blocks.flatMap((block) => {
+      if (!first(file.path, block.startLine, block.otherPath, block.otherStartLine)) return []
+      const other = blocksByPath.get(block.otherPath)?.find((side) =>
+        side.otherPath === file.path && side.startLine === block.otherStartLine && side.otherStartLine === block.startLine
+      )
+      const otherEnd = other?.endLine ?? block.otherStartLine + (block.endLine - block.startLine)
+      return [[
+        CloneOccurrence.make({ path: file.path, fromLine: block.startLine, toLine: block.endLine }),
+        CloneOccurrence.make({ path: block.otherPath, fromLine: block.otherStartLine, toLine: otherEnd })
+      ] as const]
+    })
+  )
+  return pairs
+    .sort(([a], [b]) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.fromLine - b.fromLine))
+    .map((occurrences, index) => CloneResult.make({ id: index + 1, occurrences }))
+}
+
+export const resultRowsOf = (input: RowsInput): ResultRows => {
+  const issuesByPath = new Map<string, Array<Issue>>()
+  for (const issue of input.issues) {
+    const list = issuesByPath.get(issue.file) ?? []
+    list.push(issue)
+    issuesByPath.set(issue.file, list)
+  }
+  const files = input.files.map((file) => {
+    const issues = issuesByPath.get(file.path) ?? []
+    const grade = fileGrade(file, issues, input.goals)
+    return FileResult.make({
+      path: file.path,
+      language: file.language,
+      totalLines: file.codeLines + file.commentLines + file.blankLines,
+      codeLines: file.codeLines,
+      commentLines: file.commentLines,
+      numberOfMethods: file.functions.length,
+      ...(file.complexity === undefined ? {} : { complexity: file.complexity }),
+      numberOfClones: file.cloneBlocks,
+      duplicatedLines: file.duplicatedLines,
+      totalIssues: issues.length,
+      grade: grade.grade,
+      gradeLetter: grade.gradeLetter
+    })
+  })
+  const languageOf = new Map(input.files.map((file) => [file.path, file.language]))
+  const linesOf = new Map(input.sources.map((source) => [source.path, source.content.split("\n")]))
+  const findings = input.issues.map((issue): IssueFinding => {
+    const pattern = input.patterns.get(issue.patternId)
+    return {
+      toolUuid: input.tool.uuid,
+      toolName: input.tool.name,
+      patternId: issue.patternId,
+      ...(pattern?.title === undefined ? {} : { patternTitle: pattern.title }),
+      category: pattern?.category ?? "ErrorProne",
+      level: issue.severity,
+      filePath: issue.file,
+      language: languageOf.get(issue.file) ?? "",
+      line: issue.line,
+      lineText: (linesOf.get(issue.file)?.[issue.line - 1] ?? "").replace(/\r$/, ""),
+      message: issue.message
+    }
+  })
+  return { files, findings, clones: clonesOf(input.duplication) }
+}
