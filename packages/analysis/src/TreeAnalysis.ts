@@ -2,6 +2,7 @@ import type { FileSystem, Path } from "@effect/platform"
 import { Effect, Option, Schema } from "effect"
 import { AnalysisCache, type AnalysisCacheError } from "./AnalysisCache.js"
 import { defaultDuplicationOptions, detectDuplication, type DuplicationError, type DuplicationOptions } from "./Duplication.js"
+import { isIgnoredByDefault } from "./DefaultIgnores.js"
 import { FileAnalysis } from "./FileAnalysis.js"
 import { type FileMeasures, fileMeasuresKey, measureFile } from "./FileMeasures.js"
 import type { Grammars } from "./Grammars.js"
@@ -44,7 +45,7 @@ export interface CacheUse {
 export interface AnalyzedTree {
   readonly analysis: TreeAnalysis
   readonly cacheUse: CacheUse
-  /** The text files read, for the steps that need their content too (linting). */
+  /** The text files analysed (the default ignored paths left out), for the steps that need their content too (linting). */
   readonly sources: ReadonlyArray<SourceFile>
 }
 
@@ -87,7 +88,8 @@ const fileAnalysisOf = (
 const count = (outcomes: ReadonlyArray<Outcome>, outcome: Outcome) => outcomes.filter((o) => o === outcome).length
 
 /**
- * Lines of code, complexity, duplication and stack of a checked-out tree. Each file's own measures
+ * Lines of code, complexity, duplication and stack of a checked-out tree, the default ignored
+ * paths (DefaultIgnores.ts) left out of all of them. Each file's own measures
  * come from the AnalysisCache when its content was measured before; duplication is measured again
  * on every run, since a clone depends on every other file (jscpd's detector takes a tokenizer, so
  * tokens could be cached too; they are not yet).
@@ -102,7 +104,8 @@ export const analyzeTree = (
   FileSystem.FileSystem | Path.Path | AnalysisCache
 > =>
   Effect.gen(function*() {
-    const sources = yield* readSourceTree(root, settings.tree)
+    // Minified, installed, vendored and built files are not the team's code: no measure counts them.
+    const sources = (yield* readSourceTree(root, settings.tree)).filter((file) => !isIgnoredByDefault(file.path))
     const known = sources.flatMap((file) => {
       const language = languageOf(file.path, file.content)
       return language === undefined ? [] : [{ file, language }]

@@ -1,5 +1,6 @@
 export * from "./Cobertura.js"
 export * from "./Complexity.js"
+export * from "./DefaultIgnores.js"
 export * from "./CoverageReport.js"
 export * from "./Duplication.js"
 export * from "./Grammars.js"
