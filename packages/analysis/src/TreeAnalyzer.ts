@@ -1,6 +1,7 @@
 import * as NodeContext from "@effect/platform-node/NodeContext"
-import { AnalysisMeasures, Analyzer, AnalyzerFailed, type AnalyzerSettings, type AnalyzedTool, countsOf } from "@tidemark/core"
+import { AnalysisMeasures, Analyzer, AnalyzerFailed, type AnalyzerSettings, type AnalyzedTool, countsOf, Problem } from "@tidemark/core"
 import { Effect, Layer } from "effect"
+import type { InvalidAnalysisConfiguration } from "./AnalysisConfiguration.js"
 import { type ConfigLintLimits, defaultConfigLintLimits } from "./ConfigLintSandbox.js"
 import * as DirectoryAnalysisCache from "./DirectoryAnalysisCache.js"
 import { loadGrammars } from "./Grammars.js"
@@ -32,6 +33,14 @@ const rulesOf = (tool: AnalyzedTool): ReadonlyArray<EnabledRule> =>
   }))
 
 /**
+ * The problem to show on the analysis when the repository's configuration file could not be read
+ * (`AnalyzedTree.configurationProblem`): the analysis went on with the defaults only, so it is
+ * `some_analysis`, as a refused ESLint configuration file is.
+ */
+export const configurationFileProblem = (error: InvalidAnalysisConfiguration): Problem =>
+  new Problem({ code: "invalid_configuration_file", severity: "some_analysis", message: error.message, actions: [] })
+
+/**
  * The Analyzer port on this package's measures: lines of code, complexity and duplication of the
  * tree (each file's measures cached by content), and the issues of the ESLint9 patterns enabled for
  * the repository (or of its own ESLint configuration file). Other tools of the catalogue are not
@@ -44,15 +53,17 @@ export const make = (options: TreeAnalyzerOptions) =>
 
     const analyze = (root: string, settings: AnalyzerSettings) =>
       Effect.gen(function*() {
-        const { analysis, sources } = yield* analyzeTree(root, grammars, {
+        const { analysis, configurationProblem, lintSources } = yield* analyzeTree(root, grammars, {
           ...defaultTreeAnalysisSettings,
           fileComplexityValueThreshold: settings.goals.fileComplexityValueThreshold,
           fileDuplicationBlockThreshold: settings.goals.fileDuplicationBlockThreshold
         })
+        // The port has no channel for a problem that did not stop the analysis yet: logged until it has.
+        if (configurationProblem !== undefined) yield* Effect.logWarning(configurationFileProblem(configurationProblem).message)
         const eslint = settings.tools.find((tool) => tool.uuid === eslint9Uuid)
         const issues = eslint === undefined
           ? []
-          : (yield* lintTree(root, sources, {
+          : (yield* lintTree(root, lintSources, {
             rules: rulesOf(eslint),
             useConfigurationFile: eslint.usesConfigurationFile,
             configurationFileLimits: options.configurationFileLimits ?? defaultConfigLintLimits

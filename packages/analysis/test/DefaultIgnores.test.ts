@@ -2,7 +2,7 @@ import { NodeContext } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { analyzeTree, defaultTreeAnalysisSettings, isIgnoredByDefault, loadGrammars, MemoryAnalysisCache } from "../src/index.js"
-import { treeOf } from "./TreeFixture.js"
+import { priceCode as code, treeOf } from "./TreeFixture.js"
 
 /** Each kind of entry of the list: paths it leaves out, and near misses it keeps. */
 const kinds: ReadonlyArray<{ readonly kind: string; readonly ignored: ReadonlyArray<string>; readonly kept: ReadonlyArray<string> }> = [
@@ -82,17 +82,6 @@ describe("the default ignored paths", () => {
 describe("analyzeTree with the default ignored paths", () => {
   it.scoped("leaves them out of every measure: lines, complexity, duplication, languages, stack, linted files", () =>
     Effect.gen(function*() {
-      const code = [
-        "export const price = (items) => {",
-        "  let total = 0",
-        "  for (const item of items) {",
-        "    if (item.discount) total += item.price * (1 - item.discount)",
-        "    else total += item.price",
-        "  }",
-        "  return total > 100 ? total * 0.95 : total",
-        "}",
-        ""
-      ].join("\n")
       const root = yield* treeOf({
         "src/app.js": code,
         // A copy the build made: a clone of src/app.js if it were read.

@@ -4,6 +4,19 @@ import { fileURLToPath } from "node:url"
 
 const fixture = fileURLToPath(new URL("./fixtures/tree/", import.meta.url))
 
+/** A small JavaScript function with some branches (complexity 4, 8 code lines), to copy into trees. */
+export const priceCode = [
+  "export const price = (items) => {",
+  "  let total = 0",
+  "  for (const item of items) {",
+  "    if (item.discount) total += item.price * (1 - item.discount)",
+  "    else total += item.price",
+  "  }",
+  "  return total > 100 ? total * 0.95 : total",
+  "}",
+  ""
+].join("\n")
+
 /** Writes a file under `root`, making its directories. */
 export const writeTreeFile = (root: string, relative: string, content: string | Uint8Array) =>
   Effect.gen(function*() {
