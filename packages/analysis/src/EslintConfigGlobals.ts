@@ -165,20 +165,20 @@ const legacyConfigs = (files: ReadonlyArray<SourceFile>): ReadonlyArray<SourceFi
   })
 }
 
+const depthOf = (file: SourceFile): number => file.path.split("/").length
+
 /** The scopes of every ESLint config of the tree, parents before children; and the configs that did not parse. */
 export const eslintConfigGlobals = (files: ReadonlyArray<SourceFile>) => {
-  const outcomes = legacyConfigs(files).map((file) => {
-    const read = dataReaders[nameOf(file.path)]
-    return read === undefined ? Either.right(codeScopes(file.path, file.content, true)) : dataScopes(file, read)
-  })
   const flat = files.filter((file) => /^eslint\.config\.[cm]?[jt]s$/.test(nameOf(file.path)))
-    .flatMap((file) => codeScopes(file.path, file.content, false))
-  const scopes = [...outcomes.flatMap((outcome) => (Either.isRight(outcome) ? outcome.right : [])), ...flat]
+  // A parent directory's config first, so that a nested one's `off` wins, as in ESLint's cascade.
+  const configs = [...legacyConfigs(files), ...flat].sort((a, b) => depthOf(a) - depthOf(b))
+  const outcomes = configs.map((file) => {
+    const read = dataReaders[nameOf(file.path)]
+    const isLegacy = legacyNames.includes(nameOf(file.path))
+    return read === undefined ? Either.right(codeScopes(file.path, file.content, isLegacy)) : dataScopes(file, read)
+  })
   return {
-    // A parent directory's config first, so that a nested one's `off` wins, as in ESLint's cascade.
-    scopes: scopes.sort((a, b) => depth(a.source) - depth(b.source)),
+    scopes: outcomes.flatMap((outcome) => (Either.isRight(outcome) ? outcome.right : [])),
     unreadable: outcomes.flatMap((outcome) => (Either.isLeft(outcome) ? [outcome.left] : []))
   }
 }
-
-const depth = (source: string): number => source.split(" ")[0]?.split("/").length ?? 0
