@@ -3,6 +3,7 @@ import tsParser from "@typescript-eslint/parser"
 import { Effect, Either, Schema } from "effect"
 import { type ESLint, Linter } from "eslint"
 import { builtinRules } from "eslint/use-at-your-own-risk"
+import { declaredGlobals } from "./DeclaredGlobals.js"
 import type { EnabledRule } from "./EnabledRule.js"
 import { failedFileOf, lintedFileOf, reasonOf, summaryOf } from "./LintedFile.js"
 import { LintResult, SkippedRule } from "./LintResult.js"
@@ -113,7 +114,10 @@ const validated = (linter: Linter, root: string, rules: ReadonlyArray<PreparedRu
   }
 }
 
-/** The rules are prepared and checked, and the `Linter` and its config made, once per tree. */
+/**
+ * The rules are prepared and checked, and the `Linter` and its config made, once per tree; a file
+ * also gets the globals the repository declares for it (DeclaredGlobals.ts).
+ */
 export const lintWithPatterns = (
   root: string,
   files: ReadonlyArray<SourceFile>,
@@ -124,13 +128,26 @@ export const lintWithPatterns = (
     const linter = new Linter({ configType: "flat", cwd: root })
     const { accepted, rejected } = validated(linter, root, prepared.flatMap((p) => (Either.isRight(p) ? [p.right] : [])))
     const config = configOf(accepted)
+    const declared = declaredGlobals(files)
+    yield* Effect.forEach(declared.unreadable, (error) => Effect.logWarning(error.message), { discard: true })
+    // One config per combination of declared globals: most trees have two or three.
+    const configs = new Map<string, Array<Linter.Config>>()
+    const configFor = (file: SourceFile): Array<Linter.Config> => {
+      const { globals, key } = declared.of(file)
+      const known = configs.get(key)
+      if (known !== undefined) return known
+      // Last, so that its names (and its `off`s) override the base globals of every file.
+      const made = key === "" ? config : [...config, { languageOptions: { globals } }]
+      configs.set(key, made)
+      return made
+    }
     // Only the enabled patterns count: an inline `/* eslint rule: ... */` comment may turn on others.
     const byRuleId = new Map(accepted.map(({ rule }) => [rule.ruleId, rule]))
     // One Effect per file lets the fiber yield between files: a large tree does not hold the
     // event loop for the whole run.
     const linted = yield* Effect.forEach(files.filter((file) => isLintable(file.path)), (file) =>
       Effect.sync(() =>
-        Either.try(() => linter.verify(file.content, config, { filename: `${root}/${file.path}` })).pipe(
+        Either.try(() => linter.verify(file.content, configFor(file), { filename: `${root}/${file.path}` })).pipe(
           Either.match({ onLeft: (error) => failedFileOf(file, error), onRight: (messages) => lintedFileOf(file, messages) })
         )
       ))

@@ -14,7 +14,14 @@ import { dirname, join } from "node:path"
  * generated file keeps that shape, and the `globals` package ESLint's docs point to is not one of
  * ours.
  */
-export type Globals = Readonly<Record<string, "readonly" | "writable">>
+export type Globals = Readonly<Record<string, GlobalAccess>>
+
+/** As a flat config writes it: `off` takes back a global an earlier config object declared. */
+export type GlobalAccess = "readonly" | "writable" | "off"
+
+/** A table of the `globals` package (`true` when code may assign the name) as a flat config's. */
+export const globalsOf = (table: Readonly<Record<string, boolean>>): Globals =>
+  Object.fromEntries(Object.entries(table).map(([name, writable]) => [name, writable ? "writable" : "readonly"] as const))
 
 /** Node's own globals (the rest of Node's are the web's), and CommonJS's module scope. */
 const nodeGlobals: ReadonlyArray<string> = [

@@ -1,6 +1,8 @@
 import type { FileSystem, Path } from "@effect/platform"
-import { Effect, Option, Schema } from "effect"
+import { Effect, Either, Option, Schema } from "effect"
 import { AnalysisCache, type AnalysisCacheError } from "./AnalysisCache.js"
+import { AnalysisConfiguration, analysisConfigurationOf, type InvalidAnalysisConfiguration } from "./AnalysisConfiguration.js"
+import { analysisScope } from "./AnalysisScope.js"
 import {
   defaultDuplicationOptions,
   detectDuplication,
@@ -11,7 +13,7 @@ import {
 import { FileAnalysis } from "./FileAnalysis.js"
 import { type FileMeasures, fileMeasuresKey, measureFile } from "./FileMeasures.js"
 import type { Grammars } from "./Grammars.js"
-import { type Language, languageOf } from "./Language.js"
+import type { Language } from "./Language.js"
 import { isManifest } from "./ManifestDependencies.js"
 import { defaultSourceTreeOptions, readSourceTree, type SourceFile, type SourceTreeOptions, type TreeReadError } from "./SourceTree.js"
 import { detectStack } from "./Stack.js"
@@ -50,10 +52,19 @@ export interface CacheUse {
 export interface AnalyzedTree {
   readonly analysis: TreeAnalysis
   readonly cacheUse: CacheUse
-  /** The text files read, for the steps that need their content too (linting). */
+  /** The text files analysed (the ignored and excluded paths left out), for the steps that need their content too. */
   readonly sources: ReadonlyArray<SourceFile>
   /** Each admitted file's clone sides, for the rows of the clones (ResultRows). */
   readonly duplication: ReadonlyArray<FileDuplication>
+  /** Those of `sources` the ESLint step reads: the configuration file may leave some out of it. */
+  readonly lintSources: ReadonlyArray<SourceFile>
+  /** The configuration file the analysis followed (the defaults only, when the tree has none). */
+  readonly configuration: AnalysisConfiguration
+  /**
+   * The tree's configuration file could not be read, so the analysis followed the defaults only:
+   * not a failure of the analysis, but a problem the repository should be told about.
+   */
+  readonly configurationProblem: InvalidAnalysisConfiguration | undefined
 }
 
 type Outcome = "hit" | "miss" | "failure"
@@ -95,7 +106,11 @@ const fileAnalysisOf = (
 const count = (outcomes: ReadonlyArray<Outcome>, outcome: Outcome) => outcomes.filter((o) => o === outcome).length
 
 /**
- * Lines of code, complexity, duplication and stack of a checked-out tree. Each file's own measures
+ * Lines of code, complexity, duplication and stack of a checked-out tree, the default ignored
+ * paths (DefaultIgnores.ts) and what its configuration file (AnalysisConfiguration.ts) excludes
+ * left out: of every measure, or of the one an engine's `exclude_paths` names (`metric`: a file
+ * left out of it has no per-file measures, so it counts in no file total either; its code still
+ * counts in duplication unless `duplication` leaves it out too). Each file's own measures
  * come from the AnalysisCache when its content was measured before; duplication is measured again
  * on every run, since a clone depends on every other file (jscpd's detector takes a tokenizer, so
  * tokens could be cached too; they are not yet).
@@ -110,9 +125,14 @@ export const analyzeTree = (
   FileSystem.FileSystem | Path.Path | AnalysisCache
 > =>
   Effect.gen(function*() {
-    const sources = yield* readSourceTree(root, settings.tree)
+    const read = yield* readSourceTree(root, settings.tree)
+    const configured = analysisConfigurationOf(read)
+    const configuration = Either.getOrElse(configured, () => AnalysisConfiguration.none)
+    const scope = analysisScope(configuration)
+    // Minified, installed, vendored and built files are not the team's code: no measure counts them.
+    const sources = read.filter(scope.analysed)
     const known = sources.flatMap((file) => {
-      const language = languageOf(file.path, file.content)
+      const language = scope.excludedFrom("metrics", file.path) ? undefined : scope.languageOf(file.path, file.content)
       return language === undefined ? [] : [{ file, language }]
     })
     const measured = yield* Effect.forEach(
@@ -121,7 +141,10 @@ export const analyzeTree = (
       { concurrency: 8 }
     )
     // jscpd reads every text file it has a format for, as its CLI would over the checkout.
-    const duplication = yield* detectDuplication(sources, settings.duplication)
+    const duplication = yield* detectDuplication(
+      sources.filter((file) => !scope.excludedFrom("duplication", file.path)),
+      settings.duplication
+    )
     const clonesOf = new Map(
       duplication.files.map((file) => [file.path, { blocks: file.blocks.length, lines: file.duplicatedLines }])
     )
@@ -149,6 +172,9 @@ export const analyzeTree = (
       analysis: new TreeAnalysis({ files, totals }),
       cacheUse: { hits: count(outcomes, "hit"), misses: count(outcomes, "miss"), failures: count(outcomes, "failure") },
       sources,
-      duplication: duplication.files
+      duplication: duplication.files,
+      lintSources: sources.filter((file) => !scope.excludedFrom("lint", file.path)),
+      configuration,
+      configurationProblem: Either.isLeft(configured) ? configured.left : undefined
     }
   })

@@ -6,9 +6,11 @@ import {
   type AnalyzerOutput,
   type AnalyzerSettings,
   type AnalyzedTool,
-  countsOf
+  countsOf,
+  Problem
 } from "@tidemark/core"
 import { Effect, Layer } from "effect"
+import type { InvalidAnalysisConfiguration } from "./AnalysisConfiguration.js"
 import { type ConfigLintLimits, defaultConfigLintLimits } from "./ConfigLintSandbox.js"
 import * as DirectoryAnalysisCache from "./DirectoryAnalysisCache.js"
 import { loadGrammars } from "./Grammars.js"
@@ -41,6 +43,14 @@ const rulesOf = (tool: AnalyzedTool): ReadonlyArray<EnabledRule> =>
   }))
 
 /**
+ * The problem to show on the analysis when the repository's configuration file could not be read
+ * (`AnalyzedTree.configurationProblem`): the analysis went on with the defaults only, so it is
+ * `some_analysis`, as a refused ESLint configuration file is.
+ */
+export const configurationFileProblem = (error: InvalidAnalysisConfiguration): Problem =>
+  new Problem({ code: "invalid_configuration_file", severity: "some_analysis", message: error.message, actions: [] })
+
+/**
  * The Analyzer port on this package's measures: lines of code, complexity and duplication of the
  * tree (each file's measures cached by content), and the issues of the ESLint9 patterns enabled for
  * the repository (or of its own ESLint configuration file). Other tools of the catalogue are not
@@ -53,7 +63,7 @@ export const make = (options: TreeAnalyzerOptions) =>
 
     const analyze = (root: string, settings: AnalyzerSettings) =>
       Effect.gen(function*() {
-        const { analysis, duplication, sources } = yield* analyzeTree(root, grammars, {
+        const { analysis, configurationProblem, duplication, lintSources, sources } = yield* analyzeTree(root, grammars, {
           ...defaultTreeAnalysisSettings,
           fileComplexityValueThreshold: settings.goals.fileComplexityValueThreshold,
           fileDuplicationBlockThreshold: settings.goals.fileDuplicationBlockThreshold
@@ -61,7 +71,7 @@ export const make = (options: TreeAnalyzerOptions) =>
         const eslint = settings.tools.find((tool) => tool.uuid === eslint9Uuid)
         const issues = eslint === undefined
           ? []
-          : (yield* lintTree(root, sources, {
+          : (yield* lintTree(root, lintSources, {
             rules: rulesOf(eslint),
             useConfigurationFile: eslint.usesConfigurationFile,
             configurationFileLimits: options.configurationFileLimits ?? defaultConfigLintLimits
@@ -86,7 +96,9 @@ export const make = (options: TreeAnalyzerOptions) =>
           languages: totals.languages.map((l) => l.language),
           stackTags: totals.stackTags
         })
-        return { measures, ...rows } satisfies AnalyzerOutput
+        // An unreadable configuration file does not stop the analysis (the defaults apply): the repository is told.
+        const problems = configurationProblem === undefined ? [] : [configurationFileProblem(configurationProblem)]
+        return { measures, ...rows, problems } satisfies AnalyzerOutput
       }).pipe(
         Effect.mapError((error) => new AnalyzerFailed({ reason: error.message })),
         Effect.provide(platform)

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process"
 import { createHash } from "node:crypto"
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join, relative } from "node:path"
+import { dirname, join, relative } from "node:path"
 
 /**
  * The corpus the measures are checked on: real public code from npm, ~184 000 lines. ESLint's
@@ -23,16 +23,18 @@ export const cacheRoot = join(tmpdir(), "tidemark-analysis")
 
 export const corpusRoot = join(cacheRoot, `corpus-${corpusId}`)
 
-const fetchPackage = (spec: string, dir: string, members: ReadonlyArray<string>) => {
-  const target = join(corpusRoot, dir)
+/**
+ * An npm package's tarball (`members` of it) unpacked at `target`, unless it is there already.
+ * Test files run in parallel, so several may download the same package: the first rename wins.
+ */
+export const fetchNpmPackage = (spec: string, target: string, members: ReadonlyArray<string>) => {
   if (existsSync(target)) return
-  mkdirSync(corpusRoot, { recursive: true })
+  mkdirSync(dirname(target), { recursive: true })
   const scratch = mkdtempSync(join(cacheRoot, "download-"))
   try {
     const tarball = execFileSync("npm", ["pack", spec, "--silent", "--pack-destination", scratch], { encoding: "utf8" })
       .trim().split("\n").pop() ?? ""
     execFileSync("tar", ["-xzf", join(scratch, tarball), "-C", scratch, ...members])
-    // Test files run in parallel: the first rename wins and the others find the directory there.
     try {
       renameSync(join(scratch, "package"), target)
     } catch (error) {
@@ -44,7 +46,7 @@ const fetchPackage = (spec: string, dir: string, members: ReadonlyArray<string>)
 }
 
 export const ensureCorpus = (): string => {
-  for (const { dir, members, spec } of packages) fetchPackage(spec, dir, members)
+  for (const { dir, members, spec } of packages) fetchNpmPackage(spec, join(corpusRoot, dir), members)
   return corpusRoot
 }
 

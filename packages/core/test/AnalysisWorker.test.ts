@@ -101,7 +101,7 @@ const outputOf = (settings: AnalyzerSettings, languages: ReadonlyArray<string>):
       message: `broken by ${pattern.id}`
     }))
   )
-  return { measures: measuresOf(settings, languages), files: [fileRow("src/app.ts", findings.length)], findings, clones: [] }
+  return { measures: measuresOf(settings, languages), files: [fileRow("src/app.ts", findings.length)], findings, clones: [], problems: [] }
 }
 
 const analyzerLayer = Layer.effect(

@@ -2,6 +2,7 @@ import { Context, type Effect, Schema } from "effect"
 import type { CloneResult, FileResult, IssueFinding } from "../domain/AnalysisResults.js"
 import type { AnalysisMeasures } from "../domain/CommitAnalysis.js"
 import type { Goals } from "../domain/Goals.js"
+import type { Problem } from "../domain/Repository.js"
 import type { SeverityLevel } from "../domain/Pattern.js"
 
 /** An enabled pattern as the analysis runs it: the tool's rule with the configured parameters. */
@@ -46,6 +47,8 @@ export interface AnalyzerOutput {
   readonly files: ReadonlyArray<FileResult>
   readonly findings: ReadonlyArray<IssueFinding>
   readonly clones: ReadonlyArray<CloneResult>
+  /** What the repository should be told although the analysis went on (an unreadable configuration file). */
+  readonly problems: ReadonlyArray<Problem>
 }
 
 /** Measures a checked-out tree: lines of code, complexity, duplication, issues of the enabled tools, stack. */

@@ -98,7 +98,7 @@ const make = (options: AnalysisWorkerOptions) =>
           endedAnalysis,
           ...(Either.isRight(outcome) ? { measures: outcome.right.measures } : {}),
           problems: [
-            ...(Either.isLeft(outcome) ? [outcome.left] : noTools),
+            ...(Either.isLeft(outcome) ? [outcome.left] : [...noTools, ...outcome.right.problems]),
             ...(refused ? [configurationFileRefused] : [])
           ]
         })

@@ -1,0 +1,80 @@
+import { Either, Schema } from "effect"
+import { javaGlob } from "./JavaGlob.js"
+import { parseErrorText } from "./ParseErrorText.js"
+import type { SourceFile } from "./SourceTree.js"
+import { parseYaml } from "./YamlText.js"
+
+/**
+ * The repository's analysis configuration file, as the original service documents it: what to
+ * leave out of the analysis (`exclude_paths`, globally and per engine), what to take back from the
+ * exclusions and the default ignored paths (`include_paths`), and extra file extensions of a
+ * language or a language not to analyse (`languages`). Keys this analysis has no use for
+ * (`base_sub_dir`, an engine's own options) are accepted and left alone, as the service accepts
+ * them.
+ */
+
+/** Looked for at the tree's root, in this order (the service's own command-line tool's). */
+export const analysisConfigurationFileNames: ReadonlyArray<string> = [".codacy.yaml", ".codacy.yml"]
+
+/** A path pattern in Java's glob syntax (JavaGlob.ts); one Java would refuse is a decoding error. */
+const Glob = Schema.String.pipe(
+  Schema.filter((glob) => Either.match(javaGlob(glob), { onLeft: (reason) => reason, onRight: () => true })),
+  Schema.annotations({ identifier: "JavaGlob" })
+)
+
+// YAML writes an empty list or map as nothing at all (`exclude_paths:`): that is null, not an error.
+const Globs = Schema.optional(Schema.NullOr(Schema.Array(Glob)))
+
+export class EngineConfiguration extends Schema.Class<EngineConfiguration>("EngineConfiguration")({
+  excludePaths: Globs.pipe(Schema.fromKey("exclude_paths"))
+}) {}
+
+export class LanguageConfiguration extends Schema.Class<LanguageConfiguration>("LanguageConfiguration")({
+  /** Endings of file names that are also this language: `.scss`, `-css.resource`. */
+  extensions: Schema.optional(Schema.NullOr(Schema.Array(Schema.NonEmptyString))),
+  enabled: Schema.optional(Schema.NullOr(Schema.Boolean))
+}) {}
+
+const Table = <A, I>(value: Schema.Schema<A, I>) => Schema.optional(Schema.NullOr(Schema.Record({ key: Schema.String, value: Schema.NullOr(value) })))
+
+export class AnalysisConfiguration extends Schema.Class<AnalysisConfiguration>("AnalysisConfiguration")({
+  /** By engine name: the linters' (`eslint-9`...), `duplication`, `metric`, `coverage`. */
+  engines: Table(EngineConfiguration),
+  excludePaths: Globs.pipe(Schema.fromKey("exclude_paths")),
+  includePaths: Globs.pipe(Schema.fromKey("include_paths")),
+  /** By the service's language name, any case: `javascript`, `css`... */
+  languages: Table(LanguageConfiguration)
+}) {
+  /** A repository without a configuration file. */
+  static readonly none = new AnalysisConfiguration({})
+}
+
+/** The configuration file cannot be read: the analysis goes on as if there were none, and says so. */
+export class InvalidAnalysisConfiguration extends Schema.TaggedError<InvalidAnalysisConfiguration>()("InvalidAnalysisConfiguration", {
+  /** Relative to the tree's root. */
+  file: Schema.String,
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return `the configuration file ${this.file} was ignored: ${this.reason}`
+  }
+}
+
+const decode = Schema.decodeUnknownEither(AnalysisConfiguration)
+
+/** A configuration file's content, decoded. */
+export const parseAnalysisConfiguration = (file: string, content: string): Either.Either<AnalysisConfiguration, InvalidAnalysisConfiguration> =>
+  parseYaml(content).pipe(
+    Either.mapLeft((reason) => `not YAML: ${reason}`),
+    // An empty file configures nothing.
+    Either.flatMap((value) => decode(value ?? {}).pipe(Either.mapLeft(parseErrorText))),
+    Either.mapLeft((reason) => new InvalidAnalysisConfiguration({ file, reason }))
+  )
+
+/** The configuration file at the root of the tree, decoded; `none` when the tree has none. */
+export const analysisConfigurationOf = (
+  files: ReadonlyArray<SourceFile>
+): Either.Either<AnalysisConfiguration, InvalidAnalysisConfiguration> => {
+  const file = analysisConfigurationFileNames.flatMap((name) => files.filter((candidate) => candidate.path === name))[0]
+  return file === undefined ? Either.right(AnalysisConfiguration.none) : parseAnalysisConfiguration(file.path, file.content)
+}

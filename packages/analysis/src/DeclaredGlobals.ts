@@ -1,0 +1,48 @@
+import { environmentGlobals } from "./EnvironmentGlobals.js"
+import { eslintConfigGlobals, type GlobalsScope, type UnreadableEslintConfig } from "./EslintConfigGlobals.js"
+import type { Globals } from "./ScriptGlobals.js"
+import type { SourceFile } from "./SourceTree.js"
+import { isTestFileOf, testFrameworksOf } from "./TestFrameworks.js"
+
+/**
+ * The globals a repository declares for its files beyond those every JavaScript file has
+ * (ScriptGlobals.ts): its test frameworks' on their test files (TestFrameworks.ts), its ESLint
+ * configs' (EslintConfigGlobals.ts), and a file's own `/* eslint-env ... *\/` comment, which
+ * ESLint 9's flat config no longer reads but which says all the same what the file expects.
+ */
+export interface DeclaredGlobals {
+  /** A file's globals, in the order they apply (a later `off` takes one back), and a key naming that combination. */
+  readonly of: (file: SourceFile) => { readonly key: string; readonly globals: Globals }
+  readonly unreadable: ReadonlyArray<UnreadableEslintConfig>
+}
+
+const environmentComment = /\/\*\s*eslint-env\s([\s\S]*?)\*\//g
+
+const commentEnvironments = (content: string): ReadonlyArray<string> =>
+  content.includes("eslint-env")
+    ? Array.from(content.matchAll(environmentComment), (match) => (match[1] ?? "").split(/[\s,]+/)).flat().filter((name) => name !== "")
+    : []
+
+export const declaredGlobals = (files: ReadonlyArray<SourceFile>): DeclaredGlobals => {
+  const frameworks = testFrameworksOf(files).map((framework): GlobalsScope => ({
+    source: `${framework.name} tests`,
+    applies: (path) => isTestFileOf(framework, path),
+    globals: framework.globals
+  }))
+  const configs = eslintConfigGlobals(files)
+  const scopes = [...frameworks, ...configs.scopes]
+  return {
+    of: (file) => {
+      const applying = scopes.filter((scope) => scope.applies(file.path))
+      const environments = commentEnvironments(file.content)
+      const key = [...applying.map((scope) => scope.source), ...environments.map((name) => `eslint-env ${name}`)].join("\n")
+      const globals: Globals = Object.assign(
+        {},
+        ...applying.map((scope) => scope.globals),
+        ...environments.map((name) => environmentGlobals(name) ?? {})
+      )
+      return { key, globals }
+    },
+    unreadable: configs.unreadable
+  }
+}
