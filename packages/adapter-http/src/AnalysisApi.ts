@@ -1,7 +1,9 @@
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import {
+  CommitIssue,
   ConfigureToolBody,
   ConfiguredPattern,
+  IssuesOverview,
   PageLimit,
   Pagination,
   PatternFilterFields,
@@ -9,6 +11,7 @@ import {
   QueryBoolean,
   RepositoryWithAnalysis,
   SearchOrganizationRepositoriesWithAnalysis,
+  OptionalSearchBody,
   SortDirection,
   Tool,
   UpdatePatternsBody
@@ -168,11 +171,46 @@ export class PatternsGroup extends HttpApiGroup.make("patterns")
   .middleware(Authentication)
 {}
 
+/** The id getIssue is asked by: an issue's `resultDataId` (int64 in the original API). */
+const IssueParams = Schema.Struct({
+  ...RepositoryParams.fields,
+  issueId: Schema.NumberFromString.pipe(Schema.int()).annotations({ jsonSchema: { type: "integer", format: "int64" } })
+})
+
+/** The original API's issue operations (issue 13): the stored issues of a branch's latest analysis. */
+export class IssuesGroup extends HttpApiGroup.make("issues")
+  .add(
+    HttpApiEndpoint.post("searchRepositoryIssues", `${repositoryPath}/issues/search`)
+      .setPath(RepositoryParams)
+      .setUrlParams(Schema.Struct(PageParams))
+      .setPayload(OptionalSearchBody)
+      .addSuccess(Schema.Struct({ data: Schema.Array(CommitIssue), pagination: Pagination }))
+  )
+  .add(
+    HttpApiEndpoint.post("issuesOverview", `${repositoryPath}/issues/overview`)
+      .setPath(RepositoryParams)
+      .setPayload(OptionalSearchBody)
+      .addSuccess(Schema.Struct({ data: IssuesOverview }))
+  )
+  .add(
+    HttpApiEndpoint.get("getIssue", `${repositoryPath}/issues/:issueId`)
+      .setPath(IssueParams)
+      .addSuccess(Schema.Struct({ data: CommitIssue }))
+  )
+  .addError(BadRequest)
+  .addError(Unauthorized)
+  .addError(NotFound)
+  .addError(UnprocessableEntity)
+  .addError(InternalServerError)
+  .middleware(OptionalAuthentication)
+{}
+
 export class AnalysisApi extends HttpApi.make("analysis")
   .add(VersionGroup)
   .add(RepositoriesGroup)
   .add(ToolsGroup)
   .add(PatternsGroup)
+  .add(IssuesGroup)
   .prefix("/api/v3")
   .annotate(OpenApi.Title, "Tidemark analysis API")
   .annotate(OpenApi.Version, "3.1.0")

@@ -24,7 +24,9 @@ import {
   PermissionDenied,
   Repositories,
   RepositoryAnalysis,
+  RepositoryIssues,
   RepositoryStore,
+  SearchRepositoryIssuesBody,
   SarifImports,
   SourceCheckout,
   ToolConfiguration,
@@ -300,6 +302,49 @@ describe("analysis jobs", () => {
       // Only the latest analysis of each branch keeps its rows.
       expect((yield* results.files(stale, { sort: "filename", direction: "asc" }, { after: undefined, limit: 1 })).total).toBe(0)
       expect((yield* results.issueCounts(key, {})).levels).toEqual([{ name: "Error", total: 3 }])
+    })))
+
+  it.effect("searchRepositoryIssues, issuesOverview and getIssue read the rows of the branch's latest analysis", () =>
+    run(Effect.gen(function*() {
+      yield* addRepository("widgets")
+      const issues = yield* RepositoryIssues
+      const all = new SearchRepositoryIssuesBody({})
+      // Before the first analysis: nothing to list, nothing counted.
+      expect((yield* issues.search(adminCaller, repo("widgets"), all)).pagination.total).toBe(0)
+      yield* drain
+
+      const caller = adminCaller
+      const listed = yield* issues.search(caller, repo("widgets"), all)
+      expect(listed.pagination.total).toBe((yield* get("widgets")).issuesCount)
+      expect(listed.items.map((i) => [i.filePath, i.lineNumber, i.patternInfo.category, i.patternInfo.severityLevel, i.toolInfo.uuid]))
+        .toEqual([
+          ["src/app.ts", 1, "Security", "Error", lintAUuid],
+          ["src/app.ts", 2, "UnusedCode", "Error", lintAUuid],
+          ["src/app.ts", 3, "Compatibility", "Error", lintAUuid]
+        ])
+      expect(listed.items[0]?.commitInfo?.sha).toBe(mainHead.sha)
+      expect(listed.items[0]?.falsePositiveThreshold).toBe(100)
+
+      const first = yield* issues.search(caller, repo("widgets"), all, undefined, 2)
+      expect(first.items).toHaveLength(2)
+      const rest = yield* issues.search(caller, repo("widgets"), all, first.pagination.cursor, 2)
+      expect(rest.items.map((i) => i.lineNumber)).toEqual([3])
+      expect(rest.pagination.cursor).toBeUndefined()
+
+      const security = yield* issues.search(caller, repo("widgets"), new SearchRepositoryIssuesBody({ categories: ["Security"] }))
+      expect(security.items.map((i) => i.lineNumber)).toEqual([1])
+      expect((yield* issues.search(caller, repo("widgets"), new SearchRepositoryIssuesBody({ tags: ["react"] }))).pagination.total).toBe(0)
+
+      const overview = yield* issues.overview(caller, repo("widgets"), all)
+      expect(overview.counts.levels.map((c) => [c.name, c.total])).toEqual([["Error", 3]])
+      expect(overview.counts.categories.reduce((sum, c) => sum + c.total, 0)).toBe(listed.pagination.total)
+      expect(overview.counts.tags).toEqual([])
+
+      const one = listed.items[1]!
+      expect(yield* issues.issue(caller, repo("widgets"), one.resultDataId)).toStrictEqual(one)
+      expect(yield* Effect.flip(issues.issue(caller, repo("widgets"), 42))).toBeInstanceOf(NotFound)
+      expect(yield* Effect.flip(issues.search(caller, repo("widgets"), new SearchRepositoryIssuesBody({ branchName: "nope" }))))
+        .toBeInstanceOf(NotFound)
     })))
 
   it.effect("a commit that cannot be fetched is a failed_to_clone problem, and the analysis shows no numbers", () =>

@@ -1,5 +1,5 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { PatternConfiguration, RepositoryAnalysis, ToolConfiguration } from "@tidemark/core"
+import { PatternConfiguration, RepositoryAnalysis, RepositoryIssues, ToolConfiguration } from "@tidemark/core"
 import { Effect, Layer } from "effect"
 import { Caller } from "../Authentication.js"
 import { analysisErrors } from "../ErrorMapping.js"
@@ -90,4 +90,26 @@ export const patternsLayer = HttpApiBuilder.group(TidemarkApi, "patterns", (hand
         ))
   }))
 
-export const layer = (version: string) => Layer.mergeAll(versionLayer(version), repositoriesLayer, toolsLayer, patternsLayer)
+export const issuesLayer = HttpApiBuilder.group(TidemarkApi, "issues", (handlers) =>
+  Effect.gen(function*() {
+    const issues = yield* RepositoryIssues
+    return handlers
+      .handle("searchRepositoryIssues", ({ path, payload, urlParams }) =>
+        Effect.flatMap(Caller, (caller) => issues.search(caller, repositoryAt(path), payload, urlParams.cursor, urlParams.limit)).pipe(
+          Effect.map((page) => ({ data: page.items, pagination: page.pagination })),
+          analysisErrors
+        ))
+      .handle("issuesOverview", ({ path, payload }) =>
+        Effect.flatMap(Caller, (caller) => issues.overview(caller, repositoryAt(path), payload)).pipe(
+          Effect.map((data) => ({ data })),
+          analysisErrors
+        ))
+      .handle("getIssue", ({ path }) =>
+        Effect.flatMap(Caller, (caller) => issues.issue(caller, repositoryAt(path), path.issueId)).pipe(
+          Effect.map((data) => ({ data })),
+          analysisErrors
+        ))
+  }))
+
+export const layer = (version: string) =>
+  Layer.mergeAll(versionLayer(version), repositoriesLayer, toolsLayer, patternsLayer, issuesLayer)

@@ -1,0 +1,128 @@
+/**
+ * Issue 13: the original API's issue operations against a real git repository analysed by the
+ * real analyzer. The counts shown with the repository equal the list behind them; the defaults
+ * (ignored paths, test-framework globals) hold end to end.
+ */
+import { describe, expect, layer } from "@effect/vitest"
+import { Effect, Schedule } from "effect"
+import { IssueData, IssuePage, OverviewBody, RepositoryData } from "./fixtures/Bodies.js"
+import * as Http from "./fixtures/Http.js"
+import { addRepository, issueToken, newOrganization, once, type Organization, paths } from "./fixtures/Scenario.js"
+import { analysingTestLayer } from "./fixtures/TestLayer.js"
+
+const files = {
+  "package.json": JSON.stringify({ name: "sample", devDependencies: { mocha: "^10.0.0" } }),
+  "src/index.js": "const unused = 1\nlet other = 2\nexport const answer = () => 42\n",
+  "src/undef.js": "export const f = () => missing\n",
+  // Mocha's globals in its test files are defined; a minified build is not analysed.
+  "test/index.test.js": "describe('answer', () => {\n  it('is 42', () => {})\n})\n",
+  "dist/app.min.js": "var a=b;var c=d;\n"
+}
+
+const issuesPath = (org: Organization, name: string) => `${paths.repository(org, name)}/issues`
+
+const setup = once(Effect.gen(function*() {
+  const org = newOrganization("issues")
+  const token = yield* issueToken(org)
+  const added = yield* addRepository(org, "app", { files })
+  const repository = yield* Http.get(paths.repository(org, "app"), { token }).pipe(
+    Effect.map((reply) => Http.expectBody(reply, 200, RepositoryData).data),
+    Effect.filterOrFail((r) => r.lastAnalysedCommit?.sha === added.git.mainSha, () => "not analysed yet"),
+    Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds")))
+  )
+  return { org, token, repository, sha: added.git.mainSha }
+}))
+
+const search = (org: Organization, token: string, json: unknown, query?: Readonly<Record<string, string>>) =>
+  Http.post(`${issuesPath(org, "app")}/search`, { token, json, ...(query === undefined ? {} : { query }) })
+
+layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })("issues", (it) => {
+  describe("searchRepositoryIssues", () => {
+    it.effect("lists every issue of the default branch's latest analysis, as many as the repository counts", () =>
+      Effect.gen(function*() {
+        const { org, repository, sha, token } = yield* setup
+        const page = Http.expectBody(yield* search(org, token, {}), 200, IssuePage)
+        expect(page.pagination.total).toBe(repository.issuesCount)
+        expect(page.data.map((i) => [i.filePath, i.lineNumber, i.patternInfo.id, i.lineText, i.language])).toEqual([
+          ["src/index.js", 1, "ESLint9_no-unused-vars", "const unused = 1", "JavaScript"],
+          ["src/index.js", 2, "ESLint9_no-unused-vars", "let other = 2", "JavaScript"],
+          ["src/undef.js", 1, "ESLint9_no-undef", "export const f = () => missing", "JavaScript"]
+        ])
+        for (const issue of page.data) {
+          expect(issue.toolInfo.name).toBe("ESLint9")
+          expect(issue.commitInfo?.sha).toBe(sha)
+          expect(issue.message.length).toBeGreaterThan(0)
+        }
+        expect(new Set(page.data.map((i) => i.fileId)).size).toBe(2)
+        // The body is optional: without one, nothing is filtered.
+        const bare = Http.expectBody(yield* Http.post(`${issuesPath(org, "app")}/search`, { token }), 200, IssuePage)
+        expect(bare.pagination.total).toBe(page.pagination.total)
+      }))
+
+    it.effect("filters by pattern, category, level and language; pages with a cursor", () =>
+      Effect.gen(function*() {
+        const { org, token } = yield* setup
+        const all = Http.expectBody(yield* search(org, token, {}), 200, IssuePage).data
+        const undef = all.find((i) => i.patternInfo.id === "ESLint9_no-undef")
+        const lines = (json: unknown) =>
+          Effect.map(search(org, token, json), (reply) => Http.expectBody(reply, 200, IssuePage).data.map((i) => `${i.filePath}:${i.lineNumber}`))
+        expect(yield* lines({ patternIds: ["ESLint9_no-undef"] })).toEqual(["src/undef.js:1"])
+        expect(yield* lines({ categories: [undef?.patternInfo.category] })).toContain("src/undef.js:1")
+        expect(yield* lines({ levels: [undef?.patternInfo.severityLevel], patternIds: ["ESLint9_no-undef"] })).toEqual(["src/undef.js:1"])
+        expect(yield* lines({ languages: ["Python"] })).toEqual([])
+        expect(yield* lines({ authorEmails: ["nobody@example.com"] })).toEqual([])
+
+        const first = Http.expectBody(yield* search(org, token, {}, { limit: "2" }), 200, IssuePage)
+        expect(first.data).toHaveLength(2)
+        expect(first.pagination).toMatchObject({ limit: 2, total: 3 })
+        const rest = Http.expectBody(yield* search(org, token, {}, { limit: "2", cursor: first.pagination.cursor ?? "" }), 200, IssuePage)
+        expect(rest.data.map((i) => i.filePath)).toEqual(["src/undef.js"])
+        expect(rest.pagination.cursor).toBeUndefined()
+      }))
+
+    it.effect("refuses bad filters (400), an unknown branch (404), and a private repository without a token (401)", () =>
+      Effect.gen(function*() {
+        const { org, token } = yield* setup
+        yield* Http.expectError(yield* search(org, token, { levels: ["Severe"] }), "BadRequest")
+        yield* Http.expectError(yield* search(org, token, { patternIds: "ESLint9_no-undef" }), "BadRequest")
+        yield* Http.expectError(yield* search(org, token, {}, { limit: "0" }), "BadRequest")
+        yield* Http.expectError(yield* search(org, token, {}, { cursor: "%%%" }), "BadRequest")
+        yield* Http.expectError(yield* search(org, token, { branchName: "nope" }), "NotFound")
+        yield* Http.expectError(yield* Http.post(`${issuesPath(org, "app")}/search`, { json: {} }), "Unauthorized")
+        yield* Http.expectError(yield* Http.post(`${paths.repository(org, "ghost")}/issues/search`, { token, json: {} }), "NotFound")
+      }))
+  })
+
+  describe("issuesOverview", () => {
+    it.effect("counts the issues a filter keeps by category, level, language and pattern, as the list has them", () =>
+      Effect.gen(function*() {
+        const { org, token } = yield* setup
+        const overview = Http.expectBody(yield* Http.post(`${issuesPath(org, "app")}/overview`, { token, json: {} }), 200, OverviewBody).data
+        expect(overview.counts.patterns.map((p) => [p.id, p.total])).toEqual([["ESLint9_no-unused-vars", 2], ["ESLint9_no-undef", 1]])
+        expect(overview.counts.languages).toEqual([{ name: "JavaScript", total: 3 }])
+        expect(overview.counts.categories.reduce((sum, c) => sum + c.total, 0)).toBe(3)
+        expect(overview.counts.levels.reduce((sum, c) => sum + c.total, 0)).toBe(3)
+        expect(overview.counts.tags).toEqual([])
+
+        const filtered = Http.expectBody(
+          yield* Http.post(`${issuesPath(org, "app")}/overview`, { token, json: { patternIds: ["ESLint9_no-undef"] } }),
+          200,
+          OverviewBody
+        ).data
+        expect(filtered.counts.patterns.map((p) => [p.id, p.total])).toEqual([["ESLint9_no-undef", 1]])
+      }))
+  })
+
+  describe("getIssue", () => {
+    it.effect("answers one issue by its resultDataId; an unknown one is 404, a malformed one 400", () =>
+      Effect.gen(function*() {
+        const { org, token } = yield* setup
+        const listed = Http.expectBody(yield* search(org, token, {}), 200, IssuePage).data
+        const wanted = listed[2]
+        const one = Http.expectBody(yield* Http.get(`${issuesPath(org, "app")}/${wanted?.resultDataId}`, { token }), 200, IssueData).data
+        expect(one).toStrictEqual(wanted)
+        yield* Http.expectError(yield* Http.get(`${issuesPath(org, "app")}/12345`, { token }), "NotFound")
+        yield* Http.expectError(yield* Http.get(`${issuesPath(org, "app")}/abc`, { token }), "BadRequest")
+      }))
+  })
+})

@@ -1,0 +1,137 @@
+import { Schema } from "effect"
+import type { CommitRecord } from "./Records.js"
+import type { IssueResult } from "./AnalysisResults.js"
+import type { IssueOverviewCounts } from "../ports/AnalysisResultStore.js"
+import { DateTimeString } from "./Rfc3339.js"
+import { SeverityLevel } from "./Pattern.js"
+
+/**
+ * The original API's issue resources (searchRepositoryIssues, issuesOverview, getIssue), made from
+ * stored rows. Fields about what Tidemark does not compute (false-positive detection, suggested
+ * fixes) are left out where optional; the required threshold says no issue is ever flagged.
+ */
+
+export class PatternDetails extends Schema.Class<PatternDetails>("PatternDetails")({
+  id: Schema.String,
+  title: Schema.optional(Schema.String),
+  category: Schema.String,
+  subCategory: Schema.optional(Schema.String),
+  level: SeverityLevel,
+  severityLevel: SeverityLevel
+}) {}
+
+export class ToolReference extends Schema.Class<ToolReference>("ToolReference")({
+  uuid: Schema.String,
+  name: Schema.String
+}) {}
+
+/** The analysed commit the issue was found in (who introduced the line is not tracked yet). */
+export class CommitReference extends Schema.Class<CommitReference>("CommitReference")({
+  sha: Schema.String,
+  commiter: Schema.optional(Schema.String),
+  commiterName: Schema.optional(Schema.String),
+  timestamp: Schema.optional(DateTimeString)
+}) {}
+
+/**
+ * `falsePositiveThreshold` is required by the API: Tidemark runs no false-positive detection, so
+ * the threshold is 100 and no issue carries a probability above it.
+ */
+export const noFalsePositiveDetection = 100
+
+export class CommitIssue extends Schema.Class<CommitIssue>("CommitIssue")({
+  issueId: Schema.String,
+  resultDataId: Schema.Int.annotations({ jsonSchema: { type: "integer", format: "int64" } }),
+  fileId: Schema.Int.annotations({ jsonSchema: { type: "integer", format: "int64" } }),
+  filePath: Schema.String,
+  language: Schema.String,
+  lineNumber: Schema.Int,
+  lineText: Schema.String,
+  message: Schema.String,
+  patternInfo: PatternDetails,
+  toolInfo: ToolReference,
+  commitInfo: Schema.optional(CommitReference),
+  falsePositiveThreshold: Schema.Int
+}) {}
+
+export const commitIssueOf = (issue: IssueResult, fileId: number, commit: CommitRecord): CommitIssue =>
+  CommitIssue.make({
+    issueId: issue.issueId,
+    resultDataId: issue.resultDataId,
+    fileId,
+    filePath: issue.filePath,
+    language: issue.language,
+    lineNumber: issue.line,
+    lineText: issue.lineText,
+    message: issue.message,
+    patternInfo: PatternDetails.make({
+      id: issue.patternId,
+      ...(issue.patternTitle === undefined ? {} : { title: issue.patternTitle }),
+      category: issue.category,
+      level: issue.level,
+      severityLevel: issue.level
+    }),
+    toolInfo: ToolReference.make({ uuid: issue.toolUuid, name: issue.toolName }),
+    commitInfo: CommitReference.make({
+      sha: commit.sha,
+      commiter: commit.authorEmail,
+      commiterName: commit.authorName,
+      timestamp: commit.commitTimestamp
+    }),
+    falsePositiveThreshold: noFalsePositiveDetection
+  })
+
+export class Count extends Schema.Class<Count>("Count")({
+  name: Schema.String,
+  total: Schema.Int
+}) {}
+
+export class PatternsCount extends Schema.Class<PatternsCount>("PatternsCount")({
+  id: Schema.String,
+  title: Schema.String,
+  total: Schema.Int
+}) {}
+
+export class IssuesOverviewCounts extends Schema.Class<IssuesOverviewCounts>("IssuesOverviewCounts")({
+  categories: Schema.Array(Count),
+  levels: Schema.Array(Count),
+  languages: Schema.Array(Count),
+  tags: Schema.Array(Count),
+  patterns: Schema.Array(PatternsCount),
+  authors: Schema.Array(Count)
+}) {}
+
+export class IssuesOverview extends Schema.Class<IssuesOverview>("IssuesOverview")({
+  counts: IssuesOverviewCounts
+}) {}
+
+/** Patterns carry no tags in Tidemark's catalogue: the tags count is always empty. */
+export const issuesOverviewOf = (counts: IssueOverviewCounts): IssuesOverview =>
+  IssuesOverview.make({
+    counts: IssuesOverviewCounts.make({
+      categories: counts.categories.map((c) => Count.make(c)),
+      levels: counts.levels.map((c) => Count.make(c)),
+      languages: counts.languages.map((c) => Count.make(c)),
+      tags: [],
+      patterns: counts.patterns.map((c) => PatternsCount.make({ id: c.name, title: c.title, total: c.total })),
+      authors: counts.authors.map((c) => Count.make(c))
+    })
+  })
+
+/** The search body: every filter optional; the branch defaults to the repository's default branch. */
+export class SearchRepositoryIssuesBody extends Schema.Class<SearchRepositoryIssuesBody>("SearchRepositoryIssuesBody")({
+  branchName: Schema.optional(Schema.String),
+  patternIds: Schema.optional(Schema.Array(Schema.String)),
+  languages: Schema.optional(Schema.Array(Schema.String)),
+  categories: Schema.optional(Schema.Array(Schema.String)),
+  levels: Schema.optional(Schema.Array(SeverityLevel)),
+  authorEmails: Schema.optional(Schema.Array(Schema.String)),
+  tags: Schema.optional(Schema.Array(Schema.String))
+}) {}
+
+/** The search body as a request carries it: the original API makes it optional, so no body filters nothing. */
+export const OptionalSearchBody = Schema.transform(
+  Schema.NullOr(SearchRepositoryIssuesBody),
+  Schema.typeSchema(SearchRepositoryIssuesBody),
+  { strict: true, decode: (body) => body ?? new SearchRepositoryIssuesBody({}), encode: (body) => body }
+)

@@ -1,0 +1,121 @@
+import { Context, Effect, Either, Layer, Option } from "effect"
+import { NotFound } from "../domain/Errors.js"
+import {
+  type CommitIssue,
+  commitIssueOf,
+  issuesOverviewOf,
+  type SearchRepositoryIssuesBody
+} from "../domain/IssueViews.js"
+import { encodeCursor, type Page, Pagination, pageRequest } from "../domain/Pagination.js"
+import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
+import type { CommitRecord } from "../domain/Records.js"
+import { AnalysisResultStore, type IssueFilter, type ResultPage, type ResultsKey } from "../ports/AnalysisResultStore.js"
+import { AnalysisStore } from "../ports/AnalysisStore.js"
+import { RepositoryStore } from "../ports/RepositoryStore.js"
+import { Access } from "./Access.js"
+
+type Caller = Option.Option<Principal>
+
+/** The analysis whose rows a request reads: the latest of its branch. */
+export interface AnalysedBranch {
+  readonly key: ResultsKey
+  readonly commit: CommitRecord
+}
+
+/** A page of the API from a page of stored rows: the cursor is the key of its last item. */
+export const pageOfRows = <A, B>(rows: ResultPage<A>, limit: number, f: (row: A) => B): Page<B> => ({
+  items: rows.items.map(f),
+  pagination: new Pagination({
+    limit,
+    total: rows.total,
+    ...(rows.next === undefined ? {} : { cursor: encodeCursor(rows.next) })
+  })
+})
+
+const emptyPage = <A>(limit: number): Page<A> => ({ items: [], pagination: new Pagination({ limit, total: 0 }) })
+
+const filterOf = (body: SearchRepositoryIssuesBody): IssueFilter => ({
+  patternIds: body.patternIds,
+  languages: body.languages,
+  categories: body.categories,
+  levels: body.levels,
+  authorEmails: body.authorEmails
+})
+
+/** Tidemark's patterns carry no tags: a tag filter keeps no issue (ignoring it would show what was filtered out). */
+const filtersOutAll = (body: SearchRepositoryIssuesBody) => (body.tags ?? []).length > 0
+
+const make = Effect.gen(function*() {
+  const access = yield* Access
+  const repositories = yield* RepositoryStore
+  const analyses = yield* AnalysisStore
+  const results = yield* AnalysisResultStore
+
+  /**
+   * The latest analysis of the branch asked for (the default branch when none is): none before the
+   * branch's first analysis; an unknown or disabled branch is NotFound.
+   */
+  const analysed = (caller: Caller, at: RepositoryCoordinates, branchName: string | undefined) =>
+    Effect.gen(function*() {
+      const { repository } = yield* access.repository(caller, at, "read")
+      const branches = yield* repositories.listBranches(repository.id)
+      const branch = branchName === undefined
+        ? branches.find((b) => b.isDefault)
+        : branches.find((b) => b.name === branchName && b.isEnabled)
+      if (branch === undefined) return yield* new NotFound({ what: "branch", id: branchName ?? "default" })
+      const latest = (yield* analyses.latest([{ repositoryId: repository.id, branch: branch.name }])).get(repository.id)
+      return Option.map(Option.fromNullable(latest), (analysis): AnalysedBranch => ({
+        key: { repositoryId: repository.id, branch: branch.name, commitSha: analysis.commit.sha },
+        commit: analysis.commit
+      }))
+    })
+
+  const request = (cursor: string | undefined, limit: number | undefined) =>
+    Either.match(pageRequest(cursor, limit), { onLeft: Effect.fail, onRight: Effect.succeed })
+
+  const search = (
+    caller: Caller,
+    at: RepositoryCoordinates,
+    body: SearchRepositoryIssuesBody,
+    cursor?: string,
+    limit?: number
+  ) =>
+    Effect.gen(function*() {
+      const page = yield* request(cursor, limit)
+      const found = yield* analysed(caller, at, body.branchName)
+      if (Option.isNone(found) || filtersOutAll(body)) return emptyPage<CommitIssue>(page.limit)
+      const { commit, key } = found.value
+      const rows = yield* results.issues(key, filterOf(body), page)
+      return pageOfRows(rows, page.limit, (row) => commitIssueOf(row.issue, row.fileId, commit))
+    })
+
+  const overview = (caller: Caller, at: RepositoryCoordinates, body: SearchRepositoryIssuesBody) =>
+    Effect.gen(function*() {
+      const found = yield* analysed(caller, at, body.branchName)
+      if (Option.isNone(found) || filtersOutAll(body)) {
+        return issuesOverviewOf({ categories: [], levels: [], languages: [], patterns: [], authors: [] })
+      }
+      return issuesOverviewOf(yield* results.issueCounts(found.value.key, filterOf(body)))
+    })
+
+  /** One issue of the default branch's latest analysis, by its `resultDataId`. */
+  const issue = (caller: Caller, at: RepositoryCoordinates, resultDataId: number) =>
+    Effect.gen(function*() {
+      const notFound = new NotFound({ what: "issue", id: String(resultDataId) })
+      const found = yield* analysed(caller, at, undefined)
+      if (Option.isNone(found)) return yield* notFound
+      const row = yield* results.issue(found.value.key, resultDataId)
+      if (Option.isNone(row)) return yield* notFound
+      return commitIssueOf(row.value.issue, row.value.fileId, found.value.commit)
+    })
+
+  return { analysed, search, overview, issue } as const
+})
+
+/** searchRepositoryIssues, issuesOverview and getIssue: the stored issues of a branch's latest analysis. */
+export class RepositoryIssues extends Context.Tag("@tidemark/core/RepositoryIssues")<
+  RepositoryIssues,
+  Effect.Effect.Success<typeof make>
+>() {
+  static readonly layer = Layer.effect(RepositoryIssues, make)
+}
