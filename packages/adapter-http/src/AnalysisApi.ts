@@ -3,6 +3,10 @@ import {
   CommitIssue,
   ConfigureToolBody,
   ConfiguredPattern,
+  FileClone,
+  FileInformationWithAnalysis,
+  FileSortParam,
+  FileWithAnalysisInfo,
   IssuesOverview,
   PageLimit,
   Pagination,
@@ -13,6 +17,7 @@ import {
   SearchOrganizationRepositoriesWithAnalysis,
   OptionalSearchBody,
   SortDirection,
+  SortDirectionParam,
   Tool,
   UpdatePatternsBody
 } from "@tidemark/core"
@@ -171,14 +176,18 @@ export class PatternsGroup extends HttpApiGroup.make("patterns")
   .middleware(Authentication)
 {}
 
-/** The id getIssue is asked by: an issue's `resultDataId` (int64 in the original API). */
-const IssueParams = Schema.Struct({
-  ...RepositoryParams.fields,
-  issueId: Schema.NumberFromString.pipe(Schema.int()).annotations({ jsonSchema: { type: "integer", format: "int64" } })
-})
+/** An int64 id in a path: an issue's `resultDataId`, a file's id. */
+const PathId = Schema.NumberFromString.pipe(Schema.int()).annotations({ jsonSchema: { type: "integer", format: "int64" } })
+const IssueParams = Schema.Struct({ ...RepositoryParams.fields, issueId: PathId })
+/** The original API's file operations live outside `/analysis`. */
+const filesPath = "/organizations/:provider/:remoteOrganizationName/repositories/:repositoryName/files"
+const FileParams = Schema.Struct({ ...RepositoryParams.fields, fileId: PathId })
 
-/** The original API's issue operations (issue 13): the stored issues of a branch's latest analysis. */
-export class IssuesGroup extends HttpApiGroup.make("issues")
+/**
+ * The original API's issue and file operations (issue 13): the stored results of a branch's latest
+ * analysis.
+ */
+export class ResultsGroup extends HttpApiGroup.make("results")
   .add(
     HttpApiEndpoint.post("searchRepositoryIssues", `${repositoryPath}/issues/search`)
       .setPath(RepositoryParams)
@@ -197,6 +206,35 @@ export class IssuesGroup extends HttpApiGroup.make("issues")
       .setPath(IssueParams)
       .addSuccess(Schema.Struct({ data: CommitIssue }))
   )
+  .add(
+    HttpApiEndpoint.get("listFiles", filesPath)
+      .setPath(RepositoryParams)
+      .setUrlParams(Schema.Struct({
+        ...PageParams,
+        branch: Schema.optional(Schema.String),
+        search: Schema.optional(Schema.String),
+        sort: Schema.optional(FileSortParam),
+        direction: Schema.optional(SortDirectionParam)
+      }))
+      .addSuccess(Schema.Struct({ data: Schema.Array(FileWithAnalysisInfo), pagination: Pagination }))
+  )
+  .add(
+    HttpApiEndpoint.get("getFileWithAnalysis", `${filesPath}/:fileId`)
+      .setPath(FileParams)
+      .addSuccess(Schema.Struct({ data: FileInformationWithAnalysis }))
+  )
+  .add(
+    HttpApiEndpoint.get("getFileIssues", `${filesPath}/:fileId/issues`)
+      .setPath(FileParams)
+      .setUrlParams(Schema.Struct(PageParams))
+      .addSuccess(Schema.Struct({ data: Schema.Array(CommitIssue), pagination: Pagination }))
+  )
+  .add(
+    HttpApiEndpoint.get("getFileClones", `${filesPath}/:fileId/duplication`)
+      .setPath(FileParams)
+      .setUrlParams(Schema.Struct(PageParams))
+      .addSuccess(Schema.Struct({ data: Schema.Array(FileClone), pagination: Pagination }))
+  )
   .addError(BadRequest)
   .addError(Unauthorized)
   .addError(NotFound)
@@ -210,7 +248,7 @@ export class AnalysisApi extends HttpApi.make("analysis")
   .add(RepositoriesGroup)
   .add(ToolsGroup)
   .add(PatternsGroup)
-  .add(IssuesGroup)
+  .add(ResultsGroup)
   .prefix("/api/v3")
   .annotate(OpenApi.Title, "Tidemark analysis API")
   .annotate(OpenApi.Version, "3.1.0")

@@ -5,12 +5,27 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
-import { IssueData, IssuePage, OverviewBody, RepositoryData } from "./fixtures/Bodies.js"
+import { ClonePage, FileData, FilePage, IssueData, IssuePage, OverviewBody, RepositoryData } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
 import { addRepository, issueToken, newOrganization, once, type Organization, paths } from "./fixtures/Scenario.js"
 import { analysingTestLayer } from "./fixtures/TestLayer.js"
 
+/** A function jscpd's defaults find duplicated when two files hold it. */
+const block = [
+  "export function kept(items, limit) {",
+  "  const kept = []",
+  "  for (const item of items) {",
+  "    if (item.size > limit && item.visible !== false) {",
+  "      kept.push({ id: item.id, size: item.size * 2, label: String(item.label).trim() })",
+  "    }",
+  "  }",
+  "  return kept.sort((a, b) => a.size - b.size || a.id - b.id)",
+  "}"
+].join("\n") + "\n"
+
 const files = {
+  "src/copy1.js": block,
+  "src/copy2.js": `// the same again\n${block}`,
   "package.json": JSON.stringify({ name: "sample", devDependencies: { mocha: "^10.0.0" } }),
   "src/index.js": "const unused = 1\nlet other = 2\nexport const answer = () => 42\n",
   "src/undef.js": "export const f = () => missing\n",
@@ -123,6 +138,64 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         expect(one).toStrictEqual(wanted)
         yield* Http.expectError(yield* Http.get(`${issuesPath(org, "app")}/12345`, { token }), "NotFound")
         yield* Http.expectError(yield* Http.get(`${issuesPath(org, "app")}/abc`, { token }), "BadRequest")
+      }))
+  })
+
+  describe("files", () => {
+    const filesPath = (org: Organization) => `/api/v3/organizations/gh/${org.name}/repositories/app/files`
+    const listed = (org: Organization, token: string, query: Readonly<Record<string, string>> = {}) =>
+      Effect.map(Http.get(filesPath(org), { token, query }), (reply) => Http.expectBody(reply, 200, FilePage))
+
+    it.effect("listFiles: the analysed files (no ignored one), sorted and searched, by page", () =>
+      Effect.gen(function*() {
+        const { org, token } = yield* setup
+        const all = yield* listed(org, token)
+        const paths = all.data.map((f) => f.path)
+        expect(paths).toEqual([...paths].sort())
+        expect(paths).toEqual(expect.arrayContaining(["src/copy1.js", "src/copy2.js", "src/index.js", "src/undef.js", "test/index.test.js"]))
+        expect(paths.filter((path) => path.startsWith("dist/"))).toEqual([])
+        expect(all.pagination.total).toBe(paths.length)
+        expect(all.data.reduce((sum, f) => sum + f.totalIssues, 0)).toBe(3)
+
+        const byIssues = yield* listed(org, token, { sort: "issues", direction: "desc" })
+        expect(byIssues.data.slice(0, 2).map((f) => [f.path, f.totalIssues])).toEqual([["src/index.js", 2], ["src/undef.js", 1]])
+        expect((yield* listed(org, token, { search: "UNDEF" })).data.map((f) => f.path)).toEqual(["src/undef.js"])
+
+        const first = yield* listed(org, token, { limit: "2" })
+        const second = yield* listed(org, token, { limit: "2", cursor: first.pagination.cursor ?? "" })
+        expect([...first.data, ...second.data].map((f) => f.path)).toEqual(paths.slice(0, 4))
+
+        yield* Http.expectError(yield* Http.get(filesPath(org), { token, query: { sort: "size" } }), "BadRequest")
+        yield* Http.expectError(yield* Http.get(filesPath(org), { token, query: { branch: "nope" } }), "NotFound")
+      }))
+
+    it.effect("getFileWithAnalysis, getFileIssues and getFileClones: one file, its issues and its clones", () =>
+      Effect.gen(function*() {
+        const { org, sha, token } = yield* setup
+        const all = (yield* listed(org, token)).data
+        const idOf = (path: string) => all.find((f) => f.path === path)?.fileId ?? -1
+
+        const index = Http.expectBody(yield* Http.get(`${filesPath(org)}/${idOf("src/index.js")}`, { token }), 200, FileData).data
+        expect(index.file).toMatchObject({ path: "src/index.js", commitSha: sha, language: "JavaScript", ignored: false })
+        expect(index.file.gitProviderUrl).toBe(`https://github.com/${org.name}/app/blob/${sha}/src/index.js`)
+        expect(index.quality?.totalIssues).toBe(2)
+        expect(index.metrics?.linesOfCode).toBe(3)
+
+        const issues = Http.expectBody(yield* Http.get(`${filesPath(org)}/${idOf("src/index.js")}/issues`, { token }), 200, IssuePage)
+        expect(issues.data.map((i) => [i.lineNumber, i.fileId])).toEqual([[1, idOf("src/index.js")], [2, idOf("src/index.js")]])
+        expect(issues.pagination.total).toBe(2)
+
+        const clones = Http.expectBody(yield* Http.get(`${filesPath(org)}/${idOf("src/copy1.js")}/duplication`, { token }), 200, ClonePage)
+        expect(clones.data.map((c) => c.occurrences.map((o) => [o.path, o.fileId, o.fromLine]))).toEqual([
+          [["src/copy1.js", idOf("src/copy1.js"), 1], ["src/copy2.js", idOf("src/copy2.js"), 2]]
+        ])
+        expect((Http.expectBody(yield* Http.get(`${filesPath(org)}/${idOf("src/undef.js")}/duplication`, { token }), 200, ClonePage)).data)
+          .toEqual([])
+
+        yield* Http.expectError(yield* Http.get(`${filesPath(org)}/987654321`, { token }), "NotFound")
+        yield* Http.expectError(yield* Http.get(`${filesPath(org)}/987654321/issues`, { token }), "NotFound")
+        yield* Http.expectError(yield* Http.get(`${filesPath(org)}/abc`, { token }), "BadRequest")
+        yield* Http.expectError(yield* Http.get(`${filesPath(org)}/${idOf("src/index.js")}`), "Unauthorized")
       }))
   })
 })

@@ -1,5 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { PatternConfiguration, RepositoryAnalysis, RepositoryIssues, ToolConfiguration } from "@tidemark/core"
+import { PatternConfiguration, RepositoryAnalysis, RepositoryFiles, RepositoryIssues, ToolConfiguration } from "@tidemark/core"
+import type { Pagination } from "@tidemark/core"
 import { Effect, Layer } from "effect"
 import { Caller } from "../Authentication.js"
 import { analysisErrors } from "../ErrorMapping.js"
@@ -13,6 +14,12 @@ const repositoryAt = (path: { provider: string; remoteOrganizationName: string; 
 
 const commaSeparated = (value: string | undefined) =>
   value === undefined ? undefined : value.split(",").map((s) => s.trim()).filter((s) => s !== "")
+
+/** A page of the service as the API answers it. */
+const asPage = <A>(page: { readonly items: ReadonlyArray<A>; readonly pagination: Pagination }) => ({
+  data: page.items,
+  pagination: page.pagination
+})
 
 export const versionLayer = (version: string) =>
   HttpApiBuilder.group(TidemarkApi, "version", (handlers) =>
@@ -90,13 +97,14 @@ export const patternsLayer = HttpApiBuilder.group(TidemarkApi, "patterns", (hand
         ))
   }))
 
-export const issuesLayer = HttpApiBuilder.group(TidemarkApi, "issues", (handlers) =>
+export const resultsLayer = HttpApiBuilder.group(TidemarkApi, "results", (handlers) =>
   Effect.gen(function*() {
     const issues = yield* RepositoryIssues
+    const files = yield* RepositoryFiles
     return handlers
       .handle("searchRepositoryIssues", ({ path, payload, urlParams }) =>
         Effect.flatMap(Caller, (caller) => issues.search(caller, repositoryAt(path), payload, urlParams.cursor, urlParams.limit)).pipe(
-          Effect.map((page) => ({ data: page.items, pagination: page.pagination })),
+          Effect.map(asPage),
           analysisErrors
         ))
       .handle("issuesOverview", ({ path, payload }) =>
@@ -109,7 +117,24 @@ export const issuesLayer = HttpApiBuilder.group(TidemarkApi, "issues", (handlers
           Effect.map((data) => ({ data })),
           analysisErrors
         ))
+      .handle("listFiles", ({ path, urlParams }) =>
+        Effect.flatMap(Caller, (caller) => files.list(caller, repositoryAt(path), urlParams)).pipe(Effect.map(asPage), analysisErrors))
+      .handle("getFileWithAnalysis", ({ path }) =>
+        Effect.flatMap(Caller, (caller) => files.get(caller, repositoryAt(path), path.fileId)).pipe(
+          Effect.map((data) => ({ data })),
+          analysisErrors
+        ))
+      .handle("getFileIssues", ({ path, urlParams }) =>
+        Effect.flatMap(Caller, (caller) => files.fileIssues(caller, repositoryAt(path), path.fileId, urlParams)).pipe(
+          Effect.map(asPage),
+          analysisErrors
+        ))
+      .handle("getFileClones", ({ path, urlParams }) =>
+        Effect.flatMap(Caller, (caller) => files.clones(caller, repositoryAt(path), path.fileId, urlParams)).pipe(
+          Effect.map(asPage),
+          analysisErrors
+        ))
   }))
 
 export const layer = (version: string) =>
-  Layer.mergeAll(versionLayer(version), repositoriesLayer, toolsLayer, patternsLayer, issuesLayer)
+  Layer.mergeAll(versionLayer(version), repositoriesLayer, toolsLayer, patternsLayer, resultsLayer)

@@ -7,7 +7,7 @@ export class Coverage extends Schema.Class<Coverage>("Coverage")({
   filesUncovered: Schema.optional(Schema.Int),
   filesWithLowCoverage: Schema.optional(Schema.Int),
   coveragePercentage: Schema.optional(Schema.Int),
-  coveragePercentageWithDecimals: Schema.optional(Schema.Number),
+  coveragePercentageWithDecimals: Schema.optional(Schema.Number.pipe(Schema.finite())),
   numberTotalFiles: Schema.optional(Schema.Int),
   numberCoveredLines: Schema.optional(Schema.Int),
   numberCoverableLines: Schema.optional(Schema.Int),

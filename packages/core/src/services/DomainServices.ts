@@ -10,6 +10,7 @@ import { Organizations } from "./Organizations.js"
 import { PatternConfiguration } from "./PatternConfiguration.js"
 import { Repositories, type GitUrlTemplates, defaultGitUrlTemplates } from "./Repositories.js"
 import { RepositoryAnalysis } from "./RepositoryAnalysis.js"
+import { RepositoryFiles } from "./RepositoryFiles.js"
 import { RepositoryIssues } from "./RepositoryIssues.js"
 import { ToolConfiguration } from "./ToolConfiguration.js"
 
@@ -21,7 +22,7 @@ import { ToolConfiguration } from "./ToolConfiguration.js"
 export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
   Layer.mergeAll(
     RepositoryAnalysis.layer,
-    RepositoryIssues.layer,
+    RepositoryFiles.layer.pipe(Layer.provideMerge(RepositoryIssues.layer)),
     ToolConfiguration.layer,
     PatternConfiguration.layer,
     CodingStandards.layer,

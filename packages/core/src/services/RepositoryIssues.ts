@@ -8,7 +8,7 @@ import {
 } from "../domain/IssueViews.js"
 import { encodeCursor, type Page, Pagination, pageRequest } from "../domain/Pagination.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
-import type { CommitRecord } from "../domain/Records.js"
+import type { BranchRecord, CommitRecord, RepositoryRecord } from "../domain/Records.js"
 import { AnalysisResultStore, type IssueFilter, type ResultPage, type ResultsKey } from "../ports/AnalysisResultStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
@@ -20,6 +20,8 @@ type Caller = Option.Option<Principal>
 export interface AnalysedBranch {
   readonly key: ResultsKey
   readonly commit: CommitRecord
+  readonly branch: BranchRecord
+  readonly repository: RepositoryRecord
 }
 
 /** A page of the API from a page of stored rows: the cursor is the key of its last item. */
@@ -66,7 +68,9 @@ const make = Effect.gen(function*() {
       const latest = (yield* analyses.latest([{ repositoryId: repository.id, branch: branch.name }])).get(repository.id)
       return Option.map(Option.fromNullable(latest), (analysis): AnalysedBranch => ({
         key: { repositoryId: repository.id, branch: branch.name, commitSha: analysis.commit.sha },
-        commit: analysis.commit
+        commit: analysis.commit,
+        branch,
+        repository
       }))
     })
 

@@ -1,0 +1,145 @@
+import { Schema } from "effect"
+import type { StoredClone, StoredFile } from "../ports/AnalysisResultStore.js"
+import { GradeLetter } from "./RepositoryWithAnalysis.js"
+import type { BranchRecord, CommitRecord, RepositoryRecord } from "./Records.js"
+
+/**
+ * The original API's file resources (listFiles, getFileWithAnalysis, getFileClones), made from
+ * stored rows. `linesOfCode` is every line of the file, `sourceLinesOfCode` its code lines (what
+ * `loc` counts elsewhere); `duplication` is the number of clone sides in the file. Coverage fields
+ * are left out until coverage is kept per file and line.
+ */
+
+const Int64 = Schema.Int.annotations({ jsonSchema: { type: "integer", format: "int64" } })
+
+export class FileWithAnalysisInfo extends Schema.Class<FileWithAnalysisInfo>("FileWithAnalysisInfo")({
+  branchId: Int64,
+  fileId: Int64,
+  path: Schema.String,
+  grade: Schema.Int,
+  gradeLetter: GradeLetter,
+  totalIssues: Schema.Int,
+  numberOfMethods: Schema.Int,
+  linesOfCode: Schema.optional(Schema.Int),
+  sourceLinesOfCode: Schema.optional(Schema.Int),
+  complexity: Schema.optional(Schema.Int),
+  duplication: Schema.optional(Schema.Int),
+  numberOfClones: Schema.optional(Schema.Int)
+}) {}
+
+export const fileWithAnalysisOf = (stored: StoredFile, branch: BranchRecord): FileWithAnalysisInfo =>
+  FileWithAnalysisInfo.make({
+    branchId: branch.id,
+    fileId: stored.fileId,
+    path: stored.file.path,
+    grade: stored.file.grade,
+    gradeLetter: stored.file.gradeLetter,
+    totalIssues: stored.file.totalIssues,
+    numberOfMethods: stored.file.numberOfMethods,
+    linesOfCode: stored.file.totalLines,
+    sourceLinesOfCode: stored.file.codeLines,
+    ...(stored.file.complexity === undefined ? {} : { complexity: stored.file.complexity }),
+    duplication: stored.file.numberOfClones,
+    numberOfClones: stored.file.numberOfClones
+  })
+
+export class FileMetadata extends Schema.Class<FileMetadata>("FileMetadata")({
+  branchId: Schema.optional(Int64),
+  commitId: Int64,
+  commitSha: Schema.String,
+  /** Tidemark keeps no id per version of a file: the file's id. */
+  fileDataId: Int64,
+  fileId: Int64,
+  gitProviderUrl: Schema.String,
+  ignored: Schema.Boolean,
+  language: Schema.String,
+  path: Schema.String
+}) {}
+
+export class FileMetrics extends Schema.Class<FileMetrics>("FileMetrics")({
+  linesOfCode: Schema.optional(Schema.Int),
+  commentedLinesOfCode: Schema.optional(Schema.Int),
+  numberOfMethods: Schema.optional(Schema.Int)
+}) {}
+
+export class FileQualityInfo extends Schema.Class<FileQualityInfo>("FileQualityInfo")({
+  grade: Schema.Int,
+  gradeLetter: GradeLetter,
+  totalIssues: Schema.Int,
+  complexity: Schema.optional(Schema.Int),
+  duplicatedLinesOfCode: Schema.optional(Schema.Int),
+  duplication: Schema.optional(Schema.Int)
+}) {}
+
+export class FileInformationWithAnalysis extends Schema.Class<FileInformationWithAnalysis>("FileInformationWithAnalysis")({
+  file: FileMetadata,
+  metrics: Schema.optional(FileMetrics),
+  quality: Schema.optional(FileQualityInfo)
+}) {}
+
+/** Where the git host shows the file at the commit, for the hosts whose URL scheme is known. */
+const webUrlOf = (repository: RepositoryRecord, sha: string, path: string): string => {
+  const base: Record<string, string> = { gh: "https://github.com", gl: "https://gitlab.com", bb: "https://bitbucket.org" }
+  const host = base[repository.provider]
+  if (host === undefined) return ""
+  const separator = repository.provider === "gl" ? "/-/blob/" : repository.provider === "bb" ? "/src/" : "/blob/"
+  return `${host}/${repository.owner}/${repository.name}${separator}${sha}/${path}`
+}
+
+export const fileInformationOf = (
+  stored: StoredFile,
+  branch: BranchRecord,
+  commit: CommitRecord,
+  repository: RepositoryRecord
+): FileInformationWithAnalysis =>
+  FileInformationWithAnalysis.make({
+    file: FileMetadata.make({
+      branchId: branch.id,
+      commitId: commit.id,
+      commitSha: commit.sha,
+      fileDataId: stored.fileId,
+      fileId: stored.fileId,
+      gitProviderUrl: webUrlOf(repository, commit.sha, stored.file.path),
+      ignored: false,
+      language: stored.file.language,
+      path: stored.file.path
+    }),
+    metrics: FileMetrics.make({
+      linesOfCode: stored.file.totalLines,
+      commentedLinesOfCode: stored.file.commentLines,
+      numberOfMethods: stored.file.numberOfMethods
+    }),
+    quality: FileQualityInfo.make({
+      grade: stored.file.grade,
+      gradeLetter: stored.file.gradeLetter,
+      totalIssues: stored.file.totalIssues,
+      ...(stored.file.complexity === undefined ? {} : { complexity: stored.file.complexity }),
+      duplicatedLinesOfCode: stored.file.duplicatedLines,
+      duplication: stored.file.numberOfClones
+    })
+  })
+
+export class CloneDuplicationBlock extends Schema.Class<CloneDuplicationBlock>("CloneDuplicationBlock")({
+  fileDataId: Int64,
+  fileId: Int64,
+  path: Schema.String,
+  fromLine: Schema.Int,
+  toLine: Schema.Int
+}) {}
+
+export class FileClone extends Schema.Class<FileClone>("FileClone")({
+  id: Int64,
+  occurrences: Schema.Array(CloneDuplicationBlock)
+}) {}
+
+export const fileCloneOf = (clone: StoredClone): FileClone =>
+  FileClone.make({
+    id: clone.id,
+    occurrences: clone.occurrences.map(({ fileId, occurrence }) =>
+      CloneDuplicationBlock.make({ fileDataId: fileId, fileId, path: occurrence.path, fromLine: occurrence.fromLine, toLine: occurrence.toLine })
+    )
+  })
+
+/** listFiles' sort and direction as the query carries them. */
+export const FileSortParam = Schema.Literal("filename", "issues", "grade", "complexity", "duplication")
+export const SortDirectionParam = Schema.Literal("asc", "desc")

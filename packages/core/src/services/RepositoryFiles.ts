@@ -1,0 +1,88 @@
+import { Context, Effect, Either, Layer, Option } from "effect"
+import { NotFound } from "../domain/Errors.js"
+import { fileCloneOf, fileInformationOf, fileWithAnalysisOf } from "../domain/FileViews.js"
+import { commitIssueOf } from "../domain/IssueViews.js"
+import { type Page, Pagination, pageRequest } from "../domain/Pagination.js"
+import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
+import { AnalysisResultStore, type FileQuery } from "../ports/AnalysisResultStore.js"
+import { pageOfRows, RepositoryIssues } from "./RepositoryIssues.js"
+
+type Caller = Option.Option<Principal>
+
+export interface FileListQuery {
+  readonly branch?: string | undefined
+  readonly search?: string | undefined
+  readonly sort?: FileQuery["sort"] | undefined
+  readonly direction?: FileQuery["direction"] | undefined
+  readonly cursor?: string | undefined
+  readonly limit?: number | undefined
+}
+
+export interface FilePageQuery {
+  readonly cursor?: string | undefined
+  readonly limit?: number | undefined
+}
+
+const make = Effect.gen(function*() {
+  const issues = yield* RepositoryIssues
+  const results = yield* AnalysisResultStore
+
+  const request = (cursor: string | undefined, limit: number | undefined) =>
+    Either.match(pageRequest(cursor, limit), { onLeft: Effect.fail, onRight: Effect.succeed })
+
+  /** listFiles: the files of a branch's latest analysis (default: the default branch), by page. */
+  const list = (caller: Caller, at: RepositoryCoordinates, query: FileListQuery) =>
+    Effect.gen(function*() {
+      const page = yield* request(query.cursor, query.limit)
+      const found = yield* issues.analysed(caller, at, query.branch)
+      if (Option.isNone(found)) {
+        return { items: [], pagination: new Pagination({ limit: page.limit, total: 0 }) } as Page<never>
+      }
+      const rows = yield* results.files(found.value.key, {
+        search: query.search,
+        sort: query.sort ?? "filename",
+        direction: query.direction ?? "asc"
+      }, page)
+      return pageOfRows(rows, page.limit, (row) => fileWithAnalysisOf(row, found.value.branch))
+    })
+
+  /** The default branch's latest analysis and the file in it, or NotFound. */
+  const fileIn = (caller: Caller, at: RepositoryCoordinates, fileId: number) =>
+    Effect.gen(function*() {
+      const notFound = new NotFound({ what: "file", id: String(fileId) })
+      const found = yield* issues.analysed(caller, at, undefined)
+      if (Option.isNone(found)) return yield* notFound
+      const file = yield* results.file(found.value.key, fileId)
+      if (Option.isNone(file)) return yield* notFound
+      return { analysed: found.value, file: file.value }
+    })
+
+  const get = (caller: Caller, at: RepositoryCoordinates, fileId: number) =>
+    Effect.map(fileIn(caller, at, fileId), ({ analysed, file }) =>
+      fileInformationOf(file, analysed.branch, analysed.commit, analysed.repository))
+
+  const fileIssues = (caller: Caller, at: RepositoryCoordinates, fileId: number, query: FilePageQuery) =>
+    Effect.gen(function*() {
+      const page = yield* request(query.cursor, query.limit)
+      const { analysed, file } = yield* fileIn(caller, at, fileId)
+      const rows = yield* results.issues(analysed.key, { filePaths: [file.file.path] }, page)
+      return pageOfRows(rows, page.limit, (row) => commitIssueOf(row.issue, row.fileId, analysed.commit))
+    })
+
+  const clones = (caller: Caller, at: RepositoryCoordinates, fileId: number, query: FilePageQuery) =>
+    Effect.gen(function*() {
+      const page = yield* request(query.cursor, query.limit)
+      const { analysed } = yield* fileIn(caller, at, fileId)
+      return pageOfRows(yield* results.clones(analysed.key, fileId, page), page.limit, fileCloneOf)
+    })
+
+  return { list, get, fileIssues, clones } as const
+})
+
+/** listFiles, getFileWithAnalysis, getFileIssues and getFileClones: the stored files of a branch's latest analysis. */
+export class RepositoryFiles extends Context.Tag("@tidemark/core/RepositoryFiles")<
+  RepositoryFiles,
+  Effect.Effect.Success<typeof make>
+>() {
+  static readonly layer = Layer.effect(RepositoryFiles, make)
+}
