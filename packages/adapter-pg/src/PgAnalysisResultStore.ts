@@ -15,7 +15,7 @@ import {
   type ResultsKey,
   type StoredClone
 } from "@tidemark/core"
-import { Array as Arr, Effect, Layer, Option, Schema } from "effect"
+import { Array as Arr, Effect, Layer, Schema } from "effect"
 import { decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
@@ -211,7 +211,7 @@ export const make = Effect.gen(function*() {
     ]).pipe(
       Effect.map(([rows, totals]) =>
         pageOf(
-          rows.map((row) => ({ issue: row.issue, fileId: row.fileId })),
+          rows,
           totals[0]?.total ?? 0,
           page,
           (stored) => [stored.issue.filePath, stored.issue.line, stored.issue.issueId]
@@ -284,7 +284,7 @@ export const make = Effect.gen(function*() {
       : sql`(${column}, path) < (${Number(first)}, ${String(second)})`
     return Effect.all([
       sql`
-        SELECT file, file_id::float8 AS "fileId", ${column} AS value FROM analysis_files
+        SELECT file, file_id::float8 AS "fileId" FROM analysis_files
         WHERE ${where} AND ${after}
         ORDER BY ${order}
         LIMIT ${page.limit + 1}
@@ -292,7 +292,7 @@ export const make = Effect.gen(function*() {
       sql`SELECT count(*)::integer AS total FROM analysis_files WHERE ${where}`.pipe(Effect.flatMap(decodeTotal))
     ]).pipe(
       Effect.map(([rows, totals]) =>
-        pageOf(rows.map((row) => ({ file: row.file, fileId: row.fileId })), totals[0]?.total ?? 0, page, (stored) =>
+        pageOf(rows, totals[0]?.total ?? 0, page, (stored) =>
           byName ? [stored.file.path] : [fileSortValue(stored.file, query.sort), stored.file.path])
       ),
       orUnavailable
@@ -346,9 +346,9 @@ export const make = Effect.gen(function*() {
     save,
     issues,
     issueCounts,
-    issue: (key, resultDataId) => issue(key, resultDataId).pipe(Effect.map((found) => Option.map(found, (row) => ({ issue: row.issue, fileId: row.fileId })))),
+    issue,
     files,
-    file: (key, fileId) => file(key, fileId).pipe(Effect.map((found) => Option.map(found, (row) => ({ file: row.file, fileId: row.fileId })))),
+    file,
     clones,
     prune
   })

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import type { StoredClone, StoredFile } from "../ports/AnalysisResultStore.js"
 import { GradeLetter } from "./RepositoryWithAnalysis.js"
-import type { BranchRecord, CommitRecord, RepositoryRecord } from "./Records.js"
+import type { BranchRecord, CommitRecord } from "./Records.js"
 
 /**
  * The original API's file resources (listFiles, getFileWithAnalysis, getFileClones), made from
@@ -77,20 +77,12 @@ export class FileInformationWithAnalysis extends Schema.Class<FileInformationWit
   quality: Schema.optional(FileQualityInfo)
 }) {}
 
-/** Where the git host shows the file at the commit, for the hosts whose URL scheme is known. */
-const webUrlOf = (repository: RepositoryRecord, sha: string, path: string): string => {
-  const base: Record<string, string> = { gh: "https://github.com", gl: "https://gitlab.com", bb: "https://bitbucket.org" }
-  const host = base[repository.provider]
-  if (host === undefined) return ""
-  const separator = repository.provider === "gl" ? "/-/blob/" : repository.provider === "bb" ? "/src/" : "/blob/"
-  return `${host}/${repository.owner}/${repository.name}${separator}${sha}/${path}`
-}
-
+/** `gitProviderUrl`: where the git host shows the file at the commit (empty when the host is unknown). */
 export const fileInformationOf = (
   stored: StoredFile,
   branch: BranchRecord,
   commit: CommitRecord,
-  repository: RepositoryRecord
+  gitProviderUrl: string
 ): FileInformationWithAnalysis =>
   FileInformationWithAnalysis.make({
     file: FileMetadata.make({
@@ -99,7 +91,7 @@ export const fileInformationOf = (
       commitSha: commit.sha,
       fileDataId: stored.fileId,
       fileId: stored.fileId,
-      gitProviderUrl: webUrlOf(repository, commit.sha, stored.file.path),
+      gitProviderUrl,
       ignored: false,
       language: stored.file.language,
       path: stored.file.path

@@ -1,8 +1,10 @@
+import { Either } from "effect"
 import { Branch } from "./Branch.js"
 import { Commit } from "./Commit.js"
 import type { CommitAnalysis } from "./CommitAnalysis.js"
 import { type CommitCoverage, coverageNumbers, coverageView } from "./CommitCoverage.js"
 import { StandardRef } from "./Common.js"
+import { NotFound } from "./Errors.js"
 import { gradeOf } from "./Grade.js"
 import type { ImportedIssues } from "./ImportedIssues.js"
 import { addCounts, issuesPercentageOf, totalOf } from "./IssueLoad.js"
@@ -73,6 +75,19 @@ const viewOf = (
     ...(defaultBranch === undefined ? {} : { defaultBranch }),
     ...(latest === undefined ? {} : { codingStandardId: latest.id, codingStandardName: latest.name })
   })
+}
+
+/**
+ * The branch a request names, if enabled, or else the default branch (none when the repository
+ * has no default yet); a named branch that is unknown or disabled is NotFound.
+ */
+export const chosenBranch = (
+  branches: ReadonlyArray<BranchRecord>,
+  name: string | undefined
+): Either.Either<BranchRecord | undefined, NotFound> => {
+  if (name === undefined) return Either.right(branches.find((b) => b.isDefault))
+  const named = branches.find((b) => b.name === name && b.isEnabled)
+  return named === undefined ? Either.left(new NotFound({ what: "branch", id: name })) : Either.right(named)
 }
 
 const defaultBranchView = (branches: ReadonlyArray<BranchRecord>) => {

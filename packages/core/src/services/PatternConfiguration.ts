@@ -1,4 +1,4 @@
-import { Context, Effect, Either, Layer, type Option } from "effect"
+import { Context, Effect, Layer, type Option } from "effect"
 import { effectivePatterns } from "../domain/EffectiveConfiguration.js"
 import { ConfigurationConflict } from "../domain/Errors.js"
 import type { ConfiguredPattern } from "../domain/Pattern.js"
@@ -52,10 +52,7 @@ const make = Effect.gen(function*() {
   /** Rule 3: the standard's configuration where one governs the tool, the repository's otherwise. */
   const list = (caller: Caller, at: RepositoryCoordinates, toolUuid: string, query: PatternPageQuery) =>
     Effect.gen(function*() {
-      const request = yield* Either.match(pageRequest(query.cursor, query.limit), {
-        onLeft: Effect.fail,
-        onRight: Effect.succeed
-      })
+      const request = yield* pageRequest(query.cursor, query.limit)
       const { patterns, repository, tool } = yield* resolve(caller, at, toolUuid, "read")
       const sorted = sortToolPatterns(tool.definition, patterns, query)
       const matching = filterPatterns(sorted, query, yield* stackFor(repository, query))

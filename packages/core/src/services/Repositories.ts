@@ -5,7 +5,7 @@ import { languagesOf } from "../domain/Languages.js"
 import type { UpdateGoalsBody } from "../domain/Bodies.js"
 import { Goals } from "../domain/Goals.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
-import { RepositorySnapshot } from "../domain/Records.js"
+import { type RepositoryRecord, RepositorySnapshot } from "../domain/Records.js"
 import type { Visibility } from "../domain/Repository.js"
 import { repositoryView } from "../domain/RepositoryView.js"
 import { GitReader, type GitSnapshot } from "../ports/GitReader.js"
@@ -23,6 +23,21 @@ export const defaultGitUrlTemplates: GitUrlTemplates = {
   gh: "https://github.com/{owner}/{name}.git",
   gl: "https://gitlab.com/{owner}/{name}.git",
   bb: "https://bitbucket.org/{owner}/{name}.git"
+}
+
+/** How each known host shows a file at a commit, after the repository's web address. */
+const blobSeparators: Readonly<Record<string, string>> = { gh: "/blob/", gl: "/-/blob/", bb: "/src/" }
+
+/**
+ * Where the host shows a repository's file at a commit: the repository's web address is its default
+ * clone URL without `.git`; empty for a provider without one.
+ */
+export const fileWebUrl = (repository: RepositoryRecord, sha: string, path: string): string => {
+  const template = defaultGitUrlTemplates[repository.provider]
+  const separator = blobSeparators[repository.provider]
+  if (template === undefined || separator === undefined) return ""
+  const web = template.replace("{owner}", repository.owner).replace("{name}", repository.name).replace(/\.git$/, "")
+  return `${web}${separator}${sha}/${path}`
 }
 
 export interface AddRepositoryInput {

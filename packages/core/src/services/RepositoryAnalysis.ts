@@ -1,10 +1,9 @@
-import { Context, Effect, Either, Layer, Option } from "effect"
-import { NotFound } from "../domain/Errors.js"
+import { Context, Effect, Layer, Option } from "effect"
 import { encodeCursor, type Page, Pagination, pageRequest } from "../domain/Pagination.js"
 import type { OrganizationCoordinates, Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import type { Permission } from "../domain/Repository.js"
-import { listedRepository, repositoryWithAnalysis } from "../domain/RepositoryView.js"
+import { chosenBranch, listedRepository, repositoryWithAnalysis } from "../domain/RepositoryView.js"
 import type { RepositoryWithAnalysis } from "../domain/RepositoryWithAnalysis.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { RepositoryListing } from "../ports/RepositoryListing.js"
@@ -38,21 +37,15 @@ const make = Effect.gen(function*() {
   const view = (record: RepositoryRecord, permission: Permission, branchName?: string) =>
     Effect.gen(function*() {
       const [branches, applied] = yield* Effect.all([repositories.listBranches(record.id), standards.appliedTo(record.id)])
-      const selected = branchName === undefined ? undefined : branches.find((b) => b.name === branchName && b.isEnabled)
-      if (branchName !== undefined && selected === undefined) {
-        return yield* new NotFound({ what: "branch", id: branchName })
-      }
-      const branch = selected ?? branches.find((b) => b.isDefault)
+      const branch = yield* chosenBranch(branches, branchName)
+      const selected = branchName === undefined ? undefined : branch
       const shown = yield* shownOf(analyses, new Map(branch === undefined ? [] : [[record.id, branch]]))
       return repositoryWithAnalysis(record, branches, applied, permission, selected, shown(record.id))
     })
 
   const list = (caller: Caller, at: OrganizationCoordinates, query: RepositoryListQuery) =>
     Effect.gen(function*() {
-      const request = yield* Either.match(pageRequest(query.cursor, query.limit), {
-        onLeft: Effect.fail,
-        onRight: Effect.succeed
-      })
+      const request = yield* pageRequest(query.cursor, query.limit)
       const organization = yield* access.organization(caller, at, "read")
       const permission = Option.match(caller, { onNone: () => "read" as const, onSome: (p) => p.permission })
       if (query.segments !== undefined && query.segments.length > 0) {

@@ -1,11 +1,12 @@
-import { Context, Effect, Either, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { NotFound } from "../domain/Errors.js"
-import { fileCloneOf, fileInformationOf, fileWithAnalysisOf } from "../domain/FileViews.js"
+import { fileCloneOf, fileInformationOf, type FileWithAnalysisInfo, fileWithAnalysisOf } from "../domain/FileViews.js"
 import { commitIssueOf } from "../domain/IssueViews.js"
-import { type Page, Pagination, pageRequest } from "../domain/Pagination.js"
+import { pageRequest } from "../domain/Pagination.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { AnalysisResultStore, type FileQuery } from "../ports/AnalysisResultStore.js"
-import { pageOfRows, RepositoryIssues } from "./RepositoryIssues.js"
+import { fileWebUrl } from "./Repositories.js"
+import { emptyPage, pageOfRows, RepositoryIssues } from "./RepositoryIssues.js"
 
 type Caller = Option.Option<Principal>
 
@@ -27,17 +28,12 @@ const make = Effect.gen(function*() {
   const issues = yield* RepositoryIssues
   const results = yield* AnalysisResultStore
 
-  const request = (cursor: string | undefined, limit: number | undefined) =>
-    Either.match(pageRequest(cursor, limit), { onLeft: Effect.fail, onRight: Effect.succeed })
-
   /** listFiles: the files of a branch's latest analysis (default: the default branch), by page. */
   const list = (caller: Caller, at: RepositoryCoordinates, query: FileListQuery) =>
     Effect.gen(function*() {
-      const page = yield* request(query.cursor, query.limit)
+      const page = yield* pageRequest(query.cursor, query.limit)
       const found = yield* issues.analysed(caller, at, query.branch)
-      if (Option.isNone(found)) {
-        return { items: [], pagination: new Pagination({ limit: page.limit, total: 0 }) } as Page<never>
-      }
+      if (Option.isNone(found)) return emptyPage<FileWithAnalysisInfo>(page.limit)
       const rows = yield* results.files(found.value.key, {
         search: query.search,
         sort: query.sort ?? "filename",
@@ -59,11 +55,11 @@ const make = Effect.gen(function*() {
 
   const get = (caller: Caller, at: RepositoryCoordinates, fileId: number) =>
     Effect.map(fileIn(caller, at, fileId), ({ analysed, file }) =>
-      fileInformationOf(file, analysed.branch, analysed.commit, analysed.repository))
+      fileInformationOf(file, analysed.branch, analysed.commit, fileWebUrl(analysed.repository, analysed.commit.sha, file.file.path)))
 
   const fileIssues = (caller: Caller, at: RepositoryCoordinates, fileId: number, query: FilePageQuery) =>
     Effect.gen(function*() {
-      const page = yield* request(query.cursor, query.limit)
+      const page = yield* pageRequest(query.cursor, query.limit)
       const { analysed, file } = yield* fileIn(caller, at, fileId)
       const rows = yield* results.issues(analysed.key, { filePaths: [file.file.path] }, page)
       return pageOfRows(rows, page.limit, (row) => commitIssueOf(row.issue, row.fileId, analysed.commit))
@@ -71,7 +67,7 @@ const make = Effect.gen(function*() {
 
   const clones = (caller: Caller, at: RepositoryCoordinates, fileId: number, query: FilePageQuery) =>
     Effect.gen(function*() {
-      const page = yield* request(query.cursor, query.limit)
+      const page = yield* pageRequest(query.cursor, query.limit)
       const { analysed } = yield* fileIn(caller, at, fileId)
       return pageOfRows(yield* results.clones(analysed.key, fileId, page), page.limit, fileCloneOf)
     })

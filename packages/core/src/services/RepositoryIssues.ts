@@ -1,4 +1,4 @@
-import { Context, Effect, Either, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { NotFound } from "../domain/Errors.js"
 import {
   type CommitIssue,
@@ -8,6 +8,7 @@ import {
 } from "../domain/IssueViews.js"
 import { encodeCursor, type Page, Pagination, pageRequest } from "../domain/Pagination.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
+import { chosenBranch } from "../domain/RepositoryView.js"
 import type { BranchRecord, CommitRecord, RepositoryRecord } from "../domain/Records.js"
 import { AnalysisResultStore, type IssueFilter, type ResultPage, type ResultsKey } from "../ports/AnalysisResultStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
@@ -34,7 +35,7 @@ export const pageOfRows = <A, B>(rows: ResultPage<A>, limit: number, f: (row: A)
   })
 })
 
-const emptyPage = <A>(limit: number): Page<A> => ({ items: [], pagination: new Pagination({ limit, total: 0 }) })
+export const emptyPage = <A>(limit: number): Page<A> => ({ items: [], pagination: new Pagination({ limit, total: 0 }) })
 
 const filterOf = (body: SearchRepositoryIssuesBody): IssueFilter => ({
   patternIds: body.patternIds,
@@ -54,17 +55,14 @@ const make = Effect.gen(function*() {
   const results = yield* AnalysisResultStore
 
   /**
-   * The latest analysis of the branch asked for (the default branch when none is): none before the
-   * branch's first analysis; an unknown or disabled branch is NotFound.
+   * The latest analysis of the branch asked for (the default branch when none is, see
+   * `chosenBranch`): none before the branch's first analysis.
    */
   const analysed = (caller: Caller, at: RepositoryCoordinates, branchName: string | undefined) =>
     Effect.gen(function*() {
       const { repository } = yield* access.repository(caller, at, "read")
-      const branches = yield* repositories.listBranches(repository.id)
-      const branch = branchName === undefined
-        ? branches.find((b) => b.isDefault)
-        : branches.find((b) => b.name === branchName && b.isEnabled)
-      if (branch === undefined) return yield* new NotFound({ what: "branch", id: branchName ?? "default" })
+      const branch = yield* chosenBranch(yield* repositories.listBranches(repository.id), branchName)
+      if (branch === undefined) return Option.none()
       const latest = (yield* analyses.latest([{ repositoryId: repository.id, branch: branch.name }])).get(repository.id)
       return Option.map(Option.fromNullable(latest), (analysis): AnalysedBranch => ({
         key: { repositoryId: repository.id, branch: branch.name, commitSha: analysis.commit.sha },
@@ -74,9 +72,6 @@ const make = Effect.gen(function*() {
       }))
     })
 
-  const request = (cursor: string | undefined, limit: number | undefined) =>
-    Either.match(pageRequest(cursor, limit), { onLeft: Effect.fail, onRight: Effect.succeed })
-
   const search = (
     caller: Caller,
     at: RepositoryCoordinates,
@@ -85,7 +80,7 @@ const make = Effect.gen(function*() {
     limit?: number
   ) =>
     Effect.gen(function*() {
-      const page = yield* request(cursor, limit)
+      const page = yield* pageRequest(cursor, limit)
       const found = yield* analysed(caller, at, body.branchName)
       if (Option.isNone(found) || filtersOutAll(body)) return emptyPage<CommitIssue>(page.limit)
       const { commit, key } = found.value
