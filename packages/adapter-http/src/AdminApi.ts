@@ -16,7 +16,7 @@ import {
   UpdateOrganizationSettingsBody
 } from "@tidemark/core"
 import { Schema } from "effect"
-import { OrganizationParams, RepositoryParams } from "./AnalysisApi.js"
+import { OrganizationParams, RepositoryParams } from "./ApiParams.js"
 import { Authentication } from "./Authentication.js"
 import { BadRequest, Forbidden, InternalServerError, NotFound, Unauthorized, UnprocessableEntity } from "./HttpErrors.js"
 import { MetricsParams, MetricsResponse, SystemsResponse } from "./MetricsSchemas.js"

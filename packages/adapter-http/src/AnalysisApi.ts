@@ -10,7 +10,6 @@ import {
   FileWithAnalysisInfo,
   IssuesOverview,
   LineHits,
-  PageLimit,
   Pagination,
   PatternFilterFields,
   PatternSort,
@@ -24,6 +23,8 @@ import {
   UpdatePatternsBody
 } from "@tidemark/core"
 import { Schema } from "effect"
+import { AccountGroup, CatalogueGroup, OrganizationRepositoriesGroup } from "./AccountApi.js"
+import { OrganizationParams, PageParams, RepositoryListParams, RepositoryParams } from "./ApiParams.js"
 import { Authentication, OptionalAuthentication } from "./Authentication.js"
 import {
   BadGateway,
@@ -41,18 +42,8 @@ import {
 const organizationPath = "/analysis/organizations/:provider/:remoteOrganizationName"
 const repositoryPath = `${organizationPath}/repositories/:repositoryName` as const
 
-export const OrganizationParams = Schema.Struct({
-  provider: Schema.String,
-  remoteOrganizationName: Schema.String
-})
-export const RepositoryParams = Schema.Struct({ ...OrganizationParams.fields, repositoryName: Schema.String })
 const ToolParams = Schema.Struct({ ...RepositoryParams.fields, toolUuid: Schema.String })
 const PatternParams = Schema.Struct({ ...ToolParams.fields, patternId: Schema.String })
-
-export const PageParams = {
-  cursor: Schema.optional(Schema.String),
-  limit: Schema.optional(PageLimit)
-}
 
 export const RepositoryPage = Schema.Struct({
   pagination: Pagination,
@@ -77,10 +68,8 @@ export class RepositoriesGroup extends HttpApiGroup.make("repositories")
     HttpApiEndpoint.get("listOrganizationRepositoriesWithAnalysis", `${organizationPath}/repositories`)
       .setPath(OrganizationParams)
       .setUrlParams(Schema.Struct({
-        ...PageParams,
-        search: Schema.optional(Schema.String),
-        repositories: Schema.optional(Schema.String).annotations({ description: "Deprecated: comma-separated names; use the search operation" }),
-        segments: Schema.optional(Schema.String)
+        ...RepositoryListParams,
+        repositories: Schema.optional(Schema.String).annotations({ description: "Deprecated: comma-separated names; use the search operation" })
       }))
       .addSuccess(RepositoryPage)
       .addError(BadGateway)
@@ -263,6 +252,9 @@ export class AnalysisApi extends HttpApi.make("analysis")
   .add(ToolsGroup)
   .add(PatternsGroup)
   .add(ResultsGroup)
+  .add(AccountGroup)
+  .add(OrganizationRepositoriesGroup)
+  .add(CatalogueGroup)
   .prefix("/api/v3")
   .annotate(OpenApi.Title, "Tidemark analysis API")
   .annotate(OpenApi.Version, "3.1.0")

@@ -60,6 +60,13 @@ export const make = Effect.gen(function*() {
   }
 
   // The no-op update makes the statement return the existing row when the organization exists.
+  const listOrganizations = (provider: string, ids?: ReadonlyArray<number>) =>
+    sql`
+      SELECT id, provider, name FROM organizations
+      WHERE provider = ${provider} AND ${ids === undefined ? sql`true` : sql`id = ANY(${ids}::integer[])`}
+      ORDER BY name COLLATE "C"
+    `.pipe(Effect.flatMap(decodeAll(Organization)), orUnavailable)
+
   const ensureOrganization = (provider: string, name: string) =>
     sql`
       INSERT INTO organizations (provider, name, name_key)
@@ -226,6 +233,7 @@ export const make = Effect.gen(function*() {
   return RepositoryStore.of({
     findOrganization,
     ensureOrganization,
+    listOrganizations,
     organizationSettings,
     saveOrganizationSettings,
     findRepository,

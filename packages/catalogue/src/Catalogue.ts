@@ -9,17 +9,24 @@ import source from "./data/source.json" with { type: "json" }
  * from the linters' own rule metadata by `scripts/generate.ts`; they are decoded here once, when
  * the module loads, so a malformed file fails at start-up rather than on a request.
  */
-export const catalogue: ReadonlyArray<ToolDefinition> = Schema.decodeUnknownSync(Schema.Array(ToolDefinition))([
-  eslint9,
-  eslint8
-])
-
 /** The packages (and versions) a tool's patterns were generated from. */
 export class ToolSource extends Schema.Class<ToolSource>("ToolSource")({
   /** The tool's `name` in the catalogue. */
   tool: Schema.String,
-  /** Package name → version, e.g. `{"eslint": "9.39.5"}`. */
+  /** Package name → version, the linter's own first, e.g. `{"eslint": "9.39.5", …}`. */
   packages: Schema.Record({ key: Schema.String, value: Schema.String })
 }) {}
 
 export const catalogueSource: ReadonlyArray<ToolSource> = Schema.decodeUnknownSync(Schema.Array(ToolSource))(source)
+
+/** A tool's version is its linter's, the first package its patterns were generated from. */
+const versionOf = (tool: string): string | undefined =>
+  Object.values(catalogueSource.find((entry) => entry.tool === tool)?.packages ?? {})[0]
+
+export const catalogue: ReadonlyArray<ToolDefinition> = Schema.decodeUnknownSync(Schema.Array(ToolDefinition))([
+  eslint9,
+  eslint8
+]).map((tool) => {
+  const version = versionOf(tool.name)
+  return version === undefined ? tool : new ToolDefinition({ ...tool, version })
+})

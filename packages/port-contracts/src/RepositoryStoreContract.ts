@@ -58,6 +58,22 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
           expect(yield* store.findOrganization("bb", name)).toEqual(Option.none())
         }))
 
+      it.effect("listOrganizations lists a provider's organizations by name, or only those asked for", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore
+          const suffix = uniqueName("")
+          const b = yield* store.ensureOrganization("gh", `b${suffix}`)
+          const a = yield* store.ensureOrganization("gh", `A${suffix}`)
+          const elsewhere = yield* store.ensureOrganization("gl", `c${suffix}`)
+          const all = yield* store.listOrganizations("gh")
+          const names = all.map((org) => org.name)
+          expect(names).toEqual([...names].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)))
+          expect(all).toContainEqual(a)
+          expect(all.map((org) => org.id)).not.toContain(elsewhere.id)
+          expect(yield* store.listOrganizations("gh", [b.id, a.id, elsewhere.id])).toStrictEqual([a, b])
+          expect(yield* store.listOrganizations("gh", [])).toEqual([])
+        }))
+
       it.effect("settings start with configuration files not allowed; saved ones are read back, per organization", () =>
         Effect.gen(function*() {
           const store = yield* RepositoryStore

@@ -7,26 +7,12 @@ import {
   RepositoryIssues,
   ToolConfiguration
 } from "@tidemark/core"
-import type { Pagination } from "@tidemark/core"
 import { Effect, Layer } from "effect"
 import { Caller } from "../Authentication.js"
 import { analysisErrors } from "../ErrorMapping.js"
 import { TidemarkApi } from "../TidemarkApi.js"
-
-const repositoryAt = (path: { provider: string; remoteOrganizationName: string; repositoryName: string }) => ({
-  provider: path.provider,
-  organization: path.remoteOrganizationName,
-  repository: path.repositoryName
-})
-
-const commaSeparated = (value: string | undefined) =>
-  value === undefined ? undefined : value.split(",").map((s) => s.trim()).filter((s) => s !== "")
-
-/** A page of the service as the API answers it. */
-const asPage = <A>(page: { readonly items: ReadonlyArray<A>; readonly pagination: Pagination }) => ({
-  data: page.items,
-  pagination: page.pagination
-})
+import * as AccountHandlers from "./AccountHandlers.js"
+import { asPage, commaSeparated, organizationAt, repositoryAt } from "./HandlerShapes.js"
 
 export const versionLayer = (version: string) =>
   HttpApiBuilder.group(TidemarkApi, "version", (handlers) =>
@@ -38,7 +24,7 @@ export const repositoriesLayer = HttpApiBuilder.group(TidemarkApi, "repositories
     return handlers
       .handle("listOrganizationRepositoriesWithAnalysis", ({ path, urlParams }) =>
         Effect.flatMap(Caller, (caller) =>
-          analysis.list(caller, { provider: path.provider, organization: path.remoteOrganizationName }, {
+          analysis.list(caller, organizationAt(path), {
             search: urlParams.search,
             names: commaSeparated(urlParams.repositories),
             segments: commaSeparated(urlParams.segments),
@@ -50,7 +36,7 @@ export const repositoriesLayer = HttpApiBuilder.group(TidemarkApi, "repositories
           ))
       .handle("searchOrganizationRepositoriesWithAnalysis", ({ path, payload, urlParams }) =>
         Effect.flatMap(Caller, (caller) =>
-          analysis.list(caller, { provider: path.provider, organization: path.remoteOrganizationName }, {
+          analysis.list(caller, organizationAt(path), {
             names: payload.names,
             cursor: urlParams.cursor,
             limit: urlParams.limit
@@ -152,4 +138,4 @@ export const resultsLayer = HttpApiBuilder.group(TidemarkApi, "results", (handle
   }))
 
 export const layer = (version: string) =>
-  Layer.mergeAll(versionLayer(version), repositoriesLayer, toolsLayer, patternsLayer, resultsLayer)
+  Layer.mergeAll(versionLayer(version), repositoriesLayer, toolsLayer, patternsLayer, resultsLayer, AccountHandlers.layer)

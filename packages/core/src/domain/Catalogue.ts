@@ -14,6 +14,8 @@ export class CataloguePattern extends Schema.Class<CataloguePattern>("CatalogueP
 export class ToolDefinition extends Schema.Class<ToolDefinition>("ToolDefinition")({
   uuid: Schema.String,
   name: Schema.String,
+  /** The version of the linter the tool runs (its patterns were generated from it). */
+  version: Schema.optional(Schema.String),
   /** Prefix of every pattern id of the tool, e.g. `ESLint9_`. */
   patternPrefix: Schema.String,
   family: Schema.String,

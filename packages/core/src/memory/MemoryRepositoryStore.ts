@@ -29,6 +29,12 @@ export const make = Effect.sync(() => {
         organizations.set(key, created)
         return created
       }),
+    listOrganizations: (provider, ids) =>
+      Effect.sync(() =>
+        [...organizations.values()]
+          .filter((org) => org.provider === provider && (ids === undefined || ids.includes(org.id)))
+          .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      ),
     organizationSettings: (organizationId) => Effect.sync(() => settings.get(organizationId) ?? defaultOrganizationSettings),
     saveOrganizationSettings: (organizationId, changed) =>
       Effect.sync(() => {

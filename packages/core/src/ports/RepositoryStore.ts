@@ -36,6 +36,11 @@ export class RepositoryStore extends Context.Tag("@tidemark/core/RepositoryStore
   {
     readonly findOrganization: (provider: string, name: string) => Effect.Effect<Option.Option<Organization>, ServiceUnavailable>
     readonly ensureOrganization: (provider: string, name: string) => Effect.Effect<Organization, ServiceUnavailable>
+    /** The provider's organizations, by name (code-unit order); only those of `ids` when given. */
+    readonly listOrganizations: (
+      provider: string,
+      ids?: ReadonlyArray<number>
+    ) => Effect.Effect<ReadonlyArray<Organization>, ServiceUnavailable>
     /** Read afresh each time (never cached): the admin's change holds at once on every instance. */
     readonly organizationSettings: (organizationId: number) => Effect.Effect<OrganizationSettings, ServiceUnavailable>
     readonly saveOrganizationSettings: (organizationId: number, settings: OrganizationSettings) => Effect.Effect<void, ServiceUnavailable>

@@ -1,6 +1,7 @@
 import { Layer } from "effect"
 import { Access } from "./Access.js"
 import { Analyses } from "./Analyses.js"
+import { Catalogue } from "./Catalogue.js"
 import { CoverageUploads } from "./CoverageUploads.js"
 import { SarifImports } from "./SarifImports.js"
 import { CodingStandards } from "./CodingStandards.js"
@@ -32,5 +33,6 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     Analyses.layer,
     CoverageUploads.layer,
     SarifImports.layer,
-    Organizations.layer
+    Organizations.layer,
+    Catalogue.layer
   ).pipe(Layer.provideMerge(Access.layer))

@@ -1,6 +1,8 @@
 import { Context, Effect, Layer, Option } from "effect"
-import { PermissionDenied } from "../domain/Errors.js"
+import { PermissionDenied, Unauthenticated } from "../domain/Errors.js"
+import { OrganizationListResponse, organizationInfoOf, organizationWithMetaOf } from "../domain/OrganizationViews.js"
 import { OrganizationSettings, type UpdateOrganizationSettingsBody } from "../domain/OrganizationSettings.js"
+import { paginate, pageRequest } from "../domain/Pagination.js"
 import type { OrganizationCoordinates, Principal } from "../domain/Principal.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
@@ -34,10 +36,39 @@ const make = Effect.gen(function*() {
       return changed
     })
 
-  return { settings, updateSettings } as const
+  /**
+   * listOrganizations: what the token can see. An organization's token sees its organization; the
+   * installation admin every organization of the provider. Ingestion keys see none (401).
+   */
+  const list = (caller: Caller, provider: string, cursor: string | undefined, limit: number | undefined) =>
+    Effect.gen(function*() {
+      const request = yield* pageRequest(cursor, limit)
+      if (Option.isNone(caller) || caller.value.kind === "ingestion") {
+        return yield* new Unauthenticated({ reason: "Missing api-token header" })
+      }
+      const principal = caller.value
+      const ids = principal.isAdmin ? undefined : principal.organizationId === undefined ? [] : [principal.organizationId]
+      const found = yield* store.listOrganizations(provider, ids)
+      const page = paginate(found, (organization) => [organization.name], request)
+      return OrganizationListResponse.make({
+        data: page.items.map((organization) => organizationInfoOf(organization, !principal.isAdmin)),
+        pagination: page.pagination
+      })
+    })
+
+  /** getOrganization, with the caller's role in it. */
+  const get = (caller: Caller, at: OrganizationCoordinates) =>
+    Effect.gen(function*() {
+      const organization = yield* access.organization(caller, at, "read")
+      const administers = Option.exists(caller, (principal) => principal.isAdmin || principal.permission === "admin")
+      const member = Option.exists(caller, (principal) => !principal.isAdmin)
+      return organizationWithMetaOf(organization, administers ? "admin" : "member", member)
+    })
+
+  return { settings, updateSettings, list, get } as const
 })
 
-/** The installation admin's settings of organizations (our admin extension). */
+/** listOrganizations and getOrganization; the installation admin's settings of organizations (our admin extension). */
 export class Organizations extends Context.Tag("@tidemark/core/Organizations")<Organizations, Effect.Effect.Success<typeof make>>() {
   static readonly layer = Layer.effect(Organizations, make)
 }

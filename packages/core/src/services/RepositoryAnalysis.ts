@@ -1,8 +1,9 @@
 import { Context, Effect, Layer, Option } from "effect"
-import { encodeCursor, type Page, Pagination, pageRequest } from "../domain/Pagination.js"
+import { NotFound } from "../domain/Errors.js"
+import { encodeCursor, maxLimit, type Page, type PageRequest, paginate, Pagination, pageRequest } from "../domain/Pagination.js"
 import type { OrganizationCoordinates, Principal, RepositoryCoordinates } from "../domain/Principal.js"
-import type { RepositoryRecord } from "../domain/Records.js"
-import type { Permission } from "../domain/Repository.js"
+import type { Organization, RepositoryRecord } from "../domain/Records.js"
+import type { Permission, Repository } from "../domain/Repository.js"
 import { chosenBranch, listedRepository, repositoryWithAnalysis } from "../domain/RepositoryView.js"
 import type { RepositoryWithAnalysis } from "../domain/RepositoryWithAnalysis.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
@@ -27,6 +28,13 @@ export interface RepositoryListQuery {
   readonly limit?: number | undefined
 }
 
+export interface OrganizationRepositoriesQuery extends Omit<RepositoryListQuery, "names"> {
+  /** `NotSynced` asks for the provider's repositories not added: Tidemark reads no provider, so none. */
+  readonly filter?: "Synced" | "NotSynced" | "AllSynced" | undefined
+  /** Languages (any case); a repository is kept when it has one of them. */
+  readonly languages?: ReadonlyArray<string> | undefined
+}
+
 const make = Effect.gen(function*() {
   const access = yield* Access
   const repositories = yield* RepositoryStore
@@ -48,6 +56,12 @@ const make = Effect.gen(function*() {
       const request = yield* pageRequest(query.cursor, query.limit)
       const organization = yield* access.organization(caller, at, "read")
       const permission = Option.match(caller, { onNone: () => "read" as const, onSome: (p) => p.permission })
+      return yield* listIn(organization, permission, query, request)
+    })
+
+  /** One page of the organization's repositories, as `permission` sees them. */
+  const listIn = (organization: Organization, permission: Permission, query: RepositoryListQuery, request: PageRequest) =>
+    Effect.gen(function*() {
       if (query.segments !== undefined && query.segments.length > 0) {
         return { items: [], pagination: new Pagination({ limit: request.limit, total: 0 }) } satisfies Page<RepositoryWithAnalysis>
       }
@@ -79,10 +93,62 @@ const make = Effect.gen(function*() {
       return yield* view(repository, permission, branch)
     })
 
-  return { list, get } as const
+  /** Every repository of the organization the query keeps, page after page (for filters the listing has not). */
+  const everyRepository = (organization: Organization, query: RepositoryListQuery) =>
+    Effect.gen(function*() {
+      const all: Array<RepositoryWithAnalysis> = []
+      let after: ReadonlyArray<string | number> | undefined = undefined
+      for (;;) {
+        const page: Page<RepositoryWithAnalysis> = yield* listIn(organization, "read", query, { after, limit: maxLimit })
+        all.push(...page.items)
+        const last = page.items.at(-1)
+        if (page.pagination.cursor === undefined || last === undefined) return all
+        after = [last.repository.name]
+      }
+    })
+
+  /**
+   * listOrganizationRepositories: the repositories without their analysis. Without a token, the
+   * organization's Public repositories (as the original API allows); a language filter keeps the
+   * repositories with one of the languages.
+   */
+  const repositoriesOf = (caller: Caller, at: OrganizationCoordinates, query: OrganizationRepositoriesQuery) =>
+    Effect.gen(function*() {
+      const request = yield* pageRequest(query.cursor, query.limit)
+      const wanted = (query.languages ?? []).map((language) => language.toLowerCase())
+      if (Option.isSome(caller) && wanted.length === 0) {
+        const page = yield* list(caller, at, query)
+        return query.filter === "NotSynced" ? emptyRepositoryPage(request.limit) : { ...page, items: page.items.map((r) => r.repository) }
+      }
+      const organization = Option.isSome(caller) ? yield* access.organization(caller, at, "read") : yield* publicOrganization(at)
+      const all = yield* everyRepository(organization, { search: query.search, segments: query.segments })
+      if (query.filter === "NotSynced") return emptyRepositoryPage(request.limit)
+      const kept = all.map((r) => r.repository).filter((repository) =>
+        (Option.isSome(caller) || repository.visibility === "Public") &&
+        (wanted.length === 0 || repository.languages.some((language) => wanted.includes(language.toLowerCase())))
+      )
+      return paginate(kept, (repository) => [repository.name], request)
+    })
+
+  /** The organization whose Public repositories anyone may list (only those are kept from it, above). */
+  const publicOrganization = (at: OrganizationCoordinates) =>
+    Effect.flatMap(
+      repositories.findOrganization(at.provider, at.organization),
+      Option.match({
+        onNone: () => new NotFound({ what: "organization", id: `${at.provider}/${at.organization}` }),
+        onSome: Effect.succeed
+      })
+    )
+
+  return { list, get, repositoriesOf } as const
 })
 
-/** listOrganizationRepositoriesWithAnalysis, searchOrganizationRepositoriesWithAnalysis and getRepositoryWithAnalysis. */
+const emptyRepositoryPage = (limit: number): Page<Repository> => ({ items: [], pagination: new Pagination({ limit, total: 0 }) })
+
+/**
+ * listOrganizationRepositoriesWithAnalysis, searchOrganizationRepositoriesWithAnalysis,
+ * getRepositoryWithAnalysis and listOrganizationRepositories.
+ */
 export class RepositoryAnalysis extends Context.Tag("@tidemark/core/RepositoryAnalysis")<
   RepositoryAnalysis,
   Effect.Effect.Success<typeof make>

@@ -1,0 +1,179 @@
+/**
+ * Issue 13: the original API's account, organization and catalogue operations (listOrganizations,
+ * getOrganization, listOrganizationRepositories, listTools, getPattern).
+ */
+import { describe, expect, layer } from "@effect/vitest"
+import { Effect, Schedule, Schema } from "effect"
+import { OrganizationListResponse, PatternDefinition } from "@tidemark/core"
+import { CatalogueToolList, OrganizationData, PatternDefinitionData, RepositoryData, RepositoryList } from "./fixtures/Bodies.js"
+import * as Http from "./fixtures/Http.js"
+import { addRepository, eslint8, eslint9, issueToken, newOrganization, once, type Organization, paths } from "./fixtures/Scenario.js"
+import { analysingTestLayer } from "./fixtures/TestLayer.js"
+import { adminToken } from "./fixtures/TestServer.js"
+
+const base = "/api/v3"
+const organizationPath = (org: Organization) => `${base}/organizations/${org.provider}/${encodeURIComponent(org.name)}`
+
+/** An organization with a JavaScript repository (Private), a Python one (Public), and an empty one. */
+const setup = once(Effect.gen(function*() {
+  const org = newOrganization("account")
+  const token = yield* issueToken(org)
+  const reader = yield* issueToken(org, "read")
+  const administrator = yield* issueToken(org, "admin")
+  const js = yield* addRepository(org, "js-app", { files: { "src/a.js": "export const a = 1\n" } })
+  const py = yield* addRepository(org, "py-lib", { files: { "lib/b.py": "def b():\n    return 2\n" }, visibility: "Public" })
+  yield* addRepository(org, "empty-repo", { files: { "README.md": "# nothing\n" } })
+  for (const [name, sha] of [["js-app", js.git.mainSha], ["py-lib", py.git.mainSha]] as const) {
+    yield* Http.get(paths.repository(org, name), { token }).pipe(
+      Effect.map((reply) => Http.expectBody(reply, 200, RepositoryData).data),
+      Effect.filterOrFail((r) => r.lastAnalysedCommit?.sha === sha, () => "not analysed yet"),
+      Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds")))
+    )
+  }
+  const other = newOrganization("account-other")
+  const otherToken = yield* issueToken(other)
+  return { org, token, reader, administrator, other, otherToken }
+}))
+
+const organizationsOf = (token: string | undefined, query: Readonly<Record<string, string>> = {}) =>
+  Effect.map(
+    Http.get(`${base}/user/organizations/gh`, { ...(token === undefined ? {} : { token }), query }),
+    (reply) => Http.expectBody(reply, 200, OrganizationListResponse)
+  )
+
+const repositoriesOf = (org: Organization, token: string | undefined, query: Readonly<Record<string, string>> = {}) =>
+  Effect.map(
+    Http.get(`${organizationPath(org)}/repositories`, { ...(token === undefined ? {} : { token }), query }),
+    (reply) => Http.expectBody(reply, 200, RepositoryList)
+  )
+
+layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })("account", (it) => {
+  describe("listOrganizations", () => {
+    it.effect("an organization's token sees its organization; the installation admin sees every one, by name", () =>
+      Effect.gen(function*() {
+        const { org, other, token } = yield* setup
+        const own = yield* organizationsOf(token)
+        expect(own.data).toEqual([{
+          identifier: own.data[0]?.identifier,
+          remoteIdentifier: org.name,
+          name: org.name,
+          provider: "gh",
+          type: "Organization",
+          joinStatus: "member",
+          singleProviderLogin: false,
+          hasDastAccess: false,
+          hasScaEnabled: false
+        }])
+        const all = yield* organizationsOf(adminToken)
+        const names = all.data.map((o) => o.name)
+        expect(names).toEqual(expect.arrayContaining([org.name, other.name]))
+        expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+        expect(all.data.every((o) => o.joinStatus === undefined)).toBe(true)
+
+        const first = yield* organizationsOf(adminToken, { limit: "1" })
+        const second = yield* organizationsOf(adminToken, { limit: "1", cursor: first.pagination?.cursor ?? "" })
+        expect([...first.data, ...second.data].map((o) => o.name)).toEqual(names.slice(0, 2))
+        expect((yield* organizationsOf(token, { })).data.map((o) => o.name)).not.toContain(other.name)
+        expect((Http.expectBody(yield* Http.get(`${base}/user/organizations/gl`, { token }), 200, OrganizationListResponse)).data).toEqual([])
+      }))
+
+    it.effect("needs a token (401); a bad limit is 400", () =>
+      Effect.gen(function*() {
+        const { token } = yield* setup
+        yield* Http.expectError(yield* Http.get(`${base}/user/organizations/gh`), "Unauthorized")
+        yield* Http.expectError(yield* Http.get(`${base}/user/organizations/gh`, { token, query: { limit: "0" } }), "BadRequest")
+      }))
+  })
+
+  describe("getOrganization", () => {
+    it.effect("answers the organization with the caller's role; another organization's token gets 401, an unknown one 404", () =>
+      Effect.gen(function*() {
+        const { administrator, org, otherToken, reader, token } = yield* setup
+        const asAdmin = Http.expectBody(yield* Http.get(organizationPath(org), { token: administrator }), 200, OrganizationData).data
+        expect(asAdmin.organization.name).toBe(org.name)
+        expect(asAdmin.membership.userRole).toBe("admin")
+        expect(asAdmin.analysisConfigurationMinimumPermission).toBe("write")
+        expect(asAdmin.subscriptions.map((s) => s.product)).toEqual(["quality", "coverage"])
+        const asReader = Http.expectBody(yield* Http.get(organizationPath(org), { token: reader }), 200, OrganizationData).data
+        expect(asReader.membership.userRole).toBe("member")
+        expect(asReader.organization).toEqual(asAdmin.organization)
+        const asWriter = Http.expectBody(yield* Http.get(organizationPath(org), { token }), 200, OrganizationData).data
+        expect(asWriter.membership.userRole).toBe("member")
+        const asInstallationAdmin = Http.expectBody(yield* Http.get(organizationPath(org), { token: adminToken }), 200, OrganizationData).data
+        expect([asInstallationAdmin.membership.userRole, asInstallationAdmin.organization.joinStatus]).toEqual(["admin", undefined])
+
+        yield* Http.expectError(yield* Http.get(organizationPath(org), { token: otherToken }), "Unauthorized")
+        yield* Http.expectError(yield* Http.get(organizationPath(org)), "Unauthorized")
+        yield* Http.expectError(yield* Http.get(organizationPath(newOrganization("ghost")), { token: adminToken }), "NotFound")
+      }))
+  })
+
+  describe("listOrganizationRepositories", () => {
+    it.effect("lists the repositories without their analysis, by name, searched and paged", () =>
+      Effect.gen(function*() {
+        const { org, token } = yield* setup
+        const all = yield* repositoriesOf(org, token)
+        expect(all.data.map((r) => r.name)).toEqual(["empty-repo", "js-app", "py-lib"])
+        expect(all.data.find((r) => r.name === "js-app")).toMatchObject({
+          fullPath: `${org.name}/js-app`,
+          visibility: "Private",
+          languages: ["JavaScript"]
+        })
+        expect(all.pagination.total).toBe(3)
+        expect((yield* repositoriesOf(org, token, { search: "app" })).data.map((r) => r.name)).toEqual(["js-app"])
+        const first = yield* repositoriesOf(org, token, { limit: "2" })
+        const rest = yield* repositoriesOf(org, token, { limit: "2", cursor: first.pagination.cursor ?? "" })
+        expect(rest.data.map((r) => r.name)).toEqual(["py-lib"])
+      }))
+
+    it.effect("filters by language (any case), answers nothing for NotSynced or a segment", () =>
+      Effect.gen(function*() {
+        const { org, token } = yield* setup
+        expect((yield* repositoriesOf(org, token, { languages: "python,Scala" })).data.map((r) => r.name)).toEqual(["py-lib"])
+        const paged = yield* repositoriesOf(org, token, { languages: "JavaScript,Python", limit: "1" })
+        expect(paged.data.map((r) => r.name)).toEqual(["js-app"])
+        expect(paged.pagination.total).toBe(2)
+        const next = yield* repositoriesOf(org, token, { languages: "JavaScript,Python", limit: "1", cursor: paged.pagination.cursor ?? "" })
+        expect(next.data.map((r) => r.name)).toEqual(["py-lib"])
+        expect((yield* repositoriesOf(org, token, { filter: "NotSynced" })).data).toEqual([])
+        expect((yield* repositoriesOf(org, token, { filter: "AllSynced" })).data).toHaveLength(3)
+        expect((yield* repositoriesOf(org, token, { segments: "1" })).data).toEqual([])
+        yield* Http.expectError(yield* Http.get(`${organizationPath(org)}/repositories`, { token, query: { filter: "Mine" } }), "BadRequest")
+      }))
+
+    it.effect("without a token lists the Public repositories only; a foreign token gets 401, an unknown organization 404", () =>
+      Effect.gen(function*() {
+        const { org, otherToken } = yield* setup
+        expect((yield* repositoriesOf(org, undefined)).data.map((r) => r.name)).toEqual(["py-lib"])
+        yield* Http.expectError(yield* Http.get(`${organizationPath(org)}/repositories`, { token: otherToken }), "Unauthorized")
+        yield* Http.expectError(yield* Http.get(`${organizationPath(newOrganization("ghost"))}/repositories`), "NotFound")
+      }))
+  })
+
+  describe("listTools and getPattern", () => {
+    it.effect("list the catalogue without a token: each tool with its linter's version, by uuid", () =>
+      Effect.gen(function*() {
+        const tools = Http.expectBody(yield* Http.get(`${base}/tools`), 200, CatalogueToolList)
+        expect(tools.data.map((t) => [t.uuid, t.name, t.shortName, t.prefix])).toEqual([
+          [eslint9, "ESLint9", "eslint9", "ESLint9_"],
+          [eslint8, "ESLint", "eslint", "ESLint8_"]
+        ])
+        expect(tools.data.map((t) => t.version)).toEqual([expect.stringMatching(/^9\.\d+\.\d+$/), expect.stringMatching(/^8\.\d+\.\d+$/)])
+        expect(tools.data[0]?.configurationFilenames).toContain("eslint.config.js")
+        const first = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "1" } }), 200, CatalogueToolList)
+        const second = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "1", cursor: first.pagination.cursor ?? "" } }), 200, CatalogueToolList)
+        expect([...first.data, ...second.data]).toEqual(tools.data)
+      }))
+
+    it.effect("getPattern answers a pattern's definition, as a repository's pattern shows it; unknown tool or pattern 404", () =>
+      Effect.gen(function*() {
+        const { org, token } = yield* setup
+        const { data } = Http.expectBody(yield* Http.get(`${base}/tools/${eslint9}/patterns/ESLint9_no-undef`), 200, PatternDefinitionData)
+        expect(data).toMatchObject({ id: "ESLint9_no-undef", category: "ErrorProne" })
+        const configured = yield* Http.get(`${paths.repository(org, "js-app")}/tools/${eslint9}/patterns/ESLint9_no-undef`, { token })
+        expect((configured.body as { data: { patternDefinition: unknown } }).data.patternDefinition).toEqual(Schema.encodeSync(PatternDefinition)(data))
+        yield* Http.expectError(yield* Http.get(`${base}/tools/${eslint9}/patterns/ESLint9_nope`), "NotFound")
+        yield* Http.expectError(yield* Http.get(`${base}/tools/00000000-0000-0000-0000-000000000000/patterns/x`), "NotFound")
+      }))
+  })
+})

@@ -1,0 +1,34 @@
+import { Context, Effect, Layer, Option } from "effect"
+import { catalogueToolOf } from "../domain/CatalogueViews.js"
+import { NotFound } from "../domain/Errors.js"
+import { paginate, pageRequest } from "../domain/Pagination.js"
+import { ToolCatalogue } from "../ports/ToolCatalogue.js"
+
+const make = Effect.gen(function*() {
+  const catalogue = yield* ToolCatalogue
+
+  /** listTools: every tool of the installation, by uuid. */
+  const tools = (cursor: string | undefined, limit: number | undefined) =>
+    Effect.gen(function*() {
+      const request = yield* pageRequest(cursor, limit)
+      const all = [...(yield* catalogue.tools)].sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0))
+      return paginate(all.map(catalogueToolOf), (tool) => [tool.uuid], request)
+    })
+
+  /** getPattern: a pattern's definition as the catalogue ships it. */
+  const pattern = (toolUuid: string, patternId: string) =>
+    Effect.gen(function*() {
+      const tool = yield* catalogue.find(toolUuid)
+      if (Option.isNone(tool)) return yield* new NotFound({ what: "tool", id: toolUuid })
+      const found = tool.value.patterns.find((p) => p.definition.id === patternId)
+      if (found === undefined) return yield* new NotFound({ what: "pattern", id: patternId })
+      return found.definition
+    })
+
+  return { tools, pattern } as const
+})
+
+/** listTools and getPattern: the installation's catalogue, open to anyone (the API asks no token). */
+export class Catalogue extends Context.Tag("@tidemark/core/Catalogue")<Catalogue, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(Catalogue, make)
+}
