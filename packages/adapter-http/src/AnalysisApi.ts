@@ -213,7 +213,8 @@ export class ResultsGroup extends HttpApiGroup.make("results")
   .add(
     HttpApiEndpoint.get("getFileWithAnalysis", `${filesPath}/:fileId`)
       .setPath(FileParams)
-      .addSuccess(Schema.Struct({ data: FileInformationWithAnalysis }))
+      // The one file operation the original API answers without a `data` envelope.
+      .addSuccess(FileInformationWithAnalysis)
   )
   .add(
     HttpApiEndpoint.get("getFileIssues", `${filesPath}/:fileId/issues`)

@@ -78,10 +78,10 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           ["src/c.js", undefined, undefined]
         ])
         const a = after.find((f) => f.path === "src/a.js")
-        const one = Http.expectBody(yield* Http.get(`${base}/files/${a?.fileId}`, { token }), 200, FileData).data
+        const one = Http.expectBody(yield* Http.get(`${base}/files/${a?.fileId}`, { token }), 200, FileData)
         expect(one.coverage).toEqual({ coverage: 66.67, coverableLines: 3, coveredLines: 2 })
         const c = after.find((f) => f.path === "src/c.js")
-        expect(Http.expectBody(yield* Http.get(`${base}/files/${c?.fileId}`, { token }), 200, FileData).data.coverage).toBeUndefined()
+        expect(Http.expectBody(yield* Http.get(`${base}/files/${c?.fileId}`, { token }), 200, FileData).coverage).toBeUndefined()
       }))
 
     it.effect("sort by coverage either way, files without coverage lowest, and page in that order", () =>

@@ -175,7 +175,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         const all = (yield* listed(org, token)).data
         const idOf = (path: string) => all.find((f) => f.path === path)?.fileId ?? -1
 
-        const index = Http.expectBody(yield* Http.get(`${filesPath(org)}/${idOf("src/index.js")}`, { token }), 200, FileData).data
+        const index = Http.expectBody(yield* Http.get(`${filesPath(org)}/${idOf("src/index.js")}`, { token }), 200, FileData)
         expect(index.file).toMatchObject({ path: "src/index.js", commitSha: sha, language: "JavaScript", ignored: false })
         expect(index.file.gitProviderUrl).toBe(`https://github.com/${org.name}/app/blob/${sha}/src/index.js`)
         expect(index.quality?.totalIssues).toBe(2)

@@ -114,10 +114,7 @@ export const resultsLayer = HttpApiBuilder.group(TidemarkApi, "results", (handle
       .handle("listFiles", ({ path, urlParams }) =>
         Effect.flatMap(Caller, (caller) => files.list(caller, repositoryAt(path), urlParams)).pipe(Effect.map(asPage), analysisErrors))
       .handle("getFileWithAnalysis", ({ path }) =>
-        Effect.flatMap(Caller, (caller) => files.get(caller, repositoryAt(path), path.fileId)).pipe(
-          Effect.map((data) => ({ data })),
-          analysisErrors
-        ))
+        Effect.flatMap(Caller, (caller) => files.get(caller, repositoryAt(path), path.fileId)).pipe(analysisErrors))
       .handle("getFileIssues", ({ path, urlParams }) =>
         Effect.flatMap(Caller, (caller) => files.fileIssues(caller, repositoryAt(path), path.fileId, urlParams)).pipe(
           Effect.map(asPage),
