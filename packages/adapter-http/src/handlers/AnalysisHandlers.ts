@@ -134,6 +134,11 @@ export const resultsLayer = HttpApiBuilder.group(TidemarkApi, "results", (handle
           Effect.map(asPage),
           analysisErrors
         ))
+      .handle("getFileSource", ({ path, urlParams }) =>
+        Effect.flatMap(Caller, (caller) => files.source(caller, repositoryAt(path), path.fileId, urlParams.branch)).pipe(
+          Effect.map((data) => ({ data })),
+          analysisErrors
+        ))
   }))
 
 export const layer = (version: string) =>
