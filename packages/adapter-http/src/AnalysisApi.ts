@@ -3,11 +3,13 @@ import {
   CommitIssue,
   ConfigureToolBody,
   ConfiguredPattern,
+  CoverageReportResponse,
   FileClone,
   FileInformationWithAnalysis,
   FileSortParam,
   FileWithAnalysisInfo,
   IssuesOverview,
+  LineHits,
   PageLimit,
   Pagination,
   PatternFilterFields,
@@ -179,8 +181,9 @@ export class PatternsGroup extends HttpApiGroup.make("patterns")
 /** An int64 id in a path: an issue's `resultDataId`, a file's id. */
 const PathId = Schema.NumberFromString.pipe(Schema.int()).annotations({ jsonSchema: { type: "integer", format: "int64" } })
 const IssueParams = Schema.Struct({ ...RepositoryParams.fields, issueId: PathId })
-/** The original API's file operations live outside `/analysis`. */
-const filesPath = "/organizations/:provider/:remoteOrganizationName/repositories/:repositoryName/files"
+/** The original API's file and coverage operations live outside `/analysis`. */
+const repositoriesPath = "/organizations/:provider/:remoteOrganizationName/repositories"
+const filesPath = `${repositoriesPath}/:repositoryName/files`
 const FileParams = Schema.Struct({ ...RepositoryParams.fields, fileId: PathId })
 
 /**
@@ -234,6 +237,17 @@ export class ResultsGroup extends HttpApiGroup.make("results")
       .setPath(FileParams)
       .setUrlParams(Schema.Struct(PageParams))
       .addSuccess(Schema.Struct({ data: Schema.Array(FileClone), pagination: Pagination }))
+  )
+  .add(
+    HttpApiEndpoint.get("getFileCoverage", `${filesPath}/:fileId/coverage`)
+      .setPath(FileParams)
+      .addSuccess(Schema.Struct({ data: Schema.Array(LineHits) }))
+  )
+  .add(
+    HttpApiEndpoint.get("listCoverageReports", `${repositoriesPath}/:repositoryName/coverage/status`)
+      .setPath(RepositoryParams)
+      .setUrlParams(Schema.Struct({ limit: PageParams.limit }))
+      .addSuccess(CoverageReportResponse)
   )
   .addError(BadRequest)
   .addError(Unauthorized)

@@ -149,7 +149,9 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
           files,
           `${files}/{fileId}`,
           `${files}/{fileId}/issues`,
-          `${files}/{fileId}/duplication`
+          `${files}/{fileId}/duplication`,
+          `${files}/{fileId}/coverage`,
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/coverage/status"
         ]
         expect(Object.keys(document.paths).sort()).toEqual([...new Set([...specOperations.map((o) => o.path), ...issueOperations])].sort())
         expect(document.components.securitySchemes["apiToken"]).toEqual({ type: "apiKey", name: "api-token", in: "header" })

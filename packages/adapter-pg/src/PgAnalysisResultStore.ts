@@ -3,6 +3,8 @@ import {
   type AnalysisResults,
   AnalysisResultStore,
   CloneOccurrence,
+  type CoverageKey,
+  FileLineCoverage,
   FileResult,
   fileSortValue,
   type FileQuery,
@@ -13,15 +15,17 @@ import {
   type PageRequest,
   type ResultPage,
   type ResultsKey,
-  type StoredClone
+  type StoredClone,
+  type StoredFile
 } from "@tidemark/core"
 import { Array as Arr, Effect, Layer, Schema } from "effect"
 import { decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
 /**
- * AnalysisResultStore on PostgreSQL (migration 0008): one `analysis_results` row per analysis, its
- * issues, files and clone occurrences in tables of their own, written in chunks of JSON (one
+ * AnalysisResultStore on PostgreSQL (migrations 0008 and 0009): one `analysis_results` row per
+ * analysis, its issues, files and clone occurrences in tables of their own, line coverage per commit
+ * and file, written in chunks of JSON (one
  * parameter per chunk rather than one per value) and read by keyset pages.
  */
 
@@ -32,8 +36,17 @@ const encodeIssue = Schema.encodeSync(IssueResult)
 const encodeFile = Schema.encodeSync(FileResult)
 const IssueRow = Schema.Struct({ issue: IssueResult, fileId: Schema.Number })
 const decodeIssueRows = decodeAll(IssueRow)
-const FileRow = Schema.Struct({ file: FileResult, fileId: Schema.Number })
+const FileRow = Schema.Struct({
+  file: FileResult,
+  fileId: Schema.Number,
+  coverableLines: Schema.NullOr(Schema.Number),
+  coveredLines: Schema.NullOr(Schema.Number)
+})
 const decodeFileRows = decodeAll(FileRow)
+const storedFile = ({ coverableLines, coveredLines, file, fileId }: typeof FileRow.Type): StoredFile =>
+  coverableLines === null || coveredLines === null ? { file, fileId } : { file, fileId, coverage: { coverableLines, coveredLines } }
+const LineCoverageRow = Schema.Struct({ coverage: FileLineCoverage })
+const decodeLineCoverageRows = decodeAll(LineCoverageRow)
 const CountRow = Schema.Struct({ dimension: Schema.String, name: Schema.NullOr(Schema.String), title: Schema.NullOr(Schema.String), total: Schema.Number })
 const decodeCountRows = decodeAll(CountRow)
 const OccurrenceRow = Schema.Struct({
@@ -47,13 +60,17 @@ const decodeOccurrenceRows = decodeAll(OccurrenceRow)
 const TotalRow = Schema.Struct({ total: Schema.Number })
 const decodeTotal = decodeAll(TotalRow)
 
-/** A file's column under each sort; the column holds -1 for a file without a complexity measure. */
+/**
+ * A file's column under each sort (of the files query below); complexity holds -1 for a file without
+ * a complexity measure, coverage -1 for a file without coverage, as fileSortValue counts them.
+ */
 const sortColumn: Record<FileQuery["sort"], string> = {
   filename: "path",
   issues: "total_issues",
   grade: "grade",
   complexity: "complexity",
-  duplication: "clones"
+  duplication: "duplicated_lines",
+  coverage: "coverage"
 }
 
 const pageOf = <A>(rows: ReadonlyArray<A>, total: number, page: PageRequest, keyOf: (row: A) => ReadonlyArray<string | number>): ResultPage<A> => {
@@ -119,14 +136,18 @@ export const make = Effect.gen(function*() {
           grade: file.grade,
           complexity: file.complexity ?? -1,
           clones: file.numberOfClones,
+          duplicatedLines: file.duplicatedLines,
           file: encodeFile(file)
         })),
         (json) =>
           sql`
-            INSERT INTO analysis_files (result_id, file_id, path, total_issues, grade, complexity, clones, file)
-            SELECT ${id}, r."fileId", r.path, r."totalIssues", r.grade, r.complexity, r.clones, r.file
+            INSERT INTO analysis_files (
+              result_id, file_id, path, total_issues, grade, complexity, clones, duplicated_lines, file
+            )
+            SELECT ${id}, r."fileId", r.path, r."totalIssues", r.grade, r.complexity, r.clones, r."duplicatedLines", r.file
             FROM jsonb_to_recordset(${json}::jsonb) AS r(
-              "fileId" bigint, path text, "totalIssues" integer, grade integer, complexity integer, clones integer, file jsonb
+              "fileId" bigint, path text, "totalIssues" integer, grade integer, complexity integer, clones integer,
+              "duplicatedLines" integer, file jsonb
             )
           `
       )
@@ -263,14 +284,32 @@ export const make = Effect.gen(function*() {
       LIMIT 1
     `.pipe(Effect.flatMap(decodeIssueRows), Effect.map(Arr.head), orUnavailable)
 
+  /**
+   * The analysis's files with their coverage in the analysed commit. The percentage is computed as
+   * fileSortValue computes it (an exact integer product, then one division in float8), so that a
+   * page's last key compares equal to its own row.
+   */
+  const filesOf = (key: ResultsKey) =>
+    sql`
+      SELECT f.file, f.file_id, f.path, f.total_issues, f.grade, f.complexity, f.duplicated_lines,
+        c.coverable_lines, c.covered_lines,
+        coalesce(CASE WHEN c.coverable_lines > 0 THEN (c.covered_lines * 100)::float8 / c.coverable_lines END, -1) AS coverage
+      FROM analysis_files f
+      LEFT JOIN commit_file_coverage c
+        ON c.repository_id = ${key.repositoryId} AND c.commit_sha = ${key.commitSha} AND c.path = f.path
+      WHERE f.result_id = (${resultId(key)})
+    `
+  const fileColumns = sql`
+    file, file_id::float8 AS "fileId", coverable_lines AS "coverableLines", covered_lines AS "coveredLines"
+  `
+
   const files = (key: ResultsKey, query: FileQuery, page: PageRequest) => {
     const column = sql(sortColumn[query.sort])
     const byName = query.sort === "filename"
     const ascending = query.direction === "asc"
-    const where = sql.and([
-      sql`result_id = (${resultId(key)})`,
-      ...(query.search === undefined || query.search === "" ? [] : [sql`strpos(lower(path), ${query.search.toLowerCase()}) > 0`])
-    ])
+    const where = query.search === undefined || query.search === ""
+      ? sql`true`
+      : sql`strpos(lower(path), ${query.search.toLowerCase()}) > 0`
     const order = byName
       ? (ascending ? sql`path ASC` : sql`path DESC`)
       : (ascending ? sql`${column} ASC, path ASC` : sql`${column} DESC, path DESC`)
@@ -284,26 +323,60 @@ export const make = Effect.gen(function*() {
       : sql`(${column}, path) < (${Number(first)}, ${String(second)})`
     return Effect.all([
       sql`
-        SELECT file, file_id::float8 AS "fileId" FROM analysis_files
+        SELECT ${fileColumns} FROM (${filesOf(key)}) AS f
         WHERE ${where} AND ${after}
         ORDER BY ${order}
         LIMIT ${page.limit + 1}
       `.pipe(Effect.flatMap(decodeFileRows)),
-      sql`SELECT count(*)::integer AS total FROM analysis_files WHERE ${where}`.pipe(Effect.flatMap(decodeTotal))
+      sql`
+        SELECT count(*)::integer AS total FROM analysis_files
+        WHERE result_id = (${resultId(key)}) AND ${where}
+      `.pipe(Effect.flatMap(decodeTotal))
     ]).pipe(
       Effect.map(([rows, totals]) =>
-        pageOf(rows, totals[0]?.total ?? 0, page, (stored) =>
-          byName ? [stored.file.path] : [fileSortValue(stored.file, query.sort), stored.file.path])
+        pageOf(rows.map(storedFile), totals[0]?.total ?? 0, page, (stored) =>
+          byName ? [stored.file.path] : [fileSortValue(stored, query.sort), stored.file.path])
       ),
       orUnavailable
     )
   }
 
   const file = (key: ResultsKey, fileId: number) =>
+    sql`SELECT ${fileColumns} FROM (${filesOf(key)}) AS f WHERE file_id = ${fileId}`.pipe(
+      Effect.flatMap(decodeFileRows),
+      Effect.map((rows) => Arr.head(rows.map(storedFile))),
+      orUnavailable
+    )
+
+  const saveCoverage = (commit: CoverageKey, files: ReadonlyArray<FileLineCoverage>) =>
+    Effect.gen(function*() {
+      yield* sql`
+        DELETE FROM commit_file_coverage WHERE repository_id = ${commit.repositoryId} AND commit_sha = ${commit.commitSha}
+      `
+      yield* insertChunks(
+        files.map((file) => ({
+          path: file.path,
+          coverableLines: file.coverableLines,
+          coveredLines: file.coveredLines,
+          hits: file.hits
+        })),
+        (json) =>
+          sql`
+            INSERT INTO commit_file_coverage (repository_id, commit_sha, path, coverable_lines, covered_lines, hits)
+            SELECT ${commit.repositoryId}, ${commit.commitSha}, r.path, r."coverableLines", r."coveredLines", r.hits
+            FROM jsonb_to_recordset(${json}::jsonb) AS r(path text, "coverableLines" integer, "coveredLines" integer, hits jsonb)
+          `
+      )
+    }).pipe(sql.withTransaction, orUnavailable)
+
+  const fileCoverage = (commit: CoverageKey, path: string) =>
     sql`
-      SELECT file, file_id::float8 AS "fileId" FROM analysis_files
-      WHERE result_id = (${resultId(key)}) AND file_id = ${fileId}
-    `.pipe(Effect.flatMap(decodeFileRows), Effect.map(Arr.head), orUnavailable)
+      SELECT jsonb_build_object(
+        'path', path, 'coverableLines', coverable_lines, 'coveredLines', covered_lines, 'hits', hits
+      ) AS coverage
+      FROM commit_file_coverage
+      WHERE repository_id = ${commit.repositoryId} AND commit_sha = ${commit.commitSha} AND path = ${path}
+    `.pipe(Effect.flatMap(decodeLineCoverageRows), Effect.map((rows) => Arr.head(rows.map((row) => row.coverage))), orUnavailable)
 
   const clones = (key: ResultsKey, fileId: number, page: PageRequest) =>
     Effect.gen(function*() {
@@ -350,6 +423,8 @@ export const make = Effect.gen(function*() {
     files,
     file,
     clones,
+    saveCoverage,
+    fileCoverage,
     prune
   })
 })

@@ -80,6 +80,27 @@ export const make = Effect.gen(function*() {
         orUnavailable
       )
 
+  // The reports first, then the analyses of their commits: two short statements on indexes.
+  const coverageReports = (repositoryId: number, limit: number) =>
+    Effect.gen(function*() {
+      const reports = yield* sql`
+        SELECT coverage FROM commit_coverage
+        WHERE repository_id = ${repositoryId}
+        ORDER BY coverage->>'uploadedAt' DESC, commit_sha COLLATE "C"
+        LIMIT ${limit}
+      `.pipe(Effect.flatMap(decodeCoverageRows))
+      const shas = reports.map(({ coverage }) => coverage.commitSha)
+      const analyses = shas.length === 0 ? [] : yield* sql`
+        SELECT analysis FROM commit_analyses
+        WHERE repository_id = ${repositoryId} AND commit_sha = ANY(${shas}::text[])
+        ORDER BY branch
+      `.pipe(Effect.flatMap(analysesOf))
+      return reports.map(({ coverage }) => ({
+        coverage,
+        analyses: analyses.filter((analysis) => analysis.commit.sha === coverage.commitSha)
+      }))
+    }).pipe(orUnavailable)
+
   // One statement for a whole log. A log names each tool once; the store keeps the last of any repeat.
   const saveImportedIssues = (all: ReadonlyArray<ImportedIssues>) =>
     all.length === 0 ? Effect.void : sql`
@@ -111,7 +132,7 @@ export const make = Effect.gen(function*() {
         orUnavailable
       )
 
-  return AnalysisStore.of({ save, latest, find, saveCoverage, coverage, saveImportedIssues, importedIssues })
+  return AnalysisStore.of({ save, latest, find, saveCoverage, coverage, coverageReports, saveImportedIssues, importedIssues })
 })
 
 export const layer = Layer.effect(AnalysisStore, make)

@@ -7,6 +7,8 @@ export interface FileCoverage {
   readonly coveredLines: number
   /** Lines with code that never ran, ascending (what a reader of the report wants to see). */
   readonly uncoveredLines: ReadonlyArray<number>
+  /** `[line, hits]` of each coverable line, ascending (none when the report gave totals only). */
+  readonly hits: ReadonlyArray<readonly [number, number]>
 }
 
 export interface CoverageReport {
@@ -66,10 +68,11 @@ const fileCoverage = (path: string, records: ReadonlyArray<CoverageRecord>): Fil
     const summaries = records.flatMap((record) => (record.summary === undefined ? [] : [record.summary]))
     const coverable = Math.max(0, ...summaries.map((summary) => summary.coverable))
     const covered = Math.max(0, ...summaries.map((summary) => summary.covered))
-    return { path, coverableLines: coverable, coveredLines: covered, uncoveredLines: [] }
+    return { path, coverableLines: coverable, coveredLines: covered, uncoveredLines: [], hits: [] }
   }
-  const uncoveredLines = [...hits.entries()].filter(([, count]) => count === 0).map(([line]) => line).sort((a, b) => a - b)
-  return { path, coverableLines: hits.size, coveredLines: hits.size - uncoveredLines.length, uncoveredLines }
+  const lines = [...hits.entries()].sort(([a], [b]) => a - b)
+  const uncoveredLines = lines.filter(([, count]) => count === 0).map(([line]) => line)
+  return { path, coverableLines: hits.size, coveredLines: hits.size - uncoveredLines.length, uncoveredLines, hits: lines }
 }
 
 // Multiplying before dividing keeps exact integers exact (29 / 100 × 100 is 28.999… in floats).

@@ -1,4 +1,4 @@
-import { CoverageReader, CoverageUnreadable, FileCoverage } from "@tidemark/core"
+import { CoverageReader, CoverageUnreadable, FileLineCoverage } from "@tidemark/core"
 import { Effect, Either, Layer } from "effect"
 import { parseCobertura } from "./Cobertura.js"
 import { parseLcov } from "./Lcov.js"
@@ -10,7 +10,10 @@ export const make = CoverageReader.of({
       onLeft: (error) => Effect.fail(new CoverageUnreadable({ reason: error.message })),
       onRight: (report) =>
         Effect.succeed(report.files.map((file) =>
-          new FileCoverage({ path: file.path, coverableLines: file.coverableLines, coveredLines: file.coveredLines }, true)
+          new FileLineCoverage(
+            { path: file.path, coverableLines: file.coverableLines, coveredLines: file.coveredLines, hits: file.hits },
+            true
+          )
         ))
     })
 })

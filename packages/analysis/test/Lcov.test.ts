@@ -14,8 +14,14 @@ describe("parseLcov", () => {
   it("reads node's own LCOV reporter (node --test --experimental-test-coverage)", () => {
     const report = Either.getOrThrow(parseLcov(coverageFixture("node-test.lcov"), "/tmp/covsample"))
     expect(report.files).toEqual([
-      { path: "math.mjs", coverableLines: 10, coveredLines: 5, uncoveredLines: [6, 7, 8, 9, 10] },
-      { path: "math.test.mjs", coverableLines: 4, coveredLines: 4, uncoveredLines: [] }
+      {
+        path: "math.mjs",
+        coverableLines: 10,
+        coveredLines: 5,
+        uncoveredLines: [6, 7, 8, 9, 10],
+        hits: [[1, 1], [2, 1], [3, 1], [4, 1], [5, 1], [6, 0], [7, 0], [8, 0], [9, 0], [10, 0]]
+      },
+      { path: "math.test.mjs", coverableLines: 4, coveredLines: 4, uncoveredLines: [], hits: [[1, 1], [2, 1], [3, 1], [4, 1]] }
     ])
     expect(report.coverableLines).toBe(14)
     expect(report.coveredLines).toBe(9)
@@ -25,8 +31,14 @@ describe("parseLcov", () => {
   it("reads coverage.py's LCOV, line 0 of an empty module and its LH above LF included", () => {
     const report = Either.getOrThrow(parseLcov(coverageFixture("coverage-py.lcov"), "/tmp/pysample"))
     expect(report.files).toEqual([
-      { path: "shop/__init__.py", coverableLines: 0, coveredLines: 0, uncoveredLines: [] },
-      { path: "shop/cart.py", coverableLines: 9, coveredLines: 6, uncoveredLines: [9, 10, 11] }
+      { path: "shop/__init__.py", coverableLines: 0, coveredLines: 0, uncoveredLines: [], hits: [] },
+      {
+        path: "shop/cart.py",
+        coverableLines: 9,
+        coveredLines: 6,
+        uncoveredLines: [9, 10, 11],
+        hits: [[1, 1], [2, 1], [3, 1], [4, 1], [5, 1], [8, 1], [9, 0], [10, 0], [11, 0]]
+      }
     ])
   })
 
@@ -34,8 +46,9 @@ describe("parseLcov", () => {
     const report = Either.getOrThrow(parseLcov(coverageFixture("merged.lcov"), "/home/ci/work/app"))
     expect(report.files).toEqual([
       // Outside the root: normalised, left for the caller to judge.
-      { path: "C:/work/app/src/generated.ts", coverableLines: 8, coveredLines: 6, uncoveredLines: [] },
-      { path: "src/math.ts", coverableLines: 5, coveredLines: 3, uncoveredLines: [6, 7] }
+      { path: "C:/work/app/src/generated.ts", coverableLines: 8, coveredLines: 6, uncoveredLines: [], hits: [] },
+      // The two records of src/math.ts add up line by line (line 5: 0 + 2 hits).
+      { path: "src/math.ts", coverableLines: 5, coveredLines: 3, uncoveredLines: [6, 7], hits: [[1, 3], [2, 3], [5, 2], [6, 0], [7, 0]] }
     ])
     expect(coverageNumbers(report, 60)).toEqual({
       coveragePercentage: 69,
@@ -50,7 +63,7 @@ describe("parseLcov", () => {
 
   it("accepts CRLF line ends and checksums after the hits", () => {
     const report = Either.getOrThrow(parseLcov("SF:/repo/a.js\r\nDA:1,0,abc\r\nDA:2,4\r\nend_of_record\r\n", "/repo"))
-    expect(report.files).toEqual([{ path: "a.js", coverableLines: 2, coveredLines: 1, uncoveredLines: [1] }])
+    expect(report.files).toEqual([{ path: "a.js", coverableLines: 2, coveredLines: 1, uncoveredLines: [1], hits: [[1, 0], [2, 4]] }])
   })
 
   it("rejects malformed reports with the line at fault", () => {

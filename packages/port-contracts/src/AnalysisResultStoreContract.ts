@@ -4,6 +4,7 @@ import {
   AnalysisResultStore,
   CloneOccurrence,
   CloneResult,
+  FileLineCoverage,
   FileResult,
   type FileSort,
   IssueResult,
@@ -259,6 +260,62 @@ export const analysisResultStoreContract = (name: string, storeLayer: Layer.Laye
           const ofC = yield* store.clones(key, idOf("lib/c.ts"), all)
           expect(ofC.items.map((c) => [c.id, c.occurrences.map((o) => o.occurrence.fromLine)])).toEqual([[1, [1, 30]]])
           expect((yield* store.clones(key, 987_654_321, all)).items).toEqual([])
+        }))
+    })
+
+    describe("line coverage", () => {
+      const lines = (path: string, hits: ReadonlyArray<readonly [number, number]>) =>
+        FileLineCoverage.make({
+          path,
+          coverableLines: hits.length,
+          coveredLines: hits.filter(([, count]) => count > 0).length,
+          hits
+        })
+
+      it.effect("keeps each file's hits per commit; a new upload replaces the commit's files", () =>
+        Effect.gen(function*() {
+          const { repositoryId, store } = yield* saved
+          const commit = { repositoryId, commitSha: "a1" }
+          const a = lines("src/a.js", [[1, 3], [2, 0], [5, 12]])
+          yield* store.saveCoverage(commit, [a, lines("src/b.js", [[4, 1]])])
+          expect(yield* store.fileCoverage(commit, "src/a.js")).toStrictEqual(Option.some(a))
+          expect(yield* store.fileCoverage({ repositoryId, commitSha: "a2" }, "src/a.js")).toEqual(Option.none())
+
+          const again = lines("src/b.js", [[4, 0], [6, 2]])
+          yield* store.saveCoverage(commit, [again])
+          expect(yield* store.fileCoverage(commit, "src/a.js")).toEqual(Option.none())
+          expect(yield* store.fileCoverage(commit, "src/b.js")).toStrictEqual(Option.some(again))
+        }))
+
+      it.effect("lists files with the coverage of the analysed commit and sorts by it, files without coverage lowest", () =>
+        Effect.gen(function*() {
+          const { key, repositoryId, store } = yield* saved
+          // 1 of 3 lines (33.33…%) for a.js, 2 of 3 for c.ts; b.js has no coverable line, as if uncovered.
+          yield* store.saveCoverage({ repositoryId, commitSha: key.commitSha }, [
+            lines("src/a.js", [[1, 1], [2, 0], [3, 0]]),
+            lines("lib/c.ts", [[1, 1], [2, 4], [3, 0]]),
+            lines("src/b.js", [])
+          ])
+          yield* store.saveCoverage({ repositoryId, commitSha: "other" }, [lines("src/b.js", [[1, 1]])])
+          const listed = yield* store.files(key, { sort: "coverage", direction: "desc" }, all)
+          expect(listed.items.map((f) => [f.file.path, f.coverage])).toEqual([
+            ["lib/c.ts", { coverableLines: 3, coveredLines: 2 }],
+            ["src/a.js", { coverableLines: 3, coveredLines: 1 }],
+            ["src/b.js", { coverableLines: 0, coveredLines: 0 }]
+          ])
+          const first = yield* store.files(key, { sort: "coverage", direction: "asc" }, { after: undefined, limit: 1 })
+          expect(first.items.map((f) => f.file.path)).toEqual(["src/b.js"])
+          const rest = yield* store.files(key, { sort: "coverage", direction: "asc" }, { after: first.next, limit: 5 })
+          expect(rest.items.map((f) => f.file.path)).toEqual(["src/a.js", "lib/c.ts"])
+          const one = yield* store.file(key, listed.items[0]!.fileId)
+          expect(Option.map(one, (f) => f.coverage)).toEqual(Option.some({ coverableLines: 3, coveredLines: 2 }))
+        }))
+
+      it.effect("a file no report names has no coverage", () =>
+        Effect.gen(function*() {
+          const { key, store } = yield* saved
+          const listed = yield* store.files(key, { sort: "coverage", direction: "desc" }, all)
+          expect(listed.items.map((f) => f.coverage)).toEqual([undefined, undefined, undefined])
         }))
     })
 

@@ -91,6 +91,34 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
           expect((yield* store.coverage([{ repositoryId: first.id, commitSha: "zz" }])).size).toBe(0)
           expect((yield* store.coverage([])).size).toBe(0)
         }))
+
+      it.effect("lists a repository's latest reports, newest upload first, each with its commit's analyses on every branch", () =>
+        Effect.gen(function*() {
+          const store = yield* AnalysisStore
+          const { repository } = yield* freshRepository
+          const other = (yield* freshRepository).repository
+          // Uploaded at 3, 7 and 5; a1 is analysed on two branches, a3 on none.
+          yield* store.saveCoverage(coverageOf(repository.id, "a1", 3))
+          yield* store.saveCoverage(coverageOf(repository.id, "a2", 7))
+          yield* store.saveCoverage(coverageOf(repository.id, "a3", 5))
+          yield* store.saveCoverage(coverageOf(other.id, "a1", 9))
+          const onMain = analysis(repository.id, "main", "a1", 10, 100)
+          const onFeature = analysis(repository.id, "feature", "a1", 11, 100)
+          const a2 = analysis(repository.id, "main", "a2", 12, 100)
+          yield* Effect.forEach([onMain, onFeature, a2, analysis(other.id, "main", "a3", 13, 1)], store.save)
+
+          const reports = yield* store.coverageReports(repository.id, 10)
+          expect(reports.map(({ analyses, coverage }) => [coverage.commitSha, analyses.map((a) => a.branch)])).toEqual([
+            ["a2", ["main"]],
+            ["a3", []],
+            ["a1", ["feature", "main"]]
+          ])
+          expect(reports[2]?.analyses).toStrictEqual([onFeature, onMain])
+          expect(reports[0]?.coverage).toStrictEqual(coverageOf(repository.id, "a2", 7))
+          expect((yield* store.coverageReports(repository.id, 2)).map(({ coverage }) => coverage.commitSha)).toEqual(["a2", "a3"])
+          const { repository: none } = yield* freshRepository
+          expect(yield* store.coverageReports(none.id, 10)).toEqual([])
+        }))
     })
 
     describe("imported issues", () => {

@@ -1,5 +1,12 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { PatternConfiguration, RepositoryAnalysis, RepositoryFiles, RepositoryIssues, ToolConfiguration } from "@tidemark/core"
+import {
+  CoverageUploads,
+  PatternConfiguration,
+  RepositoryAnalysis,
+  RepositoryFiles,
+  RepositoryIssues,
+  ToolConfiguration
+} from "@tidemark/core"
 import type { Pagination } from "@tidemark/core"
 import { Effect, Layer } from "effect"
 import { Caller } from "../Authentication.js"
@@ -101,6 +108,7 @@ export const resultsLayer = HttpApiBuilder.group(TidemarkApi, "results", (handle
   Effect.gen(function*() {
     const issues = yield* RepositoryIssues
     const files = yield* RepositoryFiles
+    const coverage = yield* CoverageUploads
     return handlers
       .handle("searchRepositoryIssues", ({ path, payload, urlParams }) =>
         Effect.flatMap(Caller, (caller) => issues.search(caller, repositoryAt(path), payload, urlParams.cursor, urlParams.limit)).pipe(
@@ -134,6 +142,13 @@ export const resultsLayer = HttpApiBuilder.group(TidemarkApi, "results", (handle
           Effect.map(asPage),
           analysisErrors
         ))
+      .handle("getFileCoverage", ({ path }) =>
+        Effect.flatMap(Caller, (caller) => files.coverage(caller, repositoryAt(path), path.fileId)).pipe(
+          Effect.map((data) => ({ data })),
+          analysisErrors
+        ))
+      .handle("listCoverageReports", ({ path, urlParams }) =>
+        Effect.flatMap(Caller, (caller) => coverage.reports(caller, repositoryAt(path), urlParams.limit)).pipe(analysisErrors))
   }))
 
 export const layer = (version: string) =>

@@ -15,6 +15,18 @@ export class FileCoverage extends Schema.Class<FileCoverage>("FileCoverage")({
   coveredLines: Schema.Int
 }) {}
 
+/**
+ * A file's coverage line by line: `[line, hits]` of each coverable line the report lists, ascending
+ * by line (empty when the report gave the file's totals only).
+ */
+export class FileLineCoverage extends FileCoverage.extend<FileLineCoverage>("FileLineCoverage")({
+  hits: Schema.Array(Schema.Tuple(Schema.Int, Schema.Int))
+}) {}
+
+/** A report's file without its lines: what the views of a whole commit count. */
+export const fileTotals = (file: FileCoverage): FileCoverage =>
+  trusted(FileCoverage, { path: file.path, coverableLines: file.coverableLines, coveredLines: file.coveredLines })
+
 /** A coverage report uploaded for one commit of a repository (a new upload replaces it). */
 export class CommitCoverage extends Schema.Class<CommitCoverage>("CommitCoverage")({
   repositoryId: Schema.Int,
@@ -38,8 +50,14 @@ export interface CoverageNumbers {
 type Lines = Pick<FileCoverage, "coverableLines" | "coveredLines">
 
 // Multiplying before dividing keeps exact integers exact (29 / 100 × 100 is 28.999… in floats).
-const percentageOf = (covered: number, coverable: number): number | undefined =>
+export const percentageOf = (covered: number, coverable: number): number | undefined =>
   coverable === 0 ? undefined : (covered * 100) / coverable
+
+/** A percentage as the API shows it: whole (rounded down, so 100 means every line) and with two decimals. */
+export const shownPercentage = (percentage: number) => ({
+  whole: Math.floor(percentage),
+  decimals: Math.round(percentage * 100) / 100
+})
 
 /**
  * The Coverage numbers of a report's files. `coveragePercentage` is rounded down so that 100 is
@@ -64,9 +82,9 @@ export const coverageNumbers = (
     }).length
   }
   const percentage = percentageOf(covered, coverable)
-  return percentage === undefined
-    ? counts
-    : { coveragePercentage: Math.floor(percentage), coveragePercentageWithDecimals: Math.round(percentage * 100) / 100, ...counts }
+  if (percentage === undefined) return counts
+  const { decimals, whole } = shownPercentage(percentage)
+  return { coveragePercentage: whole, coveragePercentageWithDecimals: decimals, ...counts }
 }
 
 /**

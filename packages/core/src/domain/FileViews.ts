@@ -1,13 +1,15 @@
 import { Schema } from "effect"
 import type { StoredClone, StoredFile } from "../ports/AnalysisResultStore.js"
+import { type FileLineCoverage, percentageOf, shownPercentage } from "./CommitCoverage.js"
 import { GradeLetter } from "./RepositoryWithAnalysis.js"
 import type { BranchRecord, CommitRecord } from "./Records.js"
 
 /**
  * The original API's file resources (listFiles, getFileWithAnalysis, getFileClones), made from
  * stored rows. `linesOfCode` is every line of the file, `sourceLinesOfCode` its code lines (what
- * `loc` counts elsewhere); `duplication` is the number of clone sides in the file. Coverage fields
- * are left out until coverage is kept per file and line.
+ * `loc` counts elsewhere); a file's `duplication` is its duplicated lines in a list and its clone
+ * blocks in one file's quality, as the API describes each. Coverage is the file's in the report
+ * uploaded for the analysed commit, when the report names it and it has coverable lines.
  */
 
 const Int64 = Schema.Int.annotations({ jsonSchema: { type: "integer", format: "int64" } })
@@ -23,9 +25,15 @@ export class FileWithAnalysisInfo extends Schema.Class<FileWithAnalysisInfo>("Fi
   linesOfCode: Schema.optional(Schema.Int),
   sourceLinesOfCode: Schema.optional(Schema.Int),
   complexity: Schema.optional(Schema.Int),
+  coverage: Schema.optional(Schema.Int),
+  coverageWithDecimals: Schema.optional(Schema.Number),
   duplication: Schema.optional(Schema.Int),
   numberOfClones: Schema.optional(Schema.Int)
 }) {}
+
+/** The file's coverage percentage, when it has coverable lines. */
+const percentageOfFile = (stored: StoredFile) =>
+  stored.coverage === undefined ? undefined : percentageOf(stored.coverage.coveredLines, stored.coverage.coverableLines)
 
 export const fileWithAnalysisOf = (stored: StoredFile, branch: BranchRecord): FileWithAnalysisInfo =>
   FileWithAnalysisInfo.make({
@@ -39,9 +47,16 @@ export const fileWithAnalysisOf = (stored: StoredFile, branch: BranchRecord): Fi
     linesOfCode: stored.file.totalLines,
     sourceLinesOfCode: stored.file.codeLines,
     ...(stored.file.complexity === undefined ? {} : { complexity: stored.file.complexity }),
-    duplication: stored.file.numberOfClones,
+    ...coverageFields(percentageOfFile(stored)),
+    duplication: stored.file.duplicatedLines,
     numberOfClones: stored.file.numberOfClones
   })
+
+const coverageFields = (percentage: number | undefined) => {
+  if (percentage === undefined) return {}
+  const { decimals, whole } = shownPercentage(percentage)
+  return { coverage: whole, coverageWithDecimals: decimals }
+}
 
 export class FileMetadata extends Schema.Class<FileMetadata>("FileMetadata")({
   branchId: Schema.optional(Int64),
@@ -71,11 +86,29 @@ export class FileQualityInfo extends Schema.Class<FileQualityInfo>("FileQualityI
   duplication: Schema.optional(Schema.Int)
 }) {}
 
+export class FileCoverageAnalysis extends Schema.Class<FileCoverageAnalysis>("FileCoverageAnalysis")({
+  coverage: Schema.Number,
+  coverableLines: Int64,
+  coveredLines: Int64
+}) {}
+
 export class FileInformationWithAnalysis extends Schema.Class<FileInformationWithAnalysis>("FileInformationWithAnalysis")({
   file: FileMetadata,
   metrics: Schema.optional(FileMetrics),
+  coverage: Schema.optional(FileCoverageAnalysis),
   quality: Schema.optional(FileQualityInfo)
 }) {}
+
+const fileCoverageOf = (stored: StoredFile) => {
+  const percentage = percentageOfFile(stored)
+  return stored.coverage === undefined || percentage === undefined ? {} : {
+    coverage: FileCoverageAnalysis.make({
+      coverage: shownPercentage(percentage).decimals,
+      coverableLines: stored.coverage.coverableLines,
+      coveredLines: stored.coverage.coveredLines
+    })
+  }
+}
 
 /** `gitProviderUrl`: where the git host shows the file at the commit (empty when the host is unknown). */
 export const fileInformationOf = (
@@ -101,6 +134,7 @@ export const fileInformationOf = (
       commentedLinesOfCode: stored.file.commentLines,
       numberOfMethods: stored.file.numberOfMethods
     }),
+    ...fileCoverageOf(stored),
     quality: FileQualityInfo.make({
       grade: stored.file.grade,
       gradeLetter: stored.file.gradeLetter,
@@ -132,6 +166,15 @@ export const fileCloneOf = (clone: StoredClone): FileClone =>
     )
   })
 
+/** getFileCoverage's line: the hits of one coverable line. */
+export class LineHits extends Schema.Class<LineHits>("FileCoverage")({
+  line: Schema.Int,
+  hits: Schema.Int
+}) {}
+
+export const lineHitsOf = (coverage: FileLineCoverage): ReadonlyArray<LineHits> =>
+  coverage.hits.map(([line, hits]) => LineHits.make({ line, hits }))
+
 /** listFiles' sort and direction as the query carries them. */
-export const FileSortParam = Schema.Literal("filename", "issues", "grade", "complexity", "duplication")
+export const FileSortParam = Schema.Literal("filename", "issues", "grade", "complexity", "duplication", "coverage")
 export const SortDirectionParam = Schema.Literal("asc", "desc")

@@ -102,7 +102,7 @@ export const repositoryView = (
   permission: Permission
 ): Repository => viewOf(r, defaultBranchView(branches), standardRefs(applied), permission, undefined)
 
-const commitView = ({ commit, endedAnalysis, startedAnalysis }: CommitAnalysis): Commit =>
+export const commitView = ({ commit, endedAnalysis, startedAnalysis }: CommitAnalysis): Commit =>
   trusted(Commit, {
     sha: commit.sha,
     id: commit.id,

@@ -1,8 +1,10 @@
 import { Effect, Layer, Option } from "effect"
 import type { AnalysisResults, IssueResult } from "../domain/AnalysisResults.js"
+import type { FileLineCoverage } from "../domain/CommitCoverage.js"
 import { compareKeys, type PageRequest } from "../domain/Pagination.js"
 import {
   AnalysisResultStore,
+  type CoverageKey,
   type FileQuery,
   fileSortValue,
   type IssueFilter,
@@ -72,7 +74,7 @@ export const issueKey = (stored: StoredIssue): Key => [stored.issue.filePath, st
 
 /** The sort key of a file under a query: the value, then the path; `direction` orders the whole key. */
 export const fileKey = (query: FileQuery) => (stored: StoredFile): Key =>
-  query.sort === "filename" ? [stored.file.path] : [fileSortValue(stored.file, query.sort), stored.file.path]
+  query.sort === "filename" ? [stored.file.path] : [fileSortValue(stored, query.sort), stored.file.path]
 
 export const fileOrder = (query: FileQuery): Compare => (query.direction === "asc" ? compareKeys : descending)
 
@@ -83,12 +85,26 @@ interface Analysis {
 }
 
 const analysisKey = (key: ResultsKey) => `${key.repositoryId}\u0000${key.branch}\u0000${key.commitSha}`
+const coverageKey = (key: CoverageKey) => `${key.repositoryId}\u0000${key.commitSha}`
 
 export const make = Effect.sync(() => {
   const analyses = new Map<string, Analysis & { readonly key: ResultsKey }>()
   /** Per repository, file ids by path: the same path keeps its id. */
   const fileIds = new Map<number, Map<string, number>>()
   let nextFileId = 1
+  /** Per commit, the line coverage of its files by path. */
+  const coverages = new Map<string, ReadonlyMap<string, FileLineCoverage>>()
+
+  /** The stored file with its coverage in the analysed commit, when a report names it. */
+  const withCoverage = (key: ResultsKey) => {
+    const byPath = coverages.get(coverageKey(key))
+    return (stored: StoredFile): StoredFile => {
+      const coverage = byPath?.get(stored.file.path)
+      return coverage === undefined
+        ? stored
+        : { ...stored, coverage: { coverableLines: coverage.coverableLines, coveredLines: coverage.coveredLines } }
+    }
+  }
 
   const fileIdOf = (repositoryId: number, path: string) => {
     const ids = fileIds.get(repositoryId) ?? new Map<string, number>()
@@ -129,15 +145,20 @@ export const make = Effect.sync(() => {
     files: (key, query, page) =>
       read(key, (analysis) => {
         const search = query.search?.toLowerCase()
+        const all = analysis.files.map(withCoverage(key))
         const found = search === undefined || search === ""
-          ? analysis.files
-          : analysis.files.filter((stored) => stored.file.path.toLowerCase().includes(search))
+          ? all
+          : all.filter((stored) => stored.file.path.toLowerCase().includes(search))
         const keyOf = fileKey(query)
         const order = fileOrder(query)
         return pageOf([...found].sort((a, b) => order(keyOf(a), keyOf(b))), keyOf, page, order)
       }, emptyPage),
     file: (key, fileId) =>
-      read(key, (analysis) => Option.fromNullable(analysis.files.find((stored) => stored.fileId === fileId)), Option.none()),
+      read(
+        key,
+        (analysis) => Option.map(Option.fromNullable(analysis.files.find((stored) => stored.fileId === fileId)), withCoverage(key)),
+        Option.none()
+      ),
     clones: (key, fileId, page) =>
       read(key, (analysis) => {
         const clones = analysis.results.clones
@@ -149,6 +170,11 @@ export const make = Effect.sync(() => {
           .sort((a, b) => a.id - b.id)
         return pageOf(clones, (clone) => [clone.id], page)
       }, emptyPage),
+    saveCoverage: (commit, files) =>
+      Effect.sync(() => {
+        coverages.set(coverageKey(commit), new Map(files.map((file) => [file.path, file])))
+      }),
+    fileCoverage: (commit, path) => Effect.sync(() => Option.fromNullable(coverages.get(coverageKey(commit))?.get(path))),
     prune: (repositoryId, keep) =>
       Effect.sync(() => {
         const kept = new Set(keep.map(analysisKey))

@@ -2,6 +2,7 @@ import { Effect, Layer, Option } from "effect"
 import type { CommitAnalysis } from "../domain/CommitAnalysis.js"
 import type { CommitCoverage } from "../domain/CommitCoverage.js"
 import type { ImportedIssues } from "../domain/ImportedIssues.js"
+import { compareKeys } from "../domain/Pagination.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 
 const branchKey = (repositoryId: number, branch: string) => `${repositoryId}\u0000${branch}`
@@ -54,6 +55,20 @@ export const make = Effect.sync(() => {
         }
         return found
       }),
+    coverageReports: (repositoryId, limit) =>
+      Effect.sync(() =>
+        [...coverages.values()]
+          .filter((coverage) => coverage.repositoryId === repositoryId)
+          .sort((a, b) => compareKeys([b.uploadedAt, a.commitSha], [a.uploadedAt, b.commitSha]))
+          .slice(0, limit)
+          .map((coverage) => ({
+            coverage,
+            analyses: [...analyses.values()].flatMap((commits) => {
+              const analysis = commits.get(coverage.commitSha)
+              return analysis !== undefined && analysis.repositoryId === repositoryId ? [analysis] : []
+            }).sort((a, b) => compareKeys([a.branch], [b.branch]))
+          }))
+      ),
     saveImportedIssues: (all) =>
       Effect.sync(() => {
         for (const issues of all) {

@@ -1,5 +1,6 @@
 import { Context, type Effect, type Option } from "effect"
 import type { AnalysisResults, CloneOccurrence, FileResult, IssueResult } from "../domain/AnalysisResults.js"
+import { type FileCoverage, type FileLineCoverage, percentageOf } from "../domain/CommitCoverage.js"
 import type { ServiceUnavailable } from "../domain/Errors.js"
 import type { PageRequest } from "../domain/Pagination.js"
 import type { SeverityLevel } from "../domain/Pattern.js"
@@ -30,13 +31,21 @@ export interface StoredIssue {
   readonly fileId: number
 }
 
+/** One commit of a repository: coverage is uploaded for a commit, whichever branches analyse it. */
+export interface CoverageKey {
+  readonly repositoryId: number
+  readonly commitSha: string
+}
+
 /**
  * A stored file: its measures, and its id, which stays the same for the same path of the same
- * repository across analyses (a client may keep it).
+ * repository across analyses (a client may keep it); its coverage when a report for the analysed
+ * commit names it.
  */
 export interface StoredFile {
   readonly file: FileResult
   readonly fileId: number
+  readonly coverage?: Pick<FileCoverage, "coverableLines" | "coveredLines"> | undefined
 }
 
 export interface StoredOccurrence {
@@ -49,15 +58,18 @@ export interface StoredClone {
   readonly occurrences: ReadonlyArray<StoredOccurrence>
 }
 
-export const FileSort = ["filename", "issues", "grade", "complexity", "duplication"] as const
+export const FileSort = ["filename", "issues", "grade", "complexity", "duplication", "coverage"] as const
 export type FileSort = typeof FileSort[number]
 
 /**
  * What a file sorts by under a sort other than by name: stores order by it, then by path. A file
- * without a complexity measure counts as -1, below every measured one.
+ * without a complexity measure, or without coverage (no report, or no coverable line), counts as
+ * -1, below every measured one.
  */
-export const fileSortValue = (file: FileResult, sort: FileSort): number => {
+export const fileSortValue = ({ coverage, file }: StoredFile, sort: FileSort): number => {
   switch (sort) {
+    case "coverage":
+      return (coverage === undefined ? undefined : percentageOf(coverage.coveredLines, coverage.coverableLines)) ?? -1
     case "issues":
       return file.totalIssues
     case "grade":
@@ -65,7 +77,7 @@ export const fileSortValue = (file: FileResult, sort: FileSort): number => {
     case "complexity":
       return file.complexity ?? -1
     case "duplication":
-      return file.numberOfClones
+      return file.duplicatedLines
     case "filename":
       return 0
   }
@@ -107,7 +119,8 @@ export interface ResultPage<A> {
 /**
  * The results of analyses, row by row (see AnalysisResults): saved once per analysis (a new
  * analysis of the same commit replaces them), read by page. Issues list by file path, line and
- * id; files by the asked sort, then path.
+ * id; files by the asked sort, then path, each with its coverage in the analysed commit. Line
+ * coverage is kept per commit, as uploaded, whether or not the commit is analysed yet.
  */
 export class AnalysisResultStore extends Context.Tag("@tidemark/core/AnalysisResultStore")<
   AnalysisResultStore,
@@ -125,6 +138,10 @@ export class AnalysisResultStore extends Context.Tag("@tidemark/core/AnalysisRes
     readonly file: (key: ResultsKey, fileId: number) => Effect.Effect<Option.Option<StoredFile>, ServiceUnavailable>
     /** The clones with an occurrence in the file, by id, each with all of its occurrences. */
     readonly clones: (key: ResultsKey, fileId: number, page: PageRequest) => Effect.Effect<ResultPage<StoredClone>, ServiceUnavailable>
+    /** Replaces the line coverage of a commit's files (one upload: all of them or none). */
+    readonly saveCoverage: (commit: CoverageKey, files: ReadonlyArray<FileLineCoverage>) => Effect.Effect<void, ServiceUnavailable>
+    /** A file's line coverage in a commit, when its report names the file. */
+    readonly fileCoverage: (commit: CoverageKey, path: string) => Effect.Effect<Option.Option<FileLineCoverage>, ServiceUnavailable>
     /** Forgets every analysis of the repository's results but those kept. */
     readonly prune: (repositoryId: number, keep: ReadonlyArray<ResultsKey>) => Effect.Effect<void, ServiceUnavailable>
   }

@@ -9,6 +9,12 @@ export interface CommitOf {
   readonly commitSha: string
 }
 
+/** A coverage report and the analyses of its commit, on every branch that analysed it. */
+export interface CoverageReportOf {
+  readonly coverage: CommitCoverage
+  readonly analyses: ReadonlyArray<CommitAnalysis>
+}
+
 export interface BranchOf {
   readonly repositoryId: number
   readonly branch: string
@@ -32,6 +38,8 @@ export class AnalysisStore extends Context.Tag("@tidemark/core/AnalysisStore")<
     readonly saveCoverage: (coverage: CommitCoverage) => Effect.Effect<void, ServiceUnavailable>
     /** The coverage of each commit asked for that has one, by repository id (one commit per repository). */
     readonly coverage: (commits: ReadonlyArray<CommitOf>) => Effect.Effect<ReadonlyMap<number, CommitCoverage>, ServiceUnavailable>
+    /** The repository's latest coverage reports, the latest upload first (then by commit). */
+    readonly coverageReports: (repositoryId: number, limit: number) => Effect.Effect<ReadonlyArray<CoverageReportOf>, ServiceUnavailable>
     /**
      * Replaces, for each entry, the results of its tool for its commit: all of them or none (one
      * SARIF log, one write).

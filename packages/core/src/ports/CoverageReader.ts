@@ -1,5 +1,5 @@
 import { Context, type Effect, Schema } from "effect"
-import type { CoverageFormat, FileCoverage } from "../domain/CommitCoverage.js"
+import type { CoverageFormat, FileLineCoverage } from "../domain/CommitCoverage.js"
 
 /** A report that is not what its format says (the reason names the line at fault where it can). */
 export class CoverageUnreadable extends Schema.TaggedError<CoverageUnreadable>()("CoverageUnreadable", {
@@ -10,7 +10,7 @@ export class CoverageUnreadable extends Schema.TaggedError<CoverageUnreadable>()
   }
 }
 
-/** Reads a coverage report into per-file line coverage, paths made relative to `root`. */
+/** Reads a coverage report into each file's coverage, line by line, paths made relative to `root`. */
 export class CoverageReader extends Context.Tag("@tidemark/core/CoverageReader")<
   CoverageReader,
   {
@@ -18,6 +18,6 @@ export class CoverageReader extends Context.Tag("@tidemark/core/CoverageReader")
       format: CoverageFormat,
       content: string,
       root: string
-    ) => Effect.Effect<ReadonlyArray<FileCoverage>, CoverageUnreadable>
+    ) => Effect.Effect<ReadonlyArray<FileLineCoverage>, CoverageUnreadable>
   }
 >() {}

@@ -1,9 +1,13 @@
 import { Context, Effect, Layer, type Option } from "effect"
-import { CommitCoverage, type CoverageFormat, coverageView, uploadedCommitId } from "../domain/CommitCoverage.js"
+import { CommitCoverage, type CoverageFormat, coverageView, fileTotals, uploadedCommitId } from "../domain/CommitCoverage.js"
+import { coverageReportOf, coverageReportResponseOf } from "../domain/CoverageReports.js"
 import { InvalidInput } from "../domain/Errors.js"
+import { defaultLimit } from "../domain/Pagination.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
+import { AnalysisResultStore } from "../ports/AnalysisResultStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { CoverageReader } from "../ports/CoverageReader.js"
+import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
 import { nowIso } from "./Now.js"
 
@@ -19,7 +23,9 @@ export interface CoverageUpload {
 const make = Effect.gen(function*() {
   const access = yield* Access
   const store = yield* AnalysisStore
+  const results = yield* AnalysisResultStore
   const reader = yield* CoverageReader
+  const repositories = yield* RepositoryStore
 
   /** Stores a commit's coverage report (replacing an earlier one) and answers its Coverage numbers. */
   const upload = (caller: Option.Option<Principal>, at: RepositoryCoordinates, input: CoverageUpload) =>
@@ -34,13 +40,23 @@ const make = Effect.gen(function*() {
         commitSha,
         format: input.format,
         uploadedAt: yield* nowIso,
-        files
+        files: files.map(fileTotals)
       })
+      // Lines first: the report shows once its totals are saved, and by then its lines are there.
+      yield* results.saveCoverage({ repositoryId: repository.id, commitSha }, files)
       yield* store.saveCoverage(coverage)
       return coverageView(coverage, repository.goals)
     })
 
-  return { upload } as const
+  /** listCoverageReports: the repository's latest reports and whether an analysis took each in. */
+  const reports = (caller: Option.Option<Principal>, at: RepositoryCoordinates, limit: number | undefined) =>
+    Effect.gen(function*() {
+      const { repository } = yield* access.repository(caller, at, "read")
+      const [found, branches] = yield* Effect.all([store.coverageReports(repository.id, limit ?? defaultLimit), repositories.listBranches(repository.id)])
+      return coverageReportResponseOf(found.map(({ analyses, coverage }) => coverageReportOf(coverage, analyses, branches)))
+    })
+
+  return { upload, reports } as const
 })
 
 /** Coverage reports uploaded for commits (our extension); the repository views show them. */

@@ -1,6 +1,13 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { NotFound } from "../domain/Errors.js"
-import { fileCloneOf, fileInformationOf, type FileWithAnalysisInfo, fileWithAnalysisOf } from "../domain/FileViews.js"
+import {
+  fileCloneOf,
+  fileInformationOf,
+  type FileWithAnalysisInfo,
+  fileWithAnalysisOf,
+  type LineHits,
+  lineHitsOf
+} from "../domain/FileViews.js"
 import { commitIssueOf } from "../domain/IssueViews.js"
 import { pageRequest } from "../domain/Pagination.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
@@ -72,10 +79,19 @@ const make = Effect.gen(function*() {
       return pageOfRows(yield* results.clones(analysed.key, fileId, page), page.limit, fileCloneOf)
     })
 
-  return { list, get, fileIssues, clones } as const
+  /** getFileCoverage: the file's hits line by line in the report uploaded for the analysed commit, if any. */
+  const coverage = (caller: Caller, at: RepositoryCoordinates, fileId: number) =>
+    Effect.gen(function*() {
+      const { analysed, file } = yield* fileIn(caller, at, fileId)
+      const { commitSha, repositoryId } = analysed.key
+      const found = yield* results.fileCoverage({ repositoryId, commitSha }, file.file.path)
+      return Option.match(found, { onNone: (): ReadonlyArray<LineHits> => [], onSome: lineHitsOf })
+    })
+
+  return { list, get, fileIssues, clones, coverage } as const
 })
 
-/** listFiles, getFileWithAnalysis, getFileIssues and getFileClones: the stored files of a branch's latest analysis. */
+/** listFiles, getFileWithAnalysis, getFileIssues, getFileClones and getFileCoverage: the stored files of a branch's latest analysis. */
 export class RepositoryFiles extends Context.Tag("@tidemark/core/RepositoryFiles")<
   RepositoryFiles,
   Effect.Effect.Success<typeof make>

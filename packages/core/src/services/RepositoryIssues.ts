@@ -60,7 +60,8 @@ const make = Effect.gen(function*() {
    */
   const analysed = (caller: Caller, at: RepositoryCoordinates, branchName: string | undefined) =>
     Effect.gen(function*() {
-      const { repository } = yield* access.repository(caller, at, "read")
+      // Like listFiles, which the original API documents so: a Public repository's results are open.
+      const { repository } = yield* access.repository(caller, at, "read", { allowPublic: true })
       const branch = yield* chosenBranch(yield* repositories.listBranches(repository.id), branchName)
       if (branch === undefined) return Option.none()
       const latest = (yield* analyses.latest([{ repositoryId: repository.id, branch: branch.name }])).get(repository.id)
