@@ -15,7 +15,7 @@ import { cpus, loadavg } from "node:os"
 import * as Backends from "./Backends.js"
 import * as BenchTool from "./BenchTool.js"
 import * as Dataset from "./Dataset.js"
-import * as NoGitReader from "./NoGitReader.js"
+import * as NoGit from "./NoGit.js"
 import * as Report from "./Report.js"
 import * as StorageBench from "./StorageBench.js"
 import { targets } from "./Targets.js"
@@ -45,7 +45,7 @@ const services = (backend: Backends.Backend, tool: ToolDefinition) =>
     Layer.provideMerge(Layer.mergeAll(
       backend.storage,
       StaticToolCatalogue.layer([tool]),
-      NoGitReader.layer,
+      NoGit.layer,
       CryptoIdGenerator.layer,
       MemoryEventQueue.layer(),
       MemoryEventQueue.analysisLayer(),

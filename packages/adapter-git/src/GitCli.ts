@@ -1,17 +1,19 @@
 /**
- * The GitReader port on the git command line: every repository is fetched into a bare mirror kept in
- * a cache directory (one per URL), then branches, head commits and files are read from the mirror.
+ * The GitReader, SourceCheckout and FileLines ports on the git command line: every repository is
+ * fetched into a bare mirror kept in a cache directory (one per URL), then branches, head commits,
+ * files and their blame are read from the mirror.
  */
 import type * as CommandExecutor from "@effect/platform/CommandExecutor"
 import * as FileSystem from "@effect/platform/FileSystem"
 import * as Path from "@effect/platform/Path"
 import * as NodeContext from "@effect/platform-node/NodeContext"
-import { GitReader, GitReadError, GitSnapshot, SourceCheckout } from "@tidemark/core"
+import { FileLines, FileLinesError, FileSource, GitReader, GitReadError, GitSnapshot, SourceCheckout } from "@tidemark/core"
 import type { GitBranch } from "@tidemark/core"
 import { Array as Arr, Config, Context, Data, Duration, Effect, Either, Layer, Option, type Scope } from "effect"
 import type { ConfigError } from "effect/ConfigError"
 import { createHash } from "node:crypto"
 import { join } from "node:path"
+import * as BlamePorcelain from "./BlamePorcelain.js"
 import * as BranchHeads from "./BranchHeads.js"
 import { type GitCommandError, type GitRunner, makeRunner } from "./GitCommand.js"
 import * as RepositoryLocation from "./RepositoryLocation.js"
@@ -23,9 +25,14 @@ export interface GitCliOptions {
   readonly gitBinary?: string
   /** The longest any one git invocation may run (a clone included); 5 minutes by default. */
   readonly timeout?: Duration.DurationInput
+  /** How many files FileLines blames at once (one git process each); 4 by default. */
+  readonly blameConcurrency?: number
 }
 
 const defaultTimeout = Duration.minutes(5)
+
+/** A full commit id: SHA-1, or SHA-256 in repositories that use it. */
+const fullSha = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
 
 /** Branches a repository whose HEAD names no existing branch most likely uses as its default. */
 const conventionalDefaults = ["main", "master"]
@@ -50,10 +57,11 @@ const chooseDefaultBranch = (
 /** `ls-tree -z` separates paths with NUL, so names with newlines or quotes come through unaltered. */
 const parseFileList = (output: string) => output.split("\0").filter((path) => path.length > 0)
 
-/** Both ports on one cache of mirrors: a checkout fetches into the mirror a read made. */
+/** The ports on one cache of mirrors: a checkout or a blame fetches into the mirror a read made. */
 export interface GitCliPorts {
   readonly reader: Context.Tag.Service<GitReader>
   readonly checkout: Context.Tag.Service<SourceCheckout>
+  readonly lines: Context.Tag.Service<FileLines>
 }
 
 export const makePorts = (
@@ -66,6 +74,7 @@ export const makePorts = (
       gitBinary: options.gitBinary ?? "git",
       timeout: options.timeout === undefined ? defaultTimeout : Duration.decode(options.timeout)
     })
+    const blameConcurrency = Math.max(1, options.blameConcurrency ?? 4)
     const cacheDirectory = path.resolve(options.cacheDirectory)
     // Beside the mirrors, not inside: the cache holds only `<hash>.git` mirrors.
     const checkoutDirectory = path.join(cacheDirectory, "..", `${path.basename(cacheDirectory)}-checkouts`)
@@ -164,7 +173,7 @@ export const makePorts = (
     const mirrorDirectory = (location: RepositoryLocation.RepositoryLocation) =>
       path.join(cacheDirectory, `${createHash("sha256").update(location.source).digest("hex").slice(0, 32)}.git`)
 
-    const read = (url: string): Effect.Effect<GitSnapshot, GitReadError> =>
+    const readSnapshot = (url: string): Effect.Effect<GitSnapshot, GitReadError> =>
       Either.match(RepositoryLocation.parse(url, (local) => path.resolve(local)), {
         onLeft: (reason) => Effect.fail(new ReadFailure({ reason })),
         onRight: (location) => {
@@ -183,45 +192,78 @@ export const makePorts = (
     const hasCommit = (mirror: string, sha: string) =>
       git.run(["cat-file", "-e", `${sha}^{commit}`], mirror).pipe(Effect.as(true), Effect.orElseSucceed(() => false))
 
+    const present = (mirror: string, sha: string) =>
+      Effect.flatMap(hasCommit(mirror, sha), (found) =>
+        found ? Effect.void : Effect.fail(new ReadFailure({ reason: `the repository has no commit ${sha}` })))
+
     /**
-     * A working tree of `sha` in a temporary directory (removed with the scope): a clone sharing
-     * the mirror's objects (`--shared`: nothing is copied), checked out detached. The mirror is
-     * fetched first only when it lacks the commit.
+     * The mirror of `url`, holding `sha`: fetched first only when it lacks the commit. The sha is
+     * checked to be one, since it is passed to git where an option could stand.
      */
-    const checkout = (url: string, sha: string): Effect.Effect<string, GitReadError, Scope.Scope> =>
+    const mirrorWith = (url: string, sha: string): Effect.Effect<string, ReadFailure> =>
       Either.match(RepositoryLocation.parse(url, (local) => path.resolve(local)), {
         onLeft: (reason) => Effect.fail(new ReadFailure({ reason })),
         onRight: (location) => {
           const mirror = mirrorDirectory(location)
-          const ensureCommit = Effect.flatMap(
-            fs.exists(mirror).pipe(Effect.mapError(fromPlatform("cannot read the git cache"))),
-            (exists) =>
+          if (!fullSha.test(sha)) return Effect.fail(new ReadFailure({ reason: `not a full commit id: ${sha}` }))
+          return fs.makeDirectory(cacheDirectory, { recursive: true }).pipe(
+            Effect.zipRight(fs.exists(mirror)),
+            Effect.mapError(fromPlatform("cannot read the git cache")),
+            Effect.flatMap((exists) =>
               (exists ? hasCommit(mirror, sha) : Effect.succeed(false)).pipe(
-                Effect.flatMap((found) => found ? Effect.void : update(location, mirror)),
+                Effect.flatMap((found) => found ? Effect.void : Effect.zipRight(update(location, mirror), present(mirror, sha))),
                 withLock(mirror)
               )
+            ),
+            Effect.as(mirror)
           )
-          return Effect.gen(function*() {
-            yield* fs.makeDirectory(checkoutDirectory, { recursive: true }).pipe(
-              Effect.mapError(fromPlatform("cannot create the checkout directory"))
-            )
-            yield* ensureCommit
-            const root = yield* fs.makeTempDirectoryScoped({ directory: checkoutDirectory, prefix: "tree-" }).pipe(
-              Effect.mapError(fromPlatform("cannot create a checkout"))
-            )
-            yield* git.run(["clone", "--shared", "--no-checkout", "--quiet", mirror, root]).pipe(
-              Effect.zipRight(git.run(["checkout", "--quiet", "--detach", sha], path.join(root, ".git"), root)),
-              Effect.mapError(fromCommand)
-            )
-            return root
-          })
         }
+      })
+
+    /**
+     * A working tree of `sha` in a temporary directory (removed with the scope): a clone sharing
+     * the mirror's objects (`--shared`: nothing is copied), checked out detached.
+     */
+    const checkout = (url: string, sha: string): Effect.Effect<string, GitReadError, Scope.Scope> =>
+      Effect.gen(function*() {
+        yield* fs.makeDirectory(checkoutDirectory, { recursive: true }).pipe(
+          Effect.mapError(fromPlatform("cannot create the checkout directory"))
+        )
+        const mirror = yield* mirrorWith(url, sha)
+        const root = yield* fs.makeTempDirectoryScoped({ directory: checkoutDirectory, prefix: "tree-" }).pipe(
+          Effect.mapError(fromPlatform("cannot create a checkout"))
+        )
+        yield* git.run(["clone", "--shared", "--no-checkout", "--quiet", mirror, root]).pipe(
+          Effect.zipRight(git.run(["checkout", "--quiet", "--detach", sha], path.join(root, ".git"), root)),
+          Effect.mapError(fromCommand)
+        )
+        return root
       }).pipe(
         Effect.mapError((failure) => new GitReadError({ url, reason: failure.reason })),
         Effect.withSpan("GitCli.checkout")
       )
 
-    return { reader: GitReader.of({ read }), checkout: SourceCheckout.of({ checkout }) }
+    // The commit's own `.mailmap` maps the emails, as `git blame` in a checkout of it would; a bare
+    // mirror would otherwise use its HEAD's, which changes with the default branch.
+    const blame = (mirror: string, sha: string, file: string) =>
+      git.run(["-c", `mailmap.blob=${sha}:.mailmap`, "blame", "--porcelain", sha, "--", file], mirror).pipe(
+        Effect.map((output) => FileSource.make({ commitSha: sha, path: file, lines: BlamePorcelain.parse(output) }))
+      )
+
+    const read = (url: string, sha: string, files: ReadonlyArray<string>) =>
+      mirrorWith(url, sha).pipe(
+        Effect.mapError((failure) => new GitReadError({ url, reason: failure.reason })),
+        Effect.flatMap((mirror) =>
+          // One git process per file, a few at a time: blame is CPU-bound and the worker shares the machine.
+          Effect.forEach(files, (file) =>
+            Effect.either(blame(mirror, sha, file).pipe(
+              Effect.mapError((error) => new FileLinesError({ url, commitSha: sha, path: file, reason: error.message }))
+            )), { concurrency: blameConcurrency })
+        ),
+        Effect.withSpan("GitCli.fileLines", { attributes: { files: files.length } })
+      )
+
+    return { reader: GitReader.of({ read: readSnapshot }), checkout: SourceCheckout.of({ checkout }), lines: FileLines.of({ read }) }
   })
 
 export const make = (
@@ -230,12 +272,13 @@ export const make = (
   Effect.map(makePorts(options), (ports) => ports.reader)
 
 /**
- * The adapter (GitReader and SourceCheckout on one cache of mirrors) with its own Node platform
- * services: nothing is left for the caller to provide.
+ * The adapter (GitReader, SourceCheckout and FileLines on one cache of mirrors) with its own Node
+ * platform services: nothing is left for the caller to provide.
  */
-export const layer = (options: GitCliOptions): Layer.Layer<GitReader | SourceCheckout> =>
+export const layer = (options: GitCliOptions): Layer.Layer<GitReader | SourceCheckout | FileLines> =>
   Layer.effectContext(
-    Effect.map(makePorts(options), (ports) => Context.make(GitReader, ports.reader).pipe(Context.add(SourceCheckout, ports.checkout)))
+    Effect.map(makePorts(options), (ports) =>
+      Context.make(GitReader, ports.reader).pipe(Context.add(SourceCheckout, ports.checkout), Context.add(FileLines, ports.lines)))
   ).pipe(Layer.provide(NodeContext.layer))
 
 /** Mirrors cached under `<TIDEMARK_DATA_DIR>/git-cache`, the data directory defaulting to `./.tidemark`. */
@@ -244,4 +287,4 @@ export const config: Config.Config<GitCliOptions> = Config.string("TIDEMARK_DATA
   Config.map((dataDirectory) => ({ cacheDirectory: join(dataDirectory, "git-cache") }))
 )
 
-export const layerConfig: Layer.Layer<GitReader | SourceCheckout, ConfigError> = Layer.unwrapEffect(Effect.map(config, layer))
+export const layerConfig: Layer.Layer<GitReader | SourceCheckout | FileLines, ConfigError> = Layer.unwrapEffect(Effect.map(config, layer))

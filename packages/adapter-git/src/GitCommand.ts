@@ -44,13 +44,20 @@ const describeExit = (exitCode: number, stderr: string): string => {
   return `exit code ${exitCode}${tail.length > 0 ? `: ${tail}` : ""}`
 }
 
+/** The subcommand errors name: what follows the global `-c name=value` options. */
+const subcommandOf = (args: ReadonlyArray<string>): string => {
+  let index = 0
+  while (args[index] === "-c") index += 2
+  return args[index] ?? ""
+}
+
 export const makeRunner = (options: {
   readonly gitBinary: string
   readonly timeout: Duration.Duration
 }): Effect.Effect<GitRunner, never, CommandExecutor.CommandExecutor> =>
   Effect.map(CommandExecutor.CommandExecutor, (executor) => {
     const run = (args: ReadonlyArray<string>, gitDir?: string, workTree?: string): Effect.Effect<string, GitCommandError> => {
-      const subcommand = args[0] ?? ""
+      const subcommand = subcommandOf(args)
       const command = Command.make(
         options.gitBinary,
         // `--git-dir` overrides a GIT_DIR the server may have inherited.

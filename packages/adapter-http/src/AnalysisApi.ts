@@ -7,6 +7,7 @@ import {
   FileClone,
   FileInformationWithAnalysis,
   FileSortParam,
+  FileSource,
   FileWithAnalysisInfo,
   IssuesOverview,
   LineHits,
@@ -188,7 +189,7 @@ const FileParams = Schema.Struct({ ...RepositoryParams.fields, fileId: PathId })
 
 /**
  * The original API's issue and file operations (issue 13): the stored results of a branch's latest
- * analysis.
+ * analysis; and getFileSource, our extension for the dashboard's file page.
  */
 export class ResultsGroup extends HttpApiGroup.make("results")
   .add(
@@ -248,6 +249,17 @@ export class ResultsGroup extends HttpApiGroup.make("results")
       .setPath(RepositoryParams)
       .setUrlParams(Schema.Struct({ limit: PageParams.limit }))
       .addSuccess(CoverageReportResponse)
+  )
+  .add(
+    HttpApiEndpoint.get("getFileSource", `${repositoryPath}/files/:fileId/source`)
+      .setPath(FileParams)
+      .setUrlParams(Schema.Struct({ branch: Schema.optional(Schema.String) }))
+      .addSuccess(Schema.Struct({ data: FileSource }))
+      .annotate(
+        OpenApi.Description,
+        "Our extension: the file's lines as of the analysed commit of the branch (default: the default branch), " +
+          "each with the email of the author who last changed it."
+      )
   )
   .addError(BadRequest)
   .addError(Unauthorized)

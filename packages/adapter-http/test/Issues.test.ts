@@ -5,7 +5,7 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
-import { ClonePage, FileData, FilePage, IssueData, IssuePage, OverviewBody, RepositoryData } from "./fixtures/Bodies.js"
+import { ClonePage, FileData, FilePage, IssueData, IssuePage, OverviewBody, QueuedAnalysisBody, RepositoryData, SourceData } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
 import { addRepository, issueToken, newOrganization, once, type Organization, paths } from "./fixtures/Scenario.js"
 import { analysingTestLayer } from "./fixtures/TestLayer.js"
@@ -45,8 +45,16 @@ const setup = once(Effect.gen(function*() {
     Effect.filterOrFail((r) => r.lastAnalysedCommit?.sha === added.git.mainSha, () => "not analysed yet"),
     Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds")))
   )
-  return { org, token, repository, sha: added.git.mainSha }
+  return { org, token, repository, sha: added.git.mainSha, featureSha: added.git.featureSha }
 }))
+
+/** Waits until the branch's latest analysis is of `sha`. */
+const analysedAt = (org: Organization, token: string, branch: string, sha: string) =>
+  Http.get(paths.repository(org, "app"), { token, query: { branch } }).pipe(
+    Effect.map((reply) => Http.expectBody(reply, 200, RepositoryData).data),
+    Effect.filterOrFail((r) => r.lastAnalysedCommit?.sha === sha, () => "not analysed yet"),
+    Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds")))
+  )
 
 const search = (org: Organization, token: string, json: unknown, query?: Readonly<Record<string, string>>) =>
   Http.post(`${issuesPath(org, "app")}/search`, { token, json, ...(query === undefined ? {} : { query }) })
@@ -196,6 +204,49 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         yield* Http.expectError(yield* Http.get(`${filesPath(org)}/987654321/issues`, { token }), "NotFound")
         yield* Http.expectError(yield* Http.get(`${filesPath(org)}/abc`, { token }), "BadRequest")
         yield* Http.expectError(yield* Http.get(`${filesPath(org)}/${idOf("src/index.js")}`), "Unauthorized")
+      }))
+
+    it.effect("getFileSource (our extension): the file's lines at the analysed commit, each with its author", () =>
+      Effect.gen(function*() {
+        const { featureSha, org, sha, token } = yield* setup
+        const all = (yield* listed(org, token)).data
+        const idOf = (path: string) => all.find((f) => f.path === path)?.fileId ?? -1
+        const sourcePath = (fileId: number) => `${paths.repository(org, "app")}/files/${fileId}/source`
+
+        const index = Http.expectBody(yield* Http.get(sourcePath(idOf("src/index.js")), { token }), 200, SourceData).data
+        expect(index).toEqual({
+          commitSha: sha,
+          path: "src/index.js",
+          lines: [
+            { number: 1, text: "const unused = 1", authorEmail: "ada@example.org" },
+            { number: 2, text: "let other = 2", authorEmail: "ada@example.org" },
+            { number: 3, text: "export const answer = () => 42", authorEmail: "ada@example.org" }
+          ]
+        })
+
+        // Another branch's file: once that branch is analysed, by its own id there.
+        const queued = yield* Http.post(paths.reanalyze(org, "app"), { token, query: { branch: "feature" } })
+        expect(Http.expectBody(queued, 202, QueuedAnalysisBody).data.commitSha).toBe(featureSha)
+        yield* analysedAt(org, token, "feature", featureSha)
+        const featureFiles = Http.expectBody(yield* Http.get(filesPath(org), { token, query: { branch: "feature" } }), 200, FilePage).data
+        const featureId = featureFiles.find((f) => f.path === "src/feature.ts")?.fileId ?? -1
+        const feature = Http.expectBody(
+          yield* Http.get(sourcePath(featureId), { token, query: { branch: "feature" } }),
+          200,
+          SourceData
+        ).data
+        expect(feature).toEqual({
+          commitSha: featureSha,
+          path: "src/feature.ts",
+          lines: [{ number: 1, text: "export const feature = true", authorEmail: "ada@example.org" }]
+        })
+
+        yield* Http.expectError(yield* Http.get(sourcePath(featureId), { token }), "NotFound")
+        yield* Http.expectError(yield* Http.get(sourcePath(987654321), { token }), "NotFound")
+        yield* Http.expectError(yield* Http.get(sourcePath(idOf("src/index.js")), { token, query: { branch: "nope" } }), "NotFound")
+        yield* Http.expectError(yield* Http.get(`${paths.repository(org, "app")}/files/abc/source`, { token }), "BadRequest")
+        yield* Http.expectError(yield* Http.get(sourcePath(idOf("src/index.js"))), "Unauthorized")
+        yield* Http.expectError(yield* Http.get(sourcePath(idOf("src/index.js")), { token: yield* issueToken(newOrganization("other")) }), "Unauthorized")
       }))
   })
 })

@@ -140,7 +140,8 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
         const document = yield* fetchDocument("/api/v3/openapi.json")
         expect(document.openapi).toMatch(/^3\./)
         expect(document.info.version).toBe("3.1.0")
-        // The spec's operations, and the original API's issue and file operations served since (issue 13).
+        // The spec's operations, the original API's issue and file operations served since (issue 13),
+        // and our extension giving a file's source.
         const files = "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/files"
         const issueOperations = [
           `${repository}/issues/search`,
@@ -151,7 +152,8 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
           `${files}/{fileId}/issues`,
           `${files}/{fileId}/duplication`,
           `${files}/{fileId}/coverage`,
-          "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/coverage/status"
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/coverage/status",
+          `${repository}/files/{fileId}/source`
         ]
         expect(Object.keys(document.paths).sort()).toEqual([...new Set([...specOperations.map((o) => o.path), ...issueOperations])].sort())
         expect(document.components.securitySchemes["apiToken"]).toEqual({ type: "apiKey", name: "api-token", in: "header" })

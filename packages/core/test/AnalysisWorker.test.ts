@@ -1,21 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
   Analyses,
-  AnalysisMeasures,
   AnalysisQueue,
   AnalysisResults,
   AnalysisResultStore,
-  Analyzer,
-  AnalyzerFailed,
-  type AnalyzerOutput,
-  type AnalyzerSettings,
   AnalysisWorker,
   ConfigureToolBody,
   CoverageUploads,
-  FileResult,
-  GitReadError,
   InvalidInput,
-  IssueCounts,
   Goals,
   gradeOf,
   NotFound,
@@ -28,105 +20,16 @@ import {
   RepositoryStore,
   SearchRepositoryIssuesBody,
   SarifImports,
-  SourceCheckout,
   ToolConfiguration,
   UpdateGoalsBody
 } from "@tidemark/core"
-import { Effect, Layer, Option, Ref } from "effect"
-import { developHead, featureHead, mainHead } from "./fixtures/FakeGitReader.js"
+import { Effect, Option, Ref } from "effect"
+import { developHead, mainHead } from "./fixtures/FakeGitReader.js"
+import { AnalysedLanguages, Calls, fileRow, workerLayer } from "./fixtures/FakeAnalysis.js"
 import { lintAUuid } from "./fixtures/TestCatalogue.js"
-import { acme, addRepository, adminCaller, callerWith, repo, testLayer } from "./fixtures/TestLayer.js"
+import { acme, addRepository, adminCaller, callerWith, repo } from "./fixtures/TestLayer.js"
 
-/** What the fake analyzer was asked: the checked-out root and the settings. */
-class Calls extends Effect.Service<Calls>()("test/AnalyzerCalls", {
-  effect: Ref.make<ReadonlyArray<{ readonly root: string; readonly settings: AnalyzerSettings }>>([])
-}) {}
-
-/** The languages the fake analyzer finds: a test may change them. */
-class AnalysedLanguages extends Effect.Service<AnalysedLanguages>()("test/AnalysedLanguages", {
-  effect: Ref.make<ReadonlyArray<string>>(["TypeScript", "JavaScript"])
-}) {}
-
-/** A checkout is a directory named after the commit; develop's head cannot be fetched. */
-const checkoutLayer = Layer.succeed(SourceCheckout, {
-  checkout: (gitUrl, sha) =>
-    sha === developHead.sha
-      ? Effect.fail(new GitReadError({ url: gitUrl, reason: "remote end hung up" }))
-      : Effect.succeed(`/checkouts/${sha}`)
-})
-
-/**
- * Measures that depend on what was analysed: an Error issue per enabled pattern (3 by default: 30
- * cost units in 10 000 lines, 30 %). The feature branch's head breaks the analysis.
- */
-const measuresOf = (settings: AnalyzerSettings, languages: ReadonlyArray<string>) =>
-  new AnalysisMeasures({
-    loc: 10_000,
-    issueCounts: new IssueCounts({ Error: settings.tools.reduce((n, t) => n + t.patterns.length, 0), High: 0, Warning: 0, Info: 0 }),
-    complexFilesCount: 2,
-    complexFilesPercentage: 5,
-    duplicationPercentage: 12,
-    languages,
-    stackTags: [...languages.map((l) => `language:${l.toLowerCase()}`), "tool:eslint"]
-  })
-
-const fileRow = (path: string, totalIssues: number) =>
-  FileResult.make({
-    path,
-    language: "TypeScript",
-    totalLines: 12_000,
-    codeLines: 10_000,
-    commentLines: 1_000,
-    numberOfMethods: 40,
-    complexity: 80,
-    numberOfClones: 0,
-    duplicatedLines: 0,
-    totalIssues,
-    grade: 70,
-    gradeLetter: "C"
-  })
-
-/** The rows behind the measures: one issue per enabled pattern, in one file, on the line of its position. */
-const outputOf = (settings: AnalyzerSettings, languages: ReadonlyArray<string>): AnalyzerOutput => {
-  const findings = settings.tools.flatMap((tool) =>
-    tool.patterns.map((pattern, index) => ({
-      toolUuid: tool.uuid,
-      toolName: tool.name,
-      patternId: pattern.id,
-      patternTitle: pattern.title,
-      category: pattern.category,
-      level: "Error" as const,
-      filePath: "src/app.ts",
-      language: "TypeScript",
-      line: index + 1,
-      lineText: `line ${index + 1}`,
-      message: `broken by ${pattern.id}`
-    }))
-  )
-  return { measures: measuresOf(settings, languages), files: [fileRow("src/app.ts", findings.length)], findings, clones: [], problems: [] }
-}
-
-const analyzerLayer = Layer.effect(
-  Analyzer,
-  Effect.map(Effect.all([Calls, AnalysedLanguages]), ([calls, languages]) => ({
-    analyze: (root: string, settings: AnalyzerSettings) =>
-      Ref.update(calls, (all) => [...all, { root, settings }]).pipe(
-        Effect.zipRight(
-          root.endsWith(featureHead.sha)
-            ? Effect.fail(new AnalyzerFailed({ reason: "the parser ran out of memory" }))
-            : Effect.map(Ref.get(languages), (found) => outputOf(settings, found))
-        )
-      )
-  }))
-)
-
-const layer = AnalysisWorker.layer({ pollWait: "0 millis" }).pipe(
-  Layer.provideMerge(Layer.mergeAll(analyzerLayer, checkoutLayer)),
-  Layer.provideMerge(Layer.merge(Calls.Default, AnalysedLanguages.Default)),
-  Layer.provideMerge(testLayer())
-)
-
-const run = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, layer)
+const run = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, workerLayer)
 
 /** Runs the worker until the queue is empty. */
 const drain = Effect.flatMap(AnalysisWorker, (worker) =>

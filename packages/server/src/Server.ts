@@ -51,7 +51,7 @@ export const ingestionLayer = (config: ServerConfig) =>
 export const persistenceLayer = (config: ServerConfig) =>
   ingestionLayer(config).pipe(Layer.provideMerge(storageLayer(config)))
 
-/** The ports every process needs: storage and queues, catalogue, git, ids, hashing, the analyzer. */
+/** The ports every process needs: storage and queues, catalogue, git (read, checkout, blame), ids, hashing, the analyzer. */
 const portsLayer = (config: ServerConfig) =>
   Layer.mergeAll(
     persistenceLayer(config),

@@ -149,6 +149,11 @@ export const resultsLayer = HttpApiBuilder.group(TidemarkApi, "results", (handle
         ))
       .handle("listCoverageReports", ({ path, urlParams }) =>
         Effect.flatMap(Caller, (caller) => coverage.reports(caller, repositoryAt(path), urlParams.limit)).pipe(analysisErrors))
+      .handle("getFileSource", ({ path, urlParams }) =>
+        Effect.flatMap(Caller, (caller) => files.source(caller, repositoryAt(path), path.fileId, urlParams.branch)).pipe(
+          Effect.map((data) => ({ data })),
+          analysisErrors
+        ))
   }))
 
 export const layer = (version: string) =>

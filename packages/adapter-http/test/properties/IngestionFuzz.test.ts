@@ -14,6 +14,7 @@ import {
   Event,
   EventQueue,
   EventStore,
+  FileLines,
   GitReader,
   GitReadError,
   IngestionWorker,
@@ -30,7 +31,10 @@ import { Effect, FastCheck as fc, Layer, Schema } from "effect"
 
 const requestsPerOperation = 10_000
 
-const noGit = Layer.succeed(GitReader, GitReader.of({ read: (url) => Effect.fail(new GitReadError({ url, reason: "not used" })) }))
+const noGit = Layer.merge(
+  Layer.succeed(GitReader, GitReader.of({ read: (url) => Effect.fail(new GitReadError({ url, reason: "not used" })) })),
+  Layer.succeed(FileLines, FileLines.of({ read: (url) => Effect.fail(new GitReadError({ url, reason: "not used" })) }))
+)
 
 const pipeline = Layer.mergeAll(
   HttpServer.layer({ version: "fuzz" }),

@@ -1,5 +1,5 @@
 import { Context, Effect, Layer, Option } from "effect"
-import { NotFound } from "../domain/Errors.js"
+import { NotFound, ServiceUnavailable } from "../domain/Errors.js"
 import {
   fileCloneOf,
   fileInformationOf,
@@ -12,6 +12,7 @@ import { commitIssueOf } from "../domain/IssueViews.js"
 import { pageRequest } from "../domain/Pagination.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { AnalysisResultStore, type FileQuery } from "../ports/AnalysisResultStore.js"
+import { FileLines } from "../ports/FileLines.js"
 import { fileWebUrl } from "./Repositories.js"
 import { emptyPage, pageOfRows, RepositoryIssues } from "./RepositoryIssues.js"
 
@@ -34,6 +35,7 @@ export interface FilePageQuery {
 const make = Effect.gen(function*() {
   const issues = yield* RepositoryIssues
   const results = yield* AnalysisResultStore
+  const fileLines = yield* FileLines
 
   /** listFiles: the files of a branch's latest analysis (default: the default branch), by page. */
   const list = (caller: Caller, at: RepositoryCoordinates, query: FileListQuery) =>
@@ -49,11 +51,11 @@ const make = Effect.gen(function*() {
       return pageOfRows(rows, page.limit, (row) => fileWithAnalysisOf(row, found.value.branch))
     })
 
-  /** The default branch's latest analysis and the file in it, or NotFound. */
-  const fileIn = (caller: Caller, at: RepositoryCoordinates, fileId: number) =>
+  /** The branch's latest analysis (default: the default branch's) and the file in it, or NotFound. */
+  const fileIn = (caller: Caller, at: RepositoryCoordinates, fileId: number, branch?: string) =>
     Effect.gen(function*() {
       const notFound = new NotFound({ what: "file", id: String(fileId) })
-      const found = yield* issues.analysed(caller, at, undefined)
+      const found = yield* issues.analysed(caller, at, branch)
       if (Option.isNone(found)) return yield* notFound
       const file = yield* results.file(found.value.key, fileId)
       if (Option.isNone(file)) return yield* notFound
@@ -88,10 +90,28 @@ const make = Effect.gen(function*() {
       return Option.match(found, { onNone: (): ReadonlyArray<LineHits> => [], onSome: lineHitsOf })
     })
 
-  return { list, get, fileIssues, clones, coverage } as const
+  /**
+   * getFileSource (our extension): the file as of the analysed commit, each line with its author.
+   * The file was analysed at that commit, so git failing to give it is the service's failure.
+   */
+  const source = (caller: Caller, at: RepositoryCoordinates, fileId: number, branch: string | undefined) =>
+    Effect.gen(function*() {
+      const { analysed, file } = yield* fileIn(caller, at, fileId, branch)
+      const unavailable = (error: { readonly message: string }) => new ServiceUnavailable({ reason: error.message })
+      const [read] = yield* fileLines.read(analysed.repository.gitUrl, analysed.commit.sha, [file.file.path]).pipe(
+        Effect.mapError(unavailable)
+      )
+      if (read === undefined) return yield* unavailable({ message: `no lines of ${file.file.path}` })
+      return yield* Effect.mapError(read, unavailable)
+    })
+
+  return { list, get, fileIssues, clones, coverage, source } as const
 })
 
-/** listFiles, getFileWithAnalysis, getFileIssues, getFileClones and getFileCoverage: the stored files of a branch's latest analysis. */
+/**
+ * listFiles, getFileWithAnalysis, getFileIssues, getFileClones and getFileCoverage: the stored
+ * files of a branch's latest analysis; getFileSource, a file's lines at the analysed commit.
+ */
 export class RepositoryFiles extends Context.Tag("@tidemark/core/RepositoryFiles")<
   RepositoryFiles,
   Effect.Effect.Success<typeof make>

@@ -1,0 +1,133 @@
+/** GitCli's FileLines: the lines of files at a commit, each with the author of its last change (`git blame`). */
+import * as FileSystem from "@effect/platform/FileSystem"
+import * as Path from "@effect/platform/Path"
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import { describe, expect, it } from "@effect/vitest"
+import { FileLine, type FileLinesError, FileSource } from "@tidemark/core"
+import { Effect, Either } from "effect"
+import { GitCli } from "../src/index.js"
+import { git, initRepository, writeFiles } from "./GitFixture.js"
+
+const scratch = Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirectoryScoped({ prefix: "tidemark-blame-" }))
+
+const portsIn = (directory: string) =>
+  Effect.flatMap(Path.Path, (path) => GitCli.makePorts({ cacheDirectory: path.join(directory, "cache"), blameConcurrency: 2 }))
+
+const ada = "ada@example.org"
+const bob = "bob@example.org"
+
+/** Commits the work tree as `email`. */
+const commitAs = (repository: string, email: string, message: string) =>
+  Effect.gen(function*() {
+    yield* git(repository, ["add", "--all"])
+    yield* git(repository, ["commit", "--quiet", "-m", message], { GIT_AUTHOR_EMAIL: email })
+    return yield* git(repository, ["rev-parse", "HEAD"])
+  })
+
+/** Ada writes `app.js`; Bob then changes its second line and adds a fourth. */
+const twoAuthors = (directory: string) =>
+  Effect.gen(function*() {
+    const repository = yield* initRepository(directory, "two-authors")
+    yield* writeFiles(repository, { "app.js": "const a = 1\nconst b = 2\nconst c = 3\n" })
+    const first = yield* commitAs(repository, ada, "Ada's app")
+    yield* writeFiles(repository, { "app.js": "const a = 1\nconst b = 20\nconst c = 3\nconst d = 4\n" })
+    const second = yield* commitAs(repository, bob, "Bob's change")
+    return { repository, first, second }
+  })
+
+const line = (number: number, text: string, authorEmail?: string) =>
+  FileLine.make(authorEmail === undefined ? { number, text } : { number, text, authorEmail })
+
+const rightOf = (outcome: Either.Either<FileSource, FileLinesError> | undefined) => {
+  if (outcome === undefined || Either.isLeft(outcome)) throw new Error(`expected lines, got ${JSON.stringify(outcome)}`)
+  return outcome.right
+}
+
+describe("GitCli FileLines", () => {
+  it.scoped("gives each line the email of the commit that last changed it, at each commit", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const { first, repository, second } = yield* twoAuthors(directory)
+      const { lines } = yield* portsIn(directory)
+
+      const [now] = yield* lines.read(repository, second, ["app.js"])
+      expect(rightOf(now)).toStrictEqual(FileSource.make({
+        commitSha: second,
+        path: "app.js",
+        lines: [line(1, "const a = 1", ada), line(2, "const b = 20", bob), line(3, "const c = 3", ada), line(4, "const d = 4", bob)]
+      }))
+      const [before] = yield* lines.read(repository, first, ["app.js"])
+      expect(rightOf(before).lines).toStrictEqual([line(1, "const a = 1", ada), line(2, "const b = 2", ada), line(3, "const c = 3", ada)])
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("answers every path in the order asked; a path not in the commit fails alone", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const repository = yield* initRepository(directory, "paths")
+      yield* writeFiles(repository, {
+        "docs/intro notes.md": "Intro\n",
+        "src/données.ts": "export const données = 4\n",
+        // A name git would read as an option if it were not behind `--`.
+        "-n.js": "dash\n",
+        "crlf.txt": "one\r\ntwo\r\n",
+        "tabs.txt": "\tindented\t\nlast line without a break",
+        "empty.txt": ""
+      })
+      const sha = yield* commitAs(repository, ada, "Files")
+      const { lines } = yield* portsIn(directory)
+
+      const paths = ["src/données.ts", "missing.js", "-n.js", "docs/intro notes.md", "crlf.txt", "tabs.txt", "empty.txt"]
+      const read = yield* lines.read(repository, sha, paths)
+
+      expect(read.map((outcome) => Either.isRight(outcome) ? outcome.right.path : outcome.left.path)).toEqual(paths)
+      const [donnees, missing, dash, intro, crlf, tabs, empty] = read
+      expect(rightOf(donnees).lines).toStrictEqual([line(1, "export const données = 4", ada)])
+      const failure = missing !== undefined && Either.isLeft(missing) ? missing.left : undefined
+      expect([failure?._tag, failure?.commitSha, failure?.path]).toEqual(["FileLinesError", sha, "missing.js"])
+      expect(failure?.reason).toMatch(/^git blame failed: exit code 128: fatal: no such path '?missing.js'? in /)
+      expect(rightOf(dash).lines).toStrictEqual([line(1, "dash", ada)])
+      expect(rightOf(intro).lines).toStrictEqual([line(1, "Intro", ada)])
+      expect(rightOf(crlf).lines.map((l) => l.text)).toEqual(["one", "two"])
+      expect(rightOf(tabs).lines.map((l) => l.text)).toEqual(["\tindented\t", "last line without a break"])
+      expect(rightOf(empty).lines).toEqual([])
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("maps emails with the commit's own .mailmap, whatever the default branch holds", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const repository = yield* initRepository(directory, "mailmap")
+      yield* writeFiles(repository, { "a.txt": "a\n", ".mailmap": `Ada <ada@example.org> <${bob}>\n` })
+      const mapped = yield* commitAs(repository, bob, "Bob under his old address")
+      yield* git(repository, ["rm", "--quiet", ".mailmap"])
+      yield* commitAs(repository, ada, "No more mailmap")
+      const { lines } = yield* portsIn(directory)
+
+      const [file] = yield* lines.read(repository, mapped, ["a.txt"])
+      expect(rightOf(file).lines).toStrictEqual([line(1, "a", ada)])
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("fetches a commit the mirror does not hold yet", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const { repository } = yield* twoAuthors(directory)
+      const { lines, reader } = yield* portsIn(directory)
+      yield* reader.read(repository)
+      yield* writeFiles(repository, { "later.js": "later\n" })
+      const later = yield* commitAs(repository, bob, "Later")
+
+      const [file] = yield* lines.read(repository, later, ["later.js"])
+      expect(rightOf(file).lines).toStrictEqual([line(1, "later", bob)])
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("fails as a whole with GitReadError for a commit it cannot have, or what is not a commit id", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const { repository } = yield* twoAuthors(directory)
+      const { lines } = yield* portsIn(directory)
+
+      const absent = yield* Effect.flip(lines.read(repository, "0".repeat(40), ["app.js"]))
+      expect([absent._tag, absent.url, absent.reason]).toEqual(["GitReadError", repository, `the repository has no commit ${"0".repeat(40)}`])
+      const option = yield* Effect.flip(lines.read(repository, "--output=/tmp/x", ["app.js"]))
+      expect([option._tag, option.reason]).toEqual(["GitReadError", "not a full commit id: --output=/tmp/x"])
+    }).pipe(Effect.provide(NodeContext.layer)))
+})
