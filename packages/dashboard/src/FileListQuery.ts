@@ -2,7 +2,7 @@
  * The files page's query, kept in the URL: listFiles' search, sort and direction, and the cursor
  * of the page shown (a cursor is only good for the sort and search it was made with).
  */
-export const fileSorts = ["filename", "grade", "issues", "complexity", "duplication"] as const
+export const fileSorts = ["filename", "grade", "issues", "complexity", "duplication", "coverage"] as const
 export type FileSort = (typeof fileSorts)[number]
 export type Direction = "asc" | "desc"
 
@@ -34,11 +34,11 @@ export const appendFileListQuery = (params: URLSearchParams, query: FileListQuer
 /**
  * The query after a column's heading is pressed: the same column turns its direction round; another
  * starts where one looks first (names A to Z, the worst files first: lowest grade, most issues,
- * most complex, most clones). Either way back to the first page.
+ * most complex, most duplicated lines, least covered). Either way back to the first page.
  */
 export const sortedBy = (query: FileListQuery, sort: FileSort): FileListQuery => {
   const direction: Direction = query.sort === sort
     ? query.direction === "asc" ? "desc" : "asc"
-    : sort === "filename" || sort === "grade" ? "asc" : "desc"
+    : sort === "filename" || sort === "grade" || sort === "coverage" ? "asc" : "desc"
   return { search: query.search, sort, direction }
 }

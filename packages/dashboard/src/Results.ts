@@ -39,7 +39,7 @@ export interface IssuesOverview {
   }
 }
 
-/** A file of listFiles. Tidemark's `duplication` counts the file's clones, as `numberOfClones` does. */
+/** A file of listFiles: `duplication` is its duplicated lines (what the sort by duplication orders), `numberOfClones` its clone blocks. */
 export interface FileSummary {
   readonly fileId: number
   readonly path: string
@@ -47,10 +47,11 @@ export interface FileSummary {
   readonly gradeLetter: string
   readonly totalIssues: number
   readonly complexity?: number | undefined
+  readonly duplication?: number | undefined
   readonly numberOfClones?: number | undefined
   readonly linesOfCode?: number | undefined
   readonly sourceLinesOfCode?: number | undefined
-  /** In the spec; not served until coverage is kept per file. */
+  /** Absent when the analysed commit's coverage report does not count the file. */
   readonly coverageWithDecimals?: number | undefined
 }
 
@@ -75,7 +76,7 @@ export interface FileDetails {
     readonly duplicatedLinesOfCode?: number | undefined
     readonly duplication?: number | undefined
   } | undefined
-  /** In the spec (FileCoverageAnalysis); not served until coverage is kept per file. */
+  /** Absent when the analysed commit's coverage report does not count the file. */
   readonly coverage?: {
     readonly coverage: number
     readonly coverableLines: number
@@ -144,6 +145,7 @@ const fileSummary = struct<FileSummary>({
   gradeLetter: string,
   totalIssues: number,
   complexity: optional(number),
+  duplication: optional(number),
   numberOfClones: optional(number),
   linesOfCode: optional(number),
   sourceLinesOfCode: optional(number),

@@ -94,8 +94,11 @@ export const resultCalls = (request: Request, org: Organization) => ({
   fileClones: (name: string, fileId: number, signal?: AbortSignal): Promise<ReadonlyArray<Clone>> =>
     allPages((cursor) =>
       request({ path: resultUrls.fileClones(org, name, fileId, { cursor, limit: largestPage }), read: readClonePage, signal })),
-  fileCoverage: (name: string, fileId: number, signal?: AbortSignal): Promise<ReadonlyArray<LineCoverage> | undefined> =>
-    unlessNotFound(request({ path: resultUrls.fileCoverage(org, name, fileId), read: readFileCoverage, signal })),
+  /** Undefined when no report counts the file: the server answers an empty list (or, before it serves coverage, 404). */
+  fileCoverage: async (name: string, fileId: number, signal?: AbortSignal): Promise<ReadonlyArray<LineCoverage> | undefined> => {
+    const lines = await unlessNotFound(request({ path: resultUrls.fileCoverage(org, name, fileId), read: readFileCoverage, signal }))
+    return lines === undefined || lines.length === 0 ? undefined : lines
+  },
   fileSource: (name: string, fileId: number, signal?: AbortSignal): Promise<FileSource | undefined> =>
     unlessNotFound(request({ path: resultUrls.fileSource(org, name, fileId), read: readFileSource, signal }))
 })

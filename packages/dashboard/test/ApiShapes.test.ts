@@ -6,7 +6,10 @@ import {
   Count,
   DeliveryMetrics as CoreDeliveryMetrics,
   FileClone,
+  FileCoverageAnalysis,
   FileInformationWithAnalysis,
+  FileSource as CoreFileSource,
+  LineHits,
   FileMetadata,
   FileMetrics,
   FileQualityInfo,
@@ -36,12 +39,16 @@ import type { Page } from "../src/Envelope.js"
 import {
   type Clone,
   type FileDetails,
+  type FileSource,
   type FileSummary,
   type Issue,
   type IssuesOverview,
+  type LineCoverage,
   readClonePage,
   readFile,
+  readFileCoverage,
   readFilePage,
+  readFileSource,
   readIssuePage,
   readOverview
 } from "../src/Results.js"
@@ -59,7 +66,9 @@ const typeCheck = {
   overview: (encoded: typeof CoreIssuesOverview.Encoded): IssuesOverview => encoded,
   file: (encoded: typeof FileWithAnalysisInfo.Encoded): FileSummary => encoded,
   fileDetails: (encoded: typeof FileInformationWithAnalysis.Encoded): FileDetails => encoded,
-  clone: (encoded: typeof FileClone.Encoded): Clone => encoded
+  clone: (encoded: typeof FileClone.Encoded): Clone => encoded,
+  lineCoverage: (encoded: typeof LineHits.Encoded): LineCoverage => encoded,
+  source: (encoded: typeof CoreFileSource.Encoded): FileSource => encoded
 }
 
 /** A list body as the server writes it: encoded by core's schema, through JSON. */
@@ -163,11 +172,11 @@ describe("the dashboard's shapes agree with core's schemas", () => {
   it("reads files, a file and its clones core encodes", () => {
     const file = new FileWithAnalysisInfo({
       branchId: 1, fileId: 3, path: "src/a.js", grade: 81, gradeLetter: "B", totalIssues: 2, numberOfMethods: 1,
-      linesOfCode: 10, sourceLinesOfCode: 8, complexity: 4, duplication: 1, numberOfClones: 1
+      linesOfCode: 10, sourceLinesOfCode: 8, complexity: 4, duplication: 9, numberOfClones: 1, coverage: 66, coverageWithDecimals: 66.67
     })
     expect(pageOf(readFilePage, listBody(FileWithAnalysisInfo, [file]))).toEqual([{
-      fileId: 3, path: "src/a.js", grade: 81, gradeLetter: "B", totalIssues: 2, complexity: 4, numberOfClones: 1,
-      linesOfCode: 10, sourceLinesOfCode: 8, coverageWithDecimals: undefined
+      fileId: 3, path: "src/a.js", grade: 81, gradeLetter: "B", totalIssues: 2, complexity: 4, duplication: 9, numberOfClones: 1,
+      linesOfCode: 10, sourceLinesOfCode: 8, coverageWithDecimals: 66.67
     }])
     const details = new FileInformationWithAnalysis({
       file: new FileMetadata({
@@ -175,6 +184,7 @@ describe("the dashboard's shapes agree with core's schemas", () => {
         ignored: false, language: "JavaScript", path: "src/a.js"
       }),
       metrics: new FileMetrics({ linesOfCode: 10, commentedLinesOfCode: 1, numberOfMethods: 1 }),
+      coverage: new FileCoverageAnalysis({ coverage: 66.67, coverableLines: 3, coveredLines: 2 }),
       quality: new FileQualityInfo({ grade: 81, gradeLetter: "B", totalIssues: 2, complexity: 4, duplicatedLinesOfCode: 5, duplication: 1 })
     })
     const encoded = Schema.encodeSync(FileInformationWithAnalysis)(details)
@@ -182,7 +192,7 @@ describe("the dashboard's shapes agree with core's schemas", () => {
       file: { fileId: 3, path: "src/a.js", commitSha: "abc", language: "JavaScript" },
       metrics: { linesOfCode: 10, commentedLinesOfCode: 1 },
       quality: { grade: 81, duplicatedLinesOfCode: 5, duplication: 1 },
-      coverage: undefined
+      coverage: { coverage: 66.67, coverableLines: 3, coveredLines: 2 }
     })
     expect(typeCheck.fileDetails(encoded).file.path).toBe("src/a.js")
     expect(typeCheck.file(Schema.encodeSync(FileWithAnalysisInfo)(file)).gradeLetter).toBe("B")
@@ -198,5 +208,21 @@ describe("the dashboard's shapes agree with core's schemas", () => {
       occurrences: [{ fileId: 3, path: "src/a.js", fromLine: 1, toLine: 9 }, { fileId: 4, path: "src/b.js", fromLine: 2, toLine: 10 }]
     }])
     expect(typeCheck.clone(Schema.encodeSync(FileClone)(clone)).occurrences).toHaveLength(2)
+  })
+
+  it("reads a file's coverage and source core encodes", () => {
+    const hits = [new LineHits({ line: 1, hits: 2 }), new LineHits({ line: 3, hits: 0 })]
+    const encodedHits = hits.map((h) => Schema.encodeSync(LineHits)(h))
+    expect(readFileCoverage(JSON.parse(JSON.stringify({ data: encodedHits })) as unknown, "")).toEqual([{ line: 1, hits: 2 }, { line: 3, hits: 0 }])
+    expect(encodedHits.map(typeCheck.lineCoverage)).toHaveLength(2)
+    const source = Schema.decodeUnknownSync(CoreFileSource)({
+      commitSha: "abc", path: "src/a.js", lines: [{ number: 1, text: "let a = b", authorEmail: "ada@example.com" }, { number: 2, text: "" }]
+    })
+    const encoded = Schema.encodeSync(CoreFileSource)(source)
+    expect(readFileSource(JSON.parse(JSON.stringify({ data: encoded })) as unknown, "")).toEqual({
+      commitSha: "abc", path: "src/a.js",
+      lines: [{ number: 1, text: "let a = b", authorEmail: "ada@example.com" }, { number: 2, text: "", authorEmail: undefined }]
+    })
+    expect(typeCheck.source(encoded).lines).toHaveLength(2)
   })
 })

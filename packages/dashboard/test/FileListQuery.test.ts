@@ -22,6 +22,8 @@ describe("the files page's query", () => {
     const query: FileListQuery = { search: "src", sort: "filename", direction: "asc", cursor: "c" }
     expect(sortedBy(query, "issues")).toEqual({ search: "src", sort: "issues", direction: "desc" })
     expect(sortedBy(query, "grade")).toEqual({ search: "src", sort: "grade", direction: "asc" })
+    expect(sortedBy(query, "coverage")).toEqual({ search: "src", sort: "coverage", direction: "asc" })
+    expect(sortedBy(query, "duplication")).toEqual({ search: "src", sort: "duplication", direction: "desc" })
     expect(sortedBy(query, "filename")).toEqual({ search: "src", sort: "filename", direction: "desc" })
     expect(sortedBy({ ...query, sort: "complexity", direction: "desc" }, "complexity").direction).toBe("asc")
   })

@@ -76,10 +76,12 @@ describe("the issue and file calls", () => {
     expect(sent.map((s) => [s.method, s.body])).toEqual([["POST", { levels: ["Error"] }], ["POST", {}]])
   })
 
-  it("read a file's coverage and source as undefined where the server answers 404, and fail on other errors", async () => {
+  it("read a file's coverage and source as undefined where the server answers 404 (or no line), and fail on other errors", async () => {
     const { api } = fakeServer({ [resultUrls.fileCoverage(acme, "demo", 7)]: [200, { data: [{ line: 1, hits: 2 }] }] })
     await expect(api.fileCoverage("demo", 7)).resolves.toEqual([{ line: 1, hits: 2 }])
     await expect(api.fileSource("demo", 7)).resolves.toBeUndefined()
+    const uncovered = fakeServer({ [resultUrls.fileCoverage(acme, "demo", 7)]: [200, { data: [] }] }).api
+    await expect(uncovered.fileCoverage("demo", 7)).resolves.toBeUndefined()
     const failing = fakeServer({ [resultUrls.fileSource(acme, "demo", 7)]: [500, { message: "boom" }] }).api
     await expect(failing.fileSource("demo", 7)).rejects.toEqual(new ApiError(500, "boom"))
   })

@@ -237,9 +237,15 @@ describe("dashboard (headless Chromium against a seeded server)", () => {
         })
 
         // Files: the list, sorted by a column's link and searched, equals listFiles; a file's link opens it.
-        const [byName, byIssues, copies] = yield* Effect.promise(() =>
-          Promise.all([api.files(), api.files({ sort: "issues", direction: "desc" }), api.files({ search: "copy", sort: "issues", direction: "desc" })])
+        const [byName, byIssues, byCoverage, copies] = yield* Effect.promise(() =>
+          Promise.all([
+            api.files(),
+            api.files({ sort: "issues", direction: "desc" }),
+            api.files({ sort: "coverage", direction: "asc" }),
+            api.files({ search: "copy", sort: "issues", direction: "desc" })
+          ])
         )
+        expect(byCoverage.data.some((f) => f.coverageWithDecimals !== undefined)).toBe(true)
         const copy = copies.data[0]
         if (copy === undefined) throw new Error("no file matches copy")
         const copyFile = yield* Effect.promise(() => api.file(copy.fileId))
@@ -252,6 +258,10 @@ describe("dashboard (headless Chromium against a seeded server)", () => {
           expect(await page.getByRole("columnheader", { name: "Issues" }).getAttribute("aria-sort")).toBe("descending")
           expect(await page.locator("p.total").textContent()).toBe(`${formatCount(byIssues.pagination.total)} files.`)
           await screenshot(page, "files")
+          await page.getByRole("columnheader", { name: "Coverage" }).getByRole("link").click()
+          await expect.poll(() => cells(page, "table.files tbody tr")).toEqual(byCoverage.data.map(fileRow))
+          await page.getByRole("columnheader", { name: "Issues" }).getByRole("link").click()
+          await expect.poll(() => cells(page, "table.files tbody tr")).toEqual(byIssues.data.map(fileRow))
           await page.getByLabel("Path contains").fill("copy")
           await page.getByRole("button", { name: "Search" }).click()
           await expect.poll(() => cells(page, "table.files tbody tr")).toEqual(copies.data.map(fileRow))

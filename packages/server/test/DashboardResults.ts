@@ -125,15 +125,16 @@ export const facetsExpected = (filters: Filters, overviewOf: (facet: Facet) => I
 
 // ---- The files and file pages ----------------------------------------------------------------
 
-/** A row of the files table: file, grade, issues, complexity, clones, lines of code, coverage. */
+/** A row of the files table: file, grade, issues, complexity, duplicated lines, coverage, clones, lines of code. */
 export const fileRow = (file: FileSummary) => [
   file.path,
   file.gradeLetter,
   formatCount(file.totalIssues),
   formatCount(file.complexity),
+  formatCount(file.duplication),
+  formatPercent(file.coverageWithDecimals),
   formatCount(file.numberOfClones),
-  formatCount(file.sourceLinesOfCode),
-  formatPercent(file.coverageWithDecimals)
+  formatCount(file.sourceLinesOfCode)
 ]
 
 export const fileMeasures = ({ details }: FileJson) => {

@@ -90,7 +90,7 @@ const FileView = ({ name, value, line }: { readonly name: string; readonly value
       <h2>Lines</h2>
       <p class="help">
         {formatCount(issues.length)} {issues.length === 1 ? "issue" : "issues"}
-        {coverage === undefined ? "; the server gives no coverage of this file" : `; ${formatCount(coverage.length)} lines counted by the coverage report`}.
+        {coverage === undefined ? "; no coverage report counts this file" : `; ${formatCount(coverage.length)} lines counted by the coverage report`}.
         {source === undefined
           ? " The server does not serve this file's source: shown are the lines with issues (with the text the analysis kept) or coverage."
           : ""}

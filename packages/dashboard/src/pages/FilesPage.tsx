@@ -17,7 +17,8 @@ const sortable: ReadonlyArray<readonly [FileSort, string, "num" | undefined]> = 
   ["grade", "Grade", undefined],
   ["issues", "Issues", "num"],
   ["complexity", "Complexity", "num"],
-  ["duplication", "Clones", "num"]
+  ["duplication", "Duplicated lines", "num"],
+  ["coverage", "Coverage", "num"]
 ]
 
 const SortHeading = ({ name, query, sort, label, align }: {
@@ -44,9 +45,10 @@ const Row = ({ name, file }: { readonly name: string; readonly file: FileSummary
     <td class="grade" title={String(file.grade)}>{file.gradeLetter}</td>
     <td class="num">{formatCount(file.totalIssues)}</td>
     <td class="num">{formatCount(file.complexity)}</td>
+    <td class="num">{formatCount(file.duplication)}</td>
+    <td class="num">{formatPercent(file.coverageWithDecimals)}</td>
     <td class="num">{formatCount(file.numberOfClones)}</td>
     <td class="num">{formatCount(file.sourceLinesOfCode)}</td>
-    <td class="num">{formatPercent(file.coverageWithDecimals)}</td>
   </tr>
 )
 
@@ -60,8 +62,8 @@ const FileTable = ({ name, query, files }: {
     <thead>
       <tr>
         {sortable.map(([sort, label, align]) => <SortHeading key={sort} name={name} query={query} sort={sort} label={label} align={align} />)}
+        <th scope="col" class="num">Clones</th>
         <th scope="col" class="num">Lines of code</th>
-        <th scope="col" class="num">Coverage</th>
       </tr>
     </thead>
     <tbody>
