@@ -1,11 +1,11 @@
 /**
- * The server's APIs as the dashboard uses them: response shapes (the subset shown), URL building,
- * and a fetch wrapper that sends the `api-token` header and turns error bodies into `ApiError`s.
+ * The server's APIs as the dashboard uses them: the repository, tool and delivery shapes (the
+ * subset shown) with their URLs, and the client gathering every call (the issue and file calls are
+ * ResultsApi's).
  */
 import {
   array,
   boolean,
-  DecodeError,
   field,
   literal,
   nullable,
@@ -15,7 +15,10 @@ import {
   type Reader,
   string
 } from "./Decode.js"
+import { analysisBase, type ApiClientOptions, makeRequest, organizationBase, queryString, segment } from "./ApiRequest.js"
+import { data, page } from "./Envelope.js"
 import type { Organization } from "./Organization.js"
+import { resultCalls } from "./ResultsApi.js"
 
 // ---- Response shapes -------------------------------------------------------------------------
 
@@ -52,11 +55,6 @@ export interface RepositoryWithAnalysis {
   readonly selectedBranch?: { readonly name: string } | undefined
   readonly coverage?: { readonly coveragePercentage?: number | undefined } | undefined
   readonly goals?: Goals | undefined
-}
-
-export interface Page<T> {
-  readonly data: ReadonlyArray<T>
-  readonly pagination: { readonly cursor?: string | undefined; readonly limit: number; readonly total: number }
 }
 
 export interface Tool {
@@ -193,23 +191,6 @@ const deliveryMetrics: Reader<DeliveryMetrics> = (value, path) => {
   }
 }
 
-/** Every 2xx body with content is `{data: ...}` (README: envelopes and pagination). */
-const data = <T>(read: Reader<T>): Reader<T> => (value, path) => field(record(value, path), "data", read, path)
-
-const page = <T>(read: Reader<T>): Reader<Page<T>> => (value, path) => {
-  const o = record(value, path)
-  const pagination = field(o, "pagination", record, path)
-  const paginationPath = path === "" ? "pagination" : `${path}.pagination`
-  return {
-    data: field(o, "data", array(read), path),
-    pagination: {
-      cursor: field(pagination, "cursor", optional(string), paginationPath),
-      limit: field(pagination, "limit", number, paginationPath),
-      total: field(pagination, "total", number, paginationPath)
-    }
-  }
-}
-
 export const readRepositoryPage = page(readRepositoryWithAnalysis)
 export const readRepository = data(readRepositoryWithAnalysis)
 export const readTools = data(array(tool))
@@ -217,24 +198,6 @@ export const readMetrics = data(deliveryMetrics)
 export const readSystems = data(array(string))
 
 // ---- URLs ------------------------------------------------------------------------------------
-
-export type Query = Readonly<Record<string, string | number | undefined>>
-
-/** A query string of the defined, non-empty values, in the order given ("" when none). */
-export const queryString = (query: Query): string => {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== "") params.append(key, String(value))
-  }
-  const text = params.toString()
-  return text === "" ? "" : `?${text}`
-}
-
-const segment = encodeURIComponent
-const analysisBase = (org: Organization): string =>
-  `/api/v3/analysis/organizations/${segment(org.provider)}/${segment(org.name)}/repositories`
-const deliveryBase = (org: Organization): string =>
-  `/api/v3/organizations/${segment(org.provider)}/${segment(org.name)}`
 
 export interface RepositoriesQuery {
   readonly cursor?: string | undefined
@@ -250,93 +213,33 @@ export interface MetricsQuery {
   readonly team?: string | undefined
 }
 
+const repositoriesBase = (org: Organization): string => `${analysisBase(org)}/repositories`
+
 export const urls = {
   repositories: (org: Organization, query: RepositoriesQuery = {}): string =>
-    analysisBase(org) + queryString({ cursor: query.cursor, limit: query.limit, search: query.search }),
-  repository: (org: Organization, name: string): string => `${analysisBase(org)}/${segment(name)}`,
-  tools: (org: Organization, name: string): string => `${analysisBase(org)}/${segment(name)}/tools`,
+    repositoriesBase(org) + queryString({ cursor: query.cursor, limit: query.limit, search: query.search }),
+  repository: (org: Organization, name: string): string => `${repositoriesBase(org)}/${segment(name)}`,
+  tools: (org: Organization, name: string): string => `${repositoriesBase(org)}/${segment(name)}/tools`,
   metrics: (org: Organization, query: MetricsQuery = {}): string =>
-    `${deliveryBase(org)}/metrics` +
+    `${organizationBase(org)}/metrics` +
     queryString({ from: query.from, to: query.to, bucket: query.bucket, system: query.system, team: query.team }),
-  systems: (org: Organization): string => `${deliveryBase(org)}/systems`
+  systems: (org: Organization): string => `${organizationBase(org)}/systems`
 }
 
-// ---- Fetch wrapper ---------------------------------------------------------------------------
-
-/** A failed call: the HTTP status (0 when the server was not reached) and the message to show. */
-export class ApiError extends Error {
-  readonly _tag = "ApiError"
-  constructor(readonly status: number, message: string) {
-    super(message)
-  }
-}
-
-/** The message of an error body: both APIs' error bodies carry `message` (README: errors). */
-export const errorMessage = (status: number, body: unknown): string => {
-  if (typeof body === "object" && body !== null && "message" in body && typeof body.message === "string" && body.message !== "") {
-    return body.message
-  }
-  return status === 401 ? "The token was refused (401)." : `The server answered ${status}.`
-}
-
-export type Fetch = (input: string, init: RequestInit) => Promise<Response>
-
-export interface ApiClientOptions {
-  readonly token: string
-  readonly organization: Organization
-  /** Where the server is; the dashboard is served by it, so "" (same origin) by default. */
-  readonly baseUrl?: string
-  readonly fetch?: Fetch
-  /** Called when the server refuses the token (401), before the call fails: the token is no good for any other call either. */
-  readonly onUnauthorized?: () => void
-}
-
-const readJson = async (response: Response): Promise<unknown> => {
-  const text = await response.text()
-  if (text === "") return undefined
-  try {
-    return JSON.parse(text) as unknown
-  } catch (cause) {
-    if (!response.ok) return undefined
-    throw new ApiError(response.status, `The server's answer is not JSON: ${String(cause)}`)
-  }
-}
+// ---- The client ------------------------------------------------------------------------------
 
 export const makeApiClient = (options: ApiClientOptions) => {
-  const doFetch: Fetch = options.fetch ?? ((input, init) => fetch(input, init))
-  const baseUrl = options.baseUrl ?? ""
+  const request = makeRequest(options)
   const org = options.organization
-
-  const get = async <T>(path: string, read: Reader<T>, signal?: AbortSignal): Promise<T> => {
-    let response: Response
-    try {
-      response = await doFetch(baseUrl + path, {
-        headers: { "api-token": options.token, accept: "application/json" },
-        ...(signal === undefined ? {} : { signal })
-      })
-    } catch (cause) {
-      if (cause instanceof DOMException && cause.name === "AbortError") throw cause
-      throw new ApiError(0, `The server could not be reached: ${String(cause)}`)
-    }
-    const body = await readJson(response)
-    if (response.status === 401) options.onUnauthorized?.()
-    if (!response.ok) throw new ApiError(response.status, errorMessage(response.status, body))
-    try {
-      return read(body, "")
-    } catch (cause) {
-      if (cause instanceof DecodeError) throw new ApiError(response.status, `Unexpected answer from the server: ${cause.message}`)
-      throw cause
-    }
-  }
-
   return {
     organization: org,
     listRepositories: (query: RepositoriesQuery, signal?: AbortSignal) =>
-      get(urls.repositories(org, query), readRepositoryPage, signal),
-    getRepository: (name: string, signal?: AbortSignal) => get(urls.repository(org, name), readRepository, signal),
-    listTools: (name: string, signal?: AbortSignal) => get(urls.tools(org, name), readTools, signal),
-    getMetrics: (query: MetricsQuery, signal?: AbortSignal) => get(urls.metrics(org, query), readMetrics, signal),
-    listSystems: (signal?: AbortSignal) => get(urls.systems(org), readSystems, signal)
+      request({ path: urls.repositories(org, query), read: readRepositoryPage, signal }),
+    getRepository: (name: string, signal?: AbortSignal) => request({ path: urls.repository(org, name), read: readRepository, signal }),
+    listTools: (name: string, signal?: AbortSignal) => request({ path: urls.tools(org, name), read: readTools, signal }),
+    getMetrics: (query: MetricsQuery, signal?: AbortSignal) => request({ path: urls.metrics(org, query), read: readMetrics, signal }),
+    listSystems: (signal?: AbortSignal) => request({ path: urls.systems(org), read: readSystems, signal }),
+    ...resultCalls(request, org)
   }
 }
 

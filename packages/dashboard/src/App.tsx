@@ -2,6 +2,9 @@ import { useEffect, useMemo, useState } from "preact/hooks"
 import { makeApiClient } from "./Api.js"
 import { formatOrganization } from "./Organization.js"
 import { DeliveryPage } from "./pages/DeliveryPage.js"
+import { FilePage } from "./pages/FilePage.js"
+import { FilesPage } from "./pages/FilesPage.js"
+import { IssuesPage } from "./pages/IssuesPage.js"
 import { LoginPage } from "./pages/LoginPage.js"
 import { OverviewPage } from "./pages/OverviewPage.js"
 import { RepositoryPage } from "./pages/RepositoryPage.js"
@@ -18,14 +21,19 @@ const useRoute = (): Route => {
   return route
 }
 
-/** Moves keyboard and screen-reader focus to the new page's heading, as a page load would. */
+/**
+ * Moves keyboard and screen-reader focus to the new page's heading, as a page load would. A change
+ * of the query alone (a filter ticked, a sort, a page, a line) stays on the same page: the focus
+ * stays where the person is.
+ */
 const useFocusOnNavigation = (route: Route) => {
+  const page = hrefOf(route).split("?")[0]
   useEffect(() => {
     const heading = document.querySelector<HTMLElement>("main h1")
     if (heading === null) return
     heading.tabIndex = -1
     heading.focus()
-  }, [route])
+  }, [page])
 }
 
 const stores = (): SessionStores => ({ tab: window.sessionStorage, device: window.localStorage })
@@ -75,7 +83,7 @@ export const App = () => {
         {session === undefined ? null : (
           <>
             <nav aria-label="Main">
-              <a href={hrefOf({ page: "overview" })} aria-current={route.page === "overview" || route.page === "repository" ? "page" : undefined}>Repositories</a>
+              <a href={hrefOf({ page: "overview" })} aria-current={route.page === "overview" || "name" in route ? "page" : undefined}>Repositories</a>
               <a href={hrefOf({ page: "delivery" })} aria-current={route.page === "delivery" ? "page" : undefined}>Delivery</a>
             </nav>
             <span class="org">{formatOrganization(session.organization)}</span>
@@ -106,6 +114,12 @@ const Page = ({ route, session, api, refusal, onLogin }: {
       return <OverviewPage api={api} cursor={route.cursor} />
     case "repository":
       return <RepositoryPage api={api} name={route.name} />
+    case "issues":
+      return <IssuesPage api={api} name={route.name} filters={route.filters} cursor={route.cursor} />
+    case "files":
+      return <FilesPage api={api} name={route.name} query={route.query} />
+    case "file":
+      return <FilePage api={api} name={route.name} fileId={route.fileId} line={route.line} />
     case "delivery":
       return <DeliveryPage api={api} />
     case "notFound":

@@ -59,3 +59,11 @@ export const field = <T>(
   read: Reader<T>,
   path: string
 ): T => read(object[name], path === "" ? name : `${path}.${name}`)
+
+/** An object read field by field, each with its reader (an absent optional field reads as `undefined`). */
+export const struct = <T>(fields: { readonly [K in keyof T]: Reader<T[K]> }): Reader<T> => (value, path) => {
+  const o = record(value, path)
+  const read: Partial<Record<keyof T, unknown>> = {}
+  for (const name of Object.keys(fields) as Array<keyof T & string>) read[name] = field(o, name, fields[name], path)
+  return read as T
+}

@@ -1,5 +1,5 @@
-import { useEffect, useState } from "preact/hooks"
-import { ApiError } from "./Api.js"
+import { useEffect, useRef, useState } from "preact/hooks"
+import { ApiError } from "./ApiRequest.js"
 
 export type Load<T> =
   | { readonly state: "loading" }
@@ -26,4 +26,15 @@ export const useLoad = <T>(load: (signal: AbortSignal) => Promise<T>, deps: Read
     return () => controller.abort()
   }, deps)
   return state
+}
+
+/**
+ * The last loaded value while the next one loads, marked busy: a page whose filters change keeps
+ * its controls (and the keyboard's focus among them) instead of blanking to "Loading…".
+ */
+export const useLastLoaded = <T>(load: Load<T>): { readonly load: Load<T>; readonly busy: boolean } => {
+  const last = useRef<Load<T> | undefined>(undefined)
+  if (load.state === "loaded") last.current = load
+  const kept = load.state === "loading" ? last.current : undefined
+  return kept === undefined ? { load, busy: load.state === "loading" } : { load: kept, busy: true }
 }

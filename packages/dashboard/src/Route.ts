@@ -1,8 +1,14 @@
+import { appendFileListQuery, type FileListQuery, fileListQueryOf } from "./FileListQuery.js"
+import { appendFilters, filtersOf, type IssueFilters } from "./IssueFilters.js"
+
 /** The dashboard's pages, addressed by the URL's hash so the server serves one `index.html`. */
 export type Route =
   | { readonly page: "login" }
   | { readonly page: "overview"; readonly cursor?: string | undefined }
   | { readonly page: "repository"; readonly name: string }
+  | { readonly page: "issues"; readonly name: string; readonly filters: IssueFilters; readonly cursor?: string | undefined }
+  | { readonly page: "files"; readonly name: string; readonly query: FileListQuery }
+  | { readonly page: "file"; readonly name: string; readonly fileId: number; readonly line?: number | undefined }
   | { readonly page: "delivery" }
   | { readonly page: "notFound"; readonly hash: string }
 
@@ -14,29 +20,65 @@ const decode = (text: string): string | undefined => {
   }
 }
 
-export const parseRoute = (hash: string): Route => {
-  const path = hash.replace(/^#/, "")
-  const [pathname = "", search = ""] = path.split("?", 2)
-  if (pathname === "" || pathname === "/") {
-    const cursor = new URLSearchParams(search).get("cursor")
-    return { page: "overview", cursor: cursor ?? undefined }
+const positive = (text: string | null | undefined): number | undefined => {
+  if (text === null || text === undefined || !/^[1-9]\d{0,15}$/.test(text)) return undefined
+  const value = Number(text)
+  return Number.isSafeInteger(value) ? value : undefined
+}
+
+/** A repository's pages: its name is one encoded segment, so it may hold slashes and any character. */
+const repositoryPath = /^\/repositories\/([^/]+)(?:\/(issues|files)(?:\/([^/]+))?)?$/
+
+const repositoryRoute = (pathname: string, params: URLSearchParams, hash: string): Route => {
+  const [, encoded = "", section, id] = repositoryPath.exec(pathname) ?? []
+  const name = decode(encoded)
+  if (name === undefined || name === "") return { page: "notFound", hash }
+  if (section === undefined) return { page: "repository", name }
+  if (section === "issues" && id === undefined) {
+    return { page: "issues", name, filters: filtersOf(params), cursor: params.get("cursor") ?? undefined }
   }
-  if (pathname === "/login") return { page: "login" }
-  if (pathname === "/delivery") return { page: "delivery" }
-  const repository = /^\/repositories\/(.+)$/.exec(pathname)
-  const name = repository?.[1] === undefined ? undefined : decode(repository[1])
-  if (name !== undefined && name !== "") return { page: "repository", name }
+  if (section === "files" && id === undefined) return { page: "files", name, query: fileListQueryOf(params) }
+  const fileId = positive(id)
+  if (section === "files" && fileId !== undefined) return { page: "file", name, fileId, line: positive(params.get("line")) }
   return { page: "notFound", hash }
 }
 
+export const parseRoute = (hash: string): Route => {
+  const path = hash.replace(/^#/, "")
+  const [pathname = "", search = ""] = path.split("?", 2)
+  const params = new URLSearchParams(search)
+  if (pathname === "" || pathname === "/") return { page: "overview", cursor: params.get("cursor") ?? undefined }
+  if (pathname === "/login") return { page: "login" }
+  if (pathname === "/delivery") return { page: "delivery" }
+  if (pathname.startsWith("/repositories/")) return repositoryRoute(pathname, params, hash)
+  return { page: "notFound", hash }
+}
+
+const withQuery = (path: string, params: URLSearchParams): string => {
+  const text = params.toString()
+  return text === "" ? path : `${path}?${text}`
+}
+
 export const hrefOf = (route: Route): string => {
+  const params = new URLSearchParams()
   switch (route.page) {
     case "login":
       return "#/login"
     case "overview":
-      return route.cursor === undefined ? "#/" : `#/?${new URLSearchParams({ cursor: route.cursor }).toString()}`
+      if (route.cursor !== undefined) params.set("cursor", route.cursor)
+      return withQuery("#/", params)
     case "repository":
       return `#/repositories/${encodeURIComponent(route.name)}`
+    case "issues":
+      appendFilters(params, route.filters)
+      if (route.cursor !== undefined) params.set("cursor", route.cursor)
+      return withQuery(`#/repositories/${encodeURIComponent(route.name)}/issues`, params)
+    case "files":
+      appendFileListQuery(params, route.query)
+      return withQuery(`#/repositories/${encodeURIComponent(route.name)}/files`, params)
+    case "file":
+      if (route.line !== undefined) params.set("line", String(route.line))
+      return withQuery(`#/repositories/${encodeURIComponent(route.name)}/files/${route.fileId}`, params)
     case "delivery":
       return "#/delivery"
     case "notFound":

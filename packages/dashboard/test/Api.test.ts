@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest"
-import {
-  ApiError,
-  errorMessage,
-  type Fetch,
-  makeApiClient,
-  queryString,
-  readMetrics,
-  readRepositoryPage,
-  readSystems,
-  urls
-} from "../src/Api.js"
+import { makeApiClient, readMetrics, readRepositoryPage, readSystems, urls } from "../src/Api.js"
+import { ApiError, errorMessage, type Fetch, queryString } from "../src/ApiRequest.js"
 import { DecodeError } from "../src/Decode.js"
 
 const acme = { provider: "gh", name: "acme" } as const

@@ -1,6 +1,24 @@
 import {
+  CloneDuplicationBlock,
   Commit,
+  CommitIssue,
+  CommitReference,
+  Count,
   DeliveryMetrics as CoreDeliveryMetrics,
+  FileClone,
+  FileCoverageAnalysis,
+  FileInformationWithAnalysis,
+  FileSource as CoreFileSource,
+  LineHits,
+  FileMetadata,
+  FileMetrics,
+  FileQualityInfo,
+  FileWithAnalysisInfo,
+  IssuesOverview as CoreIssuesOverview,
+  IssuesOverviewCounts,
+  PatternDetails,
+  PatternsCount,
+  ToolReference,
   Goals,
   Repository,
   RepositoryWithAnalysis as CoreRepositoryWithAnalysis,
@@ -17,6 +35,23 @@ import {
   type RepositoryWithAnalysis,
   type Tool
 } from "../src/Api.js"
+import type { Page } from "../src/Envelope.js"
+import {
+  type Clone,
+  type FileDetails,
+  type FileSource,
+  type FileSummary,
+  type Issue,
+  type IssuesOverview,
+  type LineCoverage,
+  readClonePage,
+  readFile,
+  readFileCoverage,
+  readFilePage,
+  readFileSource,
+  readIssuePage,
+  readOverview
+} from "../src/Results.js"
 
 /**
  * The dashboard keeps its own readers (no Effect in the browser bundle), so these tests hold them
@@ -26,8 +61,21 @@ import {
 const typeCheck = {
   repository: (encoded: typeof CoreRepositoryWithAnalysis.Encoded): RepositoryWithAnalysis => encoded,
   tool: (encoded: typeof CoreTool.Encoded): Tool => encoded,
-  metrics: (encoded: typeof CoreDeliveryMetrics.Encoded): DeliveryMetrics => encoded
+  metrics: (encoded: typeof CoreDeliveryMetrics.Encoded): DeliveryMetrics => encoded,
+  issue: (encoded: typeof CommitIssue.Encoded): Issue => encoded,
+  overview: (encoded: typeof CoreIssuesOverview.Encoded): IssuesOverview => encoded,
+  file: (encoded: typeof FileWithAnalysisInfo.Encoded): FileSummary => encoded,
+  fileDetails: (encoded: typeof FileInformationWithAnalysis.Encoded): FileDetails => encoded,
+  clone: (encoded: typeof FileClone.Encoded): Clone => encoded,
+  lineCoverage: (encoded: typeof LineHits.Encoded): LineCoverage => encoded,
+  source: (encoded: typeof CoreFileSource.Encoded): FileSource => encoded
 }
+
+/** A list body as the server writes it: encoded by core's schema, through JSON. */
+const listBody = <A, I>(schema: Schema.Schema<A, I>, items: ReadonlyArray<A>): unknown =>
+  JSON.parse(JSON.stringify({ data: items.map((item) => Schema.encodeSync(schema)(item)), pagination: { limit: 100, total: items.length } }))
+
+const pageOf = <T>(read: (value: unknown, path: string) => Page<T>, body: unknown): ReadonlyArray<T> => read(body, "").data
 
 const repository = new CoreRepositoryWithAnalysis({
   repository: new Repository({
@@ -90,5 +138,91 @@ describe("the dashboard's shapes agree with core's schemas", () => {
     expect(read.deploymentFrequency).toEqual({ value: 2, level: "Elite", series: [{ start: encoded.deploymentFrequency.series[0]?.start, value: 2 }] })
     expect(read.changeFailureRate.value).toBe(0.25)
     expect(typeCheck.metrics(encoded).timeToRecover.level).toBe("None")
+  })
+
+  it("reads issues and their overview core encodes", () => {
+    const issue = new CommitIssue({
+      issueId: "i-1", resultDataId: 11, fileId: 3, filePath: "src/a.js", language: "JavaScript", lineNumber: 4,
+      lineText: "let x = y", message: "'y' is not defined.",
+      patternInfo: new PatternDetails({ id: "ESLint9_no-undef", title: "Disallow undeclared variables", category: "ErrorProne", level: "Error", severityLevel: "Error" }),
+      toolInfo: new ToolReference({ uuid: "2a30ab97-477f-4769-8b88-af596ce7a94c", name: "ESLint9" }),
+      commitInfo: new CommitReference({ sha: "abc" }),
+      falsePositiveThreshold: 100
+    })
+    expect(pageOf(readIssuePage, listBody(CommitIssue, [issue]))).toEqual([{
+      resultDataId: 11, fileId: 3, filePath: "src/a.js", language: "JavaScript", lineNumber: 4, lineText: "let x = y",
+      message: "'y' is not defined.",
+      patternInfo: { id: "ESLint9_no-undef", title: "Disallow undeclared variables", category: "ErrorProne", level: "Error" }
+    }])
+    const overview = new CoreIssuesOverview({
+      counts: new IssuesOverviewCounts({
+        categories: [new Count({ name: "ErrorProne", total: 1 })], levels: [new Count({ name: "Error", total: 1 })],
+        languages: [new Count({ name: "JavaScript", total: 1 })], tags: [],
+        patterns: [new PatternsCount({ id: "ESLint9_no-undef", title: "Disallow undeclared variables", total: 1 })], authors: []
+      })
+    })
+    const encoded = Schema.encodeSync(CoreIssuesOverview)(overview)
+    expect(readOverview(JSON.parse(JSON.stringify({ data: encoded })) as unknown, "").counts.patterns).toEqual([
+      { id: "ESLint9_no-undef", title: "Disallow undeclared variables", total: 1 }
+    ])
+    expect(typeCheck.overview(encoded).counts.levels).toEqual([{ name: "Error", total: 1 }])
+    expect(typeCheck.issue(Schema.encodeSync(CommitIssue)(issue)).lineNumber).toBe(4)
+  })
+
+  it("reads files, a file and its clones core encodes", () => {
+    const file = new FileWithAnalysisInfo({
+      branchId: 1, fileId: 3, path: "src/a.js", grade: 81, gradeLetter: "B", totalIssues: 2, numberOfMethods: 1,
+      linesOfCode: 10, sourceLinesOfCode: 8, complexity: 4, duplication: 9, numberOfClones: 1, coverage: 66, coverageWithDecimals: 66.67
+    })
+    expect(pageOf(readFilePage, listBody(FileWithAnalysisInfo, [file]))).toEqual([{
+      fileId: 3, path: "src/a.js", grade: 81, gradeLetter: "B", totalIssues: 2, complexity: 4, duplication: 9, numberOfClones: 1,
+      linesOfCode: 10, sourceLinesOfCode: 8, coverageWithDecimals: 66.67
+    }])
+    const details = new FileInformationWithAnalysis({
+      file: new FileMetadata({
+        branchId: 1, commitId: 2, commitSha: "abc", fileDataId: 3, fileId: 3, gitProviderUrl: "https://github.com/acme/demo/blob/abc/src/a.js",
+        ignored: false, language: "JavaScript", path: "src/a.js"
+      }),
+      metrics: new FileMetrics({ linesOfCode: 10, commentedLinesOfCode: 1, numberOfMethods: 1 }),
+      coverage: new FileCoverageAnalysis({ coverage: 66.67, coverableLines: 3, coveredLines: 2 }),
+      quality: new FileQualityInfo({ grade: 81, gradeLetter: "B", totalIssues: 2, complexity: 4, duplicatedLinesOfCode: 5, duplication: 1 })
+    })
+    const encoded = Schema.encodeSync(FileInformationWithAnalysis)(details)
+    expect(readFile(JSON.parse(JSON.stringify(encoded)) as unknown, "")).toMatchObject({
+      file: { fileId: 3, path: "src/a.js", commitSha: "abc", language: "JavaScript" },
+      metrics: { linesOfCode: 10, commentedLinesOfCode: 1 },
+      quality: { grade: 81, duplicatedLinesOfCode: 5, duplication: 1 },
+      coverage: { coverage: 66.67, coverableLines: 3, coveredLines: 2 }
+    })
+    expect(typeCheck.fileDetails(encoded).file.path).toBe("src/a.js")
+    expect(typeCheck.file(Schema.encodeSync(FileWithAnalysisInfo)(file)).gradeLetter).toBe("B")
+    const clone = new FileClone({
+      id: 5,
+      occurrences: [
+        new CloneDuplicationBlock({ fileDataId: 3, fileId: 3, path: "src/a.js", fromLine: 1, toLine: 9 }),
+        new CloneDuplicationBlock({ fileDataId: 4, fileId: 4, path: "src/b.js", fromLine: 2, toLine: 10 })
+      ]
+    })
+    expect(pageOf(readClonePage, listBody(FileClone, [clone]))).toEqual([{
+      id: 5,
+      occurrences: [{ fileId: 3, path: "src/a.js", fromLine: 1, toLine: 9 }, { fileId: 4, path: "src/b.js", fromLine: 2, toLine: 10 }]
+    }])
+    expect(typeCheck.clone(Schema.encodeSync(FileClone)(clone)).occurrences).toHaveLength(2)
+  })
+
+  it("reads a file's coverage and source core encodes", () => {
+    const hits = [new LineHits({ line: 1, hits: 2 }), new LineHits({ line: 3, hits: 0 })]
+    const encodedHits = hits.map((h) => Schema.encodeSync(LineHits)(h))
+    expect(readFileCoverage(JSON.parse(JSON.stringify({ data: encodedHits })) as unknown, "")).toEqual([{ line: 1, hits: 2 }, { line: 3, hits: 0 }])
+    expect(encodedHits.map(typeCheck.lineCoverage)).toHaveLength(2)
+    const source = Schema.decodeUnknownSync(CoreFileSource)({
+      commitSha: "abc", path: "src/a.js", lines: [{ number: 1, text: "let a = b", authorEmail: "ada@example.com" }, { number: 2, text: "" }]
+    })
+    const encoded = Schema.encodeSync(CoreFileSource)(source)
+    expect(readFileSource(JSON.parse(JSON.stringify({ data: encoded })) as unknown, "")).toEqual({
+      commitSha: "abc", path: "src/a.js",
+      lines: [{ number: 1, text: "let a = b", authorEmail: "ada@example.com" }, { number: 2, text: "", authorEmail: undefined }]
+    })
+    expect(typeCheck.source(encoded).lines).toHaveLength(2)
   })
 })

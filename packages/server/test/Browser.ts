@@ -53,6 +53,8 @@ export const openPage = (browser: Browser) =>
 export interface DomElement {
   readonly id: string
   readonly textContent: string | null
+  /** Of a checkbox. */
+  readonly checked?: boolean
   querySelectorAll(selectors: string): Iterable<DomElement>
 }
 interface KeyValueStore {

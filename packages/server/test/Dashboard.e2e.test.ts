@@ -2,13 +2,11 @@
  * Issue 7's acceptance: the real dashboard (packages/dashboard/dist, served by `tidemark serve` at
  * `/`) driven in Debian's headless Chromium through playwright-core, against a built server seeded
  * through the public APIs only. The numbers on screen must equal the API's, formatted with the
- * dashboard's own `Format.ts`; the screenshots land in docs/screenshots/ for the README.
+ * dashboard's own `Format.ts`; the screenshots land in docs/screenshots/ for the README. Issue 13's
+ * pages too: a repository's issues with their filters and counts, its files, one file's lines.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { Effect, Schedule } from "effect"
-import { mkdirSync } from "node:fs"
-import { fileURLToPath } from "node:url"
-import type { Page } from "playwright-core"
+import { Effect } from "effect"
 import {
   formatCount,
   formatDay,
@@ -20,38 +18,25 @@ import {
   formatText
 } from "../../dashboard/src/Format.js"
 import * as Chromium from "./Browser.js"
-import type { BrowserGlobals, DomElement } from "./Browser.js"
-import { adminSecret, getJson, git, gitRepository, postOk as post } from "./CliFixture.js"
+import { getJson } from "./CliFixture.js"
 import * as DashboardServer from "./DashboardServer.js"
+import { cells, facetsShown, focused, logIn, screenshot, sourceRows, terms } from "./DashboardReading.js"
+import {
+  cloneTexts,
+  expectLines,
+  type Facet,
+  facetsExpected,
+  fileMeasures,
+  fileRow,
+  issueRow,
+  issuesTotal,
+  resultsApi
+} from "./DashboardResults.js"
+import { adminToken, data, type MetricsJson, metricsPath, organization, range, type RepositoryJson, seed } from "./DashboardSeed.js"
 
-const adminToken = "tma_dashboard-e2e-admin"
-const organization = "gh/acme"
-const screenshots = fileURLToPath(new URL("../../../docs/screenshots/", import.meta.url))
-
-// ---- The API's answers, as far as the pages show them ------------------------------------------
-
-interface RepositoryJson {
-  readonly repository: { readonly name: string }
-  readonly gradeLetter?: string
-  readonly issuesCount?: number
-  readonly complexFilesPercentage?: number
-  readonly duplicationPercentage?: number
-  readonly coverage?: { readonly coveragePercentage?: number }
-}
 interface ToolJson {
   readonly name: string
   readonly settings: { readonly isEnabled: boolean }
-}
-interface MetricJson {
-  readonly value: number | null
-  readonly level: string
-  readonly series: ReadonlyArray<{ readonly start: string; readonly value: number | null }>
-}
-interface MetricsJson {
-  readonly deploymentFrequency: MetricJson
-  readonly leadTimeForChanges: MetricJson
-  readonly timeToRecover: MetricJson
-  readonly changeFailureRate: MetricJson
 }
 
 /** The delivery page's cards and charts, in its order, with the page's formats. */
@@ -62,107 +47,11 @@ const keys = [
   { title: "Change failure rate", of: (m: MetricsJson) => m.changeFailureRate, format: formatFraction, chart: formatFraction }
 ] as const
 
-// ---- Seeding through the public APIs -----------------------------------------------------------
-
-const data = <A>(reply: { readonly status: number; readonly body: unknown }): A => {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200)
-  return (reply.body as { readonly data: A }).data
-}
-
-/**
- * Ten delivery events of system `web` over a week and a half of May 2024: four deployments, five
- * changes, one incident resolved after 2 h 30 m.
- */
-const events = [
-  { $type: "change", change_id: "c1", time_created: "2024-05-01T08:00:00Z" },
-  { $type: "deployment", deploy_id: "d1", time_created: "2024-05-01T12:00:00Z", changes: ["c1"], teams: ["front"] },
-  { $type: "change", change_id: "c2", time_created: "2024-05-02T09:00:00Z" },
-  { $type: "change", change_id: "c3", time_created: "2024-05-02T10:00:00Z" },
-  { $type: "deployment", deploy_id: "d2", time_created: "2024-05-03T06:00:00Z", changes: ["c2", "c3"], teams: ["front"] },
-  { $type: "incident", incident_id: "i1", time_created: "2024-05-03T07:00:00Z", time_resolved: "2024-05-03T09:30:00Z" },
-  { $type: "change", change_id: "c4", time_created: "2024-05-06T10:00:00Z" },
-  { $type: "deployment", deploy_id: "d3", time_created: "2024-05-07T15:00:00Z", changes: ["c4"], teams: ["front"] },
-  { $type: "change", change_id: "c5", time_created: "2024-05-08T01:00:00Z" },
-  { $type: "deployment", deploy_id: "d4", time_created: "2024-05-08T05:00:00Z", changes: ["c5"], teams: ["front"] }
-]
-
-/** The delivery form's range (its end day included) and the same query as the API reads it. */
-const range = { from: "2024-04-29", to: "2024-05-12", bucket: "week" } as const
-const metricsPath = `/api/v3/organizations/${organization}/metrics?${new URLSearchParams({
-  from: "2024-04-29T00:00:00.000Z",
-  to: "2024-05-13T00:00:00.000Z",
-  bucket: range.bucket
-})}`
-
-/** Two repositories of gh/acme (widgets with coverage), analysed, and the delivery events, stored. */
-const seed: DashboardServer.Seed = (server, directory) =>
-  Effect.gen(function*() {
-    for (const name of ["widgets", "gadgets"]) {
-      const repository = yield* gitRepository(directory, name)
-      yield* post(server, "/api/v3/repositories", { provider: "gh", repositoryFullPath: `acme/${name}`, gitUrl: repository }, adminToken)
-      if (name === "widgets") {
-        // One of the two lines the report names ran: widgets shows coverage 50 %.
-        const commitSha = (yield* git(repository, ["rev-parse", "HEAD"])).trim()
-        const report = "SF:src/index.ts\nDA:1,1\nDA:2,0\nend_of_record\n"
-        yield* post(server, `/api/v3/analysis/organizations/${organization}/repositories/widgets/coverage`, {
-          commitSha,
-          format: "lcov",
-          report
-        }, adminToken)
-      }
-    }
-    const token = yield* adminSecret(server, adminToken, `/api/v3/admin/organizations/${organization}/tokens`, { permission: "read" })
-    const key = yield* adminSecret(server, adminToken, `/api/v3/admin/organizations/${organization}/ingestion-keys`, {})
-    for (const event of events) {
-      yield* post(server, `/v1/ingestion/cli?${new URLSearchParams({ api_key: key, system: "web" })}`, event)
-    }
-    // The worker stores the events in the background: read until all four deployments and the
-    // incident count (14 days in the range), then once more to be sure the answer is settled.
-    const settled = (metrics: MetricsJson) =>
-      Math.round((metrics.deploymentFrequency.value ?? 0) * 14) === 4 &&
-      metrics.timeToRecover.value === 9_000 &&
-      metrics.leadTimeForChanges.value !== null
-    const first = yield* getJson(server, metricsPath, token).pipe(
-      Effect.map((reply) => data<MetricsJson>(reply)),
-      Effect.filterOrFail(settled),
-      Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("20 seconds")))
-    )
-    yield* Effect.sleep("300 millis")
-    expect(data<MetricsJson>(yield* getJson(server, metricsPath, token))).toEqual(first)
-    // Adding a repository queued its analysis: the pages must show the analysed numbers, not race them.
-    yield* getJson(server, `/api/v3/analysis/organizations/${organization}/repositories?limit=25`, token).pipe(
-      Effect.map((reply) => data<ReadonlyArray<RepositoryJson>>(reply)),
-      Effect.filterOrFail((listed) => listed.length === 2 && listed.every((r) => r.gradeLetter !== undefined)),
-      Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds")))
-    )
-    // A read-only token: what a person logs in with.
-    return token
-  })
-
-// ---- Reading the pages -------------------------------------------------------------------------
-
-const cells = (page: Page, rows: string) =>
-  page.locator(rows).evaluateAll((trs) =>
-    (trs as ReadonlyArray<unknown> as ReadonlyArray<DomElement>).map((tr) =>
-      Array.from(tr.querySelectorAll("th, td"), (cell) => (cell.textContent ?? "").trim())
-    )
-  )
-
-/** The id, or else the text, of the element holding the keyboard focus. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const element = (globalThis as unknown as BrowserGlobals).document.activeElement
-    return element === null ? "" : element.id !== "" ? `#${element.id}` : (element.textContent ?? "").trim()
-  })
-
-const screenshot = (page: Page, name: string) => page.screenshot({ path: `${screenshots}${name}.png`, fullPage: true })
-
 describe("dashboard (headless Chromium against a seeded server)", () => {
   layer(DashboardServer.layer(adminToken, seed), { excludeTestServices: true, timeout: "60 seconds" })((it) => {
     it.scoped("logs in with the keyboard, and shows the API's repositories, tools and delivery metrics", () =>
       Effect.gen(function*() {
         const { browser, server, token } = yield* DashboardServer.DashboardServer
-        mkdirSync(screenshots, { recursive: true })
         const repositories = data<ReadonlyArray<RepositoryJson>>(
           yield* getJson(server, `/api/v3/analysis/organizations/${organization}/repositories?limit=25`, token)
         )
@@ -270,5 +159,120 @@ describe("dashboard (headless Chromium against a seeded server)", () => {
         expect(errors).toEqual([])
         expect(violations).toEqual([])
       }), 60_000)
+
+    it.scoped("shows widgets' issues with their filters and counts, its files, and a file's lines, as the API has them", () =>
+      Effect.gen(function*() {
+        const { browser, server, token } = yield* DashboardServer.DashboardServer
+        const api = resultsApi(server.url, token, organization, "widgets")
+        const { page, errors, violations } = yield* Chromium.openPage(browser)
+        const repositoryNav = page.getByRole("navigation", { name: "Repository widgets" })
+        const tick = (facet: Facet, label: string) =>
+          page.locator(`fieldset[data-facet="${facet}"] label`).filter({ hasText: label }).locator("input").check()
+
+        // Issues: the first page of the list, its total and every filter's counts equal the API's.
+        const all = yield* Effect.promise(() => api.search({}))
+        const overview = yield* Effect.promise(() => api.overview({}))
+        expect(all.pagination.total).toBeGreaterThan(all.data.length)
+        expect(overview.counts.levels.length).toBeGreaterThan(1)
+        yield* Effect.promise(async () => {
+          await logIn(page, { url: server.url, organization, token })
+          await page.getByRole("link", { name: "widgets" }).click()
+          await repositoryNav.getByRole("link", { name: "Issues" }).click()
+          await page.getByRole("heading", { name: "Issues of widgets" }).waitFor()
+          await expect.poll(() => cells(page, "table.issues tbody tr")).toEqual(all.data.map(issueRow))
+          expect(await page.locator("p.total").textContent()).toBe(issuesTotal(all.pagination.total, false))
+          expect(await facetsShown(page)).toEqual(facetsExpected({}, () => overview))
+          await screenshot(page, "issues")
+
+          // The keyset pages: the next one is the API's page after the cursor, and back.
+          const second = await api.search({}, all.pagination.cursor)
+          await page.getByRole("link", { name: "Next page" }).click()
+          await expect.poll(() => cells(page, "table.issues tbody tr")).toEqual(second.data.map(issueRow))
+          await page.getByRole("link", { name: "First page" }).click()
+          await expect.poll(() => cells(page, "table.issues tbody tr")).toEqual(all.data.map(issueRow))
+        })
+
+        // Ticking the rarest severity: the list becomes the API's search with it, as many issues as
+        // its count said; its own facet keeps the counts without it, the others count within it.
+        const level = overview.counts.levels.at(-1)?.name ?? ""
+        const byLevel = { levels: [level] }
+        const [levelIssues, withinLevel] = yield* Effect.promise(() => Promise.all([api.search(byLevel), api.overview(byLevel)]))
+        expect(levelIssues.pagination.total).toBe(overview.counts.levels.at(-1)?.total)
+        expect(levelIssues.pagination.total).toBeLessThan(all.pagination.total)
+        yield* Effect.promise(async () => {
+          await tick("levels", level)
+          await expect.poll(() => cells(page, "table.issues tbody tr")).toEqual(levelIssues.data.map(issueRow))
+          expect(await page.locator("p.total").textContent()).toBe(issuesTotal(levelIssues.pagination.total, true))
+          await expect.poll(() => facetsShown(page)).toEqual(facetsExpected(byLevel, (f) => (f === "levels" ? overview : withinLevel)))
+        })
+
+        // And TypeScript too: each ticked facet counted with the other's filter.
+        const both = { levels: [level], languages: ["TypeScript"] }
+        const [bothIssues, withinBoth, withinLanguage] = yield* Effect.promise(() =>
+          Promise.all([api.search(both), api.overview(both), api.overview({ languages: ["TypeScript"] })])
+        )
+        expect(bothIssues.data.length).toBeGreaterThan(0)
+        const picked = bothIssues.data[0]
+        if (picked === undefined) throw new Error("no TypeScript issue of that severity")
+        yield* Effect.promise(async () => {
+          await tick("languages", "TypeScript")
+          await expect.poll(() => cells(page, "table.issues tbody tr")).toEqual(bothIssues.data.map(issueRow))
+          await expect.poll(() => facetsShown(page)).toEqual(
+            facetsExpected(both, (f) => (f === "levels" ? withinLanguage : f === "languages" ? withinLevel : withinBoth))
+          )
+        })
+
+        // An issue's file link opens the file at its line: the line has the focus, every number is the API's.
+        const file = yield* Effect.promise(() => api.file(picked.fileId))
+        expect(file.clones.length).toBeGreaterThan(0)
+        yield* Effect.promise(async () => {
+          await page.locator("table.issues tbody tr").first().getByRole("link", { name: picked.filePath }).click()
+          await page.getByRole("heading", { name: file.details.file.path, level: 1 }).waitFor()
+          await expect.poll(() => focused(page)).toBe(`#L${picked.lineNumber}`)
+          expect(await terms(page, "dl.metrics")).toEqual(fileMeasures(file))
+          expect(await page.locator("ul.clones li").allTextContents()).toEqual(cloneTexts(file.details.file.fileId, file.clones))
+          expectLines(await sourceRows(page), file)
+          await page.locator(".line-issues").first().scrollIntoViewIfNeeded()
+          await screenshot(page, "file")
+        })
+
+        // Files: the list, sorted by a column's link and searched, equals listFiles; a file's link opens it.
+        const [byName, byIssues, byCoverage, copies] = yield* Effect.promise(() =>
+          Promise.all([
+            api.files(),
+            api.files({ sort: "issues", direction: "desc" }),
+            api.files({ sort: "coverage", direction: "asc" }),
+            api.files({ search: "copy", sort: "issues", direction: "desc" })
+          ])
+        )
+        expect(byCoverage.data.some((f) => f.coverageWithDecimals !== undefined)).toBe(true)
+        const copy = copies.data[0]
+        if (copy === undefined) throw new Error("no file matches copy")
+        const copyFile = yield* Effect.promise(() => api.file(copy.fileId))
+        yield* Effect.promise(async () => {
+          await repositoryNav.getByRole("link", { name: "Files" }).click()
+          await page.getByRole("heading", { name: "Files of widgets" }).waitFor()
+          await expect.poll(() => cells(page, "table.files tbody tr")).toEqual(byName.data.map(fileRow))
+          await page.getByRole("columnheader", { name: "Issues" }).getByRole("link").click()
+          await expect.poll(() => cells(page, "table.files tbody tr")).toEqual(byIssues.data.map(fileRow))
+          expect(await page.getByRole("columnheader", { name: "Issues" }).getAttribute("aria-sort")).toBe("descending")
+          expect(await page.locator("p.total").textContent()).toBe(`${formatCount(byIssues.pagination.total)} files.`)
+          await screenshot(page, "files")
+          await page.getByRole("columnheader", { name: "Coverage" }).getByRole("link").click()
+          await expect.poll(() => cells(page, "table.files tbody tr")).toEqual(byCoverage.data.map(fileRow))
+          await page.getByRole("columnheader", { name: "Issues" }).getByRole("link").click()
+          await expect.poll(() => cells(page, "table.files tbody tr")).toEqual(byIssues.data.map(fileRow))
+          await page.getByLabel("Path contains").fill("copy")
+          await page.getByRole("button", { name: "Search" }).click()
+          await expect.poll(() => cells(page, "table.files tbody tr")).toEqual(copies.data.map(fileRow))
+          await page.getByRole("link", { name: copy.path }).click()
+          await page.getByRole("heading", { name: copy.path, level: 1 }).waitFor()
+          expect(await terms(page, "dl.metrics")).toEqual(fileMeasures(copyFile))
+          expect(await page.locator("ul.clones li").allTextContents()).toEqual(cloneTexts(copy.fileId, copyFile.clones))
+          expectLines(await sourceRows(page), copyFile)
+        })
+        expect(errors).toEqual([])
+        expect(violations).toEqual([])
+      }), 90_000)
   })
 })

@@ -4,8 +4,10 @@
  * is forgotten; names a user chose that hold markup, shown as text.
  *
  * What a user names and the dashboard shows: a repository (its name), a branch (the git
- * repository's default branch), a commit (its message) and a delivery system (the ingestion's
- * `system`). Pattern and coding-standard names appear on no page of the dashboard.
+ * repository's default branch), a commit (its message), a delivery system (the ingestion's
+ * `system`), and the repository's own content: a file's path and the text of a line with an issue.
+ * Patterns (their titles come from the catalogue) and coding standards are not a user's to name
+ * on any page of the dashboard.
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { SecurityHeaders } from "@tidemark/adapter-http"
@@ -25,7 +27,10 @@ const names = {
   // A valid git branch name (no spaces): `/` separates the attributes as a space would.
   branch: "<img/src/onerror=alert(2)>",
   message: "<script>alert(3)</script><img src=x onerror=alert(3)>",
-  system: "<svg onload=alert(4)>"
+  system: "<svg onload=alert(4)>",
+  file: "src/<img src=x onerror=alert(5)>.js",
+  // An undefined name makes it a line with an issue: its text is shown as the analysis kept it.
+  line: "export const markup = \"<script>alert(6)</script>\" + undefinedName"
 } as const
 
 const repositoriesPath = `/api/v3/analysis/organizations/${organization}/repositories?limit=25`
@@ -44,7 +49,7 @@ const until = (server: RunningServer, path: string, token: string, ready: (body:
 /** gh/hostile: one repository, analysed, and one deployment, all named with `names`. */
 const seed: DashboardServer.Seed = (server, directory) =>
   Effect.gen(function*() {
-    const repository = yield* gitRepository(directory, "hostile")
+    const repository = yield* gitRepository(directory, "hostile", { "src/index.ts": "export const answer = 42\n", [names.file]: `${names.line}\n` })
     yield* git(repository, ["branch", "--move", names.branch])
     yield* git(repository, ["commit", "--quiet", "--amend", "--message", names.message])
     yield* postOk(server, "/api/v3/repositories", {
@@ -165,7 +170,7 @@ describe("dashboard security (headless Chromium against a built server)", () => 
         expect(errors).toEqual([])
       }), 60_000)
 
-    it.scoped("shows a repository, branch, commit message and system name holding markup as text", () =>
+    it.scoped("shows a repository, branch, commit message, system name, file path and line holding markup as text", () =>
       Effect.gen(function*() {
         const { browser, server, token } = yield* DashboardServer.DashboardServer
         const { page, errors, dialogs } = yield* Chromium.openPage(browser)
@@ -182,6 +187,19 @@ describe("dashboard security (headless Chromium against a built server)", () => 
           const branch = page.locator("dl.metrics div").filter({ has: page.getByText("Branch", { exact: true }) }).locator("dd")
           expect(await branch.textContent()).toBe(names.branch)
           await page.getByText(names.message, { exact: false }).waitFor()
+          expect(await injected(page)).toBe(0)
+
+          // The file's path and its line's text on the issues, files and file pages.
+          await page.getByRole("navigation", { name: `Repository ${names.repository}` }).getByRole("link", { name: "Issues" }).click()
+          const issueLink = page.locator("table.issues tbody td a")
+          expect(await issueLink.textContent()).toBe(names.file)
+          expect(await injected(page)).toBe(0)
+          await page.getByRole("navigation", { name: `Repository ${names.repository}` }).getByRole("link", { name: "Files" }).click()
+          await page.getByRole("link", { name: names.file }).waitFor()
+          expect(await injected(page)).toBe(0)
+          await page.getByRole("link", { name: names.file }).click()
+          await page.getByRole("heading", { level: 1, name: names.file }).waitFor()
+          expect(await page.locator("table.source td.code > code").allTextContents()).toEqual([names.line])
           expect(await injected(page)).toBe(0)
 
           await page.getByRole("link", { name: "Delivery" }).click()

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact"
-import type { ApiError } from "../Api.js"
+import type { ApiError } from "../ApiRequest.js"
 import type { Load } from "../Load.js"
 
 /** A failed load's message. A 401 never shows here: the App returns to the login page at once. */

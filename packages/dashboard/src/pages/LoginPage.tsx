@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks"
-import { ApiError, makeApiClient } from "../Api.js"
+import { makeApiClient } from "../Api.js"
+import { ApiError } from "../ApiRequest.js"
 import { parseOrganization } from "../Organization.js"
 import type { Session } from "../Session.js"
 

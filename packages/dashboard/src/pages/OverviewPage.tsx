@@ -1,4 +1,6 @@
 import type { ApiClient, RepositoryWithAnalysis } from "../Api.js"
+import { Columns } from "../components/Columns.js"
+import { Pager } from "../components/Pager.js"
 import { Loaded } from "../components/Status.js"
 import { formatCount, formatPercent, formatText } from "../Format.js"
 import { goalChecks, goalSummary } from "../GoalStatus.js"
@@ -37,27 +39,15 @@ export const OverviewPage = ({ api, cursor }: { readonly api: ApiClient; readonl
             <p>{page.pagination.total} repositories{cursor === undefined ? "" : " (a later page)"}.</p>
             <table class="repositories">
               <caption class="visually-hidden">Repositories with their analysis</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Repository</th>
-                  <th scope="col">Grade</th>
-                  <th scope="col">Issues</th>
-                  <th scope="col">Complex files</th>
-                  <th scope="col">Duplication</th>
-                  <th scope="col">Coverage</th>
-                  <th scope="col">Goals</th>
-                </tr>
-              </thead>
+              <Columns labels={["Repository", "Grade", "Issues", "Complex files", "Duplication", "Coverage", "Goals"]} />
               <tbody>
                 {page.data.map((repository) => <Row key={repository.repository.name} repository={repository} />)}
               </tbody>
             </table>
-            <nav aria-label="Pages" class="pager">
-              {cursor === undefined ? null : <a href={hrefOf({ page: "overview" })}>First page</a>}
-              {page.pagination.cursor === undefined ? null : (
-                <a href={hrefOf({ page: "overview", cursor: page.pagination.cursor })}>Next page</a>
-              )}
-            </nav>
+            <Pager
+              first={cursor === undefined ? undefined : hrefOf({ page: "overview" })}
+              next={page.pagination.cursor === undefined ? undefined : hrefOf({ page: "overview", cursor: page.pagination.cursor })}
+            />
           </>
         )}
       </Loaded>

@@ -1,4 +1,5 @@
 import type { ApiClient, RepositoryWithAnalysis, Tool } from "../Api.js"
+import { RepositoryNav } from "../components/RepositoryNav.js"
 import { Loaded } from "../components/Status.js"
 import { formatCount, formatInstant, formatPercent, formatText, shortSha } from "../Format.js"
 import { goalChecks } from "../GoalStatus.js"
@@ -58,6 +59,7 @@ export const RepositoryPage = ({ api, name }: { readonly api: ApiClient; readonl
   return (
     <section aria-labelledby="repository-title">
       <h1 id="repository-title">{name}</h1>
+      <RepositoryNav name={name} current="summary" />
       <Loaded load={repository}>
         {(value) => (
           <>
