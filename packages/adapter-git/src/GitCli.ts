@@ -192,6 +192,33 @@ export const makePorts = (
     const hasCommit = (mirror: string, sha: string) =>
       git.run(["cat-file", "-e", `${sha}^{commit}`], mirror).pipe(Effect.as(true), Effect.orElseSucceed(() => false))
 
+    /**
+     * A remote's mirror is blob-less (cloned with `--filter=blob:none`): what `revisions` list that
+     * it lacks (a commit's files, the old versions of files blame reads) is fetched before git needs
+     * it, a thousand objects a request. Left to itself, git fetches each missing object alone
+     * (blame: a file changed in 130 commits, 130 requests).
+     */
+    const fetchMissing = (mirror: string, revisions: ReadonlyArray<string>) =>
+      git.run(["rev-list", "--objects", "--missing=print", ...revisions], mirror).pipe(
+        Effect.map((listed) => listed.split("\n").filter((row) => row.startsWith("?")).map((row) => row.slice(1))),
+        Effect.flatMap((missing) =>
+          Effect.forEach(Arr.chunksOf(missing, 1000), (oids) =>
+            git.run([
+              // What git itself runs to fill a partial clone: no negotiation, nothing but the objects.
+              "-c",
+              "fetch.negotiationAlgorithm=noop",
+              "fetch",
+              "--quiet",
+              "--no-tags",
+              "--no-write-fetch-head",
+              "--recurse-submodules=no",
+              "--filter=blob:none",
+              "origin",
+              ...oids
+            ], mirror), { discard: true })
+        )
+      )
+
     const present = (mirror: string, sha: string) =>
       Effect.flatMap(hasCommit(mirror, sha), (found) =>
         found ? Effect.void : Effect.fail(new ReadFailure({ reason: `the repository has no commit ${sha}` })))
@@ -200,7 +227,7 @@ export const makePorts = (
      * The mirror of `url`, holding `sha`: fetched first only when it lacks the commit. The sha is
      * checked to be one, since it is passed to git where an option could stand.
      */
-    const mirrorWith = (url: string, sha: string): Effect.Effect<string, ReadFailure> =>
+    const mirrorWith = (url: string, sha: string): Effect.Effect<{ readonly mirror: string; readonly remote: boolean }, ReadFailure> =>
       Either.match(RepositoryLocation.parse(url, (local) => path.resolve(local)), {
         onLeft: (reason) => Effect.fail(new ReadFailure({ reason })),
         onRight: (location) => {
@@ -215,7 +242,7 @@ export const makePorts = (
                 withLock(mirror)
               )
             ),
-            Effect.as(mirror)
+            Effect.as({ mirror, remote: location.remote })
           )
         }
       })
@@ -229,7 +256,7 @@ export const makePorts = (
         yield* fs.makeDirectory(checkoutDirectory, { recursive: true }).pipe(
           Effect.mapError(fromPlatform("cannot create the checkout directory"))
         )
-        const mirror = yield* mirrorWith(url, sha)
+        const { mirror } = yield* mirrorWith(url, sha)
         const root = yield* fs.makeTempDirectoryScoped({ directory: checkoutDirectory, prefix: "tree-" }).pipe(
           Effect.mapError(fromPlatform("cannot create a checkout"))
         )
@@ -243,6 +270,12 @@ export const makePorts = (
         Effect.withSpan("GitCli.checkout")
       )
 
+    // Best effort: what is still missing then (older names of renamed files) blame fetches itself.
+    const fetchHistory = (mirror: string, sha: string, files: ReadonlyArray<string>) =>
+      Effect.forEach(Arr.chunksOf(files, 500), (some) => fetchMissing(mirror, [sha, "--", ...some]), { discard: true }).pipe(
+        Effect.catchAll((error) => Effect.logWarning(`blame fetches the history it misses as it goes: ${error.message}`))
+      )
+
     // The commit's own `.mailmap` maps the emails, as `git blame` in a checkout of it would; a bare
     // mirror would otherwise use its HEAD's, which changes with the default branch.
     const blame = (mirror: string, sha: string, file: string) =>
@@ -253,7 +286,8 @@ export const makePorts = (
     const read = (url: string, sha: string, files: ReadonlyArray<string>) =>
       mirrorWith(url, sha).pipe(
         Effect.mapError((failure) => new GitReadError({ url, reason: failure.reason })),
-        Effect.flatMap((mirror) =>
+        Effect.tap(({ mirror, remote }) => remote ? fetchHistory(mirror, sha, files) : Effect.void),
+        Effect.flatMap(({ mirror }) =>
           // One git process per file, a few at a time: blame is CPU-bound and the worker shares the machine.
           Effect.forEach(files, (file) =>
             Effect.either(blame(mirror, sha, file).pipe(

@@ -6,7 +6,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { FileLine, type FileLinesError, FileSource } from "@tidemark/core"
 import { Effect, Either } from "effect"
 import { GitCli } from "../src/index.js"
-import { git, initRepository, writeFiles } from "./GitFixture.js"
+import { git, gitDaemon, initRepository, writeFiles } from "./GitFixture.js"
 
 const scratch = Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirectoryScoped({ prefix: "tidemark-blame-" }))
 
@@ -129,5 +129,29 @@ describe("GitCli FileLines", () => {
       expect([absent._tag, absent.url, absent.reason]).toEqual(["GitReadError", repository, `the repository has no commit ${"0".repeat(40)}`])
       const option = yield* Effect.flip(lines.read(repository, "--output=/tmp/x", ["app.js"]))
       expect([option._tag, option.reason]).toEqual(["GitReadError", "not a full commit id: --output=/tmp/x"])
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  // Live clock: the daemon starts in real time.
+  it.scopedLive("fetches the history a remote's blob-less mirror lacks in one request, not one per version", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const repository = yield* initRepository(directory, "history")
+      // Twelve versions of one file, each changing its own line, by Ada and Bob in turn.
+      const authors = Array.from({ length: 12 }, (_, i) => i % 2 === 0 ? ada : bob)
+      const text = (version: number) => authors.map((_, i) => i <= version ? `line ${i} v${i}` : `line ${i}`).join("\n") + "\n"
+      let head = ""
+      for (const [version, email] of authors.entries()) {
+        yield* writeFiles(repository, { "history.js": text(version) })
+        head = yield* commitAs(repository, email, `version ${version}`)
+      }
+      const daemon = yield* gitDaemon(directory)
+      const { lines, reader } = yield* portsIn(directory)
+      yield* reader.read(daemon.url("history"))
+      const before = daemon.fetches()
+
+      const [file] = yield* lines.read(daemon.url("history"), head, ["history.js"])
+
+      expect(rightOf(file).lines).toStrictEqual(authors.map((email, i) => line(i + 1, `line ${i} v${i}`, email)))
+      expect(daemon.fetches() - before).toBe(1)
     }).pipe(Effect.provide(NodeContext.layer)))
 })

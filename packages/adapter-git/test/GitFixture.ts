@@ -3,7 +3,8 @@ import * as FileSystem from "@effect/platform/FileSystem"
 import * as Path from "@effect/platform/Path"
 import { GitCommit } from "@tidemark/core"
 import { Effect } from "effect"
-import { execFileSync } from "node:child_process"
+import { execFileSync, spawn } from "node:child_process"
+import { createServer } from "node:net"
 
 export const author = { name: "Ada Lovelace", email: "ada@example.org" }
 const committer = { name: "Tide Bot", email: "bot@example.org" }
@@ -116,4 +117,47 @@ export const sampleRepository = (parent: string) =>
     })
     const merge = yield* git(repository, ["rev-parse", "HEAD"])
     return { repository, shas: { root, feature, readme, merge } }
+  })
+
+/**
+ * Serves the repositories under `base` over git:// on a loopback port (a remote to GitCli, so its
+ * mirror is blob-less, as a GitHub repository's is), letting clients filter and fetch single
+ * objects as GitHub does. Each connection is one fetch (or ls-remote), answered by a `git daemon
+ * --inetd` of its own; `fetches` counts them. Stopped with the scope.
+ */
+export const gitDaemon = (base: string) =>
+  Effect.gen(function*() {
+    let connections = 0
+    const environment = {
+      ...process.env,
+      ...fixtureEnvironment,
+      GIT_CONFIG_COUNT: "2",
+      GIT_CONFIG_KEY_0: "uploadpack.allowFilter",
+      GIT_CONFIG_VALUE_0: "true",
+      GIT_CONFIG_KEY_1: "uploadpack.allowAnySHA1InWant",
+      GIT_CONFIG_VALUE_1: "true"
+    }
+    const server = createServer((socket) => {
+      connections++
+      const daemon = spawn("git", ["daemon", "--inetd", "--export-all", `--base-path=${base}`, base], {
+        env: environment,
+        stdio: ["pipe", "pipe", "ignore"]
+      })
+      socket.pipe(daemon.stdin)
+      daemon.stdout.pipe(socket)
+      socket.on("error", () => daemon.kill())
+    })
+    const port = yield* Effect.acquireRelease(
+      Effect.async<number>((resume) => {
+        server.listen(0, "127.0.0.1", () => {
+          const address = server.address()
+          resume(Effect.succeed(typeof address === "object" && address !== null ? address.port : 0))
+        })
+      }),
+      () =>
+        Effect.async<void>((resume) => {
+          server.close(() => resume(Effect.void))
+        })
+    )
+    return { url: (name: string) => `git://127.0.0.1:${port}/${name}`, fetches: () => connections }
   })

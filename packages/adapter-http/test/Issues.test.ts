@@ -6,6 +6,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
 import { ClonePage, FileData, FilePage, IssueData, IssuePage, OverviewBody, QueuedAnalysisBody, RepositoryData, SourceData } from "./fixtures/Bodies.js"
+import { commitOnMain, createGitRepository } from "./fixtures/GitRepositories.js"
 import * as Http from "./fixtures/Http.js"
 import { addRepository, issueToken, newOrganization, once, type Organization, paths } from "./fixtures/Scenario.js"
 import { analysingTestLayer } from "./fixtures/TestLayer.js"
@@ -247,6 +248,72 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         yield* Http.expectError(yield* Http.get(`${paths.repository(org, "app")}/files/abc/source`, { token }), "BadRequest")
         yield* Http.expectError(yield* Http.get(sourcePath(idOf("src/index.js"))), "Unauthorized")
         yield* Http.expectError(yield* Http.get(sourcePath(idOf("src/index.js")), { token: yield* issueToken(newOrganization("other")) }), "Unauthorized")
+      }))
+  })
+
+  describe("authors", () => {
+    const ada = "ada@example.org"
+    const bob = "bob@example.org"
+
+    /**
+     * Ada writes two files with an issue on lines 1 and 2 of one and line 1 of the other; Bob then
+     * rewrites line 2 of the first (still an issue) and adds a file with two issues: Ada's lines
+     * hold 2 issues, Bob's 3.
+     */
+    const authored = once(Effect.gen(function*() {
+      const org = newOrganization("authors")
+      const token = yield* issueToken(org)
+      const git = yield* createGitRepository("authors", {
+        files: {
+          "package.json": JSON.stringify({ name: "authors" }),
+          "src/index.js": "const unused = 1\nlet other = 2\nexport const answer = () => 42\n",
+          "src/undef.js": "export const f = () => missing\n"
+        }
+      })
+      const sha = yield* commitOnMain(git, {
+        "src/index.js": "const unused = 1\nlet changed = 3\nexport const answer = () => 42\n",
+        "src/bob.js": "export const g = () => nowhere\nexport const h = () => elsewhere\n"
+      }, bob)
+      yield* addRepository(org, "app", { reuse: git })
+      yield* analysedAt(org, token, "main", sha)
+      return { org, token, sha }
+    }))
+
+    const lines = (org: Organization, token: string, json: unknown) =>
+      Effect.map(search(org, token, json), (reply) => Http.expectBody(reply, 200, IssuePage).data.map((i) => `${i.filePath}:${i.lineNumber}`))
+
+    it.effect("searchRepositoryIssues with authorEmails lists exactly the issues on that author's lines", () =>
+      Effect.gen(function*() {
+        const { org, token } = yield* authored
+        expect(yield* lines(org, token, {})).toEqual(["src/bob.js:1", "src/bob.js:2", "src/index.js:1", "src/index.js:2", "src/undef.js:1"])
+        expect(yield* lines(org, token, { authorEmails: [bob] })).toEqual(["src/bob.js:1", "src/bob.js:2", "src/index.js:2"])
+        expect(yield* lines(org, token, { authorEmails: [ada] })).toEqual(["src/index.js:1", "src/undef.js:1"])
+        expect(yield* lines(org, token, { authorEmails: [ada, bob] })).toHaveLength(5)
+        expect(yield* lines(org, token, { authorEmails: ["carol@example.org"] })).toEqual([])
+      }))
+
+    it.effect("issuesOverview counts the issues of each author, most first, as the filtered lists hold them", () =>
+      Effect.gen(function*() {
+        const { org, token } = yield* authored
+        const overview = Http.expectBody(yield* Http.post(`${issuesPath(org, "app")}/overview`, { token, json: {} }), 200, OverviewBody).data
+        expect(overview.counts.authors).toEqual([{ name: bob, total: 3 }, { name: ada, total: 2 }])
+        const filtered = Http.expectBody(
+          yield* Http.post(`${issuesPath(org, "app")}/overview`, { token, json: { authorEmails: [ada] } }),
+          200,
+          OverviewBody
+        ).data
+        expect(filtered.counts.authors).toEqual([{ name: ada, total: 2 }])
+        expect(filtered.counts.patterns.map((p) => `${p.id} ${p.total}`).sort()).toEqual(["ESLint9_no-undef 1", "ESLint9_no-unused-vars 1"])
+      }))
+
+    it.effect("getFileSource shows who last changed each line", () =>
+      Effect.gen(function*() {
+        const { org, sha, token } = yield* authored
+        const files = Http.expectBody(yield* Http.get(`/api/v3/organizations/gh/${org.name}/repositories/app/files`, { token }), 200, FilePage).data
+        const fileId = files.find((f) => f.path === "src/index.js")?.fileId ?? -1
+        const source = Http.expectBody(yield* Http.get(`${paths.repository(org, "app")}/files/${fileId}/source`, { token }), 200, SourceData).data
+        expect(source.commitSha).toBe(sha)
+        expect(source.lines.map((l) => [l.number, l.authorEmail])).toEqual([[1, ada], [2, bob], [3, ada]])
       }))
   })
 })

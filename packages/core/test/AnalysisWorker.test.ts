@@ -4,7 +4,6 @@ import {
   AnalysisQueue,
   AnalysisResults,
   AnalysisResultStore,
-  AnalysisWorker,
   ConfigureToolBody,
   CoverageUploads,
   InvalidInput,
@@ -25,15 +24,9 @@ import {
 } from "@tidemark/core"
 import { Effect, Option, Ref } from "effect"
 import { developHead, mainHead } from "./fixtures/FakeGitReader.js"
-import { AnalysedLanguages, Calls, fileRow, workerLayer } from "./fixtures/FakeAnalysis.js"
+import { AnalysedLanguages, Calls, drain, fileRow, withWorker } from "./fixtures/FakeAnalysis.js"
 import { lintAUuid } from "./fixtures/TestCatalogue.js"
 import { acme, addRepository, adminCaller, callerWith, repo } from "./fixtures/TestLayer.js"
-
-const run = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, workerLayer)
-
-/** Runs the worker until the queue is empty. */
-const drain = Effect.flatMap(AnalysisWorker, (worker) =>
-  worker.processOne.pipe(Effect.repeat({ while: (handled) => handled > 0 })))
 
 const get = (name: string, branch?: string) =>
   Effect.flatMap(RepositoryAnalysis, (analysis) => analysis.get(adminCaller, repo(name), branch))
@@ -43,7 +36,7 @@ const reanalyze = (name: string, branch?: string, caller = adminCaller) =>
 
 describe("analysis jobs", () => {
   it.effect("adding a repository queues an analysis of its default branch; the worker's result shows in get and list", () =>
-    run(Effect.gen(function*() {
+    withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
       const before = yield* get("widgets")
       expect(before.lastAnalysedCommit).toBeUndefined()
@@ -75,7 +68,7 @@ describe("analysis jobs", () => {
     })))
 
   it.effect("changed goals change the grade of the stored analysis at once; the next analysis gets them", () =>
-    run(Effect.gen(function*() {
+    withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
       yield* drain
       const before = yield* get("widgets")
@@ -98,7 +91,7 @@ describe("analysis jobs", () => {
     })))
 
   it.effect("matchesStack compares patterns with the analysed languages once there is an analysis", () =>
-    run(Effect.gen(function*() {
+    withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
       const matching = Effect.flatMap(PatternConfiguration, (p) =>
         p.list(adminCaller, repo("widgets"), lintAUuid, { matchesStack: true })).pipe(
@@ -115,7 +108,7 @@ describe("analysis jobs", () => {
     })))
 
   it.effect("the analyzer gets the repository's goals and its enabled server-side tools with their enabled patterns", () =>
-    run(Effect.gen(function*() {
+    withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
       yield* drain
       const [call] = yield* Effect.flatMap(Calls, Ref.get)
@@ -127,7 +120,7 @@ describe("analysis jobs", () => {
     })))
 
   it.effect("the configuration file is used only while the organization allows it; withdrawn, the patterns run and a problem says so", () =>
-    run(Effect.gen(function*() {
+    withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
       yield* drain
       const organizations = yield* Organizations
@@ -152,7 +145,7 @@ describe("analysis jobs", () => {
     })))
 
   it.effect("reanalyze analyses another branch; its analysis is shown for that branch only", () =>
-    run(Effect.gen(function*() {
+    withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
       yield* drain
       yield* Effect.flatMap(ToolConfiguration, (tools) =>
@@ -169,7 +162,7 @@ describe("analysis jobs", () => {
     })))
 
   it.effect("each issue, file and clone of an analysis is stored with it, counted as shown; older analyses' rows are pruned", () =>
-    run(Effect.gen(function*() {
+    withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
       const repositories = yield* RepositoryStore
       const organization = yield* repositories.findOrganization("gh", acme.organization)
@@ -208,7 +201,7 @@ describe("analysis jobs", () => {
     })))
 
   it.effect("searchRepositoryIssues, issuesOverview and getIssue read the rows of the branch's latest analysis", () =>
-    run(Effect.gen(function*() {
+    withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
       const issues = yield* RepositoryIssues
       const all = new SearchRepositoryIssuesBody({})
@@ -251,7 +244,7 @@ describe("analysis jobs", () => {
     })))
 
   it.effect("a commit that cannot be fetched is a failed_to_clone problem, and the analysis shows no numbers", () =>
-    run(Effect.gen(function*() {
+    withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
       yield* reanalyze("widgets", "develop")
       yield* drain
@@ -264,7 +257,7 @@ describe("analysis jobs", () => {
     })))
 
   it.effect("an analysis that fails is an analysis_failed problem", () =>
-    run(Effect.gen(function*() {
+    withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
       yield* reanalyze("widgets", "feature/login")
       yield* drain
@@ -274,7 +267,7 @@ describe("analysis jobs", () => {
     })))
 
   it.effect("reanalyze needs write permission and an enabled branch", () =>
-    run(Effect.gen(function*() {
+    withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
       const reader = yield* callerWith("read")
       expect(yield* Effect.flip(reanalyze("widgets", undefined, reader))).toBeInstanceOf(PermissionDenied)
@@ -283,7 +276,7 @@ describe("analysis jobs", () => {
     })))
 
   it.effect("a job whose repository is gone is acknowledged and dropped", () =>
-    run(Effect.gen(function*() {
+    withWorker(Effect.gen(function*() {
       const queue = yield* AnalysisQueue
       yield* queue.publish("orphan", JSON.stringify({
         organizationId: 999,
@@ -298,7 +291,7 @@ describe("analysis jobs", () => {
     })))
 
   it.effect("an undecodable job goes to the dead letters", () =>
-    run(Effect.gen(function*() {
+    withWorker(Effect.gen(function*() {
       const queue = yield* AnalysisQueue
       yield* queue.publish("garbage", "{not json")
       yield* drain
@@ -312,7 +305,7 @@ describe("analysis jobs", () => {
       Effect.flatMap(CoverageUploads, (uploads) => uploads.upload(caller, repo("widgets"), { commitSha, format: "lcov", report }))
 
     it.effect("a report of the analysed commit shows as UpToDate coverage, and the grade counts it", () =>
-      run(Effect.gen(function*() {
+      withWorker(Effect.gen(function*() {
         yield* addRepository("widgets")
         yield* drain
         const before = yield* get("widgets")
@@ -344,7 +337,7 @@ describe("analysis jobs", () => {
       })))
 
     it.effect("a report of another commit is not shown with this one; before any analysis, the head's is", () =>
-      run(Effect.gen(function*() {
+      withWorker(Effect.gen(function*() {
         yield* addRepository("widgets")
         yield* upload(mainHead.sha, "src/app.ts 1/2")
         // Not analysed yet: the branch's head is the commit shown, and it has a report.
@@ -360,7 +353,7 @@ describe("analysis jobs", () => {
       })))
 
     it.effect("refuses a short commit id, an unreadable report, and a token that may not write", () =>
-      run(Effect.gen(function*() {
+      withWorker(Effect.gen(function*() {
         yield* addRepository("widgets")
         const short = yield* Effect.flip(upload(mainHead.sha.slice(0, 7), "src/app.ts 1/2"))
         expect(short).toBeInstanceOf(InvalidInput)
@@ -381,7 +374,7 @@ describe("analysis jobs", () => {
       JSON.stringify({ tools, results })
 
     it.effect("a log's results add to the analysed commit's issues, per tool; a tool's new log replaces its results", () =>
-      run(Effect.gen(function*() {
+      withWorker(Effect.gen(function*() {
         yield* addRepository("widgets")
         yield* drain
         const answered = yield* importLog(mainHead.sha, log([
@@ -405,7 +398,7 @@ describe("analysis jobs", () => {
       })))
 
     it.effect("refuses a short commit id, an unreadable log, and a token that may not write", () =>
-      run(Effect.gen(function*() {
+      withWorker(Effect.gen(function*() {
         yield* addRepository("widgets")
         expect((yield* Effect.flip(importLog("abc", log([])))).message).toContain("commitSha")
         expect((yield* Effect.flip(importLog(mainHead.sha, "{}"))).message).toBe("sarif: not a test log")

@@ -1,15 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
-import { AnalysisWorker, FileLine, FileSource, NotFound, RepositoryFiles, ServiceUnavailable } from "@tidemark/core"
+import { FileLine, FileSource, NotFound, RepositoryFiles, ServiceUnavailable } from "@tidemark/core"
 import { Effect } from "effect"
-import { workerLayer } from "./fixtures/FakeAnalysis.js"
+import { drain, withWorker } from "./fixtures/FakeAnalysis.js"
 import { FakeBlame } from "./fixtures/FakeFileLines.js"
 import { mainHead } from "./fixtures/FakeGitReader.js"
 import { addRepository, adminCaller, anonymous, repo } from "./fixtures/TestLayer.js"
-
-const run = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, workerLayer)
-
-const drain = Effect.flatMap(AnalysisWorker, (worker) =>
-  worker.processOne.pipe(Effect.repeat({ while: (handled) => handled > 0 })))
 
 /** widgets analysed at main's head: one file, `src/app.ts`; answers its id. */
 const gitUrl = "https://git.example.org/acme/widgets.git"
@@ -24,7 +19,7 @@ const analysed = Effect.gen(function*() {
 
 describe("RepositoryFiles.source", () => {
   it.effect("answers the file's lines at the analysed commit, as FileLines gives them", () =>
-    run(Effect.gen(function*() {
+    withWorker(Effect.gen(function*() {
       const { fileId } = yield* analysed
       const lines = [
         FileLine.make({ number: 1, text: "const a = 1", authorEmail: "ada@example.org" }),
@@ -36,11 +31,12 @@ describe("RepositoryFiles.source", () => {
       const source = yield* files.source(adminCaller, repo("widgets"), fileId, undefined)
 
       expect(source).toStrictEqual(FileSource.make({ commitSha: mainHead.sha, path: "src/app.ts", lines }))
-      expect(yield* Effect.flatMap(FakeBlame, (blame) => blame.reads)).toEqual([["src/app.ts"]])
+      // The worker's blame for the issues' authors, then the source's.
+      expect(yield* Effect.flatMap(FakeBlame, (blame) => blame.reads)).toEqual([["src/app.ts"], ["src/app.ts"]])
     })))
 
   it.effect("an unknown file, or a branch without analysis, is NotFound; a private repository needs a caller", () =>
-    run(Effect.gen(function*() {
+    withWorker(Effect.gen(function*() {
       const { fileId } = yield* analysed
       const files = yield* RepositoryFiles
       expect(yield* Effect.flip(files.source(adminCaller, repo("widgets"), 424242, undefined))).toBeInstanceOf(NotFound)
@@ -49,7 +45,7 @@ describe("RepositoryFiles.source", () => {
     })))
 
   it.effect("git failing on a file it analysed is the service's failure (ServiceUnavailable), for one file or the repository", () =>
-    run(Effect.gen(function*() {
+    withWorker(Effect.gen(function*() {
       const { fileId } = yield* analysed
       const files = yield* RepositoryFiles
       const unserved = yield* Effect.flip(files.source(adminCaller, repo("widgets"), fileId, undefined))

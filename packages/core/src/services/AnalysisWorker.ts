@@ -8,11 +8,13 @@ import { AnalysisResultStore, type ResultsKey } from "../ports/AnalysisResultSto
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { type AnalyzedTool, Analyzer } from "../ports/Analyzer.js"
 import type { Delivery } from "../ports/EventQueue.js"
+import { FileLines } from "../ports/FileLines.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import type { StandardStore } from "../ports/StandardStore.js"
 import type { ToolCatalogue } from "../ports/ToolCatalogue.js"
 import type { ToolConfigStore } from "../ports/ToolConfigStore.js"
 import { SourceCheckout } from "../ports/SourceCheckout.js"
+import { withAuthors } from "./IssueAuthors.js"
 import { retryOrDeadLetter, runForever, settle } from "./QueueConsumer.js"
 import { nowIso } from "./Now.js"
 import { loadPatterns, loadTools } from "./RepositoryConfiguration.js"
@@ -61,6 +63,7 @@ const make = (options: AnalysisWorkerOptions) =>
     const repositories = yield* RepositoryStore
     const analyzer = yield* Analyzer
     const checkout = yield* SourceCheckout
+    const fileLines = yield* FileLines
     const context = yield* Effect.context<ToolCatalogue | ToolConfigStore | StandardStore>()
     const maxAttempts = options.maxAttempts ?? 5
     const pollWait = options.pollWait ?? Duration.seconds(1)
@@ -86,6 +89,11 @@ const make = (options: AnalysisWorkerOptions) =>
         const tools = refused ? configured.map((tool) => ({ ...tool, usesConfigurationFile: false })) : configured
         const startedAnalysis = yield* nowIso
         const outcome = yield* Effect.either(measure(repository, job, tools))
+        // Part of the analysis and its time: on a long history, blaming the files with issues adds a
+        // quarter to a half of the analysis again (docs/benchmarks.md).
+        const findings = Either.isRight(outcome)
+          ? yield* withAuthors(fileLines, repository.gitUrl, job.commitSha, outcome.right.findings)
+          : []
         const endedAnalysis = yield* nowIso
         const noTools = tools.length === 0
           ? [problem("no_enabled_tools", "some_analysis", "No analysis tool is enabled: issues are not measured")]
@@ -105,7 +113,7 @@ const make = (options: AnalysisWorkerOptions) =>
         // A failed analysis has no rows: it shows why it has no numbers, and lists nothing.
         const results = Either.isLeft(outcome) ? emptyResults : AnalysisResults.make({
           files: outcome.right.files,
-          issues: yield* issueIdentity(outcome.right.findings),
+          issues: yield* issueIdentity(findings),
           clones: outcome.right.clones
         })
         return { analysis, results }
@@ -162,8 +170,8 @@ const make = (options: AnalysisWorkerOptions) =>
 
 /**
  * The worker side of analysis: takes a queued job, checks out the commit, measures it with the
- * repository's enabled tools and goals, stores the result (or the problem that stopped it) and
- * acknowledges only after the store committed.
+ * repository's enabled tools and goals, gives each issue the author of its line (blame), stores
+ * the result (or the problem that stopped it) and acknowledges only after the store committed.
  */
 export class AnalysisWorker extends Context.Tag("@tidemark/core/AnalysisWorker")<
   AnalysisWorker,

@@ -1,0 +1,41 @@
+import { type Context, Effect, Either } from "effect"
+import type { IssueFinding } from "../domain/AnalysisResults.js"
+import type { FileSource } from "../domain/FileSource.js"
+import type { FileLines } from "../ports/FileLines.js"
+
+/** Each line's author email by path and line number, from the files blame gave. */
+const authorsByLine = (sources: ReadonlyArray<FileSource>) =>
+  new Map(sources.map((source) =>
+    [source.path, new Map(source.lines.flatMap((line) => line.authorEmail === undefined ? [] : [[line.number, line.authorEmail]]))]
+  ))
+
+/**
+ * Gives each finding the author of the commit that last changed its line, blaming only the files
+ * that have findings. Authors are a filter and a count, not a measure: a file git cannot blame
+ * keeps its findings without an author, as do all of them when the commit cannot be had, and the
+ * analysis goes on either way.
+ */
+export const withAuthors = (
+  fileLines: Context.Tag.Service<FileLines>,
+  gitUrl: string,
+  commitSha: string,
+  findings: ReadonlyArray<IssueFinding>
+): Effect.Effect<ReadonlyArray<IssueFinding>> =>
+  Effect.gen(function*() {
+    const paths = [...new Set(findings.map((finding) => finding.filePath))]
+    if (paths.length === 0) return findings
+    const read = yield* Effect.either(fileLines.read(gitUrl, commitSha, paths))
+    if (Either.isLeft(read)) {
+      yield* Effect.logWarning(`issues of ${commitSha} have no authors: ${read.left.message}`)
+      return findings
+    }
+    const failed = read.right.filter(Either.isLeft).map((outcome) => outcome.left)
+    if (failed.length > 0) {
+      yield* Effect.logWarning(`issues of ${failed.length} file(s) of ${commitSha} have no authors: ${failed[0]?.message}`)
+    }
+    const authors = authorsByLine(read.right.filter(Either.isRight).map((outcome) => outcome.right))
+    return findings.map((finding) => {
+      const authorEmail = authors.get(finding.filePath)?.get(finding.line)
+      return authorEmail === undefined ? finding : { ...finding, authorEmail }
+    })
+  }).pipe(Effect.withSpan("IssueAuthors.withAuthors", { attributes: { findings: findings.length } }))
