@@ -196,7 +196,8 @@ export const makePorts = (
      * A remote's mirror is blob-less (cloned with `--filter=blob:none`): what `revisions` list that
      * it lacks (a commit's files, the old versions of files blame reads) is fetched before git needs
      * it, a thousand objects a request. Left to itself, git fetches each missing object alone
-     * (blame: a file changed in 130 commits, 130 requests).
+     * (blame: a file changed in 130 commits, 130 requests), or, in a checkout of the mirror, not at
+     * all: the files are missing from the working tree and git still exits 0.
      */
     const fetchMissing = (mirror: string, revisions: ReadonlyArray<string>) =>
       git.run(["rev-list", "--objects", "--missing=print", ...revisions], mirror).pipe(
@@ -249,14 +250,16 @@ export const makePorts = (
 
     /**
      * A working tree of `sha` in a temporary directory (removed with the scope): a clone sharing
-     * the mirror's objects (`--shared`: nothing is copied), checked out detached.
+     * the mirror's objects (`--shared`: nothing is copied), checked out detached. A remote's mirror
+     * first gets the commit's files, which a blob-less clone lacks.
      */
     const checkout = (url: string, sha: string): Effect.Effect<string, GitReadError, Scope.Scope> =>
       Effect.gen(function*() {
         yield* fs.makeDirectory(checkoutDirectory, { recursive: true }).pipe(
           Effect.mapError(fromPlatform("cannot create the checkout directory"))
         )
-        const { mirror } = yield* mirrorWith(url, sha)
+        const { mirror, remote } = yield* mirrorWith(url, sha)
+        if (remote) yield* fetchMissing(mirror, ["--no-walk", sha]).pipe(Effect.mapError(fromCommand))
         const root = yield* fs.makeTempDirectoryScoped({ directory: checkoutDirectory, prefix: "tree-" }).pipe(
           Effect.mapError(fromPlatform("cannot create a checkout"))
         )

@@ -5,7 +5,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { GitCli } from "../src/index.js"
 import { GitBranch, GitReader, type GitReadError, GitSnapshot } from "@tidemark/core"
 import { ConfigProvider, Effect, Layer } from "effect"
-import { commit, commitOf, git, initRepository, sampleRepository, writeFiles } from "./GitFixture.js"
+import { commit, commitOf, git, gitDaemon, initRepository, sampleRepository, writeFiles } from "./GitFixture.js"
 
 /** A scratch directory for one test (repositories and cache), removed when the test ends. */
 const scratch = Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirectoryScoped({ prefix: "tidemark-git-" }))
@@ -278,5 +278,22 @@ describe("GitCli", () => {
 
       expect(snapshot.files).toStrictEqual(sampleFiles)
       expect(yield* fs.readDirectory(path.join(dataDirectory, "git-cache"))).toHaveLength(1)
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  // Live clock: the daemon starts in real time.
+  it.scopedLive("checks out every file of a commit of a remote, whose mirror holds no file contents of its own", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const fs = yield* FileSystem.FileSystem
+      const path = yield* Path.Path
+      const { repository, shas } = yield* sampleRepository(directory)
+      const daemon = yield* gitDaemon(path.dirname(repository))
+      const { checkout } = yield* GitCli.makePorts({ cacheDirectory: path.join(directory, "cache") })
+
+      const root = yield* checkout.checkout(daemon.url(path.basename(repository)), shas.merge)
+
+      expect(yield* fs.readFileString(path.join(root, "README.md"))).toBe("# Sample\n\nUpdated.\n")
+      expect(yield* fs.readFileString(path.join(root, "src/feature.ts"))).toBe("export const feature = 3\n")
+      expect(yield* git(root, ["status", "--porcelain"])).toBe("")
     }).pipe(Effect.provide(NodeContext.layer)))
 })
