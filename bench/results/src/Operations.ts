@@ -35,7 +35,10 @@ const byIssues = { sort: "issues", direction: "desc", limit } as const
 
 /** The cursor after a first page, as a client gets it. */
 const cursorOf = <E, R>(first: Effect.Effect<{ readonly pagination: { readonly cursor?: string | undefined } }, E, R>) =>
-  Effect.flatMap(first, (page) => Effect.fromNullable(page.pagination.cursor))
+  Effect.flatMap(first, (page) =>
+    page.pagination.cursor === undefined
+      ? Effect.dieMessage("the dataset has no second page to measure: raise BENCH_ISSUES or BENCH_FILES")
+      : Effect.succeed(page.pagination.cursor))
 
 /** The operations measured, in the order the tables show them. */
 export const make = Effect.gen(function*() {

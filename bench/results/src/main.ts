@@ -1,10 +1,10 @@
 /**
  * The analysis-results benchmark (issue 13, point 5): one repository whose latest analysis holds
- * 100 000 issues in 2 000 files, stored in memory (the baseline) and in PostgreSQL (a fresh
- * database, dropped at the end); the issue and file operations measured through the core services
- * the HTTP handlers call, against their targets; then the analysis worker over bench/analysis's
- * corpus with each result store and with one that keeps nothing. Markdown on stdout, progress on
- * stderr.
+ * 100 000 issues in 2 000 files, stored in memory (the baseline), in PostgreSQL as migrated and
+ * in PostgreSQL with the index this benchmark proposes (each in a fresh database, dropped at the
+ * end); the issue and file operations measured through the core services the HTTP handlers call,
+ * against their targets; then the analysis worker over bench/analysis's corpus with each result
+ * store and with one that keeps nothing. Markdown on stdout, progress on stderr.
  *
  *   pnpm --filter @tidemark/bench-results bench
  */
@@ -15,6 +15,7 @@ import { describeSettings, measureConfig } from "@tidemark/bench-storage/Measure
 import { Cause, Config, Console, Effect, Exit } from "effect"
 import { cpus, loadavg } from "node:os"
 import * as LatencyBench from "./LatencyBench.js"
+import * as ProposedIndex from "./ProposedIndex.js"
 import * as Report from "./Report.js"
 import { targets } from "./Targets.js"
 import * as WorkerOverhead from "./WorkerOverhead.js"
@@ -22,6 +23,10 @@ import * as WorkerOverhead from "./WorkerOverhead.js"
 const settings = Config.all({
   databaseUrl: Backends.serverUrl,
   parts: Config.array(Config.literal("latency", "worker")(), "BENCH_PARTS").pipe(Config.withDefault(["latency", "worker"] as const)),
+  /** A subset of `memory,postgres,indexed` (PostgreSQL with the proposed index), e.g. to profile one backend. */
+  backends: Config.array(Config.literal("memory", "postgres", "indexed")(), "BENCH_BACKENDS").pipe(
+    Config.withDefault(["memory", "postgres", "indexed"] as const)
+  ),
   issues: Config.integer("BENCH_ISSUES").pipe(Config.withDefault(100_000)),
   files: Config.integer("BENCH_FILES").pipe(Config.withDefault(2_000)),
   ...measureConfig,
@@ -40,29 +45,36 @@ const machine = (loadBefore: string) => {
     `load average (1/5/15 min) ${loadBefore} at start, ${loadAverage()} at end`
 }
 
-const latencyPart = (config: Config.Config.Success<typeof settings>) =>
+type Settings = Config.Config.Success<typeof settings>
+
+const backendsOf = (config: Settings) => {
+  const all = { memory: Backends.memory, postgres: Backends.postgres(config.databaseUrl), indexed: ProposedIndex.backend(config.databaseUrl) }
+  return config.backends.map((key) => all[key])
+}
+
+const latencyPart = (config: Settings) =>
   Effect.gen(function*() {
-    const run = (backend: Backends.Backend) => LatencyBench.run(backend, { ...config, size: config })
-    // The baseline first, let go before PostgreSQL is measured (see LatencyBench.run).
-    const memory = yield* run(Backends.memory)
-    const postgres = yield* run(Backends.postgres(config.databaseUrl))
+    // One backend after the other, each let go before the next is measured (see LatencyBench.run).
+    const results = yield* Effect.forEach(backendsOf(config), (backend) => LatencyBench.run(backend, { ...config, size: config }))
+    const [baseline, ...measured] = results
+    if (baseline === undefined) return []
     return [
-      `Dataset: ${postgres.seed.issues} issues in ${postgres.seed.files} files, ${postgres.seed.clones} clones, one analysis of one repository; ${describeSettings(config)}`,
+      `Dataset: ${baseline.seed.issues} issues in ${baseline.seed.files} files, ${baseline.seed.clones} clones, one analysis of one repository; ${describeSettings(config)}`,
       "",
-      Report.seedTable([memory, postgres]),
+      Report.seedTable(results),
       "",
-      Report.latencyTable(memory, postgres),
+      Report.latencyTable(baseline, measured),
       "",
-      "Targets (issue 13, point 5; PostgreSQL, p99):",
+      "Targets (issue 13, point 5; p99):",
       "",
-      Report.verdictTable(Report.latencyVerdicts(postgres, targets)),
+      Report.verdictTable(measured.flatMap((result) => Report.latencyVerdicts(result, targets))),
       ""
     ]
   })
 
-const workerPart = (config: Config.Config.Success<typeof settings>) =>
+const workerPart = (config: Settings) =>
   Effect.gen(function*() {
-    const runs = yield* WorkerOverhead.run({ backends: [Backends.memory, Backends.postgres(config.databaseUrl)], runs: config.workerRuns })
+    const runs = yield* WorkerOverhead.run({ backends: backendsOf(config), runs: config.workerRuns })
     const problems = Report.problems(runs)
     return [
       `Analysis worker over the bench/analysis corpus (empty per-file cache each run, ${config.workerRuns} run(s) of each variant, interleaved):`,
