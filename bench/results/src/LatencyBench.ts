@@ -48,12 +48,12 @@ const services = (backend: Backend) =>
  */
 export const run = (backend: Backend, settings: LatencySettings) =>
   Effect.scoped(Effect.gen(function*() {
-    yield* Console.error(`[${backend.key}] starting`)
+    yield* Console.error(`[${backend.title}] starting`)
     const [context, startupMs] = yield* timed(Layer.build(services(backend)))
     return yield* Effect.gen(function*() {
       const seeded = yield* seed(settings.size)
       yield* settle
-      yield* Console.error(`[${backend.key}] ${seeded.issues} issues stored in ${(seeded.saveMs / 1000).toFixed(1)} s`)
+      yield* Console.error(`[${backend.title}] ${seeded.issues} issues stored in ${(seeded.saveMs / 1000).toFixed(1)} s`)
       const operations = (yield* Operations.make).filter((o) =>
         settings.operations.length === 0 || settings.operations.includes(o.key)
       )
@@ -61,9 +61,9 @@ export const run = (backend: Backend, settings: LatencySettings) =>
         Effect.gen(function*() {
           const answer = JSON.stringify(yield* operation.run, withoutBranchIds)
           const stats = yield* measure(operation.run, settings)
-          yield* Console.error(`[${backend.key}] ${operation.title}: n=${stats.n} p50=${stats.p50.toFixed(2)} ms p99=${stats.p99.toFixed(2)} ms`)
+          yield* Console.error(`[${backend.title}] ${operation.title}: n=${stats.n} p50=${stats.p50.toFixed(2)} ms p99=${stats.p99.toFixed(2)} ms`)
           if (settings.printSamples) {
-            yield* Console.error(`[${backend.key}] samples in order (ms): ${stats.samples.map((x) => x.toFixed(1)).join(" ")}`)
+            yield* Console.error(`[${backend.title}] samples in order (ms): ${stats.samples.map((x) => x.toFixed(1)).join(" ")}`)
           }
           return { key: operation.key, title: operation.title, stats, answer } satisfies OperationResult
         }))

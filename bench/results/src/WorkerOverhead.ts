@@ -126,7 +126,7 @@ export const run = (settings: WorkerSettings) =>
         const variant = variants[(i + round) % variants.length] ?? first
         const done = yield* runOnce(variant.bench, variant.results)
         yield* Console.error(
-          `[worker] round ${round + 1}: ${variant.bench.backend.key}, ${variant.results}: ${(done.ms / 1000).toFixed(2)} s ` +
+          `[worker] round ${round + 1}: ${variant.bench.backend.title}, ${variant.results}: ${(done.ms / 1000).toFixed(2)} s ` +
             `(save ${done.times.saveMs.toFixed(0)} ms, prune ${done.times.pruneMs.toFixed(0)} ms)`
         )
         runs.push(done)
