@@ -1,9 +1,12 @@
 import { PgStorage, ScratchDatabase } from "@tidemark/adapter-pg"
 import { storageLayer } from "@tidemark/core/memory"
-import { Effect, Layer, Redacted } from "effect"
+import { Config, Effect, Layer, Redacted } from "effect"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+
+/** The PostgreSQL server a bench creates its scratch database on (DATABASE_URL). */
+export const serverUrl = Config.string("DATABASE_URL").pipe(Config.withDefault("postgres://postgres@127.0.0.1:5432/test"))
 
 /** One storage backend under test: the layer providing every storage port of the core. */
 export interface Backend {

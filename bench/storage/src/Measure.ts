@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Config, Effect } from "effect"
 
 /** How long to measure one operation: `iterations` runs after `warmup`, cut short by `budgetMs`. */
 export interface MeasureSettings {
@@ -8,6 +8,22 @@ export interface MeasureSettings {
   readonly budgetMs: number
   readonly minIterations: number
 }
+
+/**
+ * The settings of `measure` as every bench reads them (BENCH_WARMUP, BENCH_ITERATIONS,
+ * BENCH_BUDGET_MS, BENCH_MIN_ITERATIONS): fields to spread into a bench's `Config.all`.
+ */
+export const measureConfig = {
+  warmup: Config.integer("BENCH_WARMUP").pipe(Config.withDefault(30)),
+  iterations: Config.integer("BENCH_ITERATIONS").pipe(Config.withDefault(300)),
+  budgetMs: Config.integer("BENCH_BUDGET_MS").pipe(Config.withDefault(8_000)),
+  minIterations: Config.integer("BENCH_MIN_ITERATIONS").pipe(Config.withDefault(50))
+}
+
+/** The settings in a sentence, for the report's header. */
+export const describeSettings = (settings: MeasureSettings) =>
+  `up to ${settings.iterations} calls per operation after ${settings.warmup} warm-up calls ` +
+  `(at least ${settings.minIterations}, within ${settings.budgetMs / 1000} s)`
 
 export interface Stats {
   readonly n: number

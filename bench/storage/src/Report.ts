@@ -1,16 +1,10 @@
 import type { Backend } from "./Backends.js"
+import { ms, table } from "./MarkdownTable.js"
 import type { BackendResult } from "./StorageBench.js"
 import type { Target } from "./Targets.js"
 
 /** The results as Markdown tables, ready to paste into docs/benchmarks.md. */
 
-const table = (header: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<string>>) => {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)))
-  const line = (cells: ReadonlyArray<string>) => `| ${widths.map((w, i) => (cells[i] ?? "").padEnd(w)).join(" | ")} |`
-  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n")
-}
-
-const ms = (x: number) => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0))
 const seconds = (x: number) => `${(x / 1000).toFixed(1)} s`
 const ratio = (x: number, baseline: number) => `×${(x / baseline).toFixed(1)}`
 

@@ -1,10 +1,10 @@
 import type { AnalysisStore, CodingStandards, PatternConfiguration, RepositoryAnalysis, RepositoryStore, ToolConfigStore, ToolDefinition } from "@tidemark/core"
-import { SqlClient } from "@effect/sql"
-import { Console, Effect, Layer, Option } from "effect"
+import { Console, Effect, Layer } from "effect"
 import type { Backend } from "./Backends.js"
 import { measure, type MeasureSettings, type Stats, timed } from "./Measure.js"
 import * as Operations from "./Operations.js"
 import * as Seed from "./Seed.js"
+import { settle } from "./Settle.js"
 
 export interface OperationResult {
   readonly key: Operations.OperationKey
@@ -39,20 +39,6 @@ export interface RunSettings extends MeasureSettings {
 }
 
 const formatMs = (ms: number) => `${(ms / 1000).toFixed(1)} s`
-
-/**
- * After the seed, a database backend is vacuumed and analysed once, as autovacuum does within a
- * minute of a bulk load, and checkpointed, as it would be within minutes: otherwise autovacuum's
- * workers process the freshly written tables, and the checkpointer writes out the seed's dirty
- * pages, while the reads are measured, and the run measures the bench's own load rather than a
- * database in use. A server that refuses CHECKPOINT (a user without the right) only skips it. The
- * in-memory backend has no SQL client and nothing to settle.
- */
-const settle = Effect.flatMap(Effect.serviceOption(SqlClient.SqlClient), (client) =>
-  Option.match(client, {
-    onNone: () => Effect.void,
-    onSome: (sql) => Effect.zipRight(sql`VACUUM ANALYZE`, Effect.ignore(sql`CHECKPOINT`))
-  }))
 
 /** Builds the backend's services, seeds them, then measures every operation one after the other. */
 export const run = (

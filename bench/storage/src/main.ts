@@ -16,16 +16,14 @@ import * as Backends from "./Backends.js"
 import * as BenchTool from "./BenchTool.js"
 import * as Dataset from "./Dataset.js"
 import * as NoGit from "./NoGit.js"
+import { describeSettings, measureConfig } from "./Measure.js"
 import * as Report from "./Report.js"
 import * as StorageBench from "./StorageBench.js"
 import { targets } from "./Targets.js"
 
 const settings = Config.all({
-  databaseUrl: Config.string("DATABASE_URL").pipe(Config.withDefault("postgres://postgres@127.0.0.1:5432/test")),
-  warmup: Config.integer("BENCH_WARMUP").pipe(Config.withDefault(30)),
-  iterations: Config.integer("BENCH_ITERATIONS").pipe(Config.withDefault(300)),
-  budgetMs: Config.integer("BENCH_BUDGET_MS").pipe(Config.withDefault(8_000)),
-  minIterations: Config.integer("BENCH_MIN_ITERATIONS").pipe(Config.withDefault(50)),
+  databaseUrl: Backends.serverUrl,
+  ...measureConfig,
   seedConcurrency: Config.integer("BENCH_SEED_CONCURRENCY").pipe(Config.withDefault(8)),
   /** A subset of `memory,postgres,embedded`, e.g. to profile one backend. */
   backends: Config.array(Config.literal("memory", "postgres", "embedded")(), "BENCH_BACKENDS").pipe(
@@ -77,7 +75,7 @@ const program = Effect.gen(function*() {
     dataset: `${Dataset.organizations} organizations × ${Dataset.repositoriesPerOrganization} repositories (2 branches, 2 commits each, an analysis of the default branch's head); ` +
       `one tool of ${tool.patterns.length} patterns; ${Dataset.configuredPatterns} pattern settings on each repository of ${Dataset.measured.organization}; ` +
       `one standard of ${Dataset.standardPatterns} patterns applied to ${Dataset.standardRepositories} of its repositories; ` +
-      `up to ${config.iterations} calls per operation after ${config.warmup} warm-up calls (at least ${config.minIterations}, within ${config.budgetMs / 1000} s)`,
+      describeSettings(config),
     results,
     baseline: of("memory") ?? results[0],
     required: Report.verdicts(of("postgres"), targets),

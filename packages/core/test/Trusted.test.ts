@@ -9,8 +9,10 @@ import {
   CommitAnalysis,
   CommitRecord,
   Coverage,
+  FileResult,
   Goals,
   IssueCounts,
+  IssueResult,
   ParameterValue,
   PatternSetting,
   Problem,
@@ -50,8 +52,10 @@ describe("trusted", () => {
   buildsAsConstructed(CommitAnalysis)
   buildsAsConstructed(CommitRecord)
   buildsAsConstructed(Coverage)
+  buildsAsConstructed(FileResult)
   buildsAsConstructed(Goals)
   buildsAsConstructed(IssueCounts)
+  buildsAsConstructed(IssueResult)
   buildsAsConstructed(ParameterValue)
   buildsAsConstructed(PatternSetting)
   buildsAsConstructed(Problem)

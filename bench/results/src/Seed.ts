@@ -1,0 +1,45 @@
+import { AnalysisResultStore, AnalysisStore, CommitAnalysis } from "@tidemark/core"
+import { timed } from "@tidemark/bench-storage/Measure"
+import { Effect } from "effect"
+import * as BenchRepository from "./BenchRepository.js"
+import * as Dataset from "./Dataset.js"
+
+/** The repository whose latest analysis holds the dataset. */
+export const repository = "monorepo"
+
+export interface SeedResult {
+  readonly generateMs: number
+  /** `AnalysisResultStore.save` of the whole dataset, as the worker saves an analysis's rows. */
+  readonly saveMs: number
+  readonly issues: number
+  readonly files: number
+  readonly clones: number
+}
+
+/**
+ * The repository, the dataset's rows and then the analysis they belong to, in the worker's order:
+ * the rows first, so that once the analysis shows, the lists behind its counts are there.
+ */
+export const seed = (size: Dataset.DatasetSize) =>
+  Effect.gen(function*() {
+    const { commit, record } = yield* BenchRepository.add(repository)
+    const [{ measures, results }, generateMs] = yield* timed(Dataset.generate(size))
+    const key = { repositoryId: record.id, branch: BenchRepository.branch, commitSha: commit.sha }
+    const [, saveMs] = yield* timed((yield* AnalysisResultStore).save(key, results))
+    yield* (yield* AnalysisStore).save(new CommitAnalysis({
+      repositoryId: record.id,
+      branch: BenchRepository.branch,
+      commit,
+      startedAnalysis: BenchRepository.now,
+      endedAnalysis: BenchRepository.now,
+      measures,
+      problems: []
+    }))
+    return {
+      generateMs,
+      saveMs,
+      issues: results.issues.length,
+      files: results.files.length,
+      clones: results.clones.length
+    } satisfies SeedResult
+  })
