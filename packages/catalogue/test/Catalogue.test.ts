@@ -39,7 +39,15 @@ describe("catalogue data", () => {
     const files = ["eslint9.json", "eslint8.json"].map((file): unknown =>
       JSON.parse(readFileSync(join(packageDir, "src/data", file), "utf8"))
     )
-    expect(Schema.encodeSync(Schema.Array(ToolDefinition))(catalogue)).toEqual(files)
+    // The data files as generated, plus each tool's version: its linter's, eslint's in source.json.
+    const source = JSON.parse(readFileSync(join(packageDir, "src/data/source.json"), "utf8")) as ReadonlyArray<{
+      readonly tool: string
+      readonly packages: Readonly<Record<string, string>>
+    }>
+    const versions = ["ESLint9", "ESLint"].map((tool) => ({ version: source.find((s) => s.tool === tool)?.packages["eslint"] }))
+    expect(Schema.encodeSync(Schema.Array(ToolDefinition))(catalogue)).toEqual(
+      files.map((file, index) => ({ ...(file as object), ...versions[index] }))
+    )
   })
 
   it("gives every pattern a unique id carrying its tool's prefix, in id order", () => {
