@@ -74,16 +74,22 @@ const make = Effect.gen(function*() {
         new PermissionDenied({ reason: `This operation needs the '${need}' permission; the token has '${principal.permission}'` }) as DeniedFor<P>
       )
 
+  /** The caller of the analysis API: a token or the installation admin, never an ingestion key. */
+  const signedIn = (caller: Option.Option<Principal>): Effect.Effect<Principal, Unauthenticated> => {
+    if (Option.isNone(caller)) return missing
+    // Ingestion keys travel in query strings and only push events.
+    return caller.value.kind === "ingestion"
+      ? new Unauthenticated({ reason: "An ingestion key cannot call this API" })
+      : Effect.succeed(caller.value)
+  }
+
   const access = <P extends Permission>(
     caller: Option.Option<Principal>,
     at: OrganizationCoordinates,
     need: P
   ): Effect.Effect<Organization, AccessErrorFor<P>> =>
     Effect.gen(function*() {
-      if (Option.isNone(caller)) return yield* missing
-      const principal = caller.value
-      // Ingestion keys travel in query strings and only push events.
-      if (principal.kind === "ingestion") return yield* new Unauthenticated({ reason: "An ingestion key cannot call this API" })
+      const principal = yield* signedIn(caller)
       const found = yield* repositories.findOrganization(at.provider, at.organization)
       // A non-admin token learns nothing about organizations that are not its own.
       if (!principal.isAdmin && (Option.isNone(found) || found.value.id !== principal.organizationId)) {
@@ -191,7 +197,7 @@ const make = Effect.gen(function*() {
       return Option.some(secret)
     })
 
-  return { authenticate, organization: access, repository, issue, issueFor, ensureAdmin } as const
+  return { authenticate, signedIn, organization: access, repository, issue, issueFor, ensureAdmin } as const
 })
 
 /** Authentication and authorization of callers against organizations and repositories. */

@@ -1,5 +1,5 @@
 import { Context, Effect, Layer, Option } from "effect"
-import { PermissionDenied, Unauthenticated } from "../domain/Errors.js"
+import { PermissionDenied } from "../domain/Errors.js"
 import { OrganizationListResponse, organizationInfoOf, organizationWithMetaOf } from "../domain/OrganizationViews.js"
 import { OrganizationSettings, type UpdateOrganizationSettingsBody } from "../domain/OrganizationSettings.js"
 import { paginate, pageRequest } from "../domain/Pagination.js"
@@ -43,10 +43,7 @@ const make = Effect.gen(function*() {
   const list = (caller: Caller, provider: string, cursor: string | undefined, limit: number | undefined) =>
     Effect.gen(function*() {
       const request = yield* pageRequest(cursor, limit)
-      if (Option.isNone(caller) || caller.value.kind === "ingestion") {
-        return yield* new Unauthenticated({ reason: "Missing api-token header" })
-      }
-      const principal = caller.value
+      const principal = yield* access.signedIn(caller)
       const ids = principal.isAdmin ? undefined : principal.organizationId === undefined ? [] : [principal.organizationId]
       const found = yield* store.listOrganizations(provider, ids)
       const page = paginate(found, (organization) => [organization.name], request)

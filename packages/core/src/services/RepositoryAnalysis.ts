@@ -115,14 +115,14 @@ const make = Effect.gen(function*() {
   const repositoriesOf = (caller: Caller, at: OrganizationCoordinates, query: OrganizationRepositoriesQuery) =>
     Effect.gen(function*() {
       const request = yield* pageRequest(query.cursor, query.limit)
+      const organization = Option.isSome(caller) ? yield* access.organization(caller, at, "read") : yield* publicOrganization(at)
+      if (query.filter === "NotSynced") return emptyRepositoryPage(request.limit)
       const wanted = (query.languages ?? []).map((language) => language.toLowerCase())
       if (Option.isSome(caller) && wanted.length === 0) {
-        const page = yield* list(caller, at, query)
-        return query.filter === "NotSynced" ? emptyRepositoryPage(request.limit) : { ...page, items: page.items.map((r) => r.repository) }
+        const page = yield* listIn(organization, caller.value.permission, query, request)
+        return { ...page, items: page.items.map((r) => r.repository) }
       }
-      const organization = Option.isSome(caller) ? yield* access.organization(caller, at, "read") : yield* publicOrganization(at)
       const all = yield* everyRepository(organization, { search: query.search, segments: query.segments })
-      if (query.filter === "NotSynced") return emptyRepositoryPage(request.limit)
       const kept = all.map((r) => r.repository).filter((repository) =>
         (Option.isSome(caller) || repository.visibility === "Public") &&
         (wanted.length === 0 || repository.languages.some((language) => wanted.includes(language.toLowerCase())))
