@@ -18,6 +18,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { ensureCorpus } from "../../../packages/analysis/test/Corpus.js"
 import * as BenchRepository from "./BenchRepository.js"
+import * as NoGit from "@tidemark/bench-storage/NoGit"
 import * as CorpusCheckout from "./CorpusCheckout.js"
 import * as NoopResultStore from "./NoopResultStore.js"
 import { emptyTimes, type StoreTimes, timedStore } from "./TimedResultStore.js"
@@ -49,7 +50,10 @@ const portsOf = (backend: Backend, root: string) =>
     backend.storage,
     StaticToolCatalogue.layer(catalogue),
     MemoryEventQueue.analysisLayer(),
-    CorpusCheckout.layer(root)
+    CorpusCheckout.layer(root),
+    // The corpus (npm tarballs) has no history to blame: issues are stored without authors in both
+    // variants alike (bench:blame in bench/analysis measures blaming).
+    NoGit.layer
   )
 
 /** A fresh per-file cache each time, as bench/analysis measures the whole analysis: nothing of a run helps the next. */
