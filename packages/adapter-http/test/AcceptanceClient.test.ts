@@ -15,6 +15,7 @@ import { parse } from "yaml"
 import { interfacePath, typesOf, typesPath } from "../scripts/acceptance-client.mjs"
 import type { paths } from "./fixtures/CodacyIssuesFilesApi.js"
 import { RepositoryData } from "./fixtures/Bodies.js"
+import { clonedBlock } from "./fixtures/GitRepositories.js"
 import * as Http from "./fixtures/Http.js"
 import { addRepository, eslint9, issueToken, newOrganization, once, paths as routes } from "./fixtures/Scenario.js"
 import { analysingTestLayer } from "./fixtures/TestLayer.js"
@@ -69,10 +70,10 @@ const checked = <T>(operationId: string, status: number, reply: { readonly respo
 }
 
 const files = {
-  "src/copy1.js": "export function kept(items, limit) {\n  const kept = []\n  for (const item of items) {\n    if (item.size > limit && item.visible !== false) {\n      kept.push({ id: item.id, size: item.size * 2, label: String(item.label).trim() })\n    }\n  }\n  return kept.sort((a, b) => a.size - b.size || a.id - b.id)\n}\n",
+  "src/copy1.js": clonedBlock,
+  "src/copy2.js": `// again\n${clonedBlock}`,
   "src/index.js": "const unused = 1\nexport const answer = () => missing\n"
 }
-files["src/copy2.js" as keyof typeof files] = `// again\n${files["src/copy1.js"]}`
 
 const setup = once(Effect.gen(function*() {
   const org = newOrganization("acceptance")

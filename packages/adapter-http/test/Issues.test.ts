@@ -7,26 +7,14 @@ import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
 import { ClonePage, FileData, FilePage, IssueData, IssuePage, OverviewBody, QueuedAnalysisBody, RepositoryData, SourceData } from "./fixtures/Bodies.js"
 import { commitOnMain, createGitRepository } from "./fixtures/GitRepositories.js"
+import { clonedBlock } from "./fixtures/GitRepositories.js"
 import * as Http from "./fixtures/Http.js"
 import { addRepository, issueToken, newOrganization, once, type Organization, paths } from "./fixtures/Scenario.js"
 import { analysingTestLayer } from "./fixtures/TestLayer.js"
 
-/** A function jscpd's defaults find duplicated when two files hold it. */
-const block = [
-  "export function kept(items, limit) {",
-  "  const kept = []",
-  "  for (const item of items) {",
-  "    if (item.size > limit && item.visible !== false) {",
-  "      kept.push({ id: item.id, size: item.size * 2, label: String(item.label).trim() })",
-  "    }",
-  "  }",
-  "  return kept.sort((a, b) => a.size - b.size || a.id - b.id)",
-  "}"
-].join("\n") + "\n"
-
 const files = {
-  "src/copy1.js": block,
-  "src/copy2.js": `// the same again\n${block}`,
+  "src/copy1.js": clonedBlock,
+  "src/copy2.js": `// the same again\n${clonedBlock}`,
   "package.json": JSON.stringify({ name: "sample", devDependencies: { mocha: "^10.0.0" } }),
   "src/index.js": "const unused = 1\nlet other = 2\nexport const answer = () => 42\n",
   "src/undef.js": "export const f = () => missing\n",
