@@ -14,8 +14,9 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import * as NodeHasher from "./NodeHasher.js"
 import type { ServerConfig } from "./ServerConfig.js"
+import { version } from "./Version.js"
 
-export const version = "0.1.0"
+export { version }
 
 /**
  * Durable storage: the PostgreSQL server at DATABASE_URL, or else the embedded database (PGlite)

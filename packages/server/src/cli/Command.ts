@@ -1,7 +1,7 @@
 import { Command, ValidationError } from "@effect/cli"
 import { Redaction } from "@tidemark/core"
 import { Cause, Console, Effect, Option } from "effect"
-import { version } from "../Server.js"
+import { version } from "../Version.js"
 import { analyze } from "./Analyze.js"
 import { coverage } from "./Coverage.js"
 import { key, token } from "./Credential.js"

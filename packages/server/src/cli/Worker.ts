@@ -1,14 +1,13 @@
 import { Command } from "@effect/cli"
 import { Effect, Layer } from "effect"
-import { workerOnlyLayer } from "../Server.js"
 import { serverConfig } from "../ServerConfig.js"
-import { InvalidSettings } from "./Serve.js"
+import { InvalidSettings, serverModule } from "./Serve.js"
 
 /** `tidemark worker`: processes queued ingestion payloads until interrupted, without serving HTTP. */
 export const worker = Command.make("worker", {}, () =>
   serverConfig.pipe(
     Effect.mapError((error) => new InvalidSettings({ detail: String(error) })),
-    Effect.flatMap((config) => Layer.launch(workerOnlyLayer(config)))
+    Effect.flatMap((config) => Effect.flatMap(serverModule, ({ workerOnlyLayer }) => Layer.launch(workerOnlyLayer(config))))
   )).pipe(
     Command.withDescription(
       "Run the ingestion worker alone (several may run side by side). Uses the same DATABASE_URL / " +
