@@ -18,4 +18,4 @@ const copyDashboard = async () => {
   await cp(dashboardBuild, shipped, { recursive: true })
 }
 
-export default library(["src/bin.ts", "src/RuntimeFlags.ts"], { onSuccess: copyDashboard })
+export default library(["src/bin.ts", "src/RuntimeFlags.ts", "src/NodeHasher.ts"], { onSuccess: copyDashboard })

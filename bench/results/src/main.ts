@@ -1,8 +1,7 @@
 /**
  * The analysis-results benchmark (issue 13, point 5): one repository whose latest analysis holds
- * 100 000 issues in 2 000 files, stored in memory (the baseline), in PostgreSQL as migrated and
- * in PostgreSQL with the index this benchmark proposes (each in a fresh database, dropped at the
- * end); the issue and file operations measured through the core services the HTTP handlers call,
+ * 100 000 issues in 2 000 files, stored in memory (the baseline) and in PostgreSQL as migrated (in
+ * a fresh database, dropped at the end); the issue and file operations measured through the core services the HTTP handlers call,
  * against their targets; then the analysis worker over bench/analysis's corpus with each result
  * store and with one that keeps nothing. Markdown on stdout, progress on stderr.
  *
@@ -10,12 +9,12 @@
  */
 // First, as in the server: the V8 settings every tidemark process runs with.
 import "@tidemark/server/RuntimeFlags"
+import * as NodeHasher from "@tidemark/server/NodeHasher"
 import * as Backends from "@tidemark/bench-storage/Backends"
 import { describeSettings, measureConfig } from "@tidemark/bench-storage/Measure"
 import { Cause, Config, Console, Effect, Exit } from "effect"
 import { cpus, loadavg } from "node:os"
 import * as LatencyBench from "./LatencyBench.js"
-import * as ProposedIndex from "./ProposedIndex.js"
 import * as Report from "./Report.js"
 import { targets } from "./Targets.js"
 import * as WorkerOverhead from "./WorkerOverhead.js"
@@ -23,9 +22,9 @@ import * as WorkerOverhead from "./WorkerOverhead.js"
 const settings = Config.all({
   databaseUrl: Backends.serverUrl,
   parts: Config.array(Config.literal("latency", "worker")(), "BENCH_PARTS").pipe(Config.withDefault(["latency", "worker"] as const)),
-  /** A subset of `memory,postgres,indexed` (PostgreSQL with the proposed index), e.g. to profile one backend. */
-  backends: Config.array(Config.literal("memory", "postgres", "indexed")(), "BENCH_BACKENDS").pipe(
-    Config.withDefault(["memory", "postgres", "indexed"] as const)
+  /** A subset of `memory,postgres`, e.g. to profile one backend. */
+  backends: Config.array(Config.literal("memory", "postgres")(), "BENCH_BACKENDS").pipe(
+    Config.withDefault(["memory", "postgres"] as const)
   ),
   issues: Config.integer("BENCH_ISSUES").pipe(Config.withDefault(100_000)),
   files: Config.integer("BENCH_FILES").pipe(Config.withDefault(2_000)),
@@ -48,7 +47,7 @@ const machine = (loadBefore: string) => {
 type Settings = Config.Config.Success<typeof settings>
 
 const backendsOf = (config: Settings) => {
-  const all = { memory: Backends.memory, postgres: Backends.postgres(config.databaseUrl), indexed: ProposedIndex.backend(config.databaseUrl) }
+  const all = { memory: Backends.memory, postgres: Backends.postgres(config.databaseUrl) }
   return config.backends.map((key) => all[key])
 }
 
@@ -95,7 +94,8 @@ const program = Effect.gen(function*() {
   yield* Console.log([`Machine: ${machine(loadBefore)}`, "", ...latency, ...worker].join("\n"))
 })
 
-Effect.runPromiseExit(program).then((exit) => {
+// The server's Hasher: issue identities are hashed as the server's worker hashes them.
+Effect.runPromiseExit(Effect.provide(program, NodeHasher.layer)).then((exit) => {
   if (Exit.isFailure(exit)) {
     console.error(Cause.pretty(exit.cause))
     process.exitCode = 1

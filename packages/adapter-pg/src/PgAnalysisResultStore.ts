@@ -24,8 +24,8 @@ import { check, decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
 /**
- * AnalysisResultStore on PostgreSQL (migrations 0008 and 0009): one `analysis_results` row per
- * analysis, its issues, files and clone occurrences in tables of their own, line coverage per commit
+ * AnalysisResultStore on PostgreSQL (migrations 0008 to 0010): one `analysis_results` row per
+ * analysis with its number of issues, its issues, files and clone occurrences in tables of their own, line coverage per commit
  * and file, written in chunks of JSON (one
  * parameter per chunk rather than one per value) and read by keyset pages.
  */
@@ -129,8 +129,8 @@ export const make = Effect.gen(function*() {
         WHERE repository_id = ${key.repositoryId} AND branch = ${key.branch} AND commit_sha = ${key.commitSha}
       `
       const [row] = yield* sql<{ readonly id: string }>`
-        INSERT INTO analysis_results (repository_id, branch, commit_sha)
-        VALUES (${key.repositoryId}, ${key.branch}, ${key.commitSha})
+        INSERT INTO analysis_results (repository_id, branch, commit_sha, issues)
+        VALUES (${key.repositoryId}, ${key.branch}, ${key.commitSha}, ${results.issues.length})
         RETURNING id
       `
       const id = row?.id ?? ""
@@ -230,13 +230,21 @@ export const make = Effect.gen(function*() {
   }
 
   const issues = (key: ResultsKey, filter: IssueFilter, page: PageRequest) => {
-    const where = sql.and([sql`result_id = (${resultId(key)})`, ...issueConditions(filter)])
+    const conditions = issueConditions(filter)
+    const where = sql.and([sql`result_id = (${resultId(key)})`, ...conditions])
+    // Without a filter the total is the analysis's own count, stored with its issues.
+    const total = conditions.length === 0
+      ? sql`
+        SELECT issues AS total FROM analysis_results
+        WHERE repository_id = ${key.repositoryId} AND branch = ${key.branch} AND commit_sha = ${key.commitSha}
+      `
+      : sql`SELECT count(*)::integer AS total FROM analysis_issues WHERE ${where}`
     const [path, line, id] = page.after ?? []
     const after = page.after === undefined
       ? sql`true`
       : sql`(file_path, line, issue_id) > (${String(path)}, ${Number(line)}, ${String(id)})`
-    // On two connections at once: counting every matching issue is the longer statement (100 000
-    // issues take PostgreSQL ~13 ms), and the page need not wait behind it.
+    // On two connections at once: counting the issues a filter matches is the longer statement (up
+    // to ~13 ms at 100 000 issues), and the page need not wait behind it.
     return Effect.all([
       sql`
         SELECT issue, file_id::float8 AS "fileId" FROM analysis_issues
@@ -244,7 +252,7 @@ export const make = Effect.gen(function*() {
         ORDER BY file_path, line, issue_id
         LIMIT ${page.limit + 1}
       `.pipe(Effect.flatMap(issueRows)),
-      sql`SELECT count(*)::integer AS total FROM analysis_issues WHERE ${where}`.pipe(Effect.flatMap(decodeTotal))
+      total.pipe(Effect.flatMap(decodeTotal))
     ], { concurrency: 2 }).pipe(
       Effect.map(([rows, totals]) =>
         pageOf(

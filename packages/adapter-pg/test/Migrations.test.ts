@@ -1,9 +1,10 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { describe, expect, it } from "@effect/vitest"
-import { aggregateEvents, Change, deliveryEventsOf, Deployment, EventStore, Incident } from "@tidemark/core"
+import { aggregateEvents, AnalysisResultStore, Change, deliveryEventsOf, Deployment, EventStore, Incident } from "@tidemark/core"
+import { Fixtures, issue } from "@tidemark/port-contracts"
 import { Effect, Layer, Redacted } from "effect"
-import { Migrations, PgEventStore } from "../src/index.js"
+import { Migrations, PgAnalysisResultStore, PgEventStore, PgRepositoryStore } from "../src/index.js"
 import * as TestDatabase from "../src/ScratchDatabase.js"
 
 const clientOf = (url: string) => PgClient.layer({ url: Redacted.make(url), maxConnections: 2 })
@@ -53,7 +54,7 @@ describe("Migrations", () => {
       const [first, second, created] = yield* Effect.all([Migrations.run, Migrations.run, tables]).pipe(
         Effect.provide(clientOf(url))
       )
-      expect(first).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"]])
+      expect(first).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"], [10, "issue_dimensions"]])
       expect(second).toEqual([])
       expect(created).toEqual(expectedTables)
     }))
@@ -66,11 +67,11 @@ describe("Migrations", () => {
         Array.from({ length: 4 }, () => Migrations.run.pipe(Effect.provide(clientOf(url)))),
         { concurrency: "unbounded" }
       )
-      expect(results.flat()).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"]])
+      expect(results.flat()).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"], [10, "issue_dimensions"]])
       const recorded = yield* Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT migration_id FROM effect_sql_migrations ORDER BY migration_id`).pipe(
         Effect.provide(clientOf(url))
       )
-      expect(recorded).toEqual([{ migration_id: 1 }, { migration_id: 2 }, { migration_id: 3 }, { migration_id: 4 }, { migration_id: 5 }, { migration_id: 6 }, { migration_id: 7 }, { migration_id: 8 }, { migration_id: 9 }])
+      expect(recorded).toEqual([{ migration_id: 1 }, { migration_id: 2 }, { migration_id: 3 }, { migration_id: 4 }, { migration_id: 5 }, { migration_id: 6 }, { migration_id: 7 }, { migration_id: 8 }, { migration_id: 9 }, { migration_id: 10 }])
     }))
 
   it.scoped("the lead times of events stored before migration 0005 are packed by it: the metrics count them", () =>
@@ -95,5 +96,47 @@ describe("Migrations", () => {
       expect(aggregates).toStrictEqual(aggregateEvents(deliveryEventsOf(events.map((event) => ({ system: "web", event }))), query))
       // Both changes were first deployed by d1: lead times of 2 h and 1 h 30 min.
       expect(aggregates.leadTimeMedian).toBe(6300)
+    }))
+
+  it.scoped("migration 0010 gives the analyses stored before it their number of issues: an unfiltered page's total", () =>
+    Effect.gen(function*() {
+      const url = yield* TestDatabase.database
+      const before = Object.fromEntries(Object.entries(Migrations.migrations).filter(([name]) => name < "0010"))
+      const { page, stored } = yield* Effect.gen(function*() {
+        yield* Migrations.runOf(before)
+        const sql = yield* SqlClient.SqlClient
+        const { repository } = yield* Fixtures.freshRepository
+        // The rows as the store of migration 0009 wrote them: no count on the analysis.
+        const results = yield* sql<{ readonly id: string }>`
+          INSERT INTO analysis_results (repository_id, branch, commit_sha)
+          VALUES (${repository.id}, 'main', 'a1'), (${repository.id}, 'main', 'b2')
+          RETURNING id
+        `
+        const rows = [issue({ path: "a.js", line: 1 }), issue({ path: "a.js", line: 2 }), issue({ path: "b.js", line: 7 })]
+        yield* Effect.forEach(rows, (row, index) =>
+          sql`
+            INSERT INTO analysis_issues (
+              result_id, file_path, line, issue_id, result_data_id, file_id, pattern_id, category, level, language, issue
+            ) VALUES (
+              ${results[index === 0 ? 1 : 0]?.id ?? ""}, ${row.filePath}, ${row.line}, ${row.issueId}, ${row.resultDataId},
+              1, ${row.patternId}, ${row.category}, ${row.level}, ${row.language}, ${JSON.stringify(row)}
+            )
+          `)
+        yield* Migrations.run
+        const page = yield* (yield* AnalysisResultStore).issues(
+          { repositoryId: repository.id, branch: "main", commitSha: "a1" },
+          {},
+          { after: undefined, limit: 1 }
+        )
+        const stored = yield* sql<{ readonly commit: string; readonly issues: number }>`
+          SELECT commit_sha AS commit, issues FROM analysis_results ORDER BY commit_sha
+        `
+        return { page, stored }
+      }).pipe(
+        Effect.provide(Layer.mergeAll(PgRepositoryStore.layer, PgAnalysisResultStore.layer).pipe(Layer.provideMerge(clientOf(url))))
+      )
+      expect(stored).toEqual([{ commit: "a1", issues: 2 }, { commit: "b2", issues: 1 }])
+      expect(page.total).toBe(2)
+      expect(page.items).toHaveLength(1)
     }))
 })

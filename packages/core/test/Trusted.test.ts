@@ -7,13 +7,16 @@ import {
   BranchRecord,
   Commit,
   CommitAnalysis,
+  CommitIssue,
   CommitRecord,
+  CommitReference,
   Coverage,
   FileResult,
   Goals,
   IssueCounts,
   IssueResult,
   ParameterValue,
+  PatternDetails,
   PatternSetting,
   Problem,
   Repository,
@@ -21,6 +24,7 @@ import {
   RepositoryWithAnalysis,
   Stack,
   StandardRef,
+  ToolReference,
   trusted
 } from "../src/index.js"
 
@@ -50,13 +54,16 @@ describe("trusted", () => {
   buildsAsConstructed(BranchRecord)
   buildsAsConstructed(Commit)
   buildsAsConstructed(CommitAnalysis)
+  buildsAsConstructed(CommitIssue)
   buildsAsConstructed(CommitRecord)
+  buildsAsConstructed(CommitReference)
   buildsAsConstructed(Coverage)
   buildsAsConstructed(FileResult)
   buildsAsConstructed(Goals)
   buildsAsConstructed(IssueCounts)
   buildsAsConstructed(IssueResult)
   buildsAsConstructed(ParameterValue)
+  buildsAsConstructed(PatternDetails)
   buildsAsConstructed(PatternSetting)
   buildsAsConstructed(Problem)
   buildsAsConstructed(Repository)
@@ -64,4 +71,5 @@ describe("trusted", () => {
   buildsAsConstructed(RepositoryWithAnalysis)
   buildsAsConstructed(Stack)
   buildsAsConstructed(StandardRef)
+  buildsAsConstructed(ToolReference)
 })
