@@ -6,7 +6,7 @@
  *   pnpm --filter @tidemark/examples embedded <path-to-a-git-repository>
  */
 import { GitCli } from "@tidemark/adapter-git"
-import { LogSarifReader, ReportCoverageReader } from "@tidemark/analysis"
+import { AnalysisCoverageScope, LogSarifReader, ReportCoverageReader } from "@tidemark/analysis"
 import { catalogue } from "@tidemark/catalogue"
 import { Access, DomainServices, PatternConfiguration, Repositories, ToolConfiguration } from "@tidemark/core"
 import { CryptoIdGenerator, MemoryEventQueue, MemoryEventStore, StaticToolCatalogue, storageLayer } from "@tidemark/core/memory"
@@ -24,6 +24,7 @@ export const EmbeddedLayer = DomainServices.layer().pipe(
     MemoryEventQueue.layer(),
     MemoryEventQueue.analysisLayer(),
     ReportCoverageReader.layer,
+    AnalysisCoverageScope.layer,
     LogSarifReader.layer,
     MemoryEventStore.layer
   ))

@@ -16,6 +16,7 @@ export const store = AnalysisResultStore.of({
   file: () => Effect.succeed(Option.none()),
   clones: () => Effect.succeed(empty),
   saveCoverage: () => Effect.void,
+  removeCoverage: () => Effect.void,
   fileCoverage: () => Effect.succeed(Option.none()),
   prune: () => Effect.void
 })

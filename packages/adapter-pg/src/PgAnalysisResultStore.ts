@@ -412,6 +412,12 @@ export const make = Effect.gen(function*() {
       )
     }).pipe(sql.withTransaction, orUnavailable)
 
+  const removeCoverage = (commit: CoverageKey, paths: ReadonlyArray<string>) =>
+    sql`
+      DELETE FROM commit_file_coverage
+      WHERE repository_id = ${commit.repositoryId} AND commit_sha = ${commit.commitSha} AND path = ANY(${paths}::text[])
+    `.pipe(Effect.asVoid, orUnavailable)
+
   const fileCoverage = (commit: CoverageKey, path: string) =>
     sql`
       SELECT jsonb_build_object(
@@ -467,6 +473,7 @@ export const make = Effect.gen(function*() {
     file,
     clones,
     saveCoverage,
+    removeCoverage,
     fileCoverage,
     prune
   })

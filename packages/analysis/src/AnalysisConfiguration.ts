@@ -71,10 +71,17 @@ export const parseAnalysisConfiguration = (file: string, content: string): Eithe
     Either.mapLeft((reason) => new InvalidAnalysisConfiguration({ file, reason }))
   )
 
+/** The configuration file at the root of the tree, when it has one (`.codacy.yaml` first). */
+export const analysisConfigurationFileOf = (files: ReadonlyArray<SourceFile>): SourceFile | undefined =>
+  analysisConfigurationFileNames.flatMap((name) => files.filter((candidate) => candidate.path === name))[0]
+
+/** A configuration file decoded; `none` when there is no file. */
+export const analysisConfigurationOfFile = (
+  file: { readonly path: string; readonly content: string } | undefined
+): Either.Either<AnalysisConfiguration, InvalidAnalysisConfiguration> =>
+  file === undefined ? Either.right(AnalysisConfiguration.none) : parseAnalysisConfiguration(file.path, file.content)
+
 /** The configuration file at the root of the tree, decoded; `none` when the tree has none. */
 export const analysisConfigurationOf = (
   files: ReadonlyArray<SourceFile>
-): Either.Either<AnalysisConfiguration, InvalidAnalysisConfiguration> => {
-  const file = analysisConfigurationFileNames.flatMap((name) => files.filter((candidate) => candidate.path === name))[0]
-  return file === undefined ? Either.right(AnalysisConfiguration.none) : parseAnalysisConfiguration(file.path, file.content)
-}
+): Either.Either<AnalysisConfiguration, InvalidAnalysisConfiguration> => analysisConfigurationOfFile(analysisConfigurationFileOf(files))

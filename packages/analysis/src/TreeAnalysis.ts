@@ -1,7 +1,12 @@
 import type { FileSystem, Path } from "@effect/platform"
 import { Effect, Either, Option, Schema } from "effect"
 import { AnalysisCache, type AnalysisCacheError } from "./AnalysisCache.js"
-import { AnalysisConfiguration, analysisConfigurationOf, type InvalidAnalysisConfiguration } from "./AnalysisConfiguration.js"
+import {
+  AnalysisConfiguration,
+  analysisConfigurationFileOf,
+  analysisConfigurationOfFile,
+  type InvalidAnalysisConfiguration
+} from "./AnalysisConfiguration.js"
 import { analysisScope } from "./AnalysisScope.js"
 import {
   defaultDuplicationOptions,
@@ -60,6 +65,8 @@ export interface AnalyzedTree {
   readonly lintSources: ReadonlyArray<SourceFile>
   /** The configuration file the analysis followed (the defaults only, when the tree has none). */
   readonly configuration: AnalysisConfiguration
+  /** That file as read, when the tree has one: kept with the analysis for the coverage of its commit. */
+  readonly configurationFile: SourceFile | undefined
   /**
    * The tree's configuration file could not be read, so the analysis followed the defaults only:
    * not a failure of the analysis, but a problem the repository should be told about.
@@ -126,7 +133,8 @@ export const analyzeTree = (
 > =>
   Effect.gen(function*() {
     const read = yield* readSourceTree(root, settings.tree)
-    const configured = analysisConfigurationOf(read)
+    const configurationFile = analysisConfigurationFileOf(read)
+    const configured = analysisConfigurationOfFile(configurationFile)
     const configuration = Either.getOrElse(configured, () => AnalysisConfiguration.none)
     const scope = analysisScope(configuration)
     // Minified, installed, vendored and built files are not the team's code: no measure counts them.
@@ -175,6 +183,7 @@ export const analyzeTree = (
       duplication: duplication.files,
       lintSources: sources.filter((file) => !scope.excludedFrom("lint", file.path)),
       configuration,
+      configurationFile,
       configurationProblem: Either.isLeft(configured) ? configured.left : undefined
     }
   })

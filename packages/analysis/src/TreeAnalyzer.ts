@@ -6,6 +6,7 @@ import {
   type AnalyzerOutput,
   type AnalyzerSettings,
   type AnalyzedTool,
+  ConfigurationFile,
   countsOf,
   Problem
 } from "@tidemark/core"
@@ -63,7 +64,7 @@ export const make = (options: TreeAnalyzerOptions) =>
 
     const analyze = (root: string, settings: AnalyzerSettings) =>
       Effect.gen(function*() {
-        const { analysis, configurationProblem, duplication, lintSources, sources } = yield* analyzeTree(root, grammars, {
+        const { analysis, configurationFile, configurationProblem, duplication, lintSources, sources } = yield* analyzeTree(root, grammars, {
           ...defaultTreeAnalysisSettings,
           fileComplexityValueThreshold: settings.goals.fileComplexityValueThreshold,
           fileDuplicationBlockThreshold: settings.goals.fileDuplicationBlockThreshold
@@ -98,7 +99,14 @@ export const make = (options: TreeAnalyzerOptions) =>
         })
         // An unreadable configuration file does not stop the analysis (the defaults apply): the repository is told.
         const problems = configurationProblem === undefined ? [] : [configurationFileProblem(configurationProblem)]
-        return { measures, ...rows, problems } satisfies AnalyzerOutput
+        return {
+          measures,
+          ...rows,
+          problems,
+          ...(configurationFile === undefined
+            ? {}
+            : { configurationFile: new ConfigurationFile({ path: configurationFile.path, content: configurationFile.content }) })
+        } satisfies AnalyzerOutput
       }).pipe(
         Effect.mapError((error) => new AnalyzerFailed({ reason: error.message })),
         Effect.provide(platform)

@@ -1,10 +1,11 @@
 import { FileSystem } from "@effect/platform"
 import { NodeContext } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { Goals } from "@tidemark/core"
+import { ConfigurationFile, Goals } from "@tidemark/core"
 import { Effect, Either } from "effect"
 import {
   AnalysisConfiguration,
+  AnalysisCoverageScope,
   analyzeTree,
   coverageExclusion,
   defaultTreeAnalysisSettings,
@@ -180,6 +181,8 @@ describe("analyzeTree with a configuration file", () => {
       const output = yield* port.analyze(root, { goals: Goals.defaults, tools: [] })
       expect(output.measures.loc).toBe(analysis.totals.loc)
       expect(output.problems.map((problem) => problem.code)).toEqual(["invalid_configuration_file"])
+      // The file as read goes with the output: the analysis keeps it for the coverage of its commit.
+      expect(output.configurationFile?.path).toBe(".codacy.yml")
       expect(configurationProblem && TreeAnalyzer.configurationFileProblem(configurationProblem)).toMatchObject({
         code: "invalid_configuration_file",
         severity: "some_analysis",
@@ -196,5 +199,16 @@ describe("coverageExclusion", () => {
       .toHaveLength(5)
     expect(["src/app.js", "dist/kept/tool.js", "src/huge.js"].filter(excluded)).toEqual([])
     expect(coverageExclusion(AnalysisConfiguration.none)("src/untested.js")).toBe(false)
+  })
+
+  it("is the coverage scope of an analysed configuration file: the defaults alone without one, or when it cannot be read", () => {
+    const excluded = AnalysisCoverageScope.excluded(new ConfigurationFile({ path: ".codacy.yml", content: configured[".codacy.yml"] }))
+    expect(["src/untested.js", "legacy/old.js", "node_modules/x/index.js"].filter(excluded)).toHaveLength(3)
+    expect(excluded("src/app.js")).toBe(false)
+    for (const file of [undefined, new ConfigurationFile({ path: ".codacy.yml", content: "exclude_paths: 3" })]) {
+      const defaults = AnalysisCoverageScope.excluded(file)
+      expect(["node_modules/x/index.js", "dist/bundle.js", "src/app.min.js"].filter(defaults)).toHaveLength(3)
+      expect(["src/untested.js", "legacy/old.js", "src/app.js"].filter(defaults)).toEqual([])
+    }
   })
 })

@@ -352,6 +352,34 @@ describe("analysis jobs", () => {
         expect(feature.coverage).toBeUndefined()
       })))
 
+    it.effect("files the analysed configuration leaves out of coverage do not count, uploaded before the analysis or after", () =>
+      withWorker(Effect.gen(function*() {
+        yield* addRepository("widgets")
+        // Before the analysis the configuration file is not known: every file counts.
+        const early = yield* upload(mainHead.sha, "src/app.ts 3/4\nsrc/generated.ts 0/6")
+        expect(early).toMatchObject({ numberTotalFiles: 2, numberCoverableLines: 10 })
+        yield* drain
+        expect((yield* get("widgets")).coverage).toMatchObject({
+          numberTotalFiles: 1,
+          numberCoveredLines: 3,
+          numberCoverableLines: 4,
+          coveragePercentage: 75,
+          filesUncovered: 0
+        })
+        const repositories = yield* RepositoryStore
+        const organization = yield* repositories.findOrganization("gh", acme.organization)
+        const repository = yield* repositories.findRepository(Option.getOrThrow(organization).id, "widgets")
+        const commit = { repositoryId: Option.getOrThrow(repository).id, commitSha: mainHead.sha }
+        const results = yield* AnalysisResultStore
+        expect(yield* results.fileCoverage(commit, "src/generated.ts")).toEqual(Option.none())
+        expect(Option.map(yield* results.fileCoverage(commit, "src/app.ts"), (file) => file.coverableLines)).toEqual(Option.some(4))
+
+        // After the analysis: the upload leaves the file out at once.
+        const later = yield* upload(mainHead.sha, "src/app.ts 4/4\nsrc/generated.ts 0/6")
+        expect(later).toMatchObject({ numberTotalFiles: 1, coveragePercentage: 100 })
+        expect(yield* results.fileCoverage(commit, "src/generated.ts")).toEqual(Option.none())
+      })))
+
     it.effect("refuses a short commit id, an unreadable report, and a token that may not write", () =>
       withWorker(Effect.gen(function*() {
         yield* addRepository("widgets")

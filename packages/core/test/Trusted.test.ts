@@ -10,6 +10,7 @@ import {
   CommitIssue,
   CommitRecord,
   CommitReference,
+  ConfigurationFile,
   Coverage,
   FileResult,
   Goals,
@@ -57,6 +58,7 @@ describe("trusted", () => {
   buildsAsConstructed(CommitIssue)
   buildsAsConstructed(CommitRecord)
   buildsAsConstructed(CommitReference)
+  buildsAsConstructed(ConfigurationFile)
   buildsAsConstructed(Coverage)
   buildsAsConstructed(FileResult)
   buildsAsConstructed(Goals)

@@ -311,6 +311,26 @@ export const analysisResultStoreContract = (name: string, storeLayer: Layer.Laye
           expect(Option.map(one, (f) => f.coverage)).toEqual(Option.some({ coverableLines: 3, coveredLines: 2 }))
         }))
 
+      it.effect("removeCoverage forgets those files of that commit only; the list no longer shows their coverage", () =>
+        Effect.gen(function*() {
+          const { key, repositoryId, store } = yield* saved
+          const commit = { repositoryId, commitSha: key.commitSha }
+          const kept = lines("src/a.js", [[1, 1], [2, 0]])
+          yield* store.saveCoverage(commit, [kept, lines("lib/c.ts", [[1, 1]]), lines("src/b.js", [[3, 2]])])
+          yield* store.saveCoverage({ repositoryId, commitSha: "other" }, [lines("lib/c.ts", [[1, 0]])])
+          yield* store.removeCoverage(commit, ["lib/c.ts", "src/b.js", "not/reported.js"])
+          expect(yield* store.fileCoverage(commit, "lib/c.ts")).toEqual(Option.none())
+          expect(yield* store.fileCoverage(commit, "src/b.js")).toEqual(Option.none())
+          expect(yield* store.fileCoverage(commit, "src/a.js")).toStrictEqual(Option.some(kept))
+          expect(Option.isSome(yield* store.fileCoverage({ repositoryId, commitSha: "other" }, "lib/c.ts"))).toBe(true)
+          const listed = yield* store.files(key, { sort: "filename", direction: "asc" }, all)
+          expect(listed.items.map((f) => [f.file.path, f.coverage])).toEqual([
+            ["lib/c.ts", undefined],
+            ["src/a.js", { coverableLines: 2, coveredLines: 1 }],
+            ["src/b.js", undefined]
+          ])
+        }))
+
       it.effect("a file no report names has no coverage", () =>
         Effect.gen(function*() {
           const { key, store } = yield* saved

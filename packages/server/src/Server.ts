@@ -5,7 +5,7 @@ import { HttpServer } from "@tidemark/adapter-http"
 import { catalogue } from "@tidemark/catalogue"
 import { NatsEventQueue } from "@tidemark/adapter-nats"
 import { PgEventQueue, PgEventStore, PgIngestion, PgStorage } from "@tidemark/adapter-pg"
-import { LogSarifReader, ReportCoverageReader, TreeAnalyzer } from "@tidemark/analysis"
+import { AnalysisCoverageScope, LogSarifReader, ReportCoverageReader, TreeAnalyzer } from "@tidemark/analysis"
 import { Access, AnalysisWorker, DomainServices, IngestionWorker } from "@tidemark/core"
 import { CryptoIdGenerator, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Console, Effect, Layer, Option, Redacted } from "effect"
@@ -52,7 +52,10 @@ export const ingestionLayer = (config: ServerConfig) =>
 export const persistenceLayer = (config: ServerConfig) =>
   ingestionLayer(config).pipe(Layer.provideMerge(storageLayer(config)))
 
-/** The ports every process needs: storage and queues, catalogue, git (read, checkout, blame), ids, hashing, the analyzer. */
+/**
+ * The ports every process needs: storage and queues, catalogue, git (read, checkout, blame), ids,
+ * hashing, the analyzer and the coverage scope it implies.
+ */
 const portsLayer = (config: ServerConfig) =>
   Layer.mergeAll(
     persistenceLayer(config),
@@ -63,6 +66,7 @@ const portsLayer = (config: ServerConfig) =>
       configurationFileLimits: config.configurationFileLimits
     }),
     ReportCoverageReader.layer,
+    AnalysisCoverageScope.layer,
     LogSarifReader.layer,
     CryptoIdGenerator.layer,
     NodeHasher.layer

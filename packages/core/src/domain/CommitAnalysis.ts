@@ -22,6 +22,16 @@ export class AnalysisMeasures extends Schema.Class<AnalysisMeasures>("AnalysisMe
 }) {}
 
 /**
+ * The repository's analysis configuration file (`.codacy.yml`) as an analysis read it: what a
+ * coverage report of the analysed commit leaves out follows from it (the CoverageScope port), also
+ * for a report uploaded after the analysis.
+ */
+export class ConfigurationFile extends Schema.Class<ConfigurationFile>("ConfigurationFile")({
+  path: Schema.String,
+  content: Schema.String
+}) {}
+
+/**
  * One analysis of one commit of a branch: its measures, or the problems that stopped it (a failed
  * analysis is a result too: the repository shows why it has no numbers).
  */
@@ -33,7 +43,8 @@ export class CommitAnalysis extends Schema.Class<CommitAnalysis>("CommitAnalysis
   startedAnalysis: Schema.String,
   endedAnalysis: Schema.String,
   measures: Schema.optional(AnalysisMeasures),
-  problems: Schema.Array(Problem)
+  problems: Schema.Array(Problem),
+  configurationFile: Schema.optional(ConfigurationFile)
 }) {}
 
 /**
@@ -42,14 +53,15 @@ export class CommitAnalysis extends Schema.Class<CommitAnalysis>("CommitAnalysis
  * field is plain data under its class, so this is what decoding builds, without its interpreter.
  */
 export const commitAnalysisOfEncoded = (encoded: typeof CommitAnalysis.Encoded): CommitAnalysis => {
-  const { measures } = encoded
+  const { configurationFile, measures } = encoded
   return trusted(CommitAnalysis, {
     ...encoded,
     commit: trusted(CommitRecord, encoded.commit),
     ...(measures === undefined
       ? {}
       : { measures: trusted(AnalysisMeasures, { ...measures, issueCounts: trusted(IssueCounts, measures.issueCounts) }) }),
-    problems: encoded.problems.map((p) => trusted(Problem, { ...p, actions: p.actions.map((a) => trusted(Action, a)) }))
+    problems: encoded.problems.map((p) => trusted(Problem, { ...p, actions: p.actions.map((a) => trusted(Action, a)) })),
+    ...(configurationFile === undefined ? {} : { configurationFile: trusted(ConfigurationFile, configurationFile) })
   })
 }
 

@@ -93,7 +93,7 @@ export const make = Effect.sync(() => {
   const fileIds = new Map<number, Map<string, number>>()
   let nextFileId = 1
   /** Per commit, the line coverage of its files by path. */
-  const coverages = new Map<string, ReadonlyMap<string, FileLineCoverage>>()
+  const coverages = new Map<string, Map<string, FileLineCoverage>>()
 
   /** The stored file with its coverage in the analysed commit, when a report names it. */
   const withCoverage = (key: ResultsKey) => {
@@ -173,6 +173,11 @@ export const make = Effect.sync(() => {
     saveCoverage: (commit, files) =>
       Effect.sync(() => {
         coverages.set(coverageKey(commit), new Map(files.map((file) => [file.path, file])))
+      }),
+    removeCoverage: (commit, paths) =>
+      Effect.sync(() => {
+        const files = coverages.get(coverageKey(commit))
+        for (const path of paths) files?.delete(path)
       }),
     fileCoverage: (commit, path) => Effect.sync(() => Option.fromNullable(coverages.get(coverageKey(commit))?.get(path))),
     prune: (repositoryId, keep) =>

@@ -1,6 +1,6 @@
 import { Context, type Effect, Schema } from "effect"
 import type { CloneResult, FileResult, IssueFinding } from "../domain/AnalysisResults.js"
-import type { AnalysisMeasures } from "../domain/CommitAnalysis.js"
+import type { AnalysisMeasures, ConfigurationFile } from "../domain/CommitAnalysis.js"
 import type { Goals } from "../domain/Goals.js"
 import type { Problem } from "../domain/Repository.js"
 import type { SeverityLevel } from "../domain/Pattern.js"
@@ -49,6 +49,8 @@ export interface AnalyzerOutput {
   readonly clones: ReadonlyArray<CloneResult>
   /** What the repository should be told although the analysis went on (an unreadable configuration file). */
   readonly problems: ReadonlyArray<Problem>
+  /** The repository's configuration file the analysis read, when the tree has one. */
+  readonly configurationFile?: ConfigurationFile | undefined
 }
 
 /** Measures a checked-out tree: lines of code, complexity, duplication, issues of the enabled tools, stack. */

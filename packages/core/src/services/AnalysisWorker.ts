@@ -1,6 +1,7 @@
 import { Context, Duration, Effect, Either, Layer, Option, Schema } from "effect"
 import { AnalysisResults, emptyResults, issueIdentity } from "../domain/AnalysisResults.js"
 import { type AnalysisJob, AnalysisJobJson, CommitAnalysis } from "../domain/CommitAnalysis.js"
+import { CommitCoverage } from "../domain/CommitCoverage.js"
 import type { CommitRecord, RepositoryRecord } from "../domain/Records.js"
 import { Problem } from "../domain/Repository.js"
 import { AnalysisQueue } from "../ports/AnalysisQueue.js"
@@ -8,6 +9,7 @@ import { AnalysisResultStore, type ResultsKey } from "../ports/AnalysisResultSto
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { type AnalyzedTool, Analyzer } from "../ports/Analyzer.js"
 import type { Delivery } from "../ports/EventQueue.js"
+import { CoverageScope } from "../ports/CoverageScope.js"
 import { FileLines } from "../ports/FileLines.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import type { StandardStore } from "../ports/StandardStore.js"
@@ -64,6 +66,7 @@ const make = (options: AnalysisWorkerOptions) =>
     const analyzer = yield* Analyzer
     const checkout = yield* SourceCheckout
     const fileLines = yield* FileLines
+    const coverageScope = yield* CoverageScope
     const context = yield* Effect.context<ToolCatalogue | ToolConfigStore | StandardStore>()
     const maxAttempts = options.maxAttempts ?? 5
     const pollWait = options.pollWait ?? Duration.seconds(1)
@@ -108,7 +111,10 @@ const make = (options: AnalysisWorkerOptions) =>
           problems: [
             ...(Either.isLeft(outcome) ? [outcome.left] : [...noTools, ...outcome.right.problems]),
             ...(refused ? [configurationFileRefused] : [])
-          ]
+          ],
+          ...(Either.isRight(outcome) && outcome.right.configurationFile !== undefined
+            ? { configurationFile: outcome.right.configurationFile }
+            : {})
         })
         // A failed analysis has no rows: it shows why it has no numbers, and lists nothing.
         const results = Either.isLeft(outcome) ? emptyResults : AnalysisResults.make({
@@ -134,6 +140,23 @@ const make = (options: AnalysisWorkerOptions) =>
         yield* resultStore.prune(repositoryId, keep)
       })
 
+    /**
+     * A report uploaded before its commit was analysed counted every file it named but the default
+     * ignored paths: the analysed configuration file now says which of them it leaves out.
+     */
+    const scopeCoverage = (analysis: CommitAnalysis) =>
+      Effect.gen(function*() {
+        if (analysis.measures === undefined || analysis.configurationFile === undefined) return
+        const commit = { repositoryId: analysis.repositoryId, commitSha: analysis.commit.sha }
+        const coverage = (yield* store.coverage([commit])).get(analysis.repositoryId)
+        if (coverage === undefined) return
+        const isExcluded = coverageScope.excluded(analysis.configurationFile)
+        const excluded = coverage.files.filter((file) => isExcluded(file.path))
+        if (excluded.length === 0) return
+        yield* resultStore.removeCoverage(commit, excluded.map((file) => file.path))
+        yield* store.saveCoverage(new CommitCoverage({ ...coverage, files: coverage.files.filter((file) => !isExcluded(file.path)) }))
+      })
+
     const process = (delivery: Delivery) =>
       Effect.gen(function*() {
         const decoded = decodeJob(delivery.payload)
@@ -148,6 +171,7 @@ const make = (options: AnalysisWorkerOptions) =>
         const { analysis, results } = yield* analyse(repository.value, job, commit.value)
         // The rows first: once the analysis shows, the list behind each of its counts is there.
         yield* resultStore.save({ repositoryId: analysis.repositoryId, branch: analysis.branch, commitSha: analysis.commit.sha }, results)
+        yield* scopeCoverage(analysis)
         yield* store.save(analysis)
         yield* prune(analysis.repositoryId)
         yield* settle(delivery.ack)

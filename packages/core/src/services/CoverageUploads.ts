@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, type Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { CommitCoverage, type CoverageFormat, coverageView, fileTotals, uploadedCommitId } from "../domain/CommitCoverage.js"
 import { coverageReportOf, coverageReportResponseOf } from "../domain/CoverageReports.js"
 import { InvalidInput } from "../domain/Errors.js"
@@ -7,6 +7,7 @@ import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { AnalysisResultStore } from "../ports/AnalysisResultStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { CoverageReader } from "../ports/CoverageReader.js"
+import { CoverageScope } from "../ports/CoverageScope.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
 import { nowIso } from "./Now.js"
@@ -26,15 +27,31 @@ const make = Effect.gen(function*() {
   const results = yield* AnalysisResultStore
   const reader = yield* CoverageReader
   const repositories = yield* RepositoryStore
+  const coverageScope = yield* CoverageScope
+
+  /**
+   * The configuration file of an analysis of the commit, on any branch; none before the commit is
+   * analysed (the worker then applies it to the stored report).
+   */
+  const analysedConfiguration = (repositoryId: number, commitSha: string) =>
+    Effect.gen(function*() {
+      const branches = yield* repositories.listBranches(repositoryId)
+      const found = yield* Effect.forEach(branches, (branch) => store.find(repositoryId, branch.name, commitSha))
+      return found.flatMap((analysis) => (Option.isSome(analysis) && analysis.value.measures !== undefined ? [analysis.value] : []))
+        .at(0)?.configurationFile
+    })
 
   /** Stores a commit's coverage report (replacing an earlier one) and answers its Coverage numbers. */
   const upload = (caller: Option.Option<Principal>, at: RepositoryCoordinates, input: CoverageUpload) =>
     Effect.gen(function*() {
       const { repository } = yield* access.repository(caller, at, "write")
       const commitSha = yield* uploadedCommitId(input.commitSha)
-      const files = yield* reader.read(input.format, input.report, input.root ?? "").pipe(
+      const read = yield* reader.read(input.format, input.report, input.root ?? "").pipe(
         Effect.mapError((e) => new InvalidInput({ field: "report", reason: e.reason }))
       )
+      // The files the analysis leaves out (installed, built, vendored, excluded by the configuration) do not count.
+      const isExcluded = coverageScope.excluded(yield* analysedConfiguration(repository.id, commitSha))
+      const files = read.filter((file) => !isExcluded(file.path))
       const coverage = new CommitCoverage({
         repositoryId: repository.id,
         commitSha,
