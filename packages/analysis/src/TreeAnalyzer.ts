@@ -84,7 +84,8 @@ export const make = (options: TreeAnalyzerOptions) =>
           issues,
           sources,
           tool: { uuid: eslint?.uuid ?? eslint9Uuid, name: eslint?.name ?? "ESLint9" },
-          patterns: new Map((eslint?.patterns ?? []).map((p) => [p.id, { category: p.category, title: p.title }])),
+          // The catalogue's description of every rule, for those the repository's own configuration turns on.
+          patterns: new Map([...(eslint?.knownPatterns ?? []), ...(eslint?.patterns ?? [])].map((p) => [p.id, { category: p.category, title: p.title }])),
           goals: settings.goals
         })
         const measures = new AnalysisMeasures({

@@ -12,7 +12,7 @@ import {
   readSourceTree,
   TreeAnalyzer
 } from "../src/index.js"
-import { copyOfTree } from "./TreeFixture.js"
+import { copyOfTree, treeOf } from "./TreeFixture.js"
 
 /** The goals decide which files are complex or duplicated: these make the fixture's verdicts visible. */
 const goals = new Goals({ ...Goals.defaults, fileComplexityValueThreshold: 5, fileDuplicationBlockThreshold: 0 })
@@ -101,4 +101,27 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
       expect(failed).toBeInstanceOf(AnalyzerFailed)
       expect(failed.message).toContain(`${root}/missing`)
     }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("with the repository's own ESLint configuration, an issue of a rule no pattern enables is described by the catalogue", () =>
+    Effect.gen(function*() {
+      const root = yield* treeOf({
+        "a.js": "var a = 1\nconsole.log(a == 2);\n",
+        "eslint.config.mjs": 'export default [{ rules: { eqeqeq: "error", "no-var": "error", "no-restricted-syntax": "off" } }];\n'
+      })
+      const port = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
+      const tool = {
+        ...eslint9([{ id: "ESLint9_no-var", severityLevel: "Info" as const, category: "BestPractice", title: "Enabled here", parameters: [] }]),
+        usesConfigurationFile: true,
+        knownPatterns: [
+          { id: "ESLint9_eqeqeq", category: "Security", title: "Strict equality" },
+          { id: "ESLint9_no-var", category: "CodeStyle", title: "From the catalogue" }
+        ]
+      }
+      const output = yield* port.analyze(root, { goals, tools: [tool] })
+      expect(output.findings.map((f) => [f.patternId, f.category, f.patternTitle])).toEqual([
+        // The enabled pattern's own description first; the catalogue's for a rule only the file turns on.
+        ["ESLint9_no-var", "BestPractice", "Enabled here"],
+        ["ESLint9_eqeqeq", "Security", "Strict equality"]
+      ])
+    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
 })

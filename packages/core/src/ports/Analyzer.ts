@@ -15,6 +15,13 @@ export interface AnalyzedPattern {
   readonly parameters: ReadonlyArray<{ readonly name: string; readonly value: string }>
 }
 
+/** A pattern of the catalogue as an issue of it is described, whether it is enabled or not. */
+export interface KnownPattern {
+  readonly id: string
+  readonly category: string
+  readonly title?: string | undefined
+}
+
 /** An enabled tool of the repository, with its enabled patterns. */
 export interface AnalyzedTool {
   readonly uuid: string
@@ -22,6 +29,11 @@ export interface AnalyzedTool {
   /** Analyse with the repository's own configuration file instead of `patterns`. */
   readonly usesConfigurationFile: boolean
   readonly patterns: ReadonlyArray<AnalyzedPattern>
+  /**
+   * Every pattern of the tool in the catalogue: the repository's own configuration file may turn on
+   * rules that are not among `patterns`, and their issues are described by the catalogue too.
+   */
+  readonly knownPatterns?: ReadonlyArray<KnownPattern> | undefined
 }
 
 export interface AnalyzerSettings {

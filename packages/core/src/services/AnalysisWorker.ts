@@ -53,6 +53,11 @@ const analyzedTools = (repository: RepositoryRecord) =>
           category: p.pattern.definition.category,
           title: p.pattern.definition.title,
           parameters: p.configured.parameters
+        })),
+        knownPatterns: patterns.map((p) => ({
+          id: p.pattern.definition.id,
+          category: p.pattern.definition.category,
+          title: p.pattern.definition.title
         }))
       })))
   })
