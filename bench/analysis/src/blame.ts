@@ -2,7 +2,8 @@
  * What giving issues their authors costs (issue 13): the worker's path on a real repository with
  * its history, timed step by step. The commit is checked out from a mirror as the worker does it
  * (GitCli), analysed by `TreeAnalyzer` with the default ESLint9 patterns on an empty per-file
- * cache, then the files with issues are blamed through the same `withAuthors` the worker calls.
+ * cache, then the files with issues are blamed through the same `withAuthors` the worker calls
+ * (only the lines with issues), and once more as before, whole files, for comparison.
  * The corpus of `bench` is npm tarballs without history, so this bench takes a git repository:
  * by default ESLint's own, at the tag of the corpus's ESLint (a clone of about 90 MB).
  *
@@ -15,7 +16,7 @@ import { FileSystem, Path } from "@effect/platform"
 import { NodeContext } from "@effect/platform-node"
 import { GitCli } from "@tidemark/adapter-git"
 import { TreeAnalyzer } from "@tidemark/analysis"
-import { withAuthors } from "@tidemark/core"
+import { FileLines, withAuthors } from "@tidemark/core"
 import { Effect } from "effect"
 import { execFileSync } from "node:child_process"
 import { cpus, loadavg } from "node:os"
@@ -51,6 +52,8 @@ interface Run {
   readonly checkoutMs: number
   readonly analysisMs: number
   readonly blameMs: number
+  /** The same files blamed whole (FileLines without `only`), after the timed blame above. */
+  readonly wholeFilesMs: number
   readonly issues: number
   readonly files: number
   readonly authored: number
@@ -69,12 +72,18 @@ const oneRun = (sha: string, concurrency: number) =>
     const [root, checkoutMs] = yield* timed(git.checkout.checkout(repository, sha))
     const [output, analysisMs] = yield* timed(analyzer.analyze(root, defaultSettings()))
     const [findings, blameMs] = yield* timed(withAuthors(git.lines, repository, sha, output.findings))
+    const wholeFiles = FileLines.of({ read: (url, commit, paths) => git.lines.read(url, commit, paths) })
+    const [wholeFindings, wholeFilesMs] = yield* timed(withAuthors(wholeFiles, repository, sha, output.findings))
     const authored = findings.filter((f) => f.authorEmail !== undefined)
+    if (wholeFindings.some((f, i) => f.authorEmail !== findings[i]?.authorEmail)) {
+      return yield* Effect.dieMessage("blaming the issue lines gave other authors than blaming whole files")
+    }
     return {
       concurrency,
       checkoutMs,
       analysisMs,
       blameMs,
+      wholeFilesMs,
       issues: findings.length,
       files: new Set(findings.map((f) => f.filePath)).size,
       authored: authored.length,
@@ -85,6 +94,7 @@ const oneRun = (sha: string, concurrency: number) =>
 const row = (run: Run) => {
   const withoutBlame = run.checkoutMs + run.analysisMs
   return `| ${run.concurrency} | ${seconds(run.checkoutMs)} | ${seconds(run.analysisMs)} | ${seconds(run.blameMs)} | ` +
+    `${seconds(run.wholeFilesMs)} | ×${(run.blameMs / run.wholeFilesMs).toFixed(2)} | ` +
     `${run.files} | ${run.issues} (${run.authored} with an author, ${run.authors} authors) | ` +
     `×${((withoutBlame + run.blameMs) / withoutBlame).toFixed(2)} |`
 }
@@ -103,8 +113,8 @@ const program = Effect.gen(function*() {
   }
   console.log(`${repository} at ${revision} (${sha}). Node ${process.versions.node}, ${cpus().length} cores, ` +
     `load average ${loadBefore} before, ${load()} after.\n`)
-  console.log("| blames at once | checkout | analysis | blame | files blamed | issues | with blame ÷ without |")
-  console.log("|---|---|---|---|---|---|---|")
+  console.log("| blames at once | checkout | analysis | blame (issue lines) | blame (whole files) | lines ÷ whole | files blamed | issues | with blame ÷ without |")
+  console.log("|---|---|---|---|---|---|---|---|---|")
   for (const result of results) console.log(row(result))
 }).pipe(Effect.provide(NodeContext.layer))
 

@@ -54,6 +54,22 @@ const chooseDefaultBranch = (
   return found ?? Arr.headNonEmpty(branches).name
 }
 
+/**
+ * `-L` options for blame: each run of consecutive line numbers one range (git blames the ranges
+ * together, in one walk of the file's history); none for a file wholly asked for.
+ */
+export const lineRanges = (lines: ReadonlyArray<number> | undefined): Array<string> => {
+  if (lines === undefined) return []
+  const sorted = [...new Set(lines)].filter((line) => Number.isInteger(line) && line >= 1).sort((a, b) => a - b)
+  const ranges: Array<[number, number]> = []
+  for (const line of sorted) {
+    const last = ranges.at(-1)
+    if (last !== undefined && line === last[1] + 1) last[1] = line
+    else ranges.push([line, line])
+  }
+  return ranges.flatMap(([from, to]) => ["-L", `${from},${to}`])
+}
+
 /** `ls-tree -z` separates paths with NUL, so names with newlines or quotes come through unaltered. */
 const parseFileList = (output: string) => output.split("\0").filter((path) => path.length > 0)
 
@@ -281,19 +297,23 @@ export const makePorts = (
 
     // The commit's own `.mailmap` maps the emails, as `git blame` in a checkout of it would; a bare
     // mirror would otherwise use its HEAD's, which changes with the default branch.
-    const blame = (mirror: string, sha: string, file: string) =>
-      git.run(["-c", `mailmap.blob=${sha}:.mailmap`, "blame", "--porcelain", sha, "--", file], mirror).pipe(
+    const blame = (mirror: string, sha: string, file: string, lines?: ReadonlyArray<number>) =>
+      git.run(["-c", `mailmap.blob=${sha}:.mailmap`, "blame", "--porcelain", ...lineRanges(lines), sha, "--", file], mirror).pipe(
         Effect.map((output) => FileSource.make({ commitSha: sha, path: file, lines: BlamePorcelain.parse(output) }))
       )
 
-    const read = (url: string, sha: string, files: ReadonlyArray<string>) =>
+    /** Some lines of a file, or all of it when git refuses them (a line past the end, say). */
+    const blameLines = (mirror: string, sha: string, file: string, lines: ReadonlyArray<number> | undefined) =>
+      lines === undefined ? blame(mirror, sha, file) : blame(mirror, sha, file, lines).pipe(Effect.orElse(() => blame(mirror, sha, file)))
+
+    const read = (url: string, sha: string, files: ReadonlyArray<string>, only?: ReadonlyMap<string, ReadonlyArray<number>>) =>
       mirrorWith(url, sha).pipe(
         Effect.mapError((failure) => new GitReadError({ url, reason: failure.reason })),
         Effect.tap(({ mirror, remote }) => remote ? fetchHistory(mirror, sha, files) : Effect.void),
         Effect.flatMap(({ mirror }) =>
           // One git process per file, a few at a time: blame is CPU-bound and the worker shares the machine.
           Effect.forEach(files, (file) =>
-            Effect.either(blame(mirror, sha, file).pipe(
+            Effect.either(blameLines(mirror, sha, file, only?.get(file)).pipe(
               Effect.mapError((error) => new FileLinesError({ url, commitSha: sha, path: file, reason: error.message }))
             )), { concurrency: blameConcurrency })
         ),

@@ -60,6 +60,24 @@ describe("GitCli FileLines", () => {
       expect(rightOf(before).lines).toStrictEqual([line(1, "const a = 1", ada), line(2, "const b = 2", ada), line(3, "const c = 3", ada)])
     }).pipe(Effect.provide(NodeContext.layer)))
 
+  it.scoped("with `only`, blames the lines asked for; a line past the end gets the whole file instead", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const { repository, second } = yield* twoAuthors(directory)
+      const { lines } = yield* portsIn(directory)
+      const all = [line(1, "const a = 1", ada), line(2, "const b = 20", bob), line(3, "const c = 3", ada), line(4, "const d = 4", bob)]
+      const [some, past] = yield* lines.read(repository, second, ["app.js", "app.js"], new Map([["app.js", [4, 2, 3, 2]]]))
+      expect(rightOf(some).lines).toStrictEqual([all[1], all[2], all[3]])
+      expect(rightOf(past).lines).toStrictEqual([all[1], all[2], all[3]])
+      const [beyond] = yield* lines.read(repository, second, ["app.js"], new Map([["app.js", [2, 9]]]))
+      expect(rightOf(beyond).lines).toStrictEqual(all)
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it("turns line numbers into blame's ranges: runs of consecutive lines as one, repeats and non-lines dropped", () => {
+    expect(GitCli.lineRanges(undefined)).toEqual([])
+    expect(GitCli.lineRanges([7, 2, 3, 4, 0, 9, 3, 10, 1.5])).toEqual(["-L", "2,4", "-L", "7,7", "-L", "9,10"])
+  })
+
   it.scoped("answers every path in the order asked; a path not in the commit fails alone", () =>
     Effect.gen(function*() {
       const directory = yield* scratch

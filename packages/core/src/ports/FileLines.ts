@@ -8,12 +8,15 @@ export class FileLines extends Context.Tag("@tidemark/core/FileLines")<
   {
     /**
      * Each of `paths` as of `commitSha`, in the order asked: its lines, or why that one file could
-     * not be read. Fails as a whole only when the commit itself cannot be had.
+     * not be read. Fails as a whole only when the commit itself cannot be had. With `only`, the
+     * lines it names of a file are enough (an adapter may answer more): blaming a few lines walks
+     * less of a file's history than blaming all of them.
      */
     readonly read: (
       gitUrl: string,
       commitSha: string,
-      paths: ReadonlyArray<string>
+      paths: ReadonlyArray<string>,
+      only?: ReadonlyMap<string, ReadonlyArray<number>>
     ) => Effect.Effect<ReadonlyArray<Either.Either<FileSource, FileLinesError>>, GitReadError>
   }
 >() {}
