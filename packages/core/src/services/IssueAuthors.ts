@@ -30,7 +30,9 @@ export const withAuthors = (
     }
     const paths = [...lines.keys()]
     if (paths.length === 0) return findings
-    // Only the lines with issues: about a third of the time of blaming whole files (docs/benchmarks.md).
+    // Only the lines with issues: git stops walking a file's history once those lines are placed. On
+    // 40 of ESLint's rule files, 3 lines each took 3.8 s against 10.2 s whole; on ESLint's own issues,
+    // mostly in long-lived test files, it saved little (docs/benchmarks.md, "Blame").
     const read = yield* Effect.either(fileLines.read(gitUrl, commitSha, paths, lines))
     if (Either.isLeft(read)) {
       yield* Effect.logWarning(`issues of ${commitSha} have no authors: ${read.left.message}`)
