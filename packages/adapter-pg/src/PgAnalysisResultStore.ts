@@ -9,6 +9,7 @@ import {
   fileSortValue,
   type FileQuery,
   type IssueFilter,
+  issueOverviewCountsOf,
   IssueResult,
   type NamedCount,
   orderCounts,
@@ -71,6 +72,17 @@ const OccurrenceRow = Schema.Struct({
   toLine: Schema.Number
 })
 const decodeOccurrenceRows = decodeAll(OccurrenceRow)
+const NamedCountSchema = Schema.Struct({ name: Schema.String, total: Schema.Number })
+const OverviewRow = Schema.Struct({
+  overview: Schema.NullOr(Schema.Struct({
+    categories: Schema.Array(NamedCountSchema),
+    levels: Schema.Array(NamedCountSchema),
+    languages: Schema.Array(NamedCountSchema),
+    patterns: Schema.Array(Schema.Struct({ name: Schema.String, title: Schema.String, total: Schema.Number })),
+    authors: Schema.Array(NamedCountSchema)
+  }))
+})
+const decodeOverviewRows = decodeAll(OverviewRow)
 const TotalRow = Schema.Struct({ total: Schema.Number })
 const decodeTotal = decodeAll(TotalRow)
 
@@ -129,8 +141,11 @@ export const make = Effect.gen(function*() {
         WHERE repository_id = ${key.repositoryId} AND branch = ${key.branch} AND commit_sha = ${key.commitSha}
       `
       const [row] = yield* sql<{ readonly id: string }>`
-        INSERT INTO analysis_results (repository_id, branch, commit_sha, issues)
-        VALUES (${key.repositoryId}, ${key.branch}, ${key.commitSha}, ${results.issues.length})
+        INSERT INTO analysis_results (repository_id, branch, commit_sha, issues, overview)
+        VALUES (
+          ${key.repositoryId}, ${key.branch}, ${key.commitSha}, ${results.issues.length},
+          ${JSON.stringify(issueOverviewCountsOf(results.issues))}::jsonb
+        )
         RETURNING id
       `
       const id = row?.id ?? ""
@@ -273,12 +288,29 @@ export const make = Effect.gen(function*() {
    * read from one of its issues (the lowest `result_data_id`, found through its index) instead of
    * from every issue's JSON.
    */
-  const issueCounts = (key: ResultsKey, filter: IssueFilter) =>
+  /** Without a filter, the overview stored with the analysis; NULL for one stored before migration 0010. */
+  const storedOverview = (key: ResultsKey) =>
+    sql`
+      SELECT overview FROM analysis_results
+      WHERE repository_id = ${key.repositoryId} AND branch = ${key.branch} AND commit_sha = ${key.commitSha}
+    `.pipe(Effect.flatMap(decodeOverviewRows), Effect.map((rows) => rows[0]?.overview ?? null))
+
+  const issueCounts = (key: ResultsKey, filter: IssueFilter) => {
+    const conditions = issueConditions(filter)
+    return conditions.length === 0
+      ? storedOverview(key).pipe(
+        Effect.flatMap((stored) => stored === null ? countedOverview(key, conditions) : Effect.succeed(stored)),
+        orUnavailable
+      )
+      : countedOverview(key, conditions).pipe(orUnavailable)
+  }
+
+  const countedOverview = (key: ResultsKey, conditions: ReturnType<typeof issueConditions>) =>
     sql`
       WITH combinations AS (
         SELECT level, category, language, pattern_id, author_email, count(*) AS total, min(result_data_id) AS sample
         FROM analysis_issues
-        WHERE ${sql.and([sql`result_id = (${resultId(key)})`, ...issueConditions(filter)])}
+        WHERE ${sql.and([sql`result_id = (${resultId(key)})`, ...conditions])}
         GROUP BY level, category, language, pattern_id, author_email
       ),
       counts AS (
@@ -316,8 +348,7 @@ export const make = Effect.gen(function*() {
           // Issues without a known author form a group of their own (NULL): not an author.
           authors: of("authors")
         }
-      }),
-      orUnavailable
+      })
     )
 
   const issue = (key: ResultsKey, resultDataId: number) =>

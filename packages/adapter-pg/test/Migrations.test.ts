@@ -98,11 +98,11 @@ describe("Migrations", () => {
       expect(aggregates.leadTimeMedian).toBe(6300)
     }))
 
-  it.scoped("migration 0010 gives the analyses stored before it their number of issues: an unfiltered page's total", () =>
+  it.scoped("migration 0010 gives the analyses stored before it their number of issues; their overview is counted on reading", () =>
     Effect.gen(function*() {
       const url = yield* TestDatabase.database
       const before = Object.fromEntries(Object.entries(Migrations.migrations).filter(([name]) => name < "0010"))
-      const { page, stored } = yield* Effect.gen(function*() {
+      const { overview, page, stored } = yield* Effect.gen(function*() {
         yield* Migrations.runOf(before)
         const sql = yield* SqlClient.SqlClient
         const { repository } = yield* Fixtures.freshRepository
@@ -123,20 +123,26 @@ describe("Migrations", () => {
             )
           `)
         yield* Migrations.run
-        const page = yield* (yield* AnalysisResultStore).issues(
-          { repositoryId: repository.id, branch: "main", commitSha: "a1" },
-          {},
-          { after: undefined, limit: 1 }
-        )
-        const stored = yield* sql<{ readonly commit: string; readonly issues: number }>`
-          SELECT commit_sha AS commit, issues FROM analysis_results ORDER BY commit_sha
+        const store = yield* AnalysisResultStore
+        const key = { repositoryId: repository.id, branch: "main", commitSha: "a1" }
+        const page = yield* store.issues(key, {}, { after: undefined, limit: 1 })
+        const overview = yield* store.issueCounts(key, {})
+        const stored = yield* sql<{ readonly commit: string; readonly issues: number; readonly overview: unknown }>`
+          SELECT commit_sha AS commit, issues, overview FROM analysis_results ORDER BY commit_sha
         `
-        return { page, stored }
+        return { overview, page, stored }
       }).pipe(
         Effect.provide(Layer.mergeAll(PgRepositoryStore.layer, PgAnalysisResultStore.layer).pipe(Layer.provideMerge(clientOf(url))))
       )
-      expect(stored).toEqual([{ commit: "a1", issues: 2 }, { commit: "b2", issues: 1 }])
+      expect(stored).toEqual([{ commit: "a1", issues: 2, overview: null }, { commit: "b2", issues: 1, overview: null }])
       expect(page.total).toBe(2)
+      expect(overview).toEqual({
+        categories: [{ name: "ErrorProne", total: 2 }],
+        levels: [{ name: "Error", total: 2 }],
+        languages: [{ name: "JavaScript", total: 2 }],
+        patterns: [{ name: "no-undef", title: "Rule no-undef", total: 2 }],
+        authors: []
+      })
       expect(page.items).toHaveLength(1)
     }))
 })

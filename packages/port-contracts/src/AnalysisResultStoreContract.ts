@@ -345,6 +345,15 @@ export const analysisResultStoreContract = (name: string, storeLayer: Layer.Laye
           const { key, store } = yield* saved
           yield* store.save(key, AnalysisResults.make({ files: [file("only.js")], issues: [issue({ path: "only.js", line: 1 })], clones: [] }))
           expect((yield* store.issues(key, {}, all)).items.map(({ issue }) => issue.filePath)).toEqual(["only.js"])
+          // The unfiltered total and overview follow the new rows too.
+          expect((yield* store.issues(key, {}, all)).total).toBe(1)
+          expect(yield* store.issueCounts(key, {})).toEqual({
+            categories: [{ name: "ErrorProne", total: 1 }],
+            levels: [{ name: "Error", total: 1 }],
+            languages: [{ name: "JavaScript", total: 1 }],
+            patterns: [{ name: "no-undef", title: "Rule no-undef", total: 1 }],
+            authors: []
+          })
           expect((yield* store.files(key, { sort: "filename", direction: "asc" }, all)).items.map((f) => f.file.path)).toEqual(["only.js"])
         }))
 

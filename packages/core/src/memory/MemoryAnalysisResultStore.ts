@@ -8,9 +8,7 @@ import {
   type FileQuery,
   fileSortValue,
   type IssueFilter,
-  type IssueOverviewCounts,
-  type NamedCount,
-  orderCounts,
+  issueOverviewCountsOf,
   type ResultPage,
   type ResultsKey,
   type StoredFile,
@@ -50,24 +48,6 @@ export const matches = (filter: IssueFilter) => (issue: IssueResult): boolean =>
   return holds(filter.patternIds, issue.patternId) && holds(filter.languages, issue.language) &&
     holds(filter.categories, issue.category) && holds(filter.levels, issue.level) &&
     holds(filter.authorEmails, issue.authorEmail) && holds(filter.filePaths, issue.filePath)
-}
-
-/** Counts by name, most first, then by name. */
-export const countsOf = (names: ReadonlyArray<string>): Array<NamedCount> => {
-  const totals = new Map<string, number>()
-  for (const name of names) totals.set(name, (totals.get(name) ?? 0) + 1)
-  return orderCounts([...totals].map(([name, total]) => ({ name, total })))
-}
-
-export const overviewOf = (issues: ReadonlyArray<IssueResult>): IssueOverviewCounts => {
-  const titles = new Map(issues.map((issue) => [issue.patternId, issue.patternTitle ?? issue.patternId]))
-  return {
-    categories: countsOf(issues.map((issue) => issue.category)),
-    levels: countsOf(issues.map((issue) => issue.level)),
-    languages: countsOf(issues.map((issue) => issue.language)),
-    patterns: countsOf(issues.map((issue) => issue.patternId)).map((count) => ({ ...count, title: titles.get(count.name) ?? count.name })),
-    authors: countsOf(issues.flatMap((issue) => (issue.authorEmail === undefined ? [] : [issue.authorEmail])))
-  }
 }
 
 export const issueKey = (stored: StoredIssue): Key => [stored.issue.filePath, stored.issue.line, stored.issue.issueId]
@@ -137,8 +117,8 @@ export const make = Effect.sync(() => {
     issueCounts: (key, filter) =>
       read(
         key,
-        (analysis) => overviewOf(analysis.issues.map((stored) => stored.issue).filter(matches(filter))),
-        overviewOf([])
+        (analysis) => issueOverviewCountsOf(analysis.issues.map((stored) => stored.issue).filter(matches(filter))),
+        issueOverviewCountsOf([])
       ),
     issue: (key, resultDataId) =>
       read(key, (analysis) => Option.fromNullable(analysis.issues.find((stored) => stored.issue.resultDataId === resultDataId)), Option.none()),

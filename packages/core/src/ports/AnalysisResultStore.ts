@@ -108,6 +108,28 @@ export interface IssueOverviewCounts {
   readonly authors: ReadonlyArray<NamedCount>
 }
 
+/** Counts by name, most first, then by name. */
+export const namedCountsOf = (names: ReadonlyArray<string>): Array<NamedCount> => {
+  const totals = new Map<string, number>()
+  for (const name of names) totals.set(name, (totals.get(name) ?? 0) + 1)
+  return orderCounts([...totals].map(([name, total]) => ({ name, total })))
+}
+
+/**
+ * The overview of a list of issues, as every adapter answers it: a pattern's title is its issues'
+ * (the pattern's id when they have none); issues without a known author count for no author.
+ */
+export const issueOverviewCountsOf = (issues: ReadonlyArray<IssueResult>): IssueOverviewCounts => {
+  const titles = new Map(issues.map((issue) => [issue.patternId, issue.patternTitle ?? issue.patternId]))
+  return {
+    categories: namedCountsOf(issues.map((issue) => issue.category)),
+    levels: namedCountsOf(issues.map((issue) => issue.level)),
+    languages: namedCountsOf(issues.map((issue) => issue.language)),
+    patterns: namedCountsOf(issues.map((issue) => issue.patternId)).map((count) => ({ ...count, title: titles.get(count.name) ?? count.name })),
+    authors: namedCountsOf(issues.flatMap((issue) => (issue.authorEmail === undefined ? [] : [issue.authorEmail])))
+  }
+}
+
 /** One page and what a client needs to ask for the next: the sort key of its last item. */
 export interface ResultPage<A> {
   readonly items: ReadonlyArray<A>
