@@ -9,6 +9,7 @@ import RepositoryListing from "./migrations/0006_repository_listing.js"
 import OrganizationSettings from "./migrations/0007_organization_settings.js"
 import AnalysisResults from "./migrations/0008_analysis_results.js"
 import FileCoverage from "./migrations/0009_file_coverage.js"
+import RepositoryTokens from "./migrations/0011_repository_tokens.js"
 
 /** Numbered and append-only: a change to the schema is a new entry, never an edit of an old one. */
 export const migrations = {
@@ -20,7 +21,8 @@ export const migrations = {
   "0006_repository_listing": RepositoryListing,
   "0007_organization_settings": OrganizationSettings,
   "0008_analysis_results": AnalysisResults,
-  "0009_file_coverage": FileCoverage
+  "0009_file_coverage": FileCoverage,
+  "0011_repository_tokens": RepositoryTokens
 }
 
 /** The migrator's own bookkeeping table (the `@effect/sql` default name). */
