@@ -25,7 +25,7 @@ import { MetricsParams, MetricsResponse, SystemsResponse } from "./MetricsSchema
 
 export class IssuedSecret extends Schema.Class<IssuedSecret>("IssuedSecret")({
   id: Schema.String,
-  kind: Schema.Literal("api", "ingestion"),
+  kind: Schema.Literal("api", "ingestion", "repository"),
   permission: Permission,
   /** Shown once: only its hash is stored. */
   secret: Schema.String
@@ -63,6 +63,15 @@ export class AdminGroup extends HttpApiGroup.make("admin")
       .setPath(OrganizationParams)
       .setPayload(CreateCredentialBody)
       .addSuccess(Schema.Struct({ data: IssuedSecret }), { status: 201 })
+  )
+  .add(
+    HttpApiEndpoint.post("createRepositoryToken", `${adminOrganizationPath}/repositories/:repositoryName/tokens`)
+      .setPath(RepositoryParams)
+      .addSuccess(Schema.Struct({ data: IssuedSecret }), { status: 201 })
+      .annotate(
+        OpenApi.Description,
+        "Issues a repository token: the coverage reporters' project-token, good for the API 2.0 coverage uploads of this repository only."
+      )
   )
   .add(
     HttpApiEndpoint.get("getOrganizationSettings", `${adminOrganizationPath}/settings`)

@@ -13,6 +13,11 @@ import {
   IngestionUnauthorized,
   InternalServerError,
   NotFound,
+  ReporterBadRequest,
+  ReporterForbidden,
+  ReporterNotFound,
+  ReporterServerError,
+  ReporterUnauthorized,
   Unauthorized,
   UnprocessableEntity
 } from "./HttpErrors.js"
@@ -93,6 +98,29 @@ export const ingestionErrors = <A, E extends DomainError, R>(
     }
   })
 
+/**
+ * The coverage reporters' API 2.0: its `{error}` body by status. Validation failures the core finds
+ * in a body (a commit id, a line) are the client's 400, as a decode failure is.
+ */
+export const reporterErrors = <A, E extends DomainError, R>(
+  effect: Effect.Effect<A, E, R>
+): Effect.Effect<A, HttpErrors.ReporterError, R> =>
+  Effect.mapError(effect, (e): HttpErrors.ReporterError => {
+    const error = said(e.message)
+    switch (e._tag) {
+      case "Unauthenticated":
+        return new ReporterUnauthorized({ error })
+      case "PermissionDenied":
+        return new ReporterForbidden({ error })
+      case "NotFound":
+        return new ReporterNotFound({ error: capitalize(error) })
+      case "ServiceUnavailable":
+        return new ReporterServerError({ error: "The service could not complete the request" })
+      default:
+        return new ReporterBadRequest({ error })
+    }
+  })
+
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 /**
@@ -108,10 +136,15 @@ const describeDecodeError = (e: HttpApiDecodeError): string => {
 }
 
 const isIngestion = (url: string) => url.startsWith("/v1/") || url === "/v1"
+const isReporter = (url: string) => url.startsWith("/2.0/")
 
 /** A request refused before it is read, in the shape of the API the request was for. */
 const refuse = (url: string, message: string) =>
-  isIngestion(url) ? new IngestionBadRequest({ message: said(message) }) : new BadRequest({ message: said(message) })
+  isIngestion(url)
+    ? new IngestionBadRequest({ message: said(message) })
+    : isReporter(url)
+    ? new ReporterBadRequest({ error: said(message) })
+    : new BadRequest({ message: said(message) })
 
 export const invalidRequest = (url: string, reason: string) => refuse(url, `Invalid request: ${reason}`)
 export const invalidBody = (url: string, reason: string) => refuse(url, `Invalid request body: ${reason}`)
@@ -123,6 +156,7 @@ const fromFramework = (failure: unknown, url: string): unknown => {
   if (HttpServerError.isServerError(failure)) {
     if (failure._tag === "RouteNotFound") {
       const message = said(`No operation at ${failure.request.method} ${url}`)
+      if (isReporter(url)) return new ReporterNotFound({ error: message })
       return ingestion ? new IngestionBadRequest({ message }) : new NotFound({ message })
     }
     if (failure._tag === "RequestError") {
@@ -136,7 +170,8 @@ const isAnswerable = (e: unknown) =>
   e instanceof BadRequest || e instanceof Unauthorized || e instanceof Forbidden || e instanceof NotFound ||
   e instanceof Conflict || e instanceof UnprocessableEntity || e instanceof InternalServerError ||
   e instanceof HttpErrors.BadGateway || e instanceof IngestionBadRequest || e instanceof IngestionUnauthorized ||
-  e instanceof IngestionServerError
+  e instanceof IngestionServerError || e instanceof ReporterBadRequest || e instanceof ReporterUnauthorized ||
+  e instanceof ReporterForbidden || e instanceof ReporterNotFound || e instanceof ReporterServerError
 
 /**
  * Wraps the whole HTTP app: failures the framework raised become the spec's bodies, and anything
@@ -154,6 +189,8 @@ export const errorMiddleware = (app: HttpApp.Default): HttpApp.Default =>
       return yield* Effect.fail(
         isIngestion(request.url)
           ? new IngestionServerError({ message: "Unexpected server condition" })
+          : isReporter(request.url)
+          ? new ReporterServerError({ error: "Unexpected server condition" })
           : new InternalServerError({ message: "Unexpected server condition" })
       )
     })

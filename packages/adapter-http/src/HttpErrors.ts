@@ -81,3 +81,36 @@ export class IngestionServerError extends Schema.Class<IngestionServerError>("Ap
 ) {}
 
 export type IngestionError = IngestionBadRequest | IngestionUnauthorized | IngestionServerError
+
+/**
+ * The API 2.0 coverage reporters' error body `{error, code}`: the reporters print `error` as the
+ * reason (the official one takes any body with an `error` string as a failure, whatever the
+ * status); `code` names the status, as the analysis API's does, and tells the bodies apart when
+ * the framework encodes them.
+ */
+export class ReporterBadRequest extends Schema.Class<ReporterBadRequest>("ReporterBadRequest")(
+  { error: Schema.String, code: Schema.tag("BadRequest") },
+  HttpApiSchema.annotations({ status: 400 })
+) {}
+
+export class ReporterUnauthorized extends Schema.Class<ReporterUnauthorized>("ReporterUnauthorized")(
+  { error: Schema.String, code: Schema.tag("Unauthorized") },
+  HttpApiSchema.annotations({ status: 401 })
+) {}
+
+export class ReporterForbidden extends Schema.Class<ReporterForbidden>("ReporterForbidden")(
+  { error: Schema.String, code: Schema.tag("Forbidden") },
+  HttpApiSchema.annotations({ status: 403 })
+) {}
+
+export class ReporterNotFound extends Schema.Class<ReporterNotFound>("ReporterNotFound")(
+  { error: Schema.String, code: Schema.tag("NotFound") },
+  HttpApiSchema.annotations({ status: 404 })
+) {}
+
+export class ReporterServerError extends Schema.Class<ReporterServerError>("ReporterServerError")(
+  { error: Schema.String, code: Schema.tag("InternalServerError") },
+  HttpApiSchema.annotations({ status: 500 })
+) {}
+
+export type ReporterError = ReporterBadRequest | ReporterUnauthorized | ReporterForbidden | ReporterNotFound | ReporterServerError

@@ -11,6 +11,7 @@ import * as AnalysisHandlers from "./handlers/AnalysisHandlers.js"
 import * as DashboardRoute from "./handlers/DashboardRoute.js"
 import * as IngestionCliRoute from "./handlers/IngestionCliRoute.js"
 import * as IngestionHandlers from "./handlers/IngestionHandlers.js"
+import * as ReporterHandlers from "./handlers/ReporterHandlers.js"
 import { TidemarkApi } from "./TidemarkApi.js"
 
 export interface Options {
@@ -49,7 +50,8 @@ export const layer = (options: Options) => {
       AnalysisHandlers.layer(options.version),
       AdminHandlers.layer,
       IngestionHandlers.layer,
-      IngestionHandlers.metricsLayer
+      IngestionHandlers.metricsLayer,
+      ReporterHandlers.layer
     ]),
     Layer.provide([authenticationLayer, optionalAuthenticationLayer, ingestionAuthenticationLayer])
   )

@@ -10,6 +10,7 @@ import OrganizationSettings from "./migrations/0007_organization_settings.js"
 import AnalysisResults from "./migrations/0008_analysis_results.js"
 import FileCoverage from "./migrations/0009_file_coverage.js"
 import IssueDimensions from "./migrations/0010_issue_dimensions.js"
+import RepositoryTokens from "./migrations/0011_repository_tokens.js"
 
 /** Numbered and append-only: a change to the schema is a new entry, never an edit of an old one. */
 export const migrations = {
@@ -22,7 +23,8 @@ export const migrations = {
   "0007_organization_settings": OrganizationSettings,
   "0008_analysis_results": AnalysisResults,
   "0009_file_coverage": FileCoverage,
-  "0010_issue_dimensions": IssueDimensions
+  "0010_issue_dimensions": IssueDimensions,
+  "0011_repository_tokens": RepositoryTokens
 }
 
 /** The migrator's own bookkeeping table (the `@effect/sql` default name). */

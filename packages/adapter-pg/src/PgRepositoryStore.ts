@@ -94,6 +94,12 @@ export const make = Effect.gen(function*() {
       WHERE organization_id = ${organizationId} AND name = ${name}
     `.pipe(Effect.flatMap(decodeFirst(RepositoryRecord)), orUnavailable)
 
+  const findRepositoryById = (id: number) =>
+    sql`SELECT ${repositoryColumns} FROM repositories WHERE id = ${id}`.pipe(
+      Effect.flatMap(decodeFirst(RepositoryRecord)),
+      orUnavailable
+    )
+
   /**
    * One statement per page: the count, the page and each repository's branches, aggregated as
    * JSON (one value to parse rather than a row per repository and per branch).
@@ -237,6 +243,7 @@ export const make = Effect.gen(function*() {
     organizationSettings,
     saveOrganizationSettings,
     findRepository,
+    findRepositoryById,
     pageRepositories,
     saveSnapshot,
     listBranches,

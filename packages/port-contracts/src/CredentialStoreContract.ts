@@ -1,7 +1,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { CredentialStore, RepositoryStore } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
-import { at, credential, uniqueName } from "./Fixtures.js"
+import { at, credential, freshRepository, uniqueName } from "./Fixtures.js"
 
 const counts = Effect.flatMap(CredentialStore, (store) =>
   Effect.all({ admin: store.countByKind("admin"), api: store.countByKind("api"), ingestion: store.countByKind("ingestion") }))
@@ -26,6 +26,16 @@ export const credentialStoreContract = (name: string, storeLayer: Layer.Layer<Cr
           expect(yield* store.find(ingestion.id)).toStrictEqual(Option.some(ingestion))
           expect(Option.map(yield* store.find(admin.id), (c) => "organizationId" in c)).toEqual(Option.some(false))
           expect(yield* store.find(uniqueName("missing"))).toEqual(Option.none())
+        }))
+
+      it.effect("a repository token keeps the repository it names", () =>
+        Effect.gen(function*() {
+          const store = yield* CredentialStore
+          const { organization, repository } = yield* freshRepository
+          const token = credential({ kind: "repository", permission: "write", organizationId: organization.id, repositoryId: repository.id })
+          yield* store.save(token)
+          expect(yield* store.find(token.id)).toStrictEqual(Option.some(token))
+          expect(yield* store.countByKind("repository")).toBeGreaterThanOrEqual(1)
         }))
 
       it.effect("saving the same id again replaces the credential", () =>

@@ -120,6 +120,8 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
           expect(yield* store.findRepository(organization.id, "App")).toStrictEqual(Option.some(record))
           expect(yield* store.findRepository(organization.id, "app")).toEqual(Option.none())
           expect(yield* store.findRepository(other.id, "App")).toEqual(Option.none())
+          expect(yield* store.findRepositoryById(record.id)).toStrictEqual(Option.some(record))
+          expect(yield* store.findRepositoryById(record.id + 1_000_000)).toEqual(Option.none())
         }))
 
       it.effect("a refresh keeps the id, goals and addedAt and replaces what was read", () =>

@@ -267,3 +267,19 @@ export const ingestionKey = (server: RunningServer, adminToken: string) =>
     if (status !== 201) throw new Error(`creating an ingestion key answered ${status}: ${text}`)
     return (JSON.parse(text) as { readonly data: { readonly secret: string } }).data.secret
   })
+
+/**
+ * What a suite of client commands starts from: a server on a scratch data directory, a git
+ * repository `widgets` beside it, and the command pointed at the server with `adminToken`
+ * (`env` overrides TIDEMARK_URL and TIDEMARK_ADMIN_TOKEN).
+ */
+export const serverWithRepository = (adminToken: string) =>
+  Effect.gen(function*() {
+    yield* requireBuild
+    const directory = yield* scratch
+    const server = yield* startServer({ dataDir: `${directory}/data`, adminToken })
+    const repository = yield* gitRepository(directory, "widgets")
+    const cli = (args: ReadonlyArray<string>, env: Record<string, string> = {}, cwd?: string) =>
+      runCli(args, { TIDEMARK_URL: server.url, TIDEMARK_ADMIN_TOKEN: adminToken, ...env }, cwd)
+    return { server, repository, directory, cli }
+  })

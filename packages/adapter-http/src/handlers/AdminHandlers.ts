@@ -61,6 +61,13 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
         ))
       .handle("createApiToken", issue("api"))
       .handle("createIngestionKey", issue("ingestion"))
+      .handle("createRepositoryToken", ({ path }) =>
+        Effect.flatMap(Caller, (caller) => access.issueRepositoryToken(caller, repositoryAt(path))).pipe(
+          Effect.map(({ credential, secret }) => ({
+            data: new IssuedSecret({ id: credential.id, kind: "repository", permission: credential.permission, secret })
+          })),
+          analysisErrors
+        ))
       .handle("getOrganizationSettings", ({ path }) =>
         Effect.flatMap(Caller, (caller) => organizations.settings(caller, organizationAt(path))).pipe(
           Effect.map((data) => ({ data })),

@@ -7,6 +7,13 @@ import { trusted } from "./Trusted.js"
 export const CoverageFormat = Schema.Literal("lcov", "cobertura")
 export type CoverageFormat = typeof CoverageFormat.Type
 
+/**
+ * What a stored report came as: a report file read by the CoverageReader, or `reporter`, the
+ * lines the original service's coverage reporters send to its API 2.0 (ReporterCoverage).
+ */
+export const StoredCoverageFormat = Schema.Literal(...CoverageFormat.literals, "reporter")
+export type StoredCoverageFormat = typeof StoredCoverageFormat.Type
+
 /** Line coverage of one file of a report: how many of its coverable lines ran at least once. */
 export class FileCoverage extends Schema.Class<FileCoverage>("FileCoverage")({
   /** Relative to the repository's root where the report allowed it. */
@@ -31,7 +38,7 @@ export const fileTotals = (file: FileCoverage): FileCoverage =>
 export class CommitCoverage extends Schema.Class<CommitCoverage>("CommitCoverage")({
   repositoryId: Schema.Int,
   commitSha: Schema.String,
-  format: CoverageFormat,
+  format: StoredCoverageFormat,
   uploadedAt: Schema.String,
   files: Schema.Array(FileCoverage)
 }) {}

@@ -8,6 +8,8 @@ export class Principal extends Schema.Class<Principal>("Principal")({
   credentialId: Schema.String,
   kind: CredentialKind,
   organizationId: Schema.optional(Schema.Int),
+  /** Set for a repository token: the only repository it reaches. */
+  repositoryId: Schema.optional(Schema.Int),
   permission: Permission
 }) {
   get isAdmin(): boolean {

@@ -112,7 +112,8 @@ export class AppliedStandard extends Schema.Class<AppliedStandard>("AppliedStand
   sequence: Schema.Int
 }) {}
 
-export const CredentialKind = Schema.Literal("admin", "api", "ingestion")
+/** `repository`: a repository token (the original service's project API token), for coverage uploads only. */
+export const CredentialKind = Schema.Literal("admin", "api", "ingestion", "repository")
 export type CredentialKind = typeof CredentialKind.Type
 
 /** A stored secret: only its SHA-256 is kept; `id` is the public part of the secret. */
@@ -120,6 +121,8 @@ export class Credential extends Schema.Class<Credential>("Credential")({
   id: Schema.String,
   kind: CredentialKind,
   organizationId: Schema.optional(Schema.Int),
+  /** The one repository a repository token may upload to. */
+  repositoryId: Schema.optional(Schema.Int),
   permission: Permission,
   secretHash: Schema.String,
   createdAt: Schema.String

@@ -42,6 +42,7 @@ export const make = Effect.sync(() => {
       }),
     findRepository: (organizationId, name) =>
       Effect.sync(() => Option.fromNullable(byOrganization(organizationId).find((r) => r.name === name))),
+    findRepositoryById: (id) => Effect.sync(() => Option.fromNullable(repositories.get(id))),
     pageRepositories: (query) =>
       Effect.sync(() => {
         const search = query.search?.toLowerCase()

@@ -45,6 +45,8 @@ export class RepositoryStore extends Context.Tag("@tidemark/core/RepositoryStore
     readonly organizationSettings: (organizationId: number) => Effect.Effect<OrganizationSettings, ServiceUnavailable>
     readonly saveOrganizationSettings: (organizationId: number, settings: OrganizationSettings) => Effect.Effect<void, ServiceUnavailable>
     readonly findRepository: (organizationId: number, name: string) => Effect.Effect<Option.Option<RepositoryRecord>, ServiceUnavailable>
+    /** By id: what a repository token names (it stays valid through a rename). */
+    readonly findRepositoryById: (id: number) => Effect.Effect<Option.Option<RepositoryRecord>, ServiceUnavailable>
     readonly pageRepositories: (query: RepositoryQuery) => Effect.Effect<RepositoryPage, ServiceUnavailable>
     /** Creates or refreshes a repository with its branches and commits, atomically. */
     readonly saveSnapshot: (

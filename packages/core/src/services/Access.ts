@@ -54,7 +54,8 @@ const make = Effect.gen(function*() {
         credentialId: c.id,
         kind: c.kind,
         permission: c.permission,
-        ...(c.organizationId === undefined ? {} : { organizationId: c.organizationId })
+        ...(c.organizationId === undefined ? {} : { organizationId: c.organizationId }),
+        ...(c.repositoryId === undefined ? {} : { repositoryId: c.repositoryId })
       })
     })
 
@@ -77,10 +78,16 @@ const make = Effect.gen(function*() {
   /** The caller of the analysis API: a token or the installation admin, never an ingestion key. */
   const signedIn = (caller: Option.Option<Principal>): Effect.Effect<Principal, Unauthenticated> => {
     if (Option.isNone(caller)) return missing
-    // Ingestion keys travel in query strings and only push events.
-    return caller.value.kind === "ingestion"
-      ? new Unauthenticated({ reason: "An ingestion key cannot call this API" })
-      : Effect.succeed(caller.value)
+    // Ingestion keys travel in query strings and only push events; repository tokens sit in CI
+    // jobs and only upload coverage (ReporterCoverage).
+    switch (caller.value.kind) {
+      case "ingestion":
+        return new Unauthenticated({ reason: "An ingestion key cannot call this API" })
+      case "repository":
+        return new Unauthenticated({ reason: "A repository token can only upload coverage" })
+      default:
+        return Effect.succeed(caller.value)
+    }
   }
 
   const access = <P extends Permission>(
@@ -133,7 +140,14 @@ const make = Effect.gen(function*() {
         : Option.none()
     })
 
-  const store = (id: string, kind: CredentialKind, secret: string, permission: Permission, organizationId?: number) =>
+  const store = (
+    id: string,
+    kind: CredentialKind,
+    secret: string,
+    permission: Permission,
+    organizationId?: number,
+    repositoryId?: number
+  ) =>
     Effect.gen(function*() {
       const now = yield* nowIso
       const credential = new Credential({
@@ -142,7 +156,8 @@ const make = Effect.gen(function*() {
         permission,
         secretHash: yield* sha256Hex(secret),
         createdAt: now,
-        ...(organizationId === undefined ? {} : { organizationId })
+        ...(organizationId === undefined ? {} : { organizationId }),
+        ...(repositoryId === undefined ? {} : { repositoryId })
       })
       yield* credentials.save(credential)
       return credential
@@ -180,6 +195,22 @@ const make = Effect.gen(function*() {
     })
 
   /**
+   * Issues a repository token: the admin or an admin token of the repository's organization may.
+   * It carries `write` (uploading is writing) but reaches nothing besides its repository's coverage.
+   */
+  const issueRepositoryToken = (
+    caller: Option.Option<Principal>,
+    at: RepositoryCoordinates
+  ): Effect.Effect<IssuedSecret, AccessError> =>
+    Effect.gen(function*() {
+      const { organization, repository: target } = yield* repository(caller, at, "admin")
+      const id = yield* ids.randomString(9)
+      const secret = yield* ids.randomString(32)
+      const credential = yield* store(id, "repository", secret, "write", organization.id, target.id)
+      return { credential, secret: `${secretPrefix.repository}.${id}.${secret}` }
+    })
+
+  /**
    * Makes sure an admin token exists. A configured one replaces whatever was stored; otherwise one
    * is generated on first start and returned so the caller can show it once.
    */
@@ -197,7 +228,7 @@ const make = Effect.gen(function*() {
       return Option.some(secret)
     })
 
-  return { authenticate, signedIn, organization: access, repository, issue, issueFor, ensureAdmin } as const
+  return { authenticate, signedIn, organization: access, repository, issue, issueFor, issueRepositoryToken, ensureAdmin } as const
 })
 
 /** Authentication and authorization of callers against organizations and repositories. */

@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Context, Effect, Layer, type Option } from "effect"
 import { CommitCoverage, type CoverageFormat, coverageView, fileTotals, uploadedCommitId } from "../domain/CommitCoverage.js"
 import { coverageReportOf, coverageReportResponseOf } from "../domain/CoverageReports.js"
 import { InvalidInput } from "../domain/Errors.js"
@@ -10,6 +10,7 @@ import { CoverageReader } from "../ports/CoverageReader.js"
 import { CoverageScope } from "../ports/CoverageScope.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
+import { coverageExclusion } from "./CoverageExclusion.js"
 import { nowIso } from "./Now.js"
 
 export interface CoverageUpload {
@@ -27,19 +28,7 @@ const make = Effect.gen(function*() {
   const results = yield* AnalysisResultStore
   const reader = yield* CoverageReader
   const repositories = yield* RepositoryStore
-  const coverageScope = yield* CoverageScope
-
-  /**
-   * The configuration file of an analysis of the commit, on any branch; none before the commit is
-   * analysed (the worker then applies it to the stored report).
-   */
-  const analysedConfiguration = (repositoryId: number, commitSha: string) =>
-    Effect.gen(function*() {
-      const branches = yield* repositories.listBranches(repositoryId)
-      const found = yield* Effect.forEach(branches, (branch) => store.find(repositoryId, branch.name, commitSha))
-      return found.flatMap((analysis) => (Option.isSome(analysis) && analysis.value.measures !== undefined ? [analysis.value] : []))
-        .at(0)?.configurationFile
-    })
+  const excludedFrom = coverageExclusion({ repositories, store, scope: yield* CoverageScope })
 
   /** Stores a commit's coverage report (replacing an earlier one) and answers its Coverage numbers. */
   const upload = (caller: Option.Option<Principal>, at: RepositoryCoordinates, input: CoverageUpload) =>
@@ -50,7 +39,7 @@ const make = Effect.gen(function*() {
         Effect.mapError((e) => new InvalidInput({ field: "report", reason: e.reason }))
       )
       // The files the analysis leaves out (installed, built, vendored, excluded by the configuration) do not count.
-      const isExcluded = coverageScope.excluded(yield* analysedConfiguration(repository.id, commitSha))
+      const isExcluded = yield* excludedFrom(repository.id, commitSha)
       const files = read.filter((file) => !isExcluded(file.path))
       const coverage = new CommitCoverage({
         repositoryId: repository.id,

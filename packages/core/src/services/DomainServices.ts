@@ -3,6 +3,7 @@ import { Access } from "./Access.js"
 import { Analyses } from "./Analyses.js"
 import { Catalogue } from "./Catalogue.js"
 import { CoverageUploads } from "./CoverageUploads.js"
+import { ReporterCoverage } from "./ReporterCoverage.js"
 import { SarifImports } from "./SarifImports.js"
 import { CodingStandards } from "./CodingStandards.js"
 import { Ingestion } from "./Ingestion.js"
@@ -32,6 +33,7 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     Metrics.layer,
     Analyses.layer,
     CoverageUploads.layer,
+    ReporterCoverage.layer,
     SarifImports.layer,
     Organizations.layer,
     Catalogue.layer

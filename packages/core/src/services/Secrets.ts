@@ -25,7 +25,7 @@ export const constantTimeEqual = (a: string, b: string): boolean => {
 }
 
 /** Secret prefixes: the kind is visible in a leaked secret, which helps people revoke it. */
-export const secretPrefix = { api: "tmt", ingestion: "tmk", admin: "tma" } as const
+export const secretPrefix = { api: "tmt", ingestion: "tmk", admin: "tma", repository: "tmr" } as const
 
 /**
  * Issued secrets read `<prefix>.<id>.<secret>`; anything else is taken as the admin token (which

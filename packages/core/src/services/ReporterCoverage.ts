@@ -1,0 +1,145 @@
+import { Context, Effect, Layer, Option } from "effect"
+import { CommitCoverage, fileTotals, FileLineCoverage, uploadedCommitId } from "../domain/CommitCoverage.js"
+import { NotFound, Unauthenticated } from "../domain/Errors.js"
+import type { Principal } from "../domain/Principal.js"
+import type { RepositoryRecord } from "../domain/Records.js"
+import { reportedFiles, type ReporterReport, withReport } from "../domain/ReporterReport.js"
+import { AnalysisResultStore, type CoverageKey } from "../ports/AnalysisResultStore.js"
+import { AnalysisStore } from "../ports/AnalysisStore.js"
+import { CoverageScope } from "../ports/CoverageScope.js"
+import { RepositoryStore } from "../ports/RepositoryStore.js"
+import { Access } from "./Access.js"
+import { coverageExclusion } from "./CoverageExclusion.js"
+import { nowIso } from "./Now.js"
+import { trusted } from "../domain/Trusted.js"
+
+/**
+ * Who a reporter's request is for. `repository`: the repository token names it (the reporters'
+ * `project-token`). `account`: an organization's API token (their `api-token`) and the path's
+ * organization and repository names; without a provider in the path, the token's organization.
+ */
+export type ReporterTarget =
+  | { readonly _tag: "repository"; readonly token: string | undefined }
+  | {
+    readonly _tag: "account"
+    readonly token: string | undefined
+    readonly provider?: string | undefined
+    readonly organization: string
+    readonly repository: string
+  }
+
+const missing = (header: string) => new Unauthenticated({ reason: `Missing ${header} header` })
+
+const make = Effect.gen(function*() {
+  const access = yield* Access
+  const store = yield* AnalysisStore
+  const results = yield* AnalysisResultStore
+  const repositories = yield* RepositoryStore
+  const excludedFrom = coverageExclusion({ repositories, store, scope: yield* CoverageScope })
+  // Reports of one commit arrive at once (a reporter sends each language in parallel) and each
+  // one rewrites the commit's coverage from what is stored: one at a time, none is lost.
+  const oneAtATime = yield* Effect.makeSemaphore(1)
+
+  const repositoryToken = (token: string | undefined) =>
+    Effect.gen(function*() {
+      if (token === undefined || token === "") return yield* missing("project-token")
+      const principal = yield* access.authenticate(token)
+      const found = principal.kind === "repository" && principal.repositoryId !== undefined
+        ? yield* repositories.findRepositoryById(principal.repositoryId)
+        : Option.none()
+      if (Option.isNone(found)) return yield* new Unauthenticated({ reason: "The project-token is not a repository token" })
+      return found.value
+    })
+
+  /** The provider of a path without one: that of the token's organization, where the repository is. */
+  const providerOf = (principal: Principal, repository: string) =>
+    principal.organizationId === undefined
+      ? Effect.succeed(Option.none<string>())
+      : Effect.map(repositories.findRepository(principal.organizationId, repository), Option.map((found) => found.provider))
+
+  const accountToken = (target: Extract<ReporterTarget, { _tag: "account" }>) =>
+    Effect.gen(function*() {
+      if (target.token === undefined || target.token === "") return yield* missing("api-token")
+      const principal = yield* access.authenticate(target.token)
+      const provider = target.provider === undefined
+        ? yield* providerOf(principal, target.repository)
+        : Option.some(target.provider)
+      if (Option.isNone(provider)) return yield* new NotFound({ what: "repository", id: `${target.organization}/${target.repository}` })
+      const at = { provider: provider.value, organization: target.organization, repository: target.repository }
+      return (yield* access.repository(Option.some(principal), at, "write")).repository
+    })
+
+  const repositoryOf = (target: ReporterTarget) =>
+    target._tag === "repository" ? repositoryToken(target.token) : accountToken(target)
+
+  /** The commit's stored coverage line by line (a report of totals only has no lines to keep). */
+  const storedLines = (key: CoverageKey) =>
+    Effect.gen(function*() {
+      const stored = (yield* store.coverage([key])).get(key.repositoryId)
+      if (stored === undefined) return Option.none()
+      const files = yield* Effect.forEach(stored.files, (file) =>
+        Effect.map(
+          results.fileCoverage(key, file.path),
+          Option.getOrElse(() => trusted(FileLineCoverage, { ...fileTotals(file), hits: [] }))
+        ), { concurrency: 8 })
+      return Option.some(files)
+    })
+
+  const save = (repository: RepositoryRecord, key: CoverageKey, files: ReadonlyArray<FileLineCoverage>) =>
+    Effect.gen(function*() {
+      // Lines first, as CoverageUploads does: once the totals show, their lines are there.
+      yield* results.saveCoverage(key, files)
+      yield* store.saveCoverage(
+        new CommitCoverage({
+          repositoryId: repository.id,
+          commitSha: key.commitSha,
+          format: "reporter",
+          uploadedAt: yield* nowIso,
+          files: files.map(fileTotals)
+        })
+      )
+    })
+
+  /**
+   * One language's report of a commit. Kept whether or not the commit is known yet, as a report
+   * file is: the commit's analysis takes it in when it comes.
+   */
+  const upload = (target: ReporterTarget, commitUuid: string, report: ReporterReport, partial: boolean) =>
+    Effect.gen(function*() {
+      const repository = yield* repositoryOf(target)
+      const key = { repositoryId: repository.id, commitSha: yield* uploadedCommitId(commitUuid) }
+      // As for a report file: what the analysis leaves out does not count.
+      const isExcluded = yield* excludedFrom(repository.id, key.commitSha)
+      const reported = reportedFiles(report).filter((file) => !isExcluded(file.path))
+      yield* oneAtATime.withPermits(1)(
+        Effect.gen(function*() {
+          const earlier = Option.getOrElse(yield* storedLines(key), () => [])
+          yield* save(repository, key, withReport(earlier, reported, partial))
+        })
+      )
+      return { files: reported.length }
+    })
+
+  /**
+   * The end of a commit's partial reports. They count as they arrive, so this only confirms that
+   * some did: a commit without any report is NotFound.
+   */
+  const complete = (target: ReporterTarget, commitUuid: string) =>
+    Effect.gen(function*() {
+      const repository = yield* repositoryOf(target)
+      const commitSha = yield* uploadedCommitId(commitUuid)
+      const stored = (yield* store.coverage([{ repositoryId: repository.id, commitSha }])).get(repository.id)
+      if (stored === undefined) return yield* new NotFound({ what: "coverage", id: commitSha })
+      return { files: stored.files.length }
+    })
+
+  return { upload, complete } as const
+})
+
+/** The API 2.0 coverage uploads of the original service's reporters, stored as CoverageUploads stores a report. */
+export class ReporterCoverage extends Context.Tag("@tidemark/core/ReporterCoverage")<
+  ReporterCoverage,
+  Effect.Effect.Success<typeof make>
+>() {
+  static readonly layer = Layer.effect(ReporterCoverage, make)
+}

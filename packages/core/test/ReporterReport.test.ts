@@ -1,0 +1,47 @@
+import { describe, expect, it } from "@effect/vitest"
+import { FileLineCoverage, ReporterReport, reportedFiles, withReport } from "@tidemark/core"
+import { Either, Schema } from "effect"
+
+const decode = Schema.decodeUnknownEither(ReporterReport)
+
+const lines = (path: string, hits: ReadonlyArray<readonly [number, number]>) =>
+  new FileLineCoverage({
+    path,
+    coverableLines: hits.length,
+    coveredLines: hits.filter(([, n]) => n > 0).length,
+    hits: hits.map(([line, n]) => [line, n] as const)
+  })
+
+const report = (fileReports: ReadonlyArray<{ readonly filename: string; readonly coverage: Record<string, number> }>) =>
+  Either.getOrThrow(decode({ fileReports }))
+
+describe("ReporterReport", () => {
+  it("reads each file's hits by line, ascending; `./` is dropped and a file named twice is added up", () => {
+    expect(reportedFiles(report([
+      { filename: "./src/a.js", coverage: { "10": 0, "2": 3 } },
+      { filename: "src/a.js", coverage: { "2": 1, "4": 0 } },
+      { filename: "lib/b.ts", coverage: {} }
+    ]))).toStrictEqual([
+      lines("src/a.js", [[2, 4], [4, 0], [10, 0]]),
+      lines("lib/b.ts", [])
+    ])
+  })
+
+  it("refuses keys that are not line numbers and hits that are not counts", () => {
+    for (const coverage of [{ x: 1 }, { "0": 1 }, { "01": 1 }, { "-1": 1 }, { "1": -1 }, { "1": 1.5 }]) {
+      expect(Either.isLeft(decode({ fileReports: [{ filename: "a.js", coverage }] })), JSON.stringify(coverage)).toBe(true)
+    }
+    expect(Either.isLeft(decode({ fileReports: [{ filename: "", coverage: {} }] }))).toBe(true)
+    expect(Either.isLeft(decode({ total: 10 }))).toBe(true)
+    expect(Either.isRight(decode({ total: 50, fileReports: [{ filename: "a.js", total: 50, coverage: { "1": 0, "2": 7 } }] })))
+      .toBe(true)
+  })
+
+  it("a partial report adds its lines to the commit's; a whole one replaces the files it names", () => {
+    const earlier = [lines("src/a.js", [[1, 1], [2, 0]]), lines("src/b.js", [[1, 0]])]
+    const shard = [lines("src/a.js", [[2, 2], [3, 0]])]
+    expect(withReport(earlier, shard, true)).toStrictEqual([lines("src/a.js", [[1, 1], [2, 2], [3, 0]]), lines("src/b.js", [[1, 0]])])
+    expect(withReport(earlier, shard, false)).toStrictEqual([lines("src/a.js", [[2, 2], [3, 0]]), lines("src/b.js", [[1, 0]])])
+    expect(withReport([], [lines("z.js", [[1, 1]]), lines("a.js", [])], true).map((f) => f.path)).toEqual(["a.js", "z.js"])
+  })
+})
