@@ -17,6 +17,7 @@ export const store = AnalysisResultStore.of({
   clones: () => Effect.succeed(empty),
   saveCoverage: () => Effect.void,
   removeCoverage: () => Effect.void,
+  commitCoverage: () => Effect.succeed([]),
   fileCoverage: () => Effect.succeed(Option.none()),
   prune: () => Effect.void
 })

@@ -449,6 +449,16 @@ export const make = Effect.gen(function*() {
       WHERE repository_id = ${commit.repositoryId} AND commit_sha = ${commit.commitSha} AND path = ANY(${paths}::text[])
     `.pipe(Effect.asVoid, orUnavailable)
 
+  const commitCoverage = (commit: CoverageKey) =>
+    sql`
+      SELECT jsonb_build_object(
+        'path', path, 'coverableLines', coverable_lines, 'coveredLines', covered_lines, 'hits', hits
+      ) AS coverage
+      FROM commit_file_coverage
+      WHERE repository_id = ${commit.repositoryId} AND commit_sha = ${commit.commitSha}
+      ORDER BY path
+    `.pipe(Effect.flatMap(decodeLineCoverageRows), Effect.map((rows) => rows.map((row) => row.coverage)), orUnavailable)
+
   const fileCoverage = (commit: CoverageKey, path: string) =>
     sql`
       SELECT jsonb_build_object(
@@ -505,6 +515,7 @@ export const make = Effect.gen(function*() {
     clones,
     saveCoverage,
     removeCoverage,
+    commitCoverage,
     fileCoverage,
     prune
   })

@@ -280,11 +280,14 @@ export const analysisResultStoreContract = (name: string, storeLayer: Layer.Laye
           yield* store.saveCoverage(commit, [a, lines("src/b.js", [[4, 1]])])
           expect(yield* store.fileCoverage(commit, "src/a.js")).toStrictEqual(Option.some(a))
           expect(yield* store.fileCoverage({ repositoryId, commitSha: "a2" }, "src/a.js")).toEqual(Option.none())
+          expect(yield* store.commitCoverage(commit)).toStrictEqual([a, lines("src/b.js", [[4, 1]])])
+          expect(yield* store.commitCoverage({ repositoryId, commitSha: "a2" })).toEqual([])
 
           const again = lines("src/b.js", [[4, 0], [6, 2]])
           yield* store.saveCoverage(commit, [again])
           expect(yield* store.fileCoverage(commit, "src/a.js")).toEqual(Option.none())
           expect(yield* store.fileCoverage(commit, "src/b.js")).toStrictEqual(Option.some(again))
+          expect(yield* store.commitCoverage(commit)).toStrictEqual([again])
         }))
 
       it.effect("lists files with the coverage of the analysed commit and sorts by it, files without coverage lowest", () =>

@@ -159,6 +159,8 @@ export const make = Effect.sync(() => {
         const files = coverages.get(coverageKey(commit))
         for (const path of paths) files?.delete(path)
       }),
+    commitCoverage: (commit) =>
+      Effect.sync(() => [...(coverages.get(coverageKey(commit))?.values() ?? [])].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))),
     fileCoverage: (commit, path) => Effect.sync(() => Option.fromNullable(coverages.get(coverageKey(commit))?.get(path))),
     prune: (repositoryId, keep) =>
       Effect.sync(() => {

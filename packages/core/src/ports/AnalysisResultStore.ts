@@ -164,6 +164,8 @@ export class AnalysisResultStore extends Context.Tag("@tidemark/core/AnalysisRes
     readonly saveCoverage: (commit: CoverageKey, files: ReadonlyArray<FileLineCoverage>) => Effect.Effect<void, ServiceUnavailable>
     /** Forgets the line coverage of these files of a commit (left out of coverage by the analysed configuration). */
     readonly removeCoverage: (commit: CoverageKey, paths: ReadonlyArray<string>) => Effect.Effect<void, ServiceUnavailable>
+    /** Every file's line coverage in a commit, by path (none before a report). */
+    readonly commitCoverage: (commit: CoverageKey) => Effect.Effect<ReadonlyArray<FileLineCoverage>, ServiceUnavailable>
     /** A file's line coverage in a commit, when its report names the file. */
     readonly fileCoverage: (commit: CoverageKey, path: string) => Effect.Effect<Option.Option<FileLineCoverage>, ServiceUnavailable>
     /** Forgets every analysis of the repository's results but those kept. */
