@@ -17,6 +17,7 @@ export const store = AnalysisResultStore.of({
   clones: () => Effect.succeed(empty),
   saveCoverage: () => Effect.void,
   removeCoverage: () => Effect.void,
+  exclusive: () => (effect) => effect,
   commitCoverage: () => Effect.succeed([]),
   fileCoverage: () => Effect.succeed(Option.none()),
   prune: () => Effect.void

@@ -1,4 +1,5 @@
 import { SqlClient } from "@effect/sql"
+import { SqlError } from "@effect/sql/SqlError"
 import {
   type AnalysisResults,
   AnalysisResultStore,
@@ -16,6 +17,7 @@ import {
   type PageRequest,
   type ResultPage,
   type ResultsKey,
+  type ServiceUnavailable,
   type StoredClone,
   type StoredFile,
   trusted
@@ -449,6 +451,21 @@ export const make = Effect.gen(function*() {
       WHERE repository_id = ${commit.repositoryId} AND commit_sha = ${commit.commitSha} AND path = ANY(${paths}::text[])
     `.pipe(Effect.asVoid, orUnavailable)
 
+  /**
+   * A transaction holding an advisory lock of the commit (repository id and a hash of the sha: the
+   * two-key lock space, apart from the migrations' one-key lock). The effect's own statements run
+   * in that transaction, those of the other stores on this client too, so its reads and writes
+   * commit together once no other process holds the lock.
+   */
+  const exclusive = (commit: CoverageKey) =>
+  <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E | ServiceUnavailable, R> =>
+    orUnavailable(sql`SELECT pg_advisory_xact_lock(${commit.repositoryId}, hashtext(${commit.commitSha}))`).pipe(
+      Effect.zipRight(effect),
+      sql.withTransaction,
+      // Beginning or committing the transaction failed: storage, as for every statement.
+      Effect.catchIf((error): error is SqlError => error instanceof SqlError, (error) => orUnavailable(Effect.fail(error)))
+    )
+
   const commitCoverage = (commit: CoverageKey) =>
     sql`
       SELECT jsonb_build_object(
@@ -515,6 +532,7 @@ export const make = Effect.gen(function*() {
     clones,
     saveCoverage,
     removeCoverage,
+    exclusive,
     commitCoverage,
     fileCoverage,
     prune

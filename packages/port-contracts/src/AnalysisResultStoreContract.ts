@@ -13,7 +13,7 @@ import {
   type ResultsKey,
   type SeverityLevel
 } from "@tidemark/core"
-import { Effect, type Layer, Option } from "effect"
+import { Deferred, Effect, Fiber, type Layer, Option, Ref } from "effect"
 import { freshRepository } from "./Fixtures.js"
 
 /** Results as the analysis worker stores them, small enough to check by hand. */
@@ -332,6 +332,37 @@ export const analysisResultStoreContract = (name: string, storeLayer: Layer.Laye
             ["src/a.js", { coverableLines: 2, coveredLines: 1 }],
             ["src/b.js", undefined]
           ])
+        }))
+
+      it.effect("exclusive runs the effects given one commit one after the other, each seeing the last one's write", () =>
+        Effect.gen(function*() {
+          const { repositoryId, store } = yield* saved
+          const commit = { repositoryId, commitSha: "c1" }
+          const entered = yield* Deferred.make<void>()
+          const release = yield* Deferred.make<void>()
+          const log = yield* Ref.make<ReadonlyArray<string>>([])
+          // Each adds one line to what the other stored: a read, then a write.
+          const addLine = (name: string, line: number) =>
+            Effect.gen(function*() {
+              yield* Ref.update(log, (all) => [...all, `${name} in`])
+              const earlier = yield* store.commitCoverage(commit)
+              const hits = [...(earlier[0]?.hits ?? []), [line, 1] as const]
+              yield* store.saveCoverage(commit, [lines("src/a.js", hits)])
+              yield* Ref.update(log, (all) => [...all, `${name} out`])
+            })
+          const first = yield* Effect.fork(store.exclusive(commit)(
+            addLine("first", 1).pipe(Effect.zipLeft(Deferred.succeed(entered, undefined)), Effect.zipLeft(Deferred.await(release)))
+          ))
+          yield* Deferred.await(entered)
+          const second = yield* Effect.fork(store.exclusive(commit)(addLine("second", 2)))
+          // Time for the second to enter, were it not kept out.
+          yield* Effect.sleep("300 millis")
+          expect(yield* Ref.get(log)).toEqual(["first in", "first out"])
+          yield* Deferred.succeed(release, undefined)
+          yield* Fiber.join(first)
+          yield* Fiber.join(second)
+          expect(yield* Ref.get(log)).toEqual(["first in", "first out", "second in", "second out"])
+          expect(Option.map(yield* store.fileCoverage(commit, "src/a.js"), (file) => file.hits)).toEqual(Option.some([[1, 1], [2, 1]]))
         }))
 
       it.effect("a file no report names has no coverage", () =>

@@ -74,6 +74,8 @@ export const make = Effect.sync(() => {
   let nextFileId = 1
   /** Per commit, the line coverage of its files by path. */
   const coverages = new Map<string, Map<string, FileLineCoverage>>()
+  /** Per commit, the lock of `exclusive` (one per commit ever locked, like the coverage itself). */
+  const locks = new Map<string, Effect.Semaphore>()
 
   /** The stored file with its coverage in the analysed commit, when a report names it. */
   const withCoverage = (key: ResultsKey) => {
@@ -158,6 +160,13 @@ export const make = Effect.sync(() => {
       Effect.sync(() => {
         const files = coverages.get(coverageKey(commit))
         for (const path of paths) files?.delete(path)
+      }),
+    exclusive: (commit) => (effect) =>
+      Effect.suspend(() => {
+        const key = coverageKey(commit)
+        const lock = locks.get(key) ?? Effect.unsafeMakeSemaphore(1)
+        locks.set(key, lock)
+        return lock.withPermits(1)(effect)
       }),
     commitCoverage: (commit) =>
       Effect.sync(() => [...(coverages.get(coverageKey(commit))?.values() ?? [])].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))),

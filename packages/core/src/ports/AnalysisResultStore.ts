@@ -164,6 +164,12 @@ export class AnalysisResultStore extends Context.Tag("@tidemark/core/AnalysisRes
     readonly saveCoverage: (commit: CoverageKey, files: ReadonlyArray<FileLineCoverage>) => Effect.Effect<void, ServiceUnavailable>
     /** Forgets the line coverage of these files of a commit (left out of coverage by the analysed configuration). */
     readonly removeCoverage: (commit: CoverageKey, paths: ReadonlyArray<string>) => Effect.Effect<void, ServiceUnavailable>
+    /**
+     * Runs `effect` alone among the effects given the same commit, in this process and in every
+     * other process on the same storage: a read-then-write of a commit's coverage (reports adding
+     * up) must not lose another one's write.
+     */
+    readonly exclusive: (commit: CoverageKey) => <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E | ServiceUnavailable, R>
     /** Every file's line coverage in a commit, by path (none before a report). */
     readonly commitCoverage: (commit: CoverageKey) => Effect.Effect<ReadonlyArray<FileLineCoverage>, ServiceUnavailable>
     /** A file's line coverage in a commit, when its report names the file. */

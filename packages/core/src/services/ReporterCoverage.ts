@@ -36,9 +36,6 @@ const make = Effect.gen(function*() {
   const results = yield* AnalysisResultStore
   const repositories = yield* RepositoryStore
   const excludedFrom = coverageExclusion({ repositories, store, scope: yield* CoverageScope })
-  // Reports of one commit arrive at once (a reporter sends each language in parallel) and each
-  // one rewrites the commit's coverage from what is stored: one at a time, none is lost.
-  const oneAtATime = yield* Effect.makeSemaphore(1)
 
   const repositoryToken = (token: string | undefined) =>
     Effect.gen(function*() {
@@ -111,7 +108,10 @@ const make = Effect.gen(function*() {
       // As for a report file: what the analysis leaves out does not count.
       const isExcluded = yield* excludedFrom(repository.id, key.commitSha)
       const reported = reportedFiles(report).filter((file) => !isExcluded(file.path))
-      yield* oneAtATime.withPermits(1)(
+      // Reports of one commit arrive at once (a reporter sends each language in parallel, CI jobs
+      // of several machines too) and each rewrites the commit's coverage from what is stored: one
+      // at a time across the server's processes, none is lost.
+      yield* results.exclusive(key)(
         Effect.gen(function*() {
           const earlier = Option.getOrElse(yield* storedLines(key), () => [])
           yield* save(repository, key, withReport(earlier, reported, partial))
