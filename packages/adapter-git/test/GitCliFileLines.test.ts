@@ -58,6 +58,10 @@ describe("GitCli FileLines", () => {
       }))
       const [before] = yield* lines.read(repository, first, ["app.js"])
       expect(rightOf(before).lines).toStrictEqual([line(1, "const a = 1", ada), line(2, "const b = 2", ada), line(3, "const c = 3", ada)])
+      // A file of a commit never changes: asked again, it is answered from memory, each commit's own.
+      const [again] = yield* lines.read(repository, second, ["app.js"])
+      expect(rightOf(again)).toBe(rightOf(now))
+      expect(rightOf((yield* lines.read(repository, first, ["app.js"]))[0])).toBe(rightOf(before))
     }).pipe(Effect.provide(NodeContext.layer)))
 
   it.scoped("with `only`, blames the lines asked for; a line past the end gets the whole file instead", () =>
