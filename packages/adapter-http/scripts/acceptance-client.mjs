@@ -1,19 +1,34 @@
-// Makes the acceptance client of the original API's issue and file operations (issue 13): the
-// interface of the published definition (paths, parameters, schemas, enums, required fields) with
-// its prose left out, and the TypeScript types openapi-typescript generates from it, which
-// openapi-fetch calls in packages/adapter-http/test/AcceptanceClient.test.ts.
+// Makes the acceptance clients of the original API: for each published definition (the issue and
+// file operations of issue 13; the commits, pull requests and quality settings of issue 14), its
+// interface (paths, parameters, schemas, enums, required fields) with its prose left out, and the
+// TypeScript types openapi-typescript generates from it, which openapi-fetch calls in
+// packages/adapter-http/test/AcceptanceClient.test.ts and AcceptanceQualitySettings.test.ts.
 //
-//   node packages/adapter-http/scripts/acceptance-client.mjs [path/to/codacy-v3-issues-files.yaml]
+//   node packages/adapter-http/scripts/acceptance-client.mjs [path/to/codacy-v3-<part>.yaml ...]
 //
-// Without an argument it only generates the types again from the committed interface.
+// A definition given is stripped into the interface of its part (told by its file name); without
+// an argument it only generates the types again from the committed interfaces.
+import { basename } from "node:path"
 import { readFileSync, writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import openapiTS, { astToString } from "openapi-typescript"
 import { parse, stringify } from "yaml"
 
 const root = fileURLToPath(new URL("../../../", import.meta.url))
-export const interfacePath = `${root}docs/spec/codacy-v3-issues-files.interface.yaml`
-export const typesPath = `${root}packages/adapter-http/test/fixtures/CodacyIssuesFilesApi.ts`
+
+/** Each part: the committed interface and the types generated from it. */
+export const definitions = {
+  "issues-files": {
+    interfacePath: `${root}docs/spec/codacy-v3-issues-files.interface.yaml`,
+    typesPath: `${root}packages/adapter-http/test/fixtures/CodacyIssuesFilesApi.ts`
+  },
+  "commits-pulls": {
+    interfacePath: `${root}docs/spec/codacy-v3-commits-pulls.interface.yaml`,
+    typesPath: `${root}packages/adapter-http/test/fixtures/CodacyCommitsPullsApi.ts`
+  }
+}
+
+export const { interfacePath, typesPath } = definitions["issues-files"]
 
 const prose = new Set(["description", "summary", "example", "examples"])
 
@@ -33,7 +48,11 @@ export const typesOf = async (interfaceText) =>
   astToString(await openapiTS(interfaceText))
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const source = process.argv[2]
-  if (source !== undefined) writeFileSync(interfacePath, stringify(withoutProse(parse(readFileSync(source, "utf8")))))
-  writeFileSync(typesPath, await typesOf(readFileSync(interfacePath, "utf8")))
+  for (const source of process.argv.slice(2)) {
+    const part = Object.keys(definitions).find((name) => basename(source).includes(name)) ?? "issues-files"
+    writeFileSync(definitions[part].interfacePath, stringify(withoutProse(parse(readFileSync(source, "utf8")))))
+  }
+  for (const { interfacePath: from, typesPath: to } of Object.values(definitions)) {
+    writeFileSync(to, await typesOf(readFileSync(from, "utf8")))
+  }
 }

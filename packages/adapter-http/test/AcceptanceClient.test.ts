@@ -6,13 +6,11 @@
  * operation and status.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { Ajv, type ValidateFunction } from "ajv"
-import addFormats from "ajv-formats"
 import { Effect, Schedule } from "effect"
 import { readFileSync } from "node:fs"
 import createClient from "openapi-fetch"
-import { parse } from "yaml"
 import { interfacePath, typesOf, typesPath } from "../scripts/acceptance-client.mjs"
+import { acceptanceDefinition } from "./fixtures/AcceptanceDefinition.js"
 import type { paths } from "./fixtures/CodacyIssuesFilesApi.js"
 import { RepositoryData } from "./fixtures/Bodies.js"
 import { clonedBlock } from "./fixtures/GitRepositories.js"
@@ -22,52 +20,7 @@ import { analysingTestLayer } from "./fixtures/TestLayer.js"
 import { TestServer } from "./fixtures/TestServer.js"
 
 const interfaceText = readFileSync(interfacePath, "utf8")
-const definition = parse(interfaceText) as {
-  readonly paths: Record<string, Record<string, { readonly operationId: string; readonly responses: Record<string, unknown> }>>
-}
-
-/** Every operation of the definition, by operationId: its method and path. */
-const operations = new Map(
-  Object.entries(definition.paths).flatMap(([template, item]) =>
-    Object.entries(item).map(([method, operation]) => [operation.operationId, { method, template, operation }] as const)
-  )
-)
-
-const ajv = new Ajv({ strict: false, allErrors: true })
-addFormats(ajv)
-for (const format of ["int32", "int64", "double"]) ajv.addFormat(format, true)
-ajv.addSchema(definition, "spec")
-
-const pointer = (...tokens: ReadonlyArray<string>) => tokens.map((t) => t.replaceAll("~", "~0").replaceAll("/", "~1")).join("/")
-
-const validators = new Map<string, ValidateFunction>()
-/** The definition's schema of an operation's answer with this status (a shared response followed). */
-const validatorOf = (operationId: string, status: number): ValidateFunction => {
-  const key = `${operationId} ${status}`
-  const known = validators.get(key)
-  if (known !== undefined) return known
-  const found = operations.get(operationId)
-  const response = found?.operation.responses[String(status)] as { readonly $ref?: string } | undefined
-  expect(response, `${operationId} documents ${status}`).toBeDefined()
-  const base = response?.$ref !== undefined
-    ? `spec${response.$ref}`
-    : `spec#/${pointer("paths", found?.template ?? "", found?.method ?? "", "responses", String(status))}`
-  const validate = ajv.compile({ $ref: `${base}/content/application~1json/schema` })
-  validators.set(key, validate)
-  return validate
-}
-
-const called = new Set<string>()
-
-/** An answer of the generated client: the status the test expects, a body the definition allows. */
-const checked = <T>(operationId: string, status: number, reply: { readonly response: Response; readonly data?: T; readonly error?: unknown }) => {
-  called.add(operationId)
-  expect(reply.response.status, `${operationId}: ${JSON.stringify(reply.error)}`).toBe(status)
-  const body = reply.data ?? reply.error
-  const validate = validatorOf(operationId, status)
-  expect(validate(body), `${operationId} ${status}: ${ajv.errorsText(validate.errors)}`).toBe(true)
-  return body as T
-}
+const { called, checked, operations } = acceptanceDefinition(interfaceText)
 
 const files = {
   "src/copy1.js": clonedBlock,

@@ -14,6 +14,9 @@ const bodyOperations = (w: World, ingestionKey: string) => [
   { name: "createApiToken", method: "POST", path: paths.tokens(w.org), token: adminToken },
   { name: "createIngestionKey", method: "POST", path: paths.ingestionKeys(w.org), token: adminToken },
   { name: "createCodingStandard", method: "POST", path: paths.standards(w.org), token: adminToken },
+  { name: "updateRepositoryQualitySettings", method: "PUT", path: paths.qualitySettings(w.org, w.repo, "repository"), token: w.token },
+  { name: "updateCommitQualitySettings", method: "PUT", path: paths.qualitySettings(w.org, w.repo, "commits"), token: w.token },
+  { name: "updatePullRequestQualitySettings", method: "PUT", path: paths.qualitySettings(w.org, w.repo, "pull-requests"), token: w.token },
   { name: "pushAccelerateData", method: "POST", path: `/v1/ingestion/cli?api_key=${ingestionKey}`, token: undefined },
   { name: "pushData", method: "POST", path: `/v1/ingestion/github?api_key=${ingestionKey}`, token: undefined }
 ] as const

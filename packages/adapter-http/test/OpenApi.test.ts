@@ -141,7 +141,7 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
         expect(document.openapi).toMatch(/^3\./)
         expect(document.info.version).toBe("3.1.0")
         // The spec's operations, the original API's issue, file, account and catalogue operations served
-        // since (issue 13), and our extension giving a file's source.
+        // since (issue 13), our extension giving a file's source, and the quality settings (issue 14).
         const files = "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/files"
         const issueOperations = [
           `${repository}/issues/search`,
@@ -158,7 +158,11 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
           "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories",
           "/api/v3/tools",
           "/api/v3/tools/{toolUuid}/patterns/{patternId}",
-          `${repository}/files/{fileId}/source`
+          `${repository}/files/{fileId}/source`,
+          ...["repository", "commits", "pull-requests"].flatMap((part) => {
+            const settings = `/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/settings/quality/${part}`
+            return [settings, `${settings}/reset`]
+          })
         ]
         expect(Object.keys(document.paths).sort()).toEqual([...new Set([...specOperations.map((o) => o.path), ...issueOperations])].sort())
         expect(document.components.securitySchemes["apiToken"]).toEqual({ type: "apiKey", name: "api-token", in: "header" })

@@ -3,18 +3,9 @@ import { Effect } from "effect"
 import { RepositoryBody, RepositoryData, RepositoryPage, VersionBody } from "./fixtures/Bodies.js"
 import { createGitRepository } from "./fixtures/GitRepositories.js"
 import * as Http from "./fixtures/Http.js"
-import { addRepository, issueToken, newOrganization, once, type Organization, paths, world } from "./fixtures/Scenario.js"
+import { addRepository, defaultGoals, issueToken, newOrganization, once, type Organization, paths, world } from "./fixtures/Scenario.js"
 import { testLayer } from "./fixtures/TestLayer.js"
 import { adminToken, version } from "./fixtures/TestServer.js"
-
-const goalsDefaults = {
-  maxIssuePercentage: 20,
-  maxDuplicatedFilesPercentage: 10,
-  minCoveragePercentage: 60,
-  maxComplexFilesPercentage: 10,
-  fileDuplicationBlockThreshold: 1,
-  fileComplexityValueThreshold: 20
-}
 
 /** Read-only tests share one organization of five repositories. */
 const names = ["alpha", "beta", "gamma", "web-app", "webhooks"]
@@ -72,7 +63,7 @@ layer(testLayer, { excludeTestServices: true })("repositories", (it) => {
           lastCommit: alpha.git.mainSha
         })
         expect(first.branch?.name).toBe("main")
-        expect(first.goals).toEqual(goalsDefaults)
+        expect(first.goals).toEqual(defaultGoals)
         // Never analysed: none of the analysis figures is invented.
         for (const field of ["grade", "gradeLetter", "issuesCount", "loc", "lastAnalysedCommit", "coverage"] as const) {
           expect(first[field]).toBeUndefined()
@@ -144,7 +135,7 @@ layer(testLayer, { excludeTestServices: true })("repositories", (it) => {
         expect(data.repository.repositoryId).toBe(added?.repository.repositoryId)
         expect(data.repository.name).toBe(w.repo)
         expect(data.selectedBranch).toMatchObject({ name: "main", isDefault: true, lastCommit: added?.git.mainSha })
-        expect(data.goals).toEqual(goalsDefaults)
+        expect(data.goals).toEqual(defaultGoals)
       }))
 
     it.effect("answers the branch asked for with `branch`", () =>

@@ -4,13 +4,22 @@ import { RepositoryListing } from "./ports/RepositoryListing.js"
 import * as MemoryAnalysisResultStore from "./memory/MemoryAnalysisResultStore.js"
 import * as MemoryAnalysisStore from "./memory/MemoryAnalysisStore.js"
 import * as MemoryCredentialStore from "./memory/MemoryCredentialStore.js"
+import * as MemoryQualityGateStore from "./memory/MemoryQualityGateStore.js"
 import * as MemoryRepositoryStore from "./memory/MemoryRepositoryStore.js"
 import * as MemoryStandardStore from "./memory/MemoryStandardStore.js"
 import * as MemoryToolConfigStore from "./memory/MemoryToolConfigStore.js"
 
 export * as CryptoIdGenerator from "./memory/CryptoIdGenerator.js"
 export * as StaticToolCatalogue from "./memory/StaticToolCatalogue.js"
-export { MemoryAnalysisResultStore, MemoryAnalysisStore, MemoryCredentialStore, MemoryRepositoryStore, MemoryStandardStore, MemoryToolConfigStore }
+export {
+  MemoryAnalysisResultStore,
+  MemoryAnalysisStore,
+  MemoryCredentialStore,
+  MemoryQualityGateStore,
+  MemoryRepositoryStore,
+  MemoryStandardStore,
+  MemoryToolConfigStore
+}
 
 /** Every storage port in memory, each with its own fresh state; the listing reads through the stores. */
 export const storageLayer = RepositoryListing.fromStores.pipe(
@@ -20,7 +29,8 @@ export const storageLayer = RepositoryListing.fromStores.pipe(
     MemoryStandardStore.layer,
     MemoryCredentialStore.layer,
     MemoryAnalysisStore.layer,
-    MemoryAnalysisResultStore.layer
+    MemoryAnalysisResultStore.layer,
+    MemoryQualityGateStore.layer
   ))
 )
 export * as MemoryEventQueue from "./memory/MemoryEventQueue.js"

@@ -3,6 +3,7 @@ import type { Layer } from "effect"
 import { analysisResultStoreContract } from "./AnalysisResultStoreContract.js"
 import { analysisStoreContract } from "./AnalysisStoreContract.js"
 import { credentialStoreContract } from "./CredentialStoreContract.js"
+import { qualityGateStoreContract } from "./QualityGateStoreContract.js"
 import { repositoryListingContract } from "./RepositoryListingContract.js"
 import { repositoryStoreContract } from "./RepositoryStoreContract.js"
 import { standardStoreContract } from "./StandardStoreContract.js"
@@ -23,4 +24,5 @@ export const storageContracts = (name: string, makeLayer: () => Layer.Layer<Stor
   analysisStoreContract(name, makeLayer())
   analysisResultStoreContract(name, makeLayer())
   repositoryListingContract(name, makeLayer())
+  qualityGateStoreContract(name, makeLayer())
 }

@@ -1,6 +1,7 @@
 import type { AnalysisResultStore } from "./AnalysisResultStore.js"
 import type { AnalysisStore } from "./AnalysisStore.js"
 import type { CredentialStore } from "./CredentialStore.js"
+import type { QualityGateStore } from "./QualityGateStore.js"
 import type { RepositoryListing } from "./RepositoryListing.js"
 import type { RepositoryStore } from "./RepositoryStore.js"
 import type { StandardStore } from "./StandardStore.js"
@@ -15,3 +16,4 @@ export type StoragePorts =
   | AnalysisStore
   | AnalysisResultStore
   | RepositoryListing
+  | QualityGateStore

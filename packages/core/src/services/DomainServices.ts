@@ -10,6 +10,7 @@ import { Ingestion } from "./Ingestion.js"
 import { Metrics } from "./Metrics.js"
 import { Organizations } from "./Organizations.js"
 import { PatternConfiguration } from "./PatternConfiguration.js"
+import { QualitySettings } from "./QualitySettings.js"
 import { Repositories, type GitUrlTemplates, defaultGitUrlTemplates } from "./Repositories.js"
 import { RepositoryAnalysis } from "./RepositoryAnalysis.js"
 import { RepositoryFiles } from "./RepositoryFiles.js"
@@ -28,7 +29,7 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     ToolConfiguration.layer,
     PatternConfiguration.layer,
     CodingStandards.layer,
-    Repositories.layer(templates),
+    QualitySettings.layer.pipe(Layer.provideMerge(Repositories.layer(templates))),
     Ingestion.layer,
     Metrics.layer,
     Analyses.layer,
