@@ -165,14 +165,15 @@ const make = Effect.gen(function*() {
 
   /** Issues an API token (`api`) or an ingestion key (`ingestion`) for one organization. */
   const issue = (
-    kind: "api" | "ingestion",
+    kind: "api" | "ingestion" | "repository",
     organization: Organization,
-    permission: Permission
+    permission: Permission,
+    repositoryId?: number
   ): Effect.Effect<IssuedSecret, ServiceUnavailable> =>
     Effect.gen(function*() {
       const id = yield* ids.randomString(9)
       const secret = yield* ids.randomString(32)
-      const credential = yield* store(id, kind, secret, permission, organization.id)
+      const credential = yield* store(id, kind, secret, permission, organization.id, repositoryId)
       return { credential, secret: `${secretPrefix[kind]}.${id}.${secret}` }
     })
 
@@ -204,10 +205,7 @@ const make = Effect.gen(function*() {
   ): Effect.Effect<IssuedSecret, AccessError> =>
     Effect.gen(function*() {
       const { organization, repository: target } = yield* repository(caller, at, "admin")
-      const id = yield* ids.randomString(9)
-      const secret = yield* ids.randomString(32)
-      const credential = yield* store(id, "repository", secret, "write", organization.id, target.id)
-      return { credential, secret: `${secretPrefix.repository}.${id}.${secret}` }
+      return yield* issue("repository", organization, "write", target.id)
     })
 
   /**
