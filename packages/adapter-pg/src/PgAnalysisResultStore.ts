@@ -110,11 +110,11 @@ const pageOf = <A>(rows: ReadonlyArray<A>, total: number, page: PageRequest, key
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
-  const resultId = (key: ResultsKey) =>
-    sql`
-      SELECT id FROM analysis_results
-      WHERE repository_id = ${key.repositoryId} AND branch = ${key.branch} AND commit_sha = ${key.commitSha}
-    `
+  /** The `analysis_results` row of one analysis. */
+  const analysisRow = (key: ResultsKey) =>
+    sql`repository_id = ${key.repositoryId} AND branch = ${key.branch} AND commit_sha = ${key.commitSha}`
+
+  const resultId = (key: ResultsKey) => sql`SELECT id FROM analysis_results WHERE ${analysisRow(key)}`
 
   /** The ids of the repository's files at these paths, made for paths it has never had. */
   const fileIds = (repositoryId: number, paths: ReadonlyArray<string>) =>
@@ -139,8 +139,7 @@ export const make = Effect.gen(function*() {
     Effect.gen(function*() {
       // A new analysis of the same commit replaces the old one's rows (the delete cascades).
       yield* sql`
-        DELETE FROM analysis_results
-        WHERE repository_id = ${key.repositoryId} AND branch = ${key.branch} AND commit_sha = ${key.commitSha}
+        DELETE FROM analysis_results WHERE ${analysisRow(key)}
       `
       const [row] = yield* sql<{ readonly id: string }>`
         INSERT INTO analysis_results (repository_id, branch, commit_sha, issues, overview)
@@ -251,10 +250,7 @@ export const make = Effect.gen(function*() {
     const where = sql.and([sql`result_id = (${resultId(key)})`, ...conditions])
     // Without a filter the total is the analysis's own count, stored with its issues.
     const total = conditions.length === 0
-      ? sql`
-        SELECT issues AS total FROM analysis_results
-        WHERE repository_id = ${key.repositoryId} AND branch = ${key.branch} AND commit_sha = ${key.commitSha}
-      `
+      ? sql`SELECT issues AS total FROM analysis_results WHERE ${analysisRow(key)}`
       : sql`SELECT count(*)::integer AS total FROM analysis_issues WHERE ${where}`
     const [path, line, id] = page.after ?? []
     const after = page.after === undefined
@@ -283,19 +279,9 @@ export const make = Effect.gen(function*() {
     )
   }
 
-  /**
-   * One statement for every dimension. The matching issues are first counted per combination of
-   * the five dimensions (a few thousand groups for 100 000 issues), and grouping sets then count
-   * each dimension over those groups rather than over every issue again. A pattern's title is
-   * read from one of its issues (the lowest `result_data_id`, found through its index) instead of
-   * from every issue's JSON.
-   */
   /** Without a filter, the overview stored with the analysis; NULL for one stored before migration 0010. */
   const storedOverview = (key: ResultsKey) =>
-    sql`
-      SELECT overview FROM analysis_results
-      WHERE repository_id = ${key.repositoryId} AND branch = ${key.branch} AND commit_sha = ${key.commitSha}
-    `.pipe(Effect.flatMap(decodeOverviewRows), Effect.map((rows) => rows[0]?.overview ?? null))
+    sql`SELECT overview FROM analysis_results WHERE ${analysisRow(key)}`.pipe(Effect.flatMap(decodeOverviewRows), Effect.map((rows) => rows[0]?.overview ?? null))
 
   const issueCounts = (key: ResultsKey, filter: IssueFilter) => {
     const conditions = issueConditions(filter)
@@ -307,6 +293,13 @@ export const make = Effect.gen(function*() {
       : countedOverview(key, conditions).pipe(orUnavailable)
   }
 
+  /**
+   * One statement for every dimension. The matching issues are first counted per combination of
+   * the five dimensions (a few thousand groups for 100 000 issues), and grouping sets then count
+   * each dimension over those groups rather than over every issue again. A pattern's title is
+   * read from one of its issues (the lowest `result_data_id`, found through its index) instead of
+   * from every issue's JSON.
+   */
   const countedOverview = (key: ResultsKey, conditions: ReturnType<typeof issueConditions>) =>
     sql`
       WITH combinations AS (
@@ -466,24 +459,21 @@ export const make = Effect.gen(function*() {
       Effect.catchIf((error): error is SqlError => error instanceof SqlError, (error) => orUnavailable(Effect.fail(error)))
     )
 
-  const commitCoverage = (commit: CoverageKey) =>
+  /** A commit's line coverage by path, of every file or of one. */
+  const lineCoverage = (commit: CoverageKey, path?: string) =>
     sql`
       SELECT jsonb_build_object(
         'path', path, 'coverableLines', coverable_lines, 'coveredLines', covered_lines, 'hits', hits
       ) AS coverage
       FROM commit_file_coverage
       WHERE repository_id = ${commit.repositoryId} AND commit_sha = ${commit.commitSha}
+        AND ${path === undefined ? sql`true` : sql`path = ${path}`}
       ORDER BY path
     `.pipe(Effect.flatMap(decodeLineCoverageRows), Effect.map((rows) => rows.map((row) => row.coverage)), orUnavailable)
 
-  const fileCoverage = (commit: CoverageKey, path: string) =>
-    sql`
-      SELECT jsonb_build_object(
-        'path', path, 'coverableLines', coverable_lines, 'coveredLines', covered_lines, 'hits', hits
-      ) AS coverage
-      FROM commit_file_coverage
-      WHERE repository_id = ${commit.repositoryId} AND commit_sha = ${commit.commitSha} AND path = ${path}
-    `.pipe(Effect.flatMap(decodeLineCoverageRows), Effect.map((rows) => Arr.head(rows.map((row) => row.coverage))), orUnavailable)
+  const commitCoverage = (commit: CoverageKey) => lineCoverage(commit)
+
+  const fileCoverage = (commit: CoverageKey, path: string) => Effect.map(lineCoverage(commit, path), Arr.head)
 
   const clones = (key: ResultsKey, fileId: number, page: PageRequest) =>
     Effect.gen(function*() {

@@ -1,5 +1,5 @@
 import { Context, Effect, Layer, type Option } from "effect"
-import { CommitCoverage, type CoverageFormat, coverageView, fileTotals, uploadedCommitId } from "../domain/CommitCoverage.js"
+import { type CoverageFormat, coverageView, uploadedCommitId } from "../domain/CommitCoverage.js"
 import { coverageReportOf, coverageReportResponseOf } from "../domain/CoverageReports.js"
 import { InvalidInput } from "../domain/Errors.js"
 import { defaultLimit } from "../domain/Pagination.js"
@@ -10,8 +10,8 @@ import { CoverageReader } from "../ports/CoverageReader.js"
 import { CoverageScope } from "../ports/CoverageScope.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
+import { saveCommitCoverage } from "./CommitCoverageWrite.js"
 import { coverageExclusion } from "./CoverageExclusion.js"
-import { nowIso } from "./Now.js"
 
 export interface CoverageUpload {
   /** The full commit id the report was made on (40 hex digits, or 64 for SHA-256 repositories). */
@@ -29,6 +29,7 @@ const make = Effect.gen(function*() {
   const reader = yield* CoverageReader
   const repositories = yield* RepositoryStore
   const excludedFrom = coverageExclusion({ repositories, store, scope: yield* CoverageScope })
+  const save = saveCommitCoverage({ results, store })
 
   /** Stores a commit's coverage report (replacing an earlier one) and answers its Coverage numbers. */
   const upload = (caller: Option.Option<Principal>, at: RepositoryCoordinates, input: CoverageUpload) =>
@@ -41,16 +42,7 @@ const make = Effect.gen(function*() {
       // The files the analysis leaves out (installed, built, vendored, excluded by the configuration) do not count.
       const isExcluded = yield* excludedFrom(repository.id, commitSha)
       const files = read.filter((file) => !isExcluded(file.path))
-      const coverage = new CommitCoverage({
-        repositoryId: repository.id,
-        commitSha,
-        format: input.format,
-        uploadedAt: yield* nowIso,
-        files: files.map(fileTotals)
-      })
-      // Lines first: the report shows once its totals are saved, and by then its lines are there.
-      yield* results.saveCoverage({ repositoryId: repository.id, commitSha }, files)
-      yield* store.saveCoverage(coverage)
+      const coverage = yield* save({ repositoryId: repository.id, commitSha }, input.format, files)
       return coverageView(coverage, repository.goals)
     })
 

@@ -1,16 +1,15 @@
 import { Context, Effect, Layer, Option } from "effect"
-import { CommitCoverage, fileTotals, FileLineCoverage, uploadedCommitId } from "../domain/CommitCoverage.js"
+import { fileTotals, FileLineCoverage, uploadedCommitId } from "../domain/CommitCoverage.js"
 import { NotFound, Unauthenticated } from "../domain/Errors.js"
 import type { Principal } from "../domain/Principal.js"
-import type { RepositoryRecord } from "../domain/Records.js"
 import { reportedFiles, type ReporterReport, withReport } from "../domain/ReporterReport.js"
 import { AnalysisResultStore, type CoverageKey } from "../ports/AnalysisResultStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { CoverageScope } from "../ports/CoverageScope.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
+import { saveCommitCoverage } from "./CommitCoverageWrite.js"
 import { coverageExclusion } from "./CoverageExclusion.js"
-import { nowIso } from "./Now.js"
 import { trusted } from "../domain/Trusted.js"
 
 /**
@@ -82,20 +81,7 @@ const make = Effect.gen(function*() {
       return Option.some(stored.files.map((file) => lines.get(file.path) ?? trusted(FileLineCoverage, { ...fileTotals(file), hits: [] })))
     })
 
-  const save = (repository: RepositoryRecord, key: CoverageKey, files: ReadonlyArray<FileLineCoverage>) =>
-    Effect.gen(function*() {
-      // Lines first, as CoverageUploads does: once the totals show, their lines are there.
-      yield* results.saveCoverage(key, files)
-      yield* store.saveCoverage(
-        new CommitCoverage({
-          repositoryId: repository.id,
-          commitSha: key.commitSha,
-          format: "reporter",
-          uploadedAt: yield* nowIso,
-          files: files.map(fileTotals)
-        })
-      )
-    })
+  const save = saveCommitCoverage({ results, store })
 
   /**
    * One language's report of a commit. Kept whether or not the commit is known yet, as a report
@@ -114,7 +100,7 @@ const make = Effect.gen(function*() {
       yield* results.exclusive(key)(
         Effect.gen(function*() {
           const earlier = Option.getOrElse(yield* storedLines(key), () => [])
-          yield* save(repository, key, withReport(earlier, reported, partial))
+          yield* save(key, "reporter", withReport(earlier, reported, partial))
         })
       )
       return { files: reported.length }
