@@ -74,7 +74,12 @@ export class AnalysisJob extends Schema.Class<AnalysisJob>("AnalysisJob")({
   repositoryName: Schema.String,
   branch: Schema.String,
   commitSha: Schema.String,
-  requestedAt: Schema.String
+  requestedAt: Schema.String,
+  /**
+   * Set for a pull request's analysis: `commitSha` is its head, analysed against the common
+   * ancestor with its target branch; `branch` is its origin branch.
+   */
+  pullRequest: Schema.optional(Schema.Int)
 }) {}
 
 export const AnalysisJobJson = Schema.parseJson(AnalysisJob)

@@ -2,6 +2,7 @@ import { Context, Effect, Layer, type Option, Schema } from "effect"
 import { AnalysisJob, AnalysisJobJson } from "../domain/CommitAnalysis.js"
 import { NotFound, ServiceUnavailable } from "../domain/Errors.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
+import type { PullRequestRecord } from "../domain/PullRequest.js"
 import type { BranchRecord, RepositoryRecord } from "../domain/Records.js"
 import { AnalysisQueue } from "../ports/AnalysisQueue.js"
 import { IdGenerator } from "../ports/IdGenerator.js"
@@ -16,16 +17,19 @@ const encodeJob = Schema.encode(AnalysisJobJson)
  * same commit analyses it again (the settings or goals may have changed since).
  */
 export const queueAnalysis = (repository: RepositoryRecord, branch: BranchRecord) =>
-  Effect.gen(function*() {
-    const queue = yield* AnalysisQueue
-    const ids = yield* IdGenerator
-    const job = new AnalysisJob({
+  Effect.flatMap(nowIso, (requestedAt) =>
+    publishJob(repository, new AnalysisJob({
       organizationId: repository.organizationId,
       repositoryName: repository.name,
       branch: branch.name,
       commitSha: branch.lastCommitSha,
-      requestedAt: yield* nowIso
-    })
+      requestedAt
+    })))
+
+const publishJob = (repository: RepositoryRecord, job: AnalysisJob) =>
+  Effect.gen(function*() {
+    const queue = yield* AnalysisQueue
+    const ids = yield* IdGenerator
     // Encoding a job built just above cannot fail.
     const payload = yield* Effect.orDie(encodeJob(job))
     yield* queue.publish(`analysis:${repository.id}:${yield* ids.randomString(12)}`, payload).pipe(
@@ -33,6 +37,20 @@ export const queueAnalysis = (repository: RepositoryRecord, branch: BranchRecord
     )
     return job
   })
+
+/**
+ * Queues an analysis of a pull request's head against its target branch. A newer push queues
+ * another: the worker analyses whatever head the pull request has when the job runs.
+ */
+export const queuePullRequestAnalysis = (repository: RepositoryRecord, pullRequest: PullRequestRecord) =>
+  publishJob(repository, new AnalysisJob({
+    organizationId: repository.organizationId,
+    repositoryName: repository.name,
+    branch: pullRequest.originBranch,
+    commitSha: pullRequest.headSha,
+    requestedAt: pullRequest.updated,
+    pullRequest: pullRequest.number
+  }))
 
 const make = Effect.gen(function*() {
   const access = yield* Access

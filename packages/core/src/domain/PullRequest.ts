@@ -1,0 +1,36 @@
+import { Schema } from "effect"
+
+/** Where a pull request stands: merged and closed ones are kept, with their last analysis. */
+export const PullRequestState = Schema.Literal("open", "closed", "merged")
+export type PullRequestState = typeof PullRequestState.Type
+
+/** Who opened a pull request, as its git host names them. */
+export class PullRequestAuthor extends Schema.Class<PullRequestAuthor>("PullRequestAuthor")({
+  name: Schema.String,
+  username: Schema.optional(Schema.String),
+  email: Schema.optional(Schema.String),
+  avatarUrl: Schema.optional(Schema.String)
+}) {}
+
+/**
+ * A pull (merge) request of a repository, numbered by its git host: it asks to merge its origin
+ * branch, whose head is `headSha`, into its target branch. Its analysis is kept apart (ChangeStore).
+ */
+export class PullRequestRecord extends Schema.Class<PullRequestRecord>("PullRequestRecord")({
+  /** Tidemark's own id, unique across repositories (the API's `id`). */
+  id: Schema.Int,
+  repositoryId: Schema.Int,
+  number: Schema.Int,
+  title: Schema.String,
+  author: PullRequestAuthor,
+  originBranch: Schema.String,
+  targetBranch: Schema.String,
+  state: PullRequestState,
+  /** The origin branch's head when the pull request was last opened or pushed to. */
+  headSha: Schema.String,
+  /** The last time the pull request was opened, pushed to, edited or closed. */
+  updated: Schema.String
+}) {}
+
+/** What opening or updating a pull request writes: the record without its id. */
+export type PullRequestInput = Omit<PullRequestRecord, "id">

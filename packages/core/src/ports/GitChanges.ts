@@ -1,0 +1,36 @@
+import { Context, type Effect, type Option, Schema } from "effect"
+import type { GitCommit, GitReadError } from "./GitReader.js"
+
+/** How a change touches a file. */
+export const FileChangeKind = Schema.Literal("added", "modified", "deleted", "renamed")
+export type FileChangeKind = typeof FileChangeKind.Type
+
+/** One file a change touches, with the lines it adds (numbered in the head's version of the file). */
+export class ChangedFile extends Schema.Class<ChangedFile>("ChangedFile")({
+  /** The path in the head (the path in the base for a deleted file). */
+  path: Schema.String,
+  /** The path in the base, for a renamed file. */
+  previousPath: Schema.optional(Schema.String),
+  kind: FileChangeKind,
+  /** Added or changed lines of the head's file, ascending (none for a deleted or binary file). */
+  addedLines: Schema.Array(Schema.Int),
+  /** How many lines of the base's file the change removes. */
+  removedLineCount: Schema.Int
+}) {}
+
+/** What git says about the changes between two commits of a repository (local path, file:// or remote URL). */
+export class GitChanges extends Context.Tag("@tidemark/core/GitChanges")<
+  GitChanges,
+  {
+    /** The best common ancestor of two commits; none when their histories are unrelated. */
+    readonly mergeBase: (gitUrl: string, a: string, b: string) => Effect.Effect<Option.Option<string>, GitReadError>
+    /** The files changed from `base` to `head` (renames detected), by path. */
+    readonly changedFiles: (gitUrl: string, base: string, head: string) => Effect.Effect<ReadonlyArray<ChangedFile>, GitReadError>
+    /** The unified diff from `base` to `head`, as `git diff` prints it. */
+    readonly diff: (gitUrl: string, base: string, head: string) => Effect.Effect<string, GitReadError>
+    /** The commits reachable from `head` and not from `base`, newest first (`git log base..head`). */
+    readonly commitsBetween: (gitUrl: string, base: string, head: string) => Effect.Effect<ReadonlyArray<GitCommit>, GitReadError>
+    /** One commit, when the repository has it. */
+    readonly commit: (gitUrl: string, sha: string) => Effect.Effect<Option.Option<GitCommit>, GitReadError>
+  }
+>() {}

@@ -1,0 +1,30 @@
+import { Context, type Effect, type Option } from "effect"
+import type { ServiceUnavailable } from "../domain/Errors.js"
+import type { PullRequestInput, PullRequestRecord, PullRequestState } from "../domain/PullRequest.js"
+
+export interface PullRequestQuery {
+  readonly repositoryIds: ReadonlyArray<number>
+  /** Case-insensitive substring of the title, the origin branch or the author's name or username. */
+  readonly search?: string | undefined
+  readonly states?: ReadonlyArray<PullRequestState> | undefined
+  /** Keyset: the `(updated, id)` of the last pull request of the previous page. */
+  readonly after?: { readonly updated: string; readonly id: number } | undefined
+  readonly limit: number
+}
+
+/**
+ * The pull requests of repositories, one per repository and number: the most recently updated
+ * first (then by id, descending).
+ */
+export class PullRequestStore extends Context.Tag("@tidemark/core/PullRequestStore")<
+  PullRequestStore,
+  {
+    /** Creates the pull request, or replaces the one with the same repository and number (keeping its id). */
+    readonly upsert: (input: PullRequestInput) => Effect.Effect<PullRequestRecord, ServiceUnavailable>
+    readonly find: (repositoryId: number, number: number) => Effect.Effect<Option.Option<PullRequestRecord>, ServiceUnavailable>
+    readonly list: (query: PullRequestQuery) => Effect.Effect<{
+      readonly items: ReadonlyArray<PullRequestRecord>
+      readonly total: number
+    }, ServiceUnavailable>
+  }
+>() {}
