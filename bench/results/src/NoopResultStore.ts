@@ -9,6 +9,8 @@ const empty = { items: [], total: 0, next: undefined }
  */
 export const store = AnalysisResultStore.of({
   save: () => Effect.void,
+  load: () => Effect.succeed(Option.none()),
+  fileIds: (_, paths) => Effect.succeed(new Map(paths.map((path, i) => [path, i + 1]))),
   issues: () => Effect.succeed(empty),
   issueCounts: () => Effect.succeed({ categories: [], levels: [], languages: [], patterns: [], authors: [] }),
   issue: () => Effect.succeed(Option.none()),

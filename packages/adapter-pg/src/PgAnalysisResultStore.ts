@@ -1,9 +1,10 @@
 import { SqlClient } from "@effect/sql"
 import { SqlError } from "@effect/sql/SqlError"
 import {
-  type AnalysisResults,
+  AnalysisResults,
   AnalysisResultStore,
   CloneOccurrence,
+  CloneResult,
   type CoverageKey,
   FileLineCoverage,
   FileResult,
@@ -22,7 +23,7 @@ import {
   type StoredFile,
   trusted
 } from "@tidemark/core"
-import { Array as Arr, Effect, Layer, Schema } from "effect"
+import { Array as Arr, Effect, Layer, Option, Schema } from "effect"
 import { check, decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
@@ -101,7 +102,7 @@ const sortColumn: Record<FileQuery["sort"], string> = {
   coverage: "coverage"
 }
 
-const pageOf = <A>(rows: ReadonlyArray<A>, total: number, page: PageRequest, keyOf: (row: A) => ReadonlyArray<string | number>): ResultPage<A> => {
+export const pageOf = <A>(rows: ReadonlyArray<A>, total: number, page: PageRequest, keyOf: (row: A) => ReadonlyArray<string | number>): ResultPage<A> => {
   const items = rows.slice(0, page.limit)
   const last = items.at(-1)
   return { items, total, next: rows.length > page.limit && last !== undefined ? keyOf(last) : undefined }
@@ -512,8 +513,38 @@ export const make = Effect.gen(function*() {
         )
     `.pipe(Effect.asVoid, orUnavailable)
 
+  /** Every row of one analysis, as it was saved: what a change compares (ChangeDelta). */
+  const load = (key: ResultsKey) =>
+    Effect.gen(function*() {
+      const found = yield* sql`SELECT 1 AS one FROM analysis_results WHERE ${analysisRow(key)}`
+      if (found.length === 0) return Option.none()
+      const [files, issues, occurrences] = yield* Effect.all([
+        sql`SELECT file, file_id::float8 AS "fileId", NULL AS "coverableLines", NULL AS "coveredLines" FROM analysis_files
+            WHERE result_id = (${resultId(key)}) ORDER BY path`.pipe(Effect.flatMap(fileRows)),
+        sql`SELECT issue, file_id::float8 AS "fileId" FROM analysis_issues
+            WHERE result_id = (${resultId(key)}) ORDER BY file_path, line, issue_id`.pipe(Effect.flatMap(issueRows)),
+        sql`SELECT clone_id AS "cloneId", file_id::float8 AS "fileId", path, from_line AS "fromLine", to_line AS "toLine"
+            FROM analysis_clone_occurrences WHERE result_id = (${resultId(key)}) ORDER BY clone_id, position`.pipe(
+          Effect.flatMap(decodeOccurrenceRows)
+        )
+      ], { concurrency: 3 })
+      const clones = new Map<number, Array<CloneOccurrence>>()
+      for (const row of occurrences) {
+        const list = clones.get(row.cloneId) ?? []
+        list.push(CloneOccurrence.make({ path: row.path, fromLine: row.fromLine, toLine: row.toLine }))
+        clones.set(row.cloneId, list)
+      }
+      return Option.some(trusted(AnalysisResults, {
+        files: files.map((stored) => stored.file),
+        issues: issues.map((stored) => stored.issue),
+        clones: [...clones].map(([id, list]) => trusted(CloneResult, { id, occurrences: list }))
+      }))
+    }).pipe(orUnavailable)
+
   return AnalysisResultStore.of({
     save,
+    load,
+    fileIds: (repositoryId, paths) => orUnavailable(fileIds(repositoryId, paths)),
     issues,
     issueCounts,
     issue,

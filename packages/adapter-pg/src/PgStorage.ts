@@ -8,6 +8,7 @@ import * as EmbeddedPostgres from "./EmbeddedPostgres.js"
 import * as Migrations from "./Migrations.js"
 import * as PgAnalysisResultStore from "./PgAnalysisResultStore.js"
 import * as PgAnalysisStore from "./PgAnalysisStore.js"
+import * as PgChangeStore from "./PgChangeStore.js"
 import * as PgCredentialStore from "./PgCredentialStore.js"
 import * as PgQualityGateStore from "./PgQualityGateStore.js"
 import * as PgRepositoryListing from "./PgRepositoryListing.js"
@@ -26,7 +27,8 @@ export const layerWithoutMigrations: Layer.Layer<StoragePorts, never, SqlClient>
   PgAnalysisStore.layer,
   PgAnalysisResultStore.layer,
   PgRepositoryListing.layer,
-  PgQualityGateStore.layer
+  PgQualityGateStore.layer,
+  PgChangeStore.layer
 )
 
 /** Every storage port, built once the migrations have run on the client's database. */

@@ -3,6 +3,7 @@ import { Layer } from "effect"
 import { RepositoryListing } from "./ports/RepositoryListing.js"
 import * as MemoryAnalysisResultStore from "./memory/MemoryAnalysisResultStore.js"
 import * as MemoryAnalysisStore from "./memory/MemoryAnalysisStore.js"
+import * as MemoryChangeStore from "./memory/MemoryChangeStore.js"
 import * as MemoryCredentialStore from "./memory/MemoryCredentialStore.js"
 import * as MemoryQualityGateStore from "./memory/MemoryQualityGateStore.js"
 import * as MemoryRepositoryStore from "./memory/MemoryRepositoryStore.js"
@@ -14,6 +15,7 @@ export * as StaticToolCatalogue from "./memory/StaticToolCatalogue.js"
 export {
   MemoryAnalysisResultStore,
   MemoryAnalysisStore,
+  MemoryChangeStore,
   MemoryCredentialStore,
   MemoryQualityGateStore,
   MemoryRepositoryStore,
@@ -30,7 +32,8 @@ export const storageLayer = RepositoryListing.fromStores.pipe(
     MemoryCredentialStore.layer,
     MemoryAnalysisStore.layer,
     MemoryAnalysisResultStore.layer,
-    MemoryQualityGateStore.layer
+    MemoryQualityGateStore.layer,
+    MemoryChangeStore.layer
   ))
 )
 export * as MemoryEventQueue from "./memory/MemoryEventQueue.js"

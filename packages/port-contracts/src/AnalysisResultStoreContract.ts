@@ -102,6 +102,32 @@ export const analysisResultStoreContract = (name: string, storeLayer: Layer.Laye
       return { store, key, results, repositoryId: repository.id }
     })
 
+    describe("whole analyses", () => {
+      it.effect("loads every row of an analysis as saved; none for an analysis never saved", () =>
+        Effect.gen(function*() {
+          const { key, results, store } = yield* saved
+          const loaded = Option.getOrThrow(yield* store.load(key))
+          const byPath = <A extends { readonly path: string }>(list: ReadonlyArray<A>) => [...list].sort((a, b) => a.path.localeCompare(b.path))
+          expect(byPath(loaded.files)).toStrictEqual(byPath(results.files))
+          expect([...loaded.issues].sort((a, b) => a.issueId.localeCompare(b.issueId)))
+            .toStrictEqual([...results.issues].sort((a, b) => a.issueId.localeCompare(b.issueId)))
+          expect([...loaded.clones].sort((a, b) => a.id - b.id)).toStrictEqual([...results.clones].sort((a, b) => a.id - b.id))
+          expect(yield* store.load({ ...key, commitSha: "never" })).toEqual(Option.none())
+        }))
+
+      it.effect("file ids: the ids the analysis's files have, and a new id for a new path, the same when asked again", () =>
+        Effect.gen(function*() {
+          const { key, repositoryId, store } = yield* saved
+          const files = yield* store.files(key, { sort: "filename", direction: "asc" }, all)
+          const ids = yield* store.fileIds(repositoryId, ["src/a.js", "new/file.ts"])
+          expect(ids.get("src/a.js")).toBe(files.items.find((f) => f.file.path === "src/a.js")?.fileId)
+          const fresh = ids.get("new/file.ts")
+          expect(fresh).toBeTypeOf("number")
+          expect(files.items.map((f) => f.fileId)).not.toContain(fresh)
+          expect((yield* store.fileIds(repositoryId, ["new/file.ts"])).get("new/file.ts")).toBe(fresh)
+        }))
+    })
+
     describe("issues", () => {
       it.effect("lists an analysis's issues by file path, line and id, each with its file's id, by page", () =>
         Effect.gen(function*() {

@@ -2,6 +2,7 @@ import type { StoragePorts } from "@tidemark/core"
 import type { Layer } from "effect"
 import { analysisResultStoreContract } from "./AnalysisResultStoreContract.js"
 import { analysisStoreContract } from "./AnalysisStoreContract.js"
+import { changeStoreContract } from "./ChangeStoreContract.js"
 import { credentialStoreContract } from "./CredentialStoreContract.js"
 import { qualityGateStoreContract } from "./QualityGateStoreContract.js"
 import { repositoryListingContract } from "./RepositoryListingContract.js"
@@ -25,4 +26,5 @@ export const storageContracts = (name: string, makeLayer: () => Layer.Layer<Stor
   analysisResultStoreContract(name, makeLayer())
   repositoryListingContract(name, makeLayer())
   qualityGateStoreContract(name, makeLayer())
+  changeStoreContract(name, makeLayer())
 }

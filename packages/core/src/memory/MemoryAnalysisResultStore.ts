@@ -114,6 +114,8 @@ export const make = Effect.sync(() => {
           .sort((a, b) => compareKeys(issueKey(a), issueKey(b)))
         analyses.set(analysisKey(key), { key, files, issues, results })
       }),
+    load: (key) => read(key, (analysis) => Option.some(analysis.results), Option.none()),
+    fileIds: (repositoryId, paths) => Effect.sync(() => new Map(paths.map((path) => [path, fileIdOf(repositoryId, path)]))),
     issues: (key, filter, page) =>
       read(key, (analysis) => pageOf(analysis.issues.filter((stored) => matches(filter)(stored.issue)), issueKey, page), emptyPage),
     issueCounts: (key, filter) =>

@@ -148,6 +148,10 @@ export class AnalysisResultStore extends Context.Tag("@tidemark/core/AnalysisRes
   AnalysisResultStore,
   {
     readonly save: (key: ResultsKey, results: AnalysisResults) => Effect.Effect<void, ServiceUnavailable>
+    /** Every row of one analysis, as saved; none when it was never saved or was pruned. */
+    readonly load: (key: ResultsKey) => Effect.Effect<Option.Option<AnalysisResults>, ServiceUnavailable>
+    /** The ids of the repository's files at these paths (see StoredFile), made for paths it never had. */
+    readonly fileIds: (repositoryId: number, paths: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, number>, ServiceUnavailable>
     readonly issues: (
       key: ResultsKey,
       filter: IssueFilter,

@@ -1,5 +1,6 @@
 import type { AnalysisResultStore } from "./AnalysisResultStore.js"
 import type { AnalysisStore } from "./AnalysisStore.js"
+import type { ChangeStore } from "./ChangeStore.js"
 import type { CredentialStore } from "./CredentialStore.js"
 import type { QualityGateStore } from "./QualityGateStore.js"
 import type { RepositoryListing } from "./RepositoryListing.js"
@@ -17,3 +18,4 @@ export type StoragePorts =
   | AnalysisResultStore
   | RepositoryListing
   | QualityGateStore
+  | ChangeStore

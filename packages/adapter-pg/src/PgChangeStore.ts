@@ -1,0 +1,115 @@
+import { SqlClient } from "@effect/sql"
+import {
+  ChangeAnalysis,
+  type ChangeKey,
+  type ChangeSubject,
+  ChangeStore,
+  DeltaIssue,
+  type DeltaType,
+  IssueResult,
+  type PageRequest,
+  subjectKey,
+  trusted
+} from "@tidemark/core"
+import { Array as Arr, Effect, Layer, Option, Schema } from "effect"
+import { pageOf } from "./PgAnalysisResultStore.js"
+import { check, decodeAll } from "./Rows.js"
+import { orUnavailable } from "./StorageFailure.js"
+
+/**
+ * ChangeStore on PostgreSQL (migration 0015): the change as one JSON value, its issues as rows
+ * keyed in the order they list in, written in chunks of JSON like the analyses' issues.
+ */
+
+const chunkSize = 2_000
+const encodeChange = Schema.encodeSync(ChangeAnalysis)
+const encodeIssue = Schema.encodeSync(IssueResult)
+const ChangeRow = Schema.Struct({ subject: Schema.String, change: ChangeAnalysis })
+const decodeChangeRows = decodeAll(ChangeRow)
+const checkIssueRows = check(Schema.Array(Schema.Struct({ rank: Schema.Number, issue: Schema.encodedBoundSchema(IssueResult) })))
+const TotalRow = Schema.Struct({ total: Schema.Number })
+const decodeTotal = decodeAll(TotalRow)
+
+const rankOf = (deltaType: DeltaType) => (deltaType === "Added" ? 0 : 1)
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+
+  const save = (key: ChangeKey, change: ChangeAnalysis, issues: ReadonlyArray<DeltaIssue>) =>
+    Effect.gen(function*() {
+      const subject = subjectKey(key.subject)
+      // The issues' rows go with the old change (the delete cascades).
+      yield* sql`DELETE FROM changes WHERE repository_id = ${key.repositoryId} AND subject = ${subject}`
+      yield* sql`
+        INSERT INTO changes (repository_id, subject, change)
+        VALUES (${key.repositoryId}, ${subject}, ${JSON.stringify(encodeChange(change))}::jsonb)
+      `
+      const rows = issues.map((delta) => ({
+        rank: rankOf(delta.deltaType),
+        filePath: delta.issue.filePath,
+        line: delta.issue.line,
+        issueId: delta.issue.issueId,
+        issue: encodeIssue(delta.issue)
+      }))
+      yield* Effect.forEach(Arr.chunksOf(rows, chunkSize), (chunk) =>
+        sql`
+          INSERT INTO change_issues (repository_id, subject, delta_rank, file_path, line, issue_id, issue)
+          SELECT ${key.repositoryId}, ${subject}, r.rank, r."filePath", r.line, r."issueId", r.issue
+          FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS r(
+            rank smallint, "filePath" text, line integer, "issueId" text, issue jsonb
+          )
+        `, { discard: true })
+    }).pipe(sql.withTransaction, orUnavailable)
+
+  const findMany = (repositoryId: number, subjects: ReadonlyArray<ChangeSubject>) =>
+    subjects.length === 0
+      ? Effect.succeed(new Map<string, ChangeAnalysis>())
+      : sql`
+          SELECT subject, change FROM changes
+          WHERE repository_id = ${repositoryId} AND subject = ANY(${subjects.map(subjectKey)}::text[])
+        `.pipe(
+          Effect.flatMap(decodeChangeRows),
+          Effect.map((rows): ReadonlyMap<string, ChangeAnalysis> => new Map(rows.map((row) => [row.subject, row.change]))),
+          orUnavailable
+        )
+
+  const find = (key: ChangeKey) =>
+    Effect.map(findMany(key.repositoryId, [key.subject]), (found) => Option.fromNullable(found.get(subjectKey(key.subject))))
+
+  const issues = (key: ChangeKey, deltaType: DeltaType | undefined, page: PageRequest) => {
+    const where = sql.and([
+      sql`repository_id = ${key.repositoryId}`,
+      sql`subject = ${subjectKey(key.subject)}`,
+      ...(deltaType === undefined ? [] : [sql`delta_rank = ${rankOf(deltaType)}`])
+    ])
+    const [rank, path, line, id] = page.after ?? []
+    const after = page.after === undefined
+      ? sql`true`
+      : sql`(delta_rank, file_path, line, issue_id) > (${Number(rank)}, ${String(path)}, ${Number(line)}, ${String(id)})`
+    return Effect.all([
+      sql`
+        SELECT delta_rank AS rank, issue FROM change_issues
+        WHERE ${where} AND ${after}
+        ORDER BY delta_rank, file_path, line, issue_id
+        LIMIT ${page.limit + 1}
+      `.pipe(Effect.flatMap(checkIssueRows)),
+      sql`SELECT count(*)::integer AS total FROM change_issues WHERE ${where}`.pipe(Effect.flatMap(decodeTotal))
+    ], { concurrency: 2 }).pipe(
+      Effect.map(([rows, totals]) =>
+        pageOf(
+          rows.map((row) =>
+            trusted(DeltaIssue, { deltaType: row.rank === 0 ? "Added" : "Fixed", issue: trusted(IssueResult, row.issue) })
+          ),
+          totals[0]?.total ?? 0,
+          page,
+          (delta) => [rankOf(delta.deltaType), delta.issue.filePath, delta.issue.line, delta.issue.issueId]
+        )
+      ),
+      orUnavailable
+    )
+  }
+
+  return ChangeStore.of({ save, find, findMany, issues })
+})
+
+export const layer = Layer.effect(ChangeStore, make)

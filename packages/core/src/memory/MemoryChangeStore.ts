@@ -1,0 +1,32 @@
+import { Effect, Layer, Option } from "effect"
+import type { ChangeAnalysis, ChangeKey, DeltaIssue } from "../domain/ChangeAnalysis.js"
+import { compareKeys } from "../domain/Pagination.js"
+import { ChangeStore, deltaIssueKey, subjectKey } from "../ports/ChangeStore.js"
+import { pageOf } from "./MemoryAnalysisResultStore.js"
+
+const keyOf = (key: ChangeKey) => `${key.repositoryId}\u0000${subjectKey(key.subject)}`
+
+export const make = Effect.sync(() => {
+  const changes = new Map<string, { readonly change: ChangeAnalysis; readonly issues: ReadonlyArray<DeltaIssue> }>()
+  return ChangeStore.of({
+    save: (key, change, issues) =>
+      Effect.sync(() => {
+        changes.set(keyOf(key), { change, issues: [...issues].sort((a, b) => compareKeys(deltaIssueKey(a), deltaIssueKey(b))) })
+      }),
+    find: (key) => Effect.sync(() => Option.map(Option.fromNullable(changes.get(keyOf(key))), (stored) => stored.change)),
+    findMany: (repositoryId, subjects) =>
+      Effect.sync(() =>
+        new Map(subjects.flatMap((subject) => {
+          const stored = changes.get(keyOf({ repositoryId, subject }))
+          return stored === undefined ? [] : [[subjectKey(subject), stored.change] as const]
+        }))
+      ),
+    issues: (key, deltaType, page) =>
+      Effect.sync(() => {
+        const all = changes.get(keyOf(key))?.issues ?? []
+        return pageOf(deltaType === undefined ? all : all.filter((issue) => issue.deltaType === deltaType), deltaIssueKey, page)
+      })
+  })
+})
+
+export const layer = Layer.effect(ChangeStore, make)

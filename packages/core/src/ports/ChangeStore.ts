@@ -1,0 +1,41 @@
+import { Context, type Effect, type Option } from "effect"
+import type { ChangeAnalysis, ChangeKey, ChangeSubject, DeltaIssue, DeltaType } from "../domain/ChangeAnalysis.js"
+import type { ServiceUnavailable } from "../domain/Errors.js"
+import type { PageRequest } from "../domain/Pagination.js"
+import type { ResultPage } from "./AnalysisResultStore.js"
+
+/** A subject as one string, the same in every adapter: `commit:<sha>` or `pull:<number>`. */
+export const subjectKey = (subject: ChangeSubject): string =>
+  subject.kind === "commit" ? `commit:${subject.sha}` : `pull:${subject.number}`
+
+/** The order issues of a change list in: added before fixed, then by file, line and id. */
+export const deltaIssueKey = (issue: DeltaIssue): ReadonlyArray<string | number> => [
+  issue.deltaType === "Added" ? 0 : 1,
+  issue.issue.filePath,
+  issue.issue.line,
+  issue.issue.issueId
+]
+
+/**
+ * The changes of commits and pull requests (ChangeAnalysis), one per repository and subject (a new
+ * analysis of the subject replaces it), with the issues each one added and fixed, read by page in
+ * `deltaIssueKey` order.
+ */
+export class ChangeStore extends Context.Tag("@tidemark/core/ChangeStore")<
+  ChangeStore,
+  {
+    readonly save: (key: ChangeKey, change: ChangeAnalysis, issues: ReadonlyArray<DeltaIssue>) => Effect.Effect<void, ServiceUnavailable>
+    readonly find: (key: ChangeKey) => Effect.Effect<Option.Option<ChangeAnalysis>, ServiceUnavailable>
+    /** The stored changes among these subjects of one repository, by `subjectKey`. */
+    readonly findMany: (
+      repositoryId: number,
+      subjects: ReadonlyArray<ChangeSubject>
+    ) => Effect.Effect<ReadonlyMap<string, ChangeAnalysis>, ServiceUnavailable>
+    /** The change's issues of one delta type, or of both. */
+    readonly issues: (
+      key: ChangeKey,
+      deltaType: DeltaType | undefined,
+      page: PageRequest
+    ) => Effect.Effect<ResultPage<DeltaIssue>, ServiceUnavailable>
+  }
+>() {}
