@@ -79,7 +79,9 @@ export class AnalysisJob extends Schema.Class<AnalysisJob>("AnalysisJob")({
    * Set for a pull request's analysis: `commitSha` is its head, analysed against the common
    * ancestor with its target branch; `branch` is its origin branch.
    */
-  pullRequest: Schema.optional(Schema.Int)
+  pullRequest: Schema.optional(Schema.Int),
+  /** The pull request's target branch, for a pull request's analysis. */
+  targetBranch: Schema.optional(Schema.String)
 }) {}
 
 export const AnalysisJobJson = Schema.parseJson(AnalysisJob)

@@ -40,7 +40,7 @@ const publishJob = (repository: RepositoryRecord, job: AnalysisJob) =>
 
 /**
  * Queues an analysis of a pull request's head against its target branch. A newer push queues
- * another: the worker analyses whatever head the pull request has when the job runs.
+ * another, and the worker skips a job whose head is no longer its origin branch's.
  */
 export const queuePullRequestAnalysis = (repository: RepositoryRecord, pullRequest: PullRequestRecord) =>
   publishJob(repository, new AnalysisJob({
@@ -49,7 +49,8 @@ export const queuePullRequestAnalysis = (repository: RepositoryRecord, pullReque
     branch: pullRequest.originBranch,
     commitSha: pullRequest.headSha,
     requestedAt: pullRequest.updated,
-    pullRequest: pullRequest.number
+    pullRequest: pullRequest.number,
+    targetBranch: pullRequest.targetBranch
   }))
 
 const make = Effect.gen(function*() {

@@ -16,6 +16,7 @@ import type { StandardStore } from "../ports/StandardStore.js"
 import type { ToolCatalogue } from "../ports/ToolCatalogue.js"
 import type { ToolConfigStore } from "../ports/ToolConfigStore.js"
 import { SourceCheckout } from "../ports/SourceCheckout.js"
+import { type AnalyseTree, makeChangeRecording } from "./ChangeRecording.js"
 import { withAuthors } from "./IssueAuthors.js"
 import { retryOrDeadLetter, runForever, settle } from "./QueueConsumer.js"
 import { nowIso } from "./Now.js"
@@ -73,13 +74,14 @@ const make = (options: AnalysisWorkerOptions) =>
     const fileLines = yield* FileLines
     const coverageScope = yield* CoverageScope
     const context = yield* Effect.context<ToolCatalogue | ToolConfigStore | StandardStore>()
+    const changeRecording = yield* makeChangeRecording((repository, sha) => analyseTree(repository, sha))
     const maxAttempts = options.maxAttempts ?? 5
     const pollWait = options.pollWait ?? Duration.seconds(1)
 
     /** Measures, or the problem that stopped the analysis: a clone that failed, or the analysis itself. */
-    const measure = (repository: RepositoryRecord, job: AnalysisJob, tools: ReadonlyArray<AnalyzedTool>) =>
+    const measure = (repository: RepositoryRecord, sha: string, tools: ReadonlyArray<AnalyzedTool>) =>
       Effect.scoped(Effect.gen(function*() {
-        const root = yield* checkout.checkout(repository.gitUrl, job.commitSha).pipe(
+        const root = yield* checkout.checkout(repository.gitUrl, sha).pipe(
           Effect.mapError((e) => problem("failed_to_clone", "all_analysis", e.message))
         )
         return yield* analyzer.analyze(root, { goals: repository.goals, tools }).pipe(
@@ -87,7 +89,11 @@ const make = (options: AnalysisWorkerOptions) =>
         )
       }))
 
-    const analyse = (repository: RepositoryRecord, job: AnalysisJob, commit: CommitRecord) =>
+    /**
+     * One commit's tree with the repository's enabled tools: the analyser's output (or the problem
+     * that stopped it) and the problems to tell although it went on.
+     */
+    const analyseWithSettings = (repository: RepositoryRecord, sha: string) =>
       Effect.gen(function*() {
         // Reading the settings fails only when storage does: the job is delivered again, no problem recorded.
         const configured = yield* Effect.provide(analyzedTools(repository), context)
@@ -96,16 +102,39 @@ const make = (options: AnalysisWorkerOptions) =>
         const refused = !allowed && configured.some((tool) => tool.usesConfigurationFile)
         const tools = refused ? configured.map((tool) => ({ ...tool, usesConfigurationFile: false })) : configured
         const startedAnalysis = yield* nowIso
-        const outcome = yield* Effect.either(measure(repository, job, tools))
+        const outcome = yield* Effect.either(measure(repository, sha, tools))
+        const noTools = tools.length === 0
+          ? [problem("no_enabled_tools", "some_analysis", "No analysis tool is enabled: issues are not measured")]
+          : []
+        const problems = [
+          ...(Either.isLeft(outcome) ? [outcome.left] : [...noTools, ...outcome.right.problems]),
+          ...(refused ? [configurationFileRefused] : [])
+        ]
+        return { outcome, problems, startedAnalysis }
+      })
+
+    /** A tree's rows without authors: a pull request's sides, whose added issues alone are blamed. */
+    const analyseTree: AnalyseTree = (repository, sha) =>
+      Effect.gen(function*() {
+        const { outcome, problems, startedAnalysis } = yield* analyseWithSettings(repository, sha)
+        if (Either.isLeft(outcome)) return { results: Either.left(problems), startedAnalysis }
+        const results = AnalysisResults.make({
+          files: outcome.right.files,
+          issues: yield* issueIdentity(outcome.right.findings),
+          clones: outcome.right.clones
+        })
+        return { results: Either.right(results), startedAnalysis }
+      })
+
+    const analyse = (repository: RepositoryRecord, job: AnalysisJob, commit: CommitRecord) =>
+      Effect.gen(function*() {
+        const { outcome, problems, startedAnalysis } = yield* analyseWithSettings(repository, job.commitSha)
         // Part of the analysis and its time: on a long history, blaming the files with issues adds a
         // quarter to a half of the analysis again (docs/benchmarks.md).
         const findings = Either.isRight(outcome)
           ? yield* withAuthors(fileLines, repository.gitUrl, job.commitSha, outcome.right.findings)
           : []
         const endedAnalysis = yield* nowIso
-        const noTools = tools.length === 0
-          ? [problem("no_enabled_tools", "some_analysis", "No analysis tool is enabled: issues are not measured")]
-          : []
         const analysis = new CommitAnalysis({
           repositoryId: repository.id,
           branch: job.branch,
@@ -113,10 +142,7 @@ const make = (options: AnalysisWorkerOptions) =>
           startedAnalysis,
           endedAnalysis,
           ...(Either.isRight(outcome) ? { measures: outcome.right.measures } : {}),
-          problems: [
-            ...(Either.isLeft(outcome) ? [outcome.left] : [...noTools, ...outcome.right.problems]),
-            ...(refused ? [configurationFileRefused] : [])
-          ],
+          problems,
           ...(Either.isRight(outcome) && outcome.right.configurationFile !== undefined
             ? { configurationFile: outcome.right.configurationFile }
             : {})
@@ -168,14 +194,21 @@ const make = (options: AnalysisWorkerOptions) =>
         if (Either.isLeft(decoded)) return yield* settle(delivery.deadLetter(`undecodable analysis job: ${decoded.left.message}`))
         const job = decoded.right
         const repository = yield* repositories.findRepository(job.organizationId, job.repositoryName)
+        const pullRequest = job.pullRequest
+        if (Option.isSome(repository) && pullRequest !== undefined) {
+          yield* changeRecording.recordPullRequest(repository.value, { ...job, pullRequest })
+          return yield* settle(delivery.ack)
+        }
         const commit = Option.isNone(repository)
           ? Option.none()
           : yield* repositories.findCommit(repository.value.id, job.commitSha)
         // The repository was removed, or refreshed without that commit, since the job was queued.
         if (Option.isNone(repository) || Option.isNone(commit)) return yield* settle(delivery.ack)
         const { analysis, results } = yield* analyse(repository.value, job, commit.value)
+        const previous = (yield* store.latest([{ repositoryId: analysis.repositoryId, branch: analysis.branch }])).get(analysis.repositoryId)
         // The rows first: once the analysis shows, the list behind each of its counts is there.
         yield* resultStore.save({ repositoryId: analysis.repositoryId, branch: analysis.branch, commitSha: analysis.commit.sha }, results)
+        yield* changeRecording.recordCommit(repository.value, analysis, results, previous)
         yield* scopeCoverage(analysis)
         yield* store.save(analysis)
         yield* prune(analysis.repositoryId)
