@@ -1,22 +1,33 @@
 /**
- * The GitReader, SourceCheckout and FileLines ports on the git command line: every repository is
- * fetched into a bare mirror kept in a cache directory (one per URL), then branches, head commits,
- * files and their blame are read from the mirror.
+ * The GitReader, SourceCheckout, FileLines and GitChanges ports on the git command line: every
+ * repository is fetched into a bare mirror kept in a cache directory (one per URL, see
+ * MirrorCache), then branches, head commits, files, their blame and the changes between two
+ * commits are read from the mirror.
  */
 import type * as CommandExecutor from "@effect/platform/CommandExecutor"
 import * as FileSystem from "@effect/platform/FileSystem"
 import * as Path from "@effect/platform/Path"
 import * as NodeContext from "@effect/platform-node/NodeContext"
-import { FileLines, FileLinesError, FileSource, GitReader, GitReadError, GitSnapshot, SourceCheckout } from "@tidemark/core"
+import {
+  FileLines,
+  FileLinesError,
+  FileSource,
+  GitChanges,
+  GitReader,
+  GitReadError,
+  GitSnapshot,
+  SourceCheckout
+} from "@tidemark/core"
 import type { GitBranch } from "@tidemark/core"
-import { Array as Arr, Config, Context, Data, Duration, Effect, Either, Layer, Option, type Scope } from "effect"
+import { Array as Arr, Config, Context, Duration, Effect, Layer, Option, type Scope } from "effect"
 import type { ConfigError } from "effect/ConfigError"
-import { createHash } from "node:crypto"
 import { join } from "node:path"
 import * as BlamePorcelain from "./BlamePorcelain.js"
 import * as BranchHeads from "./BranchHeads.js"
-import { type GitCommandError, type GitRunner, makeRunner } from "./GitCommand.js"
-import * as RepositoryLocation from "./RepositoryLocation.js"
+import * as GitCliChanges from "./GitCliChanges.js"
+import { type GitRunner, makeRunner } from "./GitCommand.js"
+import * as MirrorCache from "./MirrorCache.js"
+import { fromCommand, fromPlatform, ReadFailure } from "./MirrorCache.js"
 
 export interface GitCliOptions {
   /** Where the bare mirrors live; created when missing. */
@@ -31,19 +42,8 @@ export interface GitCliOptions {
 
 const defaultTimeout = Duration.minutes(5)
 
-/** A full commit id: SHA-1, or SHA-256 in repositories that use it. */
-const fullSha = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
-
 /** Branches a repository whose HEAD names no existing branch most likely uses as its default. */
 const conventionalDefaults = ["main", "master"]
-
-/** Why a read failed, before it becomes the port's GitReadError (which also names the URL). */
-class ReadFailure extends Data.TaggedError("ReadFailure")<{ readonly reason: string }> {}
-
-const fromCommand = (error: GitCommandError) => new ReadFailure({ reason: error.message })
-
-const fromPlatform = (action: string) => (error: { readonly message: string }) =>
-  new ReadFailure({ reason: `${action}: ${error.message}` })
 
 const chooseDefaultBranch = (
   head: Option.Option<string>,
@@ -73,11 +73,12 @@ export const lineRanges = (lines: ReadonlyArray<number> | undefined): Array<stri
 /** `ls-tree -z` separates paths with NUL, so names with newlines or quotes come through unaltered. */
 const parseFileList = (output: string) => output.split("\0").filter((path) => path.length > 0)
 
-/** The ports on one cache of mirrors: a checkout or a blame fetches into the mirror a read made. */
+/** The ports on one cache of mirrors: a checkout, a blame or a diff fetches into the mirror a read made. */
 export interface GitCliPorts {
   readonly reader: Context.Tag.Service<GitReader>
   readonly checkout: Context.Tag.Service<SourceCheckout>
   readonly lines: Context.Tag.Service<FileLines>
+  readonly changes: Context.Tag.Service<GitChanges>
 }
 
 export const makePorts = (
@@ -94,76 +95,8 @@ export const makePorts = (
     const cacheDirectory = path.resolve(options.cacheDirectory)
     // Beside the mirrors, not inside: the cache holds only `<hash>.git` mirrors.
     const checkoutDirectory = path.join(cacheDirectory, "..", `${path.basename(cacheDirectory)}-checkouts`)
-
-    // One lock per mirror: two reads of one URL must not clone or fetch into it at once. The map
-    // keeps one semaphore per repository ever read, which is bounded by the mirrors on disk.
-    const locks = new Map<string, Effect.Semaphore>()
-    const withLock = (key: string) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-      Effect.suspend(() => {
-        const lock = locks.get(key) ?? Effect.unsafeMakeSemaphore(1)
-        locks.set(key, lock)
-        return lock.withPermits(1)(effect)
-      })
-
-    const moveIntoPlace = (temporary: string, mirror: string) =>
-      fs.rename(temporary, mirror).pipe(
-        // Another process sharing the cache may have completed the same clone first: its mirror
-        // is as fresh as ours, and ours is removed with the temporary directory.
-        Effect.catchAll((error) =>
-          Effect.flatMap(fs.exists(mirror), (exists) => exists ? Effect.void : Effect.fail(error))
-        ),
-        Effect.mapError(fromPlatform("cannot move the new mirror into place"))
-      )
-
-    // A clone goes to a fresh directory renamed into place once complete, so that an interrupted
-    // clone (timeout, crash) never leaves a half-filled mirror behind to be fetched into later.
-    const clone = (location: RepositoryLocation.RepositoryLocation, mirror: string) =>
-      Effect.acquireUseRelease(
-        fs.makeTempDirectory({ directory: cacheDirectory, prefix: `${path.basename(mirror)}.clone-` }).pipe(
-          Effect.mapError(fromPlatform("cannot create a directory in the git cache"))
-        ),
-        (temporary) =>
-          git.run([
-            "clone",
-            "--mirror",
-            "--quiet",
-            // Reading needs commits and trees only; local sources are hard-linked and need no filter.
-            ...(location.remote ? ["--filter=blob:none"] : []),
-            "--",
-            location.source,
-            temporary
-          ]).pipe(
-            Effect.mapError(fromCommand),
-            Effect.zipRight(moveIntoPlace(temporary, mirror))
-          ),
-        (temporary) =>
-          fs.remove(temporary, { recursive: true, force: true }).pipe(
-            Effect.catchAll((error) => Effect.logWarning(`cannot remove ${temporary}: ${error.message}`))
-          )
-      )
-
-    // A fetch does not move a mirror's HEAD: ask the source for its HEAD so that a changed default
-    // branch is seen. Sources that do not advertise a symbolic HEAD keep the one set at clone time.
-    const followSourceHead = (mirror: string) =>
-      Effect.gen(function*() {
-        const advertised = yield* git.run(["ls-remote", "--symref", "origin", "HEAD"], mirror)
-        const ref = /^ref: (refs\/heads\/\S+)\tHEAD$/m.exec(advertised)?.[1]
-        if (ref !== undefined) {
-          yield* git.run(["symbolic-ref", "HEAD", ref], mirror)
-        }
-      })
-
-    const refresh = (mirror: string) =>
-      git.run(["fetch", "--prune", "--quiet", "origin"], mirror).pipe(
-        Effect.zipRight(followSourceHead(mirror)),
-        Effect.mapError(fromCommand)
-      )
-
-    const update = (location: RepositoryLocation.RepositoryLocation, mirror: string) =>
-      fs.exists(mirror).pipe(
-        Effect.mapError(fromPlatform("cannot inspect the git cache")),
-        Effect.flatMap((exists) => exists ? refresh(mirror) : clone(location, mirror))
-      )
+    const cache = yield* MirrorCache.make({ cacheDirectory, git })
+    const { fetchMissing, mirrorWith } = cache
 
     // `symbolic-ref --quiet` exits with 1 exactly when HEAD is detached: then there is no HEAD branch.
     const headBranch = (mirror: string) =>
@@ -186,83 +119,12 @@ export const makePorts = (
         return new GitSnapshot({ defaultBranch, branches, files })
       }).pipe(Effect.catchTag("GitCommandError", (error) => Effect.fail(fromCommand(error))))
 
-    const mirrorDirectory = (location: RepositoryLocation.RepositoryLocation) =>
-      path.join(cacheDirectory, `${createHash("sha256").update(location.source).digest("hex").slice(0, 32)}.git`)
-
     const readSnapshot = (url: string): Effect.Effect<GitSnapshot, GitReadError> =>
-      Either.match(RepositoryLocation.parse(url, (local) => path.resolve(local)), {
-        onLeft: (reason) => Effect.fail(new ReadFailure({ reason })),
-        onRight: (location) => {
-          const mirror = mirrorDirectory(location)
-          return fs.makeDirectory(cacheDirectory, { recursive: true }).pipe(
-            Effect.mapError(fromPlatform("cannot create the git cache directory")),
-            Effect.zipRight(update(location, mirror).pipe(Effect.zipRight(snapshot(mirror)), withLock(mirror)))
-          )
-        }
-      }).pipe(
+      cache.latest(url, snapshot).pipe(
         Effect.mapError((failure) => new GitReadError({ url, reason: failure.reason })),
         // No URL attribute: a remote URL may carry credentials.
         Effect.withSpan("GitCli.read")
       )
-
-    const hasCommit = (mirror: string, sha: string) =>
-      git.run(["cat-file", "-e", `${sha}^{commit}`], mirror).pipe(Effect.as(true), Effect.orElseSucceed(() => false))
-
-    /**
-     * A remote's mirror is blob-less (cloned with `--filter=blob:none`): what `revisions` list that
-     * it lacks (a commit's files, the old versions of files blame reads) is fetched before git needs
-     * it, a thousand objects a request. Left to itself, git fetches each missing object alone
-     * (blame: a file changed in 130 commits, 130 requests), or, in a checkout of the mirror, not at
-     * all: the files are missing from the working tree and git still exits 0.
-     */
-    const fetchMissing = (mirror: string, revisions: ReadonlyArray<string>) =>
-      git.run(["rev-list", "--objects", "--missing=print", ...revisions], mirror).pipe(
-        Effect.map((listed) => listed.split("\n").filter((row) => row.startsWith("?")).map((row) => row.slice(1))),
-        Effect.flatMap((missing) =>
-          Effect.forEach(Arr.chunksOf(missing, 1000), (oids) =>
-            git.run([
-              // What git itself runs to fill a partial clone: no negotiation, nothing but the objects.
-              "-c",
-              "fetch.negotiationAlgorithm=noop",
-              "fetch",
-              "--quiet",
-              "--no-tags",
-              "--no-write-fetch-head",
-              "--recurse-submodules=no",
-              "--filter=blob:none",
-              "origin",
-              ...oids
-            ], mirror), { discard: true })
-        )
-      )
-
-    const present = (mirror: string, sha: string) =>
-      Effect.flatMap(hasCommit(mirror, sha), (found) =>
-        found ? Effect.void : Effect.fail(new ReadFailure({ reason: `the repository has no commit ${sha}` })))
-
-    /**
-     * The mirror of `url`, holding `sha`: fetched first only when it lacks the commit. The sha is
-     * checked to be one, since it is passed to git where an option could stand.
-     */
-    const mirrorWith = (url: string, sha: string): Effect.Effect<{ readonly mirror: string; readonly remote: boolean }, ReadFailure> =>
-      Either.match(RepositoryLocation.parse(url, (local) => path.resolve(local)), {
-        onLeft: (reason) => Effect.fail(new ReadFailure({ reason })),
-        onRight: (location) => {
-          const mirror = mirrorDirectory(location)
-          if (!fullSha.test(sha)) return Effect.fail(new ReadFailure({ reason: `not a full commit id: ${sha}` }))
-          return fs.makeDirectory(cacheDirectory, { recursive: true }).pipe(
-            Effect.zipRight(fs.exists(mirror)),
-            Effect.mapError(fromPlatform("cannot read the git cache")),
-            Effect.flatMap((exists) =>
-              (exists ? hasCommit(mirror, sha) : Effect.succeed(false)).pipe(
-                Effect.flatMap((found) => found ? Effect.void : Effect.zipRight(update(location, mirror), present(mirror, sha))),
-                withLock(mirror)
-              )
-            ),
-            Effect.as({ mirror, remote: location.remote })
-          )
-        }
-      })
 
     /**
      * A working tree of `sha` in a temporary directory (removed with the scope): a clone sharing
@@ -274,7 +136,7 @@ export const makePorts = (
         yield* fs.makeDirectory(checkoutDirectory, { recursive: true }).pipe(
           Effect.mapError(fromPlatform("cannot create the checkout directory"))
         )
-        const { mirror, remote } = yield* mirrorWith(url, sha)
+        const { mirror, remote } = yield* mirrorWith(url, [sha])
         if (remote) yield* fetchMissing(mirror, ["--no-walk", sha]).pipe(Effect.mapError(fromCommand))
         const root = yield* fs.makeTempDirectoryScoped({ directory: checkoutDirectory, prefix: "tree-" }).pipe(
           Effect.mapError(fromPlatform("cannot create a checkout"))
@@ -327,7 +189,7 @@ export const makePorts = (
       lines === undefined ? wholeFile(mirror, sha, file) : blame(mirror, sha, file, lines).pipe(Effect.orElse(() => wholeFile(mirror, sha, file)))
 
     const read = (url: string, sha: string, files: ReadonlyArray<string>, only?: ReadonlyMap<string, ReadonlyArray<number>>) =>
-      mirrorWith(url, sha).pipe(
+      mirrorWith(url, [sha]).pipe(
         Effect.mapError((failure) => new GitReadError({ url, reason: failure.reason })),
         Effect.tap(({ mirror, remote }) => remote ? fetchHistory(mirror, sha, files) : Effect.void),
         Effect.flatMap(({ mirror }) =>
@@ -340,7 +202,12 @@ export const makePorts = (
         Effect.withSpan("GitCli.fileLines", { attributes: { files: files.length } })
       )
 
-    return { reader: GitReader.of({ read: readSnapshot }), checkout: SourceCheckout.of({ checkout }), lines: FileLines.of({ read }) }
+    return {
+      reader: GitReader.of({ read: readSnapshot }),
+      checkout: SourceCheckout.of({ checkout }),
+      lines: FileLines.of({ read }),
+      changes: GitCliChanges.make(cache)
+    }
   })
 
 export const make = (
@@ -348,14 +215,21 @@ export const make = (
 ): Effect.Effect<Context.Tag.Service<GitReader>, never, CommandExecutor.CommandExecutor | FileSystem.FileSystem | Path.Path> =>
   Effect.map(makePorts(options), (ports) => ports.reader)
 
+/** Every port the adapter provides, on one cache of mirrors. */
+export type GitCliServices = GitReader | SourceCheckout | FileLines | GitChanges
+
 /**
- * The adapter (GitReader, SourceCheckout and FileLines on one cache of mirrors) with its own Node
- * platform services: nothing is left for the caller to provide.
+ * The adapter (GitReader, SourceCheckout, FileLines and GitChanges on one cache of mirrors) with
+ * its own Node platform services: nothing is left for the caller to provide.
  */
-export const layer = (options: GitCliOptions): Layer.Layer<GitReader | SourceCheckout | FileLines> =>
+export const layer = (options: GitCliOptions): Layer.Layer<GitCliServices> =>
   Layer.effectContext(
     Effect.map(makePorts(options), (ports) =>
-      Context.make(GitReader, ports.reader).pipe(Context.add(SourceCheckout, ports.checkout), Context.add(FileLines, ports.lines)))
+      Context.make(GitReader, ports.reader).pipe(
+        Context.add(SourceCheckout, ports.checkout),
+        Context.add(FileLines, ports.lines),
+        Context.add(GitChanges, ports.changes)
+      ))
   ).pipe(Layer.provide(NodeContext.layer))
 
 /** Mirrors cached under `<TIDEMARK_DATA_DIR>/git-cache`, the data directory defaulting to `./.tidemark`. */
@@ -364,4 +238,4 @@ export const config: Config.Config<GitCliOptions> = Config.string("TIDEMARK_DATA
   Config.map((dataDirectory) => ({ cacheDirectory: join(dataDirectory, "git-cache") }))
 )
 
-export const layerConfig: Layer.Layer<GitReader | SourceCheckout | FileLines, ConfigError> = Layer.unwrapEffect(Effect.map(config, layer))
+export const layerConfig: Layer.Layer<GitCliServices, ConfigError> = Layer.unwrapEffect(Effect.map(config, layer))

@@ -53,7 +53,7 @@ export const persistenceLayer = (config: ServerConfig) =>
   ingestionLayer(config).pipe(Layer.provideMerge(storageLayer(config)))
 
 /**
- * The ports every process needs: storage and queues, catalogue, git (read, checkout, blame), ids,
+ * The ports every process needs: storage and queues, catalogue, git (read, checkout, blame, changes), ids,
  * hashing, the analyzer and the coverage scope it implies.
  */
 const portsLayer = (config: ServerConfig) =>

@@ -1,0 +1,201 @@
+/**
+ * The cache of bare mirrors every port of the adapter reads from: one mirror per repository URL,
+ * cloned once, fetched into when a read needs what it lacks, one read or fetch of a mirror at a time.
+ */
+import * as FileSystem from "@effect/platform/FileSystem"
+import * as Path from "@effect/platform/Path"
+import { Array as Arr, Data, Effect, Either } from "effect"
+import { createHash } from "node:crypto"
+import type { GitCommandError, GitRunner } from "./GitCommand.js"
+import * as RepositoryLocation from "./RepositoryLocation.js"
+
+/** Why a read failed, before it becomes the port's error (which also names the URL). */
+export class ReadFailure extends Data.TaggedError("ReadFailure")<{ readonly reason: string }> {}
+
+export const fromCommand = (error: GitCommandError) => new ReadFailure({ reason: error.message })
+
+export const fromPlatform = (action: string) => (error: { readonly message: string }) =>
+  new ReadFailure({ reason: `${action}: ${error.message}` })
+
+/** A full commit id: SHA-1, or SHA-256 in repositories that use it. */
+const fullSha = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
+
+/** The mirror of a repository, and whether its source is remote (then the mirror is blob-less). */
+export interface Mirror {
+  readonly mirror: string
+  readonly remote: boolean
+}
+
+export interface MirrorCache {
+  readonly git: GitRunner
+  readonly cacheDirectory: string
+  /** Brings the mirror of `url` up to date with its source, then runs `read` on it, alone. */
+  readonly latest: <A>(url: string, read: (mirror: string) => Effect.Effect<A, ReadFailure>) => Effect.Effect<A, ReadFailure>
+  /**
+   * The mirror of `url` with the commits of `shas` it holds, fetched first only when it lacks one;
+   * `missing` lists those the source has not either. Each sha is checked to be a full commit id,
+   * since it is passed to git where an option could stand.
+   */
+  readonly mirrorOf: (
+    url: string,
+    shas: ReadonlyArray<string>
+  ) => Effect.Effect<Mirror & { readonly missing: ReadonlyArray<string> }, ReadFailure>
+  /** The mirror of `url`, holding every commit of `shas` (a commit it cannot have fails). */
+  readonly mirrorWith: (url: string, shas: ReadonlyArray<string>) => Effect.Effect<Mirror, ReadFailure>
+  /**
+   * A remote's mirror is blob-less (cloned with `--filter=blob:none`): what `revisions` list that
+   * it lacks (a commit's files, the old versions of files blame reads) is fetched before git needs
+   * it, a thousand objects a request. Left to itself, git fetches each missing object alone
+   * (blame: a file changed in 130 commits, 130 requests), or, in a checkout of the mirror, not at
+   * all: the files are missing from the working tree and git still exits 0.
+   */
+  readonly fetchMissing: (mirror: string, revisions: ReadonlyArray<string>) => Effect.Effect<void, GitCommandError>
+}
+
+export const make = (options: {
+  readonly cacheDirectory: string
+  readonly git: GitRunner
+}): Effect.Effect<MirrorCache, never, FileSystem.FileSystem | Path.Path> =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const path = yield* Path.Path
+    const { cacheDirectory, git } = options
+
+    // One lock per mirror: two reads of one URL must not clone or fetch into it at once. The map
+    // keeps one semaphore per repository ever read, which is bounded by the mirrors on disk.
+    const locks = new Map<string, Effect.Semaphore>()
+    const withLock = (key: string) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+      Effect.suspend(() => {
+        const lock = locks.get(key) ?? Effect.unsafeMakeSemaphore(1)
+        locks.set(key, lock)
+        return lock.withPermits(1)(effect)
+      })
+
+    const moveIntoPlace = (temporary: string, mirror: string) =>
+      fs.rename(temporary, mirror).pipe(
+        // Another process sharing the cache may have completed the same clone first: its mirror
+        // is as fresh as ours, and ours is removed with the temporary directory.
+        Effect.catchAll((error) =>
+          Effect.flatMap(fs.exists(mirror), (exists) => exists ? Effect.void : Effect.fail(error))
+        ),
+        Effect.mapError(fromPlatform("cannot move the new mirror into place"))
+      )
+
+    // A clone goes to a fresh directory renamed into place once complete, so that an interrupted
+    // clone (timeout, crash) never leaves a half-filled mirror behind to be fetched into later.
+    const clone = (location: RepositoryLocation.RepositoryLocation, mirror: string) =>
+      Effect.acquireUseRelease(
+        fs.makeTempDirectory({ directory: cacheDirectory, prefix: `${path.basename(mirror)}.clone-` }).pipe(
+          Effect.mapError(fromPlatform("cannot create a directory in the git cache"))
+        ),
+        (temporary) =>
+          git.run([
+            "clone",
+            "--mirror",
+            "--quiet",
+            // Reading needs commits and trees only; local sources are hard-linked and need no filter.
+            ...(location.remote ? ["--filter=blob:none"] : []),
+            "--",
+            location.source,
+            temporary
+          ]).pipe(
+            Effect.mapError(fromCommand),
+            Effect.zipRight(moveIntoPlace(temporary, mirror))
+          ),
+        (temporary) =>
+          fs.remove(temporary, { recursive: true, force: true }).pipe(
+            Effect.catchAll((error) => Effect.logWarning(`cannot remove ${temporary}: ${error.message}`))
+          )
+      )
+
+    // A fetch does not move a mirror's HEAD: ask the source for its HEAD so that a changed default
+    // branch is seen. Sources that do not advertise a symbolic HEAD keep the one set at clone time.
+    const followSourceHead = (mirror: string) =>
+      Effect.gen(function*() {
+        const advertised = yield* git.run(["ls-remote", "--symref", "origin", "HEAD"], mirror)
+        const ref = /^ref: (refs\/heads\/\S+)\tHEAD$/m.exec(advertised)?.[1]
+        if (ref !== undefined) {
+          yield* git.run(["symbolic-ref", "HEAD", ref], mirror)
+        }
+      })
+
+    const refresh = (mirror: string) =>
+      git.run(["fetch", "--prune", "--quiet", "origin"], mirror).pipe(
+        Effect.zipRight(followSourceHead(mirror)),
+        Effect.mapError(fromCommand)
+      )
+
+    const update = (location: RepositoryLocation.RepositoryLocation, mirror: string) =>
+      fs.exists(mirror).pipe(
+        Effect.mapError(fromPlatform("cannot inspect the git cache")),
+        Effect.flatMap((exists) => exists ? refresh(mirror) : clone(location, mirror))
+      )
+
+    const mirrorDirectory = (location: RepositoryLocation.RepositoryLocation) =>
+      path.join(cacheDirectory, `${createHash("sha256").update(location.source).digest("hex").slice(0, 32)}.git`)
+
+    /** The location of `url` and its mirror's directory, the cache directory made. */
+    const locate = (url: string) =>
+      Either.match(RepositoryLocation.parse(url, (local) => path.resolve(local)), {
+        onLeft: (reason) => Effect.fail(new ReadFailure({ reason })),
+        onRight: (location) =>
+          fs.makeDirectory(cacheDirectory, { recursive: true }).pipe(
+            Effect.mapError(fromPlatform("cannot create the git cache directory")),
+            Effect.as({ location, mirror: mirrorDirectory(location) })
+          )
+      })
+
+    const latest = <A>(url: string, read: (mirror: string) => Effect.Effect<A, ReadFailure>) =>
+      Effect.flatMap(locate(url), ({ location, mirror }) =>
+        update(location, mirror).pipe(Effect.zipRight(read(mirror)), withLock(mirror)))
+
+    const hasCommit = (mirror: string, sha: string) =>
+      git.run(["cat-file", "-e", `${sha}^{commit}`], mirror).pipe(Effect.as(true), Effect.orElseSucceed(() => false))
+
+    const lacking = (mirror: string, shas: ReadonlyArray<string>) =>
+      Effect.filter(shas, (sha) => Effect.map(hasCommit(mirror, sha), (found) => !found))
+
+    const mirrorOf = (url: string, shas: ReadonlyArray<string>) =>
+      Effect.gen(function*() {
+        const malformed = shas.find((sha) => !fullSha.test(sha))
+        if (malformed !== undefined) return yield* Effect.fail(new ReadFailure({ reason: `not a full commit id: ${malformed}` }))
+        const { location, mirror } = yield* locate(url)
+        const missing = yield* Effect.gen(function*() {
+          const exists = yield* fs.exists(mirror).pipe(Effect.mapError(fromPlatform("cannot read the git cache")))
+          const absent = exists ? yield* lacking(mirror, shas) : shas
+          if (absent.length === 0) return absent
+          yield* update(location, mirror)
+          return yield* lacking(mirror, absent)
+        }).pipe(withLock(mirror))
+        return { mirror, remote: location.remote, missing }
+      })
+
+    const mirrorWith = (url: string, shas: ReadonlyArray<string>) =>
+      Effect.flatMap(mirrorOf(url, shas), ({ mirror, missing, remote }) =>
+        Arr.isNonEmptyReadonlyArray(missing)
+          ? Effect.fail(new ReadFailure({ reason: `the repository has no commit ${missing.join(", ")}` }))
+          : Effect.succeed({ mirror, remote }))
+
+    const fetchMissing = (mirror: string, revisions: ReadonlyArray<string>) =>
+      git.run(["rev-list", "--objects", "--missing=print", ...revisions], mirror).pipe(
+        Effect.map((listed) => listed.split("\n").filter((row) => row.startsWith("?")).map((row) => row.slice(1))),
+        Effect.flatMap((missing) =>
+          Effect.forEach(Arr.chunksOf(missing, 1000), (oids) =>
+            git.run([
+              // What git itself runs to fill a partial clone: no negotiation, nothing but the objects.
+              "-c",
+              "fetch.negotiationAlgorithm=noop",
+              "fetch",
+              "--quiet",
+              "--no-tags",
+              "--no-write-fetch-head",
+              "--recurse-submodules=no",
+              "--filter=blob:none",
+              "origin",
+              ...oids
+            ], mirror), { discard: true })
+        )
+      )
+
+    return { git, cacheDirectory, latest, mirrorOf, mirrorWith, fetchMissing }
+  })
