@@ -1,10 +1,21 @@
-import { FileLines, GitReader, GitReadError } from "@tidemark/core"
+import { FileLines, GitChanges, GitReader, GitReadError } from "@tidemark/core"
 import { Effect, Layer } from "effect"
 
 const refusal = (url: string) => new GitReadError({ url, reason: "the storage benchmark reads no git repository" })
 
-/** The benchmark seeds repositories through the storage port; a git read (or blame) would be a mistake. */
-export const layer = Layer.merge(
+/**
+ * The benchmark seeds repositories through the storage port; a git read (or blame) would be a
+ * mistake. Its corpus has no history: a branch analysed again compares with itself, git naming no
+ * file (the change lists the files of issues and clones).
+ */
+export const layer = Layer.mergeAll(
   Layer.succeed(GitReader, GitReader.of({ read: (url) => Effect.fail(refusal(url)) })),
-  Layer.succeed(FileLines, FileLines.of({ read: (url) => Effect.fail(refusal(url)) }))
+  Layer.succeed(FileLines, FileLines.of({ read: (url) => Effect.fail(refusal(url)) })),
+  Layer.succeed(GitChanges, GitChanges.of({
+    mergeBase: (url) => Effect.fail(refusal(url)),
+    changedFiles: (url) => Effect.fail(refusal(url)),
+    diff: (url) => Effect.fail(refusal(url)),
+    commitsBetween: (url) => Effect.fail(refusal(url)),
+    commit: (url) => Effect.fail(refusal(url))
+  }))
 )
