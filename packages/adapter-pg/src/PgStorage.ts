@@ -9,11 +9,13 @@ import * as Migrations from "./Migrations.js"
 import * as PgAnalysisResultStore from "./PgAnalysisResultStore.js"
 import * as PgAnalysisStore from "./PgAnalysisStore.js"
 import * as PgCredentialStore from "./PgCredentialStore.js"
+import * as PgPullRequestStore from "./PgPullRequestStore.js"
 import * as PgQualityGateStore from "./PgQualityGateStore.js"
 import * as PgRepositoryListing from "./PgRepositoryListing.js"
 import * as PgRepositoryStore from "./PgRepositoryStore.js"
 import * as PgStandardStore from "./PgStandardStore.js"
 import * as PgToolConfigStore from "./PgToolConfigStore.js"
+import * as PgWebhookSecretStore from "./PgWebhookSecretStore.js"
 
 export type { StoragePorts }
 
@@ -26,7 +28,9 @@ export const layerWithoutMigrations: Layer.Layer<StoragePorts, never, SqlClient>
   PgAnalysisStore.layer,
   PgAnalysisResultStore.layer,
   PgRepositoryListing.layer,
-  PgQualityGateStore.layer
+  PgQualityGateStore.layer,
+  PgPullRequestStore.layer,
+  PgWebhookSecretStore.layer
 )
 
 /** Every storage port, built once the migrations have run on the client's database. */

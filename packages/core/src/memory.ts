@@ -4,10 +4,12 @@ import { RepositoryListing } from "./ports/RepositoryListing.js"
 import * as MemoryAnalysisResultStore from "./memory/MemoryAnalysisResultStore.js"
 import * as MemoryAnalysisStore from "./memory/MemoryAnalysisStore.js"
 import * as MemoryCredentialStore from "./memory/MemoryCredentialStore.js"
+import * as MemoryPullRequestStore from "./memory/MemoryPullRequestStore.js"
 import * as MemoryQualityGateStore from "./memory/MemoryQualityGateStore.js"
 import * as MemoryRepositoryStore from "./memory/MemoryRepositoryStore.js"
 import * as MemoryStandardStore from "./memory/MemoryStandardStore.js"
 import * as MemoryToolConfigStore from "./memory/MemoryToolConfigStore.js"
+import * as MemoryWebhookSecretStore from "./memory/MemoryWebhookSecretStore.js"
 
 export * as CryptoIdGenerator from "./memory/CryptoIdGenerator.js"
 export * as StaticToolCatalogue from "./memory/StaticToolCatalogue.js"
@@ -15,10 +17,12 @@ export {
   MemoryAnalysisResultStore,
   MemoryAnalysisStore,
   MemoryCredentialStore,
+  MemoryPullRequestStore,
   MemoryQualityGateStore,
   MemoryRepositoryStore,
   MemoryStandardStore,
-  MemoryToolConfigStore
+  MemoryToolConfigStore,
+  MemoryWebhookSecretStore
 }
 
 /** Every storage port in memory, each with its own fresh state; the listing reads through the stores. */
@@ -30,7 +34,9 @@ export const storageLayer = RepositoryListing.fromStores.pipe(
     MemoryCredentialStore.layer,
     MemoryAnalysisStore.layer,
     MemoryAnalysisResultStore.layer,
-    MemoryQualityGateStore.layer
+    MemoryQualityGateStore.layer,
+    MemoryPullRequestStore.layer,
+    MemoryWebhookSecretStore.layer
   ))
 )
 export * as MemoryEventQueue from "./memory/MemoryEventQueue.js"

@@ -3,11 +3,13 @@ import type { Layer } from "effect"
 import { analysisResultStoreContract } from "./AnalysisResultStoreContract.js"
 import { analysisStoreContract } from "./AnalysisStoreContract.js"
 import { credentialStoreContract } from "./CredentialStoreContract.js"
+import { pullRequestStoreContract } from "./PullRequestStoreContract.js"
 import { qualityGateStoreContract } from "./QualityGateStoreContract.js"
 import { repositoryListingContract } from "./RepositoryListingContract.js"
 import { repositoryStoreContract } from "./RepositoryStoreContract.js"
 import { standardStoreContract } from "./StandardStoreContract.js"
 import { toolConfigStoreContract } from "./ToolConfigStoreContract.js"
+import { webhookSecretStoreContract } from "./WebhookSecretStoreContract.js"
 
 export type { StoragePorts }
 
@@ -25,4 +27,6 @@ export const storageContracts = (name: string, makeLayer: () => Layer.Layer<Stor
   analysisResultStoreContract(name, makeLayer())
   repositoryListingContract(name, makeLayer())
   qualityGateStoreContract(name, makeLayer())
+  pullRequestStoreContract(name, makeLayer())
+  webhookSecretStoreContract(name, makeLayer())
 }
