@@ -10,11 +10,13 @@ import * as PgAnalysisResultStore from "./PgAnalysisResultStore.js"
 import * as PgAnalysisStore from "./PgAnalysisStore.js"
 import * as PgChangeStore from "./PgChangeStore.js"
 import * as PgCredentialStore from "./PgCredentialStore.js"
+import * as PgPullRequestStore from "./PgPullRequestStore.js"
 import * as PgQualityGateStore from "./PgQualityGateStore.js"
 import * as PgRepositoryListing from "./PgRepositoryListing.js"
 import * as PgRepositoryStore from "./PgRepositoryStore.js"
 import * as PgStandardStore from "./PgStandardStore.js"
 import * as PgToolConfigStore from "./PgToolConfigStore.js"
+import * as PgWebhookSecretStore from "./PgWebhookSecretStore.js"
 
 export type { StoragePorts }
 
@@ -28,6 +30,8 @@ export const layerWithoutMigrations: Layer.Layer<StoragePorts, never, SqlClient>
   PgAnalysisResultStore.layer,
   PgRepositoryListing.layer,
   PgQualityGateStore.layer,
+  PgPullRequestStore.layer,
+  PgWebhookSecretStore.layer,
   PgChangeStore.layer
 )
 

@@ -5,10 +5,12 @@ import * as MemoryAnalysisResultStore from "./memory/MemoryAnalysisResultStore.j
 import * as MemoryAnalysisStore from "./memory/MemoryAnalysisStore.js"
 import * as MemoryChangeStore from "./memory/MemoryChangeStore.js"
 import * as MemoryCredentialStore from "./memory/MemoryCredentialStore.js"
+import * as MemoryPullRequestStore from "./memory/MemoryPullRequestStore.js"
 import * as MemoryQualityGateStore from "./memory/MemoryQualityGateStore.js"
 import * as MemoryRepositoryStore from "./memory/MemoryRepositoryStore.js"
 import * as MemoryStandardStore from "./memory/MemoryStandardStore.js"
 import * as MemoryToolConfigStore from "./memory/MemoryToolConfigStore.js"
+import * as MemoryWebhookSecretStore from "./memory/MemoryWebhookSecretStore.js"
 
 export * as CryptoIdGenerator from "./memory/CryptoIdGenerator.js"
 export * as StaticToolCatalogue from "./memory/StaticToolCatalogue.js"
@@ -17,10 +19,12 @@ export {
   MemoryAnalysisStore,
   MemoryChangeStore,
   MemoryCredentialStore,
+  MemoryPullRequestStore,
   MemoryQualityGateStore,
   MemoryRepositoryStore,
   MemoryStandardStore,
-  MemoryToolConfigStore
+  MemoryToolConfigStore,
+  MemoryWebhookSecretStore
 }
 
 /** Every storage port in memory, each with its own fresh state; the listing reads through the stores. */
@@ -33,6 +37,8 @@ export const storageLayer = RepositoryListing.fromStores.pipe(
     MemoryAnalysisStore.layer,
     MemoryAnalysisResultStore.layer,
     MemoryQualityGateStore.layer,
+    MemoryPullRequestStore.layer,
+    MemoryWebhookSecretStore.layer,
     MemoryChangeStore.layer
   ))
 )

@@ -4,11 +4,13 @@ import { analysisResultStoreContract } from "./AnalysisResultStoreContract.js"
 import { analysisStoreContract } from "./AnalysisStoreContract.js"
 import { changeStoreContract } from "./ChangeStoreContract.js"
 import { credentialStoreContract } from "./CredentialStoreContract.js"
+import { pullRequestStoreContract } from "./PullRequestStoreContract.js"
 import { qualityGateStoreContract } from "./QualityGateStoreContract.js"
 import { repositoryListingContract } from "./RepositoryListingContract.js"
 import { repositoryStoreContract } from "./RepositoryStoreContract.js"
 import { standardStoreContract } from "./StandardStoreContract.js"
 import { toolConfigStoreContract } from "./ToolConfigStoreContract.js"
+import { webhookSecretStoreContract } from "./WebhookSecretStoreContract.js"
 
 export type { StoragePorts }
 
@@ -26,5 +28,7 @@ export const storageContracts = (name: string, makeLayer: () => Layer.Layer<Stor
   analysisResultStoreContract(name, makeLayer())
   repositoryListingContract(name, makeLayer())
   qualityGateStoreContract(name, makeLayer())
+  pullRequestStoreContract(name, makeLayer())
+  webhookSecretStoreContract(name, makeLayer())
   changeStoreContract(name, makeLayer())
 }

@@ -2,11 +2,13 @@ import type { AnalysisResultStore } from "./AnalysisResultStore.js"
 import type { AnalysisStore } from "./AnalysisStore.js"
 import type { ChangeStore } from "./ChangeStore.js"
 import type { CredentialStore } from "./CredentialStore.js"
+import type { PullRequestStore } from "./PullRequestStore.js"
 import type { QualityGateStore } from "./QualityGateStore.js"
 import type { RepositoryListing } from "./RepositoryListing.js"
 import type { RepositoryStore } from "./RepositoryStore.js"
 import type { StandardStore } from "./StandardStore.js"
 import type { ToolConfigStore } from "./ToolConfigStore.js"
+import type { WebhookSecretStore } from "./WebhookSecretStore.js"
 
 /** Every storage port of the core: what a storage adapter provides as a whole. */
 export type StoragePorts =
@@ -18,4 +20,6 @@ export type StoragePorts =
   | AnalysisResultStore
   | RepositoryListing
   | QualityGateStore
+  | PullRequestStore
+  | WebhookSecretStore
   | ChangeStore
