@@ -60,6 +60,38 @@ export const make = Effect.gen(function*() {
       orUnavailable
     )
 
+  const ofCommit = (repositoryId: number, sha: string) =>
+    sql`
+      SELECT analysis FROM commit_analyses
+      WHERE repository_id = ${repositoryId} AND commit_sha = ${sha}
+      ORDER BY ended_at DESC LIMIT 1
+    `.pipe(
+      Effect.flatMap(analysesOf),
+      Effect.map((analyses) => Option.fromNullable(analyses[0])),
+      orUnavailable
+    )
+
+  const history = (
+    repositoryId: number,
+    branch: string,
+    page: { readonly after?: { readonly endedAnalysis: string; readonly sha: string } | undefined; readonly limit: number }
+  ) => {
+    const where = sql`repository_id = ${repositoryId} AND branch = ${branch}`
+    const after = page.after === undefined
+      ? sql`true`
+      : sql`(ended_at, commit_sha) < (${page.after.endedAnalysis}, ${page.after.sha})`
+    return Effect.all([
+      sql`
+        SELECT analysis FROM commit_analyses WHERE ${where} AND ${after}
+        ORDER BY ended_at DESC, commit_sha DESC LIMIT ${page.limit}
+      `.pipe(Effect.flatMap(analysesOf)),
+      sql<{ readonly total: number }>`SELECT count(*)::integer AS total FROM commit_analyses WHERE ${where}`
+    ]).pipe(
+      Effect.map(([items, totals]) => ({ items, total: totals[0]?.total ?? 0 })),
+      orUnavailable
+    )
+  }
+
   const saveCoverage = (coverage: CommitCoverage) =>
     sql`
       INSERT INTO commit_coverage (repository_id, commit_sha, coverage)
@@ -132,7 +164,7 @@ export const make = Effect.gen(function*() {
         orUnavailable
       )
 
-  return AnalysisStore.of({ save, latest, find, saveCoverage, coverage, coverageReports, saveImportedIssues, importedIssues })
+  return AnalysisStore.of({ save, latest, find, ofCommit, history, saveCoverage, coverage, coverageReports, saveImportedIssues, importedIssues })
 })
 
 export const layer = Layer.effect(AnalysisStore, make)

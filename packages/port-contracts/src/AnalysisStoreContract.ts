@@ -34,6 +34,40 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
         }))
     })
 
+    describe("by commit and by branch", () => {
+      it.effect("ofCommit: the commit's latest analysis on any branch; none for a commit never analysed", () =>
+        Effect.gen(function*() {
+          const store = yield* AnalysisStore
+          const { repository } = yield* freshRepository
+          yield* store.save(analysis(repository.id, "main", "a1", 5, 1_000))
+          yield* store.save(analysis(repository.id, "release", "a1", 8, 1_001))
+          yield* store.save(analysis(repository.id, "develop", "a1", 6, 1_002))
+          expect(yield* store.ofCommit(repository.id, "a1")).toStrictEqual(Option.some(analysis(repository.id, "release", "a1", 8, 1_001)))
+          expect(yield* store.ofCommit(repository.id, "zz")).toEqual(Option.none())
+        }))
+
+      it.effect("history: a branch's analyses, the latest first, by page, with how many it has", () =>
+        Effect.gen(function*() {
+          const store = yield* AnalysisStore
+          const { repository } = yield* freshRepository
+          for (const [sha, ended] of [["c1", 1], ["c3", 3], ["c2", 2], ["c4", 4]] as const) {
+            yield* store.save(analysis(repository.id, "main", sha, ended, 100 * ended))
+          }
+          yield* store.save(analysis(repository.id, "other", "o1", 9, 1))
+          const first = yield* store.history(repository.id, "main", { limit: 3 })
+          expect(first.items.map((a) => a.commit.sha)).toEqual(["c4", "c3", "c2"])
+          expect(first.total).toBe(4)
+          expect(first.items[0]).toStrictEqual(analysis(repository.id, "main", "c4", 4, 400))
+          const last = first.items.at(-1)
+          const second = yield* store.history(repository.id, "main", {
+            limit: 3,
+            after: last === undefined ? undefined : { endedAnalysis: last.endedAnalysis, sha: last.commit.sha }
+          })
+          expect(second.items.map((a) => a.commit.sha)).toEqual(["c1"])
+          expect((yield* store.history(repository.id, "none", { limit: 3 })).total).toBe(0)
+        }))
+    })
+
     describe("latest", () => {
       it.effect("answers, per repository, the analysis of the asked branch that ended last", () =>
         Effect.gen(function*() {

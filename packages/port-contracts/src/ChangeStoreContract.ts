@@ -6,6 +6,7 @@ import {
   CloneOccurrence,
   DeltaIssue,
   FileDelta,
+  IssueKindCount,
   Problem,
   type RepositoryStore
 } from "@tidemark/core"
@@ -24,6 +25,7 @@ const changeOf = (repositoryId: number, headSha: string, newIssues: number) =>
     fixedIssues: 1,
     deltaComplexity: -3,
     deltaClonesCount: 1,
+    newIssueKinds: [IssueKindCount.make({ level: "Warning", category: "Security", count: newIssues })],
     files: [FileDelta.make({
       path: "src/a.ts",
       language: "TypeScript",

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { CloneOccurrence, IssueResult } from "./AnalysisResults.js"
+import { SeverityLevel } from "./Pattern.js"
 import { Problem } from "./Repository.js"
 
 /**
@@ -50,6 +51,13 @@ export class DeltaIssue extends Schema.Class<DeltaIssue>("DeltaIssue")({
   issue: IssueResult
 }) {}
 
+/** How many added issues have one severity and category: what a gate's issue rules count. */
+export class IssueKindCount extends Schema.Class<IssueKindCount>("IssueKindCount")({
+  level: SeverityLevel,
+  category: Schema.String,
+  count: Schema.Int
+}) {}
+
 export class ChangeAnalysis extends Schema.Class<ChangeAnalysis>("ChangeAnalysis")({
   repositoryId: Schema.Int,
   headSha: Schema.String,
@@ -61,6 +69,8 @@ export class ChangeAnalysis extends Schema.Class<ChangeAnalysis>("ChangeAnalysis
   fixedIssues: Schema.Int,
   deltaComplexity: Schema.Int,
   deltaClonesCount: Schema.Int,
+  /** The added issues by severity and category, so that a verdict does not read them all. */
+  newIssueKinds: Schema.Array(IssueKindCount),
   files: Schema.Array(FileDelta),
   clones: Schema.Array(CloneDelta),
   /** What stopped the analysis (a branch that does not exist, a failed checkout): then no numbers count. */

@@ -1,5 +1,5 @@
 import type { AnalysisResults, CloneResult, FileResult, IssueResult } from "./AnalysisResults.js"
-import { CloneDelta, DeltaIssue, type DeltaType, FileDelta } from "./ChangeAnalysis.js"
+import { CloneDelta, DeltaIssue, type DeltaType, FileDelta, IssueKindCount } from "./ChangeAnalysis.js"
 
 /** A file a change touched, as git tells it (the GitChanges port's ChangedFile). */
 export interface TouchedFile {
@@ -13,6 +13,7 @@ export interface ChangeDelta {
   readonly fixedIssues: number
   readonly deltaComplexity: number
   readonly deltaClonesCount: number
+  readonly newIssueKinds: ReadonlyArray<IssueKindCount>
   readonly files: ReadonlyArray<FileDelta>
   readonly clones: ReadonlyArray<CloneDelta>
   readonly issues: ReadonlyArray<DeltaIssue>
@@ -105,6 +106,10 @@ export const changeBetween = (
     fixedIssues: fixed.length,
     deltaComplexity: sumComplexity(head.files) - sumComplexity(base.files),
     deltaClonesCount: newClones.length - goneClones.length,
+    newIssueKinds: [...countBy(added, (issue) => [`${issue.level}\u0000${issue.category}`])].map(([kind, count]) => {
+      const [level, category] = kind.split("\u0000")
+      return IssueKindCount.make({ level: level as IssueResult["level"], category: category ?? "", count })
+    }),
     files,
     clones: [...cloneDeltas(newClones, "Added", 1), ...cloneDeltas(goneClones, "Fixed", newClones.length + 1)],
     issues: [...issues(added, "Added"), ...issues(fixed, "Fixed")]
@@ -117,6 +122,7 @@ export const noChange: ChangeDelta = {
   fixedIssues: 0,
   deltaComplexity: 0,
   deltaClonesCount: 0,
+  newIssueKinds: [],
   files: [],
   clones: [],
   issues: []

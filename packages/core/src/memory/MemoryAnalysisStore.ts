@@ -42,6 +42,23 @@ export const make = Effect.sync(() => {
       }),
     find: (repositoryId, branch, sha) =>
       Effect.sync(() => Option.fromNullable(analyses.get(branchKey(repositoryId, branch))?.get(sha))),
+    ofCommit: (repositoryId, sha) =>
+      Effect.sync(() => {
+        let latest: CommitAnalysis | undefined
+        for (const [key, commits] of analyses) {
+          const analysis = key.startsWith(`${repositoryId}\u0000`) ? commits.get(sha) : undefined
+          if (analysis !== undefined && (latest === undefined || analysis.endedAnalysis > latest.endedAnalysis)) latest = analysis
+        }
+        return Option.fromNullable(latest)
+      }),
+    history: (repositoryId, branch, page) =>
+      Effect.sync(() => {
+        const keyOf = (a: CommitAnalysis) => [a.endedAnalysis, a.commit.sha]
+        const all = [...(analyses.get(branchKey(repositoryId, branch))?.values() ?? [])].sort((a, b) => compareKeys(keyOf(b), keyOf(a)))
+        const after = page.after
+        const rest = after === undefined ? all : all.filter((a) => compareKeys(keyOf(a), [after.endedAnalysis, after.sha]) < 0)
+        return { items: rest.slice(0, page.limit), total: all.length }
+      }),
     saveCoverage: (coverage) =>
       Effect.sync(() => {
         coverages.set(commitKey(coverage.repositoryId, coverage.commitSha), coverage)

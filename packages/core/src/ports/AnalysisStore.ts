@@ -35,6 +35,17 @@ export class AnalysisStore extends Context.Tag("@tidemark/core/AnalysisStore")<
      */
     readonly latest: (branches: ReadonlyArray<BranchOf>) => Effect.Effect<ReadonlyMap<number, CommitAnalysis>, ServiceUnavailable>
     readonly find: (repositoryId: number, branch: string, sha: string) => Effect.Effect<Option.Option<CommitAnalysis>, ServiceUnavailable>
+    /** The latest analysis (by `endedAnalysis`) of a commit, whichever branch analysed it. */
+    readonly ofCommit: (repositoryId: number, sha: string) => Effect.Effect<Option.Option<CommitAnalysis>, ServiceUnavailable>
+    /**
+     * A branch's analyses, the latest first (by `endedAnalysis`, then by commit sha), after the
+     * `(endedAnalysis, sha)` of the last one of the previous page; and how many the branch has.
+     */
+    readonly history: (
+      repositoryId: number,
+      branch: string,
+      page: { readonly after?: { readonly endedAnalysis: string; readonly sha: string } | undefined; readonly limit: number }
+    ) => Effect.Effect<{ readonly items: ReadonlyArray<CommitAnalysis>; readonly total: number }, ServiceUnavailable>
     readonly saveCoverage: (coverage: CommitCoverage) => Effect.Effect<void, ServiceUnavailable>
     /** The coverage of each commit asked for that has one, by repository id (one commit per repository). */
     readonly coverage: (commits: ReadonlyArray<CommitOf>) => Effect.Effect<ReadonlyMap<number, CommitCoverage>, ServiceUnavailable>

@@ -62,6 +62,7 @@ export const makeChangeRecording = (analyseTree: AnalyseTree) =>
           fixedIssues: delta.fixedIssues,
           deltaComplexity: delta.deltaComplexity,
           deltaClonesCount: delta.deltaClonesCount,
+          newIssueKinds: delta.newIssueKinds,
           files: delta.files,
           clones: delta.clones,
           problems: fields.problems

@@ -1,0 +1,115 @@
+import { Schema } from "effect"
+import { DeltaType } from "./ChangeAnalysis.js"
+import { Commit } from "./Commit.js"
+import { AnalysisResultReason } from "./GateVerdict.js"
+import { CommitIssue } from "./IssueViews.js"
+import { DateTimeString } from "./Rfc3339.js"
+
+/**
+ * The original API's resources about changes (commits and pull requests): what each one added and
+ * fixed, its coverage and the gate's verdict. Fields the original fills from things Tidemark does
+ * not have (avatars) are left out where optional.
+ */
+
+const Int64 = Schema.Int.annotations({ jsonSchema: { type: "integer", format: "int64" } })
+
+export class AnalysisMeta extends Schema.Class<AnalysisMeta>("AnalysisMeta")({
+  analyzable: Schema.Boolean,
+  reason: Schema.optional(Schema.String)
+}) {}
+
+export class QualityAnalysis extends Schema.Class<QualityAnalysis>("QualityAnalysis")({
+  newIssues: Schema.optional(Schema.Int),
+  fixedIssues: Schema.optional(Schema.Int),
+  deltaComplexity: Schema.optional(Schema.Int),
+  deltaClonesCount: Schema.optional(Schema.Int),
+  isUpToStandards: Schema.optional(Schema.Boolean),
+  resultReasons: Schema.optional(Schema.Array(AnalysisResultReason))
+}) {}
+
+export const DiffCoverageCause = Schema.Literal("ValueIsPresent", "NoCoverableLines", "MissingRequirements")
+
+export class DiffCoverage extends Schema.Class<DiffCoverage>("DiffCoverage")({
+  value: Schema.optional(Schema.Number),
+  coveredLines: Schema.optional(Schema.Int),
+  coverableLines: Schema.optional(Schema.Int),
+  cause: DiffCoverageCause
+}) {}
+
+export class PullRequestCoverage extends Schema.Class<PullRequestCoverage>("PullRequestCoverage")({
+  deltaCoverage: Schema.optional(Schema.Number),
+  diffCoverage: Schema.optional(DiffCoverage),
+  isUpToStandards: Schema.optional(Schema.Boolean),
+  resultReasons: Schema.optional(Schema.Array(AnalysisResultReason))
+}) {}
+
+export class PullRequestOwner extends Schema.Class<PullRequestOwner>("PullRequestOwner")({
+  name: Schema.String,
+  avatarUrl: Schema.optional(Schema.String),
+  username: Schema.optional(Schema.String),
+  email: Schema.optional(Schema.String)
+}) {}
+
+export class PullRequestView extends Schema.Class<PullRequestView>("PullRequest")({
+  id: Int64,
+  number: Schema.Int,
+  updated: DateTimeString,
+  status: Schema.String,
+  repository: Schema.String,
+  title: Schema.String,
+  owner: PullRequestOwner,
+  headCommitSha: Schema.String,
+  commonAncestorCommitSha: Schema.String,
+  originBranch: Schema.optional(Schema.String),
+  targetBranch: Schema.optional(Schema.String),
+  gitHref: Schema.String
+}) {}
+
+export class PullRequestWithAnalysis extends Schema.Class<PullRequestWithAnalysis>("PullRequestWithAnalysis")({
+  isUpToStandards: Schema.optional(Schema.Boolean),
+  isAnalysing: Schema.Boolean,
+  pullRequest: PullRequestView,
+  newIssues: Schema.optional(Schema.Int),
+  fixedIssues: Schema.optional(Schema.Int),
+  deltaComplexity: Schema.optional(Schema.Int),
+  deltaClonesCount: Schema.optional(Schema.Int),
+  deltaCoverageWithDecimals: Schema.optional(Schema.Number),
+  deltaCoverage: Schema.optional(Schema.Int),
+  diffCoverage: Schema.optional(Schema.Number),
+  coverage: Schema.optional(PullRequestCoverage),
+  quality: Schema.optional(QualityAnalysis),
+  meta: AnalysisMeta
+}) {}
+
+export class CoverageAnalysis extends Schema.Class<CoverageAnalysis>("CoverageAnalysis")({
+  totalCoveragePercentage: Schema.optional(Schema.Number),
+  deltaCoveragePercentage: Schema.optional(Schema.Number),
+  isUpToStandards: Schema.optional(Schema.Boolean),
+  resultReasons: Schema.optional(Schema.Array(AnalysisResultReason))
+}) {}
+
+export class CommitWithAnalysis extends Schema.Class<CommitWithAnalysis>("CommitWithAnalysis")({
+  commit: Commit,
+  coverage: Schema.optional(CoverageAnalysis),
+  quality: Schema.optional(QualityAnalysis),
+  meta: AnalysisMeta
+}) {}
+
+export class CommitDeltaStatistics extends Schema.Class<CommitDeltaStatistics>("CommitDeltaStatistics")({
+  commitUuid: Schema.String,
+  newIssues: Schema.Int,
+  fixedIssues: Schema.Int,
+  deltaComplexity: Schema.optional(Schema.Int),
+  deltaCoverage: Schema.optional(Schema.Int),
+  deltaCoverageWithDecimals: Schema.optional(Schema.Number),
+  deltaClonesCount: Schema.optional(Schema.Int),
+  analyzed: Schema.Boolean
+}) {}
+
+export class CommitDeltaIssue extends Schema.Class<CommitDeltaIssue>("CommitDeltaIssue")({
+  commitIssue: CommitIssue,
+  deltaType: DeltaType
+}) {}
+
+export const IssueStatusParam = Schema.Literal("all", "new", "fixed")
+export type IssueStatusParam = typeof IssueStatusParam.Type

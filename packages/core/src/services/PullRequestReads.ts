@@ -1,0 +1,220 @@
+import { Context, Effect, Layer, Option } from "effect"
+import type { ChangeAnalysis, DeltaType } from "../domain/ChangeAnalysis.js"
+import {
+  AnalysisMeta,
+  CommitDeltaIssue,
+  type IssueStatusParam,
+  PullRequestCoverage,
+  PullRequestOwner,
+  PullRequestView,
+  PullRequestWithAnalysis,
+  QualityAnalysis
+} from "../domain/ChangeViews.js"
+import { NotFound } from "../domain/Errors.js"
+import { encodeCursor, type Page, Pagination, pageRequest } from "../domain/Pagination.js"
+import type { OrganizationCoordinates, Principal, RepositoryCoordinates } from "../domain/Principal.js"
+import type { PullRequestRecord } from "../domain/PullRequest.js"
+import type { RepositoryRecord } from "../domain/Records.js"
+import { ChangeStore } from "../ports/ChangeStore.js"
+import { PullRequestStore } from "../ports/PullRequestStore.js"
+import { RepositoryStore } from "../ports/RepositoryStore.js"
+import { Access } from "./Access.js"
+import { makeChangeCoverage } from "./ChangeCoverage.js"
+import { makeDeltaIssues } from "./DeltaIssues.js"
+
+type Caller = Option.Option<Principal>
+
+export interface PullRequestListQuery {
+  readonly cursor?: string | undefined
+  readonly limit?: number | undefined
+  readonly search?: string | undefined
+  readonly includeNotAnalyzed?: boolean | undefined
+}
+
+export interface DeltaIssueQuery {
+  readonly status?: IssueStatusParam | undefined
+  readonly onlyPotential?: boolean | undefined
+  readonly cursor?: string | undefined
+  readonly limit?: number | undefined
+}
+
+/** Where the host shows a pull request: GitHub's pull and GitLab's merge request pages; nothing for another host. */
+const pullRequestHref = (repository: RepositoryRecord, number: number) => {
+  const base = repository.provider === "gh"
+    ? `https://github.com/${repository.owner}/${repository.name}/pull/`
+    : repository.provider === "gl"
+    ? `https://gitlab.com/${repository.owner}/${repository.name}/-/merge_requests/`
+    : undefined
+  return base === undefined ? "" : `${base}${number}`
+}
+
+export const deltaTypeOf = (status: IssueStatusParam | undefined): DeltaType | undefined =>
+  status === "new" ? "Added" : status === "fixed" ? "Fixed" : undefined
+
+/** Why a pull request has no numbers: its head is unknown, or its analysis met a problem. */
+const whyNotAnalysable = (pullRequest: PullRequestRecord, change: ChangeAnalysis | undefined) =>
+  pullRequest.headSha === ""
+    ? `The origin branch ${pullRequest.originBranch} does not exist`
+    : change !== undefined && change.problems.length > 0
+    ? change.problems.map((p) => p.message).join("; ")
+    : undefined
+
+const make = Effect.gen(function*() {
+  const access = yield* Access
+  const pullRequests = yield* PullRequestStore
+  const changes = yield* ChangeStore
+  const repositories = yield* RepositoryStore
+  const coverage = yield* makeChangeCoverage
+  const deltaIssues = yield* makeDeltaIssues
+
+  const viewOf = (repository: RepositoryRecord, pullRequest: PullRequestRecord, change: ChangeAnalysis | undefined) =>
+    PullRequestView.make({
+      id: pullRequest.id,
+      number: pullRequest.number,
+      updated: pullRequest.updated,
+      status: pullRequest.state,
+      repository: repository.name,
+      title: pullRequest.title,
+      owner: PullRequestOwner.make({
+        name: pullRequest.author.name,
+        ...(pullRequest.author.username === undefined ? {} : { username: pullRequest.author.username }),
+        ...(pullRequest.author.email === undefined ? {} : { email: pullRequest.author.email }),
+        ...(pullRequest.author.avatarUrl === undefined ? {} : { avatarUrl: pullRequest.author.avatarUrl })
+      }),
+      headCommitSha: pullRequest.headSha,
+      commonAncestorCommitSha: change?.baseSha ?? "",
+      originBranch: pullRequest.originBranch,
+      targetBranch: pullRequest.targetBranch,
+      gitHref: pullRequestHref(repository, pullRequest.number)
+    })
+
+  /**
+   * A pull request with its last analysis, judged by the repository's pull-request gate as it is
+   * now (a changed gate shows at once). While a newer head waits for its analysis, the last one's
+   * numbers show with `isAnalysing`.
+   */
+  const withAnalysis = (repository: RepositoryRecord, pullRequest: PullRequestRecord, change: ChangeAnalysis | undefined) =>
+    Effect.gen(function*() {
+      const isAnalysing = pullRequest.state === "open" && pullRequest.headSha !== "" &&
+        (change === undefined || change.headSha !== pullRequest.headSha)
+      const reason = whyNotAnalysable(pullRequest, change)
+      const base = { isAnalysing, pullRequest: viewOf(repository, pullRequest, change) }
+      if (change === undefined || reason !== undefined) {
+        return PullRequestWithAnalysis.make({
+          ...base,
+          meta: AnalysisMeta.make({ analyzable: reason === undefined, ...(reason === undefined ? {} : { reason }) })
+        })
+      }
+      const { coverage: measured, verdict } = yield* coverage.verdictOf(change, "pullRequests")
+      const numbers = {
+        newIssues: change.newIssues,
+        fixedIssues: change.fixedIssues,
+        deltaComplexity: change.deltaComplexity,
+        deltaClonesCount: change.deltaClonesCount
+      }
+      return PullRequestWithAnalysis.make({
+        ...base,
+        isUpToStandards: verdict.isUpToStandards,
+        ...numbers,
+        ...(measured.variation === undefined
+          ? {}
+          : { deltaCoverageWithDecimals: measured.variation, deltaCoverage: Math.trunc(measured.variation) }),
+        ...(measured.diff.value === undefined ? {} : { diffCoverage: measured.diff.value }),
+        coverage: PullRequestCoverage.make({
+          ...(measured.variation === undefined ? {} : { deltaCoverage: measured.variation }),
+          diffCoverage: measured.diff,
+          ...(verdict.coverage === undefined ? {} : verdict.coverage)
+        }),
+        quality: QualityAnalysis.make({ ...numbers, ...verdict.quality }),
+        meta: AnalysisMeta.make({ analyzable: true })
+      })
+    })
+
+  /** The repository and one of its pull requests, or NotFound. */
+  const pullRequestIn = (caller: Caller, at: RepositoryCoordinates, number: number) =>
+    Effect.gen(function*() {
+      const { repository } = yield* access.repository(caller, at, "read")
+      const found = yield* pullRequests.find(repository.id, number)
+      if (Option.isNone(found)) return yield* new NotFound({ what: "pullRequest", id: String(number) })
+      const change = yield* changes.find({ repositoryId: repository.id, subject: { kind: "pullRequest", number } })
+      return { repository, pullRequest: found.value, change: Option.getOrUndefined(change) }
+    })
+
+  const one = (caller: Caller, at: RepositoryCoordinates, number: number) =>
+    Effect.flatMap(pullRequestIn(caller, at, number), ({ change, pullRequest, repository }) =>
+      withAnalysis(repository, pullRequest, change))
+
+  /** A page of pull requests of these repositories, most recently updated first. */
+  const pageOf = (repositoriesById: ReadonlyMap<number, RepositoryRecord>, query: PullRequestListQuery) =>
+    Effect.gen(function*() {
+      const request = yield* pageRequest(query.cursor, query.limit)
+      const [updated, id] = request.after ?? []
+      const found = yield* pullRequests.list({
+        repositoryIds: [...repositoriesById.keys()],
+        search: query.search,
+        after: updated === undefined ? undefined : { updated: String(updated), id: Number(id) },
+        limit: request.limit + 1
+      })
+      const shown = found.items.slice(0, request.limit)
+      const items = yield* Effect.forEach(shown, (pullRequest) =>
+        Effect.gen(function*() {
+          const repository = repositoriesById.get(pullRequest.repositoryId)
+          if (repository === undefined) return []
+          const change = yield* changes.find({ repositoryId: repository.id, subject: { kind: "pullRequest", number: pullRequest.number } })
+          if (Option.isNone(change) && query.includeNotAnalyzed !== true) return []
+          return [yield* withAnalysis(repository, pullRequest, Option.getOrUndefined(change))]
+        }), { concurrency: 4 })
+      const last = shown.at(-1)
+      return {
+        items: items.flat(),
+        pagination: new Pagination({
+          limit: request.limit,
+          total: found.total,
+          ...(found.items.length > request.limit && last !== undefined ? { cursor: encodeCursor([last.updated, last.id]) } : {})
+        })
+      } satisfies Page<PullRequestWithAnalysis>
+    })
+
+  const list = (caller: Caller, at: RepositoryCoordinates, query: PullRequestListQuery) =>
+    Effect.flatMap(access.repository(caller, at, "read"), ({ repository }) => pageOf(new Map([[repository.id, repository]]), query))
+
+  /** Every pull request of the organization's repositories (those named in `repositories`, comma-separated, when given). */
+  const listForOrganization = (caller: Caller, at: OrganizationCoordinates, query: PullRequestListQuery & { readonly repositories?: string | undefined }) =>
+    Effect.gen(function*() {
+      const organization = yield* access.organization(caller, at, "read")
+      const names = query.repositories?.split(",").map((name) => name.trim()).filter((name) => name !== "")
+      const all: Array<RepositoryRecord> = []
+      let after: string | undefined
+      for (;;) {
+        const page = yield* repositories.pageRepositories({ organizationId: organization.id, names, after, limit: 500 })
+        all.push(...page.items)
+        if (!page.hasMore || page.items.length === 0) break
+        after = page.items.at(-1)?.name
+      }
+      return yield* pageOf(new Map(all.map((r) => [r.id, r])), { ...query, includeNotAnalyzed: true })
+    })
+
+  /** The issues the pull request added or fixed (its last analysis's). */
+  const issues = (caller: Caller, at: RepositoryCoordinates, number: number, query: DeltaIssueQuery) =>
+    Effect.gen(function*() {
+      const request = yield* pageRequest(query.cursor, query.limit)
+      const { change, pullRequest, repository } = yield* pullRequestIn(caller, at, number)
+      const analyzed = change !== undefined && change.problems.length === 0
+      // Tidemark tells no "potential" issues (outside the changed lines) apart: asking only for them lists none.
+      if (!analyzed || query.onlyPotential === true) {
+        return { analyzed, items: [] as ReadonlyArray<CommitDeltaIssue>, pagination: new Pagination({ limit: request.limit, total: 0 }) }
+      }
+      const page = yield* deltaIssues.page(repository, { kind: "pullRequest", number: pullRequest.number }, change, deltaTypeOf(query.status), request)
+      return { analyzed, ...page }
+    })
+
+  return { one, list, listForOrganization, issues, withAnalysis } as const
+})
+
+/** The original API's pull-request operations, read from the stored pull requests and their changes. */
+export class PullRequestReads extends Context.Tag("@tidemark/core/PullRequestReads")<
+  PullRequestReads,
+  Effect.Effect.Success<typeof make>
+>() {
+  static readonly layer = Layer.effect(PullRequestReads, make)
+}
