@@ -26,6 +26,7 @@ import {
 import { Schema } from "effect"
 import { AccountGroup, CatalogueGroup, OrganizationRepositoriesGroup } from "./AccountApi.js"
 import { OrganizationParams, PageParams, RepositoryListParams, RepositoryParams } from "./ApiParams.js"
+import { ChangesGroup } from "./ChangesApi.js"
 import { QualitySettingsGroup } from "./QualitySettingsApi.js"
 import { Authentication, OptionalAuthentication } from "./Authentication.js"
 import {
@@ -270,6 +271,7 @@ export class AnalysisApi extends HttpApi.make("analysis")
   .add(OrganizationRepositoriesGroup)
   .add(CatalogueGroup)
   .add(QualitySettingsGroup)
+  .add(ChangesGroup)
   .prefix("/api/v3")
   .annotate(OpenApi.Title, "Tidemark analysis API")
   .annotate(OpenApi.Version, "3.1.0")

@@ -162,7 +162,16 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
           ...["repository", "commits", "pull-requests"].flatMap((part) => {
             const settings = `/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/settings/quality/${part}`
             return [settings, `${settings}/reset`]
-          })
+          }),
+          // Commits and pull requests (issue 14).
+          "/api/v3/analysis/organizations/{provider}/{remoteOrganizationName}/pull-requests",
+          `${repository}/pull-requests`,
+          `${repository}/pull-requests/{pullRequestNumber}`,
+          `${repository}/pull-requests/{pullRequestNumber}/issues`,
+          `${repository}/commits`,
+          `${repository}/commits/{commitUuid}`,
+          `${repository}/commits/{commitUuid}/deltaStatistics`,
+          `${repository}/commits/{srcCommitUuid}/deltaIssues`
         ]
         expect(Object.keys(document.paths).sort()).toEqual([...new Set([...specOperations.map((o) => o.path), ...issueOperations])].sort())
         expect(document.components.securitySchemes["apiToken"]).toEqual({ type: "apiKey", name: "api-token", in: "header" })

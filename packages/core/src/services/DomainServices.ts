@@ -6,6 +6,8 @@ import { CoverageUploads } from "./CoverageUploads.js"
 import { ReporterCoverage } from "./ReporterCoverage.js"
 import { SarifImports } from "./SarifImports.js"
 import { CodingStandards } from "./CodingStandards.js"
+import { CommitReads } from "./CommitReads.js"
+import { PullRequestReads } from "./PullRequestReads.js"
 import { Ingestion } from "./Ingestion.js"
 import { Metrics } from "./Metrics.js"
 import { Organizations } from "./Organizations.js"
@@ -37,5 +39,7 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     ReporterCoverage.layer,
     SarifImports.layer,
     Organizations.layer,
-    Catalogue.layer
+    Catalogue.layer,
+    PullRequestReads.layer,
+    CommitReads.layer
   ).pipe(Layer.provideMerge(Access.layer))

@@ -1,0 +1,100 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import {
+  CommitDeltaIssue,
+  CommitDeltaStatistics,
+  CommitWithAnalysis,
+  IssueStatusParam,
+  Pagination,
+  PullRequestWithAnalysis
+} from "@tidemark/core"
+import { Schema } from "effect"
+import { OrganizationParams, PageParams, RepositoryParams } from "./ApiParams.js"
+import { OptionalAuthentication } from "./Authentication.js"
+import { BadRequest, InternalServerError, NotFound, Unauthorized, UnprocessableEntity } from "./HttpErrors.js"
+
+/**
+ * The original API's commit and pull-request operations (issue 14): what each change added and
+ * fixed, judged by the repository's gates. Read like the other analysis operations: a public
+ * repository's without a token.
+ */
+
+const repositoryPath = "/analysis/organizations/:provider/:remoteOrganizationName/repositories/:repositoryName"
+const pullRequestPath = `${repositoryPath}/pull-requests/:pullRequestNumber`
+
+const PullRequestNumber = Schema.NumberFromString.pipe(Schema.int()).annotations({ jsonSchema: { type: "integer", format: "int32" } })
+export const PullRequestParams = Schema.Struct({ ...RepositoryParams.fields, pullRequestNumber: PullRequestNumber })
+const CommitParams = Schema.Struct({ ...RepositoryParams.fields, commitUuid: Schema.String })
+const BooleanParam = Schema.Literal("true", "false").pipe(
+  Schema.transform(Schema.Boolean, { strict: true, decode: (s) => s === "true", encode: (b) => (b ? "true" : "false") })
+)
+const DeltaIssueParams = {
+  ...PageParams,
+  status: Schema.optional(IssueStatusParam),
+  onlyPotential: Schema.optional(BooleanParam)
+}
+
+const PullRequestListResponse = Schema.Struct({ data: Schema.Array(PullRequestWithAnalysis), pagination: Pagination })
+const DeltaIssuesResponse = Schema.Struct({ analyzed: Schema.Boolean, data: Schema.Array(CommitDeltaIssue), pagination: Pagination })
+
+export class ChangesGroup extends HttpApiGroup.make("changes")
+  .add(
+    HttpApiEndpoint.get("listRepositoryPullRequests", `${repositoryPath}/pull-requests`)
+      .setPath(RepositoryParams)
+      .setUrlParams(Schema.Struct({
+        ...PageParams,
+        search: Schema.optional(Schema.String),
+        includeNotAnalyzed: Schema.optional(BooleanParam)
+      }))
+      .addSuccess(PullRequestListResponse)
+  )
+  .add(
+    HttpApiEndpoint.get("listOrganizationPullRequests", "/analysis/organizations/:provider/:remoteOrganizationName/pull-requests")
+      .setPath(OrganizationParams)
+      .setUrlParams(Schema.Struct({
+        limit: PageParams.limit,
+        cursor: PageParams.cursor,
+        search: Schema.optional(Schema.String),
+        repositories: Schema.optional(Schema.String)
+      }))
+      .addSuccess(PullRequestListResponse)
+  )
+  .add(
+    HttpApiEndpoint.get("getRepositoryPullRequest", pullRequestPath)
+      .setPath(PullRequestParams)
+      .addSuccess(PullRequestWithAnalysis)
+  )
+  .add(
+    HttpApiEndpoint.get("listPullRequestIssues", `${pullRequestPath}/issues`)
+      .setPath(PullRequestParams)
+      .setUrlParams(Schema.Struct(DeltaIssueParams))
+      .addSuccess(DeltaIssuesResponse)
+  )
+  .add(
+    HttpApiEndpoint.get("listRepositoryCommits", `${repositoryPath}/commits`)
+      .setPath(RepositoryParams)
+      .setUrlParams(Schema.Struct({ ...PageParams, branch: Schema.optional(Schema.String) }))
+      .addSuccess(Schema.Struct({ data: Schema.Array(CommitWithAnalysis), pagination: Pagination }))
+  )
+  .add(
+    HttpApiEndpoint.get("getCommit", `${repositoryPath}/commits/:commitUuid`)
+      .setPath(CommitParams)
+      .addSuccess(CommitWithAnalysis)
+  )
+  .add(
+    HttpApiEndpoint.get("getCommitDeltaStatistics", `${repositoryPath}/commits/:commitUuid/deltaStatistics`)
+      .setPath(CommitParams)
+      .addSuccess(CommitDeltaStatistics)
+  )
+  .add(
+    HttpApiEndpoint.get("listCommitDeltaIssues", `${repositoryPath}/commits/:srcCommitUuid/deltaIssues`)
+      .setPath(Schema.Struct({ ...RepositoryParams.fields, srcCommitUuid: Schema.String }))
+      .setUrlParams(Schema.Struct({ ...DeltaIssueParams, targetCommitUuid: Schema.optional(Schema.String) }))
+      .addSuccess(DeltaIssuesResponse)
+  )
+  .addError(BadRequest)
+  .addError(Unauthorized)
+  .addError(NotFound)
+  .addError(UnprocessableEntity)
+  .addError(InternalServerError)
+  .middleware(OptionalAuthentication)
+{}
