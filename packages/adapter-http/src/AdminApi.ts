@@ -31,6 +31,13 @@ export class IssuedSecret extends Schema.Class<IssuedSecret>("IssuedSecret")({
   secret: Schema.String
 }) {}
 
+/** A repository's webhook secret, shown once, and where its git host delivers (paths under this server). */
+export class IssuedWebhookSecret extends Schema.Class<IssuedWebhookSecret>("IssuedWebhookSecret")({
+  secret: Schema.String,
+  githubPath: Schema.String,
+  gitlabPath: Schema.String
+}) {}
+
 /** An analysis queued by reanalyze: the branch and the commit (its head when asked) it will analyse. */
 export class QueuedAnalysis extends Schema.Class<QueuedAnalysis>("QueuedAnalysis")({
   repositoryName: Schema.String,
@@ -71,6 +78,15 @@ export class AdminGroup extends HttpApiGroup.make("admin")
       .annotate(
         OpenApi.Description,
         "Issues a repository token: the coverage reporters' project-token, good for the API 2.0 coverage uploads of this repository only."
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("createWebhookSecret", `${adminOrganizationPath}/repositories/:repositoryName/webhook-secret`)
+      .setPath(RepositoryParams)
+      .addSuccess(Schema.Struct({ data: IssuedWebhookSecret }), { status: 201 })
+      .annotate(
+        OpenApi.Description,
+        "Generates the repository's webhook secret, replacing any: GitHub signs its deliveries with it, GitLab sends it as X-Gitlab-Token. Kept as it is (an HMAC needs it), shown once."
       )
   )
   .add(

@@ -9,6 +9,7 @@ import * as SecurityHeaders from "./SecurityHeaders.js"
 import * as AdminHandlers from "./handlers/AdminHandlers.js"
 import * as AnalysisHandlers from "./handlers/AnalysisHandlers.js"
 import * as DashboardRoute from "./handlers/DashboardRoute.js"
+import * as GitHostWebhookHandlers from "./handlers/GitHostWebhookHandlers.js"
 import * as IngestionCliRoute from "./handlers/IngestionCliRoute.js"
 import * as IngestionHandlers from "./handlers/IngestionHandlers.js"
 import * as ReporterHandlers from "./handlers/ReporterHandlers.js"
@@ -51,7 +52,8 @@ export const layer = (options: Options) => {
       AdminHandlers.layer,
       IngestionHandlers.layer,
       IngestionHandlers.metricsLayer,
-      ReporterHandlers.layer
+      ReporterHandlers.layer,
+      GitHostWebhookHandlers.layer
     ]),
     Layer.provide([authenticationLayer, optionalAuthenticationLayer, ingestionAuthenticationLayer])
   )

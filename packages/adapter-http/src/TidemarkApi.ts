@@ -1,6 +1,7 @@
 import { HttpApi } from "@effect/platform"
 import { AdminApi } from "./AdminApi.js"
 import { AnalysisApi } from "./AnalysisApi.js"
+import { GitHostWebhookApi } from "./GitHostWebhookApi.js"
 import { IngestionApi } from "./IngestionApi.js"
 import { ReporterApi } from "./ReporterApi.js"
 
@@ -10,4 +11,5 @@ export class TidemarkApi extends HttpApi.make("tidemark")
   .addHttpApi(AdminApi)
   .addHttpApi(IngestionApi)
   .addHttpApi(ReporterApi)
+  .addHttpApi(GitHostWebhookApi)
 {}

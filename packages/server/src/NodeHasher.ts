@@ -1,6 +1,6 @@
 import { Hasher } from "@tidemark/core"
 import { Effect, Layer } from "effect"
-import { createHash } from "node:crypto"
+import { createHash, createHmac } from "node:crypto"
 
 /**
  * The Hasher port on `node:crypto`: synchronous and hex-encoded natively, where core's portable
@@ -8,5 +8,8 @@ import { createHash } from "node:crypto"
  */
 export const layer = Layer.succeed(
   Hasher,
-  Hasher.of({ sha256Hex: (text) => Effect.sync(() => createHash("sha256").update(text).digest("hex")) })
+  Hasher.of({
+    sha256Hex: (text) => Effect.sync(() => createHash("sha256").update(text).digest("hex")),
+    hmacSha256Hex: (key, data) => Effect.sync(() => createHmac("sha256", key).update(data).digest("hex"))
+  })
 )

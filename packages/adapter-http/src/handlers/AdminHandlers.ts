@@ -4,6 +4,7 @@ import {
   Analyses,
   CodingStandards,
   CoverageUploads,
+  GitHostWebhooks,
   ImportedToolIssues,
   Metrics,
   Organizations,
@@ -11,7 +12,7 @@ import {
   SarifImports
 } from "@tidemark/core"
 import { Effect } from "effect"
-import { IssuedSecret, QueuedAnalysis } from "../AdminApi.js"
+import { IssuedSecret, IssuedWebhookSecret, QueuedAnalysis } from "../AdminApi.js"
 import { Caller } from "../Authentication.js"
 import { analysisErrors } from "../ErrorMapping.js"
 import { TidemarkApi } from "../TidemarkApi.js"
@@ -26,6 +27,14 @@ const repositoryAt = (path: { provider: string; remoteOrganizationName: string; 
   repository: path.repositoryName
 })
 
+/** Where the repository's git hosts deliver (see GitHostWebhookApi). */
+const webhookPaths = (path: { provider: string; remoteOrganizationName: string; repositoryName: string }) => {
+  const base = ["/api/v3/hooks", path.provider, path.remoteOrganizationName, "repositories", path.repositoryName]
+    .map((segment, i) => (i === 0 ? segment : encodeURIComponent(segment)))
+    .join("/")
+  return { githubPath: `${base}/github`, gitlabPath: `${base}/gitlab` }
+}
+
 export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
   Effect.gen(function*() {
     const access = yield* Access
@@ -36,6 +45,7 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
     const coverage = yield* CoverageUploads
     const sarif = yield* SarifImports
     const organizations = yield* Organizations
+    const webhooks = yield* GitHostWebhooks
 
     const issue = (kind: "api" | "ingestion") =>
     (
@@ -66,6 +76,11 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
           Effect.map(({ credential, secret }) => ({
             data: new IssuedSecret({ id: credential.id, kind: "repository", permission: credential.permission, secret })
           })),
+          analysisErrors
+        ))
+      .handle("createWebhookSecret", ({ path }) =>
+        Effect.flatMap(Caller, (caller) => webhooks.issueSecret(caller, repositoryAt(path))).pipe(
+          Effect.map((secret) => ({ data: new IssuedWebhookSecret({ secret, ...webhookPaths(path) }) })),
           analysisErrors
         ))
       .handle("getOrganizationSettings", ({ path }) =>

@@ -2,6 +2,7 @@ import { Layer } from "effect"
 import { Access } from "./Access.js"
 import { Analyses } from "./Analyses.js"
 import { Catalogue } from "./Catalogue.js"
+import { GitHostWebhooks } from "./GitHostWebhooks.js"
 import { CoverageUploads } from "./CoverageUploads.js"
 import { ReporterCoverage } from "./ReporterCoverage.js"
 import { SarifImports } from "./SarifImports.js"
@@ -12,6 +13,7 @@ import { Ingestion } from "./Ingestion.js"
 import { Metrics } from "./Metrics.js"
 import { Organizations } from "./Organizations.js"
 import { PatternConfiguration } from "./PatternConfiguration.js"
+import { PullRequests } from "./PullRequests.js"
 import { QualitySettings } from "./QualitySettings.js"
 import { Repositories, type GitUrlTemplates, defaultGitUrlTemplates } from "./Repositories.js"
 import { RepositoryAnalysis } from "./RepositoryAnalysis.js"
@@ -31,7 +33,10 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     ToolConfiguration.layer,
     PatternConfiguration.layer,
     CodingStandards.layer,
-    QualitySettings.layer.pipe(Layer.provideMerge(Repositories.layer(templates))),
+    Layer.mergeAll(
+      QualitySettings.layer,
+      GitHostWebhooks.layer.pipe(Layer.provideMerge(PullRequests.layer))
+    ).pipe(Layer.provideMerge(Repositories.layer(templates))),
     Ingestion.layer,
     Metrics.layer,
     Analyses.layer,

@@ -90,6 +90,21 @@ const make = (templates: GitUrlTemplates) =>
     const git = yield* GitReader
     const context = yield* Effect.context<AnalysisQueue | IdGenerator>()
 
+    const save = (organizationId: number, input: Parameters<typeof snapshotOf>[0], read: GitSnapshot) =>
+      Effect.flatMap(nowIso, (now) => repositories.saveSnapshot(organizationId, snapshotOf(input, read), now))
+
+    /**
+     * Reads an added repository again from its git URL and stores its branches' heads, keeping its
+     * settings; queues nothing. What git answers is returned too (the heads' commits, authors included).
+     */
+    const refresh = (repository: RepositoryRecord) =>
+      Effect.gen(function*() {
+        const read = yield* git.read(repository.gitUrl)
+        const { gitUrl, name, owner, provider, visibility } = repository
+        const record = yield* save(repository.organizationId, { provider, owner, name, gitUrl, visibility }, read)
+        return { repository: record, git: read }
+      })
+
     /**
      * Adds a repository (or refreshes one already added) by reading it with git. The admin may add
      * to any organization, creating it on first use; an organization's own token needs `admin`.
@@ -126,12 +141,7 @@ const make = (templates: GitUrlTemplates) =>
           : yield* repositories.ensureOrganization(input.provider, owner)
         const existing = yield* repositories.findRepository(organization.id, name)
         const visibility = input.visibility ?? Option.match(existing, { onNone: () => "Private" as const, onSome: (r) => r.visibility })
-        const now = yield* nowIso
-        const record = yield* repositories.saveSnapshot(
-          organization.id,
-          snapshotOf({ provider: input.provider, owner, name, gitUrl, visibility }, read),
-          now
-        )
+        const record = yield* save(organization.id, { provider: input.provider, owner, name, gitUrl, visibility }, read)
         const [branches, applied] = yield* Effect.all([repositories.listBranches(record.id), standards.appliedTo(record.id)])
         // Adding (or refreshing) analyses the default branch's head.
         const defaultBranch = branches.find((b) => b.isDefault)
@@ -156,10 +166,10 @@ const make = (templates: GitUrlTemplates) =>
         return goals
       })
 
-    return { add, setGoals } as const
+    return { add, refresh, setGoals } as const
   })
 
-/** Adding repositories and setting their goals (our extensions). */
+/** Adding and refreshing repositories and setting their goals (our extensions). */
 export class Repositories extends Context.Tag("@tidemark/core/Repositories")<
   Repositories,
   Effect.Effect.Success<ReturnType<typeof make>>

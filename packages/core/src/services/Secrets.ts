@@ -8,12 +8,24 @@ const hexOfByte = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(
  */
 export const sha256Hex = (secret: string): Effect.Effect<string> =>
   Effect.promise(() => crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret))).pipe(
-    Effect.map((digest) => {
-      let hex = ""
-      for (const b of new Uint8Array(digest)) hex += hexOfByte[b] ?? ""
-      return hex
-    })
+    Effect.map((digest) => hexOf(new Uint8Array(digest)))
   )
+
+const hexOf = (bytes: Uint8Array) => {
+  let hex = ""
+  for (const b of bytes) hex += hexOfByte[b] ?? ""
+  return hex
+}
+
+/**
+ * HMAC-SHA-256 of bytes with a text key, hex (how GitHub signs a webhook delivery). Web Crypto, the
+ * default of the `Hasher` port, as `sha256Hex` is.
+ */
+export const hmacSha256Hex = (key: string, data: Uint8Array): Effect.Effect<string> =>
+  Effect.promise(async () => {
+    const imported = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"])
+    return hexOf(new Uint8Array(await crypto.subtle.sign("HMAC", imported, data)))
+  })
 
 /** Compares two strings in time that depends only on their lengths, so a guess leaks nothing. */
 export const constantTimeEqual = (a: string, b: string): boolean => {

@@ -1,0 +1,61 @@
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { RepositoryParams } from "./ApiParams.js"
+import { BadRequest, InternalServerError, Unauthorized } from "./HttpErrors.js"
+
+/**
+ * Webhook deliveries of git hosts, one endpoint per repository and host (our extension). No
+ * api-token: each delivery is authenticated by the repository's webhook secret (issued by the admin
+ * API's `createWebhookSecret`), which GitHub signs the body with and GitLab sends as a header. The
+ * body is read as raw bytes by the handler, since a signature covers exactly what was sent.
+ */
+
+export class WebhookReceipt extends Schema.Class<WebhookReceipt>("WebhookReceipt")({
+  /** The event the host named in its header. */
+  event: Schema.String,
+  outcome: Schema.Literal("pullRequestRecorded", "branchRefreshed", "ignored")
+}) {}
+
+export const GitHubWebhookHeaders = Schema.Struct({
+  "x-github-event": Schema.optional(Schema.String),
+  "x-hub-signature-256": Schema.optional(Schema.String)
+})
+
+export const GitLabWebhookHeaders = Schema.Struct({
+  "x-gitlab-event": Schema.optional(Schema.String),
+  "x-gitlab-token": Schema.optional(Schema.String)
+})
+
+const hookPath = "/hooks/:provider/:remoteOrganizationName/repositories/:repositoryName"
+
+/** The JSON the hosts send, described for the document only: the handler reads the raw body. */
+const deliveryBody = "A GitHub (`pull_request`, `push`, `ping`) or GitLab (`Merge Request Hook`, `Push Hook`) webhook payload, as JSON."
+
+export class GitHostWebhookGroup extends HttpApiGroup.make("gitHostWebhooks")
+  .add(
+    HttpApiEndpoint.post("receiveGitHubWebhook", `${hookPath}/github`)
+      .setPath(RepositoryParams)
+      .setHeaders(GitHubWebhookHeaders)
+      .addSuccess(Schema.Struct({ data: WebhookReceipt }))
+      .annotate(
+        OpenApi.Description,
+        `A GitHub delivery, signed in X-Hub-Signature-256 with the repository's webhook secret. ${deliveryBody}`
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("receiveGitLabWebhook", `${hookPath}/gitlab`)
+      .setPath(RepositoryParams)
+      .setHeaders(GitLabWebhookHeaders)
+      .addSuccess(Schema.Struct({ data: WebhookReceipt }))
+      .annotate(OpenApi.Description, `A GitLab delivery, with the repository's webhook secret in X-Gitlab-Token. ${deliveryBody}`)
+  )
+  .addError(BadRequest)
+  .addError(Unauthorized)
+  .addError(InternalServerError)
+{}
+
+export class GitHostWebhookApi extends HttpApi.make("gitHostWebhooks")
+  .add(GitHostWebhookGroup)
+  .prefix("/api/v3")
+  .annotate(OpenApi.Title, "Tidemark git host webhooks")
+{}

@@ -1,0 +1,43 @@
+import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
+import { GitHostWebhooks, ServiceUnavailable } from "@tidemark/core"
+import { Effect } from "effect"
+import { analysisErrors } from "../ErrorMapping.js"
+import { WebhookReceipt } from "../GitHostWebhookApi.js"
+import { TidemarkApi } from "../TidemarkApi.js"
+
+const repositoryAt = (path: { provider: string; remoteOrganizationName: string; repositoryName: string }) => ({
+  provider: path.provider,
+  organization: path.remoteOrganizationName,
+  repository: path.repositoryName
+})
+
+/**
+ * The body exactly as sent: the endpoints declare no payload, so nothing has parsed it yet. Its
+ * size is bounded by the body guard; a connection lost while reading is the service's failure.
+ */
+const rawBody = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => request.arrayBuffer).pipe(
+  Effect.map((buffer) => new Uint8Array(buffer)),
+  Effect.mapError((error) => new ServiceUnavailable({ reason: `the webhook body could not be read: ${error.message}` }))
+)
+
+const receipt = (outcome: WebhookReceipt) => ({ data: new WebhookReceipt(outcome) })
+
+export const layer = HttpApiBuilder.group(TidemarkApi, "gitHostWebhooks", (handlers) =>
+  Effect.gen(function*() {
+    const webhooks = yield* GitHostWebhooks
+    return handlers
+      .handle("receiveGitHubWebhook", ({ headers, path }) =>
+        Effect.flatMap(rawBody, (body) =>
+          webhooks.github(
+            repositoryAt(path),
+            { event: headers["x-github-event"], signature: headers["x-hub-signature-256"] },
+            body
+          )).pipe(Effect.map(receipt), analysisErrors))
+      .handle("receiveGitLabWebhook", ({ headers, path }) =>
+        Effect.flatMap(rawBody, (body) =>
+          webhooks.gitlab(
+            repositoryAt(path),
+            { event: headers["x-gitlab-event"], token: headers["x-gitlab-token"] },
+            body
+          )).pipe(Effect.map(receipt), analysisErrors))
+  }))

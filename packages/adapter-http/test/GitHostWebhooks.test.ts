@@ -1,0 +1,319 @@
+/**
+ * Issue 14: pull requests and pushes arriving from git hosts. GitHub's own example deliveries
+ * (`@octokit/webhooks-examples`) and GitLab's documented ones (`fixtures/gitlab`), their branches and
+ * commits rewritten to a git repository the test makes, signed (GitHub) or tokened (GitLab) with the
+ * repository's webhook secret, are posted to the running server; what it stored and queued is read
+ * underneath the API. A delivery that is not authenticated, or not a payload, changes nothing.
+ */
+import { describe, expect, layer } from "@effect/vitest"
+import WebhookDefinitions from "@octokit/webhooks-examples"
+import { AnalysisJobJson, AnalysisQueue, type PullRequestRecord, PullRequestStore } from "@tidemark/core"
+import { Effect, Option, Schema } from "effect"
+import { createHmac } from "node:crypto"
+import { execFileSync } from "node:child_process"
+import { readFileSync } from "node:fs"
+import { WebhookReceiptBody, WebhookSecretBody } from "./fixtures/Bodies.js"
+import type { GitRepository } from "./fixtures/GitRepositories.js"
+import * as Http from "./fixtures/Http.js"
+import { addRepository, issueToken, newOrganization, type Organization } from "./fixtures/Scenario.js"
+import { testLayer } from "./fixtures/TestLayer.js"
+import { adminToken, TestServer } from "./fixtures/TestServer.js"
+
+type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const githubExample = (event: string, matches: (example: Json) => boolean): Json => {
+  const found = WebhookDefinitions.find((d) => d.name === event)?.examples.find((e) => matches(e as Json))
+  if (found === undefined) throw new Error(`no ${event} example`)
+  return structuredClone(found) as Json
+}
+
+const gitlabExample = (name: string): Json =>
+  JSON.parse(readFileSync(new URL(`./fixtures/gitlab/${name}.json`, import.meta.url), "utf8")) as Json
+
+const segment = encodeURIComponent
+const secretPath = (org: Organization, repository: string) =>
+  `/api/v3/admin/organizations/${org.provider}/${segment(org.name)}/repositories/${segment(repository)}/webhook-secret`
+
+const sign = (secret: string, body: string) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`
+
+const git = (repository: GitRepository, args: ReadonlyArray<string>) =>
+  execFileSync("git", args, {
+    cwd: repository.path,
+    encoding: "utf8",
+    env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "Ada", GIT_AUTHOR_EMAIL: "ada@example.org", GIT_COMMITTER_NAME: "Ada", GIT_COMMITTER_EMAIL: "ada@example.org" }
+  }).trim()
+
+/** A new commit on `branch` of the local repository, as a push to the host would add; its sha. */
+const commitOn = (repository: GitRepository, branch: string, file: string) => {
+  git(repository, ["checkout", "--quiet", branch])
+  git(repository, ["commit", "--quiet", "--allow-empty", "-m", `work on ${file}`])
+  const sha = git(repository, ["rev-parse", "HEAD"])
+  git(repository, ["checkout", "--quiet", "main"])
+  return sha
+}
+
+const ports = Effect.map(TestServer, (server) => server.ports)
+
+const storedPullRequest = (repositoryId: number, number: number) =>
+  Effect.flatMap(ports, (context) => Effect.provide(Effect.flatMap(PullRequestStore, (store) => store.find(repositoryId, number)), context))
+
+/** The analyses queued since the last call (no analysis worker runs in this file), acknowledged. */
+const queuedJobs = Effect.flatMap(ports, (context) =>
+  Effect.provide(
+    Effect.gen(function*() {
+      const queue = yield* AnalysisQueue
+      const deliveries = yield* queue.pull(100, "0 millis")
+      yield* Effect.forEach(deliveries, (d) => d.ack)
+      return yield* Effect.forEach(deliveries, (d) => Schema.decode(AnalysisJobJson)(d.payload))
+    }),
+    context
+  ))
+
+/** A repository with a webhook secret; the analysis adding it queued is drained. */
+const hookedRepository = Effect.gen(function*() {
+  const org = newOrganization("hooks")
+  const added = yield* addRepository(org, "app")
+  const reply = yield* Http.post(secretPath(org, "app"), { token: adminToken })
+  const issued = Http.expectBody(reply, 201, WebhookSecretBody).data
+  yield* queuedJobs
+  const repositoryId = added.repository.repositoryId
+  if (repositoryId === undefined) throw new Error("an added repository has an id")
+  return { org, git: added.git, repositoryId, ...issued }
+})
+
+type Hooked = Effect.Effect.Success<typeof hookedRepository>
+
+const deliverGitHub = (hooked: Hooked, event: string, payload: Json, signature?: string) => {
+  const body = JSON.stringify(payload)
+  return Http.post(hooked.githubPath, {
+    body,
+    headers: { "x-github-event": event, "x-hub-signature-256": signature ?? sign(hooked.secret, body), "x-github-delivery": "72d3162e" }
+  })
+}
+
+const deliverGitLab = (hooked: Hooked, event: string, payload: Json, token?: string) =>
+  Http.post(hooked.gitlabPath, { body: JSON.stringify(payload), headers: { "x-gitlab-event": event, "x-gitlab-token": token ?? hooked.secret } })
+
+const receipt = (reply: Http.Reply) => Http.expectBody(reply, 200, WebhookReceiptBody).data
+
+/** GitHub's example of `action`, numbered `number`, from the repository's `feature` into `main`. */
+const gitHubPullRequest = (hooked: Hooked, action: string, number: number, headSha = hooked.git.featureSha) => {
+  const payload = githubExample("pull_request", (e) => e["action"] === action)
+  payload["number"] = number
+  payload["pull_request"].number = number
+  payload["pull_request"].head.ref = "feature"
+  payload["pull_request"].head.sha = headSha
+  payload["pull_request"].base.ref = "main"
+  return payload
+}
+
+layer(testLayer, { timeout: "120 seconds" })("Git host webhooks", (it) => {
+  describe("GitHub", () => {
+    it.effect("pull_request opened: stored as the example says, its head the branch's, its analysis queued", () =>
+      Effect.gen(function*() {
+        const hooked = yield* hookedRepository
+        const payload = gitHubPullRequest(hooked, "opened", 7)
+        expect(receipt(yield* deliverGitHub(hooked, "pull_request", payload))).toEqual({ event: "pull_request", outcome: "pullRequestRecorded" })
+        const stored = Option.getOrThrow(yield* storedPullRequest(hooked.repositoryId, 7))
+        expect(stored).toMatchObject({
+          number: 7,
+          title: payload["pull_request"].title,
+          originBranch: "feature",
+          targetBranch: "main",
+          state: "open",
+          headSha: hooked.git.featureSha,
+          updated: payload["pull_request"].updated_at,
+          author: { name: payload["pull_request"].user.login, username: payload["pull_request"].user.login, avatarUrl: payload["pull_request"].user.avatar_url }
+        })
+        const jobs = yield* queuedJobs
+        expect(jobs.map((j) => [j.branch, j.commitSha, j.pullRequest])).toEqual([["feature", hooked.git.featureSha, 7]])
+      }))
+
+    it.effect("synchronize after a push: the new head, the same pull request; closed, merged or not", () =>
+      Effect.gen(function*() {
+        const hooked = yield* hookedRepository
+        yield* deliverGitHub(hooked, "pull_request", gitHubPullRequest(hooked, "opened", 8))
+        const opened = Option.getOrThrow(yield* storedPullRequest(hooked.repositoryId, 8))
+        yield* queuedJobs
+        const pushed = commitOn(hooked.git, "feature", "sync")
+        receipt(yield* deliverGitHub(hooked, "pull_request", gitHubPullRequest(hooked, "synchronize", 8, pushed)))
+        const synchronized = Option.getOrThrow(yield* storedPullRequest(hooked.repositoryId, 8))
+        expect(synchronized).toMatchObject({ id: opened.id, headSha: pushed, state: "open" })
+        expect((yield* queuedJobs).map((j) => [j.commitSha, j.pullRequest])).toEqual([[pushed, 8]])
+
+        const closed = gitHubPullRequest(hooked, "closed", 8, pushed)
+        expect(closed["pull_request"].merged).toBe(false)
+        receipt(yield* deliverGitHub(hooked, "pull_request", closed))
+        expect(Option.map(yield* storedPullRequest(hooked.repositoryId, 8), (pr) => [pr.id, pr.state])).toEqual(Option.some([opened.id, "closed"]))
+        closed["pull_request"].merged = true
+        receipt(yield* deliverGitHub(hooked, "pull_request", closed))
+        expect(Option.map(yield* storedPullRequest(hooked.repositoryId, 8), (pr) => pr.state)).toEqual(Option.some("merged"))
+        expect(yield* queuedJobs).toEqual([])
+      }))
+
+    it.effect("a tampered body, another secret, no signature or an unknown repository: 401, nothing stored", () =>
+      Effect.gen(function*() {
+        const hooked = yield* hookedRepository
+        const payload = gitHubPullRequest(hooked, "opened", 9)
+        const signature = sign(hooked.secret, JSON.stringify(payload))
+        const tampered = { ...payload, pull_request: { ...payload["pull_request"], title: "Something else" } }
+        yield* Http.expectError(yield* deliverGitHub(hooked, "pull_request", tampered, signature), "Unauthorized")
+        yield* Http.expectError(yield* deliverGitHub(hooked, "pull_request", payload, sign("another secret", JSON.stringify(payload))), "Unauthorized")
+        yield* Http.expectError(
+          yield* Http.post(hooked.githubPath, { body: JSON.stringify(payload), headers: { "x-github-event": "pull_request" } }),
+          "Unauthorized"
+        )
+        yield* Http.expectError(
+          yield* Http.post(hooked.githubPath.replace("/app/", "/nope/"), { body: JSON.stringify(payload), headers: { "x-github-event": "pull_request", "x-hub-signature-256": signature } }),
+          "Unauthorized"
+        )
+        expect(yield* storedPullRequest(hooked.repositoryId, 9)).toEqual(Option.none())
+        expect(yield* queuedJobs).toEqual([])
+        // The same delivery, as signed, is accepted.
+        receipt(yield* deliverGitHub(hooked, "pull_request", payload, signature))
+        expect(Option.isSome(yield* storedPullRequest(hooked.repositoryId, 9))).toBe(true)
+      }))
+
+    it.effect("a signed delivery that is not a pull_request payload: 400 naming the field, nothing stored", () =>
+      Effect.gen(function*() {
+        const hooked = yield* hookedRepository
+        const payload = gitHubPullRequest(hooked, "opened", 10)
+        delete payload["pull_request"].head
+        const message = yield* Http.expectError(yield* deliverGitHub(hooked, "pull_request", payload), "BadRequest")
+        expect(message).toContain("head")
+        const notJson = "{\"action\": \"opened\""
+        yield* Http.expectError(
+          yield* Http.post(hooked.githubPath, { body: notJson, headers: { "x-github-event": "pull_request", "x-hub-signature-256": sign(hooked.secret, notJson) } }),
+          "BadRequest"
+        )
+        expect(yield* storedPullRequest(hooked.repositoryId, 10)).toEqual(Option.none())
+      }))
+
+    it.effect("ping, a label and a tag push are answered and ignored", () =>
+      Effect.gen(function*() {
+        const hooked = yield* hookedRepository
+        expect(receipt(yield* deliverGitHub(hooked, "ping", githubExample("ping", () => true)))).toEqual({ event: "ping", outcome: "ignored" })
+        expect(receipt(yield* deliverGitHub(hooked, "pull_request", gitHubPullRequest(hooked, "labeled", 11)))).toEqual({
+          event: "pull_request",
+          outcome: "ignored"
+        })
+        const tag = githubExample("push", (e) => String(e["ref"]).startsWith("refs/tags/"))
+        expect(receipt(yield* deliverGitHub(hooked, "push", tag)).outcome).toBe("ignored")
+        expect(yield* storedPullRequest(hooked.repositoryId, 11)).toEqual(Option.none())
+        expect(yield* queuedJobs).toEqual([])
+      }))
+
+    it.effect("push of a branch: its new head read from git and analysed; a deleted branch is only refreshed", () =>
+      Effect.gen(function*() {
+        const hooked = yield* hookedRepository
+        const pushed = commitOn(hooked.git, "main", "push")
+        const payload = githubExample("push", (e) => e["ref"] === "refs/heads/master" && e["deleted"] === false)
+        payload["ref"] = "refs/heads/main"
+        payload["after"] = pushed
+        expect(receipt(yield* deliverGitHub(hooked, "push", payload))).toEqual({ event: "push", outcome: "branchRefreshed" })
+        expect((yield* queuedJobs).map((j) => [j.branch, j.commitSha, j.pullRequest])).toEqual([["main", pushed, undefined]])
+
+        git(hooked.git, ["branch", "--quiet", "-D", "feature"])
+        const deleted = { ...payload, ref: "refs/heads/feature", deleted: true, after: "0000000000000000000000000000000000000000" }
+        expect(receipt(yield* deliverGitHub(hooked, "push", deleted)).outcome).toBe("branchRefreshed")
+        expect(yield* queuedJobs).toEqual([])
+      }))
+
+    it.effect("a pull request whose branches do not exist is stored as the host names it, and not analysed", () =>
+      Effect.gen(function*() {
+        const hooked = yield* hookedRepository
+        const payload = gitHubPullRequest(hooked, "opened", 12)
+        payload["pull_request"].head.ref = "from-a-fork"
+        receipt(yield* deliverGitHub(hooked, "pull_request", payload))
+        expect(yield* storedPullRequest(hooked.repositoryId, 12)).toEqual(
+          Option.some(expect.objectContaining({ originBranch: "from-a-fork", headSha: hooked.git.featureSha, state: "open" }) as PullRequestRecord)
+        )
+        expect(yield* queuedJobs).toEqual([])
+      }))
+  })
+
+  describe("GitLab", () => {
+    const mergeRequest = (hooked: Hooked, iid: number) => {
+      const payload = gitlabExample("merge-request-hook")
+      payload["object_attributes"].iid = iid
+      payload["object_attributes"].source_branch = "feature"
+      payload["object_attributes"].target_branch = "main"
+      payload["object_attributes"].last_commit.id = hooked.git.featureSha
+      return payload
+    }
+
+    it.effect("Merge Request Hook opened, then merged: one merge request, its author the opener", () =>
+      Effect.gen(function*() {
+        const hooked = yield* hookedRepository
+        const payload = mergeRequest(hooked, 3)
+        expect(receipt(yield* deliverGitLab(hooked, "Merge Request Hook", payload))).toEqual({
+          event: "Merge Request Hook",
+          outcome: "pullRequestRecorded"
+        })
+        const opened = Option.getOrThrow(yield* storedPullRequest(hooked.repositoryId, 3))
+        expect(opened).toMatchObject({
+          title: "MS-Viewport",
+          originBranch: "feature",
+          targetBranch: "main",
+          state: "open",
+          headSha: hooked.git.featureSha,
+          updated: "2013-12-03T17:23:34Z",
+          author: { name: "Administrator", username: "root", email: "admin@example.com" }
+        })
+        expect((yield* queuedJobs).map((j) => [j.commitSha, j.pullRequest])).toEqual([[hooked.git.featureSha, 3]])
+
+        payload["object_attributes"].action = "merge"
+        payload["object_attributes"].state = "merged"
+        payload["user"] = { name: "Merger", username: "merger" }
+        receipt(yield* deliverGitLab(hooked, "Merge Request Hook", payload))
+        expect(yield* storedPullRequest(hooked.repositoryId, 3)).toEqual(
+          Option.some(expect.objectContaining({ id: opened.id, state: "merged", author: opened.author }) as PullRequestRecord)
+        )
+        expect(yield* queuedJobs).toEqual([])
+      }))
+
+    it.effect("a wrong or missing token: 401, nothing stored; a malformed payload: 400", () =>
+      Effect.gen(function*() {
+        const hooked = yield* hookedRepository
+        const payload = mergeRequest(hooked, 4)
+        yield* Http.expectError(yield* deliverGitLab(hooked, "Merge Request Hook", payload, `${hooked.secret}x`), "Unauthorized")
+        yield* Http.expectError(
+          yield* Http.post(hooked.gitlabPath, { body: JSON.stringify(payload), headers: { "x-gitlab-event": "Merge Request Hook" } }),
+          "Unauthorized"
+        )
+        delete payload["object_attributes"].last_commit
+        yield* Http.expectError(yield* deliverGitLab(hooked, "Merge Request Hook", payload), "BadRequest")
+        expect(yield* storedPullRequest(hooked.repositoryId, 4)).toEqual(Option.none())
+        expect(yield* queuedJobs).toEqual([])
+      }))
+
+    it.effect("Push Hook of a branch: refreshed and analysed", () =>
+      Effect.gen(function*() {
+        const hooked = yield* hookedRepository
+        const pushed = commitOn(hooked.git, "feature", "gitlab push")
+        const payload = gitlabExample("push-hook")
+        payload["ref"] = "refs/heads/feature"
+        payload["after"] = pushed
+        expect(receipt(yield* deliverGitLab(hooked, "Push Hook", payload)).outcome).toBe("branchRefreshed")
+        expect((yield* queuedJobs).map((j) => [j.branch, j.commitSha])).toEqual([["feature", pushed]])
+      }))
+  })
+
+  describe("webhook secrets", () => {
+    it.effect("only an admin issues one; a new secret replaces the old, whose signatures fail from then on", () =>
+      Effect.gen(function*() {
+        const hooked = yield* hookedRepository
+        const writer = yield* issueToken(hooked.org, "write")
+        yield* Http.expectError(yield* Http.post(secretPath(hooked.org, "app"), { token: writer }), "Forbidden")
+        yield* Http.expectError(yield* Http.post(secretPath(hooked.org, "app")), "Unauthorized")
+        const organizationAdmin = yield* issueToken(hooked.org, "admin")
+        const renewed = Http.expectBody(yield* Http.post(secretPath(hooked.org, "app"), { token: organizationAdmin }), 201, WebhookSecretBody).data
+        expect(renewed.secret).not.toBe(hooked.secret)
+        expect(renewed.githubPath).toBe(hooked.githubPath)
+        const payload = gitHubPullRequest(hooked, "opened", 13)
+        yield* Http.expectError(yield* deliverGitHub(hooked, "pull_request", payload), "Unauthorized")
+        receipt(yield* deliverGitHub({ ...hooked, secret: renewed.secret }, "pull_request", payload))
+        expect(Option.isSome(yield* storedPullRequest(hooked.repositoryId, 13))).toBe(true)
+      }))
+  })
+})

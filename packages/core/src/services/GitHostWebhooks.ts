@@ -1,0 +1,138 @@
+import { Context, Effect, Either, Layer, Option } from "effect"
+import { InvalidInput, type ServiceUnavailable, Unauthenticated } from "../domain/Errors.js"
+import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
+import type { GitHostDelivery } from "../domain/providers/GitHostDelivery.js"
+import { gitHubDelivery } from "../domain/providers/GitHubPullRequestHook.js"
+import { gitLabDelivery } from "../domain/providers/GitLabMergeRequestHook.js"
+import type { RepositoryRecord } from "../domain/Records.js"
+import type { AnalysisQueue } from "../ports/AnalysisQueue.js"
+import { Hasher } from "../ports/Hasher.js"
+import { IdGenerator } from "../ports/IdGenerator.js"
+import { RepositoryStore } from "../ports/RepositoryStore.js"
+import { WebhookSecretStore } from "../ports/WebhookSecretStore.js"
+import { Access } from "./Access.js"
+import { queueAnalysis } from "./Analyses.js"
+import { PullRequests } from "./PullRequests.js"
+import { Repositories } from "./Repositories.js"
+import { constantTimeEqual } from "./Secrets.js"
+
+/** What a delivery did: a pull request recorded, a pushed branch refreshed, or nothing. */
+export interface WebhookOutcome {
+  readonly event: string
+  readonly outcome: "pullRequestRecorded" | "branchRefreshed" | "ignored"
+}
+
+/** The headers a host authenticates and names its event with. */
+export interface GitHubHeaders {
+  readonly event?: string | undefined
+  /** `X-Hub-Signature-256`: `sha256=` and the hex HMAC-SHA-256 of the body with the secret. */
+  readonly signature?: string | undefined
+}
+
+export interface GitLabHeaders {
+  readonly event?: string | undefined
+  /** `X-Gitlab-Token`: the secret itself. */
+  readonly token?: string | undefined
+}
+
+// One answer for an unknown repository, a repository without a secret and a wrong signature: a
+// caller without the secret learns nothing of which repositories exist.
+const refused = new Unauthenticated({ reason: "The webhook delivery is not signed with the repository's webhook secret" })
+
+const utf8 = new TextDecoder("utf-8", { fatal: true })
+
+const textOf = (body: Uint8Array) =>
+  Either.try({
+    try: () => utf8.decode(body),
+    catch: () => new InvalidInput({ field: "body", reason: "is not UTF-8 text" })
+  })
+
+const make = Effect.gen(function*() {
+  const access = yield* Access
+  const store = yield* RepositoryStore
+  const secrets = yield* WebhookSecretStore
+  const ids = yield* IdGenerator
+  const pullRequests = yield* PullRequests
+  const repositories = yield* Repositories
+  const hasher = yield* Hasher
+  const context = yield* Effect.context<AnalysisQueue | IdGenerator>()
+
+  const secretOf = (at: RepositoryCoordinates) =>
+    Effect.gen(function*() {
+      const organization = yield* store.findOrganization(at.provider, at.organization)
+      const repository = Option.isSome(organization) ? yield* store.findRepository(organization.value.id, at.repository) : Option.none()
+      if (Option.isNone(repository)) return yield* refused
+      const secret = yield* secrets.find(repository.value.id)
+      if (Option.isNone(secret)) return yield* refused
+      return { repository: repository.value, secret: secret.value }
+    })
+
+  /** A pushed branch: its head read from git and, unless it was deleted, analysed. */
+  const pushed = (repository: RepositoryRecord, branch: string, deleted: boolean) =>
+    Effect.gen(function*() {
+      const refreshed = yield* repositories.refresh(repository).pipe(
+        Effect.map((read) => Option.some(read.repository)),
+        Effect.catchTag("GitReadError", (error) => Effect.as(Effect.logWarning(`push to ${branch}: ${error.message}`), Option.none()))
+      )
+      if (deleted || Option.isNone(refreshed)) return
+      const found = (yield* store.listBranches(repository.id)).find((b) => b.name === branch && b.isEnabled)
+      if (found !== undefined) yield* Effect.provide(queueAnalysis(refreshed.value, found), context)
+    })
+
+  const act = (repository: RepositoryRecord, event: string, delivery: GitHostDelivery) =>
+    Effect.gen(function*(): Effect.fn.Return<WebhookOutcome, ServiceUnavailable> {
+      switch (delivery._tag) {
+        case "PullRequestChange":
+          yield* pullRequests.receive(repository, delivery)
+          return { event, outcome: "pullRequestRecorded" }
+        case "BranchPush":
+          yield* pushed(repository, delivery.branch, delivery.deleted)
+          return { event, outcome: "branchRefreshed" }
+        case "IgnoredDelivery":
+          return { event, outcome: "ignored" }
+      }
+    })
+
+  /** A GitHub delivery: its signature checked over the body's exact bytes before anything is read. */
+  const github = (at: RepositoryCoordinates, headers: GitHubHeaders, body: Uint8Array) =>
+    Effect.gen(function*() {
+      const { repository, secret } = yield* secretOf(at)
+      const expected = `sha256=${yield* hasher.hmacSha256Hex(secret, body)}`
+      if (headers.signature === undefined || !constantTimeEqual(expected, headers.signature.toLowerCase())) return yield* refused
+      const event = headers.event ?? ""
+      const delivery = yield* Either.flatMap(textOf(body), (text) => gitHubDelivery(event, text))
+      return yield* act(repository, event, delivery)
+    })
+
+  /** A GitLab delivery: its token compared with the secret before anything is read. */
+  const gitlab = (at: RepositoryCoordinates, headers: GitLabHeaders, body: Uint8Array) =>
+    Effect.gen(function*() {
+      const { repository, secret } = yield* secretOf(at)
+      if (headers.token === undefined || !constantTimeEqual(secret, headers.token)) return yield* refused
+      const event = headers.event ?? ""
+      const delivery = yield* Either.flatMap(textOf(body), (text) => gitLabDelivery(event, text))
+      return yield* act(repository, event, delivery)
+    })
+
+  /**
+   * Generates the repository's webhook secret (replacing any): the admin, or an admin token of its
+   * organization, may. Shown once to the caller, who gives it to the git host.
+   */
+  const issueSecret = (caller: Option.Option<Principal>, at: RepositoryCoordinates) =>
+    Effect.gen(function*() {
+      const { repository } = yield* access.repository(caller, at, "admin")
+      const secret = `tmw_${yield* ids.randomString(32)}`
+      yield* secrets.save(repository.id, secret)
+      return secret
+    })
+
+  return { github, gitlab, issueSecret } as const
+})
+
+/** Webhook deliveries of git hosts (GitHub, GitLab), each repository with a secret of its own. */
+export class GitHostWebhooks extends Context.Tag("@tidemark/core/GitHostWebhooks")<
+  GitHostWebhooks,
+  Effect.Effect.Success<typeof make>
+>() {
+  static readonly layer = Layer.effect(GitHostWebhooks, make)
+}
