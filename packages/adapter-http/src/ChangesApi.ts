@@ -1,16 +1,17 @@
-import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import {
   CommitDeltaIssue,
   CommitDeltaStatistics,
   CommitWithAnalysis,
   IssueStatusParam,
   Pagination,
+  PullRequestState,
   PullRequestWithAnalysis
 } from "@tidemark/core"
 import { Schema } from "effect"
 import { OrganizationParams, PageParams, RepositoryParams } from "./ApiParams.js"
-import { OptionalAuthentication } from "./Authentication.js"
-import { BadRequest, InternalServerError, NotFound, Unauthorized, UnprocessableEntity } from "./HttpErrors.js"
+import { Authentication, OptionalAuthentication } from "./Authentication.js"
+import { BadRequest, Forbidden, InternalServerError, NotFound, Unauthorized, UnprocessableEntity } from "./HttpErrors.js"
 
 /**
  * The original API's commit and pull-request operations (issue 14): what each change added and
@@ -97,4 +98,37 @@ export class ChangesGroup extends HttpApiGroup.make("changes")
   .addError(UnprocessableEntity)
   .addError(InternalServerError)
   .middleware(OptionalAuthentication)
+{}
+
+/** What a client says of a pull request it opens or updates (our extension): the host's number is in the path. */
+export class PullRequestBody extends Schema.Class<PullRequestBody>("PullRequestBody")({
+  title: Schema.String,
+  originBranch: Schema.NonEmptyString,
+  targetBranch: Schema.NonEmptyString,
+  state: Schema.optional(PullRequestState)
+}) {}
+
+/**
+ * Our extension for git hosts without webhooks Tidemark reads: a client (`tidemark pr open`)
+ * opens, updates or closes a pull request; write permission.
+ */
+export class PullRequestWriteGroup extends HttpApiGroup.make("pullRequestWrite")
+  .add(
+    HttpApiEndpoint.put("putRepositoryPullRequest", pullRequestPath)
+      .setPath(PullRequestParams)
+      .setPayload(PullRequestBody)
+      .addSuccess(PullRequestWithAnalysis)
+      .annotate(
+        OpenApi.Description,
+        "Our extension: creates or updates the pull request with this number (its head is its origin branch's head, " +
+          "read from git), queues its analysis when it is open, and answers it with its last analysis."
+      )
+  )
+  .addError(BadRequest)
+  .addError(Unauthorized)
+  .addError(Forbidden)
+  .addError(NotFound)
+  .addError(UnprocessableEntity)
+  .addError(InternalServerError)
+  .middleware(Authentication)
 {}

@@ -61,7 +61,8 @@ describe("PullRequests.open", () => {
           branch: "feature/login",
           commitSha: featureHead.sha,
           requestedAt: opened.updated,
-          pullRequest: 12
+          pullRequest: 12,
+          targetBranch: "main"
         })
       ])
     })))
@@ -99,7 +100,7 @@ describe("PullRequests.open", () => {
       expect(yield* stored(first.repositoryId, 3)).toStrictEqual(Option.some(second))
     })))
 
-  it.effect("a pull request whose origin or target branch does not exist is stored without a head and not queued", () =>
+  it.effect("a pull request whose origin branch does not exist is stored without a head and not queued; a missing target is the analysis's to report", () =>
     withServices(Effect.gen(function*() {
       const { repository, writer } = yield* setUp
       const pullRequests = yield* PullRequests
@@ -107,7 +108,7 @@ describe("PullRequests.open", () => {
       expect(noOrigin).toMatchObject({ state: "open", headSha: "", originBranch: "gone", author: new PullRequestAuthor({ name: "unknown" }) })
       const noTarget = yield* pullRequests.open(writer, widgets, 5, { ...body, targetBranch: "gone" })
       expect(noTarget).toMatchObject({ state: "open", headSha: featureHead.sha, targetBranch: "gone" })
-      expect(yield* queuedJobs).toEqual([])
+      expect((yield* queuedJobs).map((job) => [job.pullRequest, job.targetBranch])).toEqual([[5, "gone"]])
       expect(Option.isSome(yield* stored(repository.id, 4))).toBe(true)
       expect(Option.isSome(yield* stored(repository.id, 5))).toBe(true)
     })))

@@ -142,4 +142,4 @@ export const resultsLayer = HttpApiBuilder.group(TidemarkApi, "results", (handle
   }))
 
 export const layer = (version: string) =>
-  Layer.mergeAll(versionLayer(version), repositoriesLayer, toolsLayer, patternsLayer, resultsLayer, AccountHandlers.layer, QualitySettingsHandlers.layer, ChangesHandlers.layer)
+  Layer.mergeAll(versionLayer(version), repositoriesLayer, toolsLayer, patternsLayer, resultsLayer, AccountHandlers.layer, QualitySettingsHandlers.layer, ChangesHandlers.layer, ChangesHandlers.writeLayer)

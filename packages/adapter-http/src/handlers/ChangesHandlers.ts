@@ -1,5 +1,5 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { CommitReads, type Pagination, PullRequestReads } from "@tidemark/core"
+import { CommitReads, type Pagination, PullRequestReads, PullRequests } from "@tidemark/core"
 import { Effect } from "effect"
 import { Caller } from "../Authentication.js"
 import { analysisErrors } from "../ErrorMapping.js"
@@ -42,4 +42,16 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "changes", (handlers) =>
           Effect.map(deltaPage),
           analysisErrors
         ))
+  }))
+
+export const writeLayer = HttpApiBuilder.group(TidemarkApi, "pullRequestWrite", (handlers) =>
+  Effect.gen(function*() {
+    const intake = yield* PullRequests
+    const reads = yield* PullRequestReads
+    return handlers.handle("putRepositoryPullRequest", ({ path, payload }) =>
+      Effect.gen(function*() {
+        const caller = yield* Caller
+        yield* intake.open(caller, repositoryAt(path), path.pullRequestNumber, payload)
+        return yield* reads.one(caller, repositoryAt(path), path.pullRequestNumber)
+      }).pipe(analysisErrors))
   }))

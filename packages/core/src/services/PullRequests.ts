@@ -71,7 +71,8 @@ const make = Effect.gen(function*() {
         headSha: origin?.sha ?? intake.headSha ?? existing?.headSha ?? "",
         updated: intake.updated
       })
-      if (saved.state === "open" && origin !== undefined && heads.has(intake.targetBranch)) {
+      // A missing target branch is the analysis's to report: the pull request then shows why it has no numbers.
+      if (saved.state === "open" && origin !== undefined) {
         yield* Effect.provide(queuePullRequestAnalysis(refreshed, saved), context)
       }
       return saved
