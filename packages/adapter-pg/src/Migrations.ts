@@ -12,6 +12,7 @@ import FileCoverage from "./migrations/0009_file_coverage.js"
 import IssueDimensions from "./migrations/0010_issue_dimensions.js"
 import RepositoryTokens from "./migrations/0011_repository_tokens.js"
 import QualityGates from "./migrations/0012_quality_gates.js"
+import GitHostSettings from "./migrations/0014_git_host_settings.js"
 
 /** Numbered and append-only: a change to the schema is a new entry, never an edit of an old one. */
 export const migrations = {
@@ -26,7 +27,8 @@ export const migrations = {
   "0009_file_coverage": FileCoverage,
   "0010_issue_dimensions": IssueDimensions,
   "0011_repository_tokens": RepositoryTokens,
-  "0012_quality_gates": QualityGates
+  "0012_quality_gates": QualityGates,
+  "0014_git_host_settings": GitHostSettings
 }
 
 /** The migrator's own bookkeeping table (the `@effect/sql` default name). */

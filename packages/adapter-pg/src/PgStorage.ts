@@ -9,6 +9,7 @@ import * as Migrations from "./Migrations.js"
 import * as PgAnalysisResultStore from "./PgAnalysisResultStore.js"
 import * as PgAnalysisStore from "./PgAnalysisStore.js"
 import * as PgCredentialStore from "./PgCredentialStore.js"
+import * as PgGitHostSettingsStore from "./PgGitHostSettingsStore.js"
 import * as PgQualityGateStore from "./PgQualityGateStore.js"
 import * as PgRepositoryListing from "./PgRepositoryListing.js"
 import * as PgRepositoryStore from "./PgRepositoryStore.js"
@@ -26,7 +27,8 @@ export const layerWithoutMigrations: Layer.Layer<StoragePorts, never, SqlClient>
   PgAnalysisStore.layer,
   PgAnalysisResultStore.layer,
   PgRepositoryListing.layer,
-  PgQualityGateStore.layer
+  PgQualityGateStore.layer,
+  PgGitHostSettingsStore.layer
 )
 
 /** Every storage port, built once the migrations have run on the client's database. */

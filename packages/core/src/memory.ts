@@ -4,6 +4,7 @@ import { RepositoryListing } from "./ports/RepositoryListing.js"
 import * as MemoryAnalysisResultStore from "./memory/MemoryAnalysisResultStore.js"
 import * as MemoryAnalysisStore from "./memory/MemoryAnalysisStore.js"
 import * as MemoryCredentialStore from "./memory/MemoryCredentialStore.js"
+import * as MemoryGitHostSettingsStore from "./memory/MemoryGitHostSettingsStore.js"
 import * as MemoryQualityGateStore from "./memory/MemoryQualityGateStore.js"
 import * as MemoryRepositoryStore from "./memory/MemoryRepositoryStore.js"
 import * as MemoryStandardStore from "./memory/MemoryStandardStore.js"
@@ -15,6 +16,7 @@ export {
   MemoryAnalysisResultStore,
   MemoryAnalysisStore,
   MemoryCredentialStore,
+  MemoryGitHostSettingsStore,
   MemoryQualityGateStore,
   MemoryRepositoryStore,
   MemoryStandardStore,
@@ -30,7 +32,8 @@ export const storageLayer = RepositoryListing.fromStores.pipe(
     MemoryCredentialStore.layer,
     MemoryAnalysisStore.layer,
     MemoryAnalysisResultStore.layer,
-    MemoryQualityGateStore.layer
+    MemoryQualityGateStore.layer,
+    MemoryGitHostSettingsStore.layer
   ))
 )
 export * as MemoryEventQueue from "./memory/MemoryEventQueue.js"

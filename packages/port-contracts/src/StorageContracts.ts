@@ -3,6 +3,7 @@ import type { Layer } from "effect"
 import { analysisResultStoreContract } from "./AnalysisResultStoreContract.js"
 import { analysisStoreContract } from "./AnalysisStoreContract.js"
 import { credentialStoreContract } from "./CredentialStoreContract.js"
+import { gitHostSettingsStoreContract } from "./GitHostSettingsStoreContract.js"
 import { qualityGateStoreContract } from "./QualityGateStoreContract.js"
 import { repositoryListingContract } from "./RepositoryListingContract.js"
 import { repositoryStoreContract } from "./RepositoryStoreContract.js"
@@ -25,4 +26,5 @@ export const storageContracts = (name: string, makeLayer: () => Layer.Layer<Stor
   analysisResultStoreContract(name, makeLayer())
   repositoryListingContract(name, makeLayer())
   qualityGateStoreContract(name, makeLayer())
+  gitHostSettingsStoreContract(name, makeLayer())
 }

@@ -1,6 +1,7 @@
 import type { AnalysisResultStore } from "./AnalysisResultStore.js"
 import type { AnalysisStore } from "./AnalysisStore.js"
 import type { CredentialStore } from "./CredentialStore.js"
+import type { GitHostSettingsStore } from "./GitHostSettingsStore.js"
 import type { QualityGateStore } from "./QualityGateStore.js"
 import type { RepositoryListing } from "./RepositoryListing.js"
 import type { RepositoryStore } from "./RepositoryStore.js"
@@ -17,3 +18,4 @@ export type StoragePorts =
   | AnalysisResultStore
   | RepositoryListing
   | QualityGateStore
+  | GitHostSettingsStore
