@@ -9,7 +9,6 @@ import type * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import {
   CommitStatuses,
   type CommitVerdict,
-  type GitHostSettings,
   GitHostSettingsStore,
   type RepositoryRecord
 } from "@tidemark/core"
@@ -43,15 +42,8 @@ type SendFailure = HostAnswered | HostUnreachable
 const retryable = (failure: SendFailure) =>
   failure._tag === "HostUnreachable" || failure.status >= 500 || failure.status === 429
 
-type RequestOf = (
-  settings: GitHostSettings,
-  repository: RepositoryRecord,
-  sha: string,
-  verdict: CommitVerdict
-) => HttpClientRequest.HttpClientRequest
-
 /** The request of each host Tidemark can tell, by the repository's provider. */
-const hosts: Record<string, RequestOf> = { gh: StatusRequests.gitHub, gl: StatusRequests.gitLab }
+const hosts: Record<string, StatusRequests.StatusRequest> = { gh: StatusRequests.gitHub, gl: StatusRequests.gitLab }
 
 /** The host's message, cut: enough to tell why, not a whole error page. */
 const bodyLimit = 300

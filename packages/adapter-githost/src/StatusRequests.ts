@@ -20,6 +20,14 @@ export const descriptionLimit = 140
 
 export const shortDescription = (description: string): string => Array.from(description).slice(0, descriptionLimit).join("")
 
+/** The request that tells a repository's host the verdict on one of its commits. */
+export type StatusRequest = (
+  settings: GitHostSettings,
+  repository: RepositoryRecord,
+  sha: string,
+  verdict: CommitVerdict
+) => HttpClientRequest.HttpClientRequest
+
 const baseOf = (settings: GitHostSettings, fallback: string) => (settings.apiBaseUrl ?? fallback).replace(/\/+$/, "")
 
 /**
@@ -34,12 +42,7 @@ const baseOf = (settings: GitHostSettings, fallback: string) => (settings.apiBas
  * GitHub Enterprise Server: the same path under `https://HOST/api/v3`
  * (https://docs.github.com/en/enterprise-server@latest/rest/quickstart).
  */
-export const gitHub = (
-  settings: GitHostSettings,
-  repository: RepositoryRecord,
-  sha: string,
-  verdict: CommitVerdict
-): HttpClientRequest.HttpClientRequest =>
+export const gitHub: StatusRequest = (settings, repository, sha, verdict) =>
   HttpClientRequest.post(
     `${baseOf(settings, gitHubApi)}/repos/${encodeURIComponent(repository.owner)}/${encodeURIComponent(repository.name)}/statuses/${sha}`
   ).pipe(
@@ -74,12 +77,7 @@ const gitLabStates = { pending: "pending", success: "success", failure: "failed"
  * Parameters go as a JSON body, which the REST API accepts for every endpoint
  * (https://docs.gitlab.com/api/rest/#request-payload).
  */
-export const gitLab = (
-  settings: GitHostSettings,
-  repository: RepositoryRecord,
-  sha: string,
-  verdict: CommitVerdict
-): HttpClientRequest.HttpClientRequest =>
+export const gitLab: StatusRequest = (settings, repository, sha, verdict) =>
   HttpClientRequest.post(
     `${baseOf(settings, gitLabApi)}/projects/${encodeURIComponent(`${repository.owner}/${repository.name}`)}/statuses/${sha}`
   ).pipe(

@@ -6,6 +6,7 @@ import { CoverageUploads } from "./CoverageUploads.js"
 import { ReporterCoverage } from "./ReporterCoverage.js"
 import { SarifImports } from "./SarifImports.js"
 import { CodingStandards } from "./CodingStandards.js"
+import { GitHosts } from "./GitHosts.js"
 import { Ingestion } from "./Ingestion.js"
 import { Metrics } from "./Metrics.js"
 import { Organizations } from "./Organizations.js"
@@ -37,5 +38,6 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     ReporterCoverage.layer,
     SarifImports.layer,
     Organizations.layer,
-    Catalogue.layer
+    Catalogue.layer,
+    GitHosts.layer
   ).pipe(Layer.provideMerge(Access.layer))
