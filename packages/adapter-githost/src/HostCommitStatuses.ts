@@ -4,6 +4,7 @@
  * from the GitHostSettingsStore. A verdict is Tidemark's before it is the host's: `publish` never
  * fails, it retries what may pass later and logs what did not.
  */
+import * as Headers from "@effect/platform/Headers"
 import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import {
@@ -82,7 +83,10 @@ export const make = (
         Effect.timeoutFail({
           duration: requestTimeout,
           onTimeout: () => new HostUnreachable({ reason: `no answer within ${Duration.format(requestTimeout)}` })
-        })
+        }),
+        // The client's span shows the request's headers, hiding only the usual credentials
+        // (Authorization among them): GitLab's token header must be hidden too.
+        Effect.locallyWith(Headers.currentRedactedNames, (names) => [...names, "private-token"])
       )
 
     const publish = (repository: RepositoryRecord, sha: string, verdict: CommitVerdict) => {

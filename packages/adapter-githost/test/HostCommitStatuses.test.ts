@@ -2,7 +2,7 @@ import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { describe, expect, it } from "@effect/vitest"
 import { CommitStatuses, CommitVerdict, GitHostSettings, GitHostSettingsStore, Goals, RepositoryRecord } from "@tidemark/core"
 import { MemoryGitHostSettingsStore } from "@tidemark/core/memory"
-import { Effect, HashMap, Layer, Logger, LogLevel, Redacted } from "effect"
+import { Effect, HashMap, Layer, Logger, LogLevel, Redacted, Tracer } from "effect"
 import { HostCommitStatuses } from "../src/index.js"
 import { downHost, fakeHost } from "./FakeHost.js"
 
@@ -62,6 +62,21 @@ const publishWith = (settings: GitHostSettings | undefined) =>
   )
 
 const token = "ghp_s3cret-token"
+
+/** Runs `effect` with the spans it starts kept, to read their attributes (what a trace exporter sends). */
+const withSpansKept = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.tracerWith((tracer) => {
+    const spans: Array<Tracer.Span> = []
+    const keeping = Tracer.make({
+      span: (...args) => {
+        const span = tracer.span(...args)
+        spans.push(span)
+        return span
+      },
+      context: tracer.context
+    })
+    return Effect.map(Effect.withTracer(effect, keeping), () => spans)
+  })
 
 describe("HostCommitStatuses", () => {
   it.scopedLive("GitHub: POST /repos/{owner}/{repo}/statuses/{sha} with the documented headers and JSON body", () =>
@@ -138,6 +153,23 @@ describe("HostCommitStatuses", () => {
           target_url: "https://tidemark.example.com/gh/tide-org/web%20app/commits/4b825dc"
         }))
       )
+    }))
+
+  it.scopedLive("no span attribute shows a token, GitHub's nor GitLab's", () =>
+    Effect.gen(function*() {
+      const host = yield* fakeHost([201])
+      const gitHub = yield* publishWith(new GitHostSettings({ token: Redacted.make(token), apiBaseUrl: host.url }))
+      const gitLab = yield* publishWith(new GitHostSettings({ token: Redacted.make("glpat-abc"), apiBaseUrl: host.url }))
+
+      const spans = yield* withSpansKept(
+        Effect.zipRight(gitHub.publish(repositoryOf("gh"), sha, failing), gitLab.publish(repositoryOf("gl"), sha, failing))
+      )
+
+      const attributes = spans.flatMap((span) => [...span.attributes.entries()])
+      expect(attributes.map(([name]) => name)).toEqual(
+        expect.arrayContaining(["http.request.header.authorization", "http.request.header.private-token"])
+      )
+      expect(JSON.stringify(attributes)).not.toMatch(/s3cret|glpat-abc/)
     }))
 
   it.scopedLive("self-managed GitLab: the same request under its /api/v4", () =>
