@@ -18,6 +18,7 @@ import {
 import { Schema } from "effect"
 import { OrganizationParams, RepositoryParams } from "./ApiParams.js"
 import { Authentication } from "./Authentication.js"
+import { GitHostGroup } from "./GitHostApi.js"
 import { BadRequest, Forbidden, InternalServerError, NotFound, Unauthorized, UnprocessableEntity } from "./HttpErrors.js"
 import { MetricsParams, MetricsResponse, SystemsResponse } from "./MetricsSchemas.js"
 
@@ -207,6 +208,8 @@ export class AdminGroup extends HttpApiGroup.make("admin")
 
 export class AdminApi extends HttpApi.make("admin")
   .add(AdminGroup)
+  // Issue 14: a repository's git host settings (GitHostApi.ts), beside its tokens.
+  .add(GitHostGroup)
   .prefix("/api/v3")
   .annotate(OpenApi.Title, "Tidemark admin API")
 {}

@@ -7,6 +7,7 @@ import { bodyGuard } from "./RequestBody.js"
 import * as RequestSpans from "./RequestSpans.js"
 import * as SecurityHeaders from "./SecurityHeaders.js"
 import * as AdminHandlers from "./handlers/AdminHandlers.js"
+import * as GitHostHandlers from "./handlers/GitHostHandlers.js"
 import * as AnalysisHandlers from "./handlers/AnalysisHandlers.js"
 import * as DashboardRoute from "./handlers/DashboardRoute.js"
 import * as GitHostWebhookHandlers from "./handlers/GitHostWebhookHandlers.js"
@@ -50,6 +51,7 @@ export const layer = (options: Options) => {
     Layer.provide([
       AnalysisHandlers.layer(options.version),
       AdminHandlers.layer,
+      GitHostHandlers.layer,
       IngestionHandlers.layer,
       IngestionHandlers.metricsLayer,
       ReporterHandlers.layer,

@@ -1,6 +1,7 @@
 export * from "./AdminApi.js"
 export * from "./AnalysisApi.js"
 export * from "./GitHostWebhookApi.js"
+export * from "./GitHostApi.js"
 export * from "./Authentication.js"
 export * as HttpErrors from "./HttpErrors.js"
 export * as HttpServer from "./HttpServer.js"

@@ -13,6 +13,7 @@ import IssueDimensions from "./migrations/0010_issue_dimensions.js"
 import RepositoryTokens from "./migrations/0011_repository_tokens.js"
 import QualityGates from "./migrations/0012_quality_gates.js"
 import PullRequests from "./migrations/0013_pull_requests.js"
+import GitHostSettings from "./migrations/0014_git_host_settings.js"
 import Changes from "./migrations/0015_changes.js"
 
 /** Numbered and append-only: a change to the schema is a new entry, never an edit of an old one. */
@@ -30,6 +31,7 @@ export const migrations = {
   "0011_repository_tokens": RepositoryTokens,
   "0012_quality_gates": QualityGates,
   "0013_pull_requests": PullRequests,
+  "0014_git_host_settings": GitHostSettings,
   "0015_changes": Changes
 }
 

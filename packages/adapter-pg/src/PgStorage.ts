@@ -11,6 +11,7 @@ import * as PgAnalysisStore from "./PgAnalysisStore.js"
 import * as PgChangeStore from "./PgChangeStore.js"
 import * as PgCredentialStore from "./PgCredentialStore.js"
 import * as PgPullRequestStore from "./PgPullRequestStore.js"
+import * as PgGitHostSettingsStore from "./PgGitHostSettingsStore.js"
 import * as PgQualityGateStore from "./PgQualityGateStore.js"
 import * as PgRepositoryListing from "./PgRepositoryListing.js"
 import * as PgRepositoryStore from "./PgRepositoryStore.js"
@@ -32,7 +33,8 @@ export const layerWithoutMigrations: Layer.Layer<StoragePorts, never, SqlClient>
   PgQualityGateStore.layer,
   PgPullRequestStore.layer,
   PgWebhookSecretStore.layer,
-  PgChangeStore.layer
+  PgChangeStore.layer,
+  PgGitHostSettingsStore.layer
 )
 
 /** Every storage port, built once the migrations have run on the client's database. */

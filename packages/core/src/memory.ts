@@ -6,6 +6,7 @@ import * as MemoryAnalysisStore from "./memory/MemoryAnalysisStore.js"
 import * as MemoryChangeStore from "./memory/MemoryChangeStore.js"
 import * as MemoryCredentialStore from "./memory/MemoryCredentialStore.js"
 import * as MemoryPullRequestStore from "./memory/MemoryPullRequestStore.js"
+import * as MemoryGitHostSettingsStore from "./memory/MemoryGitHostSettingsStore.js"
 import * as MemoryQualityGateStore from "./memory/MemoryQualityGateStore.js"
 import * as MemoryRepositoryStore from "./memory/MemoryRepositoryStore.js"
 import * as MemoryStandardStore from "./memory/MemoryStandardStore.js"
@@ -20,6 +21,7 @@ export {
   MemoryChangeStore,
   MemoryCredentialStore,
   MemoryPullRequestStore,
+  MemoryGitHostSettingsStore,
   MemoryQualityGateStore,
   MemoryRepositoryStore,
   MemoryStandardStore,
@@ -39,7 +41,8 @@ export const storageLayer = RepositoryListing.fromStores.pipe(
     MemoryQualityGateStore.layer,
     MemoryPullRequestStore.layer,
     MemoryWebhookSecretStore.layer,
-    MemoryChangeStore.layer
+    MemoryChangeStore.layer,
+    MemoryGitHostSettingsStore.layer
   ))
 )
 export * as MemoryEventQueue from "./memory/MemoryEventQueue.js"

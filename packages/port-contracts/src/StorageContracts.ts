@@ -5,6 +5,7 @@ import { analysisStoreContract } from "./AnalysisStoreContract.js"
 import { changeStoreContract } from "./ChangeStoreContract.js"
 import { credentialStoreContract } from "./CredentialStoreContract.js"
 import { pullRequestStoreContract } from "./PullRequestStoreContract.js"
+import { gitHostSettingsStoreContract } from "./GitHostSettingsStoreContract.js"
 import { qualityGateStoreContract } from "./QualityGateStoreContract.js"
 import { repositoryListingContract } from "./RepositoryListingContract.js"
 import { repositoryStoreContract } from "./RepositoryStoreContract.js"
@@ -31,4 +32,5 @@ export const storageContracts = (name: string, makeLayer: () => Layer.Layer<Stor
   pullRequestStoreContract(name, makeLayer())
   webhookSecretStoreContract(name, makeLayer())
   changeStoreContract(name, makeLayer())
+  gitHostSettingsStoreContract(name, makeLayer())
 }

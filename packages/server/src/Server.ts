@@ -1,6 +1,8 @@
 import { HttpServer as PlatformHttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
+import { FetchHttpClient } from "@effect/platform"
 import { GitCli } from "@tidemark/adapter-git"
+import { HostCommitStatuses } from "@tidemark/adapter-githost"
 import { HttpServer } from "@tidemark/adapter-http"
 import { catalogue } from "@tidemark/catalogue"
 import { NatsEventQueue } from "@tidemark/adapter-nats"
@@ -54,11 +56,11 @@ export const persistenceLayer = (config: ServerConfig) =>
 
 /**
  * The ports every process needs: storage and queues, catalogue, git (read, checkout, blame, changes), ids,
- * hashing, the analyzer and the coverage scope it implies.
+ * hashing, the analyzer and the coverage scope it implies, and the commit statuses sent to the git
+ * hosts of the repositories whose host token is set (read from storage, sent with fetch).
  */
 const portsLayer = (config: ServerConfig) =>
   Layer.mergeAll(
-    persistenceLayer(config),
     StaticToolCatalogue.layer(catalogue),
     GitCli.layer({ cacheDirectory: join(config.dataDir, "git-cache") }),
     TreeAnalyzer.layer({
@@ -69,8 +71,9 @@ const portsLayer = (config: ServerConfig) =>
     AnalysisCoverageScope.layer,
     LogSarifReader.layer,
     CryptoIdGenerator.layer,
-    NodeHasher.layer
-  )
+    NodeHasher.layer,
+    HostCommitStatuses.layer().pipe(Layer.provide(FetchHttpClient.layer))
+  ).pipe(Layer.provideMerge(persistenceLayer(config)))
 
 /**
  * The bundled server, composed once, top to bottom: storage and queues → catalogue, git, analyzer,

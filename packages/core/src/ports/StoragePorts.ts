@@ -3,6 +3,7 @@ import type { AnalysisStore } from "./AnalysisStore.js"
 import type { ChangeStore } from "./ChangeStore.js"
 import type { CredentialStore } from "./CredentialStore.js"
 import type { PullRequestStore } from "./PullRequestStore.js"
+import type { GitHostSettingsStore } from "./GitHostSettingsStore.js"
 import type { QualityGateStore } from "./QualityGateStore.js"
 import type { RepositoryListing } from "./RepositoryListing.js"
 import type { RepositoryStore } from "./RepositoryStore.js"
@@ -23,3 +24,4 @@ export type StoragePorts =
   | PullRequestStore
   | WebhookSecretStore
   | ChangeStore
+  | GitHostSettingsStore

@@ -9,6 +9,7 @@ import { SarifImports } from "./SarifImports.js"
 import { CodingStandards } from "./CodingStandards.js"
 import { CommitReads } from "./CommitReads.js"
 import { PullRequestReads } from "./PullRequestReads.js"
+import { GitHosts } from "./GitHosts.js"
 import { Ingestion } from "./Ingestion.js"
 import { Metrics } from "./Metrics.js"
 import { Organizations } from "./Organizations.js"
@@ -46,5 +47,6 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     Organizations.layer,
     Catalogue.layer,
     PullRequestReads.layer,
-    CommitReads.layer
+    CommitReads.layer,
+    GitHosts.layer
   ).pipe(Layer.provideMerge(Access.layer))

@@ -4,6 +4,7 @@ import { AddRepositoryBody, type Repository, Visibility } from "@tidemark/core"
 import { Console, Effect, Option } from "effect"
 import { TidemarkClient, connectionOptions, withClient } from "./Client.js"
 import { type RepositoryCoordinates, repositoryArg, repositoryLabel } from "./Coordinates.js"
+import { gitHost } from "./GitHost.js"
 
 const git = Options.text("git").pipe(
   Options.withPseudoName("URL|PATH"),
@@ -67,5 +68,5 @@ const add = Command.make(
 /** `tidemark repo ...` */
 export const repo = Command.make("repo").pipe(
   Command.withDescription("Manage repositories."),
-  Command.withSubcommands([add])
+  Command.withSubcommands([add, gitHost])
 )

@@ -1,0 +1,2 @@
+export * as HostCommitStatuses from "./HostCommitStatuses.js"
+export * as StatusRequests from "./StatusRequests.js"

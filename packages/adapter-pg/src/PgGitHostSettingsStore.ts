@@ -1,0 +1,38 @@
+import { SqlClient } from "@effect/sql"
+import { GitHostSettings, GitHostSettingsStore } from "@tidemark/core"
+import { Effect, Layer, Option, Redacted, Schema } from "effect"
+import { decodeFirst } from "./Rows.js"
+import { orUnavailable } from "./StorageFailure.js"
+
+const SettingsRow = Schema.Struct({ token: Schema.String, api_base_url: Schema.NullOr(Schema.String) })
+
+const settingsOf = (row: typeof SettingsRow.Type) =>
+  new GitHostSettings({
+    token: Redacted.make(row.token),
+    ...(row.api_base_url === null ? {} : { apiBaseUrl: row.api_base_url })
+  })
+
+export const make = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+
+  const find = (repositoryId: number) =>
+    sql`SELECT token, api_base_url FROM git_host_settings WHERE repository_id = ${repositoryId}`.pipe(
+      Effect.flatMap(decodeFirst(SettingsRow)),
+      Effect.map(Option.map(settingsOf)),
+      orUnavailable
+    )
+
+  const save = (repositoryId: number, settings: GitHostSettings) =>
+    sql`
+      INSERT INTO git_host_settings (repository_id, token, api_base_url)
+      VALUES (${repositoryId}, ${Redacted.value(settings.token)}, ${settings.apiBaseUrl ?? null})
+      ON CONFLICT (repository_id) DO UPDATE SET token = EXCLUDED.token, api_base_url = EXCLUDED.api_base_url
+    `.pipe(Effect.asVoid, orUnavailable)
+
+  const remove = (repositoryId: number) =>
+    sql`DELETE FROM git_host_settings WHERE repository_id = ${repositoryId}`.pipe(Effect.asVoid, orUnavailable)
+
+  return GitHostSettingsStore.of({ find, save, remove })
+})
+
+export const layer = Layer.effect(GitHostSettingsStore, make)

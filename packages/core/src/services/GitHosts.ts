@@ -1,0 +1,52 @@
+import { Context, Effect, Layer, Option, Redacted } from "effect"
+import { GitHostSettings, GitHostView, type SetGitHostBody } from "../domain/GitHostSettings.js"
+import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
+import { GitHostSettingsStore } from "../ports/GitHostSettingsStore.js"
+import { Access } from "./Access.js"
+
+type Caller = Option.Option<Principal>
+
+/**
+ * A repository's git host settings, which let Tidemark post its verdicts on commits to the host:
+ * set, shown and cleared by the admin or an admin token of the repository's organization, as
+ * repository tokens are issued. What is shown never holds the token.
+ */
+const make = Effect.gen(function*() {
+  const access = yield* Access
+  const store = yield* GitHostSettingsStore
+
+  const viewOf = (settings: Option.Option<GitHostSettings>) =>
+    Option.match(settings, {
+      onNone: () => new GitHostView({ configured: false }),
+      onSome: ({ apiBaseUrl }) => new GitHostView({ configured: true, ...(apiBaseUrl === undefined ? {} : { apiBaseUrl }) })
+    })
+
+  const show = (caller: Caller, at: RepositoryCoordinates) =>
+    Effect.gen(function*() {
+      const { repository } = yield* access.repository(caller, at, "admin")
+      return viewOf(yield* store.find(repository.id))
+    })
+
+  /** Replaces the settings whole: an API base URL left out is the host's public API again. */
+  const configure = (caller: Caller, at: RepositoryCoordinates, body: SetGitHostBody) =>
+    Effect.gen(function*() {
+      const { repository } = yield* access.repository(caller, at, "admin")
+      const settings = new GitHostSettings({
+        token: Redacted.make(body.token),
+        ...(body.apiBaseUrl === undefined ? {} : { apiBaseUrl: body.apiBaseUrl })
+      })
+      yield* store.save(repository.id, settings)
+    })
+
+  const clear = (caller: Caller, at: RepositoryCoordinates) =>
+    Effect.gen(function*() {
+      const { repository } = yield* access.repository(caller, at, "admin")
+      yield* store.remove(repository.id)
+    })
+
+  return { show, configure, clear } as const
+})
+
+export class GitHosts extends Context.Tag("@tidemark/core/GitHosts")<GitHosts, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(GitHosts, make)
+}
