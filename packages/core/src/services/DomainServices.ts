@@ -7,6 +7,7 @@ import { CoverageUploads } from "./CoverageUploads.js"
 import { ReporterCoverage } from "./ReporterCoverage.js"
 import { SarifImports } from "./SarifImports.js"
 import { CodingStandards } from "./CodingStandards.js"
+import { ChangeDetails } from "./ChangeDetails.js"
 import { CommitReads } from "./CommitReads.js"
 import { PullRequestReads } from "./PullRequestReads.js"
 import { GitHosts } from "./GitHosts.js"
@@ -46,7 +47,6 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     SarifImports.layer,
     Organizations.layer,
     Catalogue.layer,
-    PullRequestReads.layer,
-    CommitReads.layer,
+    ChangeDetails.layer.pipe(Layer.provideMerge(Layer.merge(PullRequestReads.layer, CommitReads.layer))),
     GitHosts.layer
   ).pipe(Layer.provideMerge(Access.layer))
