@@ -78,6 +78,17 @@ const make = Effect.gen(function*() {
       return saved
     })
 
+  /**
+   * A git host's delivery of a pull request. Hosts do not promise to deliver in order: one older
+   * than the pull request as stored (by the host's own `updated` times) changes nothing.
+   */
+  const delivered = (repository: RepositoryRecord, change: PullRequestChange) =>
+    Effect.gen(function*() {
+      const stored = yield* store.find(repository.id, change.number)
+      if (Option.isSome(stored) && Date.parse(change.updated) < Date.parse(stored.value.updated)) return stored.value
+      return yield* receive(repository, change)
+    })
+
   /** Opens or updates a pull request (our extension, `tidemark pr open`): needs `write`. */
   const open = (caller: Option.Option<Principal>, at: RepositoryCoordinates, number: number, body: PullRequestBody) =>
     Effect.gen(function*() {
@@ -102,10 +113,10 @@ const make = Effect.gen(function*() {
       return yield* store.upsert({ ...current, state: merged ? "merged" : "closed", updated: yield* nowIso })
     })
 
-  return { open, close, receive } as const
+  return { open, close, receive, delivered } as const
 })
 
-/** Pull requests arriving in Tidemark: from the API and the CLI (`open`, `close`) and from git hosts' webhooks (`receive`). */
+/** Pull requests arriving in Tidemark: from the API and the CLI (`open`, `close`) and from git hosts' webhooks (`delivered`). */
 export class PullRequests extends Context.Tag("@tidemark/core/PullRequests")<PullRequests, Effect.Effect.Success<typeof make>>() {
   static readonly layer = Layer.effect(PullRequests, make)
 }
