@@ -12,7 +12,7 @@ import {
   CommitWithAnalysis,
   IssueStatusParam,
   Pagination,
-  PullRequestState,
+  PullRequestBody,
   PullRequestWithAnalysis
 } from "@tidemark/core"
 import { Schema } from "effect"
@@ -179,14 +179,6 @@ export class ChangesGroup extends HttpApiGroup.make("changes")
   .addError(InternalServerError)
   .middleware(OptionalAuthentication)
 {}
-
-/** What a client says of a pull request it opens or updates (our extension): the host's number is in the path. */
-export class PullRequestBody extends Schema.Class<PullRequestBody>("PullRequestBody")({
-  title: Schema.String,
-  originBranch: Schema.NonEmptyString,
-  targetBranch: Schema.NonEmptyString,
-  state: Schema.optional(PullRequestState)
-}) {}
 
 /**
  * Our extension for git hosts without webhooks Tidemark reads: a client (`tidemark pr open`)

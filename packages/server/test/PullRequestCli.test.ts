@@ -22,12 +22,25 @@ interface Answer {
   readonly body: unknown
 }
 
+/** The original's PullRequestWithAnalysis, as the endpoint answers it (no `data` envelope). */
 const pullRequestView = {
-  data: {
-    pullRequest: { id: 41, number: 12, title: "Login form", originBranch: "feature/login", targetBranch: "main", status: "open" },
-    isUpToStandards: true,
-    isAnalysing: false
-  }
+  pullRequest: {
+    id: 41,
+    number: 12,
+    updated: "2026-11-26T10:00:00.000Z",
+    status: "open",
+    repository: "widgets",
+    title: "Login form",
+    owner: { name: "Ada Lovelace" },
+    headCommitSha: "c1",
+    commonAncestorCommitSha: "a1",
+    originBranch: "feature/login",
+    targetBranch: "main",
+    gitHref: "https://github.com/acme/widgets/pull/12"
+  },
+  isUpToStandards: true,
+  isAnalysing: false,
+  meta: { analyzable: true }
 }
 
 /** A server answering each request with `answer(request)`, recording them all; closed with the scope. */

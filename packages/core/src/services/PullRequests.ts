@@ -1,7 +1,7 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { NotFound } from "../domain/Errors.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
-import { PullRequestAuthor, type PullRequestRecord, type PullRequestState } from "../domain/PullRequest.js"
+import { PullRequestAuthor, type PullRequestBody, type PullRequestRecord } from "../domain/PullRequest.js"
 import type { PullRequestChange } from "../domain/providers/GitHostDelivery.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import type { AnalysisQueue } from "../ports/AnalysisQueue.js"
@@ -14,14 +14,6 @@ import { nowIso } from "./Now.js"
 import { Repositories } from "./Repositories.js"
 
 /** What opening or updating a pull request through the API says of it (our extension's body). */
-export interface PullRequestBody {
-  readonly title: string
-  readonly originBranch: string
-  readonly targetBranch: string
-  /** `open` unless given. */
-  readonly state?: PullRequestState | undefined
-}
-
 /** A pull request as its git host or a client now describes it, before Tidemark knows its head. */
 export type PullRequestIntake = Omit<PullRequestChange, "_tag" | "headSha"> & { readonly headSha?: string | undefined }
 

@@ -1,5 +1,5 @@
 import { Command, HelpDoc, Options, ValidationError } from "@effect/cli"
-import { type HttpApi, HttpApiClient, HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
+import { type HttpApi, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
 import { TidemarkApi } from "@tidemark/adapter-http"
 import { Config, Context, Effect, Layer, Option, Redacted, Schema } from "effect"
@@ -51,11 +51,6 @@ export interface TidemarkClientService {
   readonly url: string
   /** Runs a call, turning its failures into what a user of the command can act on. */
   readonly call: <A, R>(request: Effect.Effect<A, ApiCallError, R>) => Effect.Effect<A, ClientError, R>
-  /**
-   * Sends a request the API definition does not hold (yet): its URL relative to the server's, with
-   * the token, failing as `call` does unless the answer is a 2xx.
-   */
-  readonly send: (request: HttpClientRequest.HttpClientRequest) => Effect.Effect<HttpClientResponse.HttpClientResponse, ClientError>
 }
 
 /**
@@ -65,17 +60,12 @@ export interface TidemarkClientService {
 const make = (connection: Connection): Effect.Effect<TidemarkClientService, never, HttpClient.HttpClient> => {
   const url = connection.url.replace(/\/+$/, "")
   const authenticated = HttpClient.mapRequest(HttpClientRequest.setHeader("api-token", Redacted.value(connection.token)))
-  return Effect.all([
-    HttpApiClient.make(TidemarkApi, { baseUrl: url, transformClient: authenticated }),
-    Effect.map(HttpClient.HttpClient, (http) =>
-      http.pipe(authenticated, HttpClient.mapRequest(HttpClientRequest.prependUrl(url)), HttpClient.filterStatusOk))
-  ]).pipe(
-    Effect.map(([api, http]): TidemarkClientService => ({
+  return HttpApiClient.make(TidemarkApi, { baseUrl: url, transformClient: authenticated }).pipe(
+    Effect.map((api): TidemarkClientService => ({
       api,
       url,
       call: <A, R>(request: Effect.Effect<A, ApiCallError, R>): Effect.Effect<A, ClientError, R> =>
-        Effect.catchAll(request, fromApiCall(url)),
-      send: (request) => Effect.catchAll(http.execute(request), fromApiCall(url))
+        Effect.catchAll(request, fromApiCall(url))
     }))
   )
 }

@@ -1,9 +1,7 @@
 import { Args, Command, Options } from "@effect/cli"
-import { HttpClientRequest, type HttpClientResponse } from "@effect/platform"
-import { PullRequestState } from "@tidemark/core"
+import { PullRequestBody, PullRequestState } from "@tidemark/core"
 import { Console, Effect, Option, Schema } from "effect"
 import { TidemarkClient, connectionOptions, withClient } from "./Client.js"
-import { UnexpectedResponse } from "./ClientError.js"
 import { type RepositoryCoordinates, repositoryArg, repositoryLabel, repositoryPath } from "./Coordinates.js"
 import { decodeArgument } from "./SchemaInput.js"
 
@@ -12,22 +10,6 @@ import { decodeArgument } from "./SchemaInput.js"
  * where no git host sends webhooks. Both put the pull request with our extension
  * `PUT /api/v3/analysis/organizations/{provider}/{org}/repositories/{name}/pull-requests/{number}`.
  */
-
-/** What the extension's PUT takes. */
-export const PullRequestPutBody = Schema.Struct({
-  title: Schema.String,
-  originBranch: Schema.String,
-  targetBranch: Schema.String,
-  state: Schema.optional(PullRequestState)
-})
-export type PullRequestPutBody = typeof PullRequestPutBody.Type
-
-/** What `pr close` reads back of a pull request: the original's `PullRequestWithAnalysis` holds it under `pullRequest`. */
-const StoredPullRequest = Schema.Struct({
-  data: Schema.Struct({
-    pullRequest: Schema.Struct({ title: Schema.String, originBranch: Schema.String, targetBranch: Schema.String })
-  })
-})
 
 const PullRequestNumber = Schema.NumberFromString.pipe(Schema.int(), Schema.positive())
 
@@ -45,26 +27,12 @@ const state = Options.choice("state", PullRequestState.literals).pipe(
 )
 const merged = Options.boolean("merged").pipe(Options.withDescription("it was merged, not just closed"))
 
-const pullRequestPath = (at: RepositoryCoordinates, number: number) => {
-  const { provider, remoteOrganizationName, repositoryName } = repositoryPath(at)
-  return `/api/v3/analysis/organizations/${provider}/${remoteOrganizationName}/repositories/${repositoryName}/pull-requests/${number}`
-}
-
-const json = <A, I>(schema: Schema.Schema<A, I>) => (response: HttpClientResponse.HttpClientResponse) =>
+const put = (at: RepositoryCoordinates, number: number, payload: PullRequestBody) =>
   Effect.flatMap(TidemarkClient, (client) =>
-    response.json.pipe(
-      Effect.flatMap(Schema.decodeUnknown(schema)),
-      Effect.mapError((error) => new UnexpectedResponse({ url: client.url, status: response.status, detail: error.message }))
-    ))
-
-const put = (at: RepositoryCoordinates, number: number, body: PullRequestPutBody) =>
-  Effect.flatMap(TidemarkClient, (client) =>
-    HttpClientRequest.put(pullRequestPath(at, number)).pipe(
-      HttpClientRequest.bodyJson(body),
-      Effect.orDie, // a body of three strings always serializes
-      Effect.flatMap(client.send),
-      Effect.flatMap(json(Schema.Unknown))
-    ))
+    client.call(client.api.pullRequestWrite.putRepositoryPullRequest({
+      path: { ...repositoryPath(at), pullRequestNumber: number },
+      payload
+    })))
 
 const open = Command.make(
   "open",
@@ -72,7 +40,7 @@ const open = Command.make(
   ({ from, number, repository, state, title, to }) =>
     Effect.gen(function*() {
       const chosen = Option.getOrElse(state, () => "open" as const)
-      yield* put(repository, number, { title, originBranch: from, targetBranch: to, state: chosen })
+      yield* put(repository, number, new PullRequestBody({ title, originBranch: from, targetBranch: to, state: chosen }))
       yield* Console.log(`Pull request #${number} of ${repositoryLabel(repository)} (${from} → ${to}) is ${chosen}`)
     })
 ).pipe(
@@ -87,12 +55,16 @@ const close = Command.make(
     Effect.gen(function*() {
       const client = yield* TidemarkClient
       // The PUT replaces the whole pull request: what it keeps is read first.
-      const { data } = yield* client.send(HttpClientRequest.get(pullRequestPath(repository, number))).pipe(
-        Effect.flatMap(json(StoredPullRequest))
-      )
-      const { originBranch, targetBranch, title } = data.pullRequest
+      const { pullRequest } = yield* client.call(client.api.changes.getRepositoryPullRequest({
+        path: { ...repositoryPath(repository), pullRequestNumber: number }
+      }))
       const chosen = merged ? "merged" as const : "closed" as const
-      yield* put(repository, number, { title, originBranch, targetBranch, state: chosen })
+      yield* put(repository, number, new PullRequestBody({
+        title: pullRequest.title,
+        originBranch: pullRequest.originBranch ?? "",
+        targetBranch: pullRequest.targetBranch ?? "",
+        state: chosen
+      }))
       yield* Console.log(`Pull request #${number} of ${repositoryLabel(repository)} is ${chosen}`)
     })
 ).pipe(
