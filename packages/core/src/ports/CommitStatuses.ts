@@ -1,4 +1,4 @@
-import { Context, type Effect, Schema } from "effect"
+import { Context, Effect, Schema } from "effect"
 import type { RepositoryRecord } from "../domain/Records.js"
 
 /** The verdict on a commit as a git host shows it beside the commit (GitHub's four states; GitLab maps them). */
@@ -15,9 +15,11 @@ export class CommitVerdict extends Schema.Class<CommitVerdict>("CommitVerdict")(
 /**
  * Tells a repository's git host the verdict on one of its commits, when the repository has a host
  * token configured (none: nothing is sent). Never fails: a host that refuses or is down is retried,
- * then logged; the verdict stays in Tidemark either way.
+ * then logged; the verdict stays in Tidemark either way. Without an adapter (the core embedded as
+ * a library, a test), nothing is sent.
  */
-export class CommitStatuses extends Context.Tag("@tidemark/core/CommitStatuses")<
-  CommitStatuses,
-  { readonly publish: (repository: RepositoryRecord, sha: string, verdict: CommitVerdict) => Effect.Effect<void> }
->() {}
+export class CommitStatuses extends Context.Reference<CommitStatuses>()("@tidemark/core/CommitStatuses", {
+  defaultValue: (): {
+    readonly publish: (repository: RepositoryRecord, sha: string, verdict: CommitVerdict) => Effect.Effect<void>
+  } => ({ publish: () => Effect.void })
+}) {}

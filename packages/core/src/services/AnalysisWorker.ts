@@ -17,6 +17,7 @@ import type { ToolCatalogue } from "../ports/ToolCatalogue.js"
 import type { ToolConfigStore } from "../ports/ToolConfigStore.js"
 import { SourceCheckout } from "../ports/SourceCheckout.js"
 import { type AnalyseTree, makeChangeRecording } from "./ChangeRecording.js"
+import { ChangeVerdicts } from "./ChangeVerdicts.js"
 import { withAuthors } from "./IssueAuthors.js"
 import { retryOrDeadLetter, runForever, settle } from "./QueueConsumer.js"
 import { nowIso } from "./Now.js"
@@ -239,5 +240,7 @@ export class AnalysisWorker extends Context.Tag("@tidemark/core/AnalysisWorker")
   AnalysisWorker,
   Effect.Effect.Success<ReturnType<typeof make>>
 >() {
-  static readonly layer = (options: AnalysisWorkerOptions = {}) => Layer.effect(AnalysisWorker, make(options))
+  // The verdicts it sends are built on the ports alone: a worker-only process has no domain services.
+  static readonly layer = (options: AnalysisWorkerOptions = {}) =>
+    Layer.effect(AnalysisWorker, make(options)).pipe(Layer.provide(ChangeVerdicts.layer))
 }

@@ -12,6 +12,7 @@ import { ChangeStore } from "../ports/ChangeStore.js"
 import { FileLines } from "../ports/FileLines.js"
 import { GitChanges } from "../ports/GitChanges.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
+import { ChangeVerdicts } from "./ChangeVerdicts.js"
 import { withAuthors } from "./IssueAuthors.js"
 import { nowIso } from "./Now.js"
 
@@ -36,6 +37,7 @@ export const makeChangeRecording = (analyseTree: AnalyseTree) =>
     const repositories = yield* RepositoryStore
     const git = yield* GitChanges
     const fileLines = yield* FileLines
+    const verdicts = yield* ChangeVerdicts
 
     /** What git says the change touched; without it (git failed) only issues and clones list files. */
     const touched = (gitUrl: string, base: string, head: string) =>
@@ -92,13 +94,14 @@ export const makeChangeRecording = (analyseTree: AnalyseTree) =>
         const delta = !measured || Option.isNone(base)
           ? noChange
           : changeBetween(base.value, results, yield* touched(repository.gitUrl, previous?.commit.sha ?? sha, sha))
-        yield* save(key, {
+        const change = yield* save(key, {
           headSha: sha,
           baseSha: Option.isSome(base) ? previous?.commit.sha : undefined,
           startedAnalysis: analysis.startedAnalysis,
           delta,
           problems: measured ? [] : analysis.problems
         })
+        yield* verdicts.publishChange(repository, change, "commits")
       })
 
     /** Who last changed each added issue's line: blamed for those alone, not for the whole head. */
@@ -129,8 +132,10 @@ export const makeChangeRecording = (analyseTree: AnalyseTree) =>
         const origin = branches.find((b) => b.name === job.branch)
         if (origin !== undefined && origin.lastCommitSha !== job.commitSha) return
         const startedAnalysis = yield* nowIso
+        yield* verdicts.publishPending(repository, job.commitSha)
+        const judged = (change: ChangeAnalysis) => verdicts.publishChange(repository, change, "pullRequests")
         const failed = (problems: ReadonlyArray<Problem>, baseSha?: string) =>
-          save(key, { headSha: job.commitSha, baseSha, startedAnalysis, delta: noChange, problems })
+          Effect.flatMap(save(key, { headSha: job.commitSha, baseSha, startedAnalysis, delta: noChange, problems }), judged)
         const target = branches.find((b) => b.name === job.targetBranch)
         if (origin === undefined) return yield* failed([problem("branch_not_found", `The origin branch ${job.branch} does not exist`)])
         if (target === undefined) {
@@ -148,13 +153,13 @@ export const makeChangeRecording = (analyseTree: AnalyseTree) =>
         const base = Option.isSome(stored) ? Either.right(stored.value) : (yield* analyseTree(repository, baseSha)).results
         if (Either.isLeft(base)) return yield* failed(base.left, baseSha)
         const delta = changeBetween(base.right, head.results.right, yield* touched(repository.gitUrl, baseSha, job.commitSha))
-        yield* save(key, {
+        yield* judged(yield* save(key, {
           headSha: job.commitSha,
           baseSha,
           startedAnalysis,
           delta: yield* withAddedAuthors(repository.gitUrl, job.commitSha, delta),
           problems: []
-        })
+        }))
       })
 
     return { recordCommit, recordPullRequest } as const

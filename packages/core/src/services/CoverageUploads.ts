@@ -10,6 +10,7 @@ import { CoverageReader } from "../ports/CoverageReader.js"
 import { CoverageScope } from "../ports/CoverageScope.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
+import { ChangeVerdicts } from "./ChangeVerdicts.js"
 import { saveCommitCoverage } from "./CommitCoverageWrite.js"
 import { coverageExclusion } from "./CoverageExclusion.js"
 
@@ -24,6 +25,7 @@ export interface CoverageUpload {
 
 const make = Effect.gen(function*() {
   const access = yield* Access
+  const verdicts = yield* ChangeVerdicts
   const store = yield* AnalysisStore
   const results = yield* AnalysisResultStore
   const reader = yield* CoverageReader
@@ -43,6 +45,8 @@ const make = Effect.gen(function*() {
       const isExcluded = yield* excludedFrom(repository.id, commitSha)
       const files = read.filter((file) => !isExcluded(file.path))
       const coverage = yield* save({ repositoryId: repository.id, commitSha }, input.format, files)
+      // The hosts hear of the verdicts it changes in the background: the upload does not wait on them.
+      yield* Effect.forkDaemon(verdicts.coverageArrived(repository, commitSha))
       return coverageView(coverage, repository.goals)
     })
 

@@ -8,6 +8,7 @@ import { ReporterCoverage } from "./ReporterCoverage.js"
 import { SarifImports } from "./SarifImports.js"
 import { CodingStandards } from "./CodingStandards.js"
 import { ChangeDetails } from "./ChangeDetails.js"
+import { ChangeVerdicts } from "./ChangeVerdicts.js"
 import { CommitReads } from "./CommitReads.js"
 import { PullRequestReads } from "./PullRequestReads.js"
 import { GitHosts } from "./GitHosts.js"
@@ -49,4 +50,4 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     Catalogue.layer,
     ChangeDetails.layer.pipe(Layer.provideMerge(Layer.merge(PullRequestReads.layer, CommitReads.layer))),
     GitHosts.layer
-  ).pipe(Layer.provideMerge(Access.layer))
+  ).pipe(Layer.provideMerge(ChangeVerdicts.layer), Layer.provideMerge(Access.layer))

@@ -3,9 +3,11 @@ import type { UpdateGoalsBody } from "../domain/Bodies.js"
 import { Goals } from "../domain/Goals.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { type GateKind, normalizedGate, QualityGate, QualitySettingsWithGatePolicy, shownGate } from "../domain/QualityGate.js"
+import type { RepositoryRecord } from "../domain/Records.js"
 import { QualityGateStore } from "../ports/QualityGateStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
+import { ChangeVerdicts } from "./ChangeVerdicts.js"
 import { Repositories } from "./Repositories.js"
 
 type Caller = Option.Option<Principal>
@@ -19,6 +21,15 @@ const make = Effect.gen(function*() {
   const gates = yield* QualityGateStore
   const repositoryStore = yield* RepositoryStore
   const repositories = yield* Repositories
+
+  const verdicts = yield* ChangeVerdicts
+
+  /**
+   * The open pull requests' verdicts on their hosts follow a changed pull-request gate, sent in the
+   * background: the answer does not wait on the hosts.
+   */
+  const judgeAgain = (repository: RepositoryRecord, kind: GateKind) =>
+    kind === "pullRequests" ? Effect.asVoid(Effect.forkDaemon(verdicts.gateChanged(repository))) : Effect.void
 
   const settingsOf = (gate: QualityGate) => new QualitySettingsWithGatePolicy({ qualityGate: shownGate(gate) })
 
@@ -35,6 +46,7 @@ const make = Effect.gen(function*() {
       const { repository } = yield* access.repository(caller, at, "write")
       const kept = normalizedGate(kind, body)
       yield* gates.save(repository.id, kind, kept)
+      yield* judgeAgain(repository, kind)
       return settingsOf(kept)
     })
 
@@ -42,6 +54,7 @@ const make = Effect.gen(function*() {
     Effect.gen(function*() {
       const { repository } = yield* access.repository(caller, at, "write")
       yield* gates.remove(repository.id, kind)
+      yield* judgeAgain(repository, kind)
       return settingsOf(QualityGate.defaults)
     })
 

@@ -8,6 +8,7 @@ import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { CoverageScope } from "../ports/CoverageScope.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
+import { ChangeVerdicts } from "./ChangeVerdicts.js"
 import { saveCommitCoverage } from "./CommitCoverageWrite.js"
 import { coverageExclusion } from "./CoverageExclusion.js"
 import { trusted } from "../domain/Trusted.js"
@@ -31,6 +32,7 @@ const missing = (header: string) => new Unauthenticated({ reason: `Missing ${hea
 
 const make = Effect.gen(function*() {
   const access = yield* Access
+  const verdicts = yield* ChangeVerdicts
   const store = yield* AnalysisStore
   const results = yield* AnalysisResultStore
   const repositories = yield* RepositoryStore
@@ -103,6 +105,7 @@ const make = Effect.gen(function*() {
           yield* save(key, "reporter", withReport(earlier, reported, partial))
         })
       )
+      yield* Effect.forkDaemon(verdicts.coverageArrived(repository, key.commitSha))
       return { files: reported.length }
     })
 

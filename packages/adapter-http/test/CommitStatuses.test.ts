@@ -1,0 +1,105 @@
+/**
+ * Issue 14: the gate's verdicts reach the git host as commit statuses, as GitHub documents them,
+ * when a pull request's analysis ends and again when its gate changes. The host is a local server
+ * that records each request; the statuses adapter is the real one, as the server composes it.
+ */
+import { afterAll, describe, expect, layer } from "@effect/vitest"
+import { Effect, Schedule } from "effect"
+import { createServer, type IncomingHttpHeaders } from "node:http"
+import type { AddressInfo } from "node:net"
+import { commitOn } from "./fixtures/GitRepositories.js"
+import * as Http from "./fixtures/Http.js"
+import { addRepository, issueToken, newOrganization, once, paths, untilAnalysed } from "./fixtures/Scenario.js"
+import { analysingTestLayer } from "./fixtures/TestLayer.js"
+import { adminToken } from "./fixtures/TestServer.js"
+
+interface Received {
+  readonly method: string
+  readonly path: string
+  readonly headers: IncomingHttpHeaders
+  readonly body: unknown
+}
+
+/** A git host's API that answers every status 201 and keeps what it received, for the whole file. */
+const received: Array<Received> = []
+const server = createServer((request, response) => {
+  let text = ""
+  request.setEncoding("utf8").on("data", (chunk: string) => text += chunk)
+  request.on("end", () => {
+    received.push({ method: request.method ?? "", path: request.url ?? "", headers: request.headers, body: JSON.parse(text) })
+    response.writeHead(201, { "content-type": "application/json" }).end("{}")
+  })
+})
+const hostUrl = Effect.async<string>((resume) => {
+  if (server.listening) return resume(Effect.succeed(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))
+  server.listen(0, "127.0.0.1", () => resume(Effect.succeed(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)))
+})
+afterAll(() => {
+  server.close()
+})
+
+const files = { "src/a.js": "export const answer = () => 42\n" }
+
+/** Waits until the host received a status matching `wanted`. */
+const statusReceived = (after: number, wanted: (r: Received) => boolean) =>
+  Effect.suspend(() => {
+    const found = received.slice(after).find(wanted)
+    return found === undefined ? Effect.fail("not yet") : Effect.succeed(found)
+  }).pipe(Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds"))))
+
+const bodyOf = (r: Received) => r.body as { readonly state: string; readonly context: string; readonly description: string }
+
+layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })("commit statuses", (it) => {
+  const setup = once(Effect.gen(function*() {
+    const url = yield* hostUrl
+    const org = newOrganization("statuses")
+    const token = yield* issueToken(org)
+    const added = yield* addRepository(org, "app", { files })
+    yield* untilAnalysed(org, "app", token, added.git.mainSha)
+    Http.expectNoContent(yield* Http.put(
+      `/api/v3/admin/organizations/${org.provider}/${org.name}/repositories/app/git-host`,
+      { token: adminToken, json: { token: "ghp_fake_token", apiBaseUrl: url } }
+    ))
+    const headSha = yield* commitOn(added.git, "topic/undef", { "src/b.js": "export const b = () => missing\n" }, "main")
+    yield* Http.put(`${paths.repository(org, "app")}/pull-requests/3`, {
+      token,
+      json: { title: "Adds an issue", originBranch: "topic/undef", targetBranch: "main" }
+    })
+    return { org, token, headSha }
+  }))
+
+  describe("pull requests", () => {
+    it.effect("pending while analysed, then the verdict, posted to GitHub's statuses API exactly as documented", () =>
+      Effect.gen(function*() {
+        const { headSha, org } = yield* setup
+        const failure = yield* statusReceived(0, (r) => bodyOf(r).state === "failure")
+        expect(failure.method).toBe("POST")
+        expect(failure.path).toBe(`/repos/${org.name}/app/statuses/${headSha}`)
+        expect(failure.headers["authorization"]).toBe("Bearer ghp_fake_token")
+        expect(failure.headers["accept"]).toBe("application/vnd.github+json")
+        expect(failure.headers["x-github-api-version"]).toBe("2022-11-28")
+        expect(failure.body).toEqual({
+          state: "failure",
+          description: "Not up to standards: new issues over 0 (1 new issues, 0 fixed)",
+          context: "Tidemark / pull request"
+        })
+        const pending = received.findIndex((r) => bodyOf(r).state === "pending")
+        expect(pending).toBeGreaterThanOrEqual(0)
+        expect(pending).toBeLessThan(received.indexOf(failure))
+        expect(bodyOf(received[pending] ?? failure)).toEqual({ state: "pending", description: "Analysing", context: "Tidemark / pull request" })
+      }))
+
+    it.effect("a relaxed gate sends the new verdict without analysing again", () =>
+      Effect.gen(function*() {
+        const { headSha, org, token } = yield* setup
+        yield* statusReceived(0, (r) => bodyOf(r).state === "failure")
+        const before = received.length
+        yield* Http.put(paths.qualitySettings(org, "app", "pull-requests"), { token, json: { issueThreshold: { threshold: 1 } } })
+        const success = yield* statusReceived(before, (r) => bodyOf(r).state === "success")
+        expect(success.path).toBe(`/repos/${org.name}/app/statuses/${headSha}`)
+        expect(success.body).toEqual({ state: "success", description: "Up to standards: 1 new issues, 0 fixed", context: "Tidemark / pull request" })
+        // Judged again only: no new analysis, so no new pending status.
+        expect(received.slice(before).some((r) => bodyOf(r).state === "pending")).toBe(false)
+      }))
+  })
+})

@@ -1,0 +1,109 @@
+import { Context, Effect, Layer, Option } from "effect"
+import type { ChangeAnalysis } from "../domain/ChangeAnalysis.js"
+import type { AnalysisResultReason } from "../domain/GateVerdict.js"
+import type { GateKind } from "../domain/QualityGate.js"
+import type { PullRequestRecord } from "../domain/PullRequest.js"
+import type { RepositoryRecord } from "../domain/Records.js"
+import { ChangeStore } from "../ports/ChangeStore.js"
+import { CommitStatuses, CommitVerdict } from "../ports/CommitStatuses.js"
+import { PullRequestStore } from "../ports/PullRequestStore.js"
+import { makeChangeCoverage } from "./ChangeCoverage.js"
+
+/** The check's name on the host: one per kind, so a commit that heads a pull request shows both. */
+const contexts: Record<GateKind, string> = { pullRequests: "Tidemark / pull request", commits: "Tidemark" }
+
+const describeReason = (reason: AnalysisResultReason) => {
+  const threshold = reason.expectedThreshold.threshold
+  switch (reason.gate) {
+    case "issueThreshold":
+      return `new issues over ${threshold}`
+    case "securityIssueThreshold":
+      return `new security issues over ${threshold}`
+    case "duplicationThreshold":
+      return `new clones over ${threshold}`
+    case "complexityThreshold":
+      return `complexity added over ${threshold}`
+    case "coverageThresholdWithDecimals":
+      return `coverage variation under ${threshold}`
+    case "diffCoverageThreshold":
+      return `diff coverage under ${threshold} %`
+    default:
+      return reason.gate
+  }
+}
+
+/**
+ * Tells git hosts the verdicts of the gates on commits and pull requests (CommitStatuses), when an
+ * analysis ends, coverage arrives for a head, or a pull-request gate changes. The verdict is read
+ * from storage as the API shows it; sending it never fails the caller (a storage outage is logged:
+ * the verdict stays readable in Tidemark).
+ */
+const make = Effect.gen(function*() {
+  const statuses = yield* CommitStatuses
+  const changes = yield* ChangeStore
+  const pullRequests = yield* PullRequestStore
+  const coverage = yield* makeChangeCoverage
+
+  const verdictOf = (change: ChangeAnalysis, kind: GateKind) =>
+    Effect.gen(function*() {
+      const context = contexts[kind]
+      const problem = change.problems[0]
+      if (problem !== undefined) return CommitVerdict.make({ state: "error", description: `Not analysed: ${problem.message}`, context })
+      const { verdict } = yield* coverage.verdictOf(change, kind)
+      const counts = `${change.newIssues} new issues, ${change.fixedIssues} fixed`
+      if (verdict.isUpToStandards) return CommitVerdict.make({ state: "success", description: `Up to standards: ${counts}`, context })
+      const failed = [...verdict.quality.resultReasons, ...(verdict.coverage?.resultReasons ?? [])].filter((r) => !r.isUpToStandards)
+      return CommitVerdict.make({ state: "failure", description: `Not up to standards: ${failed.map(describeReason).join(", ")} (${counts})`, context })
+    })
+
+  const logged = <E>(what: string) => (effect: Effect.Effect<void, E>) =>
+    Effect.catchAll(effect, (e) => Effect.logWarning(`no commit status for ${what}: ${String(e)}`))
+
+  /** A change just recorded: its verdict on its head. */
+  const publishChange = (repository: RepositoryRecord, change: ChangeAnalysis, kind: GateKind) =>
+    Effect.flatMap(verdictOf(change, kind), (verdict) => statuses.publish(repository, change.headSha, verdict)).pipe(
+      logged(`${change.headSha}`)
+    )
+
+  /** The pull request's verdict on its head, once its head is analysed. */
+  const publishPullRequest = (repository: RepositoryRecord, pullRequest: PullRequestRecord) =>
+    Effect.gen(function*() {
+      const change = yield* changes.find({ repositoryId: repository.id, subject: { kind: "pullRequest", number: pullRequest.number } })
+      if (Option.isNone(change) || change.value.headSha !== pullRequest.headSha) return
+      yield* statuses.publish(repository, pullRequest.headSha, yield* verdictOf(change.value, "pullRequests"))
+    }).pipe(logged(`pull request ${pullRequest.number}`))
+
+  const publishCommit = (repository: RepositoryRecord, sha: string) =>
+    Effect.gen(function*() {
+      const change = yield* changes.find({ repositoryId: repository.id, subject: { kind: "commit", sha } })
+      if (Option.isSome(change)) yield* statuses.publish(repository, sha, yield* verdictOf(change.value, "commits"))
+    }).pipe(logged(`commit ${sha}`))
+
+  /** A pull request waiting for its analysis: the host shows it pending until the verdict replaces it. */
+  const publishPending = (repository: RepositoryRecord, sha: string) =>
+    statuses.publish(repository, sha, CommitVerdict.make({ state: "pending", description: "Analysing", context: contexts.pullRequests }))
+
+  const openPullRequests = (repository: RepositoryRecord) =>
+    Effect.map(pullRequests.list({ repositoryIds: [repository.id], states: ["open"], limit: 1_000 }), (page) => page.items)
+
+  /** A pull-request gate changed: every open pull request is judged again, not analysed again. */
+  const gateChanged = (repository: RepositoryRecord) =>
+    Effect.flatMap(openPullRequests(repository), (open) =>
+      Effect.forEach(open, (pullRequest) => publishPullRequest(repository, pullRequest), { discard: true })).pipe(
+        logged(`the open pull requests of ${repository.name}`)
+      )
+
+  /** Coverage arrived for a commit: its verdict, and that of every open pull request it heads, may change. */
+  const coverageArrived = (repository: RepositoryRecord, sha: string) =>
+    Effect.gen(function*() {
+      yield* publishCommit(repository, sha)
+      const headed = (yield* openPullRequests(repository)).filter((pullRequest) => pullRequest.headSha === sha)
+      yield* Effect.forEach(headed, (pullRequest) => publishPullRequest(repository, pullRequest), { discard: true })
+    }).pipe(logged(`commit ${sha}`))
+
+  return { publishChange, publishPullRequest, publishCommit, publishPending, gateChanged, coverageArrived } as const
+})
+
+export class ChangeVerdicts extends Context.Tag("@tidemark/core/ChangeVerdicts")<ChangeVerdicts, Effect.Effect.Success<typeof make>>() {
+  static readonly layer = Layer.effect(ChangeVerdicts, make)
+}
