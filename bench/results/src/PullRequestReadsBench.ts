@@ -4,6 +4,7 @@ import * as NoGit from "@tidemark/bench-storage/NoGit"
 import { settle } from "@tidemark/bench-storage/Settle"
 import {
   Access,
+  AnalysisResultStore,
   ChangeAnalysis,
   ChangeStore,
   DeltaIssue,
@@ -32,7 +33,6 @@ import { seedAnalysis } from "./Seed.js"
 
 const repository = "pulls"
 const number = 1
-const headSha = "f".repeat(40)
 
 const settings = Config.all({
   databaseUrl: Backends.serverUrl,
@@ -50,7 +50,9 @@ const services = (backend: Backends.Backend) =>
 /** The target's analysis and rows, the pull request, and its change adding `newIssues` of those rows. */
 const seed = (newIssues: number, targetIssues: number) =>
   Effect.gen(function*() {
-    const { commit, record, results } = yield* seedAnalysis(repository, { issues: targetIssues, files: 2_000 })
+    // The origin branch's head is a commit the repository lists, as a refresh from git stores it.
+    const { commit, heads, record, results } = yield* seedAnalysis(repository, { issues: targetIssues, files: 2_000 }, ["feature"])
+    const headSha = heads[1] ?? commit.sha
     yield* (yield* PullRequestStore).upsert({
       repositoryId: record.id,
       number,
@@ -112,23 +114,37 @@ const seed = (newIssues: number, targetIssues: number) =>
 
 interface Operation {
   readonly title: string
-  readonly run: Effect.Effect<unknown, unknown, PullRequestReads>
+  readonly run: Effect.Effect<unknown, unknown, never>
 }
 
 const at = BenchRepository.coordinates(repository)
 
+/**
+ * The two reads, then the store calls an issue page makes one after the other (what is left of its
+ * time is building the page's views and the calls of a few tenths of a millisecond: the pull
+ * request, the repository, the two commits).
+ */
 const operations = Effect.gen(function*() {
   const reads = yield* PullRequestReads
+  const changes = yield* ChangeStore
+  const results = yield* AnalysisResultStore
+  const { repository: record } = yield* (yield* Access).repository(BenchRepository.admin, at, "read")
   const issues = (cursor?: string) => reads.issues(BenchRepository.admin, at, number, { status: "new", limit: 100, cursor })
   // The cursor of the fifth page, as a client paging through the list has it.
   let cursor: string | undefined
   for (let page = 1; page < 5; page++) cursor = (yield* issues(cursor)).pagination.cursor
   const first = yield* reads.one(BenchRepository.admin, at, number)
   if (first.isAnalysing || first.newIssues === undefined) return yield* Effect.dieMessage("the pull request shows no analysis")
+  const key = { repositoryId: record.id, subject: { kind: "pullRequest", number } } as const
+  const page = yield* changes.issues(key, "Added", { after: undefined, limit: 100 })
+  const paths = [...new Set(page.items.map((d) => d.issue.filePath))]
   return [
     { title: "getRepositoryPullRequest (PullRequestReads.one)", run: reads.one(BenchRepository.admin, at, number) },
     { title: "listPullRequestIssues status=new, first page (100)", run: issues() },
-    { title: "listPullRequestIssues status=new, fifth page (cursor)", run: issues(cursor) }
+    { title: "listPullRequestIssues status=new, fifth page (cursor)", run: issues(cursor) },
+    { title: "part: ChangeStore.find (the change, its files)", run: changes.find(key) },
+    { title: "part: ChangeStore.issues (a page and its total)", run: changes.issues(key, "Added", { after: undefined, limit: 100 }) },
+    { title: "part: AnalysisResultStore.fileIds (the page's files)", run: results.fileIds(record.id, paths) }
   ] satisfies ReadonlyArray<Operation>
 })
 
@@ -159,6 +175,7 @@ export const report = Effect.scoped(Effect.gen(function*() {
   console.log("| operation | n | p50 ms | p99 ms | mean ms | max ms | target p99 < 30 ms |")
   console.log("|---|---|---|---|---|---|---|")
   for (const [title, stats] of rows) {
-    console.log(`| ${title} | ${stats.n} | ${ms(stats.p50)} | ${ms(stats.p99)} | ${ms(stats.mean)} | ${ms(stats.max)} | ${stats.p99 < 30 ? "met" : "missed"} |`)
+    const target = title.startsWith("part:") ? "" : stats.p99 < 30 ? "met" : "missed"
+    console.log(`| ${title} | ${stats.n} | ${ms(stats.p50)} | ${ms(stats.p99)} | ${ms(stats.mean)} | ${ms(stats.max)} | ${target} |`)
   }
 }))

@@ -20,9 +20,9 @@ export interface SeedResult {
  * The repository `name`, the dataset's rows and then the analysis they belong to, in the worker's
  * order: the rows first, so that once the analysis shows, the lists behind its counts are there.
  */
-export const seedAnalysis = (name: string, size: Dataset.DatasetSize) =>
+export const seedAnalysis = (name: string, size: Dataset.DatasetSize, otherBranches: ReadonlyArray<string> = []) =>
   Effect.gen(function*() {
-    const { commit, record } = yield* BenchRepository.add(name)
+    const { commit, heads, record } = yield* BenchRepository.add(name, otherBranches)
     const [{ measures, results }, generateMs] = yield* timed(Dataset.generate(size))
     const key = { repositoryId: record.id, branch: BenchRepository.branch, commitSha: commit.sha }
     const [, saveMs] = yield* timed((yield* AnalysisResultStore).save(key, results))
@@ -35,7 +35,7 @@ export const seedAnalysis = (name: string, size: Dataset.DatasetSize) =>
       measures,
       problems: []
     }))
-    return { commit, record, results, generateMs, saveMs }
+    return { commit, heads, record, results, generateMs, saveMs }
   })
 
 export const seed = (size: Dataset.DatasetSize) =>
