@@ -81,6 +81,24 @@ layer(Fixture.layer, { timeout: "120 seconds", excludeTestServices: true })("tid
         expect(lastLine(passed.stdout)).toBe("verdict: up to standards")
       }), slow)
 
+    it.effect("coverage uploaded for the head is part of the verdict at once: diff coverage below the gate's is 1", () =>
+      Effect.gen(function*() {
+        const { cli, directory, repository, server } = yield* Fixture
+        const head = (yield* git(repository, ["rev-parse", "topic"])).trim()
+        yield* send(server, "PUT", `${api}/organizations/gh/gate-org/repositories/app/settings/quality/pull-requests`, {
+          issueThreshold: { threshold: 5 },
+          diffCoverageThreshold: 70
+        })
+        const report = join(directory, "gate.lcov")
+        writeFileSync(report, `SF:${join(repository, "src/b.js")}\nDA:1,0\nend_of_record\n`)
+        exits(yield* cli(["coverage", "upload", repositoryName, "--commit", head, "--file", report, "--root", repository]), 0)
+
+        const failed = exits(yield* cli(["gate", repositoryName, "--pr", "1"]), 1)
+        expect(failed.stdout).toContain("coverage: diff coverage 0 % (0 of 1 lines)")
+        expect(failed.stdout).toMatch(/^diffCoverageThreshold +coverage +70 +no$/m)
+        expect(lastLine(failed.stdout)).toBe("verdict: not up to standards (diffCoverageThreshold)")
+      }), slow)
+
     it.effect("an unknown pull request is 2 once --timeout has passed, with what it waited for", () =>
       Effect.gen(function*() {
         const { cli } = yield* Fixture
