@@ -121,7 +121,7 @@ const waitFor = <E>(outcome: Effect.Effect<Outcome, Pending | E>, seconds: numbe
   Effect.gen(function*() {
     const started = Date.now()
     const waiting = yield* Ref.make("no answer yet")
-    const progress = Effect.suspend(() => Ref.get(waiting)).pipe(
+    const progress = Ref.get(waiting).pipe(
       Effect.flatMap((why) => Console.log(`  waiting: ${why} (${Math.round((Date.now() - started) / 1000)} s)`)),
       Effect.delay("10 seconds"),
       Effect.forever
