@@ -13,8 +13,8 @@ export const admin = Option.some(new Principal({ credentialId: "admin", kind: "a
 
 export const coordinates = (repository: string) => ({ provider, organization, repository })
 
-const headOf = (name: string) => ({
-  sha: createHash("sha1").update(`${organization}/${name}@${branch}`).digest("hex"),
+const headOf = (name: string, on = branch) => ({
+  sha: createHash("sha1").update(`${organization}/${name}@${on}`).digest("hex"),
   authorName: "Ada Lovelace",
   authorEmail: "ada@example.org",
   commitTimestamp: now,
@@ -23,14 +23,16 @@ const headOf = (name: string) => ({
 })
 
 /**
- * A repository with one branch, `main`, and its head commit, stored as a refresh from git stores
- * it: what an analysis and its results hang off.
+ * A repository with one branch, `main`, and its head commit (and the branches `others` names, each
+ * with a head of its own), stored as a refresh from git stores it: what an analysis and its results
+ * hang off.
  */
-export const add = (name: string) =>
+export const add = (name: string, others: ReadonlyArray<string> = []) =>
   Effect.gen(function*() {
     const store = yield* RepositoryStore
     const { id } = yield* store.ensureOrganization(provider, organization)
     const head = headOf(name)
+    const heads = [head, ...others.map((other) => headOf(name, other))]
     const record = yield* store.saveSnapshot(id, new RepositorySnapshot({
       provider,
       owner: organization,
@@ -40,9 +42,9 @@ export const add = (name: string) =>
       languages: ["TypeScript", "JavaScript"],
       rootFiles: ["README.md", "package.json"],
       defaultBranch: branch,
-      branches: [{ name: branch, lastUpdated: now, lastCommitSha: head.sha }],
-      commits: [head]
+      branches: [branch, ...others].map((b, i) => ({ name: b, lastUpdated: now, lastCommitSha: heads[i]?.sha ?? head.sha })),
+      commits: heads
     }), now)
     const commit = yield* Effect.flatten(store.findCommit(record.id, head.sha))
-    return { record, commit }
+    return { record, commit, heads: heads.map((h) => h.sha) }
   })

@@ -17,12 +17,12 @@ export interface SeedResult {
 }
 
 /**
- * The repository, the dataset's rows and then the analysis they belong to, in the worker's order:
- * the rows first, so that once the analysis shows, the lists behind its counts are there.
+ * The repository `name`, the dataset's rows and then the analysis they belong to, in the worker's
+ * order: the rows first, so that once the analysis shows, the lists behind its counts are there.
  */
-export const seed = (size: Dataset.DatasetSize) =>
+export const seedAnalysis = (name: string, size: Dataset.DatasetSize, otherBranches: ReadonlyArray<string> = []) =>
   Effect.gen(function*() {
-    const { commit, record } = yield* BenchRepository.add(repository)
+    const { commit, heads, record } = yield* BenchRepository.add(name, otherBranches)
     const [{ measures, results }, generateMs] = yield* timed(Dataset.generate(size))
     const key = { repositoryId: record.id, branch: BenchRepository.branch, commitSha: commit.sha }
     const [, saveMs] = yield* timed((yield* AnalysisResultStore).save(key, results))
@@ -35,11 +35,14 @@ export const seed = (size: Dataset.DatasetSize) =>
       measures,
       problems: []
     }))
-    return {
-      generateMs,
-      saveMs,
-      issues: results.issues.length,
-      files: results.files.length,
-      clones: results.clones.length
-    } satisfies SeedResult
+    return { commit, heads, record, results, generateMs, saveMs }
   })
+
+export const seed = (size: Dataset.DatasetSize) =>
+  Effect.map(seedAnalysis(repository, size), ({ generateMs, results, saveMs }) => ({
+    generateMs,
+    saveMs,
+    issues: results.issues.length,
+    files: results.files.length,
+    clones: results.clones.length
+  } satisfies SeedResult))

@@ -5,6 +5,8 @@ import { version } from "../Version.js"
 import { analyze } from "./Analyze.js"
 import { coverage } from "./Coverage.js"
 import { key, token } from "./Credential.js"
+import { ExitCode, isExitCode } from "./ExitCode.js"
+import { gate, gateUsageErrorCode } from "./Gate.js"
 import { metrics } from "./Metrics.js"
 import { org } from "./Organization.js"
 import { pr } from "./PullRequest.js"
@@ -16,7 +18,7 @@ import { worker } from "./Worker.js"
 /** The `tidemark` command: the server, and the admin commands that call it over HTTP. */
 export const command = Command.make("tidemark").pipe(
   Command.withDescription("Tidemark: a self-hosted code-analysis and delivery-metrics service."),
-  Command.withSubcommands([serve, worker, repo, pr, analyze, coverage, token, key, org, standard, metrics])
+  Command.withSubcommands([serve, worker, repo, pr, analyze, coverage, gate, token, key, org, standard, metrics])
 )
 
 const cli = Command.run(command, { name: "tidemark", version })
@@ -32,10 +34,23 @@ const report = (cause: Failure) =>
   Option.match(Cause.failureOption(cause), {
     onNone: () => Cause.isInterruptedOnly(cause) ? Effect.void : Console.error(Redaction.redactSecrets(Cause.pretty(cause))),
     onSome: (failure) =>
-      ValidationError.isValidationError(failure)
+      ValidationError.isValidationError(failure) || (isExitCode(failure) && failure.message === "")
         ? Effect.void
         : Console.error(`error: ${Redaction.redactSecrets(failure.message)}`)
   })
 
+/** The command named by the arguments (`node bin.js <command> ...`): the first that is not an option. */
+const commandName = (argv: ReadonlyArray<string>) => argv.slice(2).find((arg) => !arg.startsWith("-"))
+
+/**
+ * A usage error exits 1, except for a command whose 1 means something else (`gate`: not up to
+ * standards): a misconfigured CI step must not read as a verdict.
+ */
+const usageErrorCode = (argv: ReadonlyArray<string>) => (commandName(argv) === "gate" ? gateUsageErrorCode : 1)
+
 export const run = (argv: ReadonlyArray<string>) =>
-  cli(argv).pipe(Effect.tapErrorCause(report), Effect.provide(Redaction.redactingLogger))
+  cli(argv).pipe(
+    Effect.tapErrorCause(report),
+    Effect.catchIf(ValidationError.isValidationError, () => new ExitCode({ code: usageErrorCode(argv), message: "" })),
+    Effect.provide(Redaction.redactingLogger)
+  )
