@@ -121,16 +121,23 @@ export const make = Effect.gen(function*() {
   const fileIds = (repositoryId: number, paths: ReadonlyArray<string>) =>
     Effect.gen(function*() {
       if (paths.length === 0) return new Map<string, number>()
+      const known = () =>
+        Effect.map(
+          sql<{ readonly id: number; readonly path: string }>`
+            SELECT id::float8 AS id, path FROM repository_files
+            WHERE repository_id = ${repositoryId} AND path = ANY(${paths}::text[])
+          `,
+          (rows) => new Map(rows.map((row) => [row.path, row.id]))
+        )
+      // Reads ask for paths the repository has had (a page of issues): no write unless one is new.
+      const found = yield* known()
+      if (found.size === new Set(paths).size) return found
       yield* sql`
         INSERT INTO repository_files (repository_id, path)
         SELECT ${repositoryId}, path FROM unnest(${paths}::text[]) AS path
         ON CONFLICT (repository_id, path) DO NOTHING
       `
-      const rows = yield* sql<{ readonly id: number; readonly path: string }>`
-        SELECT id::float8 AS id, path FROM repository_files
-        WHERE repository_id = ${repositoryId} AND path = ANY(${paths}::text[])
-      `
-      return new Map(rows.map((row) => [row.path, row.id]))
+      return yield* known()
     })
 
   const insertChunks = <A, E>(rows: ReadonlyArray<A>, insert: (json: string) => Effect.Effect<unknown, E>) =>

@@ -3,6 +3,7 @@ import type { ChangeAnalysis } from "../domain/ChangeAnalysis.js"
 import { DiffCoverage } from "../domain/ChangeViews.js"
 import { type CommitCoverage, percentageOf, shownPercentage } from "../domain/CommitCoverage.js"
 import type { ServiceUnavailable } from "../domain/Errors.js"
+import { trusted } from "../domain/Trusted.js"
 import { evaluateGate, type GateVerdict } from "../domain/GateVerdict.js"
 import { type GateKind, QualityGate } from "../domain/QualityGate.js"
 import { AnalysisResultStore } from "../ports/AnalysisResultStore.js"
@@ -46,11 +47,14 @@ const rounded = (n: number) => shownPercentage(n).decimals
  * them the ones it ran. Without a report for the head it cannot be told (MissingRequirements).
  */
 const diffOf = (covered: number, coverable: number, reported: boolean) =>
-  !reported
-    ? DiffCoverage.make({ cause: "MissingRequirements" })
-    : coverable === 0
-    ? DiffCoverage.make({ cause: "NoCoverableLines", coveredLines: 0, coverableLines: 0 })
-    : DiffCoverage.make({ cause: "ValueIsPresent", value: rounded((covered * 100) / coverable), coveredLines: covered, coverableLines: coverable })
+  trusted(
+    DiffCoverage,
+    !reported
+      ? { cause: "MissingRequirements" }
+      : coverable === 0
+      ? { cause: "NoCoverableLines", coveredLines: 0, coverableLines: 0 }
+      : { cause: "ValueIsPresent", value: rounded((covered * 100) / coverable), coveredLines: covered, coverableLines: coverable }
+  )
 
 /** Reads what a change's coverage and gate verdict need; shared by the commit and pull-request views. */
 export const makeChangeCoverage = Effect.gen(function*() {

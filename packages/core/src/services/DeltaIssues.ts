@@ -5,6 +5,7 @@ import type { IssueResult } from "../domain/AnalysisResults.js"
 import { CommitIssue, commitIssueOf, CommitReference } from "../domain/IssueViews.js"
 import type { PageRequest } from "../domain/Pagination.js"
 import { CommitRecord, type RepositoryRecord } from "../domain/Records.js"
+import { trusted } from "../domain/Trusted.js"
 import { AnalysisResultStore } from "../ports/AnalysisResultStore.js"
 import { ChangeStore } from "../ports/ChangeStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
@@ -36,7 +37,7 @@ export const makeDeltaIssues = Effect.gen(function*() {
       const inHead = yield* issueIn(repository.id, change.headSha)
       const inBase = change.baseSha === undefined ? inHead : yield* issueIn(repository.id, change.baseSha)
       return pageOfRows(rows, request.limit, (row) =>
-        CommitDeltaIssue.make({
+        trusted(CommitDeltaIssue, {
           // An added issue is in the head; a fixed one was in the base.
           commitIssue: (row.deltaType === "Added" ? inHead : inBase)(row.issue, ids.get(row.issue.filePath) ?? 0),
           deltaType: row.deltaType
