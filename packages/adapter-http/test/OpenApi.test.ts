@@ -171,7 +171,9 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
           `${repository}/commits`,
           `${repository}/commits/{commitUuid}`,
           `${repository}/commits/{commitUuid}/deltaStatistics`,
-          `${repository}/commits/{srcCommitUuid}/deltaIssues`
+          `${repository}/commits/{srcCommitUuid}/deltaIssues`,
+          // Our extension: a branch's grade and issue count over time (the dashboard's commit history).
+          `${repository}/commits-history`
         ]
         expect(Object.keys(document.paths).sort()).toEqual([...new Set([...specOperations.map((o) => o.path), ...issueOperations])].sort())
         expect(document.components.securitySchemes["apiToken"]).toEqual({ type: "apiKey", name: "api-token", in: "header" })

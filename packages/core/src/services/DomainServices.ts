@@ -7,6 +7,7 @@ import { CoverageUploads } from "./CoverageUploads.js"
 import { ReporterCoverage } from "./ReporterCoverage.js"
 import { SarifImports } from "./SarifImports.js"
 import { CodingStandards } from "./CodingStandards.js"
+import { BranchHistory } from "./BranchHistory.js"
 import { CommitReads } from "./CommitReads.js"
 import { PullRequestReads } from "./PullRequestReads.js"
 import { GitHosts } from "./GitHosts.js"
@@ -48,5 +49,6 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     Catalogue.layer,
     PullRequestReads.layer,
     CommitReads.layer,
+    BranchHistory.layer,
     GitHosts.layer
   ).pipe(Layer.provideMerge(Access.layer))
