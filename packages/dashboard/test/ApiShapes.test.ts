@@ -1,4 +1,8 @@
 import {
+  BranchHistoryEntry as CoreBranchHistoryEntry,
+  CommitDeltaIssue,
+  CommitWithAnalysis as CoreCommitWithAnalysis,
+  PullRequestWithAnalysis as CorePullRequestWithAnalysis,
   CloneDuplicationBlock,
   Commit,
   CommitIssue,
@@ -35,6 +39,7 @@ import {
   type RepositoryWithAnalysis,
   type Tool
 } from "../src/Api.js"
+import type { BranchHistoryEntry, CommitWithAnalysis, DeltaIssue, PullRequestWithAnalysis } from "../src/Changes.js"
 import type { Page } from "../src/Envelope.js"
 import {
   type Clone,
@@ -68,7 +73,11 @@ const typeCheck = {
   fileDetails: (encoded: typeof FileInformationWithAnalysis.Encoded): FileDetails => encoded,
   clone: (encoded: typeof FileClone.Encoded): Clone => encoded,
   lineCoverage: (encoded: typeof LineHits.Encoded): LineCoverage => encoded,
-  source: (encoded: typeof CoreFileSource.Encoded): FileSource => encoded
+  source: (encoded: typeof CoreFileSource.Encoded): FileSource => encoded,
+  pullRequest: (encoded: typeof CorePullRequestWithAnalysis.Encoded): PullRequestWithAnalysis => encoded,
+  deltaIssue: (encoded: typeof CommitDeltaIssue.Encoded): DeltaIssue => encoded,
+  commit: (encoded: typeof CoreCommitWithAnalysis.Encoded): CommitWithAnalysis => encoded,
+  history: (encoded: typeof CoreBranchHistoryEntry.Encoded): BranchHistoryEntry => encoded
 }
 
 /** A list body as the server writes it: encoded by core's schema, through JSON. */
