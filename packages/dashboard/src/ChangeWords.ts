@@ -2,8 +2,8 @@
  * How a change's analysis reads in words: the verdict of a pull request or commit, each rule of a
  * gate, and why diff coverage is not known.
  */
-import type { CommitWithAnalysis, DiffCoverageCause, GateReason, PullRequestWithAnalysis } from "./Changes.js"
-import { formatPercent } from "./Format.js"
+import type { CommitWithAnalysis, DiffCoverage, DiffCoverageCause, GateReason, PullRequestWithAnalysis } from "./Changes.js"
+import { formatCount, formatPercent } from "./Format.js"
 
 export type VerdictKind = "up" | "down" | "analysing" | "unanalysable" | "none"
 
@@ -74,4 +74,12 @@ export const diffCoverageCause = (cause: DiffCoverageCause): string => {
     case "MissingRequirements":
       return "Not known: no coverage report has been uploaded for the head commit."
   }
+}
+
+/** A diff coverage's value, or in words why there is none. */
+export const diffCoverageText = (diff: DiffCoverage | undefined): string => {
+  if (diff === undefined) return "Not known."
+  if (diff.value === undefined) return diffCoverageCause(diff.cause)
+  const lines = diff.coverableLines === undefined ? "" : ` (${formatCount(diff.coveredLines)} of ${formatCount(diff.coverableLines)} changed lines)`
+  return `${formatPercent(diff.value)}${lines}`
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest"
 import type { GateReason, PullRequestWithAnalysis } from "../src/Changes.js"
-import { commitVerdict, diffCoverageCause, gateRule, pullRequestVerdict, ruleState } from "../src/ChangeWords.js"
+import { commitVerdict, diffCoverageCause, diffCoverageText, gateRule, pullRequestVerdict, ruleState } from "../src/ChangeWords.js"
 import { chartPositions } from "../src/components/HistoryChart.js"
-import { diffCoverageText } from "../src/pages/PullRequestPage.js"
 
 const rule = (gate: string, threshold: number, isUpToStandards: boolean, minimumSeverity?: string): GateReason => ({
   gate,
@@ -65,8 +64,8 @@ describe("a change's analysis in words", () => {
 
   it("places a history's points evenly, the highest value at the top, a missing value undrawn", () => {
     const placed = chartPositions([{ label: "a", value: 0 }, { label: "b", value: undefined }, { label: "c", value: 100 }], 100)
-    expect(placed.map((p) => p.x)).toEqual([44, 244, 444])
+    expect(placed.map((p) => p.x)).toEqual([44, 236, 428])
     expect(placed.map((p) => p.y)).toEqual([136, undefined, 12])
-    expect(chartPositions([{ label: "a", value: 50 }], 100)[0]?.x).toBe(244)
+    expect(chartPositions([{ label: "a", value: 50 }], 100)[0]?.x).toBe(236)
   })
 })

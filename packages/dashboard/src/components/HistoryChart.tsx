@@ -18,7 +18,7 @@ export interface HistoryChartProps {
 const width = 460
 const height = 170
 const left = 44
-const right = 16
+const right = 32
 const top = 12
 const bottom = 34
 

@@ -1,6 +1,6 @@
 import type { ApiClient } from "../Api.js"
-import type { DeltaIssue, DeltaIssues, DiffCoverage, FileDiffCoverage, GateReason, PullRequestWithAnalysis } from "../Changes.js"
-import { diffCoverageCause, gateRule, pullRequestVerdict, ruleState } from "../ChangeWords.js"
+import type { DeltaIssue, DeltaIssues, FileDiffCoverage, GateReason, PullRequestWithAnalysis } from "../Changes.js"
+import { diffCoverageText, gateRule, pullRequestVerdict, ruleState } from "../ChangeWords.js"
 import { Columns } from "../components/Columns.js"
 import { LevelBadge } from "../components/LevelBadge.js"
 import { RepositoryNav } from "../components/RepositoryNav.js"
@@ -16,14 +16,6 @@ interface PullRequestData {
   readonly issues: DeltaIssues
   /** Undefined when the server does not serve diff coverage per file. */
   readonly files: ReadonlyArray<FileDiffCoverage> | undefined
-}
-
-/** A diff coverage's value, or in words why there is none. */
-export const diffCoverageText = (diff: DiffCoverage | undefined): string => {
-  if (diff === undefined) return "Not known."
-  if (diff.value === undefined) return diffCoverageCause(diff.cause)
-  const lines = diff.coverableLines === undefined ? "" : ` (${formatCount(diff.coveredLines)} of ${formatCount(diff.coverableLines)} changed lines)`
-  return `${formatPercent(diff.value)}${lines}`
 }
 
 const Summary = ({ pr }: { readonly pr: PullRequestWithAnalysis }) => (
