@@ -2,7 +2,7 @@
  * The GitChanges port on the git command line, reading the mirrors of GitCli's cache: a commit
  * the mirror lacks is fetched first (a pull request's head, say), then git compares in the mirror.
  */
-import { GitChanges, type GitCommit, GitReadError } from "@tidemark/core"
+import { emptyTree, GitChanges, type GitCommit, GitReadError } from "@tidemark/core"
 import { Array as Arr, type Context, Effect, Either, Option } from "effect"
 import * as CommitLog from "./CommitLog.js"
 import * as DiffOutput from "./DiffOutput.js"
@@ -36,6 +36,9 @@ export const make = (cache: MirrorCache): Context.Tag.Service<GitChanges> => {
       Effect.withSpan(span)
     )
 
+  /** The commits a comparison needs fetched: git has the empty tree without fetching it. */
+  const commitsOf = (base: string, head: string) => (base === emptyTree ? [head] : [base, head])
+
   // `merge-base` exits with 1, printing nothing, exactly when the commits share no ancestor.
   const mergeBase = (url: string, a: string, b: string) =>
     inMirror(url, [a, b], "GitCli.mergeBase", (mirror) =>
@@ -45,7 +48,7 @@ export const make = (cache: MirrorCache): Context.Tag.Service<GitChanges> => {
       ))
 
   const changedFiles = (url: string, base: string, head: string) =>
-    inMirror(url, [base, head], "GitCli.changedFiles", (mirror) =>
+    inMirror(url, commitsOf(base, head), "GitCli.changedFiles", (mirror) =>
       git.run([...diffOptions, ...DiffOutput.flags, base, head], mirror).pipe(
         Effect.flatMap((output) =>
           Either.match(DiffOutput.parse(output), {
@@ -56,7 +59,7 @@ export const make = (cache: MirrorCache): Context.Tag.Service<GitChanges> => {
       ))
 
   const diff = (url: string, base: string, head: string) =>
-    inMirror(url, [base, head], "GitCli.diff", (mirror) => git.run([...diffOptions, base, head], mirror))
+    inMirror(url, commitsOf(base, head), "GitCli.diff", (mirror) => git.run([...diffOptions, base, head], mirror))
 
   const commitsBetween = (url: string, base: string, head: string) =>
     inMirror(url, [base, head], "GitCli.commitsBetween", (mirror) =>

@@ -1,11 +1,18 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import {
   CommitDeltaIssue,
+  CommitFileClone,
+  CoveragePullRequest,
+  DiffResponse,
+  FileDeltaAnalysis,
+  FileDeltaSort,
+  FileDiffCoverage,
+  PullRequestWithCoverage,
   CommitDeltaStatistics,
   CommitWithAnalysis,
   IssueStatusParam,
   Pagination,
-  PullRequestState,
+  PullRequestBody,
   PullRequestWithAnalysis
 } from "@tidemark/core"
 import { Schema } from "effect"
@@ -33,6 +40,16 @@ const DeltaIssueParams = {
   status: Schema.optional(IssueStatusParam),
   onlyPotential: Schema.optional(BooleanParam)
 }
+
+const coveragePullRequestPath =
+  "/coverage/organizations/:provider/:remoteOrganizationName/repositories/:repositoryName/pull-requests/:pullRequestNumber"
+const FilesParams = {
+  ...PageParams,
+  sortColumn: Schema.optional(FileDeltaSort),
+  columnOrder: Schema.optional(Schema.Literal("asc", "desc"))
+}
+const FileDeltaPage = Schema.Struct({ data: Schema.Array(FileDeltaAnalysis), pagination: Pagination })
+const ClonesResponse = Schema.Struct({ data: Schema.Array(CommitFileClone), pagination: Pagination })
 
 const PullRequestListResponse = Schema.Struct({ data: Schema.Array(PullRequestWithAnalysis), pagination: Pagination })
 const DeltaIssuesResponse = Schema.Struct({ analyzed: Schema.Boolean, data: Schema.Array(CommitDeltaIssue), pagination: Pagination })
@@ -92,6 +109,69 @@ export class ChangesGroup extends HttpApiGroup.make("changes")
       .setUrlParams(Schema.Struct({ ...DeltaIssueParams, targetCommitUuid: Schema.optional(Schema.String) }))
       .addSuccess(DeltaIssuesResponse)
   )
+  .add(
+    HttpApiEndpoint.get("listPullRequestFiles", `${pullRequestPath}/files`)
+      .setPath(PullRequestParams)
+      .setUrlParams(Schema.Struct(FilesParams))
+      .addSuccess(FileDeltaPage)
+  )
+  .add(
+    HttpApiEndpoint.get("listCommitFiles", `${repositoryPath}/commits/:commitUuid/files`)
+      .setPath(CommitParams)
+      .setUrlParams(Schema.Struct({
+        ...FilesParams,
+        branch: Schema.optional(Schema.String),
+        filter: Schema.optional(Schema.Literal("withCoverageChanges")),
+        search: Schema.optional(Schema.String)
+      }))
+      .addSuccess(FileDeltaPage)
+  )
+  .add(
+    HttpApiEndpoint.get("listPullRequestClones", `${pullRequestPath}/clones`)
+      .setPath(PullRequestParams)
+      .setUrlParams(Schema.Struct(DeltaIssueParams))
+      .addSuccess(ClonesResponse)
+  )
+  .add(
+    HttpApiEndpoint.get("listCommitClones", `${repositoryPath}/commits/:commitUuid/clones`)
+      .setPath(CommitParams)
+      .setUrlParams(Schema.Struct(DeltaIssueParams))
+      .addSuccess(ClonesResponse)
+  )
+  .add(
+    HttpApiEndpoint.get("getPullRequestCommits", `${pullRequestPath}/commits`)
+      .setPath(PullRequestParams)
+      .setUrlParams(Schema.Struct(PageParams))
+      .addSuccess(Schema.Struct({ data: Schema.Array(CommitWithAnalysis), pagination: Pagination }))
+  )
+  .add(
+    HttpApiEndpoint.get("getPullRequestCoverageReports", `${pullRequestPath}/coverage/status`)
+      .setPath(PullRequestParams)
+      .addSuccess(Schema.Struct({ data: CoveragePullRequest }))
+  )
+  .add(
+    HttpApiEndpoint.get("getRepositoryPullRequestCoverage", coveragePullRequestPath)
+      .setPath(PullRequestParams)
+      .addSuccess(Schema.Struct({ data: PullRequestWithCoverage }))
+  )
+  .add(
+    HttpApiEndpoint.get("getRepositoryPullRequestFilesCoverage", `${coveragePullRequestPath}/files`)
+      .setPath(PullRequestParams)
+      .addSuccess(Schema.Struct({ data: Schema.Array(FileDiffCoverage) }))
+  )
+  .add(
+    HttpApiEndpoint.get("getPullRequestGitDiff", `${coveragePullRequestPath}/diff`)
+      .setPath(PullRequestParams)
+      .addSuccess(DiffResponse)
+  )
+  .add(
+    HttpApiEndpoint.get(
+      "getCommitDiff",
+      "/organizations/:provider/:remoteOrganizationName/repositories/:repositoryName/commits/:commitUuid/diff"
+    )
+      .setPath(CommitParams)
+      .addSuccess(DiffResponse)
+  )
   .addError(BadRequest)
   .addError(Unauthorized)
   .addError(NotFound)
@@ -99,14 +179,6 @@ export class ChangesGroup extends HttpApiGroup.make("changes")
   .addError(InternalServerError)
   .middleware(OptionalAuthentication)
 {}
-
-/** What a client says of a pull request it opens or updates (our extension): the host's number is in the path. */
-export class PullRequestBody extends Schema.Class<PullRequestBody>("PullRequestBody")({
-  title: Schema.String,
-  originBranch: Schema.NonEmptyString,
-  targetBranch: Schema.NonEmptyString,
-  state: Schema.optional(PullRequestState)
-}) {}
 
 /**
  * Our extension for git hosts without webhooks Tidemark reads: a client (`tidemark pr open`)

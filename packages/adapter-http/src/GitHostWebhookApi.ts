@@ -26,7 +26,16 @@ export const GitLabWebhookHeaders = Schema.Struct({
   "x-gitlab-token": Schema.optional(Schema.String)
 })
 
+const prefix = "/api/v3"
 const hookPath = "/hooks/:provider/:remoteOrganizationName/repositories/:repositoryName"
+
+/** Where a repository's git hosts deliver, as the admin tells whoever sets the webhooks up. */
+export const webhookPaths = (path: { provider: string; remoteOrganizationName: string; repositoryName: string }) => {
+  const base = `${prefix}/hooks/${encodeURIComponent(path.provider)}/${encodeURIComponent(path.remoteOrganizationName)}/repositories/${
+    encodeURIComponent(path.repositoryName)
+  }`
+  return { githubPath: `${base}/github`, gitlabPath: `${base}/gitlab` }
+}
 
 /** The JSON the hosts send, described for the document only: the handler reads the raw body. */
 const deliveryBody = "A GitHub (`pull_request`, `push`, `ping`) or GitLab (`Merge Request Hook`, `Push Hook`) webhook payload, as JSON."
@@ -56,6 +65,6 @@ export class GitHostWebhookGroup extends HttpApiGroup.make("gitHostWebhooks")
 
 export class GitHostWebhookApi extends HttpApi.make("gitHostWebhooks")
   .add(GitHostWebhookGroup)
-  .prefix("/api/v3")
+  .prefix(prefix)
   .annotate(OpenApi.Title, "Tidemark git host webhooks")
 {}

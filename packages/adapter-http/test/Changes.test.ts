@@ -7,7 +7,17 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { CommitDeltaStatistics, CommitWithAnalysis, PullRequestWithAnalysis } from "@tidemark/core"
 import { Effect, Schedule, Schema } from "effect"
-import { CommitPage, DeltaIssuePage, PullRequestPage } from "./fixtures/Bodies.js"
+import {
+  ClonePageBody,
+  CommitPage,
+  CoverageStatusBody,
+  DeltaIssuePage,
+  DiffBody,
+  FileDeltaPage,
+  FilesCoverageBody,
+  PullRequestCoverageBody,
+  PullRequestPage
+} from "./fixtures/Bodies.js"
 import { clonedBlock, commitOn } from "./fixtures/GitRepositories.js"
 import * as Http from "./fixtures/Http.js"
 import { addRepository, issueToken, newOrganization, once, type Organization, paths, untilAnalysed } from "./fixtures/Scenario.js"
@@ -189,6 +199,67 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "180 seconds" })
         expect(organization.data.map((p) => [p.pullRequest.repository, p.pullRequest.number])).toContainEqual(["app", 7])
         const searched = Http.expectBody(yield* Http.get(pullRequestsPath(org, "app"), { token, query: { search: "nothing like it" } }), 200, PullRequestPage)
         expect(searched.data).toEqual([])
+      }))
+
+    it.effect("its files, clones, commits and diff; a commit's files and diff", () =>
+      Effect.gen(function*() {
+        const { featureSha, org, secondSha, token } = yield* setup
+        const pullPath = `${pullRequestsPath(org, "app")}/7`
+        const files = Http.expectBody(yield* Http.get(`${pullPath}/files`, { token }), 200, FileDeltaPage)
+        expect(files.data.map((f) => [f.file.path, f.quality?.deltaNewIssues, f.quality?.deltaFixedIssues, f.quality?.deltaClonesCount])).toEqual([
+          ["src/a.js", 1, 1, 0],
+          ["src/copy1.js", 0, 0, 1],
+          ["src/copy2.js", 0, 0, 1]
+        ])
+        expect(files.data.every((f) => f.file.commitSha === featureSha)).toBe(true)
+        const clones = Http.expectBody(yield* Http.get(`${pullPath}/clones`, { token }), 200, ClonePageBody)
+        expect(clones.data.map((c) => [c.status, c.clones.map((b) => b.path)])).toEqual([["Added", ["src/copy1.js", "src/copy2.js"]]])
+        const fixedClones = Http.expectBody(yield* Http.get(`${pullPath}/clones`, { token, query: { status: "fixed" } }), 200, ClonePageBody)
+        expect(fixedClones.data).toEqual([])
+        const commits = Http.expectBody(yield* Http.get(`${pullPath}/commits`, { token }), 200, CommitPage)
+        expect(commits.data.map((c) => c.commit.sha)).toEqual([featureSha])
+        const diff = Http.expectBody(yield* Http.get(paths.pullRequestDiff(org, "app", 7), { token }), 200, DiffBody)
+        expect(diff.diff).toContain("+export const h = () => nope")
+        expect(diff.diff).toContain("-const unused = 1")
+        expect(diff.diff).not.toContain("src/d.js")
+
+        const commitFiles = Http.expectBody(yield* Http.get(`${commitsPath(org, "app")}/${secondSha}/files`, { token }), 200, FileDeltaPage)
+        expect(commitFiles.data.map((f) => [f.file.path, f.quality?.deltaNewIssues, f.quality?.deltaFixedIssues])).toEqual([
+          ["src/a.js", 0, 0],
+          ["src/b.js", 0, 1],
+          ["src/c.js", 1, 0]
+        ])
+        const commitDiff = Http.expectBody(yield* Http.get(paths.commitDiff(org, "app", secondSha), { token }), 200, DiffBody)
+        expect(commitDiff.diff).toContain("+let other = 2")
+        const firstDiff = Http.expectBody(yield* Http.get(paths.commitDiff(org, "app", (yield* setup).firstSha), { token }), 200, DiffBody)
+        expect(firstDiff.diff).toContain("+export const f = () => missing")
+      }))
+
+    it.effect("coverage uploaded for the head: diff coverage of the added lines, per file with their hits, and the gate's coverage rule", () =>
+      Effect.gen(function*() {
+        const { featureSha, org, token } = yield* setup
+        // a.js's added line 4 never ran; copy1.js's first two lines ran; copy2.js is not in the report.
+        const lcov = ["SF:/ci/src/a.js", "DA:3,1", "DA:4,0", "end_of_record", "SF:/ci/src/copy1.js", "DA:1,2", "DA:2,5", "end_of_record", ""].join("\n")
+        const uploaded = yield* Http.post(paths.coverage(org, "app"), { token, json: { commitSha: featureSha, format: "lcov", report: lcov, root: "/ci" } })
+        expect(uploaded.status).toBe(201)
+        const coverage = Http.expectBody(yield* Http.get(paths.pullRequestCoverage(org, "app", 7), { token }), 200, PullRequestCoverageBody)
+        expect(coverage.data.coverage.diffCoverage).toEqual({ cause: "ValueIsPresent", value: 66.67, coveredLines: 2, coverableLines: 3 })
+        const perFile = Http.expectBody(yield* Http.get(`${paths.pullRequestCoverage(org, "app", 7)}/files`, { token }), 200, FilesCoverageBody)
+        expect(perFile.data.map((f) => [f.fileName, f.coverage, f.diff?.value, f.diffLineHits.map((h) => [h.lineNumber, h.hits])])).toEqual([
+          ["src/a.js", 50, 0, [["4", 0]]],
+          ["src/copy1.js", 100, 100, [["1", 2], ["2", 5]]]
+        ])
+        const gatePath = paths.qualitySettings(org, "app", "pull-requests")
+        yield* Http.put(gatePath, { token, json: { issueThreshold: { threshold: 5 }, diffCoverageThreshold: 70 } })
+        const judged = Http.expectBody(yield* Http.get(`${pullRequestsPath(org, "app")}/7`, { token }), 200, PullRequestWithAnalysis)
+        expect(judged.diffCoverage).toBe(66.67)
+        expect(judged.coverage?.resultReasons?.map((r) => [r.gate, r.expected, r.isUpToStandards])).toEqual([["diffCoverageThreshold", 70, false]])
+        expect([judged.quality?.isUpToStandards, judged.isUpToStandards]).toEqual([true, false])
+        const status = Http.expectBody(yield* Http.get(`${pullRequestsPath(org, "app")}/7/coverage/status`, { token }), 200, CoverageStatusBody)
+        expect(status.data.headCommit.commitSha).toBe(featureSha)
+        expect(status.data.headCommit.reports.map((r) => r.targetCommitSha)).toEqual([featureSha])
+        expect(status.data.commonAncestorCommit.reports).toEqual([])
+        yield* Http.post(`${gatePath}/reset`, { token })
       }))
 
     it.effect("branches that do not exist: stored, shown with the analysis problem, never a 500; unknown pull requests are 404", () =>

@@ -19,16 +19,48 @@ import { addRepository, issueToken, newOrganization, type Organization } from ".
 import { testLayer } from "./fixtures/TestLayer.js"
 import { adminToken, TestServer } from "./fixtures/TestServer.js"
 
-type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const githubExample = (event: string, matches: (example: Json) => boolean): Json => {
-  const found = WebhookDefinitions.find((d) => d.name === event)?.examples.find((e) => matches(e as Json))
-  if (found === undefined) throw new Error(`no ${event} example`)
-  return structuredClone(found) as Json
+/** The fields of the example deliveries the tests read or rewrite; the rest is sent as it is. */
+interface PullRequestExample {
+  action: string
+  number: number
+  pull_request: {
+    number: number
+    title: string
+    merged: boolean | null
+    updated_at: string
+    user: { login: string; avatar_url: string }
+    head?: { ref: string; sha: string }
+    base: { ref: string }
+  }
 }
 
-const gitlabExample = (name: string): Json =>
-  JSON.parse(readFileSync(new URL(`./fixtures/gitlab/${name}.json`, import.meta.url), "utf8")) as Json
+interface PushExample {
+  ref: string
+  after: string
+  deleted?: boolean
+}
+
+interface MergeRequestExample {
+  user: { name: string; username: string; email?: string }
+  object_attributes: {
+    iid: number
+    action: string
+    state: string
+    source_branch: string
+    target_branch: string
+    last_commit?: { id: string }
+  }
+}
+
+/** A copy of GitHub's first example of `event` that `matches`, typed by the fields a test touches. */
+const githubExample = <A>(event: string, matches: (example: Readonly<Record<string, unknown>>) => boolean): A => {
+  const found = WebhookDefinitions.find((d) => d.name === event)?.examples.find((e) => matches(e as Readonly<Record<string, unknown>>))
+  if (found === undefined) throw new Error(`no ${event} example`)
+  return structuredClone(found) as A
+}
+
+const gitlabExample = <A>(name: string): A =>
+  JSON.parse(readFileSync(new URL(`./fixtures/gitlab/${name}.json`, import.meta.url), "utf8")) as A
 
 const segment = encodeURIComponent
 const secretPath = (org: Organization, repository: string) =>
@@ -83,7 +115,7 @@ const hookedRepository = Effect.gen(function*() {
 
 type Hooked = Effect.Effect.Success<typeof hookedRepository>
 
-const deliverGitHub = (hooked: Hooked, event: string, payload: Json, signature?: string) => {
+const deliverGitHub = (hooked: Hooked, event: string, payload: object, signature?: string) => {
   const body = JSON.stringify(payload)
   return Http.post(hooked.githubPath, {
     body,
@@ -91,19 +123,19 @@ const deliverGitHub = (hooked: Hooked, event: string, payload: Json, signature?:
   })
 }
 
-const deliverGitLab = (hooked: Hooked, event: string, payload: Json, token?: string) =>
+const deliverGitLab = (hooked: Hooked, event: string, payload: object, token?: string) =>
   Http.post(hooked.gitlabPath, { body: JSON.stringify(payload), headers: { "x-gitlab-event": event, "x-gitlab-token": token ?? hooked.secret } })
 
 const receipt = (reply: Http.Reply) => Http.expectBody(reply, 200, WebhookReceiptBody).data
 
 /** GitHub's example of `action`, numbered `number`, from the repository's `feature` into `main`. */
 const gitHubPullRequest = (hooked: Hooked, action: string, number: number, headSha = hooked.git.featureSha) => {
-  const payload = githubExample("pull_request", (e) => e["action"] === action)
-  payload["number"] = number
-  payload["pull_request"].number = number
-  payload["pull_request"].head.ref = "feature"
-  payload["pull_request"].head.sha = headSha
-  payload["pull_request"].base.ref = "main"
+  const payload = githubExample<PullRequestExample>("pull_request", (e) => e["action"] === action)
+  payload.number = number
+  payload.pull_request.number = number
+  // The example's own head (its label, user and repository stay as GitHub sent them), on our branch.
+  Object.assign(payload.pull_request.head ?? {}, { ref: "feature", sha: headSha })
+  payload.pull_request.base.ref = "main"
   return payload
 }
 
@@ -117,13 +149,13 @@ layer(testLayer, { timeout: "120 seconds" })("Git host webhooks", (it) => {
         const stored = Option.getOrThrow(yield* storedPullRequest(hooked.repositoryId, 7))
         expect(stored).toMatchObject({
           number: 7,
-          title: payload["pull_request"].title,
+          title: payload.pull_request.title,
           originBranch: "feature",
           targetBranch: "main",
           state: "open",
           headSha: hooked.git.featureSha,
-          updated: payload["pull_request"].updated_at,
-          author: { name: payload["pull_request"].user.login, username: payload["pull_request"].user.login, avatarUrl: payload["pull_request"].user.avatar_url }
+          updated: payload.pull_request.updated_at,
+          author: { name: payload.pull_request.user.login, username: payload.pull_request.user.login, avatarUrl: payload.pull_request.user.avatar_url }
         })
         const jobs = yield* queuedJobs
         expect(jobs.map((j) => [j.branch, j.commitSha, j.pullRequest])).toEqual([["feature", hooked.git.featureSha, 7]])
@@ -142,10 +174,10 @@ layer(testLayer, { timeout: "120 seconds" })("Git host webhooks", (it) => {
         expect((yield* queuedJobs).map((j) => [j.commitSha, j.pullRequest])).toEqual([[pushed, 8]])
 
         const closed = gitHubPullRequest(hooked, "closed", 8, pushed)
-        expect(closed["pull_request"].merged).toBe(false)
+        expect(closed.pull_request.merged).toBe(false)
         receipt(yield* deliverGitHub(hooked, "pull_request", closed))
         expect(Option.map(yield* storedPullRequest(hooked.repositoryId, 8), (pr) => [pr.id, pr.state])).toEqual(Option.some([opened.id, "closed"]))
-        closed["pull_request"].merged = true
+        closed.pull_request.merged = true
         receipt(yield* deliverGitHub(hooked, "pull_request", closed))
         expect(Option.map(yield* storedPullRequest(hooked.repositoryId, 8), (pr) => pr.state)).toEqual(Option.some("merged"))
         expect(yield* queuedJobs).toEqual([])
@@ -156,7 +188,7 @@ layer(testLayer, { timeout: "120 seconds" })("Git host webhooks", (it) => {
         const hooked = yield* hookedRepository
         const payload = gitHubPullRequest(hooked, "opened", 9)
         const signature = sign(hooked.secret, JSON.stringify(payload))
-        const tampered = { ...payload, pull_request: { ...payload["pull_request"], title: "Something else" } }
+        const tampered = { ...payload, pull_request: { ...payload.pull_request, title: "Something else" } }
         yield* Http.expectError(yield* deliverGitHub(hooked, "pull_request", tampered, signature), "Unauthorized")
         yield* Http.expectError(yield* deliverGitHub(hooked, "pull_request", payload, sign("another secret", JSON.stringify(payload))), "Unauthorized")
         yield* Http.expectError(
@@ -178,7 +210,7 @@ layer(testLayer, { timeout: "120 seconds" })("Git host webhooks", (it) => {
       Effect.gen(function*() {
         const hooked = yield* hookedRepository
         const payload = gitHubPullRequest(hooked, "opened", 10)
-        delete payload["pull_request"].head
+        delete payload.pull_request.head
         const message = yield* Http.expectError(yield* deliverGitHub(hooked, "pull_request", payload), "BadRequest")
         expect(message).toContain("head")
         const notJson = "{\"action\": \"opened\""
@@ -192,12 +224,12 @@ layer(testLayer, { timeout: "120 seconds" })("Git host webhooks", (it) => {
     it.effect("ping, a label and a tag push are answered and ignored", () =>
       Effect.gen(function*() {
         const hooked = yield* hookedRepository
-        expect(receipt(yield* deliverGitHub(hooked, "ping", githubExample("ping", () => true)))).toEqual({ event: "ping", outcome: "ignored" })
+        expect(receipt(yield* deliverGitHub(hooked, "ping", githubExample<object>("ping", () => true)))).toEqual({ event: "ping", outcome: "ignored" })
         expect(receipt(yield* deliverGitHub(hooked, "pull_request", gitHubPullRequest(hooked, "labeled", 11)))).toEqual({
           event: "pull_request",
           outcome: "ignored"
         })
-        const tag = githubExample("push", (e) => String(e["ref"]).startsWith("refs/tags/"))
+        const tag = githubExample<PushExample>("push", (e) => String(e["ref"]).startsWith("refs/tags/"))
         expect(receipt(yield* deliverGitHub(hooked, "push", tag)).outcome).toBe("ignored")
         expect(yield* storedPullRequest(hooked.repositoryId, 11)).toEqual(Option.none())
         expect(yield* queuedJobs).toEqual([])
@@ -207,9 +239,9 @@ layer(testLayer, { timeout: "120 seconds" })("Git host webhooks", (it) => {
       Effect.gen(function*() {
         const hooked = yield* hookedRepository
         const pushed = commitOn(hooked.git, "main", "push")
-        const payload = githubExample("push", (e) => e["ref"] === "refs/heads/master" && e["deleted"] === false)
-        payload["ref"] = "refs/heads/main"
-        payload["after"] = pushed
+        const payload = githubExample<PushExample>("push", (e) => e["ref"] === "refs/heads/master" && e["deleted"] === false)
+        payload.ref = "refs/heads/main"
+        payload.after = pushed
         expect(receipt(yield* deliverGitHub(hooked, "push", payload))).toEqual({ event: "push", outcome: "branchRefreshed" })
         expect((yield* queuedJobs).map((j) => [j.branch, j.commitSha, j.pullRequest])).toEqual([["main", pushed, undefined]])
 
@@ -223,7 +255,7 @@ layer(testLayer, { timeout: "120 seconds" })("Git host webhooks", (it) => {
       Effect.gen(function*() {
         const hooked = yield* hookedRepository
         const payload = gitHubPullRequest(hooked, "opened", 12)
-        payload["pull_request"].head.ref = "from-a-fork"
+        Object.assign(payload.pull_request.head ?? {}, { ref: "from-a-fork" })
         receipt(yield* deliverGitHub(hooked, "pull_request", payload))
         expect(yield* storedPullRequest(hooked.repositoryId, 12)).toEqual(
           Option.some(expect.objectContaining({ originBranch: "from-a-fork", headSha: hooked.git.featureSha, state: "open" }) as PullRequestRecord)
@@ -234,11 +266,11 @@ layer(testLayer, { timeout: "120 seconds" })("Git host webhooks", (it) => {
 
   describe("GitLab", () => {
     const mergeRequest = (hooked: Hooked, iid: number) => {
-      const payload = gitlabExample("merge-request-hook")
-      payload["object_attributes"].iid = iid
-      payload["object_attributes"].source_branch = "feature"
-      payload["object_attributes"].target_branch = "main"
-      payload["object_attributes"].last_commit.id = hooked.git.featureSha
+      const payload = gitlabExample<MergeRequestExample>("merge-request-hook")
+      payload.object_attributes.iid = iid
+      payload.object_attributes.source_branch = "feature"
+      payload.object_attributes.target_branch = "main"
+      payload.object_attributes.last_commit = { ...payload.object_attributes.last_commit, id: hooked.git.featureSha }
       return payload
     }
 
@@ -262,9 +294,9 @@ layer(testLayer, { timeout: "120 seconds" })("Git host webhooks", (it) => {
         })
         expect((yield* queuedJobs).map((j) => [j.commitSha, j.pullRequest])).toEqual([[hooked.git.featureSha, 3]])
 
-        payload["object_attributes"].action = "merge"
-        payload["object_attributes"].state = "merged"
-        payload["user"] = { name: "Merger", username: "merger" }
+        payload.object_attributes.action = "merge"
+        payload.object_attributes.state = "merged"
+        payload.user = { name: "Merger", username: "merger" }
         receipt(yield* deliverGitLab(hooked, "Merge Request Hook", payload))
         expect(yield* storedPullRequest(hooked.repositoryId, 3)).toEqual(
           Option.some(expect.objectContaining({ id: opened.id, state: "merged", author: opened.author }) as PullRequestRecord)
@@ -281,7 +313,7 @@ layer(testLayer, { timeout: "120 seconds" })("Git host webhooks", (it) => {
           yield* Http.post(hooked.gitlabPath, { body: JSON.stringify(payload), headers: { "x-gitlab-event": "Merge Request Hook" } }),
           "Unauthorized"
         )
-        delete payload["object_attributes"].last_commit
+        delete payload.object_attributes.last_commit
         yield* Http.expectError(yield* deliverGitLab(hooked, "Merge Request Hook", payload), "BadRequest")
         expect(yield* storedPullRequest(hooked.repositoryId, 4)).toEqual(Option.none())
         expect(yield* queuedJobs).toEqual([])
@@ -291,9 +323,9 @@ layer(testLayer, { timeout: "120 seconds" })("Git host webhooks", (it) => {
       Effect.gen(function*() {
         const hooked = yield* hookedRepository
         const pushed = commitOn(hooked.git, "feature", "gitlab push")
-        const payload = gitlabExample("push-hook")
-        payload["ref"] = "refs/heads/feature"
-        payload["after"] = pushed
+        const payload = gitlabExample<PushExample>("push-hook")
+        payload.ref = "refs/heads/feature"
+        payload.after = pushed
         expect(receipt(yield* deliverGitLab(hooked, "Push Hook", payload)).outcome).toBe("branchRefreshed")
         expect((yield* queuedJobs).map((j) => [j.branch, j.commitSha])).toEqual([["feature", pushed]])
       }))

@@ -172,6 +172,16 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
           `${repository}/commits/{commitUuid}`,
           `${repository}/commits/{commitUuid}/deltaStatistics`,
           `${repository}/commits/{srcCommitUuid}/deltaIssues`,
+          `${repository}/pull-requests/{pullRequestNumber}/files`,
+          `${repository}/pull-requests/{pullRequestNumber}/clones`,
+          `${repository}/pull-requests/{pullRequestNumber}/commits`,
+          `${repository}/pull-requests/{pullRequestNumber}/coverage/status`,
+          `${repository}/commits/{commitUuid}/files`,
+          `${repository}/commits/{commitUuid}/clones`,
+          "/api/v3/coverage/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/pull-requests/{pullRequestNumber}",
+          "/api/v3/coverage/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/pull-requests/{pullRequestNumber}/files",
+          "/api/v3/coverage/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/pull-requests/{pullRequestNumber}/diff",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/commits/{commitUuid}/diff",
           // Our extension: a branch's grade and issue count over time (the dashboard's commit history).
           `${repository}/commits-history`
         ]

@@ -135,6 +135,34 @@ describe("PullRequests.open", () => {
     })))
 })
 
+describe("PullRequests.delivered", () => {
+  const delivery = (updated: string, title: string) => ({
+    _tag: "PullRequestChange" as const,
+    number: 20,
+    title,
+    author: new PullRequestAuthor({ name: "octocat", username: "octocat" }),
+    originBranch: "feature/login",
+    targetBranch: "main",
+    state: "open" as const,
+    headSha: featureHead.sha,
+    updated
+  })
+
+  it.effect("a delivery older than the stored pull request changes nothing; a newer one (or as new) replaces it", () =>
+    withServices(Effect.gen(function*() {
+      const { repository } = yield* setUp
+      const pullRequests = yield* PullRequests
+      const edited = yield* pullRequests.delivered(repository, delivery("2024-05-02T10:00:00Z", "Edited title"))
+      yield* queuedJobs
+      const late = yield* pullRequests.delivered(repository, delivery("2024-05-02T09:00:00+00:00", "Opened title"))
+      expect(late).toStrictEqual(edited)
+      expect(yield* stored(repository.id, 20)).toStrictEqual(Option.some(edited))
+      expect(yield* queuedJobs).toEqual([])
+      const again = yield* pullRequests.delivered(repository, delivery("2024-05-02T12:00:00+02:00", "Same instant"))
+      expect(again).toMatchObject({ id: edited.id, title: "Same instant", author: new PullRequestAuthor({ name: "octocat", username: "octocat" }) })
+    })))
+})
+
 describe("PullRequests.close", () => {
   it.effect("closes or merges a known pull request, keeping everything else", () =>
     withServices(Effect.gen(function*() {

@@ -1,6 +1,7 @@
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import { describe, expect, layer } from "@effect/vitest"
 import { Context, Effect, Layer, Schedule, Schema } from "effect"
+import { createHmac } from "node:crypto"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import {
@@ -167,6 +168,34 @@ describe("tidemark (client commands against a running server)", () => {
         expect(Schema.decodeUnknownSync(RepositoryPage)(withSecret.body).data.map((item) => item.repository.name))
           .toEqual(["widgets"])
         expect((yield* getJson(server, path, `${secret}x`)).status).toBe(401)
+      }), slow)
+
+    it.effect("repo webhook-secret prints where the hosts deliver and the secret alone on the last line; a delivery signed with it is accepted", () =>
+      Effect.gen(function*() {
+        const { cli, repository, server } = yield* Fixture
+        succeeds(yield* cli(["repo", "add", "gh/hooks-org/widgets", "--git", repository]))
+        const issued = succeeds(yield* cli(["repo", "webhook-secret", "gh/hooks-org/widgets"]))
+        const hookUrl = `${server.url}/api/v3/hooks/gh/hooks-org/repositories/widgets/github`
+        expect(issued.stdout).toContain(`GitHub (content type application/json, signed): ${hookUrl}`)
+        expect(issued.stdout).toContain(`GitLab (secret token): ${server.url}/api/v3/hooks/gh/hooks-org/repositories/widgets/gitlab`)
+        const secret = lastLine(issued.stdout)
+        expect(secret).toMatch(/^tmw_\S{20,}$/)
+
+        const body = JSON.stringify({ zen: "Keep it logically awesome.", hook_id: 1 })
+        const deliver = (key: string) =>
+          Effect.promise(() =>
+            fetch(hookUrl, {
+              method: "POST",
+              body,
+              headers: {
+                "content-type": "application/json",
+                "x-github-event": "ping",
+                "x-hub-signature-256": `sha256=${createHmac("sha256", key).update(body).digest("hex")}`
+              }
+            }).then((response) => response.status)
+          )
+        expect(yield* deliver(secret)).toBe(200)
+        expect(yield* deliver(`${secret}x`)).toBe(401)
       }), slow)
 
     it.effect("org settings shows an organization's settings and, for the installation admin, changes them", () =>

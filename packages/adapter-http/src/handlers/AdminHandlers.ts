@@ -15,6 +15,7 @@ import { Effect } from "effect"
 import { IssuedSecret, IssuedWebhookSecret, QueuedAnalysis } from "../AdminApi.js"
 import { Caller } from "../Authentication.js"
 import { analysisErrors } from "../ErrorMapping.js"
+import { webhookPaths } from "../GitHostWebhookApi.js"
 import { TidemarkApi } from "../TidemarkApi.js"
 
 const organizationAt = (path: { provider: string; remoteOrganizationName: string }) => ({
@@ -26,14 +27,6 @@ const repositoryAt = (path: { provider: string; remoteOrganizationName: string; 
   ...organizationAt(path),
   repository: path.repositoryName
 })
-
-/** Where the repository's git hosts deliver (see GitHostWebhookApi). */
-const webhookPaths = (path: { provider: string; remoteOrganizationName: string; repositoryName: string }) => {
-  const base = ["/api/v3/hooks", path.provider, path.remoteOrganizationName, "repositories", path.repositoryName]
-    .map((segment, i) => (i === 0 ? segment : encodeURIComponent(segment)))
-    .join("/")
-  return { githubPath: `${base}/github`, gitlabPath: `${base}/gitlab` }
-}
 
 export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
   Effect.gen(function*() {

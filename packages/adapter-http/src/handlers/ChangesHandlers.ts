@@ -1,5 +1,5 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { CommitReads, type Pagination, PullRequestReads, PullRequests } from "@tidemark/core"
+import { ChangeDetails, CommitReads, type Pagination, PullRequestReads, PullRequests } from "@tidemark/core"
 import { Effect } from "effect"
 import { Caller } from "../Authentication.js"
 import { analysisErrors } from "../ErrorMapping.js"
@@ -16,6 +16,10 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "changes", (handlers) =>
   Effect.gen(function*() {
     const pullRequests = yield* PullRequestReads
     const commits = yield* CommitReads
+    const details = yield* ChangeDetails
+    const pull = (path: { readonly pullRequestNumber: number }) => ({ kind: "pullRequest", number: path.pullRequestNumber }) as const
+    const commit = (path: { readonly commitUuid: string }) => ({ kind: "commit", sha: path.commitUuid }) as const
+    const data = <A>(a: A) => ({ data: a })
     return handlers
       .handle("listRepositoryPullRequests", ({ path, urlParams }) =>
         Effect.flatMap(Caller, (caller) => pullRequests.list(caller, repositoryAt(path), urlParams)).pipe(Effect.map(asPage), analysisErrors))
@@ -42,6 +46,38 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "changes", (handlers) =>
           Effect.map(deltaPage),
           analysisErrors
         ))
+      .handle("listPullRequestFiles", ({ path, urlParams }) =>
+        Effect.flatMap(Caller, (caller) => details.files(caller, repositoryAt(path), pull(path), urlParams)).pipe(Effect.map(asPage), analysisErrors))
+      .handle("listCommitFiles", ({ path, urlParams }) =>
+        Effect.flatMap(Caller, (caller) => details.files(caller, repositoryAt(path), commit(path), urlParams)).pipe(Effect.map(asPage), analysisErrors))
+      .handle("listPullRequestClones", ({ path, urlParams }) =>
+        Effect.flatMap(Caller, (caller) => details.clones(caller, repositoryAt(path), pull(path), urlParams)).pipe(Effect.map(asPage), analysisErrors))
+      .handle("listCommitClones", ({ path, urlParams }) =>
+        Effect.flatMap(Caller, (caller) => details.clones(caller, repositoryAt(path), commit(path), urlParams)).pipe(Effect.map(asPage), analysisErrors))
+      .handle("getPullRequestCommits", ({ path, urlParams }) =>
+        Effect.flatMap(Caller, (caller) => details.pullRequestCommits(caller, repositoryAt(path), path.pullRequestNumber, urlParams)).pipe(
+          Effect.map(asPage),
+          analysisErrors
+        ))
+      .handle("getPullRequestCoverageReports", ({ path }) =>
+        Effect.flatMap(Caller, (caller) => details.pullRequestCoverageStatus(caller, repositoryAt(path), path.pullRequestNumber)).pipe(
+          Effect.map(data),
+          analysisErrors
+        ))
+      .handle("getRepositoryPullRequestCoverage", ({ path }) =>
+        Effect.flatMap(Caller, (caller) => details.pullRequestCoverage(caller, repositoryAt(path), path.pullRequestNumber)).pipe(
+          Effect.map(data),
+          analysisErrors
+        ))
+      .handle("getRepositoryPullRequestFilesCoverage", ({ path }) =>
+        Effect.flatMap(Caller, (caller) => details.pullRequestFilesCoverage(caller, repositoryAt(path), path.pullRequestNumber)).pipe(
+          Effect.map(data),
+          analysisErrors
+        ))
+      .handle("getPullRequestGitDiff", ({ path }) =>
+        Effect.flatMap(Caller, (caller) => details.diff(caller, repositoryAt(path), pull(path))).pipe(analysisErrors))
+      .handle("getCommitDiff", ({ path }) =>
+        Effect.flatMap(Caller, (caller) => details.diff(caller, repositoryAt(path), commit(path))).pipe(analysisErrors))
   }))
 
 export const writeLayer = HttpApiBuilder.group(TidemarkApi, "pullRequestWrite", (handlers) =>

@@ -15,6 +15,7 @@ import {
   EventQueue,
   EventStore,
   FileLines,
+  GitChanges,
   GitReader,
   GitReadError,
   IngestionWorker,
@@ -31,9 +32,11 @@ import { Effect, FastCheck as fc, Layer, Schema } from "effect"
 
 const requestsPerOperation = 10_000
 
-const noGit = Layer.merge(
-  Layer.succeed(GitReader, GitReader.of({ read: (url) => Effect.fail(new GitReadError({ url, reason: "not used" })) })),
-  Layer.succeed(FileLines, FileLines.of({ read: (url) => Effect.fail(new GitReadError({ url, reason: "not used" })) }))
+const unused = (url: string) => Effect.fail(new GitReadError({ url, reason: "not used" }))
+const noGit = Layer.mergeAll(
+  Layer.succeed(GitReader, GitReader.of({ read: unused })),
+  Layer.succeed(FileLines, FileLines.of({ read: unused })),
+  Layer.succeed(GitChanges, GitChanges.of({ mergeBase: unused, changedFiles: unused, diff: unused, commitsBetween: unused, commit: unused }))
 )
 
 const pipeline = Layer.mergeAll(

@@ -1,6 +1,8 @@
 import { Schema } from "effect"
 import { DeltaType } from "./ChangeAnalysis.js"
 import { Commit } from "./Commit.js"
+import { CoverageReport } from "./CoverageReports.js"
+import { CloneDuplicationBlock, FileMetadata } from "./FileViews.js"
 import { AnalysisResultReason } from "./GateVerdict.js"
 import { CommitIssue } from "./IssueViews.js"
 import { DateTimeString } from "./Rfc3339.js"
@@ -113,3 +115,71 @@ export class CommitDeltaIssue extends Schema.Class<CommitDeltaIssue>("CommitDelt
 
 export const IssueStatusParam = Schema.Literal("all", "new", "fixed")
 export type IssueStatusParam = typeof IssueStatusParam.Type
+
+export class PullRequestWithCoverage extends Schema.Class<PullRequestWithCoverage>("PullRequestWithCoverage")({
+  pullRequest: PullRequestView,
+  coverage: PullRequestCoverage
+}) {}
+
+export class DiffLineHit extends Schema.Class<DiffLineHit>("DiffLineHit")({
+  lineNumber: Schema.String,
+  hits: Int64
+}) {}
+
+export class FileDiffCoverage extends Schema.Class<FileDiffCoverage>("FileDiffCoverage")({
+  fileName: Schema.String,
+  coverage: Schema.Number,
+  variation: Schema.optional(Schema.Number),
+  diff: Schema.optional(DiffCoverage),
+  diffLineHits: Schema.Array(DiffLineHit)
+}) {}
+
+export class CommitFileClone extends Schema.Class<CommitFileClone>("CommitFileClone")({
+  id: Int64,
+  status: DeltaType,
+  clones: Schema.Array(CloneDuplicationBlock)
+}) {}
+
+export class FileDeltaCoverageAnalysis extends Schema.Class<FileDeltaCoverageAnalysis>("FileDeltaCoverageAnalysis")({
+  deltaCoverage: Schema.optional(Schema.Number),
+  totalCoverage: Schema.optional(Schema.Number)
+}) {}
+
+export class FileDeltaQualityAnalysis extends Schema.Class<FileDeltaQualityAnalysis>("FileDeltaQualityAnalysis")({
+  deltaNewIssues: Schema.Int,
+  deltaFixedIssues: Schema.Int,
+  deltaComplexity: Schema.optional(Schema.Int),
+  deltaClonesCount: Schema.optional(Schema.Int)
+}) {}
+
+export class ComparedWithCommit extends Schema.Class<ComparedWithCommit>("ComparedWithCommit")({
+  commitId: Int64,
+  coverage: Schema.optional(Schema.Struct({ totalCoverage: Schema.optional(Schema.Number) }))
+}) {}
+
+export class FileDeltaAnalysis extends Schema.Class<FileDeltaAnalysis>("FileDeltaAnalysis")({
+  file: FileMetadata,
+  coverage: Schema.optional(FileDeltaCoverageAnalysis),
+  quality: Schema.optional(FileDeltaQualityAnalysis),
+  comparedWithCommit: Schema.optional(ComparedWithCommit)
+}) {}
+
+export class DiffResponse extends Schema.Class<DiffResponse>("DiffResponse")({
+  diff: Schema.String
+}) {}
+
+export class CoveragePullRequestCommitDetail extends Schema.Class<CoveragePullRequestCommitDetail>("CoveragePullRequestCommitDetail")({
+  commitId: Int64,
+  commitSha: Schema.String,
+  reports: Schema.Array(CoverageReport)
+}) {}
+
+export class CoveragePullRequest extends Schema.Class<CoveragePullRequest>("CoveragePullRequest")({
+  headCommit: CoveragePullRequestCommitDetail,
+  commonAncestorCommit: CoveragePullRequestCommitDetail,
+  origin: CoveragePullRequestCommitDetail,
+  target: CoveragePullRequestCommitDetail
+}) {}
+
+export const FileDeltaSort = Schema.Literal("totalCoverage", "deltaCoverage", "filename")
+export type FileDeltaSort = typeof FileDeltaSort.Type

@@ -34,3 +34,15 @@ export class PullRequestRecord extends Schema.Class<PullRequestRecord>("PullRequ
 
 /** What opening or updating a pull request writes: the record without its id. */
 export type PullRequestInput = Omit<PullRequestRecord, "id">
+
+/**
+ * What a client says of a pull request it opens, updates or closes (our extension's PUT and
+ * `tidemark pr`): the host's number is in the path, the head is the origin branch's in git.
+ */
+export class PullRequestBody extends Schema.Class<PullRequestBody>("PullRequestBody")({
+  title: Schema.String,
+  originBranch: Schema.NonEmptyString,
+  targetBranch: Schema.NonEmptyString,
+  /** `open` unless given. */
+  state: Schema.optional(PullRequestState)
+}) {}

@@ -18,15 +18,18 @@ export class ChangedFile extends Schema.Class<ChangedFile>("ChangedFile")({
   removedLineCount: Schema.Int
 }) {}
 
+/** Git's empty tree: the base a repository's first commit is compared with (every repository has it). */
+export const emptyTree = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+
 /** What git says about the changes between two commits of a repository (local path, file:// or remote URL). */
 export class GitChanges extends Context.Tag("@tidemark/core/GitChanges")<
   GitChanges,
   {
     /** The best common ancestor of two commits; none when their histories are unrelated. */
     readonly mergeBase: (gitUrl: string, a: string, b: string) => Effect.Effect<Option.Option<string>, GitReadError>
-    /** The files changed from `base` to `head` (renames detected), by path. */
+    /** The files changed from `base` (a commit, or `emptyTree`) to `head` (renames detected), by path. */
     readonly changedFiles: (gitUrl: string, base: string, head: string) => Effect.Effect<ReadonlyArray<ChangedFile>, GitReadError>
-    /** The unified diff from `base` to `head`, as `git diff` prints it. */
+    /** The unified diff from `base` (a commit, or `emptyTree`) to `head`, as `git diff` prints it. */
     readonly diff: (gitUrl: string, base: string, head: string) => Effect.Effect<string, GitReadError>
     /** The commits reachable from `head` and not from `base`, newest first (`git log base..head`). */
     readonly commitsBetween: (gitUrl: string, base: string, head: string) => Effect.Effect<ReadonlyArray<GitCommit>, GitReadError>

@@ -176,7 +176,7 @@ const make = Effect.gen(function*() {
       return { analyzed: true, ...page }
     })
 
-  return { one, list, deltaStatistics, issues } as const
+  return { one, list, deltaStatistics, issues, find: commitIn, changeOf } as const
 })
 
 /** The original API's commit operations, read from the stored analyses and what each commit changed. */

@@ -8,6 +8,7 @@ import { ReporterCoverage } from "./ReporterCoverage.js"
 import { SarifImports } from "./SarifImports.js"
 import { CodingStandards } from "./CodingStandards.js"
 import { BranchHistory } from "./BranchHistory.js"
+import { ChangeDetails } from "./ChangeDetails.js"
 import { CommitReads } from "./CommitReads.js"
 import { PullRequestReads } from "./PullRequestReads.js"
 import { GitHosts } from "./GitHosts.js"
@@ -47,8 +48,7 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     SarifImports.layer,
     Organizations.layer,
     Catalogue.layer,
-    PullRequestReads.layer,
-    CommitReads.layer,
+    ChangeDetails.layer.pipe(Layer.provideMerge(Layer.merge(PullRequestReads.layer, CommitReads.layer))),
     BranchHistory.layer,
     GitHosts.layer
   ).pipe(Layer.provideMerge(Access.layer))

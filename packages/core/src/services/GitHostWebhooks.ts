@@ -83,7 +83,7 @@ const make = Effect.gen(function*() {
     Effect.gen(function*(): Effect.fn.Return<WebhookOutcome, ServiceUnavailable> {
       switch (delivery._tag) {
         case "PullRequestChange":
-          yield* pullRequests.receive(repository, delivery)
+          yield* pullRequests.delivered(repository, delivery)
           return { event, outcome: "pullRequestRecorded" }
         case "BranchPush":
           yield* pushed(repository, delivery.branch, delivery.deleted)

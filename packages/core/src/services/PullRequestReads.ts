@@ -208,7 +208,7 @@ const make = Effect.gen(function*() {
       return { analyzed, ...page }
     })
 
-  return { one, list, listForOrganization, issues, withAnalysis } as const
+  return { one, list, listForOrganization, issues, find: pullRequestIn, viewOf } as const
 })
 
 /** The original API's pull-request operations, read from the stored pull requests and their changes. */

@@ -1,7 +1,7 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { NotFound } from "../domain/Errors.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
-import { PullRequestAuthor, type PullRequestRecord, type PullRequestState } from "../domain/PullRequest.js"
+import { PullRequestAuthor, type PullRequestBody, type PullRequestRecord } from "../domain/PullRequest.js"
 import type { PullRequestChange } from "../domain/providers/GitHostDelivery.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import type { AnalysisQueue } from "../ports/AnalysisQueue.js"
@@ -14,14 +14,6 @@ import { nowIso } from "./Now.js"
 import { Repositories } from "./Repositories.js"
 
 /** What opening or updating a pull request through the API says of it (our extension's body). */
-export interface PullRequestBody {
-  readonly title: string
-  readonly originBranch: string
-  readonly targetBranch: string
-  /** `open` unless given. */
-  readonly state?: PullRequestState | undefined
-}
-
 /** A pull request as its git host or a client now describes it, before Tidemark knows its head. */
 export type PullRequestIntake = Omit<PullRequestChange, "_tag" | "headSha"> & { readonly headSha?: string | undefined }
 
@@ -78,6 +70,17 @@ const make = Effect.gen(function*() {
       return saved
     })
 
+  /**
+   * A git host's delivery of a pull request. Hosts do not promise to deliver in order: one older
+   * than the pull request as stored (by the host's own `updated` times) changes nothing.
+   */
+  const delivered = (repository: RepositoryRecord, change: PullRequestChange) =>
+    Effect.gen(function*() {
+      const stored = yield* store.find(repository.id, change.number)
+      if (Option.isSome(stored) && Date.parse(change.updated) < Date.parse(stored.value.updated)) return stored.value
+      return yield* receive(repository, change)
+    })
+
   /** Opens or updates a pull request (our extension, `tidemark pr open`): needs `write`. */
   const open = (caller: Option.Option<Principal>, at: RepositoryCoordinates, number: number, body: PullRequestBody) =>
     Effect.gen(function*() {
@@ -102,10 +105,10 @@ const make = Effect.gen(function*() {
       return yield* store.upsert({ ...current, state: merged ? "merged" : "closed", updated: yield* nowIso })
     })
 
-  return { open, close, receive } as const
+  return { open, close, receive, delivered } as const
 })
 
-/** Pull requests arriving in Tidemark: from the API and the CLI (`open`, `close`) and from git hosts' webhooks (`receive`). */
+/** Pull requests arriving in Tidemark: from the API and the CLI (`open`, `close`) and from git hosts' webhooks (`delivered`). */
 export class PullRequests extends Context.Tag("@tidemark/core/PullRequests")<PullRequests, Effect.Effect.Success<typeof make>>() {
   static readonly layer = Layer.effect(PullRequests, make)
 }

@@ -59,10 +59,8 @@ export interface TidemarkClientService {
  */
 const make = (connection: Connection): Effect.Effect<TidemarkClientService, never, HttpClient.HttpClient> => {
   const url = connection.url.replace(/\/+$/, "")
-  return HttpApiClient.make(TidemarkApi, {
-    baseUrl: url,
-    transformClient: HttpClient.mapRequest(HttpClientRequest.setHeader("api-token", Redacted.value(connection.token)))
-  }).pipe(
+  const authenticated = HttpClient.mapRequest(HttpClientRequest.setHeader("api-token", Redacted.value(connection.token)))
+  return HttpApiClient.make(TidemarkApi, { baseUrl: url, transformClient: authenticated }).pipe(
     Effect.map((api): TidemarkClientService => ({
       api,
       url,

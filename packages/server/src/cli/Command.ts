@@ -7,6 +7,7 @@ import { coverage } from "./Coverage.js"
 import { key, token } from "./Credential.js"
 import { metrics } from "./Metrics.js"
 import { org } from "./Organization.js"
+import { pr } from "./PullRequest.js"
 import { repo } from "./Repo.js"
 import { serve } from "./Serve.js"
 import { standard } from "./Standard.js"
@@ -15,7 +16,7 @@ import { worker } from "./Worker.js"
 /** The `tidemark` command: the server, and the admin commands that call it over HTTP. */
 export const command = Command.make("tidemark").pipe(
   Command.withDescription("Tidemark: a self-hosted code-analysis and delivery-metrics service."),
-  Command.withSubcommands([serve, worker, repo, analyze, coverage, token, key, org, standard, metrics])
+  Command.withSubcommands([serve, worker, repo, pr, analyze, coverage, token, key, org, standard, metrics])
 )
 
 const cli = Command.run(command, { name: "tidemark", version })

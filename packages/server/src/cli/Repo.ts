@@ -3,7 +3,7 @@ import { FileSystem, Path } from "@effect/platform"
 import { AddRepositoryBody, type Repository, Visibility } from "@tidemark/core"
 import { Console, Effect, Option } from "effect"
 import { TidemarkClient, connectionOptions, withClient } from "./Client.js"
-import { type RepositoryCoordinates, repositoryArg, repositoryLabel } from "./Coordinates.js"
+import { type RepositoryCoordinates, repositoryArg, repositoryLabel, repositoryPath } from "./Coordinates.js"
 import { gitHost } from "./GitHost.js"
 
 const git = Options.text("git").pipe(
@@ -65,8 +65,32 @@ const add = Command.make(
   withClient
 )
 
+/**
+ * `tidemark repo webhook-secret`: a new webhook secret for the repository (the previous one stops
+ * working), shown once and alone on the last line, with where each git host delivers.
+ */
+const webhookSecret = Command.make(
+  "webhook-secret",
+  { repository: repositoryArg, ...connectionOptions },
+  ({ repository, url }) =>
+    Effect.gen(function*() {
+      const client = yield* TidemarkClient
+      const { data } = yield* client.call(client.api.admin.createWebhookSecret({ path: repositoryPath(repository) }))
+      yield* Console.log([
+        `Webhook secret of ${repositoryLabel(repository)}; its git host delivers to`,
+        `  GitHub (content type application/json, signed): ${url.replace(/\/+$/, "")}${data.githubPath}`,
+        `  GitLab (secret token): ${url.replace(/\/+$/, "")}${data.gitlabPath}`,
+        "shown once:",
+        data.secret
+      ].join("\n"))
+    })
+).pipe(
+  Command.withDescription("Generate a repository's webhook secret (replacing any) for its GitHub or GitLab webhooks."),
+  withClient
+)
+
 /** `tidemark repo ...` */
 export const repo = Command.make("repo").pipe(
   Command.withDescription("Manage repositories."),
-  Command.withSubcommands([add, gitHost])
+  Command.withSubcommands([add, webhookSecret, gitHost])
 )
