@@ -2,7 +2,7 @@
  * How a change's analysis reads in words: the verdict of a pull request or commit, each rule of a
  * gate, and why diff coverage is not known.
  */
-import type { CommitWithAnalysis, DiffCoverage, DiffCoverageCause, GateReason, PullRequestWithAnalysis } from "./Changes.js"
+import type { CommitWithAnalysis, DiffCoverage, DiffCoverageCause, FileDiffCoverage, GateReason, PullRequestWithAnalysis } from "./Changes.js"
 import { formatCount, formatPercent } from "./Format.js"
 
 export type VerdictKind = "up" | "down" | "analysing" | "unanalysable" | "none"
@@ -80,6 +80,15 @@ export const diffCoverageCause = (cause: DiffCoverageCause): string => {
 export const diffCoverageText = (diff: DiffCoverage | undefined): string => {
   if (diff === undefined) return "Not known."
   if (diff.value === undefined) return diffCoverageCause(diff.cause)
-  const lines = diff.coverableLines === undefined ? "" : ` (${formatCount(diff.coveredLines)} of ${formatCount(diff.coverableLines)} changed lines)`
+  const lines = diff.coverableLines === undefined
+    ? ""
+    : ` (${formatCount(diff.coveredLines)} of ${formatCount(diff.coverableLines)} changed ${diff.coverableLines === 1 ? "line" : "lines"})`
   return `${formatPercent(diff.value)}${lines}`
+}
+
+/** The changed lines of a file its report counts but the tests did not run, or why none is listed. */
+export const unrunLines = (file: FileDiffCoverage): string => {
+  if (file.diffLineHits === undefined || file.diffLineHits.length === 0) return "none counted"
+  const unrun = file.diffLineHits.filter((line) => line.hits === 0).map((line) => line.lineNumber)
+  return unrun.length === 0 ? "none" : unrun.join(", ")
 }

@@ -70,6 +70,8 @@ export interface FileDiffCoverage {
   readonly coverage?: number | undefined
   readonly variation?: number | undefined
   readonly diff?: DiffCoverage | undefined
+  /** The hits of each changed line a report counts (its number as a string, as the original sends it). */
+  readonly diffLineHits?: ReadonlyArray<{ readonly lineNumber: string; readonly hits: number }> | undefined
 }
 
 export interface CommitWithAnalysis {
@@ -146,7 +148,8 @@ const fileDiffCoverage = struct<FileDiffCoverage>({
   fileName: string,
   coverage: optional(number),
   variation: optional(number),
-  diff: optional(diffCoverage)
+  diff: optional(diffCoverage),
+  diffLineHits: optional(array(struct<NonNullable<FileDiffCoverage["diffLineHits"]>[number]>({ lineNumber: string, hits: number })))
 })
 
 const commit = struct<CommitWithAnalysis>({

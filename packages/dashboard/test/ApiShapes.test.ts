@@ -1,6 +1,7 @@
 import {
   BranchHistoryEntry as CoreBranchHistoryEntry,
   CommitDeltaIssue,
+  FileDiffCoverage as CoreFileDiffCoverage,
   CommitWithAnalysis as CoreCommitWithAnalysis,
   PullRequestWithAnalysis as CorePullRequestWithAnalysis,
   CloneDuplicationBlock,
@@ -39,7 +40,7 @@ import {
   type RepositoryWithAnalysis,
   type Tool
 } from "../src/Api.js"
-import type { BranchHistoryEntry, CommitWithAnalysis, DeltaIssue, PullRequestWithAnalysis } from "../src/Changes.js"
+import type { BranchHistoryEntry, CommitWithAnalysis, DeltaIssue, FileDiffCoverage, PullRequestWithAnalysis } from "../src/Changes.js"
 import type { Page } from "../src/Envelope.js"
 import {
   type Clone,
@@ -77,7 +78,8 @@ const typeCheck = {
   pullRequest: (encoded: typeof CorePullRequestWithAnalysis.Encoded): PullRequestWithAnalysis => encoded,
   deltaIssue: (encoded: typeof CommitDeltaIssue.Encoded): DeltaIssue => encoded,
   commit: (encoded: typeof CoreCommitWithAnalysis.Encoded): CommitWithAnalysis => encoded,
-  history: (encoded: typeof CoreBranchHistoryEntry.Encoded): BranchHistoryEntry => encoded
+  history: (encoded: typeof CoreBranchHistoryEntry.Encoded): BranchHistoryEntry => encoded,
+  filesCoverage: (encoded: typeof CoreFileDiffCoverage.Encoded): FileDiffCoverage => encoded
 }
 
 /** A list body as the server writes it: encoded by core's schema, through JSON. */

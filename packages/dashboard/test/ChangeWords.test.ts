@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import type { GateReason, PullRequestWithAnalysis } from "../src/Changes.js"
-import { commitVerdict, diffCoverageCause, diffCoverageText, gateRule, pullRequestVerdict, ruleState } from "../src/ChangeWords.js"
+import { commitVerdict, diffCoverageCause, diffCoverageText, gateRule, pullRequestVerdict, ruleState, unrunLines } from "../src/ChangeWords.js"
 import { chartPositions } from "../src/components/HistoryChart.js"
 
 const rule = (gate: string, threshold: number, isUpToStandards: boolean, minimumSeverity?: string): GateReason => ({
@@ -59,7 +59,12 @@ describe("a change's analysis in words", () => {
     expect(diffCoverageText({ value: 75, coveredLines: 3, coverableLines: 4, cause: "ValueIsPresent" })).toBe("75 % (3 of 4 changed lines)")
     expect(diffCoverageText({ cause: "MissingRequirements" })).toBe(diffCoverageCause("MissingRequirements"))
     expect(diffCoverageText({ cause: "NoCoverableLines", coveredLines: 0, coverableLines: 0 })).toBe(diffCoverageCause("NoCoverableLines"))
+    expect(diffCoverageText({ value: 0, coveredLines: 0, coverableLines: 1, cause: "ValueIsPresent" })).toBe("0 % (0 of 1 changed line)")
     expect(diffCoverageText(undefined)).toBe("Not known.")
+    const file = { fileName: "src/a.js", coverage: 50 }
+    expect(unrunLines({ ...file, diffLineHits: [{ lineNumber: "2", hits: 0 }, { lineNumber: "3", hits: 4 }, { lineNumber: "7", hits: 0 }] })).toBe("2, 7")
+    expect(unrunLines({ ...file, diffLineHits: [{ lineNumber: "3", hits: 4 }] })).toBe("none")
+    expect(unrunLines({ ...file, diffLineHits: [] })).toBe("none counted")
   })
 
   it("places a history's points evenly, the highest value at the top, a missing value undrawn", () => {

@@ -7,8 +7,8 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import type { BranchHistoryEntry, CommitWithAnalysis, DeltaIssue, PullRequestWithAnalysis } from "../../dashboard/src/Changes.js"
-import { commitVerdict, diffCoverageText, gateRule, pullRequestVerdict, ruleState } from "../../dashboard/src/ChangeWords.js"
+import type { BranchHistoryEntry, CommitWithAnalysis, DeltaIssue, FileDiffCoverage, PullRequestWithAnalysis } from "../../dashboard/src/Changes.js"
+import { commitVerdict, diffCoverageText, gateRule, pullRequestVerdict, ruleState, unrunLines } from "../../dashboard/src/ChangeWords.js"
 import { formatCount, formatInstant, formatPercent, formatText, shortSha } from "../../dashboard/src/Format.js"
 import * as Chromium from "./Browser.js"
 import { getJson } from "./CliFixture.js"
@@ -74,6 +74,9 @@ describe("dashboard: pull requests and commits (headless Chromium against a seed
         const feature = yield* api<PullRequestWithAnalysis>(`${repositoryPath}/pull-requests/7`)
         const ghost = yield* api<PullRequestWithAnalysis>(`${repositoryPath}/pull-requests/8`)
         const issues = yield* api<DeltaIssuePageJson>(`${repositoryPath}/pull-requests/7/issues?limit=100`)
+        const filesCoverage = yield* api<{ readonly data: ReadonlyArray<FileDiffCoverage> }>(
+          `/api/v3/coverage/organizations/${organization}/repositories/app/pull-requests/7/files`
+        )
         const history = yield* api<PageJson<BranchHistoryEntry>>(`${repositoryPath}/commits-history?limit=25`)
         const commits = yield* api<PageJson<CommitWithAnalysis>>(`${repositoryPath}/commits?limit=25`)
         // The seed's story, as the API tells it: the feature adds one issue and fixes one, the gate fails it.
@@ -129,6 +132,15 @@ describe("dashboard: pull requests and commits (headless Chromium against a seed
             expect(await tables.nth(0).getByRole("link", { name: linked.commitIssue.filePath }).getAttribute("href"))
               .toBe(`#/repositories/app/files/${linked.commitIssue.fileId}`)
           }
+          // Diff coverage per file (the head's report counts a.js and copy1.js).
+          expect(filesCoverage.data.length).toBeGreaterThan(0)
+          expect(await cells(page, "table.files-coverage tbody tr")).toEqual(filesCoverage.data.map((file) => [
+            file.fileName,
+            formatPercent(file.coverage),
+            formatPercent(file.variation),
+            diffCoverageText(file.diff),
+            unrunLines(file)
+          ]))
           await screenshot(page, "pull-request")
         })
 

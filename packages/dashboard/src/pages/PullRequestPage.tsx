@@ -1,6 +1,6 @@
 import type { ApiClient } from "../Api.js"
 import type { DeltaIssue, DeltaIssues, FileDiffCoverage, GateReason, PullRequestWithAnalysis } from "../Changes.js"
-import { diffCoverageText, gateRule, pullRequestVerdict, ruleState } from "../ChangeWords.js"
+import { diffCoverageText, gateRule, pullRequestVerdict, ruleState, unrunLines } from "../ChangeWords.js"
 import { Columns } from "../components/Columns.js"
 import { LevelBadge } from "../components/LevelBadge.js"
 import { RepositoryNav } from "../components/RepositoryNav.js"
@@ -105,7 +105,7 @@ const FilesCoverage = ({ files }: { readonly files: ReadonlyArray<FileDiffCovera
   return (
     <table class="files-coverage">
       <caption class="visually-hidden">Coverage of each file of the pull request</caption>
-      <Columns labels={["File", "Coverage", "Variation", "Diff coverage"]} />
+      <Columns labels={["File", "Coverage", "Variation", "Diff coverage", "Changed lines not run"]} />
       <tbody>
         {files.map((file) => (
           <tr key={file.fileName}>
@@ -113,6 +113,7 @@ const FilesCoverage = ({ files }: { readonly files: ReadonlyArray<FileDiffCovera
             <td class="num">{formatPercent(file.coverage)}</td>
             <td class="num">{formatPercent(file.variation)}</td>
             <td>{diffCoverageText(file.diff)}</td>
+            <td>{unrunLines(file)}</td>
           </tr>
         ))}
       </tbody>
