@@ -26,6 +26,7 @@ import {
 import { Schema } from "effect"
 import { AccountGroup, CatalogueGroup, OrganizationRepositoriesGroup } from "./AccountApi.js"
 import { OrganizationParams, PageParams, RepositoryListParams, RepositoryParams } from "./ApiParams.js"
+import { BranchHistoryGroup } from "./BranchHistoryApi.js"
 import { ChangesGroup, PullRequestWriteGroup } from "./ChangesApi.js"
 import { QualitySettingsGroup } from "./QualitySettingsApi.js"
 import { Authentication, OptionalAuthentication } from "./Authentication.js"
@@ -273,6 +274,7 @@ export class AnalysisApi extends HttpApi.make("analysis")
   .add(QualitySettingsGroup)
   .add(ChangesGroup)
   .add(PullRequestWriteGroup)
+  .add(BranchHistoryGroup)
   .prefix("/api/v3")
   .annotate(OpenApi.Title, "Tidemark analysis API")
   .annotate(OpenApi.Version, "3.1.0")

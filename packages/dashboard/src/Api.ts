@@ -18,6 +18,7 @@ import {
 import { analysisBase, type ApiClientOptions, makeRequest, organizationBase, queryString, segment } from "./ApiRequest.js"
 import { data, page } from "./Envelope.js"
 import type { Organization } from "./Organization.js"
+import { changeCalls } from "./ChangesApi.js"
 import { resultCalls } from "./ResultsApi.js"
 
 // ---- Response shapes -------------------------------------------------------------------------
@@ -239,7 +240,8 @@ export const makeApiClient = (options: ApiClientOptions) => {
     listTools: (name: string, signal?: AbortSignal) => request({ path: urls.tools(org, name), read: readTools, signal }),
     getMetrics: (query: MetricsQuery, signal?: AbortSignal) => request({ path: urls.metrics(org, query), read: readMetrics, signal }),
     listSystems: (signal?: AbortSignal) => request({ path: urls.systems(org), read: readSystems, signal }),
-    ...resultCalls(request, org)
+    ...resultCalls(request, org),
+    ...changeCalls(request, org)
   }
 }
 

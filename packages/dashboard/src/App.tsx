@@ -1,12 +1,15 @@
 import { useEffect, useMemo, useState } from "preact/hooks"
 import { makeApiClient } from "./Api.js"
 import { formatOrganization } from "./Organization.js"
+import { CommitsPage } from "./pages/CommitsPage.js"
 import { DeliveryPage } from "./pages/DeliveryPage.js"
 import { FilePage } from "./pages/FilePage.js"
 import { FilesPage } from "./pages/FilesPage.js"
 import { IssuesPage } from "./pages/IssuesPage.js"
 import { LoginPage } from "./pages/LoginPage.js"
 import { OverviewPage } from "./pages/OverviewPage.js"
+import { PullRequestPage } from "./pages/PullRequestPage.js"
+import { PullRequestsPage } from "./pages/PullRequestsPage.js"
 import { RepositoryPage } from "./pages/RepositoryPage.js"
 import { hrefOf, parseRoute, type Route } from "./Route.js"
 import { clearSession, loadSession, saveSession, type Session, type SessionStores } from "./Session.js"
@@ -120,6 +123,12 @@ const Page = ({ route, session, api, refusal, onLogin }: {
       return <FilesPage api={api} name={route.name} query={route.query} />
     case "file":
       return <FilePage api={api} name={route.name} fileId={route.fileId} line={route.line} />
+    case "pullRequests":
+      return <PullRequestsPage api={api} name={route.name} cursor={route.cursor} />
+    case "pullRequest":
+      return <PullRequestPage api={api} name={route.name} number={route.number} />
+    case "commits":
+      return <CommitsPage api={api} name={route.name} branch={route.branch} cursor={route.cursor} />
     case "delivery":
       return <DeliveryPage api={api} />
     case "notFound":

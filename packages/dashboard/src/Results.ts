@@ -110,7 +110,7 @@ export interface FileSource {
 
 // ---- Readers ---------------------------------------------------------------------------------
 
-const issue = struct<Issue>({
+export const readIssue = struct<Issue>({
   resultDataId: number,
   fileId: number,
   filePath: string,
@@ -181,7 +181,7 @@ const fileSource = struct<FileSource>({
   lines: array(struct<FileSource["lines"][number]>({ number, text: string, authorEmail: optional(string) }))
 })
 
-export const readIssuePage = page(issue)
+export const readIssuePage = page(readIssue)
 export const readOverview = data(overview)
 export const readFilePage = page(fileSummary)
 // getFileWithAnalysis is the one file operation the original API answers without a `data` envelope.

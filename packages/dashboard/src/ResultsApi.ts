@@ -73,7 +73,7 @@ export const allPages = async <T>(pageAt: (cursor: string | undefined) => Promis
 }
 
 /** An answer the server may not give: 404 (not served, or nothing kept for the file) reads as undefined. */
-const unlessNotFound = <T>(call: Promise<T>): Promise<T | undefined> =>
+export const unlessNotFound = <T>(call: Promise<T>): Promise<T | undefined> =>
   call.catch((cause: unknown) => {
     if (cause instanceof ApiError && cause.status === 404) return undefined
     throw cause

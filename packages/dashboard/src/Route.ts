@@ -9,6 +9,9 @@ export type Route =
   | { readonly page: "issues"; readonly name: string; readonly filters: IssueFilters; readonly cursor?: string | undefined }
   | { readonly page: "files"; readonly name: string; readonly query: FileListQuery }
   | { readonly page: "file"; readonly name: string; readonly fileId: number; readonly line?: number | undefined }
+  | { readonly page: "pullRequests"; readonly name: string; readonly cursor?: string | undefined }
+  | { readonly page: "pullRequest"; readonly name: string; readonly number: number }
+  | { readonly page: "commits"; readonly name: string; readonly branch?: string | undefined; readonly cursor?: string | undefined }
   | { readonly page: "delivery" }
   | { readonly page: "notFound"; readonly hash: string }
 
@@ -27,7 +30,7 @@ const positive = (text: string | null | undefined): number | undefined => {
 }
 
 /** A repository's pages: its name is one encoded segment, so it may hold slashes and any character. */
-const repositoryPath = /^\/repositories\/([^/]+)(?:\/(issues|files)(?:\/([^/]+))?)?$/
+const repositoryPath = /^\/repositories\/([^/]+)(?:\/(issues|files|pull-requests|commits)(?:\/([^/]+))?)?$/
 
 const repositoryRoute = (pathname: string, params: URLSearchParams, hash: string): Route => {
   const [, encoded = "", section, id] = repositoryPath.exec(pathname) ?? []
@@ -38,8 +41,12 @@ const repositoryRoute = (pathname: string, params: URLSearchParams, hash: string
     return { page: "issues", name, filters: filtersOf(params), cursor: params.get("cursor") ?? undefined }
   }
   if (section === "files" && id === undefined) return { page: "files", name, query: fileListQueryOf(params) }
-  const fileId = positive(id)
-  if (section === "files" && fileId !== undefined) return { page: "file", name, fileId, line: positive(params.get("line")) }
+  const cursor = params.get("cursor") ?? undefined
+  if (section === "pull-requests" && id === undefined) return { page: "pullRequests", name, cursor }
+  if (section === "commits" && id === undefined) return { page: "commits", name, branch: params.get("branch") || undefined, cursor }
+  const number = positive(id)
+  if (section === "files" && number !== undefined) return { page: "file", name, fileId: number, line: positive(params.get("line")) }
+  if (section === "pull-requests" && number !== undefined) return { page: "pullRequest", name, number }
   return { page: "notFound", hash }
 }
 
@@ -79,6 +86,15 @@ export const hrefOf = (route: Route): string => {
     case "file":
       if (route.line !== undefined) params.set("line", String(route.line))
       return withQuery(`#/repositories/${encodeURIComponent(route.name)}/files/${route.fileId}`, params)
+    case "pullRequests":
+      if (route.cursor !== undefined) params.set("cursor", route.cursor)
+      return withQuery(`#/repositories/${encodeURIComponent(route.name)}/pull-requests`, params)
+    case "pullRequest":
+      return `#/repositories/${encodeURIComponent(route.name)}/pull-requests/${route.number}`
+    case "commits":
+      if (route.branch !== undefined) params.set("branch", route.branch)
+      if (route.cursor !== undefined) params.set("cursor", route.cursor)
+      return withQuery(`#/repositories/${encodeURIComponent(route.name)}/commits`, params)
     case "delivery":
       return "#/delivery"
     case "notFound":

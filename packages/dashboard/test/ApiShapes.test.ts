@@ -1,4 +1,9 @@
 import {
+  BranchHistoryEntry as CoreBranchHistoryEntry,
+  CommitDeltaIssue,
+  FileDiffCoverage as CoreFileDiffCoverage,
+  CommitWithAnalysis as CoreCommitWithAnalysis,
+  PullRequestWithAnalysis as CorePullRequestWithAnalysis,
   CloneDuplicationBlock,
   Commit,
   CommitIssue,
@@ -35,6 +40,7 @@ import {
   type RepositoryWithAnalysis,
   type Tool
 } from "../src/Api.js"
+import type { BranchHistoryEntry, CommitWithAnalysis, DeltaIssue, FileDiffCoverage, PullRequestWithAnalysis } from "../src/Changes.js"
 import type { Page } from "../src/Envelope.js"
 import {
   type Clone,
@@ -68,7 +74,12 @@ const typeCheck = {
   fileDetails: (encoded: typeof FileInformationWithAnalysis.Encoded): FileDetails => encoded,
   clone: (encoded: typeof FileClone.Encoded): Clone => encoded,
   lineCoverage: (encoded: typeof LineHits.Encoded): LineCoverage => encoded,
-  source: (encoded: typeof CoreFileSource.Encoded): FileSource => encoded
+  source: (encoded: typeof CoreFileSource.Encoded): FileSource => encoded,
+  pullRequest: (encoded: typeof CorePullRequestWithAnalysis.Encoded): PullRequestWithAnalysis => encoded,
+  deltaIssue: (encoded: typeof CommitDeltaIssue.Encoded): DeltaIssue => encoded,
+  commit: (encoded: typeof CoreCommitWithAnalysis.Encoded): CommitWithAnalysis => encoded,
+  history: (encoded: typeof CoreBranchHistoryEntry.Encoded): BranchHistoryEntry => encoded,
+  filesCoverage: (encoded: typeof CoreFileDiffCoverage.Encoded): FileDiffCoverage => encoded
 }
 
 /** A list body as the server writes it: encoded by core's schema, through JSON. */

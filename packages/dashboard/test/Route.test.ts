@@ -31,6 +31,18 @@ describe("routes", () => {
     }
   })
 
+  it("reads a repository's pull requests, one pull request and its commits", () => {
+    expect(parseRoute("#/repositories/demo/pull-requests")).toEqual({ page: "pullRequests", name: "demo", cursor: undefined })
+    expect(parseRoute("#/repositories/demo/pull-requests?cursor=abc")).toEqual({ page: "pullRequests", name: "demo", cursor: "abc" })
+    expect(parseRoute("#/repositories/demo/pull-requests/7")).toEqual({ page: "pullRequest", name: "demo", number: 7 })
+    expect(parseRoute("#/repositories/demo/commits")).toEqual({ page: "commits", name: "demo", branch: undefined, cursor: undefined })
+    expect(parseRoute("#/repositories/demo/commits?branch=topic%2Fx&cursor=c")).toEqual({ page: "commits", name: "demo", branch: "topic/x", cursor: "c" })
+    expect(parseRoute("#/repositories/demo/commits?branch=")).toEqual({ page: "commits", name: "demo", branch: undefined, cursor: undefined })
+    for (const hash of ["#/repositories/demo/pull-requests/0", "#/repositories/demo/pull-requests/x", "#/repositories/demo/commits/abc"]) {
+      expect(parseRoute(hash)).toEqual({ page: "notFound", hash })
+    }
+  })
+
   it("round-trips every route through its link", () => {
     const routes: ReadonlyArray<Route> = [
       { page: "login" },
@@ -43,6 +55,11 @@ describe("routes", () => {
       { page: "files", name: "demo", query: { search: "", sort: "filename", direction: "asc", cursor: undefined } },
       { page: "file", name: "#demo", fileId: 12, line: 3 },
       { page: "file", name: "demo", fileId: 12, line: undefined },
+      { page: "pullRequests", name: "a/b", cursor: "WyJ4Il0=" },
+      { page: "pullRequests", name: "demo", cursor: undefined },
+      { page: "pullRequest", name: "demo?", number: 7 },
+      { page: "commits", name: "demo", branch: "topic/x & y", cursor: "c" },
+      { page: "commits", name: "demo", branch: undefined, cursor: undefined },
       { page: "delivery" }
     ]
     for (const route of routes) expect(parseRoute(hrefOf(route))).toEqual(route)

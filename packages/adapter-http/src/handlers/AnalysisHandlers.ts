@@ -12,6 +12,7 @@ import { Caller } from "../Authentication.js"
 import { analysisErrors } from "../ErrorMapping.js"
 import { TidemarkApi } from "../TidemarkApi.js"
 import * as AccountHandlers from "./AccountHandlers.js"
+import * as BranchHistoryHandlers from "./BranchHistoryHandlers.js"
 import * as ChangesHandlers from "./ChangesHandlers.js"
 import * as QualitySettingsHandlers from "./QualitySettingsHandlers.js"
 import { asPage, commaSeparated, organizationAt, repositoryAt } from "./HandlerShapes.js"
@@ -142,4 +143,4 @@ export const resultsLayer = HttpApiBuilder.group(TidemarkApi, "results", (handle
   }))
 
 export const layer = (version: string) =>
-  Layer.mergeAll(versionLayer(version), repositoriesLayer, toolsLayer, patternsLayer, resultsLayer, AccountHandlers.layer, QualitySettingsHandlers.layer, ChangesHandlers.layer, ChangesHandlers.writeLayer)
+  Layer.mergeAll(versionLayer(version), repositoriesLayer, toolsLayer, patternsLayer, resultsLayer, AccountHandlers.layer, QualitySettingsHandlers.layer, ChangesHandlers.layer, ChangesHandlers.writeLayer, BranchHistoryHandlers.layer)

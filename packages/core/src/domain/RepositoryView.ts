@@ -130,9 +130,10 @@ export const shownCommit = (analysis: CommitAnalysis | undefined, branch: Branch
 
 /**
  * The measures of the analysis and the grade they earn against the repository's goals (as they
- * are now), coverage included when the analysed commit has a report.
+ * are now), coverage included when the analysed commit has a report; nothing for a failed analysis.
+ * A branch's history grades each of its commits with it too.
  */
-const measuresView = (r: RepositoryRecord, { analysis, coverage, imported }: Shown) => {
+export const measuresView = (r: RepositoryRecord, { analysis, coverage, imported }: Shown) => {
   const measures = analysis?.measures
   if (measures === undefined) return {}
   const ofThisCommit = <A extends { readonly commitSha: string }>(a: A) => a.commitSha === analysis?.commit.sha

@@ -7,6 +7,7 @@ import { CoverageUploads } from "./CoverageUploads.js"
 import { ReporterCoverage } from "./ReporterCoverage.js"
 import { SarifImports } from "./SarifImports.js"
 import { CodingStandards } from "./CodingStandards.js"
+import { BranchHistory } from "./BranchHistory.js"
 import { ChangeDetails } from "./ChangeDetails.js"
 import { ChangeVerdicts } from "./ChangeVerdicts.js"
 import { CommitReads } from "./CommitReads.js"
@@ -49,5 +50,6 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     Organizations.layer,
     Catalogue.layer,
     ChangeDetails.layer.pipe(Layer.provideMerge(Layer.merge(PullRequestReads.layer, CommitReads.layer))),
+    BranchHistory.layer,
     GitHosts.layer
   ).pipe(Layer.provideMerge(ChangeVerdicts.layer), Layer.provideMerge(Access.layer))

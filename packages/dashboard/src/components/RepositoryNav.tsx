@@ -2,14 +2,16 @@ import { defaultFileListQuery } from "../FileListQuery.js"
 import { noFilters } from "../IssueFilters.js"
 import { hrefOf } from "../Route.js"
 
-export type RepositorySection = "summary" | "issues" | "files"
+export type RepositorySection = "summary" | "issues" | "files" | "pullRequests" | "commits"
 
 /** The pages of one repository, the one shown marked as current. */
 export const RepositoryNav = ({ name, current }: { readonly name: string; readonly current: RepositorySection }) => {
   const links: ReadonlyArray<readonly [RepositorySection, string, string]> = [
     ["summary", "Summary", hrefOf({ page: "repository", name })],
     ["issues", "Issues", hrefOf({ page: "issues", name, filters: noFilters })],
-    ["files", "Files", hrefOf({ page: "files", name, query: defaultFileListQuery })]
+    ["files", "Files", hrefOf({ page: "files", name, query: defaultFileListQuery })],
+    ["pullRequests", "Pull requests", hrefOf({ page: "pullRequests", name })],
+    ["commits", "Commits", hrefOf({ page: "commits", name })]
   ]
   return (
     <nav aria-label={`Repository ${name}`} class="tabs">
