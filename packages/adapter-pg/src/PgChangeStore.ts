@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import {
   ChangeAnalysis,
+  changeAnalysisOfEncoded,
   type ChangeKey,
   type ChangeSubject,
   ChangeStore,
@@ -24,8 +25,8 @@ import { orUnavailable } from "./StorageFailure.js"
 const chunkSize = 2_000
 const encodeChange = Schema.encodeSync(ChangeAnalysis)
 const encodeIssue = Schema.encodeSync(IssueResult)
-const ChangeRow = Schema.Struct({ subject: Schema.String, change: ChangeAnalysis })
-const decodeChangeRows = decodeAll(ChangeRow)
+/** Checked as plain data, then built without validating again (see `changeAnalysisOfEncoded`). */
+const checkChangeRows = check(Schema.Array(Schema.Struct({ subject: Schema.String, change: Schema.encodedBoundSchema(ChangeAnalysis) })))
 const checkIssueRows = check(Schema.Array(Schema.Struct({ rank: Schema.Number, issue: Schema.encodedBoundSchema(IssueResult) })))
 const TotalRow = Schema.Struct({ total: Schema.Number })
 const decodeTotal = decodeAll(TotalRow)
@@ -68,8 +69,9 @@ export const make = Effect.gen(function*() {
           SELECT subject, change FROM changes
           WHERE repository_id = ${repositoryId} AND subject = ANY(${subjects.map(subjectKey)}::text[])
         `.pipe(
-          Effect.flatMap(decodeChangeRows),
-          Effect.map((rows): ReadonlyMap<string, ChangeAnalysis> => new Map(rows.map((row) => [row.subject, row.change]))),
+          Effect.flatMap(checkChangeRows),
+          Effect.map((rows): ReadonlyMap<string, ChangeAnalysis> =>
+            new Map(rows.map((row) => [row.subject, changeAnalysisOfEncoded(row.change)]))),
           orUnavailable
         )
 

@@ -2,6 +2,8 @@ import { Schema } from "effect"
 import { CloneOccurrence, IssueResult } from "./AnalysisResults.js"
 import { SeverityLevel } from "./Pattern.js"
 import { Problem } from "./Repository.js"
+import { Action } from "./Common.js"
+import { trusted } from "./Trusted.js"
 
 /**
  * What a change did to the code: a commit against the commit its branch analysed before it, or a
@@ -76,3 +78,18 @@ export class ChangeAnalysis extends Schema.Class<ChangeAnalysis>("ChangeAnalysis
   /** What stopped the analysis (a branch that does not exist, a failed checkout): then no numbers count. */
   problems: Schema.Array(Problem)
 }) {}
+
+/**
+ * The change an encoded one stands for, built without validating it again: for data already
+ * checked against `Schema.encodedBoundSchema(ChangeAnalysis)` (a stored row read back). A change
+ * lists every file it touched, and decoding them all again cost more than the page read with it.
+ */
+export const changeAnalysisOfEncoded = (encoded: typeof ChangeAnalysis.Encoded): ChangeAnalysis =>
+  trusted(ChangeAnalysis, {
+    ...encoded,
+    newIssueKinds: encoded.newIssueKinds.map((kind) => trusted(IssueKindCount, kind)),
+    files: encoded.files.map((file) => trusted(FileDelta, file)),
+    clones: encoded.clones.map((clone) =>
+      trusted(CloneDelta, { ...clone, occurrences: clone.occurrences.map((o) => trusted(CloneOccurrence, o)) })),
+    problems: encoded.problems.map((p) => trusted(Problem, { ...p, actions: p.actions.map((a) => trusted(Action, a)) }))
+  })

@@ -11,14 +11,15 @@ import {
 import { Commit } from "../domain/Commit.js"
 import type { CommitAnalysis } from "../domain/CommitAnalysis.js"
 import { NotFound } from "../domain/Errors.js"
-import { encodeCursor, type Page, Pagination, pageRequest } from "../domain/Pagination.js"
+import { type Page, Pagination, pageRequest } from "../domain/Pagination.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import type { CommitRecord, RepositoryRecord } from "../domain/Records.js"
 import { commitView } from "../domain/RepositoryView.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
-import { ChangeStore, subjectKey } from "../ports/ChangeStore.js"
+import { ChangeStore } from "../ports/ChangeStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
+import { branchAnalysesPage } from "./BranchAnalyses.js"
 import { makeChangeCoverage } from "./ChangeCoverage.js"
 import { makeDeltaIssues } from "./DeltaIssues.js"
 import { type DeltaIssueQuery, deltaTypeOf } from "./PullRequestReads.js"
@@ -110,23 +111,10 @@ const make = Effect.gen(function*() {
       const request = yield* pageRequest(query.cursor, query.limit)
       const { repository } = yield* access.repository(caller, at, "read")
       const branch = yield* branchOf(repository, query.branch)
-      const [endedAnalysis, sha] = request.after ?? []
-      const page = yield* analyses.history(repository.id, branch, {
-        after: endedAnalysis === undefined ? undefined : { endedAnalysis: String(endedAnalysis), sha: String(sha) },
-        limit: request.limit + 1
-      })
-      const shown = page.items.slice(0, request.limit)
-      const found = yield* changes.findMany(repository.id, shown.map((a) => ({ kind: "commit", sha: a.commit.sha })))
-      const items = yield* Effect.forEach(shown, (a) => withAnalysis(a, found.get(subjectKey({ kind: "commit", sha: a.commit.sha }))))
-      const last = shown.at(-1)
-      const more = last !== undefined && page.items.length > request.limit
+      const page = yield* branchAnalysesPage(analyses, changes, repository.id, branch, request)
       return {
-        items,
-        pagination: new Pagination({
-          limit: request.limit,
-          total: page.total,
-          ...(more ? { cursor: encodeCursor([last.endedAnalysis, last.commit.sha]) } : {})
-        })
+        items: yield* Effect.forEach(page.items, ({ analysis, change }) => withAnalysis(analysis, change)),
+        pagination: page.pagination
       } satisfies Page<CommitWithAnalysis>
     })
 
