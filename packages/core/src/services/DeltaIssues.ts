@@ -32,10 +32,13 @@ export const makeDeltaIssues = Effect.gen(function*() {
 
   const page = (repository: RepositoryRecord, subject: ChangeSubject, change: ChangeAnalysis, deltaType: DeltaType | undefined, request: PageRequest) =>
     Effect.gen(function*() {
-      const rows = yield* changes.issues({ repositoryId: repository.id, subject }, deltaType, request)
+      // The page and the two commits its issues are in, on three connections at once.
+      const [rows, inHead, inBase] = yield* Effect.all([
+        changes.issues({ repositoryId: repository.id, subject }, deltaType, request),
+        issueIn(repository.id, change.headSha),
+        issueIn(repository.id, change.baseSha ?? change.headSha)
+      ], { concurrency: 3 })
       const ids = yield* results.fileIds(repository.id, [...new Set(rows.items.map((row) => row.issue.filePath))])
-      const inHead = yield* issueIn(repository.id, change.headSha)
-      const inBase = change.baseSha === undefined ? inHead : yield* issueIn(repository.id, change.baseSha)
       return pageOfRows(rows, request.limit, (row) =>
         trusted(CommitDeltaIssue, {
           // An added issue is in the head; a fixed one was in the base.
