@@ -87,7 +87,8 @@ export const makeChangeRecording = (analyseTree: AnalyseTree) =>
         const sha = analysis.commit.sha
         const key: ChangeKey = { repositoryId: repository.id, subject: { kind: "commit", sha } }
         if (previous?.commit.sha === sha && Option.isSome(yield* changes.find(key))) return
-        const base = previous === undefined || previous.commit.sha === sha
+        // A failed analysis has no rows: compared with it, every issue would look new.
+        const base = previous === undefined || previous.commit.sha === sha || previous.measures === undefined
           ? Option.none()
           : yield* resultStore.load({ repositoryId: repository.id, branch: previous.branch, commitSha: previous.commit.sha })
         const measured = analysis.measures !== undefined
