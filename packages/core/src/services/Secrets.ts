@@ -24,7 +24,8 @@ const hexOf = (bytes: Uint8Array) => {
 export const hmacSha256Hex = (key: string, data: Uint8Array): Effect.Effect<string> =>
   Effect.promise(async () => {
     const imported = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"])
-    return hexOf(new Uint8Array(await crypto.subtle.sign("HMAC", imported, data)))
+    // A copy: Web Crypto takes bytes over an ArrayBuffer, and a Uint8Array may view a SharedArrayBuffer.
+    return hexOf(new Uint8Array(await crypto.subtle.sign("HMAC", imported, new Uint8Array(data))))
   })
 
 /** Compares two strings in time that depends only on their lengths, so a guess leaks nothing. */
