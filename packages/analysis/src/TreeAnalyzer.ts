@@ -20,7 +20,7 @@ import { resultRowsOf } from "./ResultRows.js"
 import { analyzeTree, defaultTreeAnalysisSettings } from "./TreeAnalysis.js"
 
 export interface TreeAnalyzerOptions {
-  /** Where each file's measures are cached by content, so an unchanged file is measured once. */
+  /** Where each file's measures and ESLint messages are cached by content, so an unchanged file is measured and linted once. */
   readonly cacheDirectory: string
   /** Time and memory of the sandboxed process that runs a repository's own ESLint config. */
   readonly configurationFileLimits?: ConfigLintLimits | undefined
@@ -60,7 +60,11 @@ export const configurationFileProblem = (error: InvalidAnalysisConfiguration): P
 export const make = (options: TreeAnalyzerOptions) =>
   Effect.gen(function*() {
     const grammars = yield* loadGrammars
-    const platform = Layer.merge(NodeContext.layer, DirectoryAnalysisCache.layer(options.cacheDirectory).pipe(Layer.provide(NodeContext.layer)))
+    const caches = Layer.merge(
+      DirectoryAnalysisCache.layer(options.cacheDirectory),
+      DirectoryAnalysisCache.lintLayer(options.cacheDirectory)
+    )
+    const platform = Layer.merge(NodeContext.layer, caches.pipe(Layer.provide(NodeContext.layer)))
 
     const analyze = (root: string, settings: AnalyzerSettings) =>
       Effect.gen(function*() {
