@@ -14,6 +14,7 @@ import { Effect, Layer } from "effect"
 import type { InvalidAnalysisConfiguration } from "./AnalysisConfiguration.js"
 import { type ConfigLintLimits, defaultConfigLintLimits } from "./ConfigLintSandbox.js"
 import * as DirectoryAnalysisCache from "./DirectoryAnalysisCache.js"
+import { makeFrameCache } from "./FrameCache.js"
 import { loadGrammars } from "./Grammars.js"
 import { type EnabledRule, eslint9PatternPrefix, lintTree } from "./LintIssues.js"
 import { resultRowsOf } from "./ResultRows.js"
@@ -60,6 +61,9 @@ export const configurationFileProblem = (error: InvalidAnalysisConfiguration): P
 export const make = (options: TreeAnalyzerOptions) =>
   Effect.gen(function*() {
     const grammars = yield* loadGrammars
+    // One per analyzer: the next analysis of mostly the same files (a pull request's head after its
+    // target) tokenizes only what changed.
+    const frames = makeFrameCache()
     const caches = Layer.merge(
       DirectoryAnalysisCache.layer(options.cacheDirectory),
       DirectoryAnalysisCache.lintLayer(options.cacheDirectory)
@@ -71,7 +75,8 @@ export const make = (options: TreeAnalyzerOptions) =>
         const { analysis, configurationFile, configurationProblem, duplication, lintSources, sources } = yield* analyzeTree(root, grammars, {
           ...defaultTreeAnalysisSettings,
           fileComplexityValueThreshold: settings.goals.fileComplexityValueThreshold,
-          fileDuplicationBlockThreshold: settings.goals.fileDuplicationBlockThreshold
+          fileDuplicationBlockThreshold: settings.goals.fileDuplicationBlockThreshold,
+          frames
         })
         const eslint = settings.tools.find((tool) => tool.uuid === eslint9Uuid)
         const issues = eslint === undefined
