@@ -3,6 +3,7 @@ import { Detector, getDefaultOptions, Statistic } from "@jscpd/core"
 import { getFormatByFile, Tokenizer } from "@jscpd/tokenizer"
 import { Effect, Schema } from "effect"
 import { createHash } from "node:crypto"
+import type { FrameCache } from "./FrameCache.js"
 import { FrameStore } from "./FrameStore.js"
 
 /** jscpd's engine failed on a file. */
@@ -90,7 +91,9 @@ const blocksOf = (clones: ReadonlyArray<IClone>, path: string): ReadonlyArray<Cl
  */
 export const detectDuplication = (
   files: ReadonlyArray<{ readonly path: string; readonly content: string }>,
-  options: DuplicationOptions = defaultDuplicationOptions
+  options: DuplicationOptions = defaultDuplicationOptions,
+  /** Each file's frames by content, kept from earlier runs: the clones are the same, found sooner. */
+  frames?: FrameCache
 ): Effect.Effect<Duplication, DuplicationError> =>
   Effect.gen(function*() {
     const jscpdOptions: IOptions = {
@@ -102,7 +105,8 @@ export const detectDuplication = (
       // digest as its default (spark-md5, in JavaScript) in a fraction of the time.
       hashFunction: (value: string) => createHash("md5").update(value).digest("hex")
     }
-    const detector = new Detector(new Tokenizer(), new FrameStore(), [], jscpdOptions)
+    const tokenizer = frames === undefined ? new Tokenizer() : frames.tokenizer(new Tokenizer())
+    const detector = new Detector(tokenizer, new FrameStore(), [], jscpdOptions)
     const statistic = new Statistic()
     for (const [event, handler] of Object.entries(statistic.subscribe())) {
       if (event === "CLONE_FOUND" || event === "START_DETECTION") detector.on(event, handler)

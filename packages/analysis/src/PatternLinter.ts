@@ -1,11 +1,14 @@
 import tsPlugin from "@typescript-eslint/eslint-plugin"
 import tsParser from "@typescript-eslint/parser"
-import { Effect, Either, Schema } from "effect"
+import { Effect, Either, Option, Schema } from "effect"
 import { type ESLint, Linter } from "eslint"
 import { builtinRules } from "eslint/use-at-your-own-risk"
 import { declaredGlobals } from "./DeclaredGlobals.js"
 import type { EnabledRule } from "./EnabledRule.js"
-import { failedFileOf, lintedFileOf, reasonOf, summaryOf } from "./LintedFile.js"
+import type { AnalysisCacheError } from "./AnalysisCache.js"
+import { CachedMessage, LintCache } from "./LintCache.js"
+import { failedFileOf, type LintedFile, lintedFileOf, type MessageFields, reasonOf, summaryOf } from "./LintedFile.js"
+import { lintConfigDigest, lintKey } from "./LintKey.js"
 import { LintResult, SkippedRule } from "./LintResult.js"
 import { ruleOptions, RuleOptionsMetadata } from "./RuleOptions.js"
 import { isLintable, javaScriptExtensions, typeScriptExtensions } from "./ScriptFiles.js"
@@ -130,29 +133,64 @@ export const lintWithPatterns = (
     const config = configOf(accepted)
     const declared = declaredGlobals(files)
     yield* Effect.forEach(declared.unreadable, (error) => Effect.logWarning(error.message), { discard: true })
-    // One config per combination of declared globals: most trees have two or three.
-    const configs = new Map<string, Array<Linter.Config>>()
-    const configFor = (file: SourceFile): Array<Linter.Config> => {
+    // One config (and its digest) per combination of declared globals: most trees have two or three.
+    const configs = new Map<string, { readonly config: Array<Linter.Config>; readonly digest: string }>()
+    const configFor = (file: SourceFile) => {
       const { globals, key } = declared.of(file)
       const known = configs.get(key)
       if (known !== undefined) return known
       // Last, so that its names (and its `off`s) override the base globals of every file.
       const made = key === "" ? config : [...config, { languageOptions: { globals } }]
-      configs.set(key, made)
-      return made
+      const entry = { config: made, digest: lintConfigDigest(made) }
+      configs.set(key, entry)
+      return entry
     }
     // Only the enabled patterns count: an inline `/* eslint rule: ... */` comment may turn on others.
     const byRuleId = new Map(accepted.map(({ rule }) => [rule.ruleId, rule]))
+    const cache = yield* Effect.serviceOption(LintCache)
+    const lint = (file: SourceFile): Either.Either<ReadonlyArray<MessageFields>, unknown> =>
+      Either.try(() => linter.verify(file.content, configFor(file).config, { filename: `${root}/${file.path}` }))
     // One Effect per file lets the fiber yield between files: a large tree does not hold the
     // event loop for the whole run.
-    const linted = yield* Effect.forEach(files.filter((file) => isLintable(file.path)), (file) =>
-      Effect.sync(() =>
-        Either.try(() => linter.verify(file.content, configFor(file), { filename: `${root}/${file.path}` })).pipe(
-          Either.match({ onLeft: (error) => failedFileOf(file, error), onRight: (messages) => lintedFileOf(file, messages) })
-        )
-      ))
+    const linted = yield* Effect.forEach(
+      files.filter((file) => isLintable(file.path)),
+      (file) =>
+        Option.match(cache, {
+          onNone: () => Effect.sync(() => lintedOf(file, lint(file))),
+          onSome: (store) => lintedWithCache(store, lintKey(configFor(file).digest, file.path, file.content), file, lint)
+        })
+    )
     return new LintResult({
       ...summaryOf(linted, (ruleId) => byRuleId.get(ruleId)),
       skippedRules: [...prepared.flatMap((p) => (Either.isLeft(p) ? [p.left] : [])), ...rejected]
     })
   })
+
+const lintedOf = (file: SourceFile, result: Either.Either<ReadonlyArray<MessageFields>, unknown>): LintedFile =>
+  Either.match(result, { onLeft: (error) => failedFileOf(file, error), onRight: (messages) => lintedFileOf(file, messages) })
+
+// The cache only saves time: a storage failure is logged and the file linted. A file whose
+// linting threw is not cached (the failure may be the machine's, not the file's).
+const lintedWithCache = (
+  cache: LintCache["Type"],
+  key: string,
+  file: SourceFile,
+  lint: (file: SourceFile) => Either.Either<ReadonlyArray<MessageFields>, unknown>
+): Effect.Effect<LintedFile> => {
+  const warn = (error: AnalysisCacheError) => Effect.logWarning(`lint cache: ${error.reason}`, error.key)
+  return cache.get(key).pipe(
+    Effect.tapError(warn),
+    Effect.orElseSucceed(() => Option.none<ReadonlyArray<CachedMessage>>()),
+    Effect.flatMap(Option.match({
+      onSome: (messages) => Effect.succeed(lintedFileOf(file, messages)),
+      onNone: () => {
+        const result = lint(file)
+        if (Either.isLeft(result)) return Effect.succeed(lintedOf(file, result))
+        const kept = result.right.map((m) =>
+          new CachedMessage({ ruleId: m.ruleId, line: m.line, message: m.message, ...(m.fatal === true ? { fatal: true } : {}) })
+        )
+        return cache.set(key, kept).pipe(Effect.tapError(warn), Effect.ignore, Effect.as(lintedFileOf(file, kept)))
+      }
+    }))
+  )
+}

@@ -16,6 +16,7 @@ import {
   type FileDuplication
 } from "./Duplication.js"
 import { FileAnalysis } from "./FileAnalysis.js"
+import type { FrameCache } from "./FrameCache.js"
 import { type FileMeasures, fileMeasuresKey, measureFile } from "./FileMeasures.js"
 import type { Grammars } from "./Grammars.js"
 import type { Language } from "./Language.js"
@@ -37,6 +38,8 @@ export interface TreeAnalysisSettings {
   /** The minimum clone size and jscpd's file limits. */
   readonly duplication: DuplicationOptions
   readonly tree: SourceTreeOptions
+  /** jscpd's frames of each file kept by content from earlier analyses (FrameCache.ts), if any. */
+  readonly frames?: FrameCache | undefined
 }
 
 export const defaultTreeAnalysisSettings: TreeAnalysisSettings = {
@@ -119,8 +122,8 @@ const count = (outcomes: ReadonlyArray<Outcome>, outcome: Outcome) => outcomes.f
  * left out of it has no per-file measures, so it counts in no file total either; its code still
  * counts in duplication unless `duplication` leaves it out too). Each file's own measures
  * come from the AnalysisCache when its content was measured before; duplication is measured again
- * on every run, since a clone depends on every other file (jscpd's detector takes a tokenizer, so
- * tokens could be cached too; they are not yet).
+ * on every run, since a clone depends on every other file, but each file's frames (its tokens'
+ * window hashes) come from `settings.frames` when its content was tokenized before.
  */
 export const analyzeTree = (
   root: string,
@@ -151,7 +154,8 @@ export const analyzeTree = (
     // jscpd reads every text file it has a format for, as its CLI would over the checkout.
     const duplication = yield* detectDuplication(
       sources.filter((file) => !scope.excludedFrom("duplication", file.path)),
-      settings.duplication
+      settings.duplication,
+      settings.frames
     )
     const clonesOf = new Map(
       duplication.files.map((file) => [file.path, { blocks: file.blocks.length, lines: file.duplicatedLines }])

@@ -14,13 +14,14 @@ import { Effect, Layer } from "effect"
 import type { InvalidAnalysisConfiguration } from "./AnalysisConfiguration.js"
 import { type ConfigLintLimits, defaultConfigLintLimits } from "./ConfigLintSandbox.js"
 import * as DirectoryAnalysisCache from "./DirectoryAnalysisCache.js"
+import { makeFrameCache } from "./FrameCache.js"
 import { loadGrammars } from "./Grammars.js"
 import { type EnabledRule, eslint9PatternPrefix, lintTree } from "./LintIssues.js"
 import { resultRowsOf } from "./ResultRows.js"
 import { analyzeTree, defaultTreeAnalysisSettings } from "./TreeAnalysis.js"
 
 export interface TreeAnalyzerOptions {
-  /** Where each file's measures are cached by content, so an unchanged file is measured once. */
+  /** Where each file's measures and ESLint messages are cached by content, so an unchanged file is measured and linted once. */
   readonly cacheDirectory: string
   /** Time and memory of the sandboxed process that runs a repository's own ESLint config. */
   readonly configurationFileLimits?: ConfigLintLimits | undefined
@@ -60,14 +61,22 @@ export const configurationFileProblem = (error: InvalidAnalysisConfiguration): P
 export const make = (options: TreeAnalyzerOptions) =>
   Effect.gen(function*() {
     const grammars = yield* loadGrammars
-    const platform = Layer.merge(NodeContext.layer, DirectoryAnalysisCache.layer(options.cacheDirectory).pipe(Layer.provide(NodeContext.layer)))
+    // One per analyzer: the next analysis of mostly the same files (a pull request's head after its
+    // target) tokenizes only what changed.
+    const frames = makeFrameCache()
+    const caches = Layer.merge(
+      DirectoryAnalysisCache.layer(options.cacheDirectory),
+      DirectoryAnalysisCache.lintLayer(options.cacheDirectory)
+    )
+    const platform = Layer.merge(NodeContext.layer, caches.pipe(Layer.provide(NodeContext.layer)))
 
     const analyze = (root: string, settings: AnalyzerSettings) =>
       Effect.gen(function*() {
         const { analysis, configurationFile, configurationProblem, duplication, lintSources, sources } = yield* analyzeTree(root, grammars, {
           ...defaultTreeAnalysisSettings,
           fileComplexityValueThreshold: settings.goals.fileComplexityValueThreshold,
-          fileDuplicationBlockThreshold: settings.goals.fileDuplicationBlockThreshold
+          fileDuplicationBlockThreshold: settings.goals.fileDuplicationBlockThreshold,
+          frames
         })
         const eslint = settings.tools.find((tool) => tool.uuid === eslint9Uuid)
         const issues = eslint === undefined

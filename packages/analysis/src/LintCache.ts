@@ -1,0 +1,25 @@
+import { Context, type Effect, type Option, Schema } from "effect"
+import type { AnalysisCacheError } from "./AnalysisCache.js"
+
+/** What the cache keeps of one file's ESLint messages: the fields an issue is made of (LintedFile's MessageFields). */
+export class CachedMessage extends Schema.Class<CachedMessage>("CachedMessage")({
+  ruleId: Schema.NullOr(Schema.String),
+  line: Schema.Int,
+  message: Schema.String,
+  fatal: Schema.optional(Schema.Boolean)
+}) {}
+
+export const CachedMessages = Schema.Array(CachedMessage)
+
+/**
+ * One file's ESLint messages by key (`lintKey` in PatternLinter.ts: the file's path and content,
+ * the whole config the file was linted with, and the versions of ESLint, typescript-eslint and
+ * TypeScript). As with AnalysisCache, an entry is never invalidated: a key names one input, so an
+ * entry is right for as long as it exists, and any store may drop entries at will. Only the
+ * linting with the enabled patterns uses it; a repository's own configuration file can read
+ * anything, so its results are not cached.
+ */
+export class LintCache extends Context.Tag("@tidemark/analysis/LintCache")<LintCache, {
+  readonly get: (key: string) => Effect.Effect<Option.Option<ReadonlyArray<CachedMessage>>, AnalysisCacheError>
+  readonly set: (key: string, messages: ReadonlyArray<CachedMessage>) => Effect.Effect<void, AnalysisCacheError>
+}>() {}
