@@ -8,6 +8,7 @@ import {
   FileDeltaSort,
   FileDiffCoverage,
   PullRequestWithCoverage,
+  QueryBoolean,
   CommitDeltaStatistics,
   CommitWithAnalysis,
   IssueStatusParam,
@@ -32,13 +33,10 @@ const pullRequestPath = `${repositoryPath}/pull-requests/:pullRequestNumber`
 const PullRequestNumber = Schema.NumberFromString.pipe(Schema.int()).annotations({ jsonSchema: { type: "integer", format: "int32" } })
 export const PullRequestParams = Schema.Struct({ ...RepositoryParams.fields, pullRequestNumber: PullRequestNumber })
 const CommitParams = Schema.Struct({ ...RepositoryParams.fields, commitUuid: Schema.String })
-const BooleanParam = Schema.Literal("true", "false").pipe(
-  Schema.transform(Schema.Boolean, { strict: true, decode: (s) => s === "true", encode: (b) => (b ? "true" : "false") })
-)
 const DeltaIssueParams = {
   ...PageParams,
   status: Schema.optional(IssueStatusParam),
-  onlyPotential: Schema.optional(BooleanParam)
+  onlyPotential: Schema.optional(QueryBoolean)
 }
 
 const coveragePullRequestPath =
@@ -61,7 +59,7 @@ export class ChangesGroup extends HttpApiGroup.make("changes")
       .setUrlParams(Schema.Struct({
         ...PageParams,
         search: Schema.optional(Schema.String),
-        includeNotAnalyzed: Schema.optional(BooleanParam)
+        includeNotAnalyzed: Schema.optional(QueryBoolean)
       }))
       .addSuccess(PullRequestListResponse)
   )
