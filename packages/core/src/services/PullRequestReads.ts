@@ -19,6 +19,7 @@ import { ChangeStore } from "../ports/ChangeStore.js"
 import { PullRequestStore } from "../ports/PullRequestStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
+import { pullRequestWebUrl } from "./Repositories.js"
 import { makeChangeCoverage } from "./ChangeCoverage.js"
 import { makeDeltaIssues } from "./DeltaIssues.js"
 
@@ -36,16 +37,6 @@ export interface DeltaIssueQuery {
   readonly onlyPotential?: boolean | undefined
   readonly cursor?: string | undefined
   readonly limit?: number | undefined
-}
-
-/** Where the host shows a pull request: GitHub's pull and GitLab's merge request pages; nothing for another host. */
-const pullRequestHref = (repository: RepositoryRecord, number: number) => {
-  const base = repository.provider === "gh"
-    ? `https://github.com/${repository.owner}/${repository.name}/pull/`
-    : repository.provider === "gl"
-    ? `https://gitlab.com/${repository.owner}/${repository.name}/-/merge_requests/`
-    : undefined
-  return base === undefined ? "" : `${base}${number}`
 }
 
 export const deltaTypeOf = (status: IssueStatusParam | undefined): DeltaType | undefined =>
@@ -85,7 +76,7 @@ const make = Effect.gen(function*() {
       commonAncestorCommitSha: change?.baseSha ?? "",
       originBranch: pullRequest.originBranch,
       targetBranch: pullRequest.targetBranch,
-      gitHref: pullRequestHref(repository, pullRequest.number)
+      gitHref: pullRequestWebUrl(repository, pullRequest.number)
     })
 
   /**

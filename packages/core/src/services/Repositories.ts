@@ -28,17 +28,26 @@ export const defaultGitUrlTemplates: GitUrlTemplates = {
 /** How each known host shows a file at a commit, after the repository's web address. */
 const blobSeparators: Readonly<Record<string, string>> = { gh: "/blob/", gl: "/-/blob/", bb: "/src/" }
 
-/**
- * Where the host shows a repository's file at a commit: the repository's web address is its default
- * clone URL without `.git`; empty for a provider without one.
- */
-export const fileWebUrl = (repository: RepositoryRecord, sha: string, path: string): string => {
-  const template = defaultGitUrlTemplates[repository.provider]
-  const separator = blobSeparators[repository.provider]
-  if (template === undefined || separator === undefined) return ""
-  const web = template.replace("{owner}", repository.owner).replace("{name}", repository.name).replace(/\.git$/, "")
-  return `${web}${separator}${sha}/${path}`
+/** How each known host shows a pull (merge) request, after the repository's web address. */
+const pullRequestSeparators: Readonly<Record<string, string>> = { gh: "/pull/", gl: "/-/merge_requests/", bb: "/pull-requests/" }
+
+/** A repository's web address: its default clone URL without `.git`; none for an unknown provider. */
+const webAddress = (repository: RepositoryRecord): string | undefined =>
+  defaultGitUrlTemplates[repository.provider]?.replace("{owner}", repository.owner).replace("{name}", repository.name).replace(/\.git$/, "")
+
+const onHost = (repository: RepositoryRecord, separators: Readonly<Record<string, string>>, rest: string) => {
+  const web = webAddress(repository)
+  const separator = separators[repository.provider]
+  return web === undefined || separator === undefined ? "" : `${web}${separator}${rest}`
 }
+
+/** Where the host shows a repository's file at a commit; empty for a provider without one. */
+export const fileWebUrl = (repository: RepositoryRecord, sha: string, path: string): string =>
+  onHost(repository, blobSeparators, `${sha}/${path}`)
+
+/** Where the host shows a repository's pull request (`gitHref`); empty for a provider without one. */
+export const pullRequestWebUrl = (repository: RepositoryRecord, number: number): string =>
+  onHost(repository, pullRequestSeparators, String(number))
 
 export interface AddRepositoryInput {
   readonly provider: string
