@@ -60,7 +60,18 @@ export class CommitIssue extends Schema.Class<CommitIssue>("CommitIssue")({
  * page of 100 issues builds 500 instances, whose validating constructors took about 8 ms of it
  * at 100 000 issues (bench/results).
  */
-export const commitIssueOf = (issue: IssueResult, fileId: number, commit: CommitRecord): CommitIssue =>
+/** The analysed commit as an issue names it; by its sha alone when the repository never stored it. */
+export const commitReferenceOf = (commit: CommitRecord | { readonly sha: string }): CommitReference =>
+  "authorEmail" in commit
+    ? trusted(CommitReference, {
+      sha: commit.sha,
+      commiter: commit.authorEmail,
+      commiterName: commit.authorName,
+      timestamp: commit.commitTimestamp
+    })
+    : trusted(CommitReference, { sha: commit.sha })
+
+export const commitIssueOf = (issue: IssueResult, fileId: number, commitInfo: CommitReference): CommitIssue =>
   trusted(CommitIssue, {
     issueId: issue.issueId,
     resultDataId: issue.resultDataId,
@@ -78,12 +89,7 @@ export const commitIssueOf = (issue: IssueResult, fileId: number, commit: Commit
       severityLevel: issue.level
     }),
     toolInfo: trusted(ToolReference, { uuid: issue.toolUuid, name: issue.toolName }),
-    commitInfo: trusted(CommitReference, {
-      sha: commit.sha,
-      commiter: commit.authorEmail,
-      commiterName: commit.authorName,
-      timestamp: commit.commitTimestamp
-    }),
+    commitInfo,
     falsePositiveThreshold: noFalsePositiveDetection
   })
 

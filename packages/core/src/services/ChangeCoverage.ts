@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
 import type { ChangeAnalysis } from "../domain/ChangeAnalysis.js"
-import { DiffCoverage } from "../domain/ChangeViews.js"
+import { DiffCoverage, PullRequestCoverage } from "../domain/ChangeViews.js"
 import { type CommitCoverage, percentageOf, shownPercentage } from "../domain/CommitCoverage.js"
 import type { ServiceUnavailable } from "../domain/Errors.js"
 import { trusted } from "../domain/Trusted.js"
@@ -55,6 +55,14 @@ const diffOf = (covered: number, coverable: number, reported: boolean) =>
       ? { cause: "NoCoverableLines", coveredLines: 0, coverableLines: 0 }
       : { cause: "ValueIsPresent", value: rounded((covered * 100) / coverable), coveredLines: covered, coverableLines: coverable }
   )
+
+/** A pull request's coverage as the API shows it: the variation, diff coverage and the coverage rules' verdict. */
+export const pullRequestCoverageOf = (measured: ChangeCoverage, verdict: GateVerdict): PullRequestCoverage =>
+  PullRequestCoverage.make({
+    ...(measured.variation === undefined ? {} : { deltaCoverage: measured.variation }),
+    diffCoverage: measured.diff,
+    ...(verdict.coverage === undefined ? {} : verdict.coverage)
+  })
 
 /** Reads what a change's coverage and gate verdict need; shared by the commit and pull-request views. */
 export const makeChangeCoverage = Effect.gen(function*() {

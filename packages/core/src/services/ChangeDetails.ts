@@ -31,7 +31,7 @@ import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { emptyTree, GitChanges } from "../ports/GitChanges.js"
 import type { GitCommit } from "../ports/GitReader.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
-import { makeChangeCoverage } from "./ChangeCoverage.js"
+import { makeChangeCoverage, pullRequestCoverageOf } from "./ChangeCoverage.js"
 import { CommitReads } from "./CommitReads.js"
 import { PullRequestReads, deltaTypeOf } from "./PullRequestReads.js"
 import { fileWebUrl } from "./Repositories.js"
@@ -159,14 +159,7 @@ const make = Effect.gen(function*() {
       const view = pullRequests.viewOf(found.repository, found.pullRequest, found.change)
       if (found.change === undefined) return PullRequestWithCoverage.make({ pullRequest: view, coverage: PullRequestCoverage.make({}) })
       const { coverage: measured, verdict } = yield* coverage.verdictOf(found.change, "pullRequests")
-      return PullRequestWithCoverage.make({
-        pullRequest: view,
-        coverage: PullRequestCoverage.make({
-          ...(measured.variation === undefined ? {} : { deltaCoverage: measured.variation }),
-          diffCoverage: measured.diff,
-          ...(verdict.coverage === undefined ? {} : verdict.coverage)
-        })
-      })
+      return PullRequestWithCoverage.make({ pullRequest: view, coverage: pullRequestCoverageOf(measured, verdict) })
     })
 
   /** Each file of the pull request that the head's report names: its coverage, variation and diff coverage with the hits of its added lines. */

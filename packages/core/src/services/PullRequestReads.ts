@@ -4,7 +4,6 @@ import {
   AnalysisMeta,
   CommitDeltaIssue,
   type IssueStatusParam,
-  PullRequestCoverage,
   PullRequestOwner,
   PullRequestView,
   PullRequestWithAnalysis,
@@ -20,7 +19,7 @@ import { PullRequestStore } from "../ports/PullRequestStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
 import { pullRequestWebUrl } from "./Repositories.js"
-import { makeChangeCoverage } from "./ChangeCoverage.js"
+import { makeChangeCoverage, pullRequestCoverageOf } from "./ChangeCoverage.js"
 import { makeDeltaIssues } from "./DeltaIssues.js"
 
 type Caller = Option.Option<Principal>
@@ -111,11 +110,7 @@ const make = Effect.gen(function*() {
           ? {}
           : { deltaCoverageWithDecimals: measured.variation, deltaCoverage: Math.trunc(measured.variation) }),
         ...(measured.diff.value === undefined ? {} : { diffCoverage: measured.diff.value }),
-        coverage: PullRequestCoverage.make({
-          ...(measured.variation === undefined ? {} : { deltaCoverage: measured.variation }),
-          diffCoverage: measured.diff,
-          ...(verdict.coverage === undefined ? {} : verdict.coverage)
-        }),
+        coverage: pullRequestCoverageOf(measured, verdict),
         quality: QualityAnalysis.make({ ...numbers, ...verdict.quality }),
         meta: AnalysisMeta.make({ analyzable: true })
       })

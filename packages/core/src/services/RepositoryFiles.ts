@@ -8,7 +8,7 @@ import {
   type LineHits,
   lineHitsOf
 } from "../domain/FileViews.js"
-import { commitIssueOf } from "../domain/IssueViews.js"
+import { commitIssueOf, commitReferenceOf } from "../domain/IssueViews.js"
 import { pageRequest } from "../domain/Pagination.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { AnalysisResultStore, type FileQuery } from "../ports/AnalysisResultStore.js"
@@ -71,7 +71,8 @@ const make = Effect.gen(function*() {
       const page = yield* pageRequest(query.cursor, query.limit)
       const { analysed, file } = yield* fileIn(caller, at, fileId)
       const rows = yield* results.issues(analysed.key, { filePaths: [file.file.path] }, page)
-      return pageOfRows(rows, page.limit, (row) => commitIssueOf(row.issue, row.fileId, analysed.commit))
+      const reference = commitReferenceOf(analysed.commit)
+      return pageOfRows(rows, page.limit, (row) => commitIssueOf(row.issue, row.fileId, reference))
     })
 
   const clones = (caller: Caller, at: RepositoryCoordinates, fileId: number, query: FilePageQuery) =>

@@ -3,6 +3,7 @@ import { NotFound } from "../domain/Errors.js"
 import {
   type CommitIssue,
   commitIssueOf,
+  commitReferenceOf,
   issuesOverviewOf,
   type SearchRepositoryIssuesBody
 } from "../domain/IssueViews.js"
@@ -86,7 +87,8 @@ const make = Effect.gen(function*() {
       if (Option.isNone(found) || filtersOutAll(body)) return emptyPage<CommitIssue>(page.limit)
       const { commit, key } = found.value
       const rows = yield* results.issues(key, filterOf(body), page)
-      return pageOfRows(rows, page.limit, (row) => commitIssueOf(row.issue, row.fileId, commit))
+      const reference = commitReferenceOf(commit)
+      return pageOfRows(rows, page.limit, (row) => commitIssueOf(row.issue, row.fileId, reference))
     })
 
   const overview = (caller: Caller, at: RepositoryCoordinates, body: SearchRepositoryIssuesBody) =>
@@ -106,7 +108,7 @@ const make = Effect.gen(function*() {
       if (Option.isNone(found)) return yield* notFound
       const row = yield* results.issue(found.value.key, resultDataId)
       if (Option.isNone(row)) return yield* notFound
-      return commitIssueOf(row.value.issue, row.value.fileId, found.value.commit)
+      return commitIssueOf(row.value.issue, row.value.fileId, commitReferenceOf(found.value.commit))
     })
 
   return { analysed, search, overview, issue } as const
