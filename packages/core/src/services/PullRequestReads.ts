@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Array as Arr, Context, Effect, Layer, Option } from "effect"
 import type { ChangeAnalysis, DeltaType } from "../domain/ChangeAnalysis.js"
 import {
   AnalysisMeta,
@@ -14,7 +14,7 @@ import { encodeCursor, type Page, Pagination, pageRequest } from "../domain/Pagi
 import type { OrganizationCoordinates, Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import type { PullRequestRecord } from "../domain/PullRequest.js"
 import type { RepositoryRecord } from "../domain/Records.js"
-import { ChangeStore } from "../ports/ChangeStore.js"
+import { ChangeStore, subjectKey } from "../ports/ChangeStore.js"
 import { PullRequestStore } from "../ports/PullRequestStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
@@ -135,28 +135,34 @@ const make = Effect.gen(function*() {
     Effect.gen(function*() {
       const request = yield* pageRequest(query.cursor, query.limit)
       const [updated, id] = request.after ?? []
-      const found = yield* pullRequests.list({
+      const listed = yield* pullRequests.list({
         repositoryIds: [...repositoriesById.keys()],
         search: query.search,
         after: updated === undefined ? undefined : { updated: String(updated), id: Number(id) },
         limit: request.limit + 1
       })
-      const shown = found.items.slice(0, request.limit)
-      const items = yield* Effect.forEach(shown, (pullRequest) =>
-        Effect.gen(function*() {
-          const repository = repositoriesById.get(pullRequest.repositoryId)
-          if (repository === undefined) return []
-          const change = yield* changes.find({ repositoryId: repository.id, subject: { kind: "pullRequest", number: pullRequest.number } })
-          if (Option.isNone(change) && query.includeNotAnalyzed !== true) return []
-          return [yield* withAnalysis(repository, pullRequest, Option.getOrUndefined(change))]
-        }), { concurrency: 4 })
+      const shown = listed.items.slice(0, request.limit)
+      // The page's changes in one read per repository on it (an organization's page spans several).
+      const byRepository = Arr.groupBy(shown, (pullRequest) => String(pullRequest.repositoryId))
+      const found = new Map(yield* Effect.forEach(Object.values(byRepository), (some) =>
+        Effect.map(
+          changes.findMany(some[0].repositoryId, some.map((p) => ({ kind: "pullRequest", number: p.number }))),
+          (changesOf) => [some[0].repositoryId, changesOf] as const
+        ), { concurrency: 4 }))
+      const items = yield* Effect.forEach(shown, (pullRequest) => {
+        const repository = repositoriesById.get(pullRequest.repositoryId)
+        const change = found.get(pullRequest.repositoryId)?.get(subjectKey({ kind: "pullRequest", number: pullRequest.number }))
+        return repository === undefined || (change === undefined && query.includeNotAnalyzed !== true)
+          ? Effect.succeed([])
+          : Effect.map(withAnalysis(repository, pullRequest, change), (view) => [view])
+      }, { concurrency: 4 })
       const last = shown.at(-1)
       return {
         items: items.flat(),
         pagination: new Pagination({
           limit: request.limit,
-          total: found.total,
-          ...(found.items.length > request.limit && last !== undefined ? { cursor: encodeCursor([last.updated, last.id]) } : {})
+          total: listed.total,
+          ...(listed.items.length > request.limit && last !== undefined ? { cursor: encodeCursor([last.updated, last.id]) } : {})
         })
       } satisfies Page<PullRequestWithAnalysis>
     })
