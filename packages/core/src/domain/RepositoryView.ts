@@ -8,7 +8,7 @@ import { NotFound } from "./Errors.js"
 import { gradeOf } from "./Grade.js"
 import type { ImportedIssues } from "./ImportedIssues.js"
 import { addCounts, issuesPercentageOf, totalOf } from "./IssueLoad.js"
-import type { AppliedStandard, BranchRecord, RepositoryRecord } from "./Records.js"
+import type { AppliedStandard, BranchRecord, CommitRecord, RepositoryRecord } from "./Records.js"
 import { type Permission, Repository, Stack } from "./Repository.js"
 import { RepositoryWithAnalysis } from "./RepositoryWithAnalysis.js"
 import { trusted } from "./Trusted.js"
@@ -102,7 +102,8 @@ export const repositoryView = (
   permission: Permission
 ): Repository => viewOf(r, defaultBranchView(branches), standardRefs(applied), permission, undefined)
 
-export const commitView = ({ commit, endedAnalysis, startedAnalysis }: CommitAnalysis): Commit =>
+/** A commit as the repository stored it, whether or not an analysis saw it. */
+export const storedCommitView = (commit: CommitRecord): Commit =>
   trusted(Commit, {
     sha: commit.sha,
     id: commit.id,
@@ -111,10 +112,11 @@ export const commitView = ({ commit, endedAnalysis, startedAnalysis }: CommitAna
     authorEmail: commit.authorEmail,
     message: commit.message,
     parents: commit.parents,
-    startedAnalysis,
-    endedAnalysis,
     isMergeCommit: commit.parents.length > 1
   })
+
+export const commitView = ({ commit, endedAnalysis, startedAnalysis }: CommitAnalysis): Commit =>
+  trusted(Commit, { ...storedCommitView(commit), startedAnalysis, endedAnalysis })
 
 /** What a view shows of the branch: its latest analysis, and the coverage of the commit shown. */
 export interface Shown {

@@ -18,14 +18,13 @@ import {
   PullRequestCoverage,
   PullRequestWithCoverage
 } from "../domain/ChangeViews.js"
-import { Commit } from "../domain/Commit.js"
 import { coverageReportOf } from "../domain/CoverageReports.js"
 import { NotFound, Unprocessable } from "../domain/Errors.js"
 import { CloneDuplicationBlock, FileMetadata } from "../domain/FileViews.js"
 import { type Page, paginate, Pagination, pageRequest } from "../domain/Pagination.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
-import type { RepositoryRecord } from "../domain/Records.js"
-import { commitView } from "../domain/RepositoryView.js"
+import { CommitRecord, type RepositoryRecord } from "../domain/Records.js"
+import { commitView, storedCommitView } from "../domain/RepositoryView.js"
 import { AnalysisResultStore } from "../ports/AnalysisResultStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { emptyTree, GitChanges } from "../ports/GitChanges.js"
@@ -75,10 +74,17 @@ const make = Effect.gen(function*() {
       ? Effect.map(pullRequests.find(caller, at, subject.number), ({ change, pullRequest, repository }) => ({
         repository,
         change,
-        headSha: change?.headSha ?? pullRequest.headSha
+        headSha: change?.headSha ?? pullRequest.headSha,
+        // A pull request is compared with its common ancestor, not with a parent.
+        firstParent: undefined
       }))
       : Effect.flatMap(commits.find(caller, at, subject.sha), ({ record, repository }) =>
-        Effect.map(commits.changeOf(repository.id, record.sha), (change) => ({ repository, change, headSha: record.sha })))
+        Effect.map(commits.changeOf(repository.id, record.sha), (change) => ({
+          repository,
+          change,
+          headSha: record.sha,
+          firstParent: record.parents[0] ?? emptyTree
+        })))
 
   const commitIdOf = (repositoryId: number, sha: string) =>
     Effect.map(repositories.findCommit(repositoryId, sha), (found) => (Option.isSome(found) ? found.value.id : 0))
@@ -207,16 +213,7 @@ const make = Effect.gen(function*() {
       const analysis = yield* analyses.ofCommit(repository.id, commit.sha)
       if (Option.isSome(analysis)) return CommitWithAnalysis.make({ commit: commitView(analysis.value), meta: AnalysisMeta.make({ analyzable: analysis.value.measures !== undefined }) })
       return CommitWithAnalysis.make({
-        commit: Commit.make({
-          sha: commit.sha,
-          id: yield* commitIdOf(repository.id, commit.sha),
-          commitTimestamp: commit.commitTimestamp,
-          authorName: commit.authorName,
-          authorEmail: commit.authorEmail,
-          message: commit.message,
-          parents: commit.parents,
-          isMergeCommit: commit.parents.length > 1
-        }),
+        commit: storedCommitView(CommitRecord.make({ ...commit, id: yield* commitIdOf(repository.id, commit.sha) })),
         meta: AnalysisMeta.make({ analyzable: true })
       })
     })
@@ -241,10 +238,8 @@ const make = Effect.gen(function*() {
    */
   const diff = (caller: Caller, at: RepositoryCoordinates, subject: ChangeSubject) =>
     Effect.gen(function*() {
-      const { change, headSha, repository } = yield* changeOf(caller, at, subject)
-      const base = subject.kind === "pullRequest"
-        ? change?.baseSha
-        : (yield* commits.find(caller, at, subject.sha)).record.parents[0] ?? emptyTree
+      const { change, firstParent, headSha, repository } = yield* changeOf(caller, at, subject)
+      const base = subject.kind === "pullRequest" ? change?.baseSha : firstParent
       if (base === undefined || headSha === "") return yield* new NotFound({ what: "commit", id: headSha === "" ? "(head)" : "(common ancestor)" })
       const text = yield* git.diff(repository.gitUrl, base, headSha).pipe(Effect.mapError((e) => new Unprocessable({ reason: e.message })))
       return DiffResponse.make({ diff: text })

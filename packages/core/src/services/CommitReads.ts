@@ -8,13 +8,12 @@ import {
   CoverageAnalysis,
   QualityAnalysis
 } from "../domain/ChangeViews.js"
-import { Commit } from "../domain/Commit.js"
 import type { CommitAnalysis } from "../domain/CommitAnalysis.js"
 import { NotFound } from "../domain/Errors.js"
 import { type Page, Pagination, pageRequest } from "../domain/Pagination.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
-import type { CommitRecord, RepositoryRecord } from "../domain/Records.js"
-import { commitView } from "../domain/RepositoryView.js"
+import type { RepositoryRecord } from "../domain/Records.js"
+import { commitView, storedCommitView } from "../domain/RepositoryView.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { ChangeStore } from "../ports/ChangeStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
@@ -31,19 +30,6 @@ export interface CommitListQuery {
   readonly cursor?: string | undefined
   readonly limit?: number | undefined
 }
-
-/** A commit no analysis has seen yet, as the repository stored it. */
-const unanalysedCommitView = (commit: CommitRecord) =>
-  Commit.make({
-    sha: commit.sha,
-    id: commit.id,
-    commitTimestamp: commit.commitTimestamp,
-    authorName: commit.authorName,
-    authorEmail: commit.authorEmail,
-    message: commit.message,
-    parents: commit.parents,
-    isMergeCommit: commit.parents.length > 1
-  })
 
 const make = Effect.gen(function*() {
   const access = yield* Access
@@ -100,7 +86,7 @@ const make = Effect.gen(function*() {
     Effect.gen(function*() {
       const { analysis, record, repository } = yield* commitIn(caller, at, sha)
       if (analysis === undefined) {
-        return CommitWithAnalysis.make({ commit: unanalysedCommitView(record), meta: AnalysisMeta.make({ analyzable: true }) })
+        return CommitWithAnalysis.make({ commit: storedCommitView(record), meta: AnalysisMeta.make({ analyzable: true }) })
       }
       return yield* withAnalysis(analysis, yield* changeOf(repository.id, sha))
     })
