@@ -32,7 +32,8 @@ import type { GitCommit } from "../ports/GitReader.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { makeChangeCoverage, pullRequestCoverageOf } from "./ChangeCoverage.js"
 import { CommitReads } from "./CommitReads.js"
-import { PullRequestReads, deltaTypeOf } from "./PullRequestReads.js"
+import { deltaTypeOf } from "./DeltaIssues.js"
+import { PullRequestReads } from "./PullRequestReads.js"
 import { fileWebUrl } from "./Repositories.js"
 
 type Caller = Option.Option<Principal>

@@ -2,7 +2,6 @@ import { Context, Effect, Layer, Option } from "effect"
 import type { ChangeAnalysis } from "../domain/ChangeAnalysis.js"
 import {
   AnalysisMeta,
-  CommitDeltaIssue,
   CommitDeltaStatistics,
   CommitWithAnalysis,
   CoverageAnalysis,
@@ -10,7 +9,7 @@ import {
 } from "../domain/ChangeViews.js"
 import type { CommitAnalysis } from "../domain/CommitAnalysis.js"
 import { NotFound } from "../domain/Errors.js"
-import { type Page, Pagination, pageRequest } from "../domain/Pagination.js"
+import { type Page, pageRequest } from "../domain/Pagination.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import { commitView, storedCommitView } from "../domain/RepositoryView.js"
@@ -20,8 +19,7 @@ import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
 import { branchAnalysesPage } from "./BranchAnalyses.js"
 import { makeChangeCoverage } from "./ChangeCoverage.js"
-import { makeDeltaIssues } from "./DeltaIssues.js"
-import { type DeltaIssueQuery, deltaTypeOf } from "./PullRequestReads.js"
+import { type DeltaIssueQuery, makeDeltaIssues } from "./DeltaIssues.js"
 
 type Caller = Option.Option<Principal>
 
@@ -138,16 +136,11 @@ const make = Effect.gen(function*() {
    */
   const issues = (caller: Caller, at: RepositoryCoordinates, sha: string, query: DeltaIssueQuery & { readonly targetCommitUuid?: string | undefined }) =>
     Effect.gen(function*() {
-      const request = yield* pageRequest(query.cursor, query.limit)
       const { analysis, repository } = yield* commitIn(caller, at, sha)
       const change = analysis?.measures === undefined ? undefined : yield* changeOf(repository.id, sha)
-      const comparable = change !== undefined &&
-        (query.targetCommitUuid === undefined || query.targetCommitUuid === "" || query.targetCommitUuid === change.baseSha)
-      if (!comparable || query.onlyPotential === true) {
-        return { analyzed: comparable, items: [] as ReadonlyArray<CommitDeltaIssue>, pagination: new Pagination({ limit: request.limit, total: 0 }) }
-      }
-      const page = yield* deltaIssues.page(repository, { kind: "commit", sha }, change, deltaTypeOf(query.status), request)
-      return { analyzed: true, ...page }
+      const target = query.targetCommitUuid
+      const comparable = change !== undefined && (target === undefined || target === "" || target === change.baseSha)
+      return yield* deltaIssues.page(repository, { kind: "commit", sha }, comparable ? change : undefined, query)
     })
 
   return { one, list, deltaStatistics, issues, find: commitIn, changeOf } as const

@@ -1,9 +1,7 @@
 import { Array as Arr, Context, Effect, Layer, Option } from "effect"
-import type { ChangeAnalysis, DeltaType } from "../domain/ChangeAnalysis.js"
+import type { ChangeAnalysis } from "../domain/ChangeAnalysis.js"
 import {
   AnalysisMeta,
-  CommitDeltaIssue,
-  type IssueStatusParam,
   PullRequestOwner,
   PullRequestView,
   PullRequestWithAnalysis,
@@ -20,7 +18,7 @@ import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
 import { pullRequestWebUrl } from "./Repositories.js"
 import { makeChangeCoverage, pullRequestCoverageOf } from "./ChangeCoverage.js"
-import { makeDeltaIssues } from "./DeltaIssues.js"
+import { type DeltaIssueQuery, makeDeltaIssues } from "./DeltaIssues.js"
 
 type Caller = Option.Option<Principal>
 
@@ -30,16 +28,6 @@ export interface PullRequestListQuery {
   readonly search?: string | undefined
   readonly includeNotAnalyzed?: boolean | undefined
 }
-
-export interface DeltaIssueQuery {
-  readonly status?: IssueStatusParam | undefined
-  readonly onlyPotential?: boolean | undefined
-  readonly cursor?: string | undefined
-  readonly limit?: number | undefined
-}
-
-export const deltaTypeOf = (status: IssueStatusParam | undefined): DeltaType | undefined =>
-  status === "new" ? "Added" : status === "fixed" ? "Fixed" : undefined
 
 /** Why a pull request has no numbers: its head is unknown, or its analysis met a problem. */
 const whyNotAnalysable = (pullRequest: PullRequestRecord, change: ChangeAnalysis | undefined) =>
@@ -189,15 +177,9 @@ const make = Effect.gen(function*() {
   /** The issues the pull request added or fixed (its last analysis's). */
   const issues = (caller: Caller, at: RepositoryCoordinates, number: number, query: DeltaIssueQuery) =>
     Effect.gen(function*() {
-      const request = yield* pageRequest(query.cursor, query.limit)
       const { change, pullRequest, repository } = yield* pullRequestIn(caller, at, number)
-      const analyzed = change !== undefined && change.problems.length === 0
-      // Tidemark tells no "potential" issues (outside the changed lines) apart: asking only for them lists none.
-      if (!analyzed || query.onlyPotential === true) {
-        return { analyzed, items: [] as ReadonlyArray<CommitDeltaIssue>, pagination: new Pagination({ limit: request.limit, total: 0 }) }
-      }
-      const page = yield* deltaIssues.page(repository, { kind: "pullRequest", number: pullRequest.number }, change, deltaTypeOf(query.status), request)
-      return { analyzed, ...page }
+      const analyzed = change !== undefined && change.problems.length === 0 ? change : undefined
+      return yield* deltaIssues.page(repository, { kind: "pullRequest", number: pullRequest.number }, analyzed, query)
     })
 
   return { one, list, listForOrganization, issues, find: pullRequestIn, viewOf } as const
