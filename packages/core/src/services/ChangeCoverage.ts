@@ -40,6 +40,10 @@ const totalOf = (coverage: CommitCoverage | undefined) =>
       coverage.files.reduce((sum, f) => sum + f.coverableLines, 0)
     )
 
+/** Each file's percentage in a report, by path (none for a file without a coverable line). */
+const filePercentages = (coverage: CommitCoverage | undefined) =>
+  new Map(coverage?.files.map((f) => [f.path, percentageOf(f.coveredLines, f.coverableLines)]) ?? [])
+
 const rounded = (n: number) => shownPercentage(n).decimals
 
 /**
@@ -80,12 +84,12 @@ export const makeChangeCoverage = Effect.gen(function*() {
       const baseReport = change.baseSha === undefined ? undefined : yield* reportOf(repositoryId, change.baseSha)
       const head = totalOf(headReport)
       const base = totalOf(baseReport)
-      const baseFiles = new Map(baseReport?.files.map((f) => [f.path, percentageOf(f.coveredLines, f.coverableLines)]) ?? [])
+      const baseFiles = filePercentages(baseReport)
       // Line hits are read only when a report exists: most changes of a repository without coverage skip it.
       const lines = headReport === undefined
         ? new Map<string, ReadonlyMap<number, number>>()
         : new Map((yield* results.commitCoverage({ repositoryId, commitSha: change.headSha })).map((f) => [f.path, new Map(f.hits)]))
-      const headFiles = new Map(headReport?.files.map((f) => [f.path, percentageOf(f.coveredLines, f.coverableLines)]) ?? [])
+      const headFiles = filePercentages(headReport)
       const files = change.files.filter((f) => f.inHead).map((file): FileChangeCoverage => {
         const hits = lines.get(file.path)
         const addedLineHits = file.addedLines.flatMap((line) => {
