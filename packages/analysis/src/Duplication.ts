@@ -1,10 +1,10 @@
 import type { IClone, IOptions } from "@jscpd/core"
-import { Detector, getDefaultOptions, Statistic } from "@jscpd/core"
+import { getDefaultOptions, Statistic } from "@jscpd/core"
 import { getFormatByFile, Tokenizer } from "@jscpd/tokenizer"
 import { Effect, Schema } from "effect"
 import { createHash } from "node:crypto"
+import { CloneDetector } from "./CloneDetector.js"
 import type { FrameCache } from "./FrameCache.js"
-import { FrameStore } from "./FrameStore.js"
 
 /** jscpd's engine failed on a file. */
 export class DuplicationError extends Schema.TaggedError<DuplicationError>()("DuplicationError", {
@@ -85,8 +85,8 @@ const blocksOf = (clones: ReadonlyArray<IClone>, path: string): ReadonlyArray<Cl
   })
 
 /**
- * Token-based clone detection across files with jscpd's own engine (@jscpd/core and its
- * tokenizer), fed from memory. Files go through one detector in turn, so each is compared with
+ * Token-based clone detection across files with jscpd's tokenizer and its detection steps
+ * (CloneDetector), fed from memory. Files go through one detector in turn, so each is compared with
  * every file before it, which is how the CLI finds clones across a repository.
  */
 export const detectDuplication = (
@@ -106,14 +106,11 @@ export const detectDuplication = (
       hashFunction: (value: string) => createHash("md5").update(value).digest("hex")
     }
     const tokenizer = frames === undefined ? new Tokenizer() : frames.tokenizer(new Tokenizer())
-    const detector = new Detector(tokenizer, new FrameStore(), [], jscpdOptions)
     const statistic = new Statistic()
-    for (const [event, handler] of Object.entries(statistic.subscribe())) {
-      if (event === "CLONE_FOUND" || event === "START_DETECTION") detector.on(event, handler)
-    }
+    const detector = new CloneDetector(tokenizer, jscpdOptions, [statistic])
     const candidates: ReadonlyArray<Candidate> = files.flatMap(admitted(options))
     const clones = yield* Effect.forEach(candidates, (file) =>
-      Effect.tryPromise({
+      Effect.try({
         try: () => detector.detect(file.path, file.content, file.format),
         catch: (cause) => new DuplicationError({ path: file.path, message: String(cause) })
       })).pipe(Effect.map((perFile) => perFile.flat()))
