@@ -313,12 +313,12 @@ describe("tidemark (client commands against a running server)", () => {
         failsWith(yield* cli(["standard", "list", "gh/acme", "--token", "tma_wrong"]), /credentials|token/i)
       }), slow)
 
-    it.effect("no admin token at all is a usage error naming the variable", () =>
+    it.effect("no token at all is a usage error naming the variables", () =>
       Effect.gen(function*() {
         const { server } = yield* Fixture
         const result = yield* runCli(["key", "create", "gh/acme"], { TIDEMARK_URL: server.url })
         expect(result.exitCode).not.toBe(0)
-        expect(result.stderr).toContain("TIDEMARK_ADMIN_TOKEN")
+        expect(result.stderr).toContain("TIDEMARK_TOKEN (or TIDEMARK_ADMIN_TOKEN)")
       }), slow)
   })
 })

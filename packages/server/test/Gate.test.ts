@@ -108,6 +108,22 @@ layer(Fixture.layer, { timeout: "120 seconds", excludeTestServices: true })("tid
   })
 
   describe("--commit", () => {
+    it.effect("a read token of the organization in TIDEMARK_TOKEN is enough, and is used before TIDEMARK_ADMIN_TOKEN", () =>
+      Effect.gen(function*() {
+        const { cli, repository } = yield* Fixture
+        const created = exits(yield* cli(["token", "create", "gh/gate-org", "--permission", "read"]), 0)
+        const readToken = lastLine(created.stdout)
+        const main = (yield* git(repository, ["rev-parse", "main"])).trim()
+        const judged = exits(yield* cli(["gate", repositoryName, "--commit", main], { TIDEMARK_TOKEN: readToken, TIDEMARK_ADMIN_TOKEN: "tmt.wrong" }), 0)
+        expect(lastLine(judged.stdout)).toBe("verdict: up to standards")
+        // The same token may not change anything: opening a pull request takes a write token.
+        const refused = yield* cli(["pr", "open", repositoryName, "2", "--title", "T", "--from", "topic", "--to", "main"], {
+          TIDEMARK_TOKEN: readToken
+        })
+        expect(refused.exitCode).toBe(1)
+        expect(refused.stderr).toMatch(/^error: .*(permission|forbidden|not allowed)/im)
+      }), slow)
+
     it.effect("a branch's commits: the first analysis changes nothing (0), a commit adding an issue is not up to standards (1)", () =>
       Effect.gen(function*() {
         const { cli, repository } = yield* Fixture

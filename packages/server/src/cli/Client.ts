@@ -8,7 +8,7 @@ import { decodeOption } from "./SchemaInput.js"
 
 export const defaultUrl = "http://127.0.0.1:8080"
 
-/** Where the server listens and the admin token to call it with. */
+/** Where the server listens and the token to call it with. */
 export interface Connection {
   readonly url: string
   readonly token: Redacted.Redacted
@@ -20,8 +20,13 @@ const HttpUrl = Schema.String.pipe(
   })
 )
 
-const tokenFromEnvironment = Config.redacted("TIDEMARK_ADMIN_TOKEN").pipe(
-  Effect.mapError(() => ValidationError.missingValue(HelpDoc.p("no admin token: set TIDEMARK_ADMIN_TOKEN or pass --token")))
+// A CI job needs only its organization's token (a read token for `gate`, write to upload coverage):
+// TIDEMARK_TOKEN names it so; the installation's admin token stays the fallback an operator has set.
+const tokenFromEnvironment = Config.redacted("TIDEMARK_TOKEN").pipe(
+  Config.orElse(() => Config.redacted("TIDEMARK_ADMIN_TOKEN")),
+  Effect.mapError(() =>
+    ValidationError.missingValue(HelpDoc.p("no token: set TIDEMARK_TOKEN (or TIDEMARK_ADMIN_TOKEN) or pass --token"))
+  )
 )
 
 /** The options every command that calls the server takes; the environment supplies them when absent. */
@@ -36,7 +41,9 @@ export const connectionOptions = {
     Options.withPseudoName("TOKEN"),
     Options.optional,
     Options.mapEffect(Option.match({ onSome: Effect.succeed, onNone: () => tokenFromEnvironment })),
-    Options.withDescription("admin token (default: TIDEMARK_ADMIN_TOKEN; prefer the variable, arguments show in process lists)")
+    Options.withDescription(
+      "API token (default: TIDEMARK_TOKEN, else TIDEMARK_ADMIN_TOKEN; prefer the variables, arguments show in process lists)"
+    )
   )
 } as const
 

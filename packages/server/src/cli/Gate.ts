@@ -165,7 +165,7 @@ export const gate = Command.make(
       "tell (the analysis did not come within --timeout, the change cannot be analysed, an unknown repository or " +
       "pull request, a network or token error, a usage error). Coverage uploaded for the head or the commit before " +
       "the command runs is part of the verdict (the server reads it at once, without analysing again); coverage " +
-      "uploaded later is not waited for. A read token of the organization is enough (--token or TIDEMARK_ADMIN_TOKEN)."
+      "uploaded later is not waited for. A read token of the organization is enough (--token or TIDEMARK_TOKEN)."
   ),
   withClient
 )
