@@ -1,15 +1,19 @@
 /**
- * Issue 14: the gate's verdicts reach the git host as commit statuses, as GitHub documents them,
- * when a pull request's analysis ends and again when its gate changes. The host is a local server
- * that records each request; the statuses adapter is the real one, as the server composes it.
+ * Issue 14: the gate's verdicts reach the git host as commit statuses, as GitHub and GitLab document
+ * them: when a pull request's analysis ends and again when its gate changes, and when a pushed
+ * branch's head is analysed. The host is a local server that records each request; the statuses
+ * adapter is the real one, as the server composes it.
  */
 import { afterAll, describe, expect, layer } from "@effect/vitest"
+import WebhookDefinitions from "@octokit/webhooks-examples"
 import { Effect, Schedule } from "effect"
+import { createHmac } from "node:crypto"
 import { createServer, type IncomingHttpHeaders } from "node:http"
 import type { AddressInfo } from "node:net"
+import { WebhookReceiptBody, WebhookSecretBody } from "./fixtures/Bodies.js"
 import { commitOn } from "./fixtures/GitRepositories.js"
 import * as Http from "./fixtures/Http.js"
-import { addRepository, issueToken, newOrganization, once, paths, untilAnalysed } from "./fixtures/Scenario.js"
+import { addRepository, issueToken, newOrganization, once, type Organization, paths, untilAnalysed } from "./fixtures/Scenario.js"
 import { analysingTestLayer } from "./fixtures/TestLayer.js"
 import { adminToken } from "./fixtures/TestServer.js"
 
@@ -49,17 +53,56 @@ const statusReceived = (after: number, wanted: (r: Received) => boolean) =>
 
 const bodyOf = (r: Received) => r.body as { readonly state: string; readonly context: string; readonly description: string }
 
+const gitHubStatusPath = (org: Organization, sha: string) => `/repos/${org.name}/app/statuses/${sha}`
+
+/** The repository `app` of `org` sends its statuses to the fake host, with a GitHub token. */
+const tokenGiven = (org: Organization) =>
+  Effect.flatMap(hostUrl, (url) =>
+    Effect.map(
+      Http.put(`/api/v3/admin/organizations/${org.provider}/${org.name}/repositories/app/git-host`, {
+        token: adminToken,
+        json: { token: "ghp_fake_token", apiBaseUrl: url }
+      }),
+      Http.expectNoContent
+    ))
+
+/** A status as GitHub's "create a commit status" takes it: the request line, its headers, its JSON body. */
+const expectGitHubStatus = (status: Received, path: string, body: unknown) => {
+  expect(status.method).toBe("POST")
+  expect(status.path).toBe(path)
+  expect(status.headers["authorization"]).toBe("Bearer ghp_fake_token")
+  expect(status.headers["accept"]).toBe("application/vnd.github+json")
+  expect(status.headers["x-github-api-version"]).toBe("2022-11-28")
+  expect(status.headers["user-agent"]).toBe("Tidemark")
+  expect(status.headers["content-type"]).toBe("application/json")
+  expect(status.body).toEqual(body)
+}
+
+/**
+ * GitHub's own example of a branch push (`@octokit/webhooks-examples`), its branch and head
+ * rewritten to `sha` on `branch`, signed with the repository's webhook secret and delivered.
+ */
+const pushDelivered = (org: Organization, branch: string, sha: string) =>
+  Effect.gen(function*() {
+    const secretPath = `/api/v3/admin/organizations/${org.provider}/${org.name}/repositories/app/webhook-secret`
+    const { githubPath, secret } = Http.expectBody(yield* Http.post(secretPath, { token: adminToken }), 201, WebhookSecretBody).data
+    const example = WebhookDefinitions.find((d) => d.name === "push")?.examples.find((e) => "deleted" in e && e.deleted === false)
+    const body = JSON.stringify({ ...example, ref: `refs/heads/${branch}`, after: sha })
+    const signature = `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`
+    const reply = yield* Http.post(githubPath, {
+      body,
+      headers: { "x-github-event": "push", "x-hub-signature-256": signature, "x-github-delivery": "f3b1c2d4" }
+    })
+    return Http.expectBody(reply, 200, WebhookReceiptBody).data
+  })
+
 layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })("commit statuses", (it) => {
   const setup = once(Effect.gen(function*() {
-    const url = yield* hostUrl
     const org = newOrganization("statuses")
     const token = yield* issueToken(org)
     const added = yield* addRepository(org, "app", { files })
     yield* untilAnalysed(org, "app", token, added.git.mainSha)
-    Http.expectNoContent(yield* Http.put(
-      `/api/v3/admin/organizations/${org.provider}/${org.name}/repositories/app/git-host`,
-      { token: adminToken, json: { token: "ghp_fake_token", apiBaseUrl: url } }
-    ))
+    yield* tokenGiven(org)
     const headSha = yield* commitOn(added.git, "topic/undef", { "src/b.js": "export const b = () => missing\n" }, "main")
     yield* Http.put(`${paths.repository(org, "app")}/pull-requests/3`, {
       token,
@@ -73,12 +116,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
       Effect.gen(function*() {
         const { headSha, org } = yield* setup
         const failure = yield* statusReceived(0, (r) => bodyOf(r).state === "failure")
-        expect(failure.method).toBe("POST")
-        expect(failure.path).toBe(`/repos/${org.name}/app/statuses/${headSha}`)
-        expect(failure.headers["authorization"]).toBe("Bearer ghp_fake_token")
-        expect(failure.headers["accept"]).toBe("application/vnd.github+json")
-        expect(failure.headers["x-github-api-version"]).toBe("2022-11-28")
-        expect(failure.body).toEqual({
+        expectGitHubStatus(failure, gitHubStatusPath(org, headSha), {
           state: "failure",
           description: "Not up to standards: new issues over 0 (1 new issues, 0 fixed)",
           context: "Tidemark / pull request"
@@ -100,6 +138,29 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         expect(success.body).toEqual({ state: "success", description: "Up to standards: 1 new issues, 0 fixed", context: "Tidemark / pull request" })
         // Judged again only: no new analysis, so no new pending status.
         expect(received.slice(before).some((r) => bodyOf(r).state === "pending")).toBe(false)
+      }))
+  })
+
+  describe("pushes", () => {
+    it.effect("a signed push webhook: the branch's head analysed, its commit verdict posted for the pushed sha", () =>
+      Effect.gen(function*() {
+        const org = newOrganization("pushed")
+        const token = yield* issueToken(org)
+        const added = yield* addRepository(org, "app", { files })
+        yield* untilAnalysed(org, "app", token, added.git.mainSha)
+        yield* tokenGiven(org)
+        const pushed = yield* commitOn(added.git, "main", { "src/c.js": "export const c = () => missing\n" })
+        expect(yield* pushDelivered(org, "main", pushed)).toEqual({ event: "push", outcome: "branchRefreshed" })
+        const path = gitHubStatusPath(org, pushed)
+        const status = yield* statusReceived(0, (r) => r.path === path)
+        expectGitHubStatus(status, path, {
+          state: "failure",
+          description: "Not up to standards: new issues over 0 (1 new issues, 0 fixed)",
+          context: "Tidemark"
+        })
+        yield* untilAnalysed(org, "app", token, pushed)
+        // A branch's commit is never pending (only a pull request is), and nothing went to the repository's other commits.
+        expect(received.filter((r) => r.path.startsWith(`/repos/${org.name}/`))).toEqual([status])
       }))
   })
 })
