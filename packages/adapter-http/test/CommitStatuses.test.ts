@@ -55,13 +55,13 @@ const bodyOf = (r: Received) => r.body as { readonly state: string; readonly con
 
 const gitHubStatusPath = (org: Organization, sha: string) => `/repos/${org.name}/app/statuses/${sha}`
 
-/** The repository `app` of `org` sends its statuses to the fake host, with a GitHub token. */
-const tokenGiven = (org: Organization) =>
+/** The repository `app` of `org` sends its statuses to the fake host, with the host's `token`. */
+const tokenGiven = (org: Organization, token = "ghp_fake_token") =>
   Effect.flatMap(hostUrl, (url) =>
     Effect.map(
       Http.put(`/api/v3/admin/organizations/${org.provider}/${org.name}/repositories/app/git-host`, {
         token: adminToken,
-        json: { token: "ghp_fake_token", apiBaseUrl: url }
+        json: { token, apiBaseUrl: url }
       }),
       Http.expectNoContent
     ))
@@ -138,6 +138,38 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         expect(success.body).toEqual({ state: "success", description: "Up to standards: 1 new issues, 0 fixed", context: "Tidemark / pull request" })
         // Judged again only: no new analysis, so no new pending status.
         expect(received.slice(before).some((r) => bodyOf(r).state === "pending")).toBe(false)
+      }))
+  })
+
+  describe("GitLab merge requests", () => {
+    it.effect("pending, then failed: GitLab's commit status API, its project by path, its token header and state names", () =>
+      Effect.gen(function*() {
+        const org: Organization = { ...newOrganization("statuses-gl"), provider: "gl" }
+        const token = yield* issueToken(org)
+        const added = yield* addRepository(org, "app", { files })
+        yield* untilAnalysed(org, "app", token, added.git.mainSha)
+        yield* tokenGiven(org, "glpat-fake-token")
+        const headSha = yield* commitOn(added.git, "topic/undef", { "src/b.js": "export const b = () => missing\n" }, "main")
+        yield* Http.put(`${paths.repository(org, "app")}/pull-requests/5`, {
+          token,
+          json: { title: "Adds an issue", originBranch: "topic/undef", targetBranch: "main" }
+        })
+        // The project is named by its URL-encoded path, one segment: `group%2Fapp`.
+        const path = `/projects/${org.name}%2Fapp/statuses/${headSha}`
+        const failed = yield* statusReceived(0, (r) => r.path === path && bodyOf(r).state === "failed")
+        const sent = received.filter((r) => r.path === path)
+        expect(sent.map((r) => r.method)).toEqual(["POST", "POST"])
+        expect(sent.map((r) => r.body)).toEqual([
+          { state: "pending", name: "Tidemark / pull request", description: "Analysing" },
+          { state: "failed", name: "Tidemark / pull request", description: "Not up to standards: new issues over 0 (1 new issues, 0 fixed)" }
+        ])
+        expect(failed.headers["private-token"]).toBe("glpat-fake-token")
+        expect(failed.headers["user-agent"]).toBe("Tidemark")
+        expect(failed.headers["content-type"]).toBe("application/json")
+        // GitHub's headers are not GitLab's: the token goes in PRIVATE-TOKEN alone.
+        expect(failed.headers["authorization"]).toBeUndefined()
+        expect(failed.headers["x-github-api-version"]).toBeUndefined()
+        expect(received.filter((r) => r.path.includes(org.name)).length).toBe(2)
       }))
   })
 
