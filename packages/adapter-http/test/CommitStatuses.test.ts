@@ -51,6 +51,12 @@ const statusReceived = (after: number, wanted: (r: Received) => boolean) =>
     return found === undefined ? Effect.fail("not yet") : Effect.succeed(found)
   }).pipe(Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds"))))
 
+/** Waits until the host received `count` requests after the first `after`; answers them. */
+const requestsReceived = (after: number, count: number) =>
+  Effect.suspend(() => received.length - after >= count ? Effect.succeed(received.slice(after)) : Effect.fail("not yet")).pipe(
+    Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds")))
+  )
+
 const bodyOf = (r: Received) => r.body as { readonly state: string; readonly context: string; readonly description: string }
 
 const gitHubStatusPath = (org: Organization, sha: string) => `/repos/${org.name}/app/statuses/${sha}`
@@ -66,16 +72,33 @@ const tokenGiven = (org: Organization, token = "ghp_fake_token") =>
       Http.expectNoContent
     ))
 
+/** The headers GitHub asks of every REST call, and the token as a bearer. */
+const gitHubHeaders = {
+  authorization: "Bearer ghp_fake_token",
+  accept: "application/vnd.github+json",
+  "x-github-api-version": "2022-11-28",
+  "user-agent": "Tidemark",
+  "content-type": "application/json"
+}
+
+/**
+ * A repository `app` of a new organization of `provider`, analysed before its host token is given
+ * (so the host heard nothing yet); the organization, an API token of it and the git repository.
+ */
+const analysedWithHostToken = (prefix: string, provider: Organization["provider"] = "gh", hostToken?: string) =>
+  Effect.gen(function*() {
+    const org: Organization = { ...newOrganization(prefix), provider }
+    const token = yield* issueToken(org)
+    const added = yield* addRepository(org, "app", { files })
+    yield* untilAnalysed(org, "app", token, added.git.mainSha)
+    yield* tokenGiven(org, hostToken)
+    return { org, token, git: added.git }
+  })
+
 /** A status as GitHub's "create a commit status" takes it: the request line, its headers, its JSON body. */
 const expectGitHubStatus = (status: Received, path: string, body: unknown) => {
-  expect(status.method).toBe("POST")
-  expect(status.path).toBe(path)
-  expect(status.headers["authorization"]).toBe("Bearer ghp_fake_token")
-  expect(status.headers["accept"]).toBe("application/vnd.github+json")
-  expect(status.headers["x-github-api-version"]).toBe("2022-11-28")
-  expect(status.headers["user-agent"]).toBe("Tidemark")
-  expect(status.headers["content-type"]).toBe("application/json")
-  expect(status.body).toEqual(body)
+  expect({ method: status.method, path: status.path, body: status.body }).toEqual({ method: "POST", path, body })
+  expect(status.headers).toMatchObject(gitHubHeaders)
 }
 
 /**
@@ -98,12 +121,8 @@ const pushDelivered = (org: Organization, branch: string, sha: string) =>
 
 layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })("commit statuses", (it) => {
   const setup = once(Effect.gen(function*() {
-    const org = newOrganization("statuses")
-    const token = yield* issueToken(org)
-    const added = yield* addRepository(org, "app", { files })
-    yield* untilAnalysed(org, "app", token, added.git.mainSha)
-    yield* tokenGiven(org)
-    const headSha = yield* commitOn(added.git, "topic/undef", { "src/b.js": "export const b = () => missing\n" }, "main")
+    const { git, org, token } = yield* analysedWithHostToken("statuses")
+    const headSha = yield* commitOn(git, "topic/undef", { "src/b.js": "export const b = () => missing\n" }, "main")
     yield* Http.put(`${paths.repository(org, "app")}/pull-requests/3`, {
       token,
       json: { title: "Adds an issue", originBranch: "topic/undef", targetBranch: "main" }
@@ -144,12 +163,8 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
   describe("GitLab merge requests", () => {
     it.effect("pending, then failed: GitLab's commit status API, its project by path, its token header and state names", () =>
       Effect.gen(function*() {
-        const org: Organization = { ...newOrganization("statuses-gl"), provider: "gl" }
-        const token = yield* issueToken(org)
-        const added = yield* addRepository(org, "app", { files })
-        yield* untilAnalysed(org, "app", token, added.git.mainSha)
-        yield* tokenGiven(org, "glpat-fake-token")
-        const headSha = yield* commitOn(added.git, "topic/undef", { "src/b.js": "export const b = () => missing\n" }, "main")
+        const { git, org, token } = yield* analysedWithHostToken("statuses-gl", "gl", "glpat-fake-token")
+        const headSha = yield* commitOn(git, "topic/undef", { "src/b.js": "export const b = () => missing\n" }, "main")
         yield* Http.put(`${paths.repository(org, "app")}/pull-requests/5`, {
           token,
           json: { title: "Adds an issue", originBranch: "topic/undef", targetBranch: "main" }
@@ -161,7 +176,11 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         expect(sent.map((r) => r.method)).toEqual(["POST", "POST"])
         expect(sent.map((r) => r.body)).toEqual([
           { state: "pending", name: "Tidemark / pull request", description: "Analysing" },
-          { state: "failed", name: "Tidemark / pull request", description: "Not up to standards: new issues over 0 (1 new issues, 0 fixed)" }
+          {
+            state: "failed",
+            name: "Tidemark / pull request",
+            description: "Not up to standards: new issues over 0 (1 new issues, 0 fixed)"
+          }
         ])
         expect(failed.headers["private-token"]).toBe("glpat-fake-token")
         expect(failed.headers["user-agent"]).toBe("Tidemark")
@@ -176,12 +195,8 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
   describe("pushes", () => {
     it.effect("a signed push webhook: the branch's head analysed, its commit verdict posted for the pushed sha", () =>
       Effect.gen(function*() {
-        const org = newOrganization("pushed")
-        const token = yield* issueToken(org)
-        const added = yield* addRepository(org, "app", { files })
-        yield* untilAnalysed(org, "app", token, added.git.mainSha)
-        yield* tokenGiven(org)
-        const pushed = yield* commitOn(added.git, "main", { "src/c.js": "export const c = () => missing\n" })
+        const { git, org, token } = yield* analysedWithHostToken("pushed")
+        const pushed = yield* commitOn(git, "main", { "src/c.js": "export const c = () => missing\n" })
         expect(yield* pushDelivered(org, "main", pushed)).toEqual({ event: "push", outcome: "branchRefreshed" })
         const path = gitHubStatusPath(org, pushed)
         const status = yield* statusReceived(0, (r) => r.path === path)
@@ -193,6 +208,59 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         yield* untilAnalysed(org, "app", token, pushed)
         // A branch's commit is never pending (only a pull request is), and nothing went to the repository's other commits.
         expect(received.filter((r) => r.path.startsWith(`/repos/${org.name}/`))).toEqual([status])
+      }))
+  })
+
+  describe("the commits gate", () => {
+    it.effect("a changed gate sends each branch head's verdict again, judged by the new gate, without analysing again", () =>
+      Effect.gen(function*() {
+        const { git, org, token } = yield* analysedWithHostToken("commits-gate")
+        const gate = (threshold: number) =>
+          Http.put(paths.qualitySettings(org, "app", "commits"), { token, json: { issueThreshold: { threshold } } })
+        const statusOf = (sha: string, state: string) =>
+          statusReceived(0, (r) => r.path === gitHubStatusPath(org, sha) && bodyOf(r).state === state)
+
+        // Analysed before any token was given: the host hears of the head first from the gate's change.
+        yield* gate(1)
+        expect((yield* statusOf(git.mainSha, "success")).body).toEqual({
+          state: "success",
+          description: "Up to standards: 0 new issues, 0 fixed",
+          context: "Tidemark"
+        })
+        yield* pushDelivered(org, "feature", git.featureSha)
+        yield* statusOf(git.featureSha, "success")
+        const pushed = yield* commitOn(git, "main", { "src/c.js": "export const c = () => missing\n" })
+        yield* pushDelivered(org, "main", pushed)
+        expect((yield* statusOf(pushed, "success")).body).toEqual({
+          state: "success",
+          description: "Up to standards: 1 new issues, 0 fixed",
+          context: "Tidemark"
+        })
+        const analysed = (yield* untilAnalysed(org, "app", token, pushed)).lastAnalysedCommit
+
+        const before = received.length
+        yield* gate(0)
+        const sent = yield* requestsReceived(before, 2)
+        // Anything more would have come with these: the heads are read and sent one after another.
+        yield* Effect.sleep("300 millis")
+        expect(received.length - before).toBe(2)
+        const byPath = (a: { readonly path: string }, b: { readonly path: string }) => a.path.localeCompare(b.path)
+        expect(sent.map((r) => ({ method: r.method, path: r.path, body: r.body })).sort(byPath)).toEqual([
+          {
+            method: "POST",
+            path: gitHubStatusPath(org, pushed),
+            body: { state: "failure", description: "Not up to standards: new issues over 0 (1 new issues, 0 fixed)", context: "Tidemark" }
+          },
+          {
+            // The feature branch's first analysis has nothing to compare with: no new issue, still up to standards.
+            method: "POST",
+            path: gitHubStatusPath(org, git.featureSha),
+            body: { state: "success", description: "Up to standards: 0 new issues, 0 fixed", context: "Tidemark" }
+          }
+        ].sort(byPath))
+        for (const status of sent) expect(status.headers).toMatchObject(gitHubHeaders)
+        // Judged again only: the latest analysis is the same one.
+        expect((yield* untilAnalysed(org, "app", token, pushed)).lastAnalysedCommit).toEqual(analysed)
       }))
   })
 })
