@@ -6,11 +6,13 @@
  */
 import { afterAll, describe, expect, layer } from "@effect/vitest"
 import WebhookDefinitions from "@octokit/webhooks-examples"
+import { CommitDeltaStatistics } from "@tidemark/core"
 import { Effect, Schedule } from "effect"
 import { createHmac } from "node:crypto"
 import { createServer, type IncomingHttpHeaders } from "node:http"
 import type { AddressInfo } from "node:net"
-import { WebhookReceiptBody, WebhookSecretBody } from "./fixtures/Bodies.js"
+import { RepositoryData, WebhookReceiptBody, WebhookSecretBody } from "./fixtures/Bodies.js"
+import { execFileSync } from "node:child_process"
 import { commitOn } from "./fixtures/GitRepositories.js"
 import * as Http from "./fixtures/Http.js"
 import { addRepository, issueToken, newOrganization, once, type Organization, paths, untilAnalysed } from "./fixtures/Scenario.js"
@@ -208,6 +210,31 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         yield* untilAnalysed(org, "app", token, pushed)
         // A branch's commit is never pending (only a pull request is), and nothing went to the repository's other commits.
         expect(received.filter((r) => r.path.startsWith(`/repos/${org.name}/`))).toEqual([status])
+      }))
+
+    it.effect("a new branch pushed at a commit another branch analysed: that commit keeps its change and its verdict", () =>
+      Effect.gen(function*() {
+        const { git, org, token } = yield* analysedWithHostToken("branched")
+        const pushed = yield* commitOn(git, "main", { "src/c.js": "export const c = () => missing\n" })
+        yield* pushDelivered(org, "main", pushed)
+        yield* untilAnalysed(org, "app", token, pushed)
+        const statistics = Http.get(`${paths.repository(org, "app")}/commits/${pushed}/deltaStatistics`, { token }).pipe(
+          Effect.map((reply) => Http.expectBody(reply, 200, CommitDeltaStatistics))
+        )
+        const kept = yield* statistics
+        expect(kept).toMatchObject({ commitUuid: pushed, newIssues: 1, fixedIssues: 0, analyzed: true })
+        const before = received.length
+
+        execFileSync("git", ["branch", "release", pushed], { cwd: git.path })
+        yield* pushDelivered(org, "release", pushed)
+        yield* Http.get(paths.repository(org, "app"), { token, query: { branch: "release" } }).pipe(
+          Effect.map((reply) => Http.expectBody(reply, 200, RepositoryData).data),
+          Effect.filterOrFail((r) => r.lastAnalysedCommit?.sha === pushed, () => "not analysed yet"),
+          Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds")))
+        )
+        // With nothing before it on `release`, the commit would have looked unchanged and up to standards.
+        expect(yield* statistics).toEqual(kept)
+        expect(received.slice(before)).toEqual([])
       }))
   })
 
