@@ -75,7 +75,9 @@ export const makeChangeRecording = (analyseTree: AnalyseTree) =>
 
     /**
      * A branch's new analysis against the analysis the branch had before (`previous`), whose rows
-     * are still stored: pruning runs after this. A commit analysed again keeps what it changed.
+     * are still stored: pruning runs after this. A commit analysed again keeps what it changed, and
+     * so does a new branch's first commit when another branch analysed it: with nothing before it
+     * on the new branch it would look unchanged, and its verdict on the host would turn with it.
      */
     const recordCommit = (
       repository: RepositoryRecord,
@@ -86,9 +88,10 @@ export const makeChangeRecording = (analyseTree: AnalyseTree) =>
       Effect.gen(function*() {
         const sha = analysis.commit.sha
         const key: ChangeKey = { repositoryId: repository.id, subject: { kind: "commit", sha } }
-        if (previous?.commit.sha === sha && Option.isSome(yield* changes.find(key))) return
+        const comparable = previous !== undefined && previous.commit.sha !== sha
+        if (!comparable && Option.isSome(yield* changes.find(key))) return
         // A failed analysis has no rows: compared with it, every issue would look new.
-        const base = previous === undefined || previous.commit.sha === sha || previous.measures === undefined
+        const base = !comparable || previous.measures === undefined
           ? Option.none()
           : yield* resultStore.load({ repositoryId: repository.id, branch: previous.branch, commitSha: previous.commit.sha })
         const measured = analysis.measures !== undefined

@@ -1,12 +1,14 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option, Predicate } from "effect"
 import type { ChangeAnalysis } from "../domain/ChangeAnalysis.js"
 import type { AnalysisResultReason } from "../domain/GateVerdict.js"
 import type { GateKind } from "../domain/QualityGate.js"
 import type { PullRequestRecord } from "../domain/PullRequest.js"
 import type { RepositoryRecord } from "../domain/Records.js"
+import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { ChangeStore } from "../ports/ChangeStore.js"
 import { CommitStatuses, CommitVerdict } from "../ports/CommitStatuses.js"
 import { PullRequestStore } from "../ports/PullRequestStore.js"
+import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { makeChangeCoverage } from "./ChangeCoverage.js"
 
 /** The check's name on the host: one per kind, so a commit that heads a pull request shows both. */
@@ -34,14 +36,16 @@ const describeReason = (reason: AnalysisResultReason) => {
 
 /**
  * Tells git hosts the verdicts of the gates on commits and pull requests (CommitStatuses), when an
- * analysis ends, coverage arrives for a head, or a pull-request gate changes. The verdict is read
- * from storage as the API shows it; sending it never fails the caller (a storage outage is logged:
- * the verdict stays readable in Tidemark).
+ * analysis ends, coverage arrives for a head, or a gate changes. The verdict is read from storage
+ * as the API shows it; sending it never fails the caller (a storage outage is logged: the verdict
+ * stays readable in Tidemark).
  */
 const make = Effect.gen(function*() {
   const statuses = yield* CommitStatuses
   const changes = yield* ChangeStore
   const pullRequests = yield* PullRequestStore
+  const analyses = yield* AnalysisStore
+  const repositories = yield* RepositoryStore
   const coverage = yield* makeChangeCoverage
 
   const verdictOf = (change: ChangeAnalysis, kind: GateKind) =>
@@ -86,12 +90,33 @@ const make = Effect.gen(function*() {
   const openPullRequests = (repository: RepositoryRecord) =>
     Effect.map(pullRequests.list({ repositoryIds: [repository.id], states: ["open"], limit: 1_000 }), (page) => page.items)
 
-  /** A pull-request gate changed: every open pull request is judged again, not analysed again. */
-  const gateChanged = (repository: RepositoryRecord) =>
+  /**
+   * The commits each branch's latest analysis is of: the heads whose verdict the host shows beside
+   * the branch. A commit that heads several branches is told once.
+   */
+  const analysedHeads = (repository: RepositoryRecord) =>
+    Effect.gen(function*() {
+      const branches = yield* repositories.listBranches(repository.id)
+      const latest = yield* Effect.forEach(branches, (branch) => analyses.latest([{ repositoryId: repository.id, branch: branch.name }]))
+      return [...new Set(latest.map((found) => found.get(repository.id)?.commit.sha).filter(Predicate.isNotUndefined))]
+    })
+
+  const judgeOpenPullRequests = (repository: RepositoryRecord) =>
     Effect.flatMap(openPullRequests(repository), (open) =>
-      Effect.forEach(open, (pullRequest) => publishPullRequest(repository, pullRequest), { discard: true })).pipe(
-        logged(`the open pull requests of ${repository.name}`)
-      )
+      Effect.forEach(open, (pullRequest) => publishPullRequest(repository, pullRequest), { discard: true }))
+
+  const judgeHeads = (repository: RepositoryRecord) =>
+    Effect.flatMap(analysedHeads(repository), (heads) => Effect.forEach(heads, (sha) => publishCommit(repository, sha), { discard: true }))
+
+  /**
+   * A gate changed: what it judges is judged again, not analysed again (the verdict is computed from
+   * the stored change and the gate as it is now). A pull-request gate judges the open pull requests;
+   * the commits gate, the head of each branch (an older commit's status is history on the host).
+   */
+  const gateChanged = (repository: RepositoryRecord, kind: GateKind) =>
+    (kind === "pullRequests" ? judgeOpenPullRequests(repository) : judgeHeads(repository)).pipe(
+      logged(`the ${kind} gate of ${repository.name}`)
+    )
 
   /** Coverage arrived for a commit: its verdict, and that of every open pull request it heads, may change. */
   const coverageArrived = (repository: RepositoryRecord, sha: string) =>

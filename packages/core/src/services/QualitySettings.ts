@@ -25,11 +25,11 @@ const make = Effect.gen(function*() {
   const verdicts = yield* ChangeVerdicts
 
   /**
-   * The open pull requests' verdicts on their hosts follow a changed pull-request gate, sent in the
-   * background: the answer does not wait on the hosts.
+   * The verdicts on the hosts follow a changed gate (the open pull requests', or the branches'
+   * heads'), sent in the background: the answer does not wait on the hosts.
    */
   const judgeAgain = (repository: RepositoryRecord, kind: GateKind) =>
-    kind === "pullRequests" ? Effect.asVoid(Effect.forkDaemon(verdicts.gateChanged(repository))) : Effect.void
+    Effect.asVoid(Effect.forkDaemon(verdicts.gateChanged(repository, kind)))
 
   const settingsOf = (gate: QualityGate) => new QualitySettingsWithGatePolicy({ qualityGate: shownGate(gate) })
 
