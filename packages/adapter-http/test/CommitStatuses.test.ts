@@ -6,8 +6,8 @@
  */
 import { afterAll, describe, expect, layer } from "@effect/vitest"
 import WebhookDefinitions from "@octokit/webhooks-examples"
-import { CommitDeltaStatistics } from "@tidemark/core"
-import { Effect, Schedule } from "effect"
+import { CommitDeltaStatistics, dashboardLinksAt } from "@tidemark/core"
+import { Effect, Layer, Schedule } from "effect"
 import { execFileSync } from "node:child_process"
 import { createHmac } from "node:crypto"
 import { createServer, type IncomingHttpHeaders } from "node:http"
@@ -121,7 +121,12 @@ const pushDelivered = (org: Organization, branch: string, sha: string) =>
     return Http.expectBody(reply, 200, WebhookReceiptBody).data
   })
 
-layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })("commit statuses", (it) => {
+/** The address the server is told people reach its dashboard at (`TIDEMARK_PUBLIC_URL`). */
+const publicUrl = "https://tidemark.example.test"
+const pullRequestPage = (number: number) => `${publicUrl}/#/repositories/app/pull-requests/${number}`
+const commitsPage = `${publicUrl}/#/repositories/app/commits`
+
+layer(analysingTestLayer.pipe(Layer.provide(dashboardLinksAt(publicUrl))), { excludeTestServices: true, timeout: "120 seconds" })("commit statuses", (it) => {
   const setup = once(Effect.gen(function*() {
     const { git, org, token } = yield* analysedWithHostToken("statuses")
     const headSha = yield* commitOn(git, "topic/undef", { "src/b.js": "export const b = () => missing\n" }, "main")
@@ -139,13 +144,19 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         const failure = yield* statusReceived(0, (r) => bodyOf(r).state === "failure")
         expectGitHubStatus(failure, gitHubStatusPath(org, headSha), {
           state: "failure",
+          target_url: pullRequestPage(3),
           description: "Not up to standards: new issues over 0 (1 new issues, 0 fixed)",
           context: "Tidemark / pull request"
         })
         const pending = received.findIndex((r) => bodyOf(r).state === "pending")
         expect(pending).toBeGreaterThanOrEqual(0)
         expect(pending).toBeLessThan(received.indexOf(failure))
-        expect(bodyOf(received[pending] ?? failure)).toEqual({ state: "pending", description: "Analysing", context: "Tidemark / pull request" })
+        expect(bodyOf(received[pending] ?? failure)).toEqual({
+          state: "pending",
+          target_url: pullRequestPage(3),
+          description: "Analysing",
+          context: "Tidemark / pull request"
+        })
       }))
 
     it.effect("a relaxed gate sends the new verdict without analysing again", () =>
@@ -156,7 +167,12 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         yield* Http.put(paths.qualitySettings(org, "app", "pull-requests"), { token, json: { issueThreshold: { threshold: 1 } } })
         const success = yield* statusReceived(before, (r) => bodyOf(r).state === "success")
         expect(success.path).toBe(`/repos/${org.name}/app/statuses/${headSha}`)
-        expect(success.body).toEqual({ state: "success", description: "Up to standards: 1 new issues, 0 fixed", context: "Tidemark / pull request" })
+        expect(success.body).toEqual({
+          state: "success",
+          target_url: pullRequestPage(3),
+          description: "Up to standards: 1 new issues, 0 fixed",
+          context: "Tidemark / pull request"
+        })
         // Judged again only: no new analysis, so no new pending status.
         expect(received.slice(before).some((r) => bodyOf(r).state === "pending")).toBe(false)
       }))
@@ -177,11 +193,12 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         const sent = received.filter((r) => r.path === path)
         expect(sent.map((r) => r.method)).toEqual(["POST", "POST"])
         expect(sent.map((r) => r.body)).toEqual([
-          { state: "pending", name: "Tidemark / pull request", description: "Analysing" },
+          { state: "pending", name: "Tidemark / pull request", description: "Analysing", target_url: pullRequestPage(5) },
           {
             state: "failed",
             name: "Tidemark / pull request",
-            description: "Not up to standards: new issues over 0 (1 new issues, 0 fixed)"
+            description: "Not up to standards: new issues over 0 (1 new issues, 0 fixed)",
+            target_url: pullRequestPage(5)
           }
         ])
         expect(failed.headers["private-token"]).toBe("glpat-fake-token")
@@ -204,6 +221,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         const status = yield* statusReceived(0, (r) => r.path === path)
         expectGitHubStatus(status, path, {
           state: "failure",
+          target_url: commitsPage,
           description: "Not up to standards: new issues over 0 (1 new issues, 0 fixed)",
           context: "Tidemark"
         })
@@ -251,6 +269,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         yield* gate(1)
         expect((yield* statusOf(git.mainSha, "success")).body).toEqual({
           state: "success",
+          target_url: commitsPage,
           description: "Up to standards: 0 new issues, 0 fixed",
           context: "Tidemark"
         })
@@ -260,6 +279,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         yield* pushDelivered(org, "main", pushed)
         expect((yield* statusOf(pushed, "success")).body).toEqual({
           state: "success",
+          target_url: commitsPage,
           description: "Up to standards: 1 new issues, 0 fixed",
           context: "Tidemark"
         })
@@ -276,13 +296,18 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           {
             method: "POST",
             path: gitHubStatusPath(org, pushed),
-            body: { state: "failure", description: "Not up to standards: new issues over 0 (1 new issues, 0 fixed)", context: "Tidemark" }
+            body: {
+              state: "failure",
+              target_url: commitsPage,
+              description: "Not up to standards: new issues over 0 (1 new issues, 0 fixed)",
+              context: "Tidemark"
+            }
           },
           {
             // The feature branch's first analysis has nothing to compare with: no new issue, still up to standards.
             method: "POST",
             path: gitHubStatusPath(org, git.featureSha),
-            body: { state: "success", description: "Up to standards: 0 new issues, 0 fixed", context: "Tidemark" }
+            body: { state: "success", target_url: commitsPage, description: "Up to standards: 0 new issues, 0 fixed", context: "Tidemark" }
           }
         ].sort(byPath))
         for (const status of sent) expect(status.headers).toMatchObject(gitHubHeaders)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { dashboardAddressOf } from "@tidemark/core"
 import { hrefOf, parseRoute, type Route } from "../src/Route.js"
 
 describe("routes", () => {
@@ -63,5 +64,19 @@ describe("routes", () => {
       { page: "delivery" }
     ]
     for (const route of routes) expect(parseRoute(hrefOf(route))).toEqual(route)
+  })
+})
+
+describe("the dashboard's addresses a git host links to (core's dashboardAddressOf)", () => {
+  it("open a pull request's page and a repository's commit history, under a base with or without a path", () => {
+    const repository = { name: "api/v2 ü" }
+    for (const base of ["https://tidemark.example.com", "https://example.com/tidemark/"]) {
+      const address = dashboardAddressOf(base)
+      const pullRequest = new URL(address(repository, { kind: "pullRequest", number: 42 }))
+      expect(pullRequest.origin + pullRequest.pathname).toBe(`${base.replace(/\/$/, "")}/`)
+      expect(parseRoute(pullRequest.hash)).toEqual({ page: "pullRequest", name: "api/v2 ü", number: 42 })
+      const commit = new URL(address(repository, { kind: "commit", sha: "3f1c0a9d2b7e" }))
+      expect(parseRoute(commit.hash)).toEqual({ page: "commits", name: "api/v2 ü", branch: undefined, cursor: undefined })
+    }
   })
 })

@@ -8,7 +8,7 @@ import { catalogue } from "@tidemark/catalogue"
 import { NatsEventQueue } from "@tidemark/adapter-nats"
 import { PgEventQueue, PgEventStore, PgIngestion, PgStorage } from "@tidemark/adapter-pg"
 import { AnalysisCoverageScope, LogSarifReader, ReportCoverageReader, TreeAnalyzer } from "@tidemark/analysis"
-import { Access, AnalysisWorker, DomainServices, IngestionWorker } from "@tidemark/core"
+import { Access, AnalysisWorker, dashboardLinksAt, DomainServices, IngestionWorker } from "@tidemark/core"
 import { CryptoIdGenerator, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Console, Effect, Layer, Option, Redacted } from "effect"
 import { createServer } from "node:http"
@@ -72,7 +72,8 @@ const portsLayer = (config: ServerConfig) =>
     LogSarifReader.layer,
     CryptoIdGenerator.layer,
     NodeHasher.layer,
-    HostCommitStatuses.layer().pipe(Layer.provide(FetchHttpClient.layer))
+    HostCommitStatuses.layer().pipe(Layer.provide(FetchHttpClient.layer)),
+    Option.match(config.publicUrl, { onNone: () => Layer.empty, onSome: dashboardLinksAt })
   ).pipe(Layer.provideMerge(persistenceLayer(config)))
 
 /**

@@ -47,6 +47,18 @@ export const serverConfig = Config.all({
   /** Whether `serve` also runs the ingestion worker (it can run alone as `tidemark worker`). */
   runWorker: Config.boolean("TIDEMARK_WORKER").pipe(Config.withDefault(true)),
   maxBodyBytes: Config.integer("TIDEMARK_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),
+  /**
+   * The address people reach this server at (its dashboard), for the "Details" link beside a commit
+   * status on the git host; without it no link is sent (the listening address is rarely it).
+   */
+  publicUrl: Config.option(
+    Config.string("TIDEMARK_PUBLIC_URL").pipe(
+      Config.validate({
+        message: "must be an http:// or https:// URL",
+        validation: (url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)
+      })
+    )
+  ),
   /** The dashboard's built files to serve at `/`; default: the build shipped in this package (`dist/dashboard`). */
   dashboardDir: Config.option(Config.string("TIDEMARK_DASHBOARD_DIR")),
   gitUrlTemplates: Config.all({

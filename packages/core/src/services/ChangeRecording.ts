@@ -105,7 +105,7 @@ export const makeChangeRecording = (analyseTree: AnalyseTree) =>
           delta,
           problems: measured ? [] : analysis.problems
         })
-        yield* verdicts.publishChange(repository, change, "commits")
+        yield* verdicts.publishChange(repository, change, key.subject)
       })
 
     /** Who last changed each added issue's line: blamed for those alone, not for the whole head. */
@@ -136,8 +136,8 @@ export const makeChangeRecording = (analyseTree: AnalyseTree) =>
         const origin = branches.find((b) => b.name === job.branch)
         if (origin !== undefined && origin.lastCommitSha !== job.commitSha) return
         const startedAnalysis = yield* nowIso
-        yield* verdicts.publishPending(repository, job.commitSha)
-        const judged = (change: ChangeAnalysis) => verdicts.publishChange(repository, change, "pullRequests")
+        yield* verdicts.publishPending(repository, job.commitSha, job.pullRequest)
+        const judged = (change: ChangeAnalysis) => verdicts.publishChange(repository, change, key.subject)
         const failed = (problems: ReadonlyArray<Problem>, baseSha?: string) =>
           Effect.flatMap(save(key, { headSha: job.commitSha, baseSha, startedAnalysis, delta: noChange, problems }), judged)
         const target = branches.find((b) => b.name === job.targetBranch)

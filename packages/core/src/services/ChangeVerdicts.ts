@@ -1,5 +1,5 @@
 import { Context, Effect, Layer, Option, Predicate } from "effect"
-import type { ChangeAnalysis } from "../domain/ChangeAnalysis.js"
+import type { ChangeAnalysis, ChangeSubject } from "../domain/ChangeAnalysis.js"
 import type { AnalysisResultReason } from "../domain/GateVerdict.js"
 import type { GateKind } from "../domain/QualityGate.js"
 import type { PullRequestRecord } from "../domain/PullRequest.js"
@@ -7,12 +7,16 @@ import type { RepositoryRecord } from "../domain/Records.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { ChangeStore } from "../ports/ChangeStore.js"
 import { CommitStatuses, CommitVerdict } from "../ports/CommitStatuses.js"
+import { DashboardLinks } from "../ports/DashboardLinks.js"
 import { PullRequestStore } from "../ports/PullRequestStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { makeChangeCoverage } from "./ChangeCoverage.js"
 
 /** The check's name on the host: one per kind, so a commit that heads a pull request shows both. */
 const contexts: Record<GateKind, string> = { pullRequests: "Tidemark / pull request", commits: "Tidemark" }
+
+/** The gate that judges a subject. */
+const kindOf = (subject: ChangeSubject): GateKind => subject.kind === "pullRequest" ? "pullRequests" : "commits"
 
 const describeReason = (reason: AnalysisResultReason) => {
   const threshold = reason.expectedThreshold.threshold
@@ -47,45 +51,58 @@ const make = Effect.gen(function*() {
   const analyses = yield* AnalysisStore
   const repositories = yield* RepositoryStore
   const coverage = yield* makeChangeCoverage
+  const links = yield* DashboardLinks
 
-  const verdictOf = (change: ChangeAnalysis, kind: GateKind) =>
+  /** The check's name and its link, for a commit or a pull request. */
+  const checkOf = (repository: RepositoryRecord, subject: ChangeSubject) => {
+    const targetUrl = links.of(repository, subject)
+    return { context: contexts[kindOf(subject)], ...(targetUrl === undefined ? {} : { targetUrl }) }
+  }
+
+  const verdictOf = (repository: RepositoryRecord, change: ChangeAnalysis, subject: ChangeSubject) =>
     Effect.gen(function*() {
-      const context = contexts[kind]
+      const check = checkOf(repository, subject)
       const problem = change.problems[0]
-      if (problem !== undefined) return CommitVerdict.make({ state: "error", description: `Not analysed: ${problem.message}`, context })
-      const { verdict } = yield* coverage.verdictOf(change, kind)
+      if (problem !== undefined) return CommitVerdict.make({ state: "error", description: `Not analysed: ${problem.message}`, ...check })
+      const { verdict } = yield* coverage.verdictOf(change, kindOf(subject))
       const counts = `${change.newIssues} new issues, ${change.fixedIssues} fixed`
-      if (verdict.isUpToStandards) return CommitVerdict.make({ state: "success", description: `Up to standards: ${counts}`, context })
+      if (verdict.isUpToStandards) return CommitVerdict.make({ state: "success", description: `Up to standards: ${counts}`, ...check })
       const failed = [...verdict.quality.resultReasons, ...(verdict.coverage?.resultReasons ?? [])].filter((r) => !r.isUpToStandards)
-      return CommitVerdict.make({ state: "failure", description: `Not up to standards: ${failed.map(describeReason).join(", ")} (${counts})`, context })
+      return CommitVerdict.make({ state: "failure", description: `Not up to standards: ${failed.map(describeReason).join(", ")} (${counts})`, ...check })
     })
 
   const logged = <E>(what: string) => (effect: Effect.Effect<void, E>) =>
     Effect.catchAll(effect, (e) => Effect.logWarning(`no commit status for ${what}: ${String(e)}`))
 
   /** A change just recorded: its verdict on its head. */
-  const publishChange = (repository: RepositoryRecord, change: ChangeAnalysis, kind: GateKind) =>
-    Effect.flatMap(verdictOf(change, kind), (verdict) => statuses.publish(repository, change.headSha, verdict)).pipe(
+  const publishChange = (repository: RepositoryRecord, change: ChangeAnalysis, subject: ChangeSubject) =>
+    Effect.flatMap(verdictOf(repository, change, subject), (verdict) => statuses.publish(repository, change.headSha, verdict)).pipe(
       logged(`${change.headSha}`)
     )
 
   /** The pull request's verdict on its head, once its head is analysed. */
   const publishPullRequest = (repository: RepositoryRecord, pullRequest: PullRequestRecord) =>
     Effect.gen(function*() {
-      const change = yield* changes.find({ repositoryId: repository.id, subject: { kind: "pullRequest", number: pullRequest.number } })
+      const subject: ChangeSubject = { kind: "pullRequest", number: pullRequest.number }
+      const change = yield* changes.find({ repositoryId: repository.id, subject })
       if (Option.isNone(change) || change.value.headSha !== pullRequest.headSha) return
-      yield* statuses.publish(repository, pullRequest.headSha, yield* verdictOf(change.value, "pullRequests"))
+      yield* statuses.publish(repository, pullRequest.headSha, yield* verdictOf(repository, change.value, subject))
     }).pipe(logged(`pull request ${pullRequest.number}`))
 
   const publishCommit = (repository: RepositoryRecord, sha: string) =>
     Effect.gen(function*() {
-      const change = yield* changes.find({ repositoryId: repository.id, subject: { kind: "commit", sha } })
-      if (Option.isSome(change)) yield* statuses.publish(repository, sha, yield* verdictOf(change.value, "commits"))
+      const subject: ChangeSubject = { kind: "commit", sha }
+      const change = yield* changes.find({ repositoryId: repository.id, subject })
+      if (Option.isSome(change)) yield* statuses.publish(repository, sha, yield* verdictOf(repository, change.value, subject))
     }).pipe(logged(`commit ${sha}`))
 
   /** A pull request waiting for its analysis: the host shows it pending until the verdict replaces it. */
-  const publishPending = (repository: RepositoryRecord, sha: string) =>
-    statuses.publish(repository, sha, CommitVerdict.make({ state: "pending", description: "Analysing", context: contexts.pullRequests }))
+  const publishPending = (repository: RepositoryRecord, sha: string, pullRequest: number) =>
+    statuses.publish(
+      repository,
+      sha,
+      CommitVerdict.make({ state: "pending", description: "Analysing", ...checkOf(repository, { kind: "pullRequest", number: pullRequest }) })
+    )
 
   const openPullRequests = (repository: RepositoryRecord) =>
     Effect.map(pullRequests.list({ repositoryIds: [repository.id], states: ["open"], limit: 1_000 }), (page) => page.items)

@@ -48,6 +48,6 @@ export const serve = Command.make("serve", {}, () =>
     Command.withDescription(
       "Run the Tidemark server. Settings come from the environment: PORT (8080), HOST (0.0.0.0), " +
         "TIDEMARK_DATA_DIR (./.tidemark), TIDEMARK_ADMIN_TOKEN (generated and printed once when unset), " +
-        "TIDEMARK_MAX_BODY_BYTES, TIDEMARK_GIT_URL_GH|GL|BB."
+        "TIDEMARK_MAX_BODY_BYTES, TIDEMARK_GIT_URL_GH|GL|BB, TIDEMARK_PUBLIC_URL (the dashboard's address, for commit status links)."
     )
   )

@@ -1,0 +1,14 @@
+import { Context } from "effect"
+import type { ChangeSubject } from "../domain/ChangeAnalysis.js"
+import type { RepositoryRecord } from "../domain/Records.js"
+
+/**
+ * Where Tidemark's dashboard shows a commit's or a pull request's verdict, for a git host's
+ * "Details" link beside the status. Tidemark does not know the address people reach it at unless it
+ * is told (`DashboardLinks.at`): without it, no link is sent.
+ */
+export class DashboardLinks extends Context.Reference<DashboardLinks>()("@tidemark/core/DashboardLinks", {
+  defaultValue: (): {
+    readonly of: (repository: RepositoryRecord, subject: ChangeSubject) => string | undefined
+  } => ({ of: () => undefined })
+}) {}

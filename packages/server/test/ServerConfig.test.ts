@@ -1,0 +1,22 @@
+import { ConfigProvider, Effect, Either, Option } from "effect"
+import { describe, expect, it } from "vitest"
+import { serverConfig } from "../src/ServerConfig.js"
+
+const read = (environment: Record<string, string>) =>
+  Effect.runSync(Effect.either(Effect.withConfigProvider(serverConfig, ConfigProvider.fromMap(new Map(Object.entries(environment))))))
+
+describe("serverConfig", () => {
+  it("reads TIDEMARK_PUBLIC_URL as the dashboard's public address, absent by default", () => {
+    expect(Either.map(read({}), (config) => config.publicUrl)).toEqual(Either.right(Option.none()))
+    const set = read({ TIDEMARK_PUBLIC_URL: "https://tidemark.example.com/base" })
+    expect(Either.map(set, (config) => config.publicUrl)).toEqual(Either.right(Option.some("https://tidemark.example.com/base")))
+  })
+
+  it("refuses a TIDEMARK_PUBLIC_URL that is not an http(s) URL, naming it", () => {
+    for (const wrong of ["tidemark.example.com", "ftp://tidemark.example.com", "javascript:alert(1)"]) {
+      const result = read({ TIDEMARK_PUBLIC_URL: wrong })
+      expect(Either.isLeft(result)).toBe(true)
+      if (Either.isLeft(result)) expect(String(result.left)).toMatch(/TIDEMARK_PUBLIC_URL.*must be an http:\/\/ or https:\/\/ URL/s)
+    }
+  })
+})
