@@ -1,23 +1,17 @@
-import type { DetectorEvents, IClone, IEventPayload, IMapFrame, IOptions, ISubscriber, ITokenizer, ITokenLocation, ITokensMap } from "@jscpd/core"
+import type { DetectorEvents, IClone, IEventPayload, IOptions, ISubscriber, ITokenizer } from "@jscpd/core"
 import { mild } from "@jscpd/core"
+import { frameCount, frameEnd, frameId, frameRange, frameStart, type RecordedFrames, recordFrames } from "./RecordedFrames.js"
 
-type Side = IClone["duplicationA"]
+/** A frame of any source detected so far: its source's index times this, plus its index in the source. */
+const framesPerSource = 2 ** 21
 
-// jscpd keeps the tokens' own location objects (its statistic reads their `position`); its
-// tokenizer gives every token one, and so does the frame cache's replay.
-const sideOf = (frame: IMapFrame): Side => ({
-  sourceId: frame.sourceId,
-  start: frame.start.loc?.start as ITokenLocation,
-  end: frame.end.loc?.end as ITokenLocation,
-  range: [frame.start.range[0], frame.end.range[1]]
-})
-
-const enlarge = (side: Side, frame: IMapFrame) => {
-  side.range[1] = frame.end.range[1]
-  side.end = frame.end.loc?.end as ITokenLocation
+/** A run of windows seen before: frames `aStart..aEnd` of the current source, each matching a frame kept earlier. */
+interface OpenClone {
+  readonly aStart: number
+  aEnd: number
+  readonly bStart: number
+  bEnd: number
 }
-
-const isFrame = (value: IMapFrame | boolean): value is IMapFrame => typeof value !== "boolean"
 
 /**
  * jscpd's detector (@jscpd/core 4.2's `Detector` with its `RabinKarp` and line-length validator),
@@ -29,7 +23,9 @@ const isFrame = (value: IMapFrame | boolean): value is IMapFrame => typeof value
  * detector. Only CLONE_FOUND and START_DETECTION are emitted: no subscriber here reads CLONE_SKIPPED.
  */
 export class CloneDetector {
-  private readonly seen = new Map<string, Map<string, IMapFrame>>()
+  /** Per format, each window's hash and the first frame it was seen at (see `framesPerSource`). */
+  private readonly seen = new Map<string, Map<string, number>>()
+  private readonly sources: Array<{ readonly id: string; readonly frames: RecordedFrames }> = []
   private readonly options: IOptions
   private readonly minLines: number
   private readonly handlers: ReadonlyArray<ReturnType<ISubscriber["subscribe"]>>
@@ -52,13 +48,16 @@ export class CloneDetector {
     }
   }
 
-  /** The clones `text` has with the files detected before it, counted in the statistic. */
+  /** The clones `text` has with the files detected before it, counted in the subscribers. */
   detect(id: string, text: string, format: string): Array<IClone> {
     const maps = this.tokenizer.generateMaps(id, text, format, this.options)
     const clones: Array<IClone> = []
     for (let map = maps.pop(); map !== undefined; map = maps.pop()) {
       this.emit("START_DETECTION", { source: map })
-      clones.push(...this.run(map, this.namespace(map.getFormat())))
+      const frames = recordFrames(map)
+      // jscpd's tokenizer places every token and hashes every window alike: this is not expected.
+      if (frames === undefined) throw new Error(`jscpd's tokenizer gave ${id} a window without its place`)
+      clones.push(...this.run(map.getId(), frames))
     }
     return clones
   }
@@ -66,36 +65,69 @@ export class CloneDetector {
   private namespace(format: string) {
     const known = this.seen.get(format)
     if (known !== undefined) return known
-    const created = new Map<string, IMapFrame>()
+    const created = new Map<string, number>()
     this.seen.set(format, created)
     return created
   }
 
-  private run(map: ITokensMap, seen: Map<string, IMapFrame>): Array<IClone> {
+  private run(sourceId: string, frames: RecordedFrames): Array<IClone> {
+    const seen = this.namespace(frames.format)
+    const source = this.sources.push({ id: sourceId, frames }) - 1
     const clones: Array<IClone> = []
-    let clone: IClone | undefined
+    let open: OpenClone | undefined
     const close = () => {
-      if (clone !== undefined && this.valid(clone)) clones.push(clone)
-      clone = undefined
+      if (open === undefined) return
+      const clone = this.cloneOf(frames.format, source, open)
+      open = undefined
+      if (this.valid(clone)) clones.push(clone)
     }
-    for (let step = map.next(); ; step = map.next()) {
-      const frame = step.value
-      if (!isFrame(frame)) break
-      const earlier = seen.get(frame.id)
+    const count = frameCount(frames)
+    // Far beyond any file the duplication admits (100 KB at most): a guard, not a limit met.
+    if (count >= framesPerSource) throw new Error(`${sourceId} has more windows than a source may have here`)
+    for (let frame = 0; frame < count; frame++) {
+      const id = frameId(frames, frame)
+      const earlier = seen.get(id)
       if (earlier === undefined) {
         close()
-        if (frame.id !== "") seen.set(frame.id, frame)
-        continue
-      }
-      if (clone === undefined) {
-        clone = { format: map.getFormat(), foundDate: Date.now(), duplicationA: sideOf(frame), duplicationB: sideOf(earlier) }
+        if (id !== "") seen.set(id, source * framesPerSource + frame)
+      } else if (open === undefined) {
+        open = { aStart: frame, aEnd: frame, bStart: earlier, bEnd: earlier }
       } else {
-        enlarge(clone.duplicationA, frame)
-        enlarge(clone.duplicationB, earlier)
+        open.aEnd = frame
+        // As jscpd enlarges it: to the frame this window matched, wherever that one is.
+        open.bEnd = earlier
       }
     }
     close()
     return clones
+  }
+
+  private frameAt(global: number) {
+    const source = this.sources[Math.floor(global / framesPerSource)]
+    if (source === undefined) throw new Error("a kept frame of no source")
+    return { source, frame: global % framesPerSource }
+  }
+
+  private cloneOf(format: string, source: number, open: OpenClone): IClone {
+    const a = this.frameAt(source * framesPerSource + open.aStart)
+    const b = this.frameAt(open.bStart)
+    const bEnd = this.frameAt(open.bEnd)
+    return {
+      format,
+      foundDate: Date.now(),
+      duplicationA: {
+        sourceId: a.source.id,
+        start: frameStart(a.source.frames, open.aStart),
+        end: frameEnd(a.source.frames, open.aEnd),
+        range: [frameRange(a.source.frames, open.aStart)[0], frameRange(a.source.frames, open.aEnd)[1]]
+      },
+      duplicationB: {
+        sourceId: b.source.id,
+        start: frameStart(b.source.frames, b.frame),
+        end: frameEnd(bEnd.source.frames, bEnd.frame),
+        range: [frameRange(b.source.frames, b.frame)[0], frameRange(bEnd.source.frames, bEnd.frame)[1]]
+      }
+    }
   }
 
   private valid(clone: IClone) {
