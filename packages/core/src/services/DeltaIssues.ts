@@ -35,7 +35,12 @@ export const makeDeltaIssues = Effect.gen(function*() {
    * change the caller can compare (`undefined`). Tidemark tells no "potential" issues (outside the
    * changed lines) apart, so asking only for them lists none.
    */
-  const page = (repository: RepositoryRecord, subject: ChangeSubject, change: ChangeAnalysis | undefined, query: DeltaIssueQuery) =>
+  const page = (
+    repository: RepositoryRecord,
+    subject: ChangeSubject,
+    change: Pick<ChangeAnalysis, "headSha" | "baseSha"> | undefined,
+    query: DeltaIssueQuery
+  ) =>
     Effect.gen(function*() {
       const request = yield* pageRequest(query.cursor, query.limit)
       if (change === undefined || query.onlyPotential === true) {

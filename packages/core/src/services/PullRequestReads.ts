@@ -1,5 +1,5 @@
 import { Array as Arr, Context, Effect, Layer, Option } from "effect"
-import type { ChangeAnalysis } from "../domain/ChangeAnalysis.js"
+import type { ChangeAnalysis, ChangeKey } from "../domain/ChangeAnalysis.js"
 import {
   AnalysisMeta,
   PullRequestOwner,
@@ -7,7 +7,7 @@ import {
   PullRequestWithAnalysis,
   QualityAnalysis
 } from "../domain/ChangeViews.js"
-import { NotFound } from "../domain/Errors.js"
+import { NotFound, type ServiceUnavailable } from "../domain/Errors.js"
 import { encodeCursor, type Page, Pagination, pageRequest } from "../domain/Pagination.js"
 import type { OrganizationCoordinates, Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import type { PullRequestRecord } from "../domain/PullRequest.js"
@@ -104,15 +104,27 @@ const make = Effect.gen(function*() {
       })
     })
 
-  /** The repository and one of its pull requests, or NotFound. */
-  const pullRequestIn = (caller: Caller, at: RepositoryCoordinates, number: number) =>
-    Effect.gen(function*() {
-      const { repository } = yield* access.repository(caller, at, "read")
-      const found = yield* pullRequests.find(repository.id, number)
-      if (Option.isNone(found)) return yield* new NotFound({ what: "pullRequest", id: String(number) })
-      const change = yield* changes.find({ repositoryId: repository.id, subject: { kind: "pullRequest", number } })
-      return { repository, pullRequest: found.value, change: Option.getOrUndefined(change) }
-    })
+  /**
+   * The repository, one of its pull requests and its change as `read` reads it, or NotFound. The
+   * pull request and its change are read at once: each needs only the repository's id, and a
+   * change read for a pull request that turns out missing costs less than a second round trip.
+   */
+  const pullRequestWith = <C>(read: (key: ChangeKey) => Effect.Effect<Option.Option<C>, ServiceUnavailable>) =>
+    (caller: Caller, at: RepositoryCoordinates, number: number) =>
+      Effect.gen(function*() {
+        const { repository } = yield* access.repository(caller, at, "read")
+        const [found, change] = yield* Effect.all([
+          pullRequests.find(repository.id, number),
+          read({ repositoryId: repository.id, subject: { kind: "pullRequest", number } })
+        ], { concurrency: 2 })
+        if (Option.isNone(found)) return yield* new NotFound({ what: "pullRequest", id: String(number) })
+        return { repository, pullRequest: found.value, change: Option.getOrUndefined(change) }
+      })
+
+  /** The repository and one of its pull requests with its whole change, or NotFound. */
+  const pullRequestIn = pullRequestWith(changes.find)
+  // A page of issues needs the change's commits and problems, not the files it lists.
+  const pullRequestSummaryIn = pullRequestWith(changes.findSummary)
 
   const one = (caller: Caller, at: RepositoryCoordinates, number: number) =>
     Effect.flatMap(pullRequestIn(caller, at, number), ({ change, pullRequest, repository }) =>
@@ -177,7 +189,7 @@ const make = Effect.gen(function*() {
   /** The issues the pull request added or fixed (its last analysis's). */
   const issues = (caller: Caller, at: RepositoryCoordinates, number: number, query: DeltaIssueQuery) =>
     Effect.gen(function*() {
-      const { change, pullRequest, repository } = yield* pullRequestIn(caller, at, number)
+      const { change, pullRequest, repository } = yield* pullRequestSummaryIn(caller, at, number)
       const analyzed = change !== undefined && change.problems.length === 0 ? change : undefined
       return yield* deltaIssues.page(repository, { kind: "pullRequest", number: pullRequest.number }, analyzed, query)
     })
