@@ -13,7 +13,7 @@ import type { OrganizationCoordinates, Principal, RepositoryCoordinates } from "
 import type { PullRequestRecord } from "../domain/PullRequest.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import { ChangeStore, subjectKey } from "../ports/ChangeStore.js"
-import { PullRequestStore } from "../ports/PullRequestStore.js"
+import { type PullRequestScope, PullRequestStore } from "../ports/PullRequestStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
 import { pullRequestWebUrl } from "./Repositories.js"
@@ -130,13 +130,20 @@ const make = Effect.gen(function*() {
     Effect.flatMap(pullRequestIn(caller, at, number), ({ change, pullRequest, repository }) =>
       withAnalysis(repository, pullRequest, change))
 
-  /** A page of pull requests of these repositories, most recently updated first. */
-  const pageOf = (repositoriesById: ReadonlyMap<number, RepositoryRecord>, query: PullRequestListQuery) =>
+  /**
+   * A page of the scope's pull requests, most recently updated first, each shown with its
+   * repository as `repositoriesOf` finds it from the ids on the page.
+   */
+  const pageOf = (
+    scope: PullRequestScope,
+    repositoriesOf: (ids: ReadonlyArray<number>) => Effect.Effect<ReadonlyMap<number, RepositoryRecord>, ServiceUnavailable>,
+    query: PullRequestListQuery
+  ) =>
     Effect.gen(function*() {
       const request = yield* pageRequest(query.cursor, query.limit)
       const [updated, id] = request.after ?? []
       const listed = yield* pullRequests.list({
-        repositoryIds: [...repositoriesById.keys()],
+        ...scope,
         search: query.search,
         after: updated === undefined ? undefined : { updated: String(updated), id: Number(id) },
         limit: request.limit + 1
@@ -144,11 +151,14 @@ const make = Effect.gen(function*() {
       const shown = listed.items.slice(0, request.limit)
       // The page's changes in one read per repository on it (an organization's page spans several).
       const byRepository = Arr.groupBy(shown, (pullRequest) => String(pullRequest.repositoryId))
-      const found = new Map(yield* Effect.forEach(Object.values(byRepository), (some) =>
-        Effect.map(
-          changes.findMany(some[0].repositoryId, some.map((p) => ({ kind: "pullRequest", number: p.number }))),
-          (changesOf) => [some[0].repositoryId, changesOf] as const
-        ), { concurrency: 4 }))
+      const [repositoriesById, found] = yield* Effect.all([
+        repositoriesOf(Object.values(byRepository).map((some) => some[0].repositoryId)),
+        Effect.map(Effect.forEach(Object.values(byRepository), (some) =>
+          Effect.map(
+            changes.findMany(some[0].repositoryId, some.map((p) => ({ kind: "pullRequest", number: p.number }))),
+            (changesOf) => [some[0].repositoryId, changesOf] as const
+          ), { concurrency: 4 }), (entries) => new Map(entries))
+      ], { concurrency: 2 })
       const items = yield* Effect.forEach(shown, (pullRequest) => {
         const repository = repositoriesById.get(pullRequest.repositoryId)
         const change = found.get(pullRequest.repositoryId)?.get(subjectKey({ kind: "pullRequest", number: pullRequest.number }))
@@ -168,22 +178,22 @@ const make = Effect.gen(function*() {
     })
 
   const list = (caller: Caller, at: RepositoryCoordinates, query: PullRequestListQuery) =>
-    Effect.flatMap(access.repository(caller, at, "read"), ({ repository }) => pageOf(new Map([[repository.id, repository]]), query))
+    Effect.flatMap(access.repository(caller, at, "read"), ({ repository }) =>
+      pageOf({ repositoryIds: [repository.id] }, () => Effect.succeed(new Map([[repository.id, repository]])), query))
+
+  /** The repositories on a page of an organization's pull requests, read by id (a page names a few of them at most). */
+  const repositoriesByIds = (ids: ReadonlyArray<number>) =>
+    Effect.map(
+      Effect.forEach(ids, (id) => repositories.findRepositoryById(id), { concurrency: 4 }),
+      (found) => new Map(Arr.getSomes(found).map((repository) => [repository.id, repository]))
+    )
 
   /** Every pull request of the organization's repositories (those named in `repositories`, comma-separated, when given). */
   const listForOrganization = (caller: Caller, at: OrganizationCoordinates, query: PullRequestListQuery & { readonly repositories?: string | undefined }) =>
     Effect.gen(function*() {
       const organization = yield* access.organization(caller, at, "read")
       const names = query.repositories?.split(",").map((name) => name.trim()).filter((name) => name !== "")
-      const all: Array<RepositoryRecord> = []
-      let after: string | undefined
-      for (;;) {
-        const page = yield* repositories.pageRepositories({ organizationId: organization.id, names, after, limit: 500 })
-        all.push(...page.items)
-        if (!page.hasMore || page.items.length === 0) break
-        after = page.items.at(-1)?.name
-      }
-      return yield* pageOf(new Map(all.map((r) => [r.id, r])), { ...query, includeNotAnalyzed: true })
+      return yield* pageOf({ organizationId: organization.id, repositoryNames: names }, repositoriesByIds, { ...query, includeNotAnalyzed: true })
     })
 
   /** The issues the pull request added or fixed (its last analysis's). */
