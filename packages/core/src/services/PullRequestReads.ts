@@ -105,26 +105,26 @@ const make = Effect.gen(function*() {
     })
 
   /**
-   * The repository, one of its pull requests and its change as `read` reads it, or NotFound. The
-   * pull request and its change are read at once: each needs only the repository's id, and a
-   * change read for a pull request that turns out missing costs less than a second round trip.
+   * The repository and one of its pull requests, or NotFound, with what `read` reads of it. Both are
+   * read at once: each needs only the repository's id, and a read for a pull request that turns
+   * out missing costs less than a second round trip.
    */
-  const pullRequestWith = <C>(read: (key: ChangeKey) => Effect.Effect<Option.Option<C>, ServiceUnavailable>) =>
+  const pullRequestWith = <R>(read: (key: ChangeKey) => Effect.Effect<R, ServiceUnavailable>) =>
     (caller: Caller, at: RepositoryCoordinates, number: number) =>
       Effect.gen(function*() {
         const { repository } = yield* access.repository(caller, at, "read")
-        const [found, change] = yield* Effect.all([
+        const [found, stored] = yield* Effect.all([
           pullRequests.find(repository.id, number),
           read({ repositoryId: repository.id, subject: { kind: "pullRequest", number } })
         ], { concurrency: 2 })
         if (Option.isNone(found)) return yield* new NotFound({ what: "pullRequest", id: String(number) })
-        return { repository, pullRequest: found.value, change: Option.getOrUndefined(change) }
+        return { repository, pullRequest: found.value, stored }
       })
 
   /** The repository and one of its pull requests with its whole change, or NotFound. */
-  const pullRequestIn = pullRequestWith(changes.find)
-  // A page of issues needs the change's commits and problems, not the files it lists.
-  const pullRequestSummaryIn = pullRequestWith(changes.findSummary)
+  const pullRequestIn = (caller: Caller, at: RepositoryCoordinates, number: number) =>
+    Effect.map(pullRequestWith(changes.find)(caller, at, number), ({ pullRequest, repository, stored }) =>
+      ({ repository, pullRequest, change: Option.getOrUndefined(stored) }))
 
   const one = (caller: Caller, at: RepositoryCoordinates, number: number) =>
     Effect.flatMap(pullRequestIn(caller, at, number), ({ change, pullRequest, repository }) =>
@@ -196,12 +196,17 @@ const make = Effect.gen(function*() {
       return yield* pageOf({ organizationId: organization.id, repositoryNames: names }, repositoriesByIds, { ...query, includeNotAnalyzed: true })
     })
 
-  /** The issues the pull request added or fixed (its last analysis's). */
+  /**
+   * The issues the pull request added or fixed (its last analysis's). A page needs the change's
+   * commits and problems, not its files; its rows need only the repository's id, so they are read
+   * with the pull request and the change (a bad cursor still answers after a missing pull request).
+   */
   const issues = (caller: Caller, at: RepositoryCoordinates, number: number, query: DeltaIssueQuery) =>
     Effect.gen(function*() {
-      const { change, pullRequest, repository } = yield* pullRequestSummaryIn(caller, at, number)
-      const analyzed = change !== undefined && change.problems.length === 0 ? change : undefined
-      return yield* deltaIssues.page(repository, { kind: "pullRequest", number: pullRequest.number }, analyzed, query)
+      const { repository, stored: [summary, rows] } = yield* pullRequestWith((key) =>
+        Effect.all([changes.findSummary(key), Effect.either(deltaIssues.rowsOf(key, query))], { concurrency: 2 }))(caller, at, number)
+      const change = Option.getOrUndefined(summary)
+      return yield* deltaIssues.shown(repository, change !== undefined && change.problems.length === 0 ? change : undefined, yield* rows)
     })
 
   return { one, list, listForOrganization, issues, find: pullRequestIn, viewOf } as const
