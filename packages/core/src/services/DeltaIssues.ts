@@ -40,9 +40,10 @@ export const makeDeltaIssues = Effect.gen(function*() {
     Effect.map(repositories.findCommit(repositoryId, sha), (found) => commitReferenceOf(Option.getOrElse(found, () => ({ sha }))))
 
   /**
-   * The rows of a page of a change's issues, read before anyone knows whether the change can be
-   * compared (`compared`: a caller that already knows it cannot saves the read). Tidemark tells no
-   * "potential" issues (outside the changed lines) apart, so asking only for them reads none.
+   * The rows of a page of a change's issues, which may be read before the change is known to be
+   * comparable (a caller that already knows it is not passes `compared: false` and skips the read).
+   * Tidemark tells no "potential" issues (outside the changed lines) apart, so asking only for them
+   * reads none.
    */
   const rowsOf = (key: ChangeKey, query: DeltaIssueQuery, compared = true) =>
     Effect.gen(function*() {
