@@ -120,9 +120,10 @@ interface Operation {
 const at = BenchRepository.coordinates(repository)
 
 /**
- * The two reads, then the store calls an issue page makes one after the other (what is left of its
- * time is building the page's views and the calls of a few tenths of a millisecond: the pull
- * request, the repository, the two commits).
+ * The two reads, then the store calls they make: \`one\` reads the whole change, an issue page its
+ * summary, a page of rows and the page's file ids (what is left of its time is building the page's
+ * views and the calls of a few tenths of a millisecond: the pull request, the repository, the two
+ * commits).
  */
 const operations = Effect.gen(function*() {
   const reads = yield* PullRequestReads
@@ -143,8 +144,14 @@ const operations = Effect.gen(function*() {
     { title: "listPullRequestIssues status=new, first page (100)", run: issues() },
     { title: "listPullRequestIssues status=new, fifth page (cursor)", run: issues(cursor) },
     { title: "part: ChangeStore.find (the change, its files)", run: changes.find(key) },
+    { title: "part: ChangeStore.findSummary (the change without its files)", run: changes.findSummary(key) },
     { title: "part: ChangeStore.issues (a page and its total)", run: changes.issues(key, "Added", { after: undefined, limit: 100 }) },
-    { title: "part: AnalysisResultStore.fileIds (the page's files)", run: results.fileIds(record.id, paths) }
+    { title: "part: AnalysisResultStore.fileIds (the page's files)", run: results.fileIds(record.id, paths) },
+    // The first rows also pay for warming up what the earlier ones did not use (JIT, caches):
+    // measured again last, each read shows what it costs warm.
+    { title: "again, warm: PullRequestReads.one", run: reads.one(BenchRepository.admin, at, number) },
+    { title: "again, warm: first page", run: issues() },
+    { title: "again, warm: fifth page", run: issues(cursor) }
   ] satisfies ReadonlyArray<Operation>
 })
 

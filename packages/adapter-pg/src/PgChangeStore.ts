@@ -5,6 +5,7 @@ import {
   type ChangeKey,
   type ChangeSubject,
   ChangeStore,
+  changeSummaryOf,
   DeltaIssue,
   type DeltaType,
   IssueResult,
@@ -27,6 +28,8 @@ const encodeChange = Schema.encodeSync(ChangeAnalysis)
 const encodeIssue = Schema.encodeSync(IssueResult)
 /** Checked as plain data, then built without validating again (see `changeAnalysisOfEncoded`). */
 const checkChangeRows = check(Schema.Array(Schema.Struct({ subject: Schema.String, change: Schema.encodedBoundSchema(ChangeAnalysis) })))
+const { clones: _, files: __, ...summaryFields } = ChangeAnalysis.fields
+const checkSummaryRows = check(Schema.Array(Schema.Struct({ change: Schema.encodedBoundSchema(Schema.Struct(summaryFields)) })))
 const checkIssueRows = check(Schema.Array(Schema.Struct({ rank: Schema.Number, issue: Schema.encodedBoundSchema(IssueResult) })))
 const TotalRow = Schema.Struct({ total: Schema.Number })
 const decodeTotal = decodeAll(TotalRow)
@@ -78,6 +81,18 @@ export const make = Effect.gen(function*() {
   const find = (key: ChangeKey) =>
     Effect.map(findMany(key.repositoryId, [key.subject]), (found) => Option.fromNullable(found.get(subjectKey(key.subject))))
 
+  // The files and clones are left in the database: PostgreSQL drops them before sending the row.
+  const findSummary = (key: ChangeKey) =>
+    sql`
+      SELECT change - 'files' - 'clones' AS change FROM changes
+      WHERE repository_id = ${key.repositoryId} AND subject = ${subjectKey(key.subject)}
+    `.pipe(
+      Effect.flatMap(checkSummaryRows),
+      Effect.map((rows) =>
+        Option.map(Arr.head(rows), (row) => changeSummaryOf(changeAnalysisOfEncoded({ ...row.change, files: [], clones: [] })))),
+      orUnavailable
+    )
+
   const issues = (key: ChangeKey, deltaType: DeltaType | undefined, page: PageRequest) => {
     const where = sql.and([
       sql`repository_id = ${key.repositoryId}`,
@@ -111,7 +126,7 @@ export const make = Effect.gen(function*() {
     )
   }
 
-  return ChangeStore.of({ save, find, findMany, issues })
+  return ChangeStore.of({ save, find, findSummary, findMany, issues })
 })
 
 export const layer = Layer.effect(ChangeStore, make)

@@ -37,7 +37,12 @@ export const make = Effect.gen(function*() {
   const list = (query: PullRequestQuery) => {
     const search = query.search?.toLowerCase()
     const filters = sql.and([
-      sql`repository_id = ANY(${query.repositoryIds}::integer[])`,
+      "repositoryIds" in query
+        ? sql`repository_id = ANY(${query.repositoryIds}::integer[])`
+        : sql`repository_id IN (SELECT id FROM repositories WHERE ${sql.and([
+          sql`organization_id = ${query.organizationId}`,
+          ...(query.repositoryNames === undefined ? [] : [sql`name = ANY(${query.repositoryNames}::text[])`])
+        ])})`,
       ...(query.states === undefined ? [] : [sql`state = ANY(${query.states}::text[])`]),
       ...(search === undefined ? [] : [sql`(
         strpos(lower(title), ${search}) > 0 OR strpos(lower(origin_branch), ${search}) > 0

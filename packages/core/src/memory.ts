@@ -29,8 +29,11 @@ export {
   MemoryWebhookSecretStore
 }
 
-/** Every storage port in memory, each with its own fresh state; the listing reads through the stores. */
-export const storageLayer = RepositoryListing.fromStores.pipe(
+/**
+ * Every storage port in memory, each with its own fresh state; the listing, and the pull requests
+ * listed by organization, read through the store of repositories.
+ */
+export const storageLayer = Layer.merge(RepositoryListing.fromStores, MemoryPullRequestStore.layer).pipe(
   Layer.provideMerge(Layer.mergeAll(
     MemoryRepositoryStore.layer,
     MemoryToolConfigStore.layer,
@@ -39,7 +42,6 @@ export const storageLayer = RepositoryListing.fromStores.pipe(
     MemoryAnalysisStore.layer,
     MemoryAnalysisResultStore.layer,
     MemoryQualityGateStore.layer,
-    MemoryPullRequestStore.layer,
     MemoryWebhookSecretStore.layer,
     MemoryChangeStore.layer,
     MemoryGitHostSettingsStore.layer

@@ -9,29 +9,15 @@ import {
   emptyResults,
   FileResult,
   IssueCounts,
-  IssueResult,
   Problem,
   RepositoryStore
 } from "@tidemark/core"
 import { Effect, Either, Option } from "effect"
 import { makeChangeRecording } from "../src/services/ChangeRecording.js"
+import { undefinedNameAt } from "./fixtures/Issues.js"
 import { addRepository, withServices } from "./fixtures/TestLayer.js"
 
-const issue = (line: number) =>
-  IssueResult.make({
-    issueId: `i${line}`,
-    resultDataId: line,
-    toolUuid: "eslint",
-    toolName: "ESLint",
-    patternId: "no-undef",
-    category: "ErrorProne",
-    level: "Error",
-    filePath: "src/app.ts",
-    language: "TypeScript",
-    line,
-    lineText: `line ${line}`,
-    message: "undefined"
-  })
+const issue = (line: number) => undefinedNameAt(line)
 
 const file = FileResult.make({
   path: "src/app.ts",

@@ -1,5 +1,6 @@
 import { describe, expect, layer } from "@effect/vitest"
 import {
+  Action,
   ChangeAnalysis,
   ChangeStore,
   CloneDelta,
@@ -51,27 +52,44 @@ const fixed = (path: string, line: number) => DeltaIssue.make({ deltaType: "Fixe
 export const changeStoreContract = (name: string, storeLayer: Layer.Layer<ChangeStore | RepositoryStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`ChangeStore contract (${name})`, (it) => {
     describe("changes", () => {
-      it.effect("a change read back equals the change written; a subject never analysed has none", () =>
+      it.effect("a change read back equals the change written, its summary the same without files and clones; a subject never analysed has none", () =>
         Effect.gen(function*() {
           const store = yield* ChangeStore
           const { repository } = yield* freshRepository
           const commit = { repositoryId: repository.id, subject: { kind: "commit", sha: "head0001" } } as const
           const pull = { repositoryId: repository.id, subject: { kind: "pullRequest", number: 7 } } as const
-          const { baseSha: _, ...withoutBase } = changeOf(repository.id, "head0002", 0)
-          const failed = ChangeAnalysis.make({
-            ...withoutBase,
-            files: [],
-            clones: [],
-            problems: [Problem.make({ code: "branch_not_found", severity: "all_analysis", message: "no branch", actions: [] })]
+          const { baseSha: _, clones: __, files: ___, ...failedSummary } = changeOf(repository.id, "head0002", 0)
+          const problem = Problem.make({
+            code: "branch_not_found",
+            severity: "all_analysis",
+            message: "no branch",
+            actions: [Action.make({ name: "Add the branch", url: "https://example.org/branches" })]
           })
-          yield* store.save(commit, changeOf(repository.id, "head0001", 2), [])
+          const failed = ChangeAnalysis.make({ ...failedSummary, files: [], clones: [], problems: [problem] })
+          yield* store.save(commit, changeOf(repository.id, "head0001", 2), [added("a.ts", 1)])
           yield* store.save(pull, failed, [])
           expect(yield* store.find(commit)).toStrictEqual(Option.some(changeOf(repository.id, "head0001", 2)))
           expect(yield* store.find(pull)).toStrictEqual(Option.some(failed))
-          expect(yield* store.find({ repositoryId: repository.id, subject: { kind: "pullRequest", number: 8 } })).toEqual(Option.none())
+          const never = { repositoryId: repository.id, subject: { kind: "pullRequest", number: 8 } } as const
+          expect(yield* store.find(never)).toEqual(Option.none())
           const many = yield* store.findMany(repository.id, [commit.subject, pull.subject, { kind: "commit", sha: "other" }])
           expect([...many.keys()].sort()).toEqual(["commit:head0001", "pull:7"])
           expect(many.get("pull:7")).toStrictEqual(failed)
+          expect(yield* store.findSummary(commit)).toStrictEqual(Option.some({
+            repositoryId: repository.id,
+            headSha: "head0001",
+            baseSha: "base0001",
+            startedAnalysis: "2024-01-01T10:00:00.000Z",
+            endedAnalysis: "2024-01-01T10:01:00.000Z",
+            newIssues: 2,
+            fixedIssues: 1,
+            deltaComplexity: -3,
+            deltaClonesCount: 1,
+            newIssueKinds: [IssueKindCount.make({ level: "Warning", category: "Security", count: 2 })],
+            problems: []
+          }))
+          expect(yield* store.findSummary(pull)).toStrictEqual(Option.some({ ...failedSummary, problems: [problem] }))
+          expect(yield* store.findSummary(never)).toEqual(Option.none())
         }))
 
       it.effect("a new analysis of the subject replaces its change and its issues", () =>

@@ -1,7 +1,14 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { PullRequestAuthor, type PullRequestInput, type PullRequestRecord, PullRequestStore, type RepositoryStore } from "@tidemark/core"
+import {
+  PullRequestAuthor,
+  type PullRequestInput,
+  type PullRequestQuery,
+  type PullRequestRecord,
+  PullRequestStore,
+  RepositoryStore
+} from "@tidemark/core"
 import { Effect, Option, type Layer } from "effect"
-import { at, freshRepository } from "./Fixtures.js"
+import { at, freshRepository, snapshot } from "./Fixtures.js"
 
 const pullRequest = (repositoryId: number, number: number, overrides: Partial<PullRequestInput> = {}): PullRequestInput => ({
   repositoryId,
@@ -129,6 +136,31 @@ export const pullRequestStoreContract = (
           expect(yield* search("%")).toEqual([[5], 1])
           expect(yield* search("_")).toEqual([[5], 1])
           expect(yield* store.list({ repositoryIds: [repository.id], states: ["closed"], limit: 10 })).toMatchObject({ total: 1 })
+        }))
+
+      it.effect("an organization's: those of its repositories, or of those it names exactly; pages and total as for repositories", () =>
+        Effect.gen(function*() {
+          const store = yield* PullRequestStore
+          const repositories = yield* RepositoryStore
+          const { organization, repository: app } = yield* freshRepository
+          const lib = yield* repositories.saveSnapshot(organization.id, snapshot(organization.name, "lib"), at(0))
+          const other = yield* freshRepository
+          yield* store.upsert(pullRequest(app.id, 1, { updated: at(3) }))
+          yield* store.upsert(pullRequest(lib.id, 1, { updated: at(7) }))
+          yield* store.upsert(pullRequest(app.id, 2, { updated: at(5), state: "merged" }))
+          yield* store.upsert(pullRequest(other.repository.id, 1, { updated: at(9) }))
+          const listed = (query: Omit<Extract<PullRequestQuery, { readonly organizationId: number }>, "organizationId">) =>
+            Effect.map(store.list({ organizationId: organization.id, ...query }), (page) =>
+              [page.items.map((pr) => [pr.repositoryId, pr.number]), page.total])
+          expect(yield* listed({ limit: 10 })).toEqual([[[lib.id, 1], [app.id, 2], [app.id, 1]], 3])
+          const first = yield* store.list({ organizationId: organization.id, limit: 2 })
+          const last = first.items.at(-1)
+          const after = last === undefined ? undefined : { updated: last.updated, id: last.id }
+          expect(yield* listed({ limit: 2, after })).toEqual([[[app.id, 1]], 3])
+          expect(yield* listed({ repositoryNames: ["app"], limit: 10 })).toEqual([[[app.id, 2], [app.id, 1]], 2])
+          expect(yield* listed({ repositoryNames: ["app", "lib"], states: ["open"], limit: 10 })).toEqual([[[lib.id, 1], [app.id, 1]], 2])
+          expect(yield* listed({ repositoryNames: ["ap", "App"], limit: 10 })).toEqual([[], 0])
+          expect(yield* listed({ repositoryNames: [], limit: 10 })).toEqual([[], 0])
         }))
 
       it.effect("no repositories, nothing listed", () =>

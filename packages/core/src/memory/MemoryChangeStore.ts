@@ -1,19 +1,21 @@
 import { Effect, Layer, Option } from "effect"
 import type { ChangeAnalysis, ChangeKey, DeltaIssue } from "../domain/ChangeAnalysis.js"
 import { compareKeys } from "../domain/Pagination.js"
-import { ChangeStore, deltaIssueKey, subjectKey } from "../ports/ChangeStore.js"
+import { ChangeStore, changeSummaryOf, deltaIssueKey, subjectKey } from "../ports/ChangeStore.js"
 import { pageOf } from "./MemoryAnalysisResultStore.js"
 
 const keyOf = (key: ChangeKey) => `${key.repositoryId}\u0000${subjectKey(key.subject)}`
 
 export const make = Effect.sync(() => {
   const changes = new Map<string, { readonly change: ChangeAnalysis; readonly issues: ReadonlyArray<DeltaIssue> }>()
+  const stored = (key: ChangeKey) => Option.fromNullable(changes.get(keyOf(key)))
   return ChangeStore.of({
     save: (key, change, issues) =>
       Effect.sync(() => {
         changes.set(keyOf(key), { change, issues: [...issues].sort((a, b) => compareKeys(deltaIssueKey(a), deltaIssueKey(b))) })
       }),
-    find: (key) => Effect.sync(() => Option.map(Option.fromNullable(changes.get(keyOf(key))), (stored) => stored.change)),
+    find: (key) => Effect.sync(() => Option.map(stored(key), (found) => found.change)),
+    findSummary: (key) => Effect.sync(() => Option.map(stored(key), (found) => changeSummaryOf(found.change))),
     findMany: (repositoryId, subjects) =>
       Effect.sync(() =>
         new Map(subjects.flatMap((subject) => {

@@ -1,6 +1,7 @@
 import { Effect, Layer, Option } from "effect"
 import { PullRequestRecord } from "../domain/PullRequest.js"
 import { PullRequestStore, type PullRequestQuery } from "../ports/PullRequestStore.js"
+import { RepositoryStore } from "../ports/RepositoryStore.js"
 
 /** Most recently updated first, then the higher id: the port's order. */
 const newestFirst = (a: PullRequestRecord, b: PullRequestRecord) =>
@@ -13,13 +14,21 @@ const isAfter = (after: NonNullable<PullRequestQuery["after"]>) => (pr: PullRequ
 
 const matches = (query: PullRequestQuery) => (pr: PullRequestRecord) => {
   const search = query.search?.toLowerCase()
-  return query.repositoryIds.includes(pr.repositoryId) &&
-    (query.states === undefined || query.states.includes(pr.state)) &&
+  return (query.states === undefined || query.states.includes(pr.state)) &&
     (search === undefined ||
       [pr.title, pr.originBranch, pr.author.name, pr.author.username ?? ""].some((text) => text.toLowerCase().includes(search)))
 }
 
-export const make = Effect.sync(() => {
+/** Whether the repository is one the query's scope names; an organization's are read from the store of repositories. */
+const inScope = (repositories: RepositoryStore["Type"], query: PullRequestQuery) => (repositoryId: number) =>
+  "repositoryIds" in query
+    ? Effect.succeed(query.repositoryIds.includes(repositoryId))
+    : Effect.map(repositories.findRepositoryById(repositoryId), Option.exists((repository) =>
+      repository.organizationId === query.organizationId &&
+      (query.repositoryNames === undefined || query.repositoryNames.includes(repository.name))))
+
+export const make = Effect.gen(function*() {
+  const repositories = yield* RepositoryStore
   const pullRequests = new Map<string, PullRequestRecord>()
   const key = (repositoryId: number, number: number) => `${repositoryId}\u0000${number}`
   let lastId = 0
@@ -34,8 +43,10 @@ export const make = Effect.sync(() => {
       }),
     find: (repositoryId, number) => Effect.sync(() => Option.fromNullable(pullRequests.get(key(repositoryId, number)))),
     list: (query) =>
-      Effect.sync(() => {
-        const all = [...pullRequests.values()].filter(matches(query)).sort(newestFirst)
+      Effect.gen(function*() {
+        const isInScope = inScope(repositories, query)
+        const scoped = yield* Effect.filter([...pullRequests.values()], (pr) => isInScope(pr.repositoryId))
+        const all = scoped.filter(matches(query)).sort(newestFirst)
         const rest = query.after === undefined ? all : all.filter(isAfter(query.after))
         return { items: rest.slice(0, query.limit), total: all.length }
       })

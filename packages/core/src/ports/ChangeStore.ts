@@ -17,6 +17,18 @@ export const deltaIssueKey = (issue: DeltaIssue): ReadonlyArray<string | number>
 ]
 
 /**
+ * A change without the files and clones it lists: what showing its issues needs (its commits and
+ * whether a problem stopped it). A pull request's change lists every file it touched, each with
+ * its added lines, and an issue page read them all for nothing.
+ */
+export type ChangeSummary = Omit<ChangeAnalysis, "files" | "clones">
+
+export const changeSummaryOf = (change: ChangeAnalysis): ChangeSummary => {
+  const { clones: _, files: __, ...summary } = change
+  return summary
+}
+
+/**
  * The changes of commits and pull requests (ChangeAnalysis), one per repository and subject (a new
  * analysis of the subject replaces it), with the issues each one added and fixed, read by page in
  * `deltaIssueKey` order.
@@ -26,6 +38,8 @@ export class ChangeStore extends Context.Tag("@tidemark/core/ChangeStore")<
   {
     readonly save: (key: ChangeKey, change: ChangeAnalysis, issues: ReadonlyArray<DeltaIssue>) => Effect.Effect<void, ServiceUnavailable>
     readonly find: (key: ChangeKey) => Effect.Effect<Option.Option<ChangeAnalysis>, ServiceUnavailable>
+    /** The stored change as `find` reads it, without its files and clones. */
+    readonly findSummary: (key: ChangeKey) => Effect.Effect<Option.Option<ChangeSummary>, ServiceUnavailable>
     /** The stored changes among these subjects of one repository, by `subjectKey`. */
     readonly findMany: (
       repositoryId: number,

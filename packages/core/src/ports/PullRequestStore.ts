@@ -2,8 +2,16 @@ import { Context, type Effect, type Option } from "effect"
 import type { ServiceUnavailable } from "../domain/Errors.js"
 import type { PullRequestInput, PullRequestRecord, PullRequestState } from "../domain/PullRequest.js"
 
-export interface PullRequestQuery {
-  readonly repositoryIds: ReadonlyArray<number>
+/**
+ * Whose pull requests: those of these repositories, or of an organization's repositories (only
+ * those named in `repositoryNames`, exactly, when given), which the store finds itself rather than
+ * the caller reading every repository of the organization for their ids.
+ */
+export type PullRequestScope =
+  | { readonly repositoryIds: ReadonlyArray<number> }
+  | { readonly organizationId: number; readonly repositoryNames?: ReadonlyArray<string> | undefined }
+
+export type PullRequestQuery = PullRequestScope & {
   /** Case-insensitive substring of the title, the origin branch or the author's name or username. */
   readonly search?: string | undefined
   readonly states?: ReadonlyArray<PullRequestState> | undefined

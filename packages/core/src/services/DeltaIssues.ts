@@ -1,11 +1,11 @@
 import { Effect, Option } from "effect"
-import type { ChangeAnalysis, ChangeSubject, DeltaType } from "../domain/ChangeAnalysis.js"
+import type { ChangeAnalysis, ChangeKey, ChangeSubject, DeltaIssue, DeltaType } from "../domain/ChangeAnalysis.js"
 import { CommitDeltaIssue, type IssueStatusParam } from "../domain/ChangeViews.js"
 import { commitIssueOf, commitReferenceOf } from "../domain/IssueViews.js"
-import { Pagination, pageRequest } from "../domain/Pagination.js"
+import { type PageRequest, Pagination, pageRequest } from "../domain/Pagination.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import { trusted } from "../domain/Trusted.js"
-import { AnalysisResultStore } from "../ports/AnalysisResultStore.js"
+import { AnalysisResultStore, type ResultPage } from "../ports/AnalysisResultStore.js"
 import { ChangeStore } from "../ports/ChangeStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { pageOfRows } from "./RepositoryIssues.js"
@@ -20,6 +20,15 @@ export interface DeltaIssueQuery {
 export const deltaTypeOf = (status: IssueStatusParam | undefined): DeltaType | undefined =>
   status === "new" ? "Added" : status === "fixed" ? "Fixed" : undefined
 
+/** What a page of a change's issues needs of the change: the commits its issues are in. */
+type ComparedChange = Pick<ChangeAnalysis, "headSha" | "baseSha">
+
+/** A page asked for, and its rows (none when none are to be listed). */
+export interface PageRows {
+  readonly request: PageRequest
+  readonly rows: ResultPage<DeltaIssue> | undefined
+}
+
 /** The issues a change added and fixed, as the API lists them: each in the commit it is found in. */
 export const makeDeltaIssues = Effect.gen(function*() {
   const changes = yield* ChangeStore
@@ -31,24 +40,33 @@ export const makeDeltaIssues = Effect.gen(function*() {
     Effect.map(repositories.findCommit(repositoryId, sha), (found) => commitReferenceOf(Option.getOrElse(found, () => ({ sha }))))
 
   /**
-   * A page of the change's issues with whether it was `analyzed`: none, and not analyzed, without a
-   * change the caller can compare (`undefined`). Tidemark tells no "potential" issues (outside the
-   * changed lines) apart, so asking only for them lists none.
+   * The rows of a page of a change's issues, which may be read before the change is known to be
+   * comparable (a caller that already knows it is not passes `compared: false` and skips the read).
+   * Tidemark tells no "potential" issues (outside the changed lines) apart, so asking only for them
+   * reads none.
    */
-  const page = (repository: RepositoryRecord, subject: ChangeSubject, change: ChangeAnalysis | undefined, query: DeltaIssueQuery) =>
+  const rowsOf = (key: ChangeKey, query: DeltaIssueQuery, compared = true) =>
     Effect.gen(function*() {
       const request = yield* pageRequest(query.cursor, query.limit)
-      if (change === undefined || query.onlyPotential === true) {
+      const rows = compared && query.onlyPotential !== true ? yield* changes.issues(key, deltaTypeOf(query.status), request) : undefined
+      return { request, rows } satisfies PageRows
+    })
+
+  /**
+   * The page of rows shown, with whether it was `analyzed`: none, and not analyzed, without a
+   * change the caller can compare (`undefined`).
+   */
+  const shown = (repository: RepositoryRecord, change: ComparedChange | undefined, { request, rows }: PageRows) =>
+    Effect.gen(function*() {
+      if (change === undefined || rows === undefined) {
         return { analyzed: change !== undefined, items: [], pagination: new Pagination({ limit: request.limit, total: 0 }) }
       }
-      const deltaType = deltaTypeOf(query.status)
-      // The page and the two commits its issues are in, on three connections at once.
-      const [rows, inHead, inBase] = yield* Effect.all([
-        changes.issues({ repositoryId: repository.id, subject }, deltaType, request),
+      // The page's file ids and the two commits its issues are in, on three connections at once.
+      const [ids, inHead, inBase] = yield* Effect.all([
+        results.fileIds(repository.id, [...new Set(rows.items.map((row) => row.issue.filePath))]),
         referenceOf(repository.id, change.headSha),
         referenceOf(repository.id, change.baseSha ?? change.headSha)
       ], { concurrency: 3 })
-      const ids = yield* results.fileIds(repository.id, [...new Set(rows.items.map((row) => row.issue.filePath))])
       return { analyzed: true, ...pageOfRows(rows, request.limit, (row) =>
         trusted(CommitDeltaIssue, {
           // An added issue is in the head; a fixed one was in the base.
@@ -57,5 +75,9 @@ export const makeDeltaIssues = Effect.gen(function*() {
         })) }
     })
 
-  return { page } as const
+  /** A page of the change's issues (see `shown`). */
+  const page = (repository: RepositoryRecord, subject: ChangeSubject, change: ComparedChange | undefined, query: DeltaIssueQuery) =>
+    Effect.flatMap(rowsOf({ repositoryId: repository.id, subject }, query, change !== undefined), (read) => shown(repository, change, read))
+
+  return { page, rowsOf, shown } as const
 })

@@ -1,5 +1,5 @@
 import { Array as Arr, Context, Effect, Layer, Option } from "effect"
-import type { ChangeAnalysis } from "../domain/ChangeAnalysis.js"
+import type { ChangeAnalysis, ChangeKey } from "../domain/ChangeAnalysis.js"
 import {
   AnalysisMeta,
   PullRequestOwner,
@@ -7,13 +7,13 @@ import {
   PullRequestWithAnalysis,
   QualityAnalysis
 } from "../domain/ChangeViews.js"
-import { NotFound } from "../domain/Errors.js"
+import { NotFound, type ServiceUnavailable } from "../domain/Errors.js"
 import { encodeCursor, type Page, Pagination, pageRequest } from "../domain/Pagination.js"
 import type { OrganizationCoordinates, Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import type { PullRequestRecord } from "../domain/PullRequest.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import { ChangeStore, subjectKey } from "../ports/ChangeStore.js"
-import { PullRequestStore } from "../ports/PullRequestStore.js"
+import { type PullRequestScope, PullRequestStore } from "../ports/PullRequestStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
 import { pullRequestWebUrl } from "./Repositories.js"
@@ -104,27 +104,46 @@ const make = Effect.gen(function*() {
       })
     })
 
-  /** The repository and one of its pull requests, or NotFound. */
+  /**
+   * The repository and one of its pull requests, or NotFound, with what `read` reads of it. Both are
+   * read at once: each needs only the repository's id, and a read for a pull request that turns
+   * out missing costs less than a second round trip.
+   */
+  const pullRequestWith = <R>(read: (key: ChangeKey) => Effect.Effect<R, ServiceUnavailable>) =>
+    (caller: Caller, at: RepositoryCoordinates, number: number) =>
+      Effect.gen(function*() {
+        const { repository } = yield* access.repository(caller, at, "read")
+        const [found, stored] = yield* Effect.all([
+          pullRequests.find(repository.id, number),
+          read({ repositoryId: repository.id, subject: { kind: "pullRequest", number } })
+        ], { concurrency: 2 })
+        if (Option.isNone(found)) return yield* new NotFound({ what: "pullRequest", id: String(number) })
+        return { repository, pullRequest: found.value, stored }
+      })
+
+  /** The repository and one of its pull requests with its whole change, or NotFound. */
   const pullRequestIn = (caller: Caller, at: RepositoryCoordinates, number: number) =>
-    Effect.gen(function*() {
-      const { repository } = yield* access.repository(caller, at, "read")
-      const found = yield* pullRequests.find(repository.id, number)
-      if (Option.isNone(found)) return yield* new NotFound({ what: "pullRequest", id: String(number) })
-      const change = yield* changes.find({ repositoryId: repository.id, subject: { kind: "pullRequest", number } })
-      return { repository, pullRequest: found.value, change: Option.getOrUndefined(change) }
-    })
+    Effect.map(pullRequestWith(changes.find)(caller, at, number), ({ pullRequest, repository, stored }) =>
+      ({ repository, pullRequest, change: Option.getOrUndefined(stored) }))
 
   const one = (caller: Caller, at: RepositoryCoordinates, number: number) =>
     Effect.flatMap(pullRequestIn(caller, at, number), ({ change, pullRequest, repository }) =>
       withAnalysis(repository, pullRequest, change))
 
-  /** A page of pull requests of these repositories, most recently updated first. */
-  const pageOf = (repositoriesById: ReadonlyMap<number, RepositoryRecord>, query: PullRequestListQuery) =>
+  /**
+   * A page of the scope's pull requests, most recently updated first, each shown with its
+   * repository as `repositoriesOf` finds it from the ids on the page.
+   */
+  const pageOf = (
+    scope: PullRequestScope,
+    repositoriesOf: (ids: ReadonlyArray<number>) => Effect.Effect<ReadonlyMap<number, RepositoryRecord>, ServiceUnavailable>,
+    query: PullRequestListQuery
+  ) =>
     Effect.gen(function*() {
       const request = yield* pageRequest(query.cursor, query.limit)
       const [updated, id] = request.after ?? []
       const listed = yield* pullRequests.list({
-        repositoryIds: [...repositoriesById.keys()],
+        ...scope,
         search: query.search,
         after: updated === undefined ? undefined : { updated: String(updated), id: Number(id) },
         limit: request.limit + 1
@@ -132,11 +151,14 @@ const make = Effect.gen(function*() {
       const shown = listed.items.slice(0, request.limit)
       // The page's changes in one read per repository on it (an organization's page spans several).
       const byRepository = Arr.groupBy(shown, (pullRequest) => String(pullRequest.repositoryId))
-      const found = new Map(yield* Effect.forEach(Object.values(byRepository), (some) =>
-        Effect.map(
-          changes.findMany(some[0].repositoryId, some.map((p) => ({ kind: "pullRequest", number: p.number }))),
-          (changesOf) => [some[0].repositoryId, changesOf] as const
-        ), { concurrency: 4 }))
+      const [repositoriesById, found] = yield* Effect.all([
+        repositoriesOf(Object.values(byRepository).map((some) => some[0].repositoryId)),
+        Effect.map(Effect.forEach(Object.values(byRepository), (some) =>
+          Effect.map(
+            changes.findMany(some[0].repositoryId, some.map((p) => ({ kind: "pullRequest", number: p.number }))),
+            (changesOf) => [some[0].repositoryId, changesOf] as const
+          ), { concurrency: 4 }), (entries) => new Map(entries))
+      ], { concurrency: 2 })
       const items = yield* Effect.forEach(shown, (pullRequest) => {
         const repository = repositoriesById.get(pullRequest.repositoryId)
         const change = found.get(pullRequest.repositoryId)?.get(subjectKey({ kind: "pullRequest", number: pullRequest.number }))
@@ -156,30 +178,35 @@ const make = Effect.gen(function*() {
     })
 
   const list = (caller: Caller, at: RepositoryCoordinates, query: PullRequestListQuery) =>
-    Effect.flatMap(access.repository(caller, at, "read"), ({ repository }) => pageOf(new Map([[repository.id, repository]]), query))
+    Effect.flatMap(access.repository(caller, at, "read"), ({ repository }) =>
+      pageOf({ repositoryIds: [repository.id] }, () => Effect.succeed(new Map([[repository.id, repository]])), query))
+
+  /** The repositories on a page of an organization's pull requests, read by id (a page names a few of them at most). */
+  const repositoriesByIds = (ids: ReadonlyArray<number>) =>
+    Effect.map(
+      Effect.forEach(ids, (id) => repositories.findRepositoryById(id), { concurrency: 4 }),
+      (found) => new Map(Arr.getSomes(found).map((repository) => [repository.id, repository]))
+    )
 
   /** Every pull request of the organization's repositories (those named in `repositories`, comma-separated, when given). */
   const listForOrganization = (caller: Caller, at: OrganizationCoordinates, query: PullRequestListQuery & { readonly repositories?: string | undefined }) =>
     Effect.gen(function*() {
       const organization = yield* access.organization(caller, at, "read")
       const names = query.repositories?.split(",").map((name) => name.trim()).filter((name) => name !== "")
-      const all: Array<RepositoryRecord> = []
-      let after: string | undefined
-      for (;;) {
-        const page = yield* repositories.pageRepositories({ organizationId: organization.id, names, after, limit: 500 })
-        all.push(...page.items)
-        if (!page.hasMore || page.items.length === 0) break
-        after = page.items.at(-1)?.name
-      }
-      return yield* pageOf(new Map(all.map((r) => [r.id, r])), { ...query, includeNotAnalyzed: true })
+      return yield* pageOf({ organizationId: organization.id, repositoryNames: names }, repositoriesByIds, { ...query, includeNotAnalyzed: true })
     })
 
-  /** The issues the pull request added or fixed (its last analysis's). */
+  /**
+   * The issues the pull request added or fixed (its last analysis's). A page needs the change's
+   * commits and problems, not its files; its rows need only the repository's id, so they are read
+   * with the pull request and the change (a bad cursor still answers after a missing pull request).
+   */
   const issues = (caller: Caller, at: RepositoryCoordinates, number: number, query: DeltaIssueQuery) =>
     Effect.gen(function*() {
-      const { change, pullRequest, repository } = yield* pullRequestIn(caller, at, number)
-      const analyzed = change !== undefined && change.problems.length === 0 ? change : undefined
-      return yield* deltaIssues.page(repository, { kind: "pullRequest", number: pullRequest.number }, analyzed, query)
+      const { repository, stored: [summary, rows] } = yield* pullRequestWith((key) =>
+        Effect.all([changes.findSummary(key), Effect.either(deltaIssues.rowsOf(key, query))], { concurrency: 2 }))(caller, at, number)
+      const change = Option.getOrUndefined(summary)
+      return yield* deltaIssues.shown(repository, change !== undefined && change.problems.length === 0 ? change : undefined, yield* rows)
     })
 
   return { one, list, listForOrganization, issues, find: pullRequestIn, viewOf } as const
