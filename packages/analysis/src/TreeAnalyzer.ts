@@ -13,10 +13,13 @@ import {
 import { Effect, Layer } from "effect"
 import type { InvalidAnalysisConfiguration } from "./AnalysisConfiguration.js"
 import { type ConfigLintLimits, defaultConfigLintLimits } from "./ConfigLintSandbox.js"
+import { AnalysisCache } from "./AnalysisCache.js"
 import * as DirectoryAnalysisCache from "./DirectoryAnalysisCache.js"
 import { makeFrameCache } from "./FrameCache.js"
 import { loadGrammars } from "./Grammars.js"
+import { LintCache } from "./LintCache.js"
 import { type EnabledRule, eslint9PatternPrefix, lintTree } from "./LintIssues.js"
+import { remembered } from "./RememberedEntries.js"
 import { resultRowsOf } from "./ResultRows.js"
 import { analyzeTree, defaultTreeAnalysisSettings } from "./TreeAnalysis.js"
 
@@ -58,17 +61,28 @@ export const configurationFileProblem = (error: InvalidAnalysisConfiguration): P
  * the repository (or of its own ESLint configuration file). Other tools of the catalogue are not
  * run on the server yet: their issues are not counted.
  */
+/**
+ * How many files' measures, and as many files' ESLint messages, the analyzer keeps in memory: a
+ * few repositories of a few thousand files (an entry is a few kilobytes at most).
+ */
+const rememberedEntries = 20_000
+
 export const make = (options: TreeAnalyzerOptions) =>
   Effect.gen(function*() {
     const grammars = yield* loadGrammars
     // One per analyzer: the next analysis of mostly the same files (a pull request's head after its
     // target) tokenizes only what changed.
     const frames = makeFrameCache()
+    // The entries on disk outlive the process; the last ones used stay in it too (RememberedEntries).
+    const [measures, messages] = yield* Effect.all([
+      DirectoryAnalysisCache.make(options.cacheDirectory),
+      DirectoryAnalysisCache.makeLint(options.cacheDirectory)
+    ]).pipe(Effect.provide(NodeContext.layer))
     const caches = Layer.merge(
-      DirectoryAnalysisCache.layer(options.cacheDirectory),
-      DirectoryAnalysisCache.lintLayer(options.cacheDirectory)
+      Layer.succeed(AnalysisCache, AnalysisCache.of(remembered(measures, rememberedEntries))),
+      Layer.succeed(LintCache, LintCache.of(remembered(messages, rememberedEntries)))
     )
-    const platform = Layer.merge(NodeContext.layer, caches.pipe(Layer.provide(NodeContext.layer)))
+    const platform = Layer.merge(NodeContext.layer, caches)
 
     const analyze = (root: string, settings: AnalyzerSettings) =>
       Effect.gen(function*() {
