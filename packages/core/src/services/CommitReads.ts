@@ -137,7 +137,10 @@ const make = Effect.gen(function*() {
   const issues = (caller: Caller, at: RepositoryCoordinates, sha: string, query: DeltaIssueQuery & { readonly targetCommitUuid?: string | undefined }) =>
     Effect.gen(function*() {
       const { analysis, repository } = yield* commitIn(caller, at, sha)
-      const change = analysis?.measures === undefined ? undefined : yield* changeOf(repository.id, sha)
+      // A page needs the change's two commits, not its files: the summary (ChangeStore.findSummary).
+      const change = analysis?.measures === undefined
+        ? undefined
+        : Option.getOrUndefined(yield* changes.findSummary({ repositoryId: repository.id, subject: { kind: "commit", sha } }))
       const target = query.targetCommitUuid
       const comparable = change !== undefined && (target === undefined || target === "" || target === change.baseSha)
       return yield* deltaIssues.page(repository, { kind: "commit", sha }, comparable ? change : undefined, query)
