@@ -5,7 +5,7 @@ import type { RepositoryRecord } from "../domain/Records.js"
 /**
  * Where Tidemark's dashboard shows a commit's or a pull request's verdict, for a git host's
  * "Details" link beside the status. Tidemark does not know the address people reach it at unless it
- * is told (`DashboardLinks.at`): without it, no link is sent.
+ * is told (`dashboardLinksAt`, in DashboardAddresses.ts): without it, no link is sent.
  */
 export class DashboardLinks extends Context.Reference<DashboardLinks>()("@tidemark/core/DashboardLinks", {
   defaultValue: (): {
