@@ -1,4 +1,4 @@
-import { defaultGitUrlTemplates, type GitUrlTemplates } from "@tidemark/core"
+import { defaultGitUrlTemplates, type GitUrlTemplates, isHttpUrl } from "@tidemark/core"
 import { Config, Duration } from "effect"
 
 /** A duration given in whole seconds, at least one. */
@@ -53,10 +53,7 @@ export const serverConfig = Config.all({
    */
   publicUrl: Config.option(
     Config.string("TIDEMARK_PUBLIC_URL").pipe(
-      Config.validate({
-        message: "must be an http:// or https:// URL",
-        validation: (url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)
-      })
+      Config.validate({ message: "must be an http:// or https:// URL", validation: isHttpUrl })
     )
   ),
   /** The dashboard's built files to serve at `/`; default: the build shipped in this package (`dist/dashboard`). */

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { isHttpUrl } from "./HttpUrl.js"
 
 /**
  * What Tidemark needs to tell a repository's git host (GitHub, GitHub Enterprise, GitLab) the
@@ -9,7 +10,7 @@ import { Schema } from "effect"
 
 /** An `http(s)` URL without a trailing slash: paths are appended to it. */
 export const ApiBaseUrl = Schema.Trim.pipe(
-  Schema.filter((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), {
+  Schema.filter(isHttpUrl, {
     message: () => "expected an http(s) URL, such as https://github.example.com/api/v3"
   }),
   Schema.transform(Schema.String, { strict: true, decode: (url) => url.replace(/\/+$/, ""), encode: (url) => url })

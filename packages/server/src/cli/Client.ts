@@ -2,7 +2,8 @@ import { Command, HelpDoc, Options, ValidationError } from "@effect/cli"
 import { type HttpApi, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
 import { TidemarkApi } from "@tidemark/adapter-http"
-import { Config, Context, Effect, Layer, Option, Redacted, Schema } from "effect"
+import { HttpUrl } from "@tidemark/core"
+import { Config, Context, Effect, Layer, Option, Redacted } from "effect"
 import { type ApiCallError, type ClientError, fromApiCall } from "./ClientError.js"
 import { decodeOption } from "./SchemaInput.js"
 
@@ -13,12 +14,6 @@ export interface Connection {
   readonly url: string
   readonly token: Redacted.Redacted
 }
-
-const HttpUrl = Schema.String.pipe(
-  Schema.filter((input) => URL.canParse(input) && /^https?:$/.test(new URL(input).protocol), {
-    message: () => "expected an http:// or https:// URL"
-  })
-)
 
 // A CI job needs only its organization's token (a read token for `gate`, write to upload coverage):
 // TIDEMARK_TOKEN names it so; the installation's admin token stays the fallback an operator has set.
