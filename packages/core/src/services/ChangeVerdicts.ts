@@ -74,27 +74,26 @@ const make = Effect.gen(function*() {
   const logged = <E>(what: string) => (effect: Effect.Effect<void, E>) =>
     Effect.catchAll(effect, (e) => Effect.logWarning(`no commit status for ${what}: ${String(e)}`))
 
+  const send = (repository: RepositoryRecord, change: ChangeAnalysis, subject: ChangeSubject) =>
+    Effect.flatMap(verdictOf(repository, change, subject), (verdict) => statuses.publish(repository, change.headSha, verdict))
+
   /** A change just recorded: its verdict on its head. */
   const publishChange = (repository: RepositoryRecord, change: ChangeAnalysis, subject: ChangeSubject) =>
-    Effect.flatMap(verdictOf(repository, change, subject), (verdict) => statuses.publish(repository, change.headSha, verdict)).pipe(
-      logged(`${change.headSha}`)
-    )
+    send(repository, change, subject).pipe(logged(`${change.headSha}`))
+
+  /** The subject's stored change, judged again, when it is still of `headSha` (a later push may have moved the head). */
+  const publishStored = (repository: RepositoryRecord, subject: ChangeSubject, headSha: string) =>
+    Effect.flatMap(changes.find({ repositoryId: repository.id, subject }), (change) =>
+      Option.isSome(change) && change.value.headSha === headSha ? send(repository, change.value, subject) : Effect.void)
 
   /** The pull request's verdict on its head, once its head is analysed. */
   const publishPullRequest = (repository: RepositoryRecord, pullRequest: PullRequestRecord) =>
-    Effect.gen(function*() {
-      const subject: ChangeSubject = { kind: "pullRequest", number: pullRequest.number }
-      const change = yield* changes.find({ repositoryId: repository.id, subject })
-      if (Option.isNone(change) || change.value.headSha !== pullRequest.headSha) return
-      yield* statuses.publish(repository, pullRequest.headSha, yield* verdictOf(repository, change.value, subject))
-    }).pipe(logged(`pull request ${pullRequest.number}`))
+    publishStored(repository, { kind: "pullRequest", number: pullRequest.number }, pullRequest.headSha).pipe(
+      logged(`pull request ${pullRequest.number}`)
+    )
 
   const publishCommit = (repository: RepositoryRecord, sha: string) =>
-    Effect.gen(function*() {
-      const subject: ChangeSubject = { kind: "commit", sha }
-      const change = yield* changes.find({ repositoryId: repository.id, subject })
-      if (Option.isSome(change)) yield* statuses.publish(repository, sha, yield* verdictOf(repository, change.value, subject))
-    }).pipe(logged(`commit ${sha}`))
+    publishStored(repository, { kind: "commit", sha }, sha).pipe(logged(`commit ${sha}`))
 
   /** A pull request waiting for its analysis: the host shows it pending until the verdict replaces it. */
   const publishPending = (repository: RepositoryRecord, sha: string, pullRequest: number) =>
