@@ -56,17 +56,17 @@ export const configurationFileProblem = (error: InvalidAnalysisConfiguration): P
   new Problem({ code: "invalid_configuration_file", severity: "some_analysis", message: error.message, actions: [] })
 
 /**
- * The Analyzer port on this package's measures: lines of code, complexity and duplication of the
- * tree (each file's measures cached by content), and the issues of the ESLint9 patterns enabled for
- * the repository (or of its own ESLint configuration file). Other tools of the catalogue are not
- * run on the server yet: their issues are not counted.
- */
-/**
  * How many files' measures, and as many files' ESLint messages, the analyzer keeps in memory: a
  * few repositories of a few thousand files (an entry is a few kilobytes at most).
  */
 const rememberedEntries = 20_000
 
+/**
+ * The Analyzer port on this package's measures: lines of code, complexity and duplication of the
+ * tree (each file's measures cached by content), and the issues of the ESLint9 patterns enabled for
+ * the repository (or of its own ESLint configuration file). Other tools of the catalogue are not
+ * run on the server yet: their issues are not counted.
+ */
 export const make = (options: TreeAnalyzerOptions) =>
   Effect.gen(function*() {
     const grammars = yield* loadGrammars

@@ -55,11 +55,6 @@ export class CommitIssue extends Schema.Class<CommitIssue>("CommitIssue")({
   falsePositiveThreshold: Schema.Int
 }) {}
 
-/**
- * Built with `trusted`: the stored issue was checked against its schema when it was read, and a
- * page of 100 issues builds 500 instances, whose validating constructors took about 8 ms of it
- * at 100 000 issues (bench/results).
- */
 /** The analysed commit as an issue names it; by its sha alone when the repository never stored it. */
 export const commitReferenceOf = (commit: CommitRecord | { readonly sha: string }): CommitReference =>
   "authorEmail" in commit
@@ -71,6 +66,11 @@ export const commitReferenceOf = (commit: CommitRecord | { readonly sha: string 
     })
     : trusted(CommitReference, { sha: commit.sha })
 
+/**
+ * Built with `trusted`: the stored issue was checked against its schema when it was read, and a
+ * page of 100 issues builds 500 instances, whose validating constructors took about 8 ms of it
+ * at 100 000 issues (bench/results).
+ */
 export const commitIssueOf = (issue: IssueResult, fileId: number, commitInfo: CommitReference): CommitIssue =>
   trusted(CommitIssue, {
     issueId: issue.issueId,
