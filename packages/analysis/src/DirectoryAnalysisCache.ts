@@ -1,6 +1,6 @@
 import { FileSystem, Path } from "@effect/platform"
 import { Effect, Layer, Option, Schema } from "effect"
-import { AnalysisCache, AnalysisCacheError } from "./AnalysisCache.js"
+import { AnalysisCache, AnalysisCacheError, type CacheEntries } from "./AnalysisCache.js"
 import { FileMeasures } from "./FileMeasures.js"
 import { CachedMessages, LintCache } from "./LintCache.js"
 
@@ -22,7 +22,7 @@ const jsonEntries = <A, I>(directory: string, schema: Schema.Schema<A, I>) =>
     return {
       // A missing entry is a miss; so is one that no longer decodes (written by hand, or cut short
       // by a full disk): it is rewritten after the file is measured again.
-      get: (key: string): Effect.Effect<Option.Option<A>, AnalysisCacheError> =>
+      get: (key) =>
         fs.readFileString(fileOf(key)).pipe(
           Effect.map(decode),
           Effect.catchIf(
@@ -33,7 +33,7 @@ const jsonEntries = <A, I>(directory: string, schema: Schema.Schema<A, I>) =>
         ),
       // Written to a temporary name then renamed, so that a reader (another worker) never sees
       // half an entry.
-      set: (key: string, value: A): Effect.Effect<void, AnalysisCacheError> =>
+      set: (key, value) =>
         Effect.gen(function*() {
           const file = fileOf(key)
           yield* fs.makeDirectory(path.dirname(file), { recursive: true })
@@ -41,7 +41,7 @@ const jsonEntries = <A, I>(directory: string, schema: Schema.Schema<A, I>) =>
           yield* fs.writeFileString(temporary, encode(value))
           yield* fs.rename(temporary, file)
         }).pipe(Effect.mapError(failure(key)))
-    }
+    } satisfies CacheEntries<A>
   })
 
 /** Each file's measures under `directory`. */

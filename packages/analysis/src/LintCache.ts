@@ -1,5 +1,5 @@
-import { Context, type Effect, type Option, Schema } from "effect"
-import type { AnalysisCacheError } from "./AnalysisCache.js"
+import { Context, Schema } from "effect"
+import type { CacheEntries } from "./AnalysisCache.js"
 
 /** What the cache keeps of one file's ESLint messages: the fields an issue is made of (LintedFile's MessageFields). */
 export class CachedMessage extends Schema.Class<CachedMessage>("CachedMessage")({
@@ -19,7 +19,4 @@ export const CachedMessages = Schema.Array(CachedMessage)
  * linting with the enabled patterns uses it; a repository's own configuration file can read
  * anything, so its results are not cached.
  */
-export class LintCache extends Context.Tag("@tidemark/analysis/LintCache")<LintCache, {
-  readonly get: (key: string) => Effect.Effect<Option.Option<ReadonlyArray<CachedMessage>>, AnalysisCacheError>
-  readonly set: (key: string, messages: ReadonlyArray<CachedMessage>) => Effect.Effect<void, AnalysisCacheError>
-}>() {}
+export class LintCache extends Context.Tag("@tidemark/analysis/LintCache")<LintCache, CacheEntries<ReadonlyArray<CachedMessage>>>() {}

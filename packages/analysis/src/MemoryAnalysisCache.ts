@@ -1,9 +1,9 @@
 import { Effect, Layer, Option } from "effect"
-import { AnalysisCache } from "./AnalysisCache.js"
+import { AnalysisCache, type CacheEntries } from "./AnalysisCache.js"
 import type { FileMeasures } from "./FileMeasures.js"
 import { type CachedMessage, LintCache } from "./LintCache.js"
 
-const mapEntries = <A>() => {
+const mapEntries = <A>(): CacheEntries<A> => {
   const entries = new Map<string, A>()
   return {
     get: (key: string) => Effect.sync(() => Option.fromNullable(entries.get(key))),

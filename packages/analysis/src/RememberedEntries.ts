@@ -1,11 +1,5 @@
 import { Effect, Option } from "effect"
-import type { AnalysisCacheError } from "./AnalysisCache.js"
-
-/** A cache's two operations, whatever it keeps (AnalysisCache, LintCache). */
-export interface Entries<A> {
-  readonly get: (key: string) => Effect.Effect<Option.Option<A>, AnalysisCacheError>
-  readonly set: (key: string, value: A) => Effect.Effect<void, AnalysisCacheError>
-}
+import type { CacheEntries } from "./AnalysisCache.js"
 
 /**
  * `store`'s entries, the last `maxEntries` read or written also kept in this process. A pull
@@ -13,7 +7,7 @@ export interface Entries<A> {
  * from memory instead of one file read and one JSON decode each. An entry never changes for its
  * key, so a kept one is as right as the store's.
  */
-export const remembered = <A>(store: Entries<A>, maxEntries: number): Entries<A> => {
+export const remembered = <A>(store: CacheEntries<A>, maxEntries: number): CacheEntries<A> => {
   const kept = new Map<string, A>()
   const keep = (key: string, value: A) => {
     // Map keeps insertion order: the first key is the least recently used.

@@ -1,12 +1,13 @@
 import { Effect, Option } from "effect"
 import { describe, expect, it } from "vitest"
-import { type Entries, remembered } from "../src/RememberedEntries.js"
+import type { CacheEntries } from "../src/AnalysisCache.js"
+import { remembered } from "../src/RememberedEntries.js"
 
 /** A store that counts what it is asked. */
 const countingStore = (initial: Record<string, string>) => {
   const entries = new Map(Object.entries(initial))
   const asked: Array<string> = []
-  const store: Entries<string> = {
+  const store: CacheEntries<string> = {
     get: (key) => Effect.sync(() => (asked.push(`get ${key}`), Option.fromNullable(entries.get(key)))),
     set: (key, value) => Effect.sync(() => (asked.push(`set ${key}`), void entries.set(key, value)))
   }
