@@ -35,6 +35,9 @@ const rules = [
   rule("@typescript-eslint/no-explicit-any", "High")
 ]
 
+const lintRoot = (root: string, enabled: ReadonlyArray<EnabledRule>, useConfigurationFile = false) =>
+  readSourceTree(root).pipe(Effect.orDie, Effect.flatMap((files) => lintTree(root, files, { rules: enabled, useConfigurationFile })))
+
 /** A memory cache that counts its hits and writes, to see what a run read from it and what it linted. */
 const countingCache = Effect.gen(function*() {
   const inner = yield* MemoryAnalysisCache.makeLint
@@ -47,11 +50,15 @@ const countingCache = Effect.gen(function*() {
     use.hits = 0
     use.writes = []
   }
-  return { layer: Layer.succeed(LintCache, cache), use, reset }
+  const layer = Layer.succeed(LintCache, cache)
+  /** Lints the tree through this cache. */
+  const lint = (root: string, enabled: ReadonlyArray<EnabledRule>, useConfigurationFile = false) =>
+    lintRoot(root, enabled, useConfigurationFile).pipe(Effect.provide(layer))
+  /** Writes one file of the tree, then lints it again through this cache, counting from zero. */
+  const lintAfterWriting = (root: string, file: string, content: string) =>
+    Effect.sync(reset).pipe(Effect.zipRight(writeTreeFile(root, file, content)), Effect.zipRight(lint(root, rules)))
+  return { use, reset, lint, lintAfterWriting }
 })
-
-const lintRoot = (root: string, enabled: ReadonlyArray<EnabledRule>, useConfigurationFile = false) =>
-  readSourceTree(root).pipe(Effect.orDie, Effect.flatMap((files) => lintTree(root, files, { rules: enabled, useConfigurationFile })))
 
 // Everything a result says, as plain data.
 const plain = (result: LintResult) => JSON.parse(JSON.stringify(result)) as unknown
@@ -62,11 +69,11 @@ describe("lintTree with a LintCache", () => {
       for (const root of fixtures) {
         const counting = yield* countingCache
         const uncached = yield* lintRoot(root, rules)
-        const cold = yield* lintRoot(root, rules).pipe(Effect.provide(counting.layer))
+        const cold = yield* counting.lint(root, rules)
         expect(counting.use.hits).toBe(0)
         expect(counting.use.writes.length).toBe(uncached.lintedFiles)
         counting.reset()
-        const warm = yield* lintRoot(root, rules).pipe(Effect.provide(counting.layer))
+        const warm = yield* counting.lint(root, rules)
         expect(counting.use).toEqual({ hits: uncached.lintedFiles, writes: [] })
         expect(plain(cold)).toEqual(plain(uncached))
         expect(plain(warm)).toEqual(plain(uncached))
@@ -82,10 +89,8 @@ describe("lintTree with a LintCache", () => {
         "b.js": "export const b = (x) => x == 2\n",
         "c.ts": "export const c = (x: any) => x\n"
       })
-      yield* lintRoot(root, rules).pipe(Effect.provide(counting.layer))
-      counting.reset()
-      yield* writeTreeFile(root, "b.js", "export const b = (x) => x === 2 && missing\n")
-      const changed = yield* lintRoot(root, rules).pipe(Effect.provide(counting.layer))
+      yield* counting.lint(root, rules)
+      const changed = yield* counting.lintAfterWriting(root, "b.js", "export const b = (x) => x === 2 && missing\n")
       expect(counting.use).toMatchObject({ hits: 2 })
       expect(counting.use.writes.length).toBe(1)
       expect(plain(changed)).toEqual(plain(yield* lintRoot(root, rules)))
@@ -100,18 +105,18 @@ describe("lintTree with a LintCache", () => {
     Effect.gen(function*() {
       const root = fixtures[0] ?? ""
       const counting = yield* countingCache
-      const first = yield* lintRoot(root, [maxDepth("1")]).pipe(Effect.provide(counting.layer))
+      const first = yield* counting.lint(root, [maxDepth("1")])
       counting.reset()
-      const deeper = yield* lintRoot(root, [maxDepth("4")]).pipe(Effect.provide(counting.layer))
+      const deeper = yield* counting.lint(root, [maxDepth("4")])
       expect(counting.use.hits).toBe(0)
       expect(plain(deeper)).toEqual(plain(yield* lintRoot(root, [maxDepth("4")])))
       expect(deeper.issues.length).toBeLessThan(first.issues.length)
       counting.reset()
-      yield* lintRoot(root, [maxDepth("4"), rule("eqeqeq", "Warning")]).pipe(Effect.provide(counting.layer))
+      yield* counting.lint(root, [maxDepth("4"), rule("eqeqeq", "Warning")])
       expect(counting.use.hits).toBe(0)
       // Back to the first parameter: its entries are still there.
       counting.reset()
-      yield* lintRoot(root, [maxDepth("1")]).pipe(Effect.provide(counting.layer))
+      yield* counting.lint(root, [maxDepth("1")])
       expect(counting.use).toEqual({ hits: first.lintedFiles, writes: [] })
     }).pipe(Effect.provide(NodeContext.layer)))
 
@@ -123,11 +128,9 @@ describe("lintTree with a LintCache", () => {
         "app/version.js": "export const version = () => APP_VERSION\n",
         "lib/other.js": "export const other = () => APP_VERSION\n"
       })
-      const before = yield* lintRoot(root, rules).pipe(Effect.provide(counting.layer))
+      const before = yield* counting.lint(root, rules)
       expect(before.issues.map((issue) => issue.file)).toEqual(["lib/other.js"])
-      counting.reset()
-      yield* writeTreeFile(root, "app/.eslintrc.json", "{ \"globals\": { \"OTHER\": \"readonly\" } }\n")
-      const after = yield* lintRoot(root, rules).pipe(Effect.provide(counting.layer))
+      const after = yield* counting.lintAfterWriting(root, "app/.eslintrc.json", "{ \"globals\": { \"OTHER\": \"readonly\" } }\n")
       expect(after.issues.map((issue) => issue.file)).toEqual(["app/version.js", "lib/other.js"])
       expect(counting.use).toMatchObject({ hits: 1 })
       expect(counting.use.writes.length).toBe(1)
@@ -140,9 +143,9 @@ describe("lintTree with a LintCache", () => {
         "a.js": "export const a = 1;\n",
         "eslint.config.mjs": "export default [{ rules: { semi: \"error\" } }];\n"
       })
-      const first = yield* lintRoot(root, rules, true).pipe(Effect.provide(counting.layer))
+      const first = yield* counting.lint(root, rules, true)
       yield* writeTreeFile(root, "eslint.config.mjs", "export default [{ rules: { semi: [\"error\", \"never\"] } }];\n")
-      const second = yield* lintRoot(root, rules, true).pipe(Effect.provide(counting.layer))
+      const second = yield* counting.lint(root, rules, true)
       // The config file is linted by itself too: only a.js is looked at.
       const ofA = (result: LintResult) => result.issues.filter((issue) => issue.file === "a.js").map((issue) => issue.patternId)
       expect(ofA(first)).toEqual([])
