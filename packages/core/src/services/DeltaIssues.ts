@@ -61,16 +61,16 @@ export const makeDeltaIssues = Effect.gen(function*() {
       if (change === undefined || rows === undefined) {
         return { analyzed: change !== undefined, items: [], pagination: new Pagination({ limit: request.limit, total: 0 }) }
       }
-      // The page's file ids and the two commits its issues are in, on three connections at once.
+      // The page's file ids and the two commits its issues are in (one without a base), read at once.
       const [ids, inHead, inBase] = yield* Effect.all([
         results.fileIds(repository.id, [...new Set(rows.items.map((row) => row.issue.filePath))]),
         referenceOf(repository.id, change.headSha),
-        referenceOf(repository.id, change.baseSha ?? change.headSha)
+        change.baseSha === undefined ? Effect.succeed(undefined) : referenceOf(repository.id, change.baseSha)
       ], { concurrency: 3 })
       return { analyzed: true, ...pageOfRows(rows, request.limit, (row) =>
         trusted(CommitDeltaIssue, {
           // An added issue is in the head; a fixed one was in the base.
-          commitIssue: commitIssueOf(row.issue, ids.get(row.issue.filePath) ?? 0, row.deltaType === "Added" ? inHead : inBase),
+          commitIssue: commitIssueOf(row.issue, ids.get(row.issue.filePath) ?? 0, row.deltaType === "Added" ? inHead : inBase ?? inHead),
           deltaType: row.deltaType
         })) }
     })
