@@ -22,9 +22,9 @@ import {
   ToolConfiguration,
   UpdateGoalsBody
 } from "@tidemark/core"
-import { Effect, Option, Ref } from "effect"
+import { Effect, Option, Ref, TestClock } from "effect"
 import { developHead, mainHead } from "./fixtures/FakeGitReader.js"
-import { AnalysedLanguages, Calls, drain, fileRow, withWorker } from "./fixtures/FakeAnalysis.js"
+import { AnalysedLanguages, AnalyzerDefect, Calls, drain, fileRow, withWorker } from "./fixtures/FakeAnalysis.js"
 import { lintAUuid } from "./fixtures/TestCatalogue.js"
 import { acme, addRepository, adminCaller, callerWith, repo } from "./fixtures/TestLayer.js"
 
@@ -264,6 +264,50 @@ describe("analysis jobs", () => {
       const feature = yield* get("widgets", "feature/login")
       expect(feature.repository.problems.map((p) => p.code)).toEqual(["analysis_failed"])
       expect(feature.repository.problems[0]?.message).toContain("ran out of memory")
+    })))
+
+  it.effect("an analyser that throws (a parser's stack overflow) fails that analysis; the worker goes on with the next job", () =>
+    withWorker(Effect.gen(function*() {
+      yield* Ref.set(yield* AnalyzerDefect, new RangeError("Maximum call stack size exceeded"))
+      yield* addRepository("widgets")
+      yield* drain
+      const broken = yield* get("widgets")
+      expect(broken.lastAnalysedCommit?.sha).toBe(mainHead.sha)
+      expect(broken.loc).toBeUndefined()
+      expect(broken.repository.problems.map((p) => [p.code, p.severity])).toEqual([["analysis_failed", "all_analysis"]])
+      expect(broken.repository.problems[0]?.message).toBe(
+        "The analyser failed unexpectedly: RangeError: Maximum call stack size exceeded"
+      )
+      const queue = yield* AnalysisQueue
+      expect(yield* queue.deadLetters(10)).toEqual([])
+      // The same worker analyses the next job.
+      yield* Ref.set(yield* AnalyzerDefect, undefined)
+      yield* reanalyze("widgets")
+      yield* drain
+      expect((yield* get("widgets")).loc).toBe(10_000)
+    })))
+
+  it.effect("a job handed out three times without being settled is recorded as stopping the analyser, never analysed again", () =>
+    withWorker(Effect.gen(function*() {
+      yield* addRepository("widgets")
+      const queue = yield* AnalysisQueue
+      // Three workers took the job and died before settling it: each time it came back after the visibility time.
+      for (let i = 0; i < 3; i++) {
+        expect((yield* queue.pull(1, "0 millis")).map((d) => d.attempt)).toEqual([i + 1])
+        yield* TestClock.adjust("11 minutes")
+      }
+      yield* drain
+      expect(yield* Ref.get(yield* Calls)).toEqual([])
+      const stopped = yield* get("widgets")
+      expect(stopped.lastAnalysedCommit?.sha).toBe(mainHead.sha)
+      expect(stopped.loc).toBeUndefined()
+      expect(stopped.repository.problems.map((p) => [p.code, p.severity, p.message])).toEqual([[
+        "analysis_stopped",
+        "all_analysis",
+        "This commit stopped the analyser 3 times (its process ended or froze before the analysis finished): it is not analysed again"
+      ]])
+      yield* TestClock.adjust("11 minutes")
+      expect(yield* queue.pull(1, "0 millis")).toEqual([])
     })))
 
   it.effect("reanalyze needs write permission and an enabled branch", () =>

@@ -26,7 +26,7 @@ const deployment = new Deployment({
 })
 
 const pipeline = (store: Layer.Layer<EventStore> = MemoryEventStore.layer) =>
-  Layer.mergeAll(Ingestion.layer, IngestionWorker.layer({ maxAttempts: 3, pollWait: "0 millis" })).pipe(
+  Layer.mergeAll(Ingestion.layer, IngestionWorker.layer({ pollWait: "0 millis" })).pipe(
     Layer.provideMerge(Layer.mergeAll(MemoryEventQueue.layer(), store))
   )
 
@@ -104,6 +104,21 @@ describe("IngestionWorker", () => {
       expect(dead.map((d) => d.reason)).toEqual(["storing failed 3 times: database down"])
     }).pipe(Effect.provide(pipeline(failing)))
   })
+
+  it.effect("dead-letters a message handed out three times without being settled (it stopped its workers)", () =>
+    Effect.gen(function*() {
+      yield* (yield* Ingestion).accept(key, Option.some("web"), change)
+      const queue = yield* EventQueue
+      for (let i = 0; i < 3; i++) {
+        expect((yield* queue.pull(1, "0 millis")).length).toBe(1)
+        yield* TestClock.adjust("31 seconds")
+      }
+      expect(yield* drain).toBe(1)
+      expect((yield* queue.deadLetters(10)).map((d) => d.reason)).toEqual(["handed out 3 times without being settled"])
+      expect(yield* (yield* EventStore).systems(7)).toEqual([])
+      yield* TestClock.adjust("31 seconds")
+      expect(yield* drain).toBe(0)
+    }).pipe(Effect.provide(pipeline())))
 
   it.effect("refuses to queue for a credential that is not an ingestion key", () =>
     Effect.gen(function*() {

@@ -1,4 +1,4 @@
-import { Context, Duration, Effect, Either, Layer, Option, Schema } from "effect"
+import { Cause, Context, Duration, Effect, Either, FiberRef, Layer, Option, Schema } from "effect"
 import { AnalysisResults, emptyResults, issueIdentity } from "../domain/AnalysisResults.js"
 import { type AnalysisJob, AnalysisJobJson, CommitAnalysis } from "../domain/CommitAnalysis.js"
 import { CommitCoverage } from "../domain/CommitCoverage.js"
@@ -19,13 +19,17 @@ import { SourceCheckout } from "../ports/SourceCheckout.js"
 import { type AnalyseTree, makeChangeRecording } from "./ChangeRecording.js"
 import { ChangeVerdicts } from "./ChangeVerdicts.js"
 import { withAuthors } from "./IssueAuthors.js"
-import { retryOrDeadLetter, runForever, settle } from "./QueueConsumer.js"
+import { defaultMaxDeliveries, defectMessage, isExhausted, retryOrDeadLetter, runForever, settle } from "./QueueConsumer.js"
 import { nowIso } from "./Now.js"
 import { loadPatterns, loadTools } from "./RepositoryConfiguration.js"
 
 export interface AnalysisWorkerOptions {
-  /** Deliveries of one job whose result could not be stored before it goes to the dead letters. */
-  readonly maxAttempts?: number
+  /**
+   * Deliveries of one job before the worker gives up on it (default 3): a job whose result could
+   * not be stored that often goes to the dead letters; one handed out more often without being
+   * settled (it stopped or froze the analyser each time) is recorded as a failed analysis.
+   */
+  readonly maxDeliveries?: number
   /** How long a pull waits for a job. */
   readonly pollWait?: Duration.DurationInput
 }
@@ -33,6 +37,16 @@ export interface AnalysisWorkerOptions {
 const decodeJob = Schema.decodeEither(AnalysisJobJson)
 
 const problem = (code: string, severity: string, message: string) => new Problem({ code, severity, message, actions: [] })
+
+/** Set while a job handed out too often is processed: how many deliveries it stopped; none of its trees is analysed. */
+const stoppedDeliveries = FiberRef.unsafeMake<number | undefined>(undefined)
+
+const analyserStopped = (times: number) =>
+  problem(
+    "analysis_stopped",
+    "all_analysis",
+    `This commit stopped the analyser ${times} times (its process ended or froze before the analysis finished): it is not analysed again`
+  )
 
 const configurationFileRefused = problem(
   "configuration_file_not_allowed",
@@ -76,7 +90,7 @@ const make = (options: AnalysisWorkerOptions) =>
     const coverageScope = yield* CoverageScope
     const context = yield* Effect.context<ToolCatalogue | ToolConfigStore | StandardStore>()
     const changeRecording = yield* makeChangeRecording((repository, sha) => analyseTree(repository, sha))
-    const maxAttempts = options.maxAttempts ?? 5
+    const maxDeliveries = options.maxDeliveries ?? defaultMaxDeliveries
     const pollWait = options.pollWait ?? Duration.seconds(1)
 
     /** Measures, or the problem that stopped the analysis: a clone that failed, or the analysis itself. */
@@ -88,7 +102,15 @@ const make = (options: AnalysisWorkerOptions) =>
         return yield* analyzer.analyze(root, { goals: repository.goals, tools }).pipe(
           Effect.mapError((e) => problem("analysis_failed", "all_analysis", e.message))
         )
-      }))
+      })).pipe(
+        // A defect of the analyser (a throw it did not expect) fails this analysis, not the worker.
+        Effect.catchAllDefect((defect) =>
+          Effect.zipRight(
+            Effect.logError(`analysing ${repository.name} at ${sha} failed unexpectedly`, Cause.die(defect)),
+            Effect.fail(problem("analysis_failed", "all_analysis", `The analyser failed unexpectedly: ${defectMessage(defect)}`))
+          )
+        )
+      )
 
     /**
      * One commit's tree with the repository's enabled tools: the analyser's output (or the problem
@@ -103,7 +125,10 @@ const make = (options: AnalysisWorkerOptions) =>
         const refused = !allowed && configured.some((tool) => tool.usesConfigurationFile)
         const tools = refused ? configured.map((tool) => ({ ...tool, usesConfigurationFile: false })) : configured
         const startedAnalysis = yield* nowIso
-        const outcome = yield* Effect.either(measure(repository, sha, tools))
+        const stopped = yield* FiberRef.get(stoppedDeliveries)
+        const outcome = stopped === undefined
+          ? yield* Effect.either(measure(repository, sha, tools))
+          : Either.left(analyserStopped(stopped))
         const noTools = tools.length === 0
           ? [problem("no_enabled_tools", "some_analysis", "No analysis tool is enabled: issues are not measured")]
           : []
@@ -189,7 +214,16 @@ const make = (options: AnalysisWorkerOptions) =>
         yield* store.saveCoverage(new CommitCoverage({ ...coverage, files: coverage.files.filter((file) => !isExcluded(file.path)) }))
       })
 
+    /** A job handed out too often is processed without analysing: its analysis records why. */
     const process = (delivery: Delivery) =>
+      isExhausted(delivery, maxDeliveries)
+        ? Effect.zipRight(
+          Effect.logError(`analysis job ${delivery.id} stopped the analyser ${delivery.attempt - 1} times: recorded as failed`),
+          Effect.locally(processJob(delivery), stoppedDeliveries, delivery.attempt - 1)
+        )
+        : processJob(delivery)
+
+    const processJob = (delivery: Delivery) =>
       Effect.gen(function*() {
         const decoded = decodeJob(delivery.payload)
         if (Either.isLeft(decoded)) return yield* settle(delivery.deadLetter(`undecodable analysis job: ${decoded.left.message}`))
@@ -215,7 +249,14 @@ const make = (options: AnalysisWorkerOptions) =>
         yield* prune(analysis.repositoryId)
         yield* settle(delivery.ack)
       }).pipe(
-        Effect.catchTag("ServiceUnavailable", (e) => retryOrDeadLetter(delivery, maxAttempts, "storing the analysis", e.message))
+        Effect.catchTag("ServiceUnavailable", (e) => retryOrDeadLetter(delivery, maxDeliveries, "storing the analysis", e.message)),
+        // The last fence: whatever else broke, this job goes aside and the worker takes the next.
+        Effect.catchAllDefect((defect) =>
+          Effect.zipRight(
+            Effect.logError(`analysis job ${delivery.id} failed unexpectedly; it goes to the dead letters`, Cause.die(defect)),
+            settle(delivery.deadLetter(`the worker failed on this job: ${defectMessage(defect)}`))
+          )
+        )
       )
 
     /** Pulls one job and analyses it; answers how many jobs it handled (0 or 1). */

@@ -4,13 +4,16 @@ import type { Event } from "../domain/IngestionEvents.js"
 import { mapProviderPayload } from "../domain/providers/ProviderPayload.js"
 import { type Delivery, EventQueue } from "../ports/EventQueue.js"
 import { EventStore } from "../ports/EventStore.js"
-import { retryOrDeadLetter, runForever, settle } from "./QueueConsumer.js"
+import { defaultMaxDeliveries, isExhausted, retryOrDeadLetter, runForever, settle } from "./QueueConsumer.js"
 
 export interface WorkerOptions {
   /** Messages pulled at once; their events are stored together, per organization and system. */
   readonly batchSize?: number
-  /** Deliveries of one message before it goes to the dead letters. */
-  readonly maxAttempts?: number
+  /**
+   * Deliveries of one message before it goes to the dead letters (default 3): storing it failed
+   * that often, or it was handed out that often without being settled.
+   */
+  readonly maxDeliveries?: number
   /** How long a pull waits for the first message. */
   readonly pollWait?: Duration.DurationInput
 }
@@ -35,10 +38,15 @@ const make = (options: WorkerOptions) =>
     const queue = yield* EventQueue
     const store = yield* EventStore
     const batchSize = options.batchSize ?? 256
-    const maxAttempts = options.maxAttempts ?? 5
+    const maxDeliveries = options.maxDeliveries ?? defaultMaxDeliveries
     const pollWait = options.pollWait ?? Duration.seconds(1)
 
     const decode = (delivery: Delivery): Effect.Effect<Decoded | undefined, never> =>
+      isExhausted(delivery, maxDeliveries)
+        ? Effect.as(settle(delivery.deadLetter(`handed out ${delivery.attempt - 1} times without being settled`)), undefined)
+        : decodeOnce(delivery)
+
+    const decodeOnce = (delivery: Delivery): Effect.Effect<Decoded | undefined, never> =>
       Either.match(Either.mapLeft(decodeEnvelope(delivery.payload), (e) => `undecodable envelope: ${e.message}`), {
         onLeft: (reason) => Effect.as(settle(delivery.deadLetter(reason)), undefined),
         onRight: (envelope) =>
@@ -49,7 +57,7 @@ const make = (options: WorkerOptions) =>
       })
 
     const failed = (items: ReadonlyArray<Decoded>, reason: string) =>
-      Effect.forEach(items, ({ delivery }) => retryOrDeadLetter(delivery, maxAttempts, "storing", reason), {
+      Effect.forEach(items, ({ delivery }) => retryOrDeadLetter(delivery, maxDeliveries, "storing", reason), {
         concurrency: "unbounded",
         discard: true
       })
@@ -89,7 +97,7 @@ const make = (options: WorkerOptions) =>
 /**
  * The worker side of the pipeline: pulls queued payloads, maps them to events, stores them
  * idempotently and acknowledges only after the store committed. Payloads that can never be
- * processed, and those whose storage failed `maxAttempts` times, go to the dead letters.
+ * processed, and those whose storage failed `maxDeliveries` times, go to the dead letters.
  */
 export class IngestionWorker extends Context.Tag("@tidemark/core/IngestionWorker")<
   IngestionWorker,

@@ -1,7 +1,18 @@
-import { Duration, Effect } from "effect"
+import { Cause, Duration, Effect } from "effect"
 import type { Delivery, QueueUnavailable } from "../ports/EventQueue.js"
 
 /** What the workers of both queues (ingestion, analysis) do alike with their deliveries. */
+
+/**
+ * How many times a message is handed out before the workers give up on it. A message handed out
+ * again without having been settled stopped its worker (the process died, or froze past the
+ * visibility time) or met an outage; a poison job would otherwise stop every worker it reaches,
+ * after every restart.
+ */
+export const defaultMaxDeliveries = 3
+
+/** Handed out more than `maxDeliveries` times: never processed again, whatever it holds. */
+export const isExhausted = (delivery: Delivery, maxDeliveries: number) => delivery.attempt > maxDeliveries
 
 /** Exponential back-off between deliveries of a message whose processing failed: 1 s, 2 s, 4 s, ... 1 min. */
 export const retryDelay = (attempt: number): Duration.Duration =>
@@ -22,11 +33,23 @@ export const retryOrDeadLetter = (delivery: Delivery, maxAttempts: number, actio
       : delivery.retry(retryDelay(delivery.attempt))
   )
 
-/** Runs `step` until interrupted; a queue outage is logged and waited out. */
+/** A defect's first line: what a log or a problem can say of it without a stack. */
+export const defectMessage = (defect: unknown): string => {
+  const text = defect instanceof Error ? `${defect.name}: ${defect.message}` : String(defect)
+  return text.split("\n")[0] ?? text
+}
+
+/**
+ * Runs `step` until interrupted. A queue outage is logged and waited out; so is a defect that
+ * escaped the step's own handling, so that no job, however broken, ends the worker.
+ */
 export const runForever = <A>(worker: string, step: Effect.Effect<A, QueueUnavailable>) =>
   step.pipe(
     Effect.catchAll((e) =>
       Effect.zipRight(Effect.logWarning(`${worker}: the queue is unavailable`, e.message), Effect.sleep("1 second"))
+    ),
+    Effect.catchAllDefect((defect) =>
+      Effect.zipRight(Effect.logError(`${worker}: a step failed unexpectedly`, Cause.die(defect)), Effect.sleep("1 second"))
     ),
     Effect.forever
   )
