@@ -20,7 +20,7 @@ export interface Topology {
   readonly deadLetterStream: string
   readonly deadLetterSubject: string
   readonly ackWait: Duration.Duration
-  /** Deliveries of one message before the broker gives up on it; -1: never (the worker decides). */
+  /** Deliveries of one message before the broker stops handing it out: one past the queue's own limit, which sets it aside. */
   readonly maxDeliver: number
   readonly maxAckPending: number
   readonly duplicateWindow: Duration.Duration

@@ -1,6 +1,14 @@
 import { type JetStreamClient, jetstreamManager, type JetStreamManager, PubHeaders } from "@nats-io/jetstream"
 import { connect, headers, type Msg, type NatsConnection } from "@nats-io/transport-node"
-import { AnalysisQueue, type DeadLetter, type Delivery, EventQueue, QueueUnavailable } from "@tidemark/core"
+import {
+  AnalysisQueue,
+  type DeadLetter,
+  type Delivery,
+  EventQueue,
+  exhaustedReason,
+  queueMaxDeliveries,
+  QueueUnavailable
+} from "@tidemark/core"
 import { Array as Arr, Config, type ConfigError, Duration, Effect, Either, Layer, Schema, type Scope } from "effect"
 import { createHash } from "node:crypto"
 import * as DeliveryOwnership from "./DeliveryOwnership.js"
@@ -25,11 +33,11 @@ export interface NatsEventQueueOptions {
   /** How long a delivery may stay unsettled before it is handed out again; default 30 seconds. */
   readonly ackWait?: Duration.DurationInput
   /**
-   * Deliveries of one message before the broker stops handing it out, without dead-lettering it;
-   * default -1 (never): the worker dead-letters a message it gives up on. If set, keep it above
-   * the worker's own limit.
+   * Deliveries of a message at most (default `queueMaxDeliveries`): a message due again after that
+   * many, never settled, is set aside with the dead letters and terminated instead of handed out.
+   * The broker's own `max_deliver` is one more, so that the queue sees that delivery.
    */
-  readonly maxDeliver?: number
+  readonly maxDeliveries?: number
   /** Deliveries unsettled at once, over all workers, before the broker holds back; default 1 000. */
   readonly maxAckPending?: number
   /** How long an id is remembered for de-duplication; default 2 minutes. */
@@ -57,7 +65,7 @@ export const topology = (options: NatsEventQueueOptions): JetStreamTopology.Topo
     deadLetterStream: options.deadLetterStream ?? `${stream}_DEAD`,
     deadLetterSubject: options.deadLetterSubject ?? `${subject}.dead`,
     ackWait: Duration.decode(options.ackWait ?? Duration.seconds(30)),
-    maxDeliver: options.maxDeliver ?? -1,
+    maxDeliver: (options.maxDeliveries ?? queueMaxDeliveries) + 1,
     maxAckPending: options.maxAckPending ?? 1_000,
     duplicateWindow: Duration.decode(options.duplicateWindow ?? Duration.minutes(2))
   }
@@ -183,10 +191,11 @@ const settlement = (context: Context, message: Msg, info: JetStreamPull.Delivery
   const delivery = owners.claim(sequence)
   const unlessStale = (settle: Effect.Effect<void, QueueUnavailable>) =>
     Effect.suspend(() => owners.isStale(sequence, delivery) ? Effect.void : settle)
-  const acknowledge = Effect.zipRight(
-    respond(context, `acknowledging ${label}`, message, "+ACK"),
-    Effect.sync(() => owners.finish(sequence, delivery))
-  )
+  const finish = (action: string, body: string) =>
+    Effect.zipRight(respond(context, `${action} ${label}`, message, body), Effect.sync(() => owners.finish(sequence, delivery)))
+  const acknowledge = finish("acknowledging", "+ACK")
+  // Never handed out again, whatever the consumer's max_deliver.
+  const terminate = finish("terminating", "+TERM")
   const negativeAcknowledge = (delay: Duration.DurationInput) => {
     const nanos = Math.round(Duration.toMillis(delay) * 1_000_000)
     return respond(context, `retrying ${label}`, message, nanos > 0 ? `-NAK ${JSON.stringify({ delay: nanos })}` : "-NAK")
@@ -195,20 +204,20 @@ const settlement = (context: Context, message: Msg, info: JetStreamPull.Delivery
   // letter stream keeps one copy per id (same de-duplication window).
   const setAside = (id: string, payload: string, reason: string) =>
     publishTo(context, context.topology.deadLetterSubject, id, Schema.encodeSync(DeadLetterJson)({ id, payload, reason }))
-  return { unlessStale, acknowledge, negativeAcknowledge, setAside }
+  return { unlessStale, acknowledge, terminate, negativeAcknowledge, setAside }
 }
 
 const toDelivery = (context: Context, message: Msg, info: JetStreamPull.DeliveryInfo): Delivery => {
   const id = message.headers?.get(PubHeaders.MsgIdHdr) || String(info.streamSequence)
   const payload = message.string()
-  const { unlessStale, acknowledge, negativeAcknowledge, setAside } = settlement(context, message, info, id)
+  const { unlessStale, acknowledge, terminate, negativeAcknowledge, setAside } = settlement(context, message, info, id)
   return {
     id,
     payload,
     attempt: info.deliveryCount,
     ack: unlessStale(acknowledge),
     retry: (delay) => unlessStale(negativeAcknowledge(delay)),
-    deadLetter: (reason) => unlessStale(Effect.zipRight(setAside(id, payload, reason), acknowledge))
+    deadLetter: (reason) => unlessStale(Effect.zipRight(setAside(id, payload, reason), terminate))
   }
 }
 
@@ -258,11 +267,18 @@ const toDeliveries = (context: Context, message: Msg, info: JetStreamPull.Delive
   })
 }
 
+/** A message due again after the queue's last delivery stopped every worker that took it: it is set aside instead. */
+const buried = (deliveries: ReadonlyArray<Delivery>, handedOut: number) =>
+  Effect.as(Effect.forEach(deliveries, (d) => d.deadLetter(exhaustedReason(handedOut)), { discard: true }), [])
+
 const fromPulled = (context: Context, message: Msg) => {
   const info = JetStreamPull.deliveryInfo(message.reply)
-  return message.reply === undefined || info === undefined
-    ? Effect.fail(new QueueUnavailable({ reason: `pulling: a message on ${message.subject} cannot be acknowledged` }))
-    : Effect.succeed(toDeliveries(context, message, info))
+  if (message.reply === undefined || info === undefined) {
+    return Effect.fail(new QueueUnavailable({ reason: `pulling: a message on ${message.subject} cannot be acknowledged` }))
+  }
+  const deliveries = toDeliveries(context, message, info)
+  const handedOut = context.topology.maxDeliver - 1
+  return info.deliveryCount > handedOut ? buried(deliveries, handedOut) : Effect.succeed(deliveries)
 }
 
 const decodeDeadLetter = (sequence: number, text: string) =>

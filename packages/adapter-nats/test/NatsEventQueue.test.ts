@@ -104,7 +104,7 @@ describe("NatsEventQueue", () => {
 
   it.scopedLive("the attempt counts every delivery, whichever way the message came back", () =>
     Effect.gen(function*() {
-      const queue = yield* scratchQueue(ScratchStreams.uniqueOptions({ ackWait: "1 second" }))
+      const queue = yield* scratchQueue(ScratchStreams.uniqueOptions({ ackWait: "1 second", maxDeliveries: 5 }))
       yield* queue.publish("e-1", "payload")
       const attempts: Array<number> = []
       // Pulls that end with fewer messages than asked, retries without delay, and one ack wait.

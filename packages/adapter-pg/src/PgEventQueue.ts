@@ -1,6 +1,14 @@
 import { SqlClient } from "@effect/sql"
 import type { SqlError } from "@effect/sql/SqlError"
-import { AnalysisQueue, type DeadLetter, type Delivery, EventQueue, QueueUnavailable } from "@tidemark/core"
+import {
+  AnalysisQueue,
+  type DeadLetter,
+  type Delivery,
+  EventQueue,
+  exhaustedReason,
+  queueMaxDeliveries,
+  QueueUnavailable
+} from "@tidemark/core"
 import { type Array as Arr, Clock, Duration, Effect, Layer, type ParseResult, Schedule, Schema } from "effect"
 import * as GroupCommit from "./GroupCommit.js"
 import { decodeAll } from "./Rows.js"
@@ -15,6 +23,11 @@ export interface PgEventQueueOptions {
   readonly deduplicationWindow?: Duration.DurationInput
   /** How often a waiting `pull` looks for messages again (default 25 ms). */
   readonly pollInterval?: Duration.DurationInput
+  /**
+   * Deliveries of a message at most (default `queueMaxDeliveries`): a message claimed that often and
+   * never settled goes to the dead letters at its next claim, whatever its worker does.
+   */
+  readonly maxDeliveries?: number
   /** The queue's tables (default: the ingestion queue's); each queue has its own three. */
   readonly tables?: QueueTables
 }
@@ -73,6 +86,7 @@ export const make = (options: PgEventQueueOptions = {}) =>
     const window = millis(options.deduplicationWindow ?? Duration.hours(24))
     const pollInterval = Math.max(1, millis(options.pollInterval ?? Duration.millis(25)))
     const tables = options.tables ?? ingestionTables
+    const maxDeliveries = options.maxDeliveries ?? queueMaxDeliveries
     const messagesTable = sql(tables.messages)
     const seenTable = sql(tables.seen)
     const deadLettersTable = sql(tables.deadLetters)
@@ -124,20 +138,30 @@ export const make = (options: PgEventQueueOptions = {}) =>
         `.pipe(Effect.asVoid, orUnavailable)
     })
 
-    // MATERIALIZED: the claiming query runs once, so no more than `max` rows are claimed.
+    // MATERIALIZED: the claiming query runs once, so no more than `max` rows are claimed. A row due
+    // again after `maxDeliveries` claims stopped every worker that took it: it is set aside instead.
     const claim = (max: number) =>
       sql`
         WITH next AS MATERIALIZED (
-          SELECT id FROM ${messagesTable}
+          SELECT id, attempt >= ${maxDeliveries}::integer AS exhausted FROM ${messagesTable}
           WHERE available_at <= now()
           ORDER BY available_at, seq
           LIMIT ${max}::integer
           FOR UPDATE SKIP LOCKED
         ),
+        buried AS (
+          DELETE FROM ${messagesTable} m USING next
+          WHERE m.id = next.id AND next.exhausted
+          RETURNING m.id, m.payload, m.attempt
+        ),
+        dead AS (
+          INSERT INTO ${deadLettersTable} (id, payload, reason, attempt)
+          SELECT id, payload, ${exhaustedReason(maxDeliveries)}, attempt FROM buried
+        ),
         claimed AS (
           UPDATE ${messagesTable} m
           SET attempt = m.attempt + 1, available_at = now() + ${visibility}::float8 * interval '1 millisecond'
-          FROM next WHERE m.id = next.id
+          FROM next WHERE m.id = next.id AND NOT next.exhausted
           RETURNING m.id, m.payload, m.attempt, m.seq
         )
         SELECT id, payload, attempt FROM claimed ORDER BY seq

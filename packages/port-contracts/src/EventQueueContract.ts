@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { type Delivery, EventQueue } from "@tidemark/core"
+import { type Delivery, EventQueue, exhaustedReason, queueMaxDeliveries } from "@tidemark/core"
 import { Duration, Effect, type Layer } from "effect"
 import { uniqueName } from "./Fixtures.js"
 
@@ -196,6 +196,23 @@ export const eventQueueContract = (
           expect(sorted(ids(deliveries))).toEqual(sorted([id, kept]))
           expect(yield* queue.deadLetters(10)).toEqual([{ id, payload: "poison", reason: "cannot decode" }])
           expect(yield* queue.pull(10, pastVisibility)).toEqual([])
+        }))
+
+      test(`a message handed out ${queueMaxDeliveries} times and never settled is set aside, never handed out again`, (queue) =>
+        Effect.gen(function*() {
+          const id = uniqueName("poison")
+          yield* queue.publish(id, "stops its workers")
+          // Each worker that took it died before settling it.
+          const attempts: Array<number> = []
+          for (let i = 0; i < queueMaxDeliveries; i++) {
+            const delivered = yield* queue.pull(10, Duration.sum(visibility, Duration.seconds(3)))
+            attempts.push(...delivered.map((d) => d.attempt))
+          }
+          expect(attempts).toEqual(Array.from({ length: queueMaxDeliveries }, (_, i) => i + 1))
+          expect(yield* queue.pull(10, Duration.sum(pastVisibility, Duration.millis(500)))).toEqual([])
+          expect(yield* queue.deadLetters(10)).toEqual([
+            { id, payload: "stops its workers", reason: exhaustedReason(queueMaxDeliveries) }
+          ])
         }))
 
       test("deadLetters(limit) lists at most limit messages", (queue) =>

@@ -1,6 +1,6 @@
 import { Clock, Duration, Effect, Layer } from "effect"
 import { AnalysisQueue } from "../ports/AnalysisQueue.js"
-import { type DeadLetter, type Delivery, EventQueue } from "../ports/EventQueue.js"
+import { type DeadLetter, type Delivery, EventQueue, exhaustedReason, queueMaxDeliveries } from "../ports/EventQueue.js"
 
 interface Entry {
   readonly id: string
@@ -10,13 +10,20 @@ interface Entry {
   availableAt: number
 }
 
+export interface MemoryEventQueueOptions {
+  readonly visibility?: Duration.DurationInput
+  /** Deliveries of a message at most; one handed out that often and not settled goes to the dead letters. */
+  readonly maxDeliveries?: number
+}
+
 /**
  * A queue in memory, for tests and embedding: not durable. A delivered message is invisible for
  * `visibility` and comes back if nobody settles it by then, as with a durable broker.
  */
-export const make = (options: { readonly visibility?: Duration.DurationInput } = {}) =>
+export const make = (options: MemoryEventQueueOptions = {}) =>
   Effect.sync(() => {
     const visibility = Duration.toMillis(options.visibility ?? Duration.seconds(30))
+    const maxDeliveries = options.maxDeliveries ?? queueMaxDeliveries
     const pending = new Map<string, Entry>()
     const seen = new Set<string>()
     const dead: Array<DeadLetter> = []
@@ -49,8 +56,16 @@ export const make = (options: { readonly visibility?: Duration.DurationInput } =
       }
     }
 
-    const available = (now: number, max: number) =>
-      [...pending.values()].filter((e) => e.availableAt <= now).slice(0, max).map((e) => deliver(e, now))
+    const exhausted = (entry: Entry) => {
+      pending.delete(entry.id)
+      dead.push({ id: entry.id, payload: entry.payload, reason: exhaustedReason(entry.attempt) })
+    }
+
+    const available = (now: number, max: number) => {
+      const due = [...pending.values()].filter((e) => e.availableAt <= now)
+      due.filter((e) => e.attempt >= maxDeliveries).forEach(exhausted)
+      return due.filter((e) => e.attempt < maxDeliveries).slice(0, max).map((e) => deliver(e, now))
+    }
 
     return EventQueue.of({
       publish: (id, payload) =>
@@ -73,9 +88,9 @@ export const make = (options: { readonly visibility?: Duration.DurationInput } =
     })
   })
 
-export const layer = (options: { readonly visibility?: Duration.DurationInput } = {}) =>
+export const layer = (options: MemoryEventQueueOptions = {}) =>
   Layer.effect(EventQueue, make(options))
 
 /** The same queue in memory, as the queue of analysis jobs. */
-export const analysisLayer = (options: { readonly visibility?: Duration.DurationInput } = {}) =>
+export const analysisLayer = (options: MemoryEventQueueOptions = {}) =>
   Layer.effect(AnalysisQueue, make(options))

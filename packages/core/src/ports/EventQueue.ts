@@ -22,6 +22,24 @@ export interface Delivery {
   readonly deadLetter: (reason: string) => Effect.Effect<void, QueueUnavailable>
 }
 
+/**
+ * How many times the workers take a message before giving up on it (default 3). A message handed
+ * out again without having been settled stopped its worker (the process died, or froze past the
+ * visibility time) or met an outage: a poison job would otherwise stop every worker it reaches,
+ * after every restart.
+ */
+export const defaultMaxDeliveries = 3
+
+/**
+ * How many times a queue hands a message out at most (JetStream's `max_deliver`, the outbox's
+ * claim): one more than the workers' limit, so that a worker sees the delivery on which it records
+ * that it gave up; a message that stops even that one is never handed out again.
+ */
+export const queueMaxDeliveries = defaultMaxDeliveries + 1
+
+/** The reason a queue gives a message it stopped handing out. */
+export const exhaustedReason = (deliveries: number) => `handed out ${deliveries} times without being settled`
+
 export interface DeadLetter {
   readonly id: string
   readonly payload: string

@@ -2,7 +2,7 @@ import { Context, Duration, Effect, Either, Layer } from "effect"
 import { decodeEnvelope, type IngestionEnvelope } from "../domain/IngestionEnvelope.js"
 import type { Event } from "../domain/IngestionEvents.js"
 import { mapProviderPayload } from "../domain/providers/ProviderPayload.js"
-import { type Delivery, EventQueue } from "../ports/EventQueue.js"
+import { type Delivery, EventQueue, exhaustedReason } from "../ports/EventQueue.js"
 import { EventStore } from "../ports/EventStore.js"
 import { defaultMaxDeliveries, isExhausted, retryOrDeadLetter, runForever, settle } from "./QueueConsumer.js"
 
@@ -43,7 +43,7 @@ const make = (options: WorkerOptions) =>
 
     const decode = (delivery: Delivery): Effect.Effect<Decoded | undefined, never> =>
       isExhausted(delivery, maxDeliveries)
-        ? Effect.as(settle(delivery.deadLetter(`handed out ${delivery.attempt - 1} times without being settled`)), undefined)
+        ? Effect.as(settle(delivery.deadLetter(exhaustedReason(delivery.attempt - 1))), undefined)
         : decodeOnce(delivery)
 
     const decodeOnce = (delivery: Delivery): Effect.Effect<Decoded | undefined, never> =>

@@ -1,15 +1,9 @@
 import { Cause, Duration, Effect } from "effect"
 import type { Delivery, QueueUnavailable } from "../ports/EventQueue.js"
 
-/** What the workers of both queues (ingestion, analysis) do alike with their deliveries. */
+export { defaultMaxDeliveries } from "../ports/EventQueue.js"
 
-/**
- * How many times a message is handed out before the workers give up on it. A message handed out
- * again without having been settled stopped its worker (the process died, or froze past the
- * visibility time) or met an outage; a poison job would otherwise stop every worker it reaches,
- * after every restart.
- */
-export const defaultMaxDeliveries = 3
+/** What the workers of both queues (ingestion, analysis) do alike with their deliveries. */
 
 /** Handed out more than `maxDeliveries` times: never processed again, whatever it holds. */
 export const isExhausted = (delivery: Delivery, maxDeliveries: number) => delivery.attempt > maxDeliveries
