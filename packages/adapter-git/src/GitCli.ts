@@ -29,6 +29,17 @@ import { type GitRunner, makeRunner } from "./GitCommand.js"
 import * as MirrorCache from "./MirrorCache.js"
 import { fromCommand, fromPlatform, ReadFailure } from "./MirrorCache.js"
 
+
+/**
+ * Checkouts are named after the process that made them (`tree-<pid>-…`): a process killed while it
+ * analysed leaves its checkouts behind, and a later start removes those whose process is gone.
+ */
+export const checkoutPrefix = "tree-"
+
+/** Beside the mirrors, not inside: the cache holds only `<hash>.git` mirrors. */
+export const checkoutDirectoryOf = (cacheDirectory: string) =>
+  `${cacheDirectory.replace(/[\\/]+$/, "")}-checkouts`
+
 export interface GitCliOptions {
   /** Where the bare mirrors live; created when missing. */
   readonly cacheDirectory: string
@@ -93,8 +104,7 @@ export const makePorts = (
     })
     const blameConcurrency = Math.max(1, options.blameConcurrency ?? 4)
     const cacheDirectory = path.resolve(options.cacheDirectory)
-    // Beside the mirrors, not inside: the cache holds only `<hash>.git` mirrors.
-    const checkoutDirectory = path.join(cacheDirectory, "..", `${path.basename(cacheDirectory)}-checkouts`)
+    const checkoutDirectory = checkoutDirectoryOf(cacheDirectory)
     const cache = yield* MirrorCache.make({ cacheDirectory, git })
     const { fetchMissing, mirrorWith } = cache
 
@@ -138,7 +148,7 @@ export const makePorts = (
         )
         const { mirror, remote } = yield* mirrorWith(url, [sha])
         if (remote) yield* fetchMissing(mirror, ["--no-walk", sha]).pipe(Effect.mapError(fromCommand))
-        const root = yield* fs.makeTempDirectoryScoped({ directory: checkoutDirectory, prefix: "tree-" }).pipe(
+        const root = yield* fs.makeTempDirectoryScoped({ directory: checkoutDirectory, prefix: `${checkoutPrefix}${process.pid}-` }).pipe(
           Effect.mapError(fromPlatform("cannot create a checkout"))
         )
         yield* git.run(["clone", "--shared", "--no-checkout", "--quiet", mirror, root]).pipe(

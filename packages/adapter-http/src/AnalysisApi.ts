@@ -40,6 +40,7 @@ import {
   Unauthorized,
   UnprocessableEntity
 } from "./HttpErrors.js"
+import { HealthGroup } from "./health/HealthApi.js"
 
 /** The analysis API v3.1.0 of the spec: paths, parameters, bodies and statuses exactly as published. */
 
@@ -275,6 +276,7 @@ export class AnalysisApi extends HttpApi.make("analysis")
   .add(ChangesGroup)
   .add(PullRequestWriteGroup)
   .add(BranchHistoryGroup)
+  .add(HealthGroup)
   .prefix("/api/v3")
   .annotate(OpenApi.Title, "Tidemark analysis API")
   .annotate(OpenApi.Version, "3.1.0")

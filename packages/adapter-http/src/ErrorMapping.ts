@@ -80,6 +80,10 @@ export const analysisErrors = <A, E extends DomainError, R>(
 ): Effect.Effect<A, AnalysisErrorOf<E>, R> =>
   Effect.mapError(effect, (e) => analysisErrorOf(e) as AnalysisErrorOf<E>)
 
+/** A stopped worker makes the process unready: the readiness probe's 503. */
+export const serviceUnavailable = (e: Core.WorkerStopped): HttpErrors.ServiceUnavailable =>
+  new HttpErrors.ServiceUnavailable({ message: said(e.message) })
+
 export type IngestionErrorOf<E> = E extends Core.Unauthenticated ? IngestionUnauthorized
   : E extends Core.ServiceUnavailable ? IngestionServerError
   : IngestionBadRequest
@@ -171,7 +175,8 @@ const isAnswerable = (e: unknown) =>
   e instanceof Conflict || e instanceof UnprocessableEntity || e instanceof InternalServerError ||
   e instanceof HttpErrors.BadGateway || e instanceof IngestionBadRequest || e instanceof IngestionUnauthorized ||
   e instanceof IngestionServerError || e instanceof ReporterBadRequest || e instanceof ReporterUnauthorized ||
-  e instanceof ReporterForbidden || e instanceof ReporterNotFound || e instanceof ReporterServerError
+  e instanceof ReporterForbidden || e instanceof ReporterNotFound || e instanceof ReporterServerError ||
+  e instanceof HttpErrors.ServiceUnavailable
 
 /**
  * Wraps the whole HTTP app: failures the framework raised become the spec's bodies, and anything

@@ -55,6 +55,12 @@ export class BadGateway extends Schema.Class<BadGateway>("BadGateway")(
   HttpApiSchema.annotations({ status: 502 })
 ) {}
 
+/** The process cannot do its work (a worker stopped): what a readiness probe answers. */
+export class ServiceUnavailable extends Schema.Class<ServiceUnavailable>("ServiceUnavailable")(
+  { error: Schema.tag("ServiceUnavailable"), ...analysisFields },
+  HttpApiSchema.annotations({ status: 503 })
+) {}
+
 export type AnalysisError =
   | BadRequest
   | Unauthorized

@@ -11,6 +11,7 @@ import * as GitHostHandlers from "./handlers/GitHostHandlers.js"
 import * as AnalysisHandlers from "./handlers/AnalysisHandlers.js"
 import * as DashboardRoute from "./handlers/DashboardRoute.js"
 import * as GitHostWebhookHandlers from "./handlers/GitHostWebhookHandlers.js"
+import * as HealthHandlers from "./health/HealthHandlers.js"
 import * as IngestionCliRoute from "./handlers/IngestionCliRoute.js"
 import * as IngestionHandlers from "./handlers/IngestionHandlers.js"
 import * as ReporterHandlers from "./handlers/ReporterHandlers.js"
@@ -55,7 +56,8 @@ export const layer = (options: Options) => {
       IngestionHandlers.layer,
       IngestionHandlers.metricsLayer,
       ReporterHandlers.layer,
-      GitHostWebhookHandlers.layer
+      GitHostWebhookHandlers.layer,
+      HealthHandlers.layer
     ]),
     Layer.provide([authenticationLayer, optionalAuthenticationLayer, ingestionAuthenticationLayer])
   )

@@ -183,7 +183,9 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
           "/api/v3/coverage/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/pull-requests/{pullRequestNumber}/diff",
           "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/commits/{commitUuid}/diff",
           // Our extension: a branch's grade and issue count over time (the dashboard's commit history).
-          `${repository}/commits-history`
+          `${repository}/commits-history`,
+          // Our extension: the readiness probe.
+          "/api/v3/health"
         ]
         expect(Object.keys(document.paths).sort()).toEqual([...new Set([...specOperations.map((o) => o.path), ...issueOperations])].sort())
         expect(document.components.securitySchemes["apiToken"]).toEqual({ type: "apiKey", name: "api-token", in: "header" })

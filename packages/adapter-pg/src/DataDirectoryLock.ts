@@ -2,16 +2,7 @@ import { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
 import * as NodeFs from "node:fs/promises"
 import * as NodePath from "node:path"
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: the process exists but belongs to another user.
-    return error instanceof Error && "code" in error && error.code === "EPERM"
-  }
-}
+import { isRunning } from "./ProcessLiveness.js"
 
 const readHolder = async (lockFile: string): Promise<number | undefined> => {
   const pid = Number.parseInt(await NodeFs.readFile(lockFile, "utf8").catch(() => ""), 10)

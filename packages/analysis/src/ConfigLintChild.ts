@@ -2,6 +2,7 @@ import { ESLint } from "eslint"
 import { join } from "node:path"
 import type { ConfigLintReply, ConfigLintRequest, LintedMessage } from "./ConfigLintProtocol.js"
 import { blockNetwork } from "./NetworkBlock.js"
+import { guardProcess } from "./ProcessGuard.js"
 
 /**
  * The sandboxed linting process (started by ConfigLintSandbox): loads the repository's ESLint flat
@@ -10,6 +11,9 @@ import { blockNetwork } from "./NetworkBlock.js"
  */
 
 blockNetwork()
+guardProcess()
+// Without its parent (the service died or stopped it), nothing waits for the answer.
+process.once("disconnect", () => process.exit(1))
 
 /** The permission model's refusals carry what was refused: the reason says it plainly. */
 const reasonOf = (error: unknown): string => {

@@ -1,12 +1,13 @@
 import { Duration, Effect, Schema } from "effect"
 import { spawn } from "node:child_process"
 import { readFileSync, realpathSync } from "node:fs"
-import { cp, lstat, mkdtemp, rm } from "node:fs/promises"
+import { chmod, chown, cp, lstat, mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { createRequire } from "node:module"
 import { basename, dirname, join, sep } from "node:path"
 import { fileURLToPath } from "node:url"
 import { ConfigLintReply, type ConfigLintRequest } from "./ConfigLintProtocol.js"
+import { type Confinement, confinement, launch } from "./SandboxLauncher.js"
 
 /**
  * Runs ConfigLintChild, the process that loads a repository's ESLint config (the repository's
@@ -18,6 +19,10 @@ import { ConfigLintReply, type ConfigLintRequest } from "./ConfigLintProtocol.js
  * The child reads a private copy of the checkout without its symbolic links: Node 20's permission
  * model checks the path asked for, not where a link leads, so a link committed to the repository
  * (`passwd -> /etc/passwd`) would read past it.
+ *
+ * It cannot signal the service's processes: SandboxLauncher starts it in a PID namespace of its
+ * own and, when the service runs as root, as an unprivileged user; the child refuses `process.kill`
+ * too. It is the leader of a process group of its own, which is what a stop kills.
  */
 
 export interface ConfigLintLimits {
@@ -53,15 +58,33 @@ const argumentsFor = (root: string, limits: ConfigLintLimits): ReadonlyArray<str
   childScript
 ]
 
-/** Resident memory of a process in bytes, where /proc tells it (Linux); elsewhere only V8's heap limit holds. */
-const residentBytes = (pid: number): number | undefined => {
+/** What /proc says of a process, or nothing once it has exited. */
+const procText = (path: string): string | undefined => {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"))
-    const kilobytes = line === undefined ? NaN : Number.parseInt(line.slice("VmRSS:".length), 10)
-    return Number.isNaN(kilobytes) ? undefined : kilobytes * 1024
+    return readFileSync(path, "utf8")
   } catch {
     return undefined // the process has just exited
   }
+}
+
+/** Resident memory of one process in bytes, where /proc tells it (Linux). */
+const residentBytes = (pid: number): number | undefined => {
+  const line = procText(`/proc/${pid}/status`)?.split("\n").find((l) => l.startsWith("VmRSS:"))
+  const kilobytes = line === undefined ? NaN : Number.parseInt(line.slice("VmRSS:".length), 10)
+  return Number.isNaN(kilobytes) ? undefined : kilobytes * 1024
+}
+
+/**
+ * Resident memory of a process and its descendants: behind `unshare` and `setpriv` the linting
+ * process is a child of the one spawned. Elsewhere than Linux only V8's heap limit holds.
+ */
+const treeResidentBytes = (pid: number): number | undefined => {
+  const own = residentBytes(pid)
+  const children = (procText(`/proc/${pid}/task/${pid}/children`) ?? "").split(" ").filter((p) => p !== "").map(Number)
+  return children.reduce<number | undefined>((sum, child) => {
+    const bytes = treeResidentBytes(child)
+    return bytes === undefined ? sum : (sum ?? 0) + bytes
+  }, own)
 }
 
 const memoryWatchInterval = 50
@@ -80,15 +103,26 @@ const tailOf = (limit: number) => {
   }
 }
 
-/** The checkout's regular files and folders (not `.git`), copied to a folder of the sandbox's own, removed after use. */
-const privateCopyOf = (root: string) =>
+/** Where the private copies go: named after the process that made them, so that a later start can remove a dead one's. */
+export const sandboxCopyPrefix = "tidemark-sandbox-"
+
+/**
+ * The checkout's regular files and folders (not `.git`), copied to a folder of the sandbox's own,
+ * removed after use. Running as another user, the child reads it through the folder's group; no
+ * other local user can.
+ */
+const privateCopyOf = (root: string, confined: Confinement) =>
   Effect.acquireRelease(
     Effect.tryPromise({
       try: async () => {
-        const copy = await mkdtemp(join(tmpdir(), "tidemark-sandbox-"))
+        const copy = await mkdtemp(join(tmpdir(), `${sandboxCopyPrefix}${process.pid}-`))
         const admitted = async (source: string) =>
           !(source !== root && basename(source) === ".git") && !(await lstat(source)).isSymbolicLink()
         await cp(root, copy, { recursive: true, filter: admitted })
+        if (confined.user !== undefined) {
+          await chown(copy, process.getuid?.() ?? 0, confined.user.gid)
+          await chmod(copy, 0o750)
+        }
         return copy
       },
       catch: (error) => `could not prepare the sandbox's copy of the checkout: ${error instanceof Error ? error.message : String(error)}`
@@ -97,14 +131,30 @@ const privateCopyOf = (root: string) =>
   )
 
 export const lintInSandbox = (request: ConfigLintRequest, limits: ConfigLintLimits): Effect.Effect<ConfigLintReply, string> =>
-  Effect.scoped(Effect.flatMap(privateCopyOf(request.root), (root) => runChild({ ...request, root }, limits)))
+  Effect.suspend(() => {
+    const confined = confinement()
+    return Effect.scoped(Effect.flatMap(privateCopyOf(request.root, confined), (root) => runChild({ ...request, root }, limits, confined)))
+  })
 
-const runChild = (request: ConfigLintRequest, limits: ConfigLintLimits): Effect.Effect<ConfigLintReply, string> =>
+/** Kills the child's whole process group (the launchers and the linting process), as far as it still exists. */
+const killGroup = (pid: number | undefined) => {
+  if (pid === undefined) return
+  try {
+    process.kill(-pid, "SIGKILL")
+  } catch {
+    // The group has already exited.
+  }
+}
+
+const runChild = (request: ConfigLintRequest, limits: ConfigLintLimits, confined: Confinement): Effect.Effect<ConfigLintReply, string> =>
   Effect.async<ConfigLintReply, string>((resume) => {
     const memoryLimit = `more than ${limits.memoryMegabytes} MB of memory`
-    const child = spawn(process.execPath, argumentsFor(request.root, limits), {
+    const { args, command } = launch(confined, process.execPath, argumentsFor(request.root, limits))
+    const child = spawn(command, args, {
       cwd: request.root,
       env: {},
+      // A group of its own: a stop kills every process of it, and the child's signals to its group reach nothing else.
+      detached: true,
       // stdout is dropped: the answer comes over IPC, so nothing the config prints can be taken for it.
       stdio: ["ignore", "ignore", "pipe", "ipc"]
     })
@@ -114,11 +164,12 @@ const runChild = (request: ConfigLintRequest, limits: ConfigLintLimits): Effect.
     let answer: unknown
     const stop = (reason: string) => {
       stopped ??= reason
+      killGroup(child.pid)
       child.kill("SIGKILL")
     }
     const timer = setTimeout(() => stop(`did not finish within ${Duration.format(limits.timeout)}`), Duration.toMillis(limits.timeout))
     const watch = setInterval(() => {
-      const resident = child.pid === undefined ? undefined : residentBytes(child.pid)
+      const resident = child.pid === undefined ? undefined : treeResidentBytes(child.pid)
       if (resident !== undefined && resident > limits.memoryMegabytes * 1024 * 1024) stop(`used ${memoryLimit}`)
     }, memoryWatchInterval)
     const settle = (outcome: Effect.Effect<ConfigLintReply, string>) => {
@@ -144,11 +195,15 @@ const runChild = (request: ConfigLintRequest, limits: ConfigLintLimits): Effect.
     })
     child.send(request, (error) => {
       // The child may die before reading the request: `close` reports why.
-      if (error !== null) child.kill("SIGKILL")
+      if (error !== null) {
+        killGroup(child.pid)
+        child.kill("SIGKILL")
+      }
     })
     return Effect.sync(() => {
       clearTimeout(timer)
       clearInterval(watch)
+      killGroup(child.pid)
       child.kill("SIGKILL")
     })
   })

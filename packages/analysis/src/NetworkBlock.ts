@@ -1,5 +1,6 @@
 import dgram from "node:dgram"
 import dns from "node:dns"
+import { syncBuiltinESMExports } from "node:module"
 import net from "node:net"
 
 /**
@@ -34,6 +35,8 @@ export const blockNetwork = (): void => {
   // Name resolution sends packets of its own (c-ares), enough to carry data out.
   seal(dns, "lookup", "dns.lookup")
   seal(dns.promises, "lookup", "dns.promises.lookup")
+  seal(dns, "lookupService", "dns.lookupService")
+  seal(dns.promises, "lookupService", "dns.promises.lookupService")
   // The module's own resolve* are bound to a default resolver made at load: sealed one by one.
   const queries = Object.getOwnPropertyNames(dns.Resolver.prototype).filter((key) => key.startsWith("resolve") || key === "reverse")
   for (const key of queries) {
@@ -44,4 +47,6 @@ export const blockNetwork = (): void => {
   for (const key of ["fetch", "WebSocket", "EventSource"]) {
     if (key in globalThis) seal(globalThis, key, key)
   }
+  // `import { lookup } from "node:dns"` reads the ES module's copies of the exports: bring them up to date.
+  syncBuiltinESMExports()
 }

@@ -2,10 +2,12 @@ import { FileSystem, Path } from "@effect/platform"
 import { NodeContext } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect } from "effect"
-import { existsSync } from "node:fs"
+import { type ChildProcess, spawn, spawnSync } from "node:child_process"
+import { existsSync, readdirSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type ConfigLintLimits, lintTree, readSourceTree } from "../src/index.js"
+import { confinement, launch } from "../src/SandboxLauncher.js"
 
 /**
  * A repository's eslint.config.js is the repository's code: each hostile config here tries one
@@ -44,6 +46,20 @@ const refusal = (config: string, extra?: (root: string) => Effect.Effect<void, u
       return error.reason
     })
   )
+
+/** A process of the service's user that a config must not be able to signal; killed with the test's scope. */
+const standIn = Effect.acquireRelease(
+  Effect.sync(() => spawn("sleep", ["60"], { stdio: "ignore" })),
+  (victim) => Effect.sync(() => victim.kill("SIGKILL"))
+)
+
+const isAlive = (child: ChildProcess) => {
+  try {
+    return child.pid !== undefined && child.exitCode === null && process.kill(child.pid, 0)
+  } catch {
+    return false
+  }
+}
 
 const wellBehaved = 'export default [{ rules: { semi: "error" } }]\n'
 
@@ -118,6 +134,55 @@ describe("the repository's ESLint config runs sandboxed", () => {
       expect(udp).toMatch(/^the sandbox refused Network/)
       const name = yield* refusal('import dns from "node:dns"\nawait dns.promises.resolveTxt("example.com")\nexport default []\n')
       expect(name).toMatch(/^the sandbox refused Network/)
+    })))
+
+  it.effect("cannot signal a process of the service, nor its own parent", () =>
+    run(Effect.gen(function*() {
+      const victim = yield* standIn
+      const kill = (call: string) =>
+        refusal(`import fs from "node:fs"\n${call}(Number(fs.readFileSync("./victim.pid", "utf8")), "SIGKILL")\nexport default []\n`, (root) =>
+          Effect.flatMap(FileSystem.FileSystem, (fs) => fs.writeFileString(join(root, "victim.pid"), String(victim.pid))))
+      expect(yield* kill("process.kill")).toMatch(/^the sandbox refused Signal \(process\.kill\)/)
+      expect(yield* kill("process._kill")).toMatch(/^the sandbox refused Signal \(process\._kill\)/)
+      expect(yield* refusal('process.kill(process.ppid, "SIGKILL")\nexport default []\n')).toMatch(/^the sandbox refused Signal/)
+      expect(isAlive(victim)).toBe(true)
+    })), 20_000)
+
+  it("keeps the service's processes out of the child's reach even without the guard: its own PID namespace, another user", () => {
+    const confined = confinement()
+    // This project's machines run the service as root, where both fences hold.
+    expect(confined.pidNamespace).toBeDefined()
+    if (process.getuid?.() === 0) expect(confined.user).toEqual({ uid: 65534, gid: 65534 })
+    const victim = spawn("sleep", ["60"], { stdio: "ignore" })
+    try {
+      const { args, command } = launch(confined, process.execPath, [
+        "-e",
+        `try { process.kill(${victim.pid}, "SIGKILL"); console.log("killed") } catch (e) { console.log(e.code) }`
+      ])
+      const result = spawnSync(command, args, { encoding: "utf8", timeout: 10_000 })
+      expect(result.stdout.trim()).toBe("ESRCH")
+      expect(isAlive(victim)).toBe(true)
+    } finally {
+      victim.kill("SIGKILL")
+    }
+  })
+
+  it.effect("cannot tell whether a path outside exists, resolve a service's name, or write a trace", () =>
+    run(Effect.gen(function*() {
+      const realpath = yield* refusal('import fs from "node:fs"\nfs.realpathSync("/etc/passwd")\nexport default []\n')
+      expect(realpath).toMatch(/^the sandbox refused FileSystemRead \(fs\.realpathSync \(\/etc\/passwd\)\)/)
+      const named = yield* refusal('import { realpathSync } from "node:fs"\nrealpathSync.native("/root")\nexport default []\n')
+      expect(named).toMatch(/^the sandbox refused FileSystemRead/)
+      const promised = yield* refusal('import fs from "node:fs/promises"\nawait fs.realpath("/nope")\nexport default []\n')
+      expect(promised).toMatch(/^the sandbox refused FileSystemRead/)
+      const service = yield* refusal('import dns from "node:dns"\ndns.lookupService("127.0.0.1", 22, () => {})\nexport default []\n')
+      expect(service).toMatch(/^the sandbox refused Network \(dns\.lookupService\)/)
+      const root = yield* checkoutWith(
+        'import trace from "node:trace_events"\ntrace.createTracing({ categories: ["v8"] }).enable()\nexport default []\n'
+      )
+      const traced = yield* Effect.flip(lintWith(root))
+      expect(traced.reason).toMatch(/^the sandbox refused FileSystemWrite \(trace_events\.createTracing\)/)
+      expect(readdirSync(root).filter((name) => name.startsWith("node_trace"))).toEqual([])
     })))
 
   it.effect("is stopped when it runs past the time limit", () =>

@@ -7,13 +7,22 @@ import { HttpServer } from "@tidemark/adapter-http"
 import { catalogue } from "@tidemark/catalogue"
 import { NatsEventQueue } from "@tidemark/adapter-nats"
 import { PgEventQueue, PgEventStore, PgIngestion, PgStorage } from "@tidemark/adapter-pg"
-import { AnalysisCoverageScope, LogSarifReader, ReportCoverageReader, TreeAnalyzer } from "@tidemark/analysis"
-import { Access, AnalysisWorker, dashboardLinksAt, DomainServices, IngestionWorker } from "@tidemark/core"
+import {
+  AnalysisCoverageScope,
+  LogSarifReader,
+  ReportCoverageReader,
+  sandboxCopyPrefix,
+  SandboxLauncher,
+  TreeAnalyzer
+} from "@tidemark/analysis"
+import { Access, AnalysisWorker, dashboardLinksAt, DomainServices, IngestionWorker, WorkerHealth } from "@tidemark/core"
 import { CryptoIdGenerator, StaticToolCatalogue } from "@tidemark/core/memory"
-import { Console, Effect, Layer, Option, Redacted } from "effect"
+import { Console, Context, Effect, Layer, Option, Redacted } from "effect"
 import { createServer } from "node:http"
-import { join } from "node:path"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
+import { removeLeftovers } from "./LeftoverFolders.js"
 import * as NodeHasher from "./NodeHasher.js"
 import type { ServerConfig } from "./ServerConfig.js"
 import { version } from "./Version.js"
@@ -54,6 +63,20 @@ export const ingestionLayer = (config: ServerConfig) =>
 export const persistenceLayer = (config: ServerConfig) =>
   ingestionLayer(config).pipe(Layer.provideMerge(storageLayer(config)))
 
+const gitCacheOf = (config: ServerConfig) => join(config.dataDir, "git-cache")
+
+/** What a killed process left behind: its checkouts and the sandbox's copies of them. */
+const leftoversLayer = (config: ServerConfig) =>
+  Layer.effectDiscard(Effect.gen(function*() {
+    const removed = [
+      ...(yield* removeLeftovers(tmpdir(), sandboxCopyPrefix)),
+      ...(yield* removeLeftovers(GitCli.checkoutDirectoryOf(resolve(gitCacheOf(config))), GitCli.checkoutPrefix))
+    ]
+    if (removed.length > 0) yield* Effect.logInfo(`removed ${removed.length} folders left by processes that were stopped`)
+    const fences = SandboxLauncher.confinementOf(SandboxLauncher.confinement())
+    yield* Effect.logInfo(`a repository's own ESLint configuration runs confined by ${fences}`)
+  }))
+
 /**
  * The ports every process needs: storage and queues, catalogue, git (read, checkout, blame, changes), ids,
  * hashing, the analyzer and the coverage scope it implies, and the commit statuses sent to the git
@@ -62,7 +85,8 @@ export const persistenceLayer = (config: ServerConfig) =>
 const portsLayer = (config: ServerConfig) =>
   Layer.mergeAll(
     StaticToolCatalogue.layer(catalogue),
-    GitCli.layer({ cacheDirectory: join(config.dataDir, "git-cache") }),
+    GitCli.layer({ cacheDirectory: gitCacheOf(config) }),
+    leftoversLayer(config),
     TreeAnalyzer.layer({
       cacheDirectory: join(config.dataDir, "analysis-cache"),
       configurationFileLimits: config.configurationFileLimits
@@ -83,11 +107,15 @@ const portsLayer = (config: ServerConfig) =>
 export const domainLayer = (config: ServerConfig) =>
   DomainServices.layer(config.gitUrlTemplates).pipe(Layer.provideMerge(portsLayer(config)))
 
-/** The ingestion and analysis workers, running in the background for as long as the layer is alive. */
+/**
+ * The ingestion and analysis workers, running in the background for as long as the layer is alive,
+ * each watched by WorkerHealth: one that ends makes the process unready, and then exit.
+ */
 export const workerLayer = Layer.scopedDiscard(
   Effect.gen(function*() {
-    yield* Effect.forkScoped((yield* IngestionWorker).run)
-    yield* Effect.forkScoped((yield* AnalysisWorker).run)
+    const health = yield* WorkerHealth
+    yield* Effect.forkScoped(health.supervise("ingestion worker", (yield* IngestionWorker).run))
+    yield* Effect.forkScoped(health.supervise("analysis worker", (yield* AnalysisWorker).run))
   })
 ).pipe(Layer.provide(Layer.merge(IngestionWorker.layer(), AnalysisWorker.layer())))
 
@@ -126,6 +154,8 @@ export const serverLayer = (config: ServerConfig) =>
     listeningLine,
     config.runWorker ? workerLayer : Layer.empty
   ).pipe(
+    // Shared by the workers and the readiness probe, and kept in the output for the command to wait on.
+    Layer.provideMerge(WorkerHealth.Default),
     Layer.provide(NodeHttpServer.layer(createServer, { port: config.port, host: config.host })),
     // Before the port opens: a request arriving as soon as it does must find the admin token stored.
     Layer.provide(adminTokenLayer(config)),
@@ -133,4 +163,12 @@ export const serverLayer = (config: ServerConfig) =>
   )
 
 /** `tidemark worker`: the workers alone, on the same storage and queues as the server. */
-export const workerOnlyLayer = (config: ServerConfig) => workerLayer.pipe(Layer.provide(portsLayer(config)))
+export const workerOnlyLayer = (config: ServerConfig) =>
+  workerLayer.pipe(Layer.provideMerge(WorkerHealth.Default), Layer.provide(portsLayer(config)))
+
+/**
+ * Runs a process's layer until interrupted, as `Layer.launch` does, but fails as soon as one of its
+ * workers stops: a server without its workers would answer requests and process nothing.
+ */
+export const runUntilWorkerStops = <E, R>(layer: Layer.Layer<WorkerHealth, E, R>) =>
+  Effect.scoped(Effect.flatMap(Layer.build(layer), (context) => Context.get(context, WorkerHealth).whenStopped))

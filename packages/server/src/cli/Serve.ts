@@ -1,5 +1,5 @@
 import { Command } from "@effect/cli"
-import { Effect, Layer, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { type ServerConfig, serverConfig } from "../ServerConfig.js"
 
 /** A setting of the environment that does not parse (PORT=abc). */
@@ -30,7 +30,7 @@ export const serverModule = Effect.promise(() => import("../Server.js"))
 
 const launch = (config: ServerConfig) =>
   serverModule.pipe(
-    Effect.flatMap(({ serverLayer }) => Layer.launch(serverLayer(config))),
+    Effect.flatMap(({ runUntilWorkerStops, serverLayer }) => runUntilWorkerStops(serverLayer(config))),
     Effect.catchTag("ServeError", (error) =>
       new ListenFailed({
         host: config.host,

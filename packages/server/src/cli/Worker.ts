@@ -1,5 +1,5 @@
 import { Command } from "@effect/cli"
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { serverConfig } from "../ServerConfig.js"
 import { InvalidSettings, serverModule } from "./Serve.js"
 
@@ -7,7 +7,9 @@ import { InvalidSettings, serverModule } from "./Serve.js"
 export const worker = Command.make("worker", {}, () =>
   serverConfig.pipe(
     Effect.mapError((error) => new InvalidSettings({ detail: String(error) })),
-    Effect.flatMap((config) => Effect.flatMap(serverModule, ({ workerOnlyLayer }) => Layer.launch(workerOnlyLayer(config))))
+    Effect.flatMap((config) =>
+      Effect.flatMap(serverModule, ({ runUntilWorkerStops, workerOnlyLayer }) => runUntilWorkerStops(workerOnlyLayer(config)))
+    )
   )).pipe(
     Command.withDescription(
       "Run the ingestion worker alone (several may run side by side). Uses the same DATABASE_URL / " +

@@ -1,0 +1,76 @@
+import { spawnSync } from "node:child_process"
+
+/**
+ * How the sandboxed linting process is started, so that it cannot signal any process of the
+ * service: Node 20's permission model does not cover `process.kill`, and a repository's config
+ * killed the server with `process.kill(process.ppid, "SIGKILL")`.
+ *
+ * - In a PID namespace of its own (`unshare --pid --fork`): the service's processes are not
+ *   visible from inside, so no pid the child can name is one of them. Root creates it directly; an
+ *   ordinary user through a user namespace (`--user --map-root-user`), where the kernel allows it.
+ * - As an unprivileged user when the service runs as root (`setpriv`, inside the namespace): the
+ *   kernel refuses a signal from another user, and the child reads only what that user may.
+ * - In a session of its own (`detached`), so that a signal to its process group reaches only it.
+ *
+ * What the machine does not offer is left out, and the child's own guard on `process.kill` is then
+ * the only fence; `confinementOf` says which fences hold, for the log and the README.
+ */
+
+/** The unprivileged user and group the child runs as when the service runs as root (`nobody`). */
+export interface SandboxUser {
+  readonly uid: number
+  readonly gid: number
+}
+
+export const nobody: SandboxUser = { uid: 65534, gid: 65534 }
+
+export interface Confinement {
+  /** `unshare`'s arguments for a PID namespace, when the machine allows one. */
+  readonly pidNamespace: ReadonlyArray<string> | undefined
+  /** The user the child runs as, when the service runs as root and `setpriv` can switch to it. */
+  readonly user: SandboxUser | undefined
+}
+
+export interface Launch {
+  readonly command: string
+  readonly args: ReadonlyArray<string>
+}
+
+const succeeds = (command: string, args: ReadonlyArray<string>) => {
+  const result = spawnSync(command, args, { stdio: "ignore", timeout: 5_000 })
+  return result.error === undefined && result.status === 0
+}
+
+const dropTo = (user: SandboxUser) => [`--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--no-new-privs", "--"]
+
+/** Tries each fence once on this machine: a namespace or a user switch that fails here is not used. */
+export const probeConfinement = (user: SandboxUser = nobody): Confinement => {
+  const isRoot = process.getuid?.() === 0
+  const namespace = isRoot ? ["--pid", "--fork", "--"] : ["--user", "--map-root-user", "--pid", "--fork", "--"]
+  const pidNamespace = succeeds("unshare", [...namespace, "true"]) ? namespace : undefined
+  const switched = isRoot && succeeds("setpriv", [...dropTo(user), "true"]) ? user : undefined
+  return { pidNamespace, user: switched }
+}
+
+let probed: Confinement | undefined
+
+/** The machine's confinement, probed on first use. */
+export const confinement = (): Confinement => (probed ??= probeConfinement())
+
+/** The command that runs `command args` behind the fences of `confined`. */
+export const launch = (confined: Confinement, command: string, args: ReadonlyArray<string>): Launch => {
+  const inner = confined.user === undefined ? [command, ...args] : ["setpriv", ...dropTo(confined.user), command, ...args]
+  const wrapped = confined.pidNamespace === undefined ? inner : ["unshare", ...confined.pidNamespace, ...inner]
+  const [first = command, ...rest] = wrapped
+  return { command: first, args: rest }
+}
+
+/** In words, for the log: which fences keep the child from the service's processes. */
+export const confinementOf = (confined: Confinement): string => {
+  const fences = [
+    ...(confined.pidNamespace === undefined ? [] : ["a PID namespace of its own"]),
+    ...(confined.user === undefined ? [] : [`user ${confined.user.uid}`]),
+    "a guard on process.kill"
+  ]
+  return fences.join(", ")
+}
