@@ -1,16 +1,11 @@
 import type { IClone, IOptions } from "@jscpd/core"
 import { getDefaultOptions, Statistic } from "@jscpd/core"
 import { getFormatByFile, Tokenizer } from "@jscpd/tokenizer"
-import { Effect, Schema } from "effect"
+import { Effect } from "effect"
 import { createHash } from "node:crypto"
 import { CloneDetector } from "./CloneDetector.js"
 import type { FrameCache } from "./FrameCache.js"
-
-/** jscpd's engine failed on a file. */
-export class DuplicationError extends Schema.TaggedError<DuplicationError>()("DuplicationError", {
-  path: Schema.String,
-  message: Schema.String
-}) {}
+import { reasonOfThrow, SkippedFile } from "./SkippedFile.js"
 
 export interface DuplicationOptions {
   /** The smallest clone, in tokens (jscpd's `--min-tokens`, default 50). */
@@ -53,6 +48,8 @@ export interface Duplication {
   readonly duplicatedLines: number
   /** Duplicated lines over all lines of the admitted files, in percent, as jscpd reports it. */
   readonly percentage: number
+  /** Files jscpd's tokenizer threw on: left out, the others compared as usual. */
+  readonly skipped: ReadonlyArray<SkippedFile>
 }
 
 interface Candidate {
@@ -94,7 +91,7 @@ export const detectDuplication = (
   options: DuplicationOptions = defaultDuplicationOptions,
   /** Each file's frames by content, kept from earlier runs: the clones are the same, found sooner. */
   frames?: FrameCache
-): Effect.Effect<Duplication, DuplicationError> =>
+): Effect.Effect<Duplication> =>
   Effect.gen(function*() {
     const jscpdOptions: IOptions = {
       ...getDefaultOptions(),
@@ -109,10 +106,16 @@ export const detectDuplication = (
     const statistic = new Statistic()
     const detector = new CloneDetector(tokenizer, jscpdOptions, [statistic])
     const candidates: ReadonlyArray<Candidate> = files.flatMap(admitted(options))
+    const skipped: Array<SkippedFile> = []
+    // A file the tokenizer cannot handle is left out of duplication; the others are still compared.
     const clones = yield* Effect.forEach(candidates, (file) =>
-      Effect.try({
-        try: () => detector.detect(file.path, file.content, file.format),
-        catch: (cause) => new DuplicationError({ path: file.path, message: String(cause) })
+      Effect.sync(() => {
+        try {
+          return detector.detect(file.path, file.content, file.format)
+        } catch (thrown) {
+          skipped.push(new SkippedFile({ path: file.path, tool: "duplication", reason: reasonOfThrow(thrown) }))
+          return []
+        }
       })).pipe(Effect.map((perFile) => perFile.flat()))
     const total = statistic.getStatistic()
     const perSource = new Map(
@@ -128,6 +131,7 @@ export const detectDuplication = (
       clones: clones.length,
       lines: total.total.lines,
       duplicatedLines: total.total.duplicatedLines,
-      percentage: total.total.percentage
+      percentage: total.total.percentage,
+      skipped
     }
   })

@@ -4,6 +4,7 @@ import { complexityOf } from "./Complexity.js"
 import type { Grammars } from "./Grammars.js"
 import { isLanguage, isParsedLanguage, type Language } from "./Language.js"
 import { countLines } from "./LinesOfCode.js"
+import { reasonOfThrow, SkippedFile } from "./SkippedFile.js"
 
 /** A language name as `languageOf` gives it. */
 export const LanguageName = Schema.declare(
@@ -67,4 +68,35 @@ export const measureFile = (grammars: Grammars, language: Language, path: string
     ...(complexity === undefined ? {} : { complexity: complexity.complexity }),
     functions: (complexity?.functions ?? []).map((fn) => new FunctionMeasure(fn))
   })
+}
+
+/**
+ * `measureFile`, contained: a file whose parser throws (a stack overflow on code nested a thousand
+ * deep) keeps its lines without complexity, and one whose lines cannot be counted either has no
+ * measures; each says which measure skipped it and why.
+ */
+export const measureFileContained = (
+  grammars: Grammars,
+  language: Language,
+  path: string,
+  content: string
+): { readonly measures: FileMeasures | undefined; readonly skipped: ReadonlyArray<SkippedFile> } => {
+  try {
+    return { measures: measureFile(grammars, language, path, content), skipped: [] }
+  } catch (thrown) {
+    const complexity = new SkippedFile({ path, tool: "complexity", reason: reasonOfThrow(thrown) })
+    try {
+      const lines = countLines(language, content)
+      const measures = new FileMeasures({
+        language,
+        codeLines: lines.code,
+        commentLines: lines.comment,
+        blankLines: lines.blank,
+        functions: []
+      })
+      return { measures, skipped: [complexity] }
+    } catch (again) {
+      return { measures: undefined, skipped: [new SkippedFile({ path, tool: "lines of code", reason: reasonOfThrow(again) })] }
+    }
+  }
 }

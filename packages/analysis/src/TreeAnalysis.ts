@@ -11,17 +11,17 @@ import { analysisScope } from "./AnalysisScope.js"
 import {
   defaultDuplicationOptions,
   detectDuplication,
-  type DuplicationError,
   type DuplicationOptions,
   type FileDuplication
 } from "./Duplication.js"
 import { FileAnalysis } from "./FileAnalysis.js"
 import type { FrameCache } from "./FrameCache.js"
-import { type FileMeasures, fileMeasuresKey, measureFile } from "./FileMeasures.js"
+import { type FileMeasures, fileMeasuresKey, measureFileContained } from "./FileMeasures.js"
 import type { Grammars } from "./Grammars.js"
 import type { Language } from "./Language.js"
 import { isManifest } from "./ManifestDependencies.js"
 import { defaultSourceTreeOptions, readSourceTree, type SourceFile, type SourceTreeOptions, type TreeReadError } from "./SourceTree.js"
+import type { SkippedFile } from "./SkippedFile.js"
 import { detectStack } from "./Stack.js"
 import { languageLinesOf, percentageOf, TreeTotals } from "./TreeTotals.js"
 
@@ -70,6 +70,8 @@ export interface AnalyzedTree {
   readonly configuration: AnalysisConfiguration
   /** That file as read, when the tree has one: kept with the analysis for the coverage of its commit. */
   readonly configurationFile: SourceFile | undefined
+  /** Files a measure could not handle: left out of that measure, the rest of the analysis went on. */
+  readonly skipped: ReadonlyArray<SkippedFile>
   /**
    * The tree's configuration file could not be read, so the analysis followed the defaults only:
    * not a failure of the analysis, but a problem the repository should be told about.
@@ -89,13 +91,16 @@ const measuredWithCache = (grammars: Grammars, file: SourceFile, language: Langu
     const key = fileMeasuresKey(language, file.path, file.content)
     const cached = yield* cache.get(key).pipe(Effect.either)
     if (cached._tag === "Right" && Option.isSome(cached.right)) {
-      return { file, measures: cached.right.value, outcome: "hit" as Outcome }
+      return { file, measures: cached.right.value, skipped: [], outcome: "hit" as Outcome }
     }
-    const measures = measureFile(grammars, language, file.path, file.content)
+    const { measures, skipped } = measureFileContained(grammars, language, file.path, file.content)
+    // A measure that threw is not cached: the next analysis tries it again, and tells again.
     const outcome = cached._tag === "Left"
       ? yield* cacheFailed(cached.left)
+      : measures === undefined || skipped.length > 0
+      ? "miss"
       : yield* cache.set(key, measures).pipe(Effect.as<Outcome>("miss"), Effect.catchAll(cacheFailed))
-    return { file, measures, outcome }
+    return { file, measures, skipped, outcome }
   })
 
 const fileAnalysisOf = (
@@ -131,7 +136,7 @@ export const analyzeTree = (
   settings: TreeAnalysisSettings = defaultTreeAnalysisSettings
 ): Effect.Effect<
   AnalyzedTree,
-  TreeReadError | DuplicationError,
+  TreeReadError,
   FileSystem.FileSystem | Path.Path | AnalysisCache
 > =>
   Effect.gen(function*() {
@@ -160,7 +165,9 @@ export const analyzeTree = (
     const clonesOf = new Map(
       duplication.files.map((file) => [file.path, { blocks: file.blocks.length, lines: file.duplicatedLines }])
     )
-    const files = measured.map(({ file, measures }) => fileAnalysisOf(file, measures, clonesOf.get(file.path), settings))
+    const files = measured.flatMap(({ file, measures }) =>
+      measures === undefined ? [] : [fileAnalysisOf(file, measures, clonesOf.get(file.path), settings)]
+    )
     const stack = detectStack(sources.map((file) => file.path), sources.filter((file) => isManifest(file.path)))
     const withComplexity = files.filter((file) => file.complexity !== undefined)
     const complexFilesCount = files.filter((file) => file.complex).length
@@ -186,6 +193,7 @@ export const analyzeTree = (
       sources,
       duplication: duplication.files,
       lintSources: sources.filter((file) => !scope.excludedFrom("lint", file.path)),
+      skipped: [...measured.flatMap((m) => m.skipped), ...duplication.skipped],
       configuration,
       configurationFile,
       configurationProblem: Either.isLeft(configured) ? configured.left : undefined

@@ -21,6 +21,7 @@ import { LintCache } from "./LintCache.js"
 import { type EnabledRule, eslint9PatternPrefix, lintTree } from "./LintIssues.js"
 import { remembered } from "./RememberedEntries.js"
 import { resultRowsOf } from "./ResultRows.js"
+import { SkippedFile, skippedFileProblems } from "./SkippedFile.js"
 import { analyzeTree, defaultTreeAnalysisSettings } from "./TreeAnalysis.js"
 
 export interface TreeAnalyzerOptions {
@@ -86,20 +87,24 @@ export const make = (options: TreeAnalyzerOptions) =>
 
     const analyze = (root: string, settings: AnalyzerSettings) =>
       Effect.gen(function*() {
-        const { analysis, configurationFile, configurationProblem, duplication, lintSources, sources } = yield* analyzeTree(root, grammars, {
+        const { analysis, configurationFile, configurationProblem, duplication, lintSources, skipped, sources } = yield* analyzeTree(root, grammars, {
           ...defaultTreeAnalysisSettings,
           fileComplexityValueThreshold: settings.goals.fileComplexityValueThreshold,
           fileDuplicationBlockThreshold: settings.goals.fileDuplicationBlockThreshold,
           frames
         })
         const eslint = settings.tools.find((tool) => tool.uuid === eslint9Uuid)
-        const issues = eslint === undefined
-          ? []
-          : (yield* lintTree(root, lintSources, {
+        const linted = eslint === undefined
+          ? undefined
+          : yield* lintTree(root, lintSources, {
             rules: rulesOf(eslint),
             useConfigurationFile: eslint.usesConfigurationFile,
             configurationFileLimits: options.configurationFileLimits ?? defaultConfigLintLimits
-          })).issues
+          })
+        const issues = linted?.issues ?? []
+        const unlinted = (linted?.failedFiles ?? []).map((failed) =>
+          new SkippedFile({ path: failed.file, tool: eslint?.name ?? "ESLint9", reason: failed.reason })
+        )
         const totals = analysis.totals
         const rows = resultRowsOf({
           files: analysis.files,
@@ -122,7 +127,10 @@ export const make = (options: TreeAnalyzerOptions) =>
           stackTags: totals.stackTags
         })
         // An unreadable configuration file does not stop the analysis (the defaults apply): the repository is told.
-        const problems = configurationProblem === undefined ? [] : [configurationFileProblem(configurationProblem)]
+        const problems = [
+          ...(configurationProblem === undefined ? [] : [configurationFileProblem(configurationProblem)]),
+          ...skippedFileProblems([...skipped, ...unlinted])
+        ]
         return {
           measures,
           ...rows,

@@ -93,6 +93,27 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
       expect(analysis.totals.loc).toBeGreaterThan(0)
     }).pipe(Effect.provide(NodeContext.layer)), 60_000)
 
+  it.scoped("a file that breaks a tool (a parser's stack overflow) is skipped by that tool with a problem; the analysis goes on", () =>
+    Effect.gen(function*() {
+      const nested = 1_000
+      const root = yield* treeOf({
+        // 2 KB that overflow TypeScript's parser: the file's lines still count, its complexity cannot.
+        "deep.js": `x = ${"[".repeat(nested)}${"]".repeat(nested)}\n`,
+        "fine.js": "export const add = (a, b) => {\n  if (a > b) return a + b\n  return b\n}\n"
+      })
+      const port = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
+      const patterns = [{ id: "ESLint9_eqeqeq", severityLevel: "Warning" as const, category: "ErrorProne", parameters: [] }]
+      const output = yield* port.analyze(root, { goals, tools: [eslint9(patterns)] })
+      expect(output.problems.map((p) => [p.code, p.severity, p.message])).toEqual([
+        ["file_skipped", "some_analysis", "complexity skipped deep.js: RangeError: Maximum call stack size exceeded"]
+      ])
+      expect(output.files.map((f) => [f.path, f.codeLines])).toEqual([["deep.js", 1], ["fine.js", 4]])
+      expect(output.measures.loc).toBe(5)
+      // Analysed again from the cache: the skipped file was not cached as measured, so it is told again.
+      const again = yield* port.analyze(root, { goals, tools: [eslint9(patterns)] })
+      expect(again.problems).toEqual(output.problems)
+    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+
   it.scoped("a tree that cannot be read fails with AnalyzerFailed naming the path", () =>
     Effect.gen(function*() {
       const root = yield* copyOfTree
