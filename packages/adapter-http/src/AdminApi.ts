@@ -21,6 +21,7 @@ import { Authentication } from "./Authentication.js"
 import { GitHostGroup } from "./GitHostApi.js"
 import { BadRequest, Forbidden, InternalServerError, NotFound, Unauthorized, UnprocessableEntity } from "./HttpErrors.js"
 import { MetricsParams, MetricsResponse, SystemsResponse } from "./MetricsSchemas.js"
+import { TokensGroup } from "./TokensApi.js"
 
 /** Our extensions: adding repositories, issuing secrets, coding standards. Same error bodies as the analysis API. */
 
@@ -210,6 +211,8 @@ export class AdminApi extends HttpApi.make("admin")
   .add(AdminGroup)
   // Issue 14: a repository's git host settings (GitHostApi.ts), beside its tokens.
   .add(GitHostGroup)
+  // The issued secrets of an organization, listed and revoked (TokensApi.ts).
+  .add(TokensGroup)
   .prefix("/api/v3")
   .annotate(OpenApi.Title, "Tidemark admin API")
 {}

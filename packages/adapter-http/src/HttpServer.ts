@@ -8,6 +8,7 @@ import * as RequestSpans from "./RequestSpans.js"
 import * as SecurityHeaders from "./SecurityHeaders.js"
 import * as AdminHandlers from "./handlers/AdminHandlers.js"
 import * as GitHostHandlers from "./handlers/GitHostHandlers.js"
+import * as TokenHandlers from "./handlers/TokenHandlers.js"
 import * as AnalysisHandlers from "./handlers/AnalysisHandlers.js"
 import * as DashboardRoute from "./handlers/DashboardRoute.js"
 import * as GitHostWebhookHandlers from "./handlers/GitHostWebhookHandlers.js"
@@ -53,6 +54,7 @@ export const layer = (options: Options) => {
       AnalysisHandlers.layer(options.version),
       AdminHandlers.layer,
       GitHostHandlers.layer,
+      TokenHandlers.layer,
       IngestionHandlers.layer,
       IngestionHandlers.metricsLayer,
       ReporterHandlers.layer,

@@ -1,10 +1,10 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { describe, expect, it } from "@effect/vitest"
-import { aggregateEvents, AnalysisResultStore, Change, deliveryEventsOf, Deployment, EventStore, Incident } from "@tidemark/core"
+import { aggregateEvents, AnalysisResultStore, Change, Credential, CredentialStore, deliveryEventsOf, Deployment, EventStore, Incident } from "@tidemark/core"
 import { Fixtures, issue } from "@tidemark/port-contracts"
-import { Effect, Layer, Redacted } from "effect"
-import { Migrations, PgAnalysisResultStore, PgEventStore, PgRepositoryStore } from "../src/index.js"
+import { Effect, Layer, Option, Redacted } from "effect"
+import { Migrations, PgAnalysisResultStore, PgCredentialStore, PgEventStore, PgRepositoryStore } from "../src/index.js"
 import * as TestDatabase from "../src/ScratchDatabase.js"
 
 const clientOf = (url: string) => PgClient.layer({ url: Redacted.make(url), maxConnections: 2 })
@@ -60,7 +60,7 @@ describe("Migrations", () => {
       const [first, second, created] = yield* Effect.all([Migrations.run, Migrations.run, tables]).pipe(
         Effect.provide(clientOf(url))
       )
-      expect(first).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"], [10, "issue_dimensions"], [11, "repository_tokens"], [12, "quality_gates"], [13, "pull_requests"], [14, "git_host_settings"], [15, "changes"]])
+      expect(first).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"], [10, "issue_dimensions"], [11, "repository_tokens"], [12, "quality_gates"], [13, "pull_requests"], [14, "git_host_settings"], [15, "changes"], [16, "token_revocation"]])
       expect(second).toEqual([])
       expect(created).toEqual(expectedTables)
     }))
@@ -73,11 +73,11 @@ describe("Migrations", () => {
         Array.from({ length: 4 }, () => Migrations.run.pipe(Effect.provide(clientOf(url)))),
         { concurrency: "unbounded" }
       )
-      expect(results.flat()).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"], [10, "issue_dimensions"], [11, "repository_tokens"], [12, "quality_gates"], [13, "pull_requests"], [14, "git_host_settings"], [15, "changes"]])
+      expect(results.flat()).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"], [10, "issue_dimensions"], [11, "repository_tokens"], [12, "quality_gates"], [13, "pull_requests"], [14, "git_host_settings"], [15, "changes"], [16, "token_revocation"]])
       const recorded = yield* Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT migration_id FROM effect_sql_migrations ORDER BY migration_id`).pipe(
         Effect.provide(clientOf(url))
       )
-      expect(recorded).toEqual([{ migration_id: 1 }, { migration_id: 2 }, { migration_id: 3 }, { migration_id: 4 }, { migration_id: 5 }, { migration_id: 6 }, { migration_id: 7 }, { migration_id: 8 }, { migration_id: 9 }, { migration_id: 10 }, { migration_id: 11 }, { migration_id: 12 }, { migration_id: 13 }, { migration_id: 14 }, { migration_id: 15 }])
+      expect(recorded).toEqual([{ migration_id: 1 }, { migration_id: 2 }, { migration_id: 3 }, { migration_id: 4 }, { migration_id: 5 }, { migration_id: 6 }, { migration_id: 7 }, { migration_id: 8 }, { migration_id: 9 }, { migration_id: 10 }, { migration_id: 11 }, { migration_id: 12 }, { migration_id: 13 }, { migration_id: 14 }, { migration_id: 15 }, { migration_id: 16 }])
     }))
 
   it.scoped("the lead times of events stored before migration 0005 are packed by it: the metrics count them", () =>
@@ -150,5 +150,32 @@ describe("Migrations", () => {
         authors: []
       })
       expect(page.items).toHaveLength(1)
+    }))
+  it.scoped("credentials stored before migration 0016 are listed, never used, and can be revoked", () =>
+    Effect.gen(function*() {
+      const url = yield* TestDatabase.database
+      const before = Object.fromEntries(Object.entries(Migrations.migrations).filter(([name]) => name < "0016"))
+      const { after, listed, organizationId, removed } = yield* Effect.gen(function*() {
+        yield* Migrations.runOf(before)
+        const sql = yield* SqlClient.SqlClient
+        const { organization } = yield* Fixtures.freshRepository
+        // The row as the store before migration 0016 wrote it: no last use.
+        yield* sql`
+          INSERT INTO credentials (id, kind, organization_id, permission, secret_hash, created_at)
+          VALUES ('old', 'api', ${organization.id}, 'read', 'ab', ${Fixtures.at(1)})
+        `
+        yield* Migrations.run
+        const store = yield* CredentialStore
+        const listed = yield* store.ofOrganization(organization.id, { after: undefined, limit: 10 })
+        const removed = yield* store.remove(organization.id, "old")
+        return { listed, removed, after: yield* store.find("old"), organizationId: organization.id }
+      }).pipe(
+        Effect.provide(Layer.mergeAll(PgRepositoryStore.layer, PgCredentialStore.layer).pipe(Layer.provideMerge(clientOf(url))))
+      )
+      expect(listed.items).toStrictEqual([
+        new Credential({ id: "old", kind: "api", organizationId, permission: "read", secretHash: "ab", createdAt: Fixtures.at(1) })
+      ])
+      expect(removed).toBe(true)
+      expect(after).toEqual(Option.none())
     }))
 })

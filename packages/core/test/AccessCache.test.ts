@@ -39,3 +39,41 @@ it.effect("remembers a verified secret for 30 seconds; a wrong one is checked ev
       Effect.provide(Access.layer.pipe(Layer.provide(Layer.mergeAll(counting(reads), MemoryRepositoryStore.layer, ids))))
     )
   }))
+
+/** A credential store that counts the writes of last uses. */
+const countingUses = (writes: Ref.Ref<number>) =>
+  Layer.effect(
+    CredentialStore,
+    Effect.map(MemoryCredentialStore.make, (store) =>
+      CredentialStore.of({ ...store, markUsed: (id, at) => Effect.zipRight(Ref.update(writes, (n) => n + 1), store.markUsed(id, at)) }))
+  )
+
+it.effect("records a secret's last use at most once a minute, however often it authenticates", () =>
+  Effect.gen(function*() {
+    const writes = yield* Ref.make(0)
+    yield* Effect.gen(function*() {
+      const access = yield* Access
+      const store = yield* CredentialStore
+      const organization = new Organization({ id: 1, provider: "gh", name: "acme" })
+      const { credential, secret } = yield* access.issue("ingestion", organization, "write")
+      const lastUsed = Effect.map(store.find(credential.id), Option.flatMap((c) => Option.fromNullable(c.lastUsedAt)))
+      expect(yield* lastUsed).toEqual(Option.none())
+
+      yield* TestClock.adjust("5 seconds")
+      // A request every second for two minutes and a half.
+      for (let second = 0; second < 150; second++) {
+        yield* access.authenticate(secret)
+        yield* TestClock.adjust("1 second")
+      }
+      // Verified about every 30 seconds (the cache), written when the stored use is a minute old.
+      expect(yield* Ref.get(writes)).toBe(3)
+      const recorded = Option.map(yield* lastUsed, Date.parse)
+      // As recent as that allows: at most the cache's 30 seconds and the minute behind the last request.
+      expect(Option.getOrThrow(recorded)).toBeGreaterThanOrEqual(155_000 - 90_000)
+      // A failed attempt is no use.
+      yield* Effect.flip(access.authenticate(`${secret}x`))
+      expect(yield* Ref.get(writes)).toBe(3)
+    }).pipe(
+      Effect.provide(Access.layer.pipe(Layer.provideMerge(Layer.mergeAll(countingUses(writes), MemoryRepositoryStore.layer, ids))))
+    )
+  }))

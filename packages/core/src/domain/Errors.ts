@@ -6,7 +6,7 @@ import { Action } from "./Common.js"
  * mapping module.
  */
 export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
-  what: Schema.Literal("organization", "repository", "branch", "tool", "pattern", "standard", "issue", "file", "coverage", "pullRequest", "commit"),
+  what: Schema.Literal("organization", "repository", "branch", "tool", "pattern", "standard", "issue", "file", "coverage", "pullRequest", "commit", "token"),
   id: Schema.String
 }) {
   override get message() {

@@ -125,5 +125,7 @@ export class Credential extends Schema.Class<Credential>("Credential")({
   repositoryId: Schema.optional(Schema.Int),
   permission: Permission,
   secretHash: Schema.String,
-  createdAt: Schema.String
+  createdAt: Schema.String,
+  /** When it last authenticated, to the minute (Access records it at most once a minute); absent: never. */
+  lastUsedAt: Schema.optional(Schema.String)
 }) {}

@@ -1,4 +1,4 @@
-import { Cache, Context, Duration, Effect, Exit, Layer, Option } from "effect"
+import { Cache, Clock, Context, Duration, Effect, Exit, Layer, Option } from "effect"
 import { nowIso } from "./Now.js"
 import { NotFound, PermissionDenied, type ServiceUnavailable, Unauthenticated } from "../domain/Errors.js"
 import type { OrganizationCoordinates, RepositoryCoordinates } from "../domain/Principal.js"
@@ -32,6 +32,15 @@ type AccessError = Unauthenticated | PermissionDenied | NotFound | ServiceUnavai
 export type DeniedFor<P extends Permission> = P extends "read" ? never : PermissionDenied
 type AccessErrorFor<P extends Permission> = Unauthenticated | NotFound | ServiceUnavailable | DeniedFor<P>
 
+/**
+ * How stale a credential's `lastUsedAt` may get: a use is written only when the stored one is older,
+ * so a stream of requests costs one write a minute per credential, not one per request.
+ */
+const lastUsedPrecision = Duration.minutes(1)
+
+const isStale = (lastUsedAt: string | undefined, now: number) =>
+  lastUsedAt === undefined || now - Date.parse(lastUsedAt) >= Duration.toMillis(lastUsedPrecision)
+
 const missing = new Unauthenticated({ reason: "Missing api-token header" })
 const foreign = new Unauthenticated({ reason: "The api-token is not valid for this organization" })
 
@@ -50,6 +59,8 @@ const make = Effect.gen(function*() {
         return yield* new Unauthenticated({ reason: "Invalid credentials" })
       }
       const c = found.value
+      const now = yield* Clock.currentTimeMillis
+      if (isStale(c.lastUsedAt, now)) yield* credentials.markUsed(c.id, new Date(now).toISOString())
       return new Principal({
         credentialId: c.id,
         kind: c.kind,
@@ -67,6 +78,8 @@ const make = Effect.gen(function*() {
     timeToLive: (exit) => Exit.isSuccess(exit) ? Duration.seconds(30) : Duration.zero
   })
   const authenticate = (presented: string) => verified.get(presented)
+  /** A revoked or replaced secret must stop working at once, not when its verification expires. */
+  const forgetVerified = verified.invalidateAll
 
   const permit = <P extends Permission>(principal: Principal, need: P): Effect.Effect<void, DeniedFor<P>> =>
     rank[principal.permission] >= rank[need]
@@ -216,8 +229,7 @@ const make = Effect.gen(function*() {
     Effect.gen(function*() {
       if (Option.isSome(configured)) {
         yield* store("admin", "admin", configured.value, "admin")
-        // A replaced admin token must stop working at once.
-        yield* verified.invalidateAll
+        yield* forgetVerified
         return Option.none()
       }
       if ((yield* credentials.countByKind("admin")) > 0) return Option.none()
@@ -226,7 +238,7 @@ const make = Effect.gen(function*() {
       return Option.some(secret)
     })
 
-  return { authenticate, signedIn, organization: access, repository, issue, issueFor, issueRepositoryToken, ensureAdmin } as const
+  return { authenticate, forgetVerified, signedIn, organization: access, repository, issue, issueFor, issueRepositoryToken, ensureAdmin } as const
 })
 
 /** Authentication and authorization of callers against organizations and repositories. */

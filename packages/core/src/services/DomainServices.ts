@@ -23,6 +23,7 @@ import { Repositories, type GitUrlTemplates, defaultGitUrlTemplates } from "./Re
 import { RepositoryAnalysis } from "./RepositoryAnalysis.js"
 import { RepositoryFiles } from "./RepositoryFiles.js"
 import { RepositoryIssues } from "./RepositoryIssues.js"
+import { Tokens } from "./Tokens.js"
 import { ToolConfiguration } from "./ToolConfiguration.js"
 
 /**
@@ -51,5 +52,6 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     Catalogue.layer,
     ChangeDetails.layer.pipe(Layer.provideMerge(Layer.merge(PullRequestReads.layer, CommitReads.layer))),
     BranchHistory.layer,
-    GitHosts.layer
+    GitHosts.layer,
+    Tokens.layer
   ).pipe(Layer.provideMerge(ChangeVerdicts.layer), Layer.provideMerge(Access.layer))

@@ -13,6 +13,7 @@ import {
   repositoryLabel,
   repositoryPath
 } from "./Coordinates.js"
+import { issuedTokenCommands } from "./IssuedTokens.js"
 import { decodeArgument } from "./SchemaInput.js"
 
 /**
@@ -97,8 +98,8 @@ const createKey = Command.make(
 
 /** `tidemark token ...` */
 export const token = Command.make("token").pipe(
-  Command.withDescription("Manage API tokens."),
-  Command.withSubcommands([createToken])
+  Command.withDescription("Manage an organization's API tokens and repository tokens; list and revoke its ingestion keys too."),
+  Command.withSubcommands([createToken, ...issuedTokenCommands])
 )
 
 /** `tidemark key ...` */
