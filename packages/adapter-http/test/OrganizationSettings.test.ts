@@ -1,7 +1,8 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { Effect, Schedule } from "effect"
+import { Effect } from "effect"
 import { existsSync, rmSync } from "node:fs"
-import { RepositoryData, SettingsBody, ToolList } from "./fixtures/Bodies.js"
+import { SettingsBody, ToolList } from "./fixtures/Bodies.js"
+import { analysedAfter, nowIso, reanalyze, useConfigurationFile } from "./fixtures/Analyses.js"
 import * as Http from "./fixtures/Http.js"
 import { addRepository, allowConfigurationFiles, eslint9, issueToken, newOrganization, type Organization, paths, world } from "./fixtures/Scenario.js"
 import { analysingTestLayer } from "./fixtures/TestLayer.js"
@@ -16,30 +17,12 @@ import { adminToken } from "./fixtures/TestServer.js"
 const settingsOf = (org: Organization, token: string) =>
   Effect.map(Http.get(paths.settings(org), { token }), (reply) => Http.expectBody(reply, 200, SettingsBody).data)
 
-const useConfigurationFile = (org: Organization, repository: string, token: string, enabled = true) =>
-  Http.patch(paths.tool(org, repository, eslint9), { token, json: { useConfigurationFile: enabled } })
-
 const usesConfigurationFile = (org: Organization, repository: string, token: string) =>
   Effect.map(
     Http.get(paths.tools(org, repository), { token }),
     (reply) => Http.expectBody(reply, 200, ToolList).data.find((tool) => tool.uuid === eslint9)?.settings.usesConfigurationFile
   )
 
-/** Waits until the repository's default branch shows an analysis of `sha` that ended after `since`. */
-const analysedAfter = (org: Organization, name: string, token: string, sha: string, since: string) =>
-  Http.get(paths.repository(org, name), { token }).pipe(
-    Effect.map((reply) => Http.expectBody(reply, 200, RepositoryData).data),
-    Effect.filterOrFail(
-      (r) => r.lastAnalysedCommit?.sha === sha && (r.lastAnalysedCommit.endedAnalysis ?? "") > since,
-      () => "not analysed yet"
-    ),
-    Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds")))
-  )
-
-const reanalyze = (org: Organization, name: string, token: string) =>
-  Effect.map(Http.post(paths.reanalyze(org, name), { token }), (reply) => expect(reply.status).toBe(202))
-
-const nowIso = Effect.sync(() => new Date().toISOString())
 
 layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })("organization settings", (it) => {
   describe("GET and PATCH …/admin/organizations/{provider}/{org}/settings", () => {
