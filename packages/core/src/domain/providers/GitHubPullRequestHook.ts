@@ -1,5 +1,5 @@
 import { Either, Schema } from "effect"
-import { PullRequestAuthor } from "../PullRequest.js"
+import { PullRequestAuthor, PullRequestNumber } from "../PullRequest.js"
 import type { InvalidInput } from "../Errors.js"
 import { decodeDelivery, type GitHostDelivery, ignoredDelivery, pushedBranch } from "./GitHostDelivery.js"
 import { ProviderTimestamp } from "./ProviderTimestamp.js"
@@ -16,7 +16,7 @@ import { ProviderTimestamp } from "./ProviderTimestamp.js"
 const PullRequestPayload = Schema.Struct({
   action: Schema.String,
   pull_request: Schema.Struct({
-    number: Schema.Int,
+    number: PullRequestNumber,
     title: Schema.String,
     state: Schema.Literal("open", "closed"),
     merged: Schema.optional(Schema.NullOr(Schema.Boolean)),

@@ -1,5 +1,5 @@
 import { Either, Schema } from "effect"
-import { PullRequestAuthor } from "../PullRequest.js"
+import { PullRequestAuthor, PullRequestNumber } from "../PullRequest.js"
 import type { InvalidInput } from "../Errors.js"
 import { decodeDelivery, type GitHostDelivery, ignoredDelivery, pushedBranch } from "./GitHostDelivery.js"
 import { ProviderTimestamp } from "./ProviderTimestamp.js"
@@ -21,7 +21,7 @@ const MergeRequestPayload = Schema.Struct({
     avatar_url: Schema.optional(Schema.NullOr(Schema.String))
   }),
   object_attributes: Schema.Struct({
-    iid: Schema.Int,
+    iid: PullRequestNumber,
     title: Schema.String,
     source_branch: Schema.String,
     target_branch: Schema.String,
