@@ -15,6 +15,7 @@ import QualityGates from "./migrations/0012_quality_gates.js"
 import PullRequests from "./migrations/0013_pull_requests.js"
 import GitHostSettings from "./migrations/0014_git_host_settings.js"
 import Changes from "./migrations/0015_changes.js"
+import WebhookDeliveries from "./migrations/0017_webhook_deliveries.js"
 
 /** Numbered and append-only: a change to the schema is a new entry, never an edit of an old one. */
 export const migrations = {
@@ -32,7 +33,8 @@ export const migrations = {
   "0012_quality_gates": QualityGates,
   "0013_pull_requests": PullRequests,
   "0014_git_host_settings": GitHostSettings,
-  "0015_changes": Changes
+  "0015_changes": Changes,
+  "0017_webhook_deliveries": WebhookDeliveries
 }
 
 /** The migrator's own bookkeeping table (the `@effect/sql` default name). */

@@ -1,6 +1,5 @@
-import { Effect, Schema } from "effect"
+import { Schema } from "effect"
 import { Coverage } from "./Coverage.js"
-import { InvalidInput } from "./Errors.js"
 import type { Goals } from "./Goals.js"
 import { trusted } from "./Trusted.js"
 
@@ -125,14 +124,3 @@ export const coverageView = (coverage: CommitCoverage, goals: Goals): Coverage =
     valueUpdatedAt: coverage.uploadedAt,
     ...coverageNumbers(coverage, goals.minCoveragePercentage)
   })
-
-/** Only a full id (SHA-1, or SHA-256 repositories') can be matched with an analysed commit later. */
-const fullCommitId = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
-
-/** The commit id of an upload (coverage report, SARIF log), lower-cased, or InvalidInput. */
-export const uploadedCommitId = (commitSha: string): Effect.Effect<string, InvalidInput> => {
-  const id = commitSha.toLowerCase()
-  return fullCommitId.test(id)
-    ? Effect.succeed(id)
-    : Effect.fail(new InvalidInput({ field: "commitSha", reason: "expected the full commit id (40 hexadecimal digits)" }))
-}

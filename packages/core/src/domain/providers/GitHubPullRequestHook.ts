@@ -1,4 +1,5 @@
 import { Either, Schema } from "effect"
+import { CommitSha } from "../CommitSha.js"
 import { PullRequestAuthor, PullRequestNumber } from "../PullRequest.js"
 import type { InvalidInput } from "../Errors.js"
 import { decodeDelivery, type GitHostDelivery, ignoredDelivery, pushedBranch } from "./GitHostDelivery.js"
@@ -22,7 +23,7 @@ const PullRequestPayload = Schema.Struct({
     merged: Schema.optional(Schema.NullOr(Schema.Boolean)),
     updated_at: ProviderTimestamp,
     user: Schema.Struct({ login: Schema.String, avatar_url: Schema.optional(Schema.String) }),
-    head: Schema.Struct({ ref: Schema.String, sha: Schema.String }),
+    head: Schema.Struct({ ref: Schema.String, sha: CommitSha }),
     base: Schema.Struct({ ref: Schema.String })
   })
 })

@@ -1,4 +1,5 @@
 import { Either, Schema } from "effect"
+import { CommitSha } from "../CommitSha.js"
 import { PullRequestAuthor, PullRequestNumber } from "../PullRequest.js"
 import type { InvalidInput } from "../Errors.js"
 import { decodeDelivery, type GitHostDelivery, ignoredDelivery, pushedBranch } from "./GitHostDelivery.js"
@@ -28,7 +29,7 @@ const MergeRequestPayload = Schema.Struct({
     state: Schema.Literal("opened", "closed", "merged", "locked"),
     action: Schema.optional(Schema.String),
     updated_at: ProviderTimestamp,
-    last_commit: Schema.Struct({ id: Schema.String })
+    last_commit: Schema.Struct({ id: CommitSha })
   })
 })
 
