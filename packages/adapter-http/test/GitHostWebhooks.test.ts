@@ -6,142 +6,29 @@
  * underneath the API. A delivery that is not authenticated, or not a payload, changes nothing.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import WebhookDefinitions from "@octokit/webhooks-examples"
-import { AnalysisJobJson, AnalysisQueue, type PullRequestRecord, PullRequestStore } from "@tidemark/core"
-import { Effect, Option, Schema } from "effect"
-import { createHmac, randomUUID } from "node:crypto"
-import { execFileSync } from "node:child_process"
-import { readFileSync } from "node:fs"
-import { WebhookReceiptBody, WebhookSecretBody } from "./fixtures/Bodies.js"
-import type { GitRepository } from "./fixtures/GitRepositories.js"
+import type { PullRequestRecord } from "@tidemark/core"
+import { Effect, Option } from "effect"
+import { WebhookSecretBody } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
-import { addRepository, issueToken, newOrganization, type Organization } from "./fixtures/Scenario.js"
+import { issueToken } from "./fixtures/Scenario.js"
 import { testLayer } from "./fixtures/TestLayer.js"
-import { adminToken, TestServer } from "./fixtures/TestServer.js"
-
-/** The fields of the example deliveries the tests read or rewrite; the rest is sent as it is. */
-interface PullRequestExample {
-  action: string
-  number: number
-  pull_request: {
-    number: number
-    title: string
-    merged: boolean | null
-    updated_at: string
-    user: { login: string; avatar_url: string }
-    head?: { ref: string; sha: string }
-    base: { ref: string }
-  }
-}
-
-interface PushExample {
-  ref: string
-  after: string
-  deleted?: boolean
-}
-
-interface MergeRequestExample {
-  user: { name: string; username: string; email?: string }
-  object_attributes: {
-    iid: number
-    action: string
-    state: string
-    source_branch: string
-    target_branch: string
-    last_commit?: { id: string }
-  }
-}
-
-/** A copy of GitHub's first example of `event` that `matches`, typed by the fields a test touches. */
-const githubExample = <A>(event: string, matches: (example: Readonly<Record<string, unknown>>) => boolean): A => {
-  const found = WebhookDefinitions.find((d) => d.name === event)?.examples.find((e) => matches(e as Readonly<Record<string, unknown>>))
-  if (found === undefined) throw new Error(`no ${event} example`)
-  return structuredClone(found) as A
-}
-
-const gitlabExample = <A>(name: string): A =>
-  JSON.parse(readFileSync(new URL(`./fixtures/gitlab/${name}.json`, import.meta.url), "utf8")) as A
-
-const segment = encodeURIComponent
-const secretPath = (org: Organization, repository: string) =>
-  `/api/v3/admin/organizations/${org.provider}/${segment(org.name)}/repositories/${segment(repository)}/webhook-secret`
-
-const sign = (secret: string, body: string) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`
-
-const git = (repository: GitRepository, args: ReadonlyArray<string>) =>
-  execFileSync("git", args, {
-    cwd: repository.path,
-    encoding: "utf8",
-    env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "Ada", GIT_AUTHOR_EMAIL: "ada@example.org", GIT_COMMITTER_NAME: "Ada", GIT_COMMITTER_EMAIL: "ada@example.org" }
-  }).trim()
-
-/** A new commit on `branch` of the local repository, as a push to the host would add; its sha. */
-const commitOn = (repository: GitRepository, branch: string, file: string) => {
-  git(repository, ["checkout", "--quiet", branch])
-  git(repository, ["commit", "--quiet", "--allow-empty", "-m", `work on ${file}`])
-  const sha = git(repository, ["rev-parse", "HEAD"])
-  git(repository, ["checkout", "--quiet", "main"])
-  return sha
-}
-
-const ports = Effect.map(TestServer, (server) => server.ports)
-
-const storedPullRequest = (repositoryId: number, number: number) =>
-  Effect.flatMap(ports, (context) => Effect.provide(Effect.flatMap(PullRequestStore, (store) => store.find(repositoryId, number)), context))
-
-/** The analyses queued since the last call (no analysis worker runs in this file), acknowledged. */
-const queuedJobs = Effect.flatMap(ports, (context) =>
-  Effect.provide(
-    Effect.gen(function*() {
-      const queue = yield* AnalysisQueue
-      const deliveries = yield* queue.pull(100, "0 millis")
-      yield* Effect.forEach(deliveries, (d) => d.ack)
-      return yield* Effect.forEach(deliveries, (d) => Schema.decode(AnalysisJobJson)(d.payload))
-    }),
-    context
-  ))
-
-/** A repository with a webhook secret; the analysis adding it queued is drained. */
-const hookedRepository = Effect.gen(function*() {
-  const org = newOrganization("hooks")
-  const added = yield* addRepository(org, "app")
-  const reply = yield* Http.post(secretPath(org, "app"), { token: adminToken })
-  const issued = Http.expectBody(reply, 201, WebhookSecretBody).data
-  yield* queuedJobs
-  const repositoryId = added.repository.repositoryId
-  if (repositoryId === undefined) throw new Error("an added repository has an id")
-  return { org, git: added.git, repositoryId, ...issued }
-})
-
-type Hooked = Effect.Effect.Success<typeof hookedRepository>
-
-/** Each delivery has an id of its own (`X-GitHub-Delivery`), as GitHub gives it, unless a test sends one again. */
-const deliverGitHub = (hooked: Hooked, event: string, payload: object, signature?: string, delivery = randomUUID()) => {
-  const body = JSON.stringify(payload)
-  return Http.post(hooked.githubPath, {
-    body,
-    headers: { "x-github-event": event, "x-hub-signature-256": signature ?? sign(hooked.secret, body), "x-github-delivery": delivery }
-  })
-}
-
-const deliverGitLab = (hooked: Hooked, event: string, payload: object, token?: string, idempotencyKey = randomUUID()) =>
-  Http.post(hooked.gitlabPath, {
-    body: JSON.stringify(payload),
-    headers: { "x-gitlab-event": event, "x-gitlab-token": token ?? hooked.secret, "idempotency-key": idempotencyKey }
-  })
-
-const receipt = (reply: Http.Reply) => Http.expectBody(reply, 200, WebhookReceiptBody).data
-
-/** GitHub's example of `action`, numbered `number`, from the repository's `feature` into `main`. */
-const gitHubPullRequest = (hooked: Hooked, action: string, number: number, headSha = hooked.git.featureSha) => {
-  const payload = githubExample<PullRequestExample>("pull_request", (e) => e["action"] === action)
-  payload.number = number
-  payload.pull_request.number = number
-  // The example's own head (its label, user and repository stay as GitHub sent them), on our branch.
-  Object.assign(payload.pull_request.head ?? {}, { ref: "feature", sha: headSha })
-  payload.pull_request.base.ref = "main"
-  return payload
-}
+import {
+  commitOn,
+  deliverGitHub,
+  deliverGitLab,
+  git,
+  githubExample,
+  gitHubPullRequest,
+  gitlabExample,
+  hookedRepository,
+  type MergeRequestExample,
+  type PushExample,
+  queuedJobs,
+  receipt,
+  secretPath,
+  sign,
+  storedPullRequest
+} from "./fixtures/Webhooks.js"
 
 layer(testLayer, { timeout: "120 seconds" })("Git host webhooks", (it) => {
   describe("GitHub", () => {
@@ -265,68 +152,6 @@ layer(testLayer, { timeout: "120 seconds" })("Git host webhooks", (it) => {
           Option.some(expect.objectContaining({ originBranch: "from-a-fork", headSha: hooked.git.featureSha, state: "open" }) as PullRequestRecord)
         )
         expect(yield* queuedJobs).toEqual([])
-      }))
-  })
-
-  describe("replays and what a delivery may hold", () => {
-    it.effect("a GitHub delivery sent again (same id, or same signed body under another id) is answered as a duplicate and does nothing", () =>
-      Effect.gen(function*() {
-        const hooked = yield* hookedRepository
-        const payload = gitHubPullRequest(hooked, "opened", 20)
-        const delivery = randomUUID()
-        expect(receipt(yield* deliverGitHub(hooked, "pull_request", payload, undefined, delivery)).outcome).toBe("pullRequestRecorded")
-        expect((yield* queuedJobs).map((j) => j.pullRequest)).toEqual([20])
-        const stored = Option.getOrThrow(yield* storedPullRequest(hooked.repositoryId, 20))
-        expect(receipt(yield* deliverGitHub(hooked, "pull_request", payload, undefined, delivery))).toEqual({
-          event: "pull_request",
-          outcome: "duplicate"
-        })
-        // The id is not signed: a replay under a new id is still the same signed body.
-        expect(receipt(yield* deliverGitHub(hooked, "pull_request", payload)).outcome).toBe("duplicate")
-        expect(yield* queuedJobs).toEqual([])
-        expect(yield* storedPullRequest(hooked.repositoryId, 20)).toEqual(Option.some(stored))
-        // Another delivery (a new body) is taken as ever.
-        const edited = { ...payload, pull_request: { ...payload.pull_request, title: "Edited" } }
-        expect(receipt(yield* deliverGitHub(hooked, "pull_request", edited)).outcome).toBe("pullRequestRecorded")
-      }))
-
-    it.effect("a GitLab delivery retried with its Idempotency-Key is answered as a duplicate", () =>
-      Effect.gen(function*() {
-        const hooked = yield* hookedRepository
-        const payload = gitlabExample<PushExample>("push-hook")
-        payload.ref = "refs/heads/main"
-        payload.after = hooked.git.mainSha
-        const key = randomUUID()
-        expect(receipt(yield* deliverGitLab(hooked, "Push Hook", payload, undefined, key)).outcome).toBe("branchRefreshed")
-        yield* queuedJobs
-        const retried = { ...payload, retried: true }
-        expect(receipt(yield* deliverGitLab(hooked, "Push Hook", retried, undefined, key)).outcome).toBe("duplicate")
-        expect(yield* queuedJobs).toEqual([])
-      }))
-
-    it.effect("a head that is not a full commit id, a number outside 1..2^31 - 1 or a NUL: 400, nothing stored", () =>
-      Effect.gen(function*() {
-        const hooked = yield* hookedRepository
-        const badHeads = ["../../../../user/repos", hooked.git.featureSha.slice(0, 12), `${hooked.git.featureSha}0`]
-        for (const [number, head] of badHeads.entries()) {
-          const message = yield* Http.expectError(
-            yield* deliverGitHub(hooked, "pull_request", gitHubPullRequest(hooked, "opened", 30 + number, head)),
-            "BadRequest"
-          )
-          expect(message).toContain("sha")
-          expect(yield* storedPullRequest(hooked.repositoryId, 30 + number)).toEqual(Option.none())
-        }
-        for (const number of [2 ** 31, 0, -3]) {
-          yield* Http.expectError(yield* deliverGitHub(hooked, "pull_request", gitHubPullRequest(hooked, "opened", number)), "BadRequest")
-        }
-        const nul = gitHubPullRequest(hooked, "opened", 40)
-        nul.pull_request.title = "nul \u0000"
-        expect(yield* Http.expectError(yield* deliverGitHub(hooked, "pull_request", nul), "BadRequest")).toMatch(/NUL/)
-        expect(yield* storedPullRequest(hooked.repositoryId, 40)).toEqual(Option.none())
-        // An upper-case head is the same commit, stored lower-cased.
-        receipt(yield* deliverGitHub(hooked, "pull_request", gitHubPullRequest(hooked, "opened", 41, hooked.git.featureSha.toUpperCase())))
-        expect(Option.map(yield* storedPullRequest(hooked.repositoryId, 41), (pr) => pr.headSha)).toEqual(Option.some(hooked.git.featureSha))
-        expect(yield* queuedJobs).toHaveLength(1)
       }))
   })
 
