@@ -21,6 +21,7 @@ import {
   gitHubPullRequest,
   gitlabExample,
   hookedRepository,
+  type Hooked,
   type MergeRequestExample,
   type PushExample,
   queuedJobs,
