@@ -14,6 +14,7 @@ import {
   IssueStatusParam,
   Pagination,
   PullRequestBody,
+  PullRequestNumber,
   PullRequestWithAnalysis
 } from "@tidemark/core"
 import { Schema } from "effect"
@@ -30,8 +31,10 @@ import { BadRequest, Forbidden, InternalServerError, NotFound, Unauthorized, Unp
 const repositoryPath = "/analysis/organizations/:provider/:remoteOrganizationName/repositories/:repositoryName"
 const pullRequestPath = `${repositoryPath}/pull-requests/:pullRequestNumber`
 
-const PullRequestNumber = Schema.NumberFromString.pipe(Schema.int()).annotations({ jsonSchema: { type: "integer", format: "int32" } })
-export const PullRequestParams = Schema.Struct({ ...RepositoryParams.fields, pullRequestNumber: PullRequestNumber })
+export const PullRequestParams = Schema.Struct({
+  ...RepositoryParams.fields,
+  pullRequestNumber: Schema.compose(Schema.NumberFromString, PullRequestNumber)
+})
 const CommitParams = Schema.Struct({ ...RepositoryParams.fields, commitUuid: Schema.String })
 const DeltaIssueParams = {
   ...PageParams,

@@ -54,6 +54,15 @@ export type AnalysisErrorOf<E> = E extends Core.NotFound ? NotFound
  */
 const said = Redaction.redactSecrets
 
+/**
+ * What a client hears of a failure of storage, the queue or the host: that it happened. Why (the
+ * database's own words, which name tables and quote values) is for the operator's log only.
+ */
+const unavailable = "The service could not complete the request"
+
+const logUnavailable = <A, E extends DomainError, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.tapError(effect, (e) => e._tag === "ServiceUnavailable" ? Effect.logError(`service unavailable: ${said(e.message)}`) : Effect.void)
+
 const analysisErrorOf = (e: DomainError): HttpErrors.AnalysisError => {
   const message = said(e.message)
   switch (e._tag) {
@@ -70,7 +79,7 @@ const analysisErrorOf = (e: DomainError): HttpErrors.AnalysisError => {
     case "PermissionDenied":
       return new Forbidden({ message })
     case "ServiceUnavailable":
-      return new InternalServerError({ message: "The service could not complete the request", innerMessage: message })
+      return new InternalServerError({ message: unavailable })
   }
 }
 
@@ -78,7 +87,7 @@ const analysisErrorOf = (e: DomainError): HttpErrors.AnalysisError => {
 export const analysisErrors = <A, E extends DomainError, R>(
   effect: Effect.Effect<A, E, R>
 ): Effect.Effect<A, AnalysisErrorOf<E>, R> =>
-  Effect.mapError(effect, (e) => analysisErrorOf(e) as AnalysisErrorOf<E>)
+  Effect.mapError(logUnavailable(effect), (e) => analysisErrorOf(e) as AnalysisErrorOf<E>)
 
 /** A stopped worker makes the process unready: the readiness probe's 503. */
 export const serviceUnavailable = (e: Core.WorkerStopped): HttpErrors.ServiceUnavailable =>
@@ -91,12 +100,12 @@ export type IngestionErrorOf<E> = E extends Core.Unauthenticated ? IngestionUnau
 export const ingestionErrors = <A, E extends DomainError, R>(
   effect: Effect.Effect<A, E, R>
 ): Effect.Effect<A, IngestionErrorOf<E>, R> =>
-  Effect.mapError(effect, (e) => {
+  Effect.mapError(logUnavailable(effect), (e) => {
     switch (e._tag) {
       case "Unauthenticated":
         return new IngestionUnauthorized({ message: said(e.message) }) as IngestionErrorOf<E>
       case "ServiceUnavailable":
-        return new IngestionServerError({ message: "The service could not complete the request" }) as IngestionErrorOf<E>
+        return new IngestionServerError({ message: unavailable }) as IngestionErrorOf<E>
       default:
         return new IngestionBadRequest({ message: said(e.message) }) as IngestionErrorOf<E>
     }
@@ -109,7 +118,7 @@ export const ingestionErrors = <A, E extends DomainError, R>(
 export const reporterErrors = <A, E extends DomainError, R>(
   effect: Effect.Effect<A, E, R>
 ): Effect.Effect<A, HttpErrors.ReporterError, R> =>
-  Effect.mapError(effect, (e): HttpErrors.ReporterError => {
+  Effect.mapError(logUnavailable(effect), (e): HttpErrors.ReporterError => {
     const error = said(e.message)
     switch (e._tag) {
       case "Unauthenticated":
@@ -119,7 +128,7 @@ export const reporterErrors = <A, E extends DomainError, R>(
       case "NotFound":
         return new ReporterNotFound({ error: capitalize(error) })
       case "ServiceUnavailable":
-        return new ReporterServerError({ error: "The service could not complete the request" })
+        return new ReporterServerError({ error: unavailable })
       default:
         return new ReporterBadRequest({ error })
     }

@@ -13,17 +13,21 @@ import { BadRequest, InternalServerError, Unauthorized } from "./HttpErrors.js"
 export class WebhookReceipt extends Schema.Class<WebhookReceipt>("WebhookReceipt")({
   /** The event the host named in its header. */
   event: Schema.String,
-  outcome: Schema.Literal("pullRequestRecorded", "branchRefreshed", "ignored")
+  /** `duplicate`: the delivery was taken in already (a retry or a replay) and nothing was done again. */
+  outcome: Schema.Literal("pullRequestRecorded", "branchRefreshed", "ignored", "duplicate")
 }) {}
 
 export const GitHubWebhookHeaders = Schema.Struct({
   "x-github-event": Schema.optional(Schema.String),
-  "x-hub-signature-256": Schema.optional(Schema.String)
+  "x-hub-signature-256": Schema.optional(Schema.String),
+  "x-github-delivery": Schema.optional(Schema.String)
 })
 
 export const GitLabWebhookHeaders = Schema.Struct({
   "x-gitlab-event": Schema.optional(Schema.String),
-  "x-gitlab-token": Schema.optional(Schema.String)
+  "x-gitlab-token": Schema.optional(Schema.String),
+  "idempotency-key": Schema.optional(Schema.String),
+  "x-gitlab-event-uuid": Schema.optional(Schema.String)
 })
 
 const prefix = "/api/v3"

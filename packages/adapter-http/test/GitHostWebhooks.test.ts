@@ -6,138 +6,30 @@
  * underneath the API. A delivery that is not authenticated, or not a payload, changes nothing.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import WebhookDefinitions from "@octokit/webhooks-examples"
-import { AnalysisJobJson, AnalysisQueue, type PullRequestRecord, PullRequestStore } from "@tidemark/core"
-import { Effect, Option, Schema } from "effect"
-import { createHmac } from "node:crypto"
-import { execFileSync } from "node:child_process"
-import { readFileSync } from "node:fs"
-import { WebhookReceiptBody, WebhookSecretBody } from "./fixtures/Bodies.js"
-import type { GitRepository } from "./fixtures/GitRepositories.js"
+import type { PullRequestRecord } from "@tidemark/core"
+import { Effect, Option } from "effect"
+import { WebhookSecretBody } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
-import { addRepository, issueToken, newOrganization, type Organization } from "./fixtures/Scenario.js"
+import { issueToken } from "./fixtures/Scenario.js"
 import { testLayer } from "./fixtures/TestLayer.js"
-import { adminToken, TestServer } from "./fixtures/TestServer.js"
-
-/** The fields of the example deliveries the tests read or rewrite; the rest is sent as it is. */
-interface PullRequestExample {
-  action: string
-  number: number
-  pull_request: {
-    number: number
-    title: string
-    merged: boolean | null
-    updated_at: string
-    user: { login: string; avatar_url: string }
-    head?: { ref: string; sha: string }
-    base: { ref: string }
-  }
-}
-
-interface PushExample {
-  ref: string
-  after: string
-  deleted?: boolean
-}
-
-interface MergeRequestExample {
-  user: { name: string; username: string; email?: string }
-  object_attributes: {
-    iid: number
-    action: string
-    state: string
-    source_branch: string
-    target_branch: string
-    last_commit?: { id: string }
-  }
-}
-
-/** A copy of GitHub's first example of `event` that `matches`, typed by the fields a test touches. */
-const githubExample = <A>(event: string, matches: (example: Readonly<Record<string, unknown>>) => boolean): A => {
-  const found = WebhookDefinitions.find((d) => d.name === event)?.examples.find((e) => matches(e as Readonly<Record<string, unknown>>))
-  if (found === undefined) throw new Error(`no ${event} example`)
-  return structuredClone(found) as A
-}
-
-const gitlabExample = <A>(name: string): A =>
-  JSON.parse(readFileSync(new URL(`./fixtures/gitlab/${name}.json`, import.meta.url), "utf8")) as A
-
-const segment = encodeURIComponent
-const secretPath = (org: Organization, repository: string) =>
-  `/api/v3/admin/organizations/${org.provider}/${segment(org.name)}/repositories/${segment(repository)}/webhook-secret`
-
-const sign = (secret: string, body: string) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`
-
-const git = (repository: GitRepository, args: ReadonlyArray<string>) =>
-  execFileSync("git", args, {
-    cwd: repository.path,
-    encoding: "utf8",
-    env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "Ada", GIT_AUTHOR_EMAIL: "ada@example.org", GIT_COMMITTER_NAME: "Ada", GIT_COMMITTER_EMAIL: "ada@example.org" }
-  }).trim()
-
-/** A new commit on `branch` of the local repository, as a push to the host would add; its sha. */
-const commitOn = (repository: GitRepository, branch: string, file: string) => {
-  git(repository, ["checkout", "--quiet", branch])
-  git(repository, ["commit", "--quiet", "--allow-empty", "-m", `work on ${file}`])
-  const sha = git(repository, ["rev-parse", "HEAD"])
-  git(repository, ["checkout", "--quiet", "main"])
-  return sha
-}
-
-const ports = Effect.map(TestServer, (server) => server.ports)
-
-const storedPullRequest = (repositoryId: number, number: number) =>
-  Effect.flatMap(ports, (context) => Effect.provide(Effect.flatMap(PullRequestStore, (store) => store.find(repositoryId, number)), context))
-
-/** The analyses queued since the last call (no analysis worker runs in this file), acknowledged. */
-const queuedJobs = Effect.flatMap(ports, (context) =>
-  Effect.provide(
-    Effect.gen(function*() {
-      const queue = yield* AnalysisQueue
-      const deliveries = yield* queue.pull(100, "0 millis")
-      yield* Effect.forEach(deliveries, (d) => d.ack)
-      return yield* Effect.forEach(deliveries, (d) => Schema.decode(AnalysisJobJson)(d.payload))
-    }),
-    context
-  ))
-
-/** A repository with a webhook secret; the analysis adding it queued is drained. */
-const hookedRepository = Effect.gen(function*() {
-  const org = newOrganization("hooks")
-  const added = yield* addRepository(org, "app")
-  const reply = yield* Http.post(secretPath(org, "app"), { token: adminToken })
-  const issued = Http.expectBody(reply, 201, WebhookSecretBody).data
-  yield* queuedJobs
-  const repositoryId = added.repository.repositoryId
-  if (repositoryId === undefined) throw new Error("an added repository has an id")
-  return { org, git: added.git, repositoryId, ...issued }
-})
-
-type Hooked = Effect.Effect.Success<typeof hookedRepository>
-
-const deliverGitHub = (hooked: Hooked, event: string, payload: object, signature?: string) => {
-  const body = JSON.stringify(payload)
-  return Http.post(hooked.githubPath, {
-    body,
-    headers: { "x-github-event": event, "x-hub-signature-256": signature ?? sign(hooked.secret, body), "x-github-delivery": "72d3162e" }
-  })
-}
-
-const deliverGitLab = (hooked: Hooked, event: string, payload: object, token?: string) =>
-  Http.post(hooked.gitlabPath, { body: JSON.stringify(payload), headers: { "x-gitlab-event": event, "x-gitlab-token": token ?? hooked.secret } })
-
-const receipt = (reply: Http.Reply) => Http.expectBody(reply, 200, WebhookReceiptBody).data
-
-/** GitHub's example of `action`, numbered `number`, from the repository's `feature` into `main`. */
-const gitHubPullRequest = (hooked: Hooked, action: string, number: number, headSha = hooked.git.featureSha) => {
-  const payload = githubExample<PullRequestExample>("pull_request", (e) => e["action"] === action)
-  payload.number = number
-  payload.pull_request.number = number
-  // The example's own head (its label, user and repository stay as GitHub sent them), on our branch.
-  Object.assign(payload.pull_request.head ?? {}, { ref: "feature", sha: headSha })
-  payload.pull_request.base.ref = "main"
-  return payload
-}
+import {
+  commitOn,
+  deliverGitHub,
+  deliverGitLab,
+  git,
+  githubExample,
+  gitHubPullRequest,
+  gitlabExample,
+  hookedRepository,
+  type Hooked,
+  type MergeRequestExample,
+  type PushExample,
+  queuedJobs,
+  receipt,
+  secretPath,
+  sign,
+  storedPullRequest
+} from "./fixtures/Webhooks.js"
 
 layer(testLayer, { timeout: "120 seconds" })("Git host webhooks", (it) => {
   describe("GitHub", () => {

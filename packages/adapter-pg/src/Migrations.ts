@@ -16,6 +16,7 @@ import PullRequests from "./migrations/0013_pull_requests.js"
 import GitHostSettings from "./migrations/0014_git_host_settings.js"
 import Changes from "./migrations/0015_changes.js"
 import TokenRevocation from "./migrations/0016_token_revocation.js"
+import WebhookDeliveries from "./migrations/0017_webhook_deliveries.js"
 
 /** Numbered and append-only: a change to the schema is a new entry, never an edit of an old one. */
 export const migrations = {
@@ -34,7 +35,8 @@ export const migrations = {
   "0013_pull_requests": PullRequests,
   "0014_git_host_settings": GitHostSettings,
   "0015_changes": Changes,
-  "0016_token_revocation": TokenRevocation
+  "0016_token_revocation": TokenRevocation,
+  "0017_webhook_deliveries": WebhookDeliveries
 }
 
 /** The migrator's own bookkeeping table (the `@effect/sql` default name). */

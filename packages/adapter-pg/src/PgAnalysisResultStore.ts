@@ -364,13 +364,14 @@ export const make = Effect.gen(function*() {
   /**
    * The analysis's files with their coverage in the analysed commit. The percentage is computed as
    * fileSortValue computes it (an exact integer product, then one division in float8), so that a
-   * page's last key compares equal to its own row.
+   * page's last key compares equal to its own row. The product is a bigint: a file may count up to
+   * 2^31 - 1 lines, and a hundred times that is past an integer.
    */
   const filesOf = (key: ResultsKey) =>
     sql`
       SELECT f.file, f.file_id, f.path, f.total_issues, f.grade, f.complexity, f.duplicated_lines,
         c.coverable_lines, c.covered_lines,
-        coalesce(CASE WHEN c.coverable_lines > 0 THEN (c.covered_lines * 100)::float8 / c.coverable_lines END, -1) AS coverage
+        coalesce(CASE WHEN c.coverable_lines > 0 THEN (c.covered_lines::bigint * 100)::float8 / c.coverable_lines END, -1) AS coverage
       FROM analysis_files f
       LEFT JOIN commit_file_coverage c
         ON c.repository_id = ${key.repositoryId} AND c.commit_sha = ${key.commitSha} AND c.path = f.path

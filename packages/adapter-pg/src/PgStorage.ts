@@ -17,6 +17,7 @@ import * as PgRepositoryListing from "./PgRepositoryListing.js"
 import * as PgRepositoryStore from "./PgRepositoryStore.js"
 import * as PgStandardStore from "./PgStandardStore.js"
 import * as PgToolConfigStore from "./PgToolConfigStore.js"
+import * as PgWebhookDeliveryLog from "./PgWebhookDeliveryLog.js"
 import * as PgWebhookSecretStore from "./PgWebhookSecretStore.js"
 
 export type { StoragePorts }
@@ -33,6 +34,7 @@ export const layerWithoutMigrations: Layer.Layer<StoragePorts, never, SqlClient>
   PgQualityGateStore.layer,
   PgPullRequestStore.layer,
   PgWebhookSecretStore.layer,
+  PgWebhookDeliveryLog.layer,
   PgChangeStore.layer,
   PgGitHostSettingsStore.layer
 )

@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Fixtures, storageContracts } from "@tidemark/port-contracts"
-import { RepositoryStore, ToolConfigStore } from "@tidemark/core"
+import { AnalysisResultStore, RepositoryStore, ToolConfigStore } from "@tidemark/core"
 import { ConfigProvider, Effect, Layer, Option } from "effect"
 import { Migrations, PgStorage } from "../src/index.js"
 import * as TestDatabase from "../src/ScratchDatabase.js"
@@ -69,6 +69,19 @@ layer(PgStorage.layer.pipe(Layer.provideMerge(TestDatabase.layer)), { excludeTes
         SELECT collation_name AS collation FROM information_schema.columns
         WHERE table_name = 'repositories' AND column_name = 'name'`
       expect(row?.collation).toBe("C")
+    }))
+
+  it.effect("reads a line's hits stored past 2^53 (before uploads were bounded) as 2^53 - 1", () =>
+    Effect.gen(function*() {
+      const { repository } = yield* Fixtures.freshRepository
+      const sql = yield* SqlClient.SqlClient
+      const key = { repositoryId: repository.id, commitSha: "a".repeat(40) }
+      yield* sql`
+        INSERT INTO commit_file_coverage (repository_id, commit_sha, path, coverable_lines, covered_lines, hits)
+        VALUES (${key.repositoryId}, ${key.commitSha}, 'a.js', 1, 1, '[[1, 100000000000000000000]]'::jsonb)
+      `
+      const read = yield* (yield* AnalysisResultStore).commitCoverage(key)
+      expect(read.map((file) => file.hits)).toStrictEqual([[[1, Number.MAX_SAFE_INTEGER]]])
     }))
 })
 

@@ -1,3 +1,4 @@
+import { maxHits, maxLineNumber } from "@tidemark/core"
 import { Either, Schema } from "effect"
 import { parseErrorText } from "./ParseErrorText.js"
 import { type CoverageRecord, type CoverageReport, coverageReport, CoverageReportError } from "./CoverageReport.js"
@@ -7,8 +8,17 @@ import { parseXml } from "./XmlDocument.js"
 // An empty element (`<lines/>`, `<classes/>`) parses as "": it holds nothing.
 const empty = Schema.Literal("")
 
-const LineNumber = Schema.NumberFromString.pipe(Schema.int(), Schema.positive())
-const Hits = Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative())
+// The bounds come first, so that a count past 2^53 is told as such rather than as "not an integer".
+const LineNumber = Schema.NumberFromString.pipe(
+  Schema.lessThanOrEqualTo(maxLineNumber, { message: () => `Expected a line number of at most ${maxLineNumber}` }),
+  Schema.int(),
+  Schema.positive()
+)
+const Hits = Schema.NumberFromString.pipe(
+  Schema.lessThanOrEqualTo(maxHits, { message: () => `Expected a count of at most ${maxHits}` }),
+  Schema.int(),
+  Schema.nonNegative()
+)
 
 const Line = Schema.Struct({ number: LineNumber, hits: Hits }).annotations({ identifier: "<line number hits>" })
 

@@ -1,3 +1,4 @@
+import { refuseNul } from "@tidemark/core"
 import { Either, Schema } from "effect"
 import { parseErrorText } from "./ParseErrorText.js"
 import { uriRelativeToRoot } from "./RepositoryPath.js"
@@ -83,7 +84,8 @@ export const readSarif = (
   root: string
 ): Either.Either<{ readonly tools: ReadonlyArray<string>; readonly issues: ReadonlyArray<SarifIssue> }, SarifLogError> =>
   Either.try({
-    try: (): unknown => JSON.parse(content),
+    // Its messages, rules and paths are stored, and PostgreSQL's text cannot hold NUL.
+    try: (): unknown => JSON.parse(content, refuseNul),
     catch: (error) => new SarifLogError({ reason: `not JSON: ${error instanceof Error ? error.message : String(error)}` })
   }).pipe(
     Either.flatMap((json) =>

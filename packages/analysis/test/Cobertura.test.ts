@@ -53,4 +53,13 @@ describe("parseCobertura", () => {
     expect(failure('<coverage><packages><package><classes><class filename="a.py"><lines><line number="one" hits="1"/></lines></class></classes></package></packages></coverage>'))
       .toBe('invalid Cobertura report: at coverage.packages.package.0.classes.class.0.lines.line.0.number: Unable to decode "one" into a number')
   })
+
+  it("refuses hits past 2^53 and line numbers past 2^31 - 1; two classes of a file add up no further than 2^53 - 1", () => {
+    const report = (lines: string) =>
+      `<coverage><packages><package><classes><class filename="a.py"><lines>${lines}</lines></class><class filename="a.py"><lines>${lines}</lines></class></classes></package></packages></coverage>`
+    expect(failure(report('<line number="1" hits="9007199254740992"/>'))).toMatch(/hits: Expected a count of at most 9007199254740991/)
+    expect(failure(report('<line number="2147483648" hits="1"/>'))).toMatch(/number: Expected a line number of at most 2147483647/)
+    const max = Number.MAX_SAFE_INTEGER
+    expect(Either.getOrThrow(parseCobertura(report(`<line number="1" hits="${max}"/>`), "/repo")).files[0]?.hits).toEqual([[1, max]])
+  })
 })

@@ -80,4 +80,23 @@ describe("parseLcov", () => {
     expect(failure("SF:a.js\n<html>\nend_of_record").message).toBe('invalid LCOV report at line 2: "<html>" is not an LCOV line')
     expect(failure("SF:\nend_of_record").message).toBe("invalid LCOV report at line 1: SF: names no file")
   })
+
+  it("refuses hits past 2^53 and line numbers or counts past 2^31 - 1, naming the line", () => {
+    // Past Number.MAX_SAFE_INTEGER a count is no longer exact, and storage could not read it back.
+    expect(failure("SF:a.js\nDA:1,9007199254740992\nend_of_record")).toEqual({
+      _tag: "CoverageReportError",
+      line: 2,
+      message: "invalid LCOV report at line 2: DA:1,9007199254740992 counts more hits than 9007199254740991"
+    })
+    expect(failure("SF:a.js\nDA:1,1\nDA:2147483648,1\nend_of_record").message)
+      .toBe("invalid LCOV report at line 3: DA:2147483648,1 names a line past 2147483647")
+    expect(failure("SF:a.js\nLF:2147483648\nLH:0\nend_of_record").message)
+      .toBe("invalid LCOV report at line 2: LF:2147483648 is past 2147483647")
+  })
+
+  it("adds up the hits of a line named twice no further than 2^53 - 1", () => {
+    const max = Number.MAX_SAFE_INTEGER
+    const report = Either.getOrThrow(parseLcov(`SF:a.js\nDA:1,${max}\nDA:1,${max}\nend_of_record\nSF:a.js\nDA:1,${max}\nend_of_record`, "/repo"))
+    expect(report.files[0]?.hits).toEqual([[1, max]])
+  })
 })

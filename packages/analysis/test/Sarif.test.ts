@@ -46,4 +46,9 @@ describe("parseSarif", () => {
     expect(failure('{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[{"message":{},"locations":[{"physicalLocation":{"region":{"startLine":0}}}]}]}]}'))
       .toBe("invalid SARIF 2.1.0 log: at runs.0.results.0.locations.0.physicalLocation.region.startLine: Expected a positive number, actual 0")
   })
+
+  it("refuses a log whose strings hold NUL (storage cannot keep them), whichever string", () => {
+    expect(failure('{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[{"message":{"text":"a\\u0000b"}}]}]}'))
+      .toBe("invalid SARIF 2.1.0 log: not JSON: a string contains a NUL character")
+  })
 })

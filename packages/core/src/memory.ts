@@ -11,6 +11,7 @@ import * as MemoryQualityGateStore from "./memory/MemoryQualityGateStore.js"
 import * as MemoryRepositoryStore from "./memory/MemoryRepositoryStore.js"
 import * as MemoryStandardStore from "./memory/MemoryStandardStore.js"
 import * as MemoryToolConfigStore from "./memory/MemoryToolConfigStore.js"
+import * as MemoryWebhookDeliveryLog from "./memory/MemoryWebhookDeliveryLog.js"
 import * as MemoryWebhookSecretStore from "./memory/MemoryWebhookSecretStore.js"
 
 export * as CryptoIdGenerator from "./memory/CryptoIdGenerator.js"
@@ -26,6 +27,7 @@ export {
   MemoryRepositoryStore,
   MemoryStandardStore,
   MemoryToolConfigStore,
+  MemoryWebhookDeliveryLog,
   MemoryWebhookSecretStore
 }
 
@@ -43,6 +45,7 @@ export const storageLayer = Layer.merge(RepositoryListing.fromStores, MemoryPull
     MemoryAnalysisResultStore.layer,
     MemoryQualityGateStore.layer,
     MemoryWebhookSecretStore.layer,
+    MemoryWebhookDeliveryLog.layer,
     MemoryChangeStore.layer,
     MemoryGitHostSettingsStore.layer
   ))

@@ -44,4 +44,15 @@ describe("ReporterReport", () => {
     expect(withReport(earlier, shard, false)).toStrictEqual([lines("src/a.js", [[2, 2], [3, 0]]), lines("src/b.js", [[1, 0]])])
     expect(withReport([], [lines("z.js", [[1, 1]]), lines("a.js", [])], true).map((f) => f.path)).toEqual(["a.js", "z.js"])
   })
+
+  it("adds up the hits of a line no further than 2^53 - 1, which storage reads back exactly", () => {
+    const max = Number.MAX_SAFE_INTEGER
+    const added = withReport([lines("a.js", [[1, max], [2, 1]])], [lines("a.js", [[1, max], [2, 2]])], true)
+    expect(added).toStrictEqual([lines("a.js", [[1, max], [2, 3]])])
+  })
+
+  it("reads stored hits past 2^53 as 2^53 - 1 rather than failing", () => {
+    const stored = { path: "a.js", coverableLines: 1, coveredLines: 1, hits: [[1, 1e20]] }
+    expect(Schema.decodeUnknownSync(FileLineCoverage)(stored).hits).toStrictEqual([[1, Number.MAX_SAFE_INTEGER]])
+  })
 })

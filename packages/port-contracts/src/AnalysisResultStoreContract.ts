@@ -316,6 +316,24 @@ export const analysisResultStoreContract = (name: string, storeLayer: Layer.Laye
           expect(yield* store.commitCoverage(commit)).toStrictEqual([again])
         }))
 
+      it.effect("lists and sorts files counting up to 2^31 - 1 lines (totals a report may state) without overflowing", () =>
+        Effect.gen(function*() {
+          const { key, repositoryId, store } = yield* saved
+          const most = 2_147_483_647
+          const totals = (path: string, coveredLines: number) =>
+            FileLineCoverage.make({ path, coverableLines: most, coveredLines, hits: [] })
+          yield* store.saveCoverage({ repositoryId, commitSha: key.commitSha }, [totals("src/a.js", most), totals("lib/c.ts", most - 1)])
+          const listed = yield* store.files(key, { sort: "coverage", direction: "desc" }, all)
+          expect(listed.items.map((f) => [f.file.path, f.coverage?.coveredLines])).toEqual([
+            ["src/a.js", most],
+            ["lib/c.ts", most - 1],
+            ["src/b.js", undefined]
+          ])
+          const first = yield* store.files(key, { sort: "coverage", direction: "desc" }, { after: undefined, limit: 1 })
+          const rest = yield* store.files(key, { sort: "coverage", direction: "desc" }, { after: first.next, limit: 5 })
+          expect(rest.items.map((f) => f.file.path)).toEqual(["lib/c.ts", "src/b.js"])
+        }))
+
       it.effect("lists files with the coverage of the analysed commit and sorts by it, files without coverage lowest", () =>
         Effect.gen(function*() {
           const { key, repositoryId, store } = yield* saved

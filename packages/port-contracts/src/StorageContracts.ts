@@ -11,6 +11,7 @@ import { repositoryListingContract } from "./RepositoryListingContract.js"
 import { repositoryStoreContract } from "./RepositoryStoreContract.js"
 import { standardStoreContract } from "./StandardStoreContract.js"
 import { toolConfigStoreContract } from "./ToolConfigStoreContract.js"
+import { webhookDeliveryLogContract } from "./WebhookDeliveryLogContract.js"
 import { webhookSecretStoreContract } from "./WebhookSecretStoreContract.js"
 
 export type { StoragePorts }
@@ -31,6 +32,7 @@ export const storageContracts = (name: string, makeLayer: () => Layer.Layer<Stor
   qualityGateStoreContract(name, makeLayer())
   pullRequestStoreContract(name, makeLayer())
   webhookSecretStoreContract(name, makeLayer())
+  webhookDeliveryLogContract(name, makeLayer())
   changeStoreContract(name, makeLayer())
   gitHostSettingsStoreContract(name, makeLayer())
 }

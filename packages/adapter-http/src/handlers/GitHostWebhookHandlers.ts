@@ -30,14 +30,18 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "gitHostWebhooks", (handl
         Effect.flatMap(rawBody, (body) =>
           webhooks.github(
             repositoryAt(path),
-            { event: headers["x-github-event"], signature: headers["x-hub-signature-256"] },
+            { event: headers["x-github-event"], signature: headers["x-hub-signature-256"], delivery: headers["x-github-delivery"] },
             body
           )).pipe(Effect.map(receipt), analysisErrors))
       .handle("receiveGitLabWebhook", ({ headers, path }) =>
         Effect.flatMap(rawBody, (body) =>
           webhooks.gitlab(
             repositoryAt(path),
-            { event: headers["x-gitlab-event"], token: headers["x-gitlab-token"] },
+            {
+              event: headers["x-gitlab-event"],
+              token: headers["x-gitlab-token"],
+              delivery: headers["idempotency-key"] ?? headers["x-gitlab-event-uuid"]
+            },
             body
           )).pipe(Effect.map(receipt), analysisErrors))
   }))

@@ -1,6 +1,5 @@
-import { Effect, Schema } from "effect"
+import { Schema } from "effect"
 import { Coverage } from "./Coverage.js"
-import { InvalidInput } from "./Errors.js"
 import type { Goals } from "./Goals.js"
 import { trusted } from "./Trusted.js"
 
@@ -22,12 +21,31 @@ export class FileCoverage extends Schema.Class<FileCoverage>("FileCoverage")({
   coveredLines: Schema.Int
 }) {}
 
+/** A line's hits are exact numbers up to 2^53 - 1 (Number.MAX_SAFE_INTEGER): a report may count no more. */
+export const maxHits = Number.MAX_SAFE_INTEGER
+
+/** Line numbers and counts of lines are PostgreSQL integers (int4) in storage: a report may name none past this. */
+export const maxLineNumber = 2_147_483_647
+
+/**
+ * The hits of one line reported twice (test shards, one record per run), added up: a line that
+ * ran 2^53 times is covered, and the sum stays an exact number that storage reads back.
+ */
+export const addedHits = (a: number, b: number): number => Math.min(a + b, maxHits)
+
+/** Hits as stored: a count past 2^53 - 1 kept before uploads were bounded reads as 2^53 - 1, not as a failure. */
+const StoredHits = Schema.transform(Schema.NonNegative, Schema.NonNegativeInt, {
+  strict: true,
+  decode: (hits) => Math.min(Math.round(hits), maxHits),
+  encode: (hits) => hits
+})
+
 /**
  * A file's coverage line by line: `[line, hits]` of each coverable line the report lists, ascending
  * by line (empty when the report gave the file's totals only).
  */
 export class FileLineCoverage extends FileCoverage.extend<FileLineCoverage>("FileLineCoverage")({
-  hits: Schema.Array(Schema.Tuple(Schema.Int, Schema.Int))
+  hits: Schema.Array(Schema.Tuple(Schema.Int, StoredHits))
 }) {}
 
 /** A report's file without its lines: what the views of a whole commit count. */
@@ -106,14 +124,3 @@ export const coverageView = (coverage: CommitCoverage, goals: Goals): Coverage =
     valueUpdatedAt: coverage.uploadedAt,
     ...coverageNumbers(coverage, goals.minCoveragePercentage)
   })
-
-/** Only a full id (SHA-1, or SHA-256 repositories') can be matched with an analysed commit later. */
-const fullCommitId = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
-
-/** The commit id of an upload (coverage report, SARIF log), lower-cased, or InvalidInput. */
-export const uploadedCommitId = (commitSha: string): Effect.Effect<string, InvalidInput> => {
-  const id = commitSha.toLowerCase()
-  return fullCommitId.test(id)
-    ? Effect.succeed(id)
-    : Effect.fail(new InvalidInput({ field: "commitSha", reason: "expected the full commit id (40 hexadecimal digits)" }))
-}

@@ -4,6 +4,14 @@ import { Schema } from "effect"
 export const PullRequestState = Schema.Literal("open", "closed", "merged")
 export type PullRequestState = typeof PullRequestState.Type
 
+/**
+ * A pull request's number on its git host: positive, and stored as a PostgreSQL integer (int4),
+ * as GitHub and GitLab number them. Anything else names no pull request: the client's 400.
+ */
+export const PullRequestNumber = Schema.Int.pipe(
+  Schema.between(1, 2_147_483_647, { message: () => "expected a pull request number from 1 to 2147483647" })
+).annotations({ jsonSchema: { type: "integer", format: "int32", minimum: 1, maximum: 2_147_483_647 } })
+
 /** Who opened a pull request, as its git host names them. */
 export class PullRequestAuthor extends Schema.Class<PullRequestAuthor>("PullRequestAuthor")({
   name: Schema.String,
@@ -20,7 +28,7 @@ export class PullRequestRecord extends Schema.Class<PullRequestRecord>("PullRequ
   /** Tidemark's own id, unique across repositories (the API's `id`). */
   id: Schema.Int,
   repositoryId: Schema.Int,
-  number: Schema.Int,
+  number: PullRequestNumber,
   title: Schema.String,
   author: PullRequestAuthor,
   originBranch: Schema.String,

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { FileLineCoverage } from "./CommitCoverage.js"
+import { addedHits, FileLineCoverage } from "./CommitCoverage.js"
 import { trusted } from "./Trusted.js"
 
 /**
@@ -52,7 +52,7 @@ const hitsOf = (file: FileLineCoverage) => new Map(file.hits.map(([line, n]) => 
  */
 export const addedUp = (a: FileLineCoverage, b: FileLineCoverage): FileLineCoverage => {
   const hits = hitsOf(a)
-  for (const [line, n] of b.hits) hits.set(line, (hits.get(line) ?? 0) + n)
+  for (const [line, n] of b.hits) hits.set(line, addedHits(hits.get(line) ?? 0, n))
   return fileOf(a.path, hits)
 }
 

@@ -9,6 +9,7 @@ import type { RepositoryListing } from "./RepositoryListing.js"
 import type { RepositoryStore } from "./RepositoryStore.js"
 import type { StandardStore } from "./StandardStore.js"
 import type { ToolConfigStore } from "./ToolConfigStore.js"
+import type { WebhookDeliveryLog } from "./WebhookDeliveryLog.js"
 import type { WebhookSecretStore } from "./WebhookSecretStore.js"
 
 /** Every storage port of the core: what a storage adapter provides as a whole. */
@@ -23,5 +24,6 @@ export type StoragePorts =
   | QualityGateStore
   | PullRequestStore
   | WebhookSecretStore
+  | WebhookDeliveryLog
   | ChangeStore
   | GitHostSettingsStore

@@ -1,5 +1,6 @@
 import { Context, Effect, Layer, type Option } from "effect"
-import { type CoverageFormat, coverageView, uploadedCommitId } from "../domain/CommitCoverage.js"
+import { type CoverageFormat, coverageView } from "../domain/CommitCoverage.js"
+import { commitShaOf } from "../domain/CommitSha.js"
 import { coverageReportOf, coverageReportResponseOf } from "../domain/CoverageReports.js"
 import { InvalidInput } from "../domain/Errors.js"
 import { defaultLimit } from "../domain/Pagination.js"
@@ -37,7 +38,7 @@ const make = Effect.gen(function*() {
   const upload = (caller: Option.Option<Principal>, at: RepositoryCoordinates, input: CoverageUpload) =>
     Effect.gen(function*() {
       const { repository } = yield* access.repository(caller, at, "write")
-      const commitSha = yield* uploadedCommitId(input.commitSha)
+      const commitSha = yield* commitShaOf(input.commitSha)
       const read = yield* reader.read(input.format, input.report, input.root ?? "").pipe(
         Effect.mapError((e) => new InvalidInput({ field: "report", reason: e.reason }))
       )

@@ -1,4 +1,4 @@
-import { Context, Effect, Either, Layer, Option } from "effect"
+import { Clock, Context, Duration, Effect, Either, Layer, Option } from "effect"
 import { InvalidInput, type ServiceUnavailable, Unauthenticated } from "../domain/Errors.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import type { GitHostDelivery } from "../domain/providers/GitHostDelivery.js"
@@ -9,6 +9,7 @@ import type { AnalysisQueue } from "../ports/AnalysisQueue.js"
 import { Hasher } from "../ports/Hasher.js"
 import { IdGenerator } from "../ports/IdGenerator.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
+import { WebhookDeliveryLog } from "../ports/WebhookDeliveryLog.js"
 import { WebhookSecretStore } from "../ports/WebhookSecretStore.js"
 import { Access } from "./Access.js"
 import { queueAnalysis } from "./Analyses.js"
@@ -16,10 +17,13 @@ import { PullRequests } from "./PullRequests.js"
 import { Repositories } from "./Repositories.js"
 import { constantTimeEqual } from "./Secrets.js"
 
-/** What a delivery did: a pull request recorded, a pushed branch refreshed, or nothing. */
+/**
+ * What a delivery did: a pull request recorded, a pushed branch refreshed, nothing, or nothing
+ * because it was taken in already (a retry or a replay).
+ */
 export interface WebhookOutcome {
   readonly event: string
-  readonly outcome: "pullRequestRecorded" | "branchRefreshed" | "ignored"
+  readonly outcome: "pullRequestRecorded" | "branchRefreshed" | "ignored" | "duplicate"
 }
 
 /** The headers a host authenticates and names its event with. */
@@ -27,13 +31,23 @@ export interface GitHubHeaders {
   readonly event?: string | undefined
   /** `X-Hub-Signature-256`: `sha256=` and the hex HMAC-SHA-256 of the body with the secret. */
   readonly signature?: string | undefined
+  /** `X-GitHub-Delivery`: the delivery's GUID, the same when it is redelivered. */
+  readonly delivery?: string | undefined
 }
 
 export interface GitLabHeaders {
   readonly event?: string | undefined
   /** `X-Gitlab-Token`: the secret itself. */
   readonly token?: string | undefined
+  /** `Idempotency-Key` (the same on every retry of a delivery), else `X-Gitlab-Event-UUID`. */
+  readonly delivery?: string | undefined
 }
+
+/**
+ * How long a delivery is remembered: GitHub redelivers deliveries of the past three days, and
+ * GitLab retries within hours, so a replay within the window is answered as a duplicate.
+ */
+export const replayWindow = Duration.days(3)
 
 // One answer for an unknown repository, a repository without a secret and a wrong signature: a
 // caller without the secret learns nothing of which repositories exist.
@@ -51,6 +65,7 @@ const make = Effect.gen(function*() {
   const access = yield* Access
   const store = yield* RepositoryStore
   const secrets = yield* WebhookSecretStore
+  const seen = yield* WebhookDeliveryLog
   const ids = yield* IdGenerator
   const pullRequests = yield* PullRequests
   const repositories = yield* Repositories
@@ -93,6 +108,22 @@ const make = Effect.gen(function*() {
       }
     })
 
+  /**
+   * Acts on an authenticated delivery once. Its keys are the host's delivery id and the digest of
+   * its body: the id is not signed (a replay may carry any), the body is, and a replayed body is
+   * the same event. A delivery that fails is forgotten again, so that the host's retry is taken.
+   */
+  const once = (repository: RepositoryRecord, event: string, deliveryId: string | undefined, text: string, delivery: GitHostDelivery) =>
+    Effect.gen(function*() {
+      const keys = [`body:${yield* hasher.sha256Hex(text)}`, ...(deliveryId === undefined || deliveryId === "" ? [] : [`delivery:${deliveryId}`])]
+      const now = yield* Clock.currentTimeMillis
+      const until = new Date(now + Duration.toMillis(replayWindow)).toISOString()
+      if (!(yield* seen.claim(repository.id, keys, new Date(now).toISOString(), until))) {
+        return { event, outcome: "duplicate" } satisfies WebhookOutcome
+      }
+      return yield* act(repository, event, delivery).pipe(Effect.tapError(() => seen.release(repository.id, keys)))
+    })
+
   /** A GitHub delivery: its signature checked over the body's exact bytes before anything is read. */
   const github = (at: RepositoryCoordinates, headers: GitHubHeaders, body: Uint8Array) =>
     Effect.gen(function*() {
@@ -100,8 +131,8 @@ const make = Effect.gen(function*() {
       const expected = `sha256=${yield* hasher.hmacSha256Hex(secret, body)}`
       if (headers.signature === undefined || !constantTimeEqual(expected, headers.signature.toLowerCase())) return yield* refused
       const event = headers.event ?? ""
-      const delivery = yield* Either.flatMap(textOf(body), (text) => gitHubDelivery(event, text))
-      return yield* act(repository, event, delivery)
+      const text = yield* textOf(body)
+      return yield* once(repository, event, headers.delivery, text, yield* gitHubDelivery(event, text))
     })
 
   /** A GitLab delivery: its token compared with the secret before anything is read. */
@@ -110,8 +141,8 @@ const make = Effect.gen(function*() {
       const { repository, secret } = yield* secretOf(at)
       if (headers.token === undefined || !constantTimeEqual(secret, headers.token)) return yield* refused
       const event = headers.event ?? ""
-      const delivery = yield* Either.flatMap(textOf(body), (text) => gitLabDelivery(event, text))
-      return yield* act(repository, event, delivery)
+      const text = yield* textOf(body)
+      return yield* once(repository, event, headers.delivery, text, yield* gitLabDelivery(event, text))
     })
 
   /**

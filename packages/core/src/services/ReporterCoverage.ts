@@ -1,5 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
-import { fileTotals, FileLineCoverage, uploadedCommitId } from "../domain/CommitCoverage.js"
+import { fileTotals, FileLineCoverage } from "../domain/CommitCoverage.js"
+import { commitShaOf } from "../domain/CommitSha.js"
 import { NotFound, Unauthenticated } from "../domain/Errors.js"
 import type { Principal } from "../domain/Principal.js"
 import { reportedFiles, type ReporterReport, withReport } from "../domain/ReporterReport.js"
@@ -92,7 +93,7 @@ const make = Effect.gen(function*() {
   const upload = (target: ReporterTarget, commitUuid: string, report: ReporterReport, partial: boolean) =>
     Effect.gen(function*() {
       const repository = yield* repositoryOf(target)
-      const key = { repositoryId: repository.id, commitSha: yield* uploadedCommitId(commitUuid) }
+      const key = { repositoryId: repository.id, commitSha: yield* commitShaOf(commitUuid) }
       // As for a report file: what the analysis leaves out does not count.
       const isExcluded = yield* excludedFrom(repository.id, key.commitSha)
       const reported = reportedFiles(report).filter((file) => !isExcluded(file.path))
@@ -116,7 +117,7 @@ const make = Effect.gen(function*() {
   const complete = (target: ReporterTarget, commitUuid: string) =>
     Effect.gen(function*() {
       const repository = yield* repositoryOf(target)
-      const commitSha = yield* uploadedCommitId(commitUuid)
+      const commitSha = yield* commitShaOf(commitUuid)
       const stored = (yield* store.coverage([{ repositoryId: repository.id, commitSha }])).get(repository.id)
       if (stored === undefined) return yield* new NotFound({ what: "coverage", id: commitSha })
       return { files: stored.files.length }

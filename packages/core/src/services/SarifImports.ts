@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, type Option } from "effect"
 import { InvalidInput } from "../domain/Errors.js"
-import { uploadedCommitId } from "../domain/CommitCoverage.js"
+import { commitShaOf } from "../domain/CommitSha.js"
 import { ImportedIssues } from "../domain/ImportedIssues.js"
 import { countsOf, totalOf } from "../domain/IssueLoad.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
@@ -29,7 +29,7 @@ const make = Effect.gen(function*() {
   const importLog = (caller: Option.Option<Principal>, at: RepositoryCoordinates, input: SarifUpload) =>
     Effect.gen(function*() {
       const { repository } = yield* access.repository(caller, at, "write")
-      const commitSha = yield* uploadedCommitId(input.commitSha)
+      const commitSha = yield* commitShaOf(input.commitSha)
       const { results, tools } = yield* reader.read(input.sarif).pipe(
         Effect.mapError((e) => new InvalidInput({ field: "sarif", reason: e.reason }))
       )

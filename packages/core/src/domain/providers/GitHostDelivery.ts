@@ -1,4 +1,5 @@
 import { Either, ParseResult, Schema } from "effect"
+import { refuseNul } from "../Common.js"
 import { InvalidInput } from "../Errors.js"
 import type { PullRequestAuthor, PullRequestState } from "../PullRequest.js"
 
@@ -45,11 +46,12 @@ const branchRef = /^refs\/heads\/(.+)$/
 export const pushedBranch = (ref: string): string | undefined => branchRef.exec(ref)?.[1]
 
 /**
- * Decodes a delivery's body (its exact text) with a payload schema: malformed JSON or a payload
- * missing what the event needs is the client's error, naming the field.
+ * Decodes a delivery's body (its exact text) with a payload schema: malformed JSON, a payload
+ * missing what the event needs or a string holding NUL (its strings are stored) is the client's
+ * error, naming the field.
  */
 export const decodeDelivery = <A, I>(schema: Schema.Schema<A, I>) => {
-  const decode = Schema.decodeUnknownEither(Schema.parseJson(schema))
+  const decode = Schema.decodeUnknownEither(Schema.parseJson(schema, { reviver: refuseNul }))
   return (body: string): Either.Either<A, InvalidInput> =>
     Either.mapLeft(decode(body), (error) =>
       new InvalidInput({ field: "body", reason: ParseResult.TreeFormatter.formatErrorSync(error) }))

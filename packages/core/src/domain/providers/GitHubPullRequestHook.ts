@@ -1,5 +1,6 @@
 import { Either, Schema } from "effect"
-import { PullRequestAuthor } from "../PullRequest.js"
+import { CommitSha } from "../CommitSha.js"
+import { PullRequestAuthor, PullRequestNumber } from "../PullRequest.js"
 import type { InvalidInput } from "../Errors.js"
 import { decodeDelivery, type GitHostDelivery, ignoredDelivery, pushedBranch } from "./GitHostDelivery.js"
 import { ProviderTimestamp } from "./ProviderTimestamp.js"
@@ -16,13 +17,13 @@ import { ProviderTimestamp } from "./ProviderTimestamp.js"
 const PullRequestPayload = Schema.Struct({
   action: Schema.String,
   pull_request: Schema.Struct({
-    number: Schema.Int,
+    number: PullRequestNumber,
     title: Schema.String,
     state: Schema.Literal("open", "closed"),
     merged: Schema.optional(Schema.NullOr(Schema.Boolean)),
     updated_at: ProviderTimestamp,
     user: Schema.Struct({ login: Schema.String, avatar_url: Schema.optional(Schema.String) }),
-    head: Schema.Struct({ ref: Schema.String, sha: Schema.String }),
+    head: Schema.Struct({ ref: Schema.String, sha: CommitSha }),
     base: Schema.Struct({ ref: Schema.String })
   })
 })

@@ -1,5 +1,6 @@
 import { Either, Schema } from "effect"
-import { PullRequestAuthor } from "../PullRequest.js"
+import { CommitSha } from "../CommitSha.js"
+import { PullRequestAuthor, PullRequestNumber } from "../PullRequest.js"
 import type { InvalidInput } from "../Errors.js"
 import { decodeDelivery, type GitHostDelivery, ignoredDelivery, pushedBranch } from "./GitHostDelivery.js"
 import { ProviderTimestamp } from "./ProviderTimestamp.js"
@@ -21,14 +22,14 @@ const MergeRequestPayload = Schema.Struct({
     avatar_url: Schema.optional(Schema.NullOr(Schema.String))
   }),
   object_attributes: Schema.Struct({
-    iid: Schema.Int,
+    iid: PullRequestNumber,
     title: Schema.String,
     source_branch: Schema.String,
     target_branch: Schema.String,
     state: Schema.Literal("opened", "closed", "merged", "locked"),
     action: Schema.optional(Schema.String),
     updated_at: ProviderTimestamp,
-    last_commit: Schema.Struct({ id: Schema.String })
+    last_commit: Schema.Struct({ id: CommitSha })
   })
 })
 
