@@ -44,20 +44,23 @@ export const storageLayer = (config: ServerConfig) =>
  * ingested events, of analysis jobs) on NATS JetStream when NATS_URL is set, else outbox tables in
  * the same database (an event answered 204 is committed there).
  */
-export const ingestionLayer = (config: ServerConfig) =>
-  Option.match(config.natsUrl, {
+export const ingestionLayer = (config: ServerConfig) => {
+  // One delivery past the workers' own limit: the worker sees the one on which it gives up.
+  const maxDeliveries = config.maxDeliveries + 1
+  return Option.match(config.natsUrl, {
     onNone: () =>
       Layer.merge(
-        PgIngestion.layerWithoutMigrations({ visibility: config.queueVisibility }),
-        PgEventQueue.analysisLayer({ visibility: config.analysisVisibility })
+        PgIngestion.layerWithoutMigrations({ visibility: config.queueVisibility, maxDeliveries }),
+        PgEventQueue.analysisLayer({ visibility: config.analysisVisibility, maxDeliveries })
       ),
     onSome: (servers) =>
       Layer.mergeAll(
-        NatsEventQueue.layer({ servers, ackWait: config.queueVisibility }),
-        NatsEventQueue.analysisLayer({ servers, ackWait: config.analysisVisibility }),
+        NatsEventQueue.layer({ servers, ackWait: config.queueVisibility, maxDeliveries }),
+        NatsEventQueue.analysisLayer({ servers, ackWait: config.analysisVisibility, maxDeliveries }),
         PgEventStore.layer
       )
   })
+}
 
 /** Storage with the ingestion ports beside it, on the one database client. */
 export const persistenceLayer = (config: ServerConfig) =>
@@ -111,13 +114,19 @@ export const domainLayer = (config: ServerConfig) =>
  * The ingestion and analysis workers, running in the background for as long as the layer is alive,
  * each watched by WorkerHealth: one that ends makes the process unready, and then exit.
  */
-export const workerLayer = Layer.scopedDiscard(
-  Effect.gen(function*() {
-    const health = yield* WorkerHealth
-    yield* Effect.forkScoped(health.supervise("ingestion worker", (yield* IngestionWorker).run))
-    yield* Effect.forkScoped(health.supervise("analysis worker", (yield* AnalysisWorker).run))
-  })
-).pipe(Layer.provide(Layer.merge(IngestionWorker.layer(), AnalysisWorker.layer())))
+export const workerLayer = (config: ServerConfig) =>
+  Layer.scopedDiscard(
+    Effect.gen(function*() {
+      const health = yield* WorkerHealth
+      yield* Effect.forkScoped(health.supervise("ingestion worker", (yield* IngestionWorker).run))
+      yield* Effect.forkScoped(health.supervise("analysis worker", (yield* AnalysisWorker).run))
+    })
+  ).pipe(
+    Layer.provide(Layer.merge(
+      IngestionWorker.layer({ maxDeliveries: config.maxDeliveries }),
+      AnalysisWorker.layer({ maxDeliveries: config.maxDeliveries })
+    ))
+  )
 
 /**
  * The dashboard's build that ships in this package (`dist/dashboard`, copied there by its build),
@@ -152,7 +161,7 @@ export const serverLayer = (config: ServerConfig) =>
       dashboardDirectory: Option.getOrElse(config.dashboardDir, bundledDashboard)
     }),
     listeningLine,
-    config.runWorker ? workerLayer : Layer.empty
+    config.runWorker ? workerLayer(config) : Layer.empty
   ).pipe(
     // Shared by the workers and the readiness probe, and kept in the output for the command to wait on.
     Layer.provideMerge(WorkerHealth.Default),
@@ -164,7 +173,7 @@ export const serverLayer = (config: ServerConfig) =>
 
 /** `tidemark worker`: the workers alone, on the same storage and queues as the server. */
 export const workerOnlyLayer = (config: ServerConfig) =>
-  workerLayer.pipe(Layer.provideMerge(WorkerHealth.Default), Layer.provide(portsLayer(config)))
+  workerLayer(config).pipe(Layer.provideMerge(WorkerHealth.Default), Layer.provide(portsLayer(config)))
 
 /**
  * Runs a process's layer until interrupted, as `Layer.launch` does, but fails as soon as one of its

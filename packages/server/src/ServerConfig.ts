@@ -1,4 +1,4 @@
-import { defaultGitUrlTemplates, type GitUrlTemplates, isHttpUrl } from "@tidemark/core"
+import { defaultGitUrlTemplates, defaultMaxDeliveries, type GitUrlTemplates, isHttpUrl } from "@tidemark/core"
 import { Config, Duration } from "effect"
 
 /** A duration given in whole seconds, at least one. */
@@ -33,6 +33,15 @@ export const serverConfig = Config.all({
    * handed to a second worker while the first still runs it would be analysed twice.
    */
   analysisVisibility: seconds("TIDEMARK_ANALYSIS_VISIBILITY_SECONDS", 600),
+  /**
+   * How many times the workers take a job before giving up on it: a job handed out that often and
+   * never settled stopped the analyser each time (recorded as a failed analysis), one whose storing
+   * failed that often goes to the dead letters. The queues hand a message out once more at most.
+   */
+  maxDeliveries: Config.integer("TIDEMARK_MAX_DELIVERIES").pipe(
+    Config.withDefault(defaultMaxDeliveries),
+    Config.validate({ message: "must be at least 1", validation: (n) => n >= 1 })
+  ),
   /**
    * What the sandboxed process that runs a repository's own ESLint config (where its organization
    * allows configuration files) may use before it is stopped and the analysis reports why.

@@ -19,4 +19,11 @@ describe("serverConfig", () => {
       if (Either.isLeft(result)) expect(String(result.left)).toMatch(/TIDEMARK_PUBLIC_URL.*must be an http:\/\/ or https:\/\/ URL/s)
     }
   })
+
+  it("reads TIDEMARK_MAX_DELIVERIES, 3 by default, at least 1", () => {
+    const value = (environment: Record<string, string>) => Either.map(read(environment), (config) => config.maxDeliveries)
+    expect(value({})).toEqual(Either.right(3))
+    expect(value({ TIDEMARK_MAX_DELIVERIES: "5" })).toEqual(Either.right(5))
+    expect(Either.isLeft(value({ TIDEMARK_MAX_DELIVERIES: "0" }))).toBe(true)
+  })
 })
