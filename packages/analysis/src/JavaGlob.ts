@@ -19,9 +19,10 @@ export interface JavaGlob {
 }
 
 /**
- * Longer globs are refused. A glob names a path or a family of paths; Git's and the file systems'
- * paths stay far below this (4 096 characters on Linux, most under 200), and the bound keeps one
- * path's matching under a million steps of the automaton (JavaGlob's cost is the product).
+ * Longer globs are refused. A glob names a path or a family of paths, and real paths are mostly
+ * under 200 characters (a name is at most 255 bytes on the usual file systems): a glob of 1 000
+ * spells any of them, while keeping the worst glob against a 200-character path near a millisecond
+ * (the automaton's cost is the product of the two lengths). AnalysisConfiguration.ts bounds a file's.
  */
 export const maxJavaGlobLength = 1_000
 
