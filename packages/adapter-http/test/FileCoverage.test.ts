@@ -38,11 +38,11 @@ const upload = (org: Organization, name: string, token: string, commitSha: strin
     (reply) => expect(reply.status).toBe(201)
   )
 
-const analysedRepository = (prefix: string, visibility?: "Public") =>
+const analysedRepository = (prefix: string, visibility?: "Public", extraFiles: Readonly<Record<string, string>> = {}) =>
   Effect.gen(function*() {
     const org = newOrganization(prefix)
     const token = yield* issueToken(org)
-    const added = yield* addRepository(org, "covered", { files, ...(visibility === undefined ? {} : { visibility }) })
+    const added = yield* addRepository(org, "covered", { files: { ...files, ...extraFiles }, ...(visibility === undefined ? {} : { visibility }) })
     yield* Http.get(paths.repository(org, "covered"), { token }).pipe(
       Effect.map((reply) => Http.expectBody(reply, 200, RepositoryData).data),
       Effect.filterOrFail((r) => r.lastAnalysedCommit?.sha === added.git.mainSha, () => "not analysed yet"),
@@ -151,6 +151,18 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         const a = open.data[0]
         const lines = Http.expectBody(yield* Http.get(`${base}/files/${a?.fileId}/coverage`), 200, LineCoverageBody).data
         expect(lines).toHaveLength(3)
+      }))
+  })
+
+  describe("the analysed configuration's exclude_paths", () => {
+    it.effect("answer an upload promptly, even with a glob a backtracking matcher takes ages over on a long name", () =>
+      Effect.gen(function*() {
+        const glob = "**a**a**a**a**a**a**a**a**a**a**a**a**a**a**b"
+        const { org, sha, token } = yield* analysedRepository("coverage-glob", undefined, { ".codacy.yml": `exclude_paths: ["${glob}"]\n` })
+        const report = [`SF:/ci/${"a".repeat(200)}`, "DA:1,1", "end_of_record", ""].join("\n")
+        const started = performance.now()
+        const reply = yield* Http.post(paths.coverage(org, "covered"), { token, json: { commitSha: sha, format: "lcov", report, root: "/ci" } })
+        expect([reply.status, performance.now() - started < 5_000]).toEqual([201, true])
       }))
   })
 })

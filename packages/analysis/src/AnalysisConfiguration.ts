@@ -62,12 +62,39 @@ export class InvalidAnalysisConfiguration extends Schema.TaggedError<InvalidAnal
 
 const decode = Schema.decodeUnknownEither(AnalysisConfiguration)
 
+/**
+ * A file with more path patterns is refused. Every analysed file, and every file of every coverage
+ * report uploaded for the commit, is matched against all of them, at a cost of at most the path's
+ * length times the glob's (JavaGlob.ts): the bounds keep the worst file near a tenth of a second
+ * (50 000 characters of adversarial globs against a 200-character path, as measured) where real
+ * files list tens of patterns, and the longest we know a few hundred paths of under 100 characters.
+ */
+export const maxPathPatterns = 1_000
+export const maxPathPatternCharacters = 50_000
+
+const pathPatternsOf = (configuration: AnalysisConfiguration): ReadonlyArray<string> => [
+  ...(configuration.excludePaths ?? []),
+  ...(configuration.includePaths ?? []),
+  ...Object.values(configuration.engines ?? {}).flatMap((engine) => engine?.excludePaths ?? [])
+]
+
+const withinBounds = (configuration: AnalysisConfiguration): Either.Either<AnalysisConfiguration, string> => {
+  const patterns = pathPatternsOf(configuration)
+  const characters = patterns.reduce((total, pattern) => total + pattern.length, 0)
+  return patterns.length > maxPathPatterns
+    ? Either.left(`${patterns.length} path patterns (exclude_paths and include_paths), more than the ${maxPathPatterns} read`)
+    : characters > maxPathPatternCharacters
+    ? Either.left(`path patterns (exclude_paths and include_paths) of ${characters} characters in all, more than the ${maxPathPatternCharacters} read`)
+    : Either.right(configuration)
+}
+
 /** A configuration file's content, decoded. */
 export const parseAnalysisConfiguration = (file: string, content: string): Either.Either<AnalysisConfiguration, InvalidAnalysisConfiguration> =>
   parseYaml(content).pipe(
     Either.mapLeft((reason) => `not YAML: ${reason}`),
     // An empty file configures nothing.
     Either.flatMap((value) => decode(value ?? {}).pipe(Either.mapLeft(parseErrorText))),
+    Either.flatMap(withinBounds),
     Either.mapLeft((reason) => new InvalidAnalysisConfiguration({ file, reason }))
   )
 

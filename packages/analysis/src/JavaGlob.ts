@@ -1,94 +1,114 @@
 import { Either } from "effect"
+import { type Piece, parseJavaGlob, type Step } from "./JavaGlobSyntax.js"
 
 /**
- * A glob in the syntax of Java's `FileSystem.getPathMatcher("glob:…")`, as a regular expression
- * over a path relative to the repository's root: the syntax the analysis configuration file's
- * `exclude_paths` are documented in, and what the original service matches them with. `*` and `?`
- * stay within a name, `**` crosses directories, `[…]` (`!` negates) never matches `/`, `{a,b}`
- * is either, `\` escapes; the whole path must match. minimatch and picomatch read `**.js` as
- * `*.js` (a `**` not alone between slashes is a `*` to them) where Java leaves out every `.js`
- * file of the tree, hence this translation of Java's own rules rather than a glob library.
+ * A glob in the syntax of Java's `FileSystem.getPathMatcher("glob:…")` (JavaGlobSyntax.ts), matched
+ * against a path relative to the repository's root: the syntax the analysis configuration file's
+ * `exclude_paths` are documented in, and what the original service matches them with. The whole
+ * path must match. minimatch and picomatch read `**.js` as `*.js` (a `**` not alone between slashes
+ * is a `*` to them) where Java leaves out every `.js` file of the tree, hence Java's own rules here
+ * rather than a glob library.
+ *
+ * A glob is matched as an automaton over all its positions at once, never by backtracking: a
+ * regular expression such as `**a**a**a…b` tries exponentially many ways of splitting a long name,
+ * and a repository's configuration file held the server for seconds per path that way. Here a path
+ * costs at most its length times the glob's.
  */
-export const javaGlob = (glob: string): Either.Either<RegExp, string> => {
-  const translated = translate(glob)
-  return typeof translated === "string" ? Either.right(new RegExp(`^${translated}$`)) : Either.left(translated.error)
+export interface JavaGlob {
+  readonly test: (path: string) => boolean
 }
 
-const regexMetaCharacters = new Set("\\^$.|?*+()[]{}")
+/**
+ * Longer globs are refused. A glob names a path or a family of paths, and real paths are mostly
+ * under 200 characters (a name is at most 255 bytes on the usual file systems): a glob of 1 000
+ * spells any of them, while keeping the worst glob against a 200-character path near a millisecond
+ * (the automaton's cost is the product of the two lengths). AnalysisConfiguration.ts bounds a file's.
+ */
+export const maxJavaGlobLength = 1_000
 
-const literal = (c: string): string => (regexMetaCharacters.has(c) ? `\\${c}` : c)
+export const javaGlob = (glob: string): Either.Either<JavaGlob, string> =>
+  glob.length > maxJavaGlobLength
+    ? Either.left(`the glob of ${glob.length} characters is longer than the ${maxJavaGlobLength} read: ${JSON.stringify(glob.slice(0, 40))}…`)
+    : Either.map(parseJavaGlob(glob), automatonOf)
 
-type Translation = string | { readonly error: string }
+/** A state reads a character and moves to `next`, or stays (`repeats`), or forks without reading. */
+type State =
+  | { readonly kind: "read"; readonly step: Step; readonly next: number }
+  | { readonly kind: "fork"; readonly next: ReadonlyArray<number> }
+  | { readonly kind: "accept" }
 
-const failure = (error: string, glob: string, at: number): Translation => ({
-  error: `${error} at character ${at + 1} of the glob ${JSON.stringify(glob)}`
-})
-
-/** A bracket expression from `[` at `start`: its class and where the glob goes on. */
-const bracket = (glob: string, start: number): { readonly source: string; readonly next: number } | { readonly error: string } => {
-  let i = start + 1
-  let source = "["
-  if (glob[i] === "!") {
-    source += "^"
-    i++
-  } else if (glob[i] === "^") {
-    source += "\\^"
-    i++
-  }
-  if (glob[i] === "-") {
-    source += "-"
-    i++
-  }
-  let rangeStart: string | undefined
-  for (; i < glob.length; i++) {
-    const c = glob.charAt(i)
-    if (c === "]") return { source: `(?!/)${source}]`, next: i + 1 }
-    if (c === "/") return { error: `a class cannot hold "/" at character ${i + 1} of the glob ${JSON.stringify(glob)}` }
-    if (c === "-" && rangeStart !== undefined && glob[i + 1] !== "]") {
-      const end = glob.charAt(i + 1)
-      if (end < rangeStart) return { error: `the range ${rangeStart}-${end} is backwards in the glob ${JSON.stringify(glob)}` }
-      source += `-${literal(end)}`
-      rangeStart = undefined
-      i++
-    } else {
-      source += c === "\\" || c === "[" || c === "]" || c === "^" ? `\\${c}` : c
-      rangeStart = c
-    }
-  }
-  return { error: `a class opened at character ${start + 1} is not closed in the glob ${JSON.stringify(glob)}` }
+const automatonOf = (pieces: ReadonlyArray<Piece>): JavaGlob => {
+  // Most globs begin with a directory (`node_modules/**`) or end with a name (`**/*.min.js`): a path
+  // not beginning and ending so is refused without running the automaton, which reads the rest.
+  const spelled = (literals: ReadonlyArray<Piece>) => literals.map((piece) => ("literal" in piece ? piece.literal : "")).join("")
+  const firstOther = pieces.findIndex((piece) => !("literal" in piece))
+  const prefix = spelled(firstOther === -1 ? pieces : pieces.slice(0, firstOther))
+  const suffix = spelled(pieces.slice(pieces.findLastIndex((piece) => !("literal" in piece)) + 1))
+  const states: Array<State> = [{ kind: "accept" }]
+  const add = (state: State): number => states.push(state) - 1
+  const sequence = (steps: ReadonlyArray<Step>, next: number): number =>
+    steps.reduceRight((after, step) => add({ kind: "read", step, next: after }), next)
+  // Built from the end: each state knows where it goes on.
+  const start = pieces.slice(prefix.length).reduceRight(
+    (after, piece) =>
+      "alternatives" in piece
+        ? add({ kind: "fork", next: piece.alternatives.map((steps) => sequence(steps, after)) })
+        : sequence([piece], after),
+    0
+  )
+  const run = runner(states, start)
+  return { test: (path) => path.startsWith(prefix) && path.endsWith(suffix) && run(path, prefix.length) }
 }
 
-const translate = (glob: string): Translation => {
-  let source = ""
-  let inGroup = false
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob.charAt(i)
-    if (c === "\\") {
-      if (i + 1 === glob.length) return failure("nothing to escape", glob, i)
-      source += literal(glob.charAt(++i))
-    } else if (c === "[") {
-      const parsed = bracket(glob, i)
-      if ("error" in parsed) return { error: parsed.error }
-      source += parsed.source
-      i = parsed.next - 1
-    } else if (c === "{") {
-      if (inGroup) return failure("groups cannot nest", glob, i)
-      source += "(?:(?:"
-      inGroup = true
-    } else if (c === "}" && inGroup) {
-      source += "))"
-      inGroup = false
-    } else if (c === "," && inGroup) {
-      source += ")|(?:"
-    } else if (c === "*") {
-      const crosses = glob[i + 1] === "*"
-      source += crosses ? ".*" : "[^/]*"
-      if (crosses) i++
-    } else if (c === "?") {
-      source += "[^/]"
-    } else {
-      source += literal(c)
+/**
+ * Whether the automaton reaches `accept` (state 0) having read the path from `from` on. The states
+ * reached after the same number of characters are kept once each: a state's mark is the last round
+ * it was reached in. The buffers are the automaton's own, and rounds count on across paths, so that
+ * a path costs no allocation nor clearing for each of a configuration's hundreds of globs.
+ */
+const runner = (states: ReadonlyArray<State>, start: number) => {
+  const marks = new Float64Array(states.length).fill(-1)
+  const pending = new Int32Array(states.length)
+  let current = new Int32Array(states.length)
+  let next = new Int32Array(states.length)
+  let reached = 0
+  let top = 0
+  let round = 0
+  const push = (state: number) => {
+    if (marks[state] === round) return
+    marks[state] = round
+    pending[top++] = state
+  }
+  // `from` and the states it reaches without reading, into `next`.
+  const reach = (from: number) => {
+    push(from)
+    while (top > 0) {
+      const state = pending[--top] ?? 0
+      next[reached++] = state
+      const found = states[state]
+      if (found?.kind === "fork") found.next.forEach(push)
+      // A repeating step may also read nothing.
+      else if (found?.kind === "read" && found.step.repeats) push(found.next)
     }
   }
-  return inGroup ? failure("a group is not closed", glob, glob.length - 1) : source
+  return (path: string, from: number): boolean => {
+    round++
+    reached = 0
+    reach(start)
+    for (let i = from; i < path.length && reached > 0; i++) {
+      const previous = next
+      next = current
+      current = previous
+      const size = reached
+      reached = 0
+      round++
+      const code = path.charCodeAt(i)
+      for (let k = 0; k < size; k++) {
+        const state = current[k] ?? 0
+        const found = states[state]
+        if (found?.kind === "read" && found.step.accepts(code)) reach(found.step.repeats ? state : found.next)
+      }
+    }
+    return reached > 0 && marks[0] === round
+  }
 }

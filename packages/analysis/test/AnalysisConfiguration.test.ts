@@ -11,6 +11,8 @@ import {
   defaultTreeAnalysisSettings,
   InvalidAnalysisConfiguration,
   loadGrammars,
+  maxPathPatternCharacters,
+  maxPathPatterns,
   MemoryAnalysisCache,
   parseAnalysisConfiguration,
   TreeAnalyzer
@@ -210,5 +212,27 @@ describe("coverageExclusion", () => {
       expect(["node_modules/x/index.js", "dist/bundle.js", "src/app.min.js"].filter(defaults)).toHaveLength(3)
       expect(["src/untested.js", "legacy/old.js", "src/app.js"].filter(defaults)).toEqual([])
     }
+  })
+})
+
+describe("parseAnalysisConfiguration's bounds", () => {
+  const listing = (key: string, patterns: ReadonlyArray<string>) => `${key}:\n${patterns.map((pattern) => `  - "${pattern}"\n`).join("")}`
+  const numbered = (count: number, name: (index: number) => string) => Array.from({ length: count }, (_, index) => name(index))
+
+  it("refuses a file of more than maxPathPatterns patterns, counting every list", () => {
+    const half = maxPathPatterns / 2
+    expect(reasonOf(listing("exclude_paths", numbered(half, (i) => `a${i}/**`)) + listing("include_paths", numbered(half, (i) => `b${i}`))))
+      .toBe("decoded")
+    const engine = "engines:\n  duplication:\n    exclude_paths: [\"c/**\"]\n"
+    expect(reasonOf(listing("exclude_paths", numbered(half, (i) => `a${i}/**`)) + listing("include_paths", numbered(half, (i) => `b${i}`)) + engine))
+      .toBe(`${maxPathPatterns + 1} path patterns (exclude_paths and include_paths), more than the ${maxPathPatterns} read`)
+  })
+
+  it("refuses a file whose patterns hold more than maxPathPatternCharacters characters in all", () => {
+    const long = (i: number) => `${String(i).padStart(3, "0")}/${"x".repeat(maxPathPatternCharacters / 100 - 4)}`
+    expect(reasonOf(listing("exclude_paths", numbered(100, long)))).toBe("decoded")
+    expect(reasonOf(listing("exclude_paths", [...numbered(100, long), "z"]))).toBe(
+      `path patterns (exclude_paths and include_paths) of ${maxPathPatternCharacters + 1} characters in all, more than the ${maxPathPatternCharacters} read`
+    )
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either } from "effect"
-import { javaGlob } from "../src/index.js"
+import { javaGlob, maxJavaGlobLength } from "../src/index.js"
 
 const matches = (glob: string, paths: ReadonlyArray<string>) =>
   Either.match(javaGlob(glob), { onLeft: (reason) => reason, onRight: (regex) => paths.filter((path) => regex.test(path)) })
@@ -34,5 +34,32 @@ describe("javaGlob", () => {
     expect(matches("a\\", [])).toContain("nothing to escape")
     expect(matches("[a/b]", [])).toContain(`cannot hold "/"`)
     expect(matches("[z-a]", [])).toContain("backwards")
+  })
+})
+
+describe("javaGlob's cost", () => {
+  it("is linear in the path: a glob that makes a backtracking matcher try every split answers at once", () => {
+    const glob = Either.getOrThrow(javaGlob("**a**a**a**a**a**a**a**a**a**a**a**a**a**a**b"))
+    const started = performance.now()
+    glob.test("a".repeat(200))
+    expect(performance.now() - started).toBeLessThan(100)
+  })
+
+  it("is bounded by refusing globs longer than maxJavaGlobLength", () => {
+    expect(Either.isRight(javaGlob("a".repeat(maxJavaGlobLength)))).toBe(true)
+    expect(matches("*".repeat(maxJavaGlobLength + 1), [])).toBe(
+      `the glob of ${maxJavaGlobLength + 1} characters is longer than the ${maxJavaGlobLength} read: "${"*".repeat(40)}"…`
+    )
+  })
+})
+
+describe("javaGlob's classes", () => {
+  it("refuse a range without a start, where the old regular expressions read another range or threw", () => {
+    expect(matches("[^-x]", [])).toBe(`a range has no start at character 3 of the glob "[^-x]"`)
+    expect(matches("[--x]", [])).toBe(`a range has no start at character 3 of the glob "[--x]"`)
+    expect(matches("[!--!]", [])).toBe(`a range has no start at character 4 of the glob "[!--!]"`)
+    // A leading `-`, alone or after `^`, is still a literal.
+    expect(matches("[^-]", ["^", "-", "a"])).toEqual(["^", "-"])
+    expect(matches("[--]", ["-", "a"])).toEqual(["-"])
   })
 })
