@@ -38,6 +38,8 @@ export interface GitCliOptions {
   readonly timeout?: Duration.DurationInput
   /** How many files FileLines blames at once (one git process each); 4 by default. */
   readonly blameConcurrency?: number
+  /** The private key ssh offers to `ssh://` and `git@host:` remotes; none by default (no identity). */
+  readonly sshKeyFile?: string | undefined
 }
 
 const defaultTimeout = Duration.minutes(5)
@@ -89,7 +91,8 @@ export const makePorts = (
     const path = yield* Path.Path
     const git: GitRunner = yield* makeRunner({
       gitBinary: options.gitBinary ?? "git",
-      timeout: options.timeout === undefined ? defaultTimeout : Duration.decode(options.timeout)
+      timeout: options.timeout === undefined ? defaultTimeout : Duration.decode(options.timeout),
+      sshKeyFile: options.sshKeyFile
     })
     const blameConcurrency = Math.max(1, options.blameConcurrency ?? 4)
     const cacheDirectory = path.resolve(options.cacheDirectory)

@@ -1,7 +1,7 @@
 import { HttpServer as PlatformHttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { FetchHttpClient } from "@effect/platform"
-import { GitCli } from "@tidemark/adapter-git"
+import { DnsNetworkAddresses, GitCli } from "@tidemark/adapter-git"
 import { HostCommitStatuses } from "@tidemark/adapter-githost"
 import { HttpServer } from "@tidemark/adapter-http"
 import { catalogue } from "@tidemark/catalogue"
@@ -59,10 +59,17 @@ export const persistenceLayer = (config: ServerConfig) =>
  * hashing, the analyzer and the coverage scope it implies, and the commit statuses sent to the git
  * hosts of the repositories whose host token is set (read from storage, sent with fetch).
  */
+/** Where repository and git host URLs may lead: public addresses only, unless the installation says otherwise. */
+const networkAddresses = (config: ServerConfig) => DnsNetworkAddresses.layer({ allowPrivate: config.allowPrivateNetworkUrls })
+
 const portsLayer = (config: ServerConfig) =>
   Layer.mergeAll(
     StaticToolCatalogue.layer(catalogue),
-    GitCli.layer({ cacheDirectory: join(config.dataDir, "git-cache") }),
+    GitCli.layer({
+      cacheDirectory: join(config.dataDir, "git-cache"),
+      sshKeyFile: Option.getOrUndefined(config.gitSshKeyFile)
+    }),
+    networkAddresses(config),
     TreeAnalyzer.layer({
       cacheDirectory: join(config.dataDir, "analysis-cache"),
       configurationFileLimits: config.configurationFileLimits
@@ -72,7 +79,7 @@ const portsLayer = (config: ServerConfig) =>
     LogSarifReader.layer,
     CryptoIdGenerator.layer,
     NodeHasher.layer,
-    HostCommitStatuses.layer().pipe(Layer.provide(FetchHttpClient.layer)),
+    HostCommitStatuses.layer().pipe(Layer.provide(FetchHttpClient.layer), Layer.provide(networkAddresses(config))),
     Option.match(config.publicUrl, { onNone: () => Layer.empty, onSome: dashboardLinksAt })
   ).pipe(Layer.provideMerge(persistenceLayer(config)))
 
