@@ -136,7 +136,7 @@ export const makePorts = (
      */
     const checkout = (url: string, sha: string): Effect.Effect<string, GitReadError, Scope.Scope> =>
       Effect.gen(function*() {
-        yield* fs.makeDirectory(checkoutDirectory, { recursive: true }).pipe(
+        yield* fs.makeDirectory(checkoutDirectory, { recursive: true, mode: 0o700 }).pipe(
           Effect.mapError(fromPlatform("cannot create the checkout directory"))
         )
         const { mirror, remote } = yield* mirrorWith(url, [sha])

@@ -328,4 +328,18 @@ describe("GitCli", () => {
       const withKey = yield* argumentsOf({ sshKeyFile: "/etc/tidemark/it's a key" })
       expect(withKey.slice(8, 10)).toStrictEqual(["-o", "IdentityFile=/etc/tidemark/it's a key"])
     }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("keeps its mirrors and checkouts in owner-only directories", () =>
+    Effect.gen(function*() {
+      const fs = yield* FileSystem.FileSystem
+      const path = yield* Path.Path
+      const directory = yield* scratch
+      const { repository, shas } = yield* sampleRepository(directory)
+      const ports = yield* GitCli.makePorts({ cacheDirectory: path.join(directory, "cache") })
+      yield* ports.reader.read(repository)
+      yield* Effect.scoped(ports.checkout.checkout(repository, shas.merge))
+      for (const made of ["cache", "cache-checkouts"]) {
+        expect(((yield* fs.stat(path.join(directory, made))).mode & 0o777).toString(8)).toBe("700")
+      }
+    }).pipe(Effect.provide(NodeContext.layer)))
 })

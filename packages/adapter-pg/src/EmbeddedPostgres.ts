@@ -6,6 +6,8 @@ import { PgClient } from "@effect/sql-pg"
 import { Config, type ConfigError, Effect, Layer } from "effect"
 import * as NodePath from "node:path"
 import * as DataDirectoryLock from "./DataDirectoryLock.js"
+import * as DataDirectoryModes from "./DataDirectoryModes.js"
+import { OwnerOnlyNodeFS } from "./OwnerOnlyNodeFS.js"
 
 export interface EmbeddedPostgresOptions {
   /** Where PGlite keeps its files; created on first start, reopened on the next. */
@@ -15,7 +17,7 @@ export interface EmbeddedPostgresOptions {
 const open = (dataDir: string) =>
   Effect.acquireRelease(
     Effect.tryPromise({
-      try: () => PGlite.create({ dataDir }),
+      try: () => PGlite.create({ fs: new OwnerOnlyNodeFS(dataDir) }),
       catch: (cause) => new SqlError({ cause, message: `Failed to open the embedded database at ${dataDir}` })
     }),
     (db) => Effect.promise(() => db.close())
@@ -54,6 +56,7 @@ export const layer = (options: EmbeddedPostgresOptions): Layer.Layer<PgClient.Pg
   Layer.unwrapScoped(
     Effect.gen(function*() {
       yield* DataDirectoryLock.acquire(options.dataDir)
+      yield* DataDirectoryModes.ownerOnly(options.dataDir)
       const db = yield* open(options.dataDir)
       const port = yield* serve(db)
       return PgClient.layer({

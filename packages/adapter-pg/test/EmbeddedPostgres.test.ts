@@ -73,4 +73,41 @@ describe("EmbeddedPostgres", () => {
       const entries = yield* Effect.promise(() => NodeFs.readdir(NodePath.join(dataDir, "pg")))
       expect(entries).toContain("PG_VERSION")
     }).pipe(Effect.scoped))
+
+  it.live("gives the data directory and every file in it owner-only modes, those left readable by everyone included", () =>
+    Effect.gen(function*() {
+      const dataDir = yield* freshDataDir
+      const modes = () =>
+        Effect.promise(async () => {
+          const entries = await NodeFs.readdir(dataDir, { recursive: true, withFileTypes: true })
+          const of = async (path: string) => ((await NodeFs.stat(path)).mode & 0o777).toString(8)
+          const files = new Set<string>()
+          const directories = new Set<string>([await of(dataDir)])
+          for (const entry of entries) {
+            const path = NodePath.join(entry.parentPath, entry.name)
+            if (entry.isDirectory()) directories.add(await of(path))
+            else if (entry.isFile()) files.add(await of(path))
+          }
+          return { files: [...files].sort(), directories: [...directories].sort() }
+        })
+      // As an earlier version left it: PGlite's files 0666, its directories 0755.
+      yield* Effect.promise(async () => {
+        for (const entry of await NodeFs.readdir(dataDir, { recursive: true, withFileTypes: true })) {
+          const path = NodePath.join(entry.parentPath, entry.name)
+          await NodeFs.chmod(path, entry.isDirectory() ? 0o755 : 0o666)
+        }
+        await NodeFs.chmod(dataDir, 0o755)
+      })
+      expect(yield* modes()).toStrictEqual({ files: ["666"], directories: ["755"] })
+
+      const written = yield* Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        yield* sql`CREATE TABLE modes_checked (id integer)`
+        yield* sql`INSERT INTO modes_checked SELECT generate_series(1, 1000)`
+        return yield* modes()
+      }).pipe(Effect.provide(PgStorage.layerEmbedded({ dataDir })))
+
+      expect(written).toStrictEqual({ files: ["600"], directories: ["700"] })
+      expect(yield* modes()).toStrictEqual({ files: ["600"], directories: ["700"] })
+    }).pipe(Effect.scoped))
 })

@@ -11,6 +11,7 @@ import { AnalysisCoverageScope, LogSarifReader, ReportCoverageReader, TreeAnalyz
 import { Access, AnalysisWorker, dashboardLinksAt, DomainServices, IngestionWorker } from "@tidemark/core"
 import { CryptoIdGenerator, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Console, Effect, Layer, Option, Redacted } from "effect"
+import * as NodeFs from "node:fs/promises"
 import { createServer } from "node:http"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -54,16 +55,29 @@ export const ingestionLayer = (config: ServerConfig) =>
 export const persistenceLayer = (config: ServerConfig) =>
   ingestionLayer(config).pipe(Layer.provideMerge(storageLayer(config)))
 
+/** Where repository and git host URLs may lead: public addresses only, unless the installation says otherwise. */
+const networkAddresses = (config: ServerConfig) => DnsNetworkAddresses.layer({ allowPrivate: config.allowPrivateNetworkUrls })
+
+/**
+ * The data directory owner-only, also where an earlier version made it readable by everyone: it
+ * holds the mirrors of private repositories, their checkouts and the measures of their files.
+ */
+const dataDirectoryLayer = (config: ServerConfig) =>
+  Layer.effectDiscard(
+    Effect.tryPromise(async () => {
+      await NodeFs.mkdir(config.dataDir, { recursive: true, mode: 0o700 })
+      await NodeFs.chmod(config.dataDir, 0o700)
+    }).pipe(Effect.catchAll((error) => Effect.logWarning(`cannot make ${config.dataDir} owner-only: ${String(error.cause)}`)))
+  )
+
 /**
  * The ports every process needs: storage and queues, catalogue, git (read, checkout, blame, changes), ids,
  * hashing, the analyzer and the coverage scope it implies, and the commit statuses sent to the git
  * hosts of the repositories whose host token is set (read from storage, sent with fetch).
  */
-/** Where repository and git host URLs may lead: public addresses only, unless the installation says otherwise. */
-const networkAddresses = (config: ServerConfig) => DnsNetworkAddresses.layer({ allowPrivate: config.allowPrivateNetworkUrls })
-
 const portsLayer = (config: ServerConfig) =>
   Layer.mergeAll(
+    dataDirectoryLayer(config),
     StaticToolCatalogue.layer(catalogue),
     GitCli.layer({
       cacheDirectory: join(config.dataDir, "git-cache"),
