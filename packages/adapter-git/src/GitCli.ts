@@ -150,7 +150,8 @@ export const makePorts = (
           Effect.zipRight(git.run(["-c", "checkout.workers=0", "checkout", "--quiet", "--detach", sha], path.join(root, ".git"), root)),
           Effect.mapError(fromCommand)
         )
-        return root
+        // The path the analysis reads files by, so that the one its messages show is this one.
+        return yield* fs.realPath(root).pipe(Effect.mapError(fromPlatform("cannot resolve the checkout's path")))
       }).pipe(
         Effect.mapError((failure) => new GitReadError({ url, reason: failure.reason })),
         Effect.withSpan("GitCli.checkout")

@@ -34,6 +34,13 @@ const decodeJob = Schema.decodeEither(AnalysisJobJson)
 
 const problem = (code: string, severity: string, message: string) => new Problem({ code, severity, message, actions: [] })
 
+/**
+ * An analyzer's message with the checkout's directory taken out, so that the paths it names read
+ * as the repository's own (`src/a.js`) and no problem shows where the server keeps its data.
+ */
+export const withoutCheckoutRoot = (message: string, root: string): string =>
+  message.replaceAll(`${root}/`, "").replaceAll(root, ".")
+
 const configurationFileRefused = problem(
   "configuration_file_not_allowed",
   "some_analysis",
@@ -86,7 +93,7 @@ const make = (options: AnalysisWorkerOptions) =>
           Effect.mapError((e) => problem("failed_to_clone", "all_analysis", e.message))
         )
         return yield* analyzer.analyze(root, { goals: repository.goals, tools }).pipe(
-          Effect.mapError((e) => problem("analysis_failed", "all_analysis", e.message))
+          Effect.mapError((e) => problem("analysis_failed", "all_analysis", withoutCheckoutRoot(e.message, root)))
         )
       }))
 
