@@ -17,7 +17,7 @@ const ownerOnly = (mode: number) => mode & ~0o077
  * of the data directory's modes says when an upgrade moves them.
  */
 export class OwnerOnlyNodeFS extends NodeFS {
-  override async init(pg: PGlite, opts: Parameters<NodeFS["init"]>[1]) {
+  override async init(pg: PGlite, opts: Parameters<NodeFS["init"]>[1]): ReturnType<NodeFS["init"]> {
     const { emscriptenOpts } = await super.init(pg, opts)
     const restrict = (mod: { readonly FS: { readonly filesystems: { readonly NODEFS: object } } }) => {
       const nodefs = mod.FS.filesystems.NODEFS as NodeFsModes

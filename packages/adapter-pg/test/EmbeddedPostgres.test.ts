@@ -1,4 +1,5 @@
 import { SqlClient } from "@effect/sql"
+import { PgClient } from "@effect/sql-pg"
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { Fixtures, storageContracts } from "@tidemark/port-contracts"
 import { CredentialStore, RepositoryStore, StandardStore, ToolConfigStore } from "@tidemark/core"
@@ -109,5 +110,20 @@ describe("EmbeddedPostgres", () => {
 
       expect(written).toStrictEqual({ files: ["600"], directories: ["700"] })
       expect(yield* modes()).toStrictEqual({ files: ["600"], directories: ["700"] })
+    }).pipe(Effect.scoped))
+
+  it.live("is served on a Unix socket in a directory only this user can enter, not on a TCP port", () =>
+    Effect.gen(function*() {
+      const dataDir = yield* freshDataDir
+      const host = yield* Effect.gen(function*() {
+        const { host } = (yield* PgClient.PgClient).config
+        expect(host).toMatch(/^\//)
+        const mode = (yield* Effect.promise(() => NodeFs.stat(host ?? ""))).mode & 0o777
+        expect(mode.toString(8)).toBe("700")
+        expect(yield* migrationCount).toBe(Object.keys(Migrations.migrations).length)
+        return host
+      }).pipe(Effect.provide(PgStorage.layerEmbedded({ dataDir })))
+      // Closed, the layer takes its socket and directory with it.
+      expect(yield* Effect.promise(() => NodeFs.stat(host ?? "").then(() => true, () => false))).toBe(false)
     }).pipe(Effect.scoped))
 })
