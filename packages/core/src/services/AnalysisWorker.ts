@@ -20,6 +20,8 @@ import { type AnalyseTree, makeChangeRecording } from "./ChangeRecording.js"
 import { ChangeVerdicts } from "./ChangeVerdicts.js"
 import { withAuthors } from "./IssueAuthors.js"
 import { retryOrDeadLetter, runForever, settle } from "./QueueConsumer.js"
+import { redactSecrets } from "./Redaction.js"
+import { couldNotClone } from "./Repositories.js"
 import { nowIso } from "./Now.js"
 import { loadPatterns, loadTools } from "./RepositoryConfiguration.js"
 
@@ -90,7 +92,10 @@ const make = (options: AnalysisWorkerOptions) =>
     const measure = (repository: RepositoryRecord, sha: string, tools: ReadonlyArray<AnalyzedTool>) =>
       Effect.scoped(Effect.gen(function*() {
         const root = yield* checkout.checkout(repository.gitUrl, sha).pipe(
-          Effect.mapError((e) => problem("failed_to_clone", "all_analysis", e.message))
+          // What git said goes to the server's log; the problem, which the API shows, says no more
+          // than adding the repository does (it could quote whatever answered at that address).
+          Effect.tapError((e) => Effect.logWarning(redactSecrets(`the checkout of ${sha} failed: ${e.message}`))),
+          Effect.mapError(() => problem("failed_to_clone", "all_analysis", couldNotClone(repository.gitUrl)))
         )
         return yield* analyzer.analyze(root, { goals: repository.goals, tools }).pipe(
           Effect.mapError((e) => problem("analysis_failed", "all_analysis", withoutCheckoutRoot(e.message, root)))
