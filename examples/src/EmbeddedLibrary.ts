@@ -5,7 +5,7 @@
  *
  *   pnpm --filter @tidemark/examples embedded <path-to-a-git-repository>
  */
-import { GitCli } from "@tidemark/adapter-git"
+import { DnsNetworkAddresses, GitCli } from "@tidemark/adapter-git"
 import { AnalysisCoverageScope, LogSarifReader, ReportCoverageReader } from "@tidemark/analysis"
 import { catalogue } from "@tidemark/catalogue"
 import { Access, DomainServices, PatternConfiguration, Repositories, ToolConfiguration } from "@tidemark/core"
@@ -20,6 +20,7 @@ export const EmbeddedLayer = DomainServices.layer().pipe(
     storageLayer,
     StaticToolCatalogue.layer(catalogue),
     GitCli.layer({ cacheDirectory: join(tmpdir(), "tidemark-example-git-cache") }),
+    DnsNetworkAddresses.layer({ allowPrivate: false }),
     CryptoIdGenerator.layer,
     MemoryEventQueue.layer(),
     MemoryEventQueue.analysisLayer(),

@@ -1,4 +1,4 @@
-import { FileLines, GitChanges, GitReader, GitReadError } from "@tidemark/core"
+import { FileLines, GitChanges, GitReader, GitReadError, NetworkAddresses } from "@tidemark/core"
 import { Effect, Layer } from "effect"
 
 const refusal = (url: string) => new GitReadError({ url, reason: "the storage benchmark reads no git repository" })
@@ -9,6 +9,8 @@ const refusal = (url: string) => new GitReadError({ url, reason: "the storage be
  * file (the change lists the files of issues and clones).
  */
 export const layer = Layer.mergeAll(
+  // Nothing is reached over the network: no address to refuse.
+  Layer.succeed(NetworkAddresses, NetworkAddresses.of({ requirePublic: () => Effect.void })),
   Layer.succeed(GitReader, GitReader.of({ read: (url) => Effect.fail(refusal(url)) })),
   Layer.succeed(FileLines, FileLines.of({ read: (url) => Effect.fail(refusal(url)) })),
   Layer.succeed(GitChanges, GitChanges.of({

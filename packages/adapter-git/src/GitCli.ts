@@ -49,6 +49,8 @@ export interface GitCliOptions {
   readonly timeout?: Duration.DurationInput
   /** How many files FileLines blames at once (one git process each); 4 by default. */
   readonly blameConcurrency?: number
+  /** The private key ssh offers to `ssh://` and `git@host:` remotes; none by default (no identity). */
+  readonly sshKeyFile?: string | undefined
 }
 
 const defaultTimeout = Duration.minutes(5)
@@ -100,7 +102,8 @@ export const makePorts = (
     const path = yield* Path.Path
     const git: GitRunner = yield* makeRunner({
       gitBinary: options.gitBinary ?? "git",
-      timeout: options.timeout === undefined ? defaultTimeout : Duration.decode(options.timeout)
+      timeout: options.timeout === undefined ? defaultTimeout : Duration.decode(options.timeout),
+      sshKeyFile: options.sshKeyFile
     })
     const blameConcurrency = Math.max(1, options.blameConcurrency ?? 4)
     const cacheDirectory = path.resolve(options.cacheDirectory)
@@ -143,7 +146,7 @@ export const makePorts = (
      */
     const checkout = (url: string, sha: string): Effect.Effect<string, GitReadError, Scope.Scope> =>
       Effect.gen(function*() {
-        yield* fs.makeDirectory(checkoutDirectory, { recursive: true }).pipe(
+        yield* fs.makeDirectory(checkoutDirectory, { recursive: true, mode: 0o700 }).pipe(
           Effect.mapError(fromPlatform("cannot create the checkout directory"))
         )
         const { mirror, remote } = yield* mirrorWith(url, [sha])
@@ -157,7 +160,8 @@ export const makePorts = (
           Effect.zipRight(git.run(["-c", "checkout.workers=0", "checkout", "--quiet", "--detach", sha], path.join(root, ".git"), root)),
           Effect.mapError(fromCommand)
         )
-        return root
+        // The path the analysis reads files by, so that the one its messages show is this one.
+        return yield* fs.realPath(root).pipe(Effect.mapError(fromPlatform("cannot resolve the checkout's path")))
       }).pipe(
         Effect.mapError((failure) => new GitReadError({ url, reason: failure.reason })),
         Effect.withSpan("GitCli.checkout")

@@ -23,17 +23,38 @@ export interface GitRunner {
   readonly run: (args: ReadonlyArray<string>, gitDir?: string, workTree?: string) => Effect.Effect<string, GitCommandError>
 }
 
+/** A word for the shell that runs GIT_SSH_COMMAND, taken literally. */
+const shellQuoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`
+
+/**
+ * The ssh git runs for `ssh://` and `git@host:path` URLs: no configuration file of the server's user
+ * (`-F /dev/null`), no key of theirs nor of an agent, only `keyFile` when the installation gives
+ * one; never a prompt (BatchMode). Anyone who may add a repository picks the host, so the server's
+ * own identity must not be offered to it.
+ */
+export const sshCommand = (keyFile: string | undefined): string =>
+  [
+    "ssh",
+    "-F /dev/null",
+    "-o BatchMode=yes",
+    "-o IdentitiesOnly=yes",
+    "-o IdentityAgent=none",
+    `-o IdentityFile=${keyFile === undefined ? "none" : shellQuoted(keyFile)}`
+  ].join(" ")
+
 /**
  * Added to the inherited environment of every invocation:
  * - a remote asking for credentials must fail at once instead of waiting for a prompt nobody answers;
  * - only the transports a repository URL may name are allowed (no `ext::` command execution);
+ * - ssh offers no identity but the one the installation configured;
  * - messages stay in English so that the reasons we report read the same on every machine.
  */
-const environment = {
+const environmentOf = (sshKeyFile: string | undefined) => ({
   GIT_TERMINAL_PROMPT: "0",
   GIT_ALLOW_PROTOCOL: "file:git:http:https:ssh",
+  GIT_SSH_COMMAND: sshCommand(sshKeyFile),
   LC_ALL: "C"
-}
+})
 
 const collect = <E>(stream: Stream.Stream<Uint8Array, E>) => stream.pipe(Stream.decodeText(), Stream.mkString)
 
@@ -54,8 +75,11 @@ const subcommandOf = (args: ReadonlyArray<string>): string => {
 export const makeRunner = (options: {
   readonly gitBinary: string
   readonly timeout: Duration.Duration
+  /** The private key ssh may offer; none by default. */
+  readonly sshKeyFile?: string | undefined
 }): Effect.Effect<GitRunner, never, CommandExecutor.CommandExecutor> =>
   Effect.map(CommandExecutor.CommandExecutor, (executor) => {
+    const environment = environmentOf(options.sshKeyFile)
     const run = (args: ReadonlyArray<string>, gitDir?: string, workTree?: string): Effect.Effect<string, GitCommandError> => {
       const subcommand = subcommandOf(args)
       const command = Command.make(

@@ -139,7 +139,8 @@ export const make = (options: {
       Either.match(RepositoryLocation.parse(url, (local) => path.resolve(local)), {
         onLeft: (reason) => Effect.fail(new ReadFailure({ reason })),
         onRight: (location) =>
-          fs.makeDirectory(cacheDirectory, { recursive: true }).pipe(
+          // Owner-only: the mirrors hold private repositories.
+          fs.makeDirectory(cacheDirectory, { recursive: true, mode: 0o700 }).pipe(
             Effect.mapError(fromPlatform("cannot create the git cache directory")),
             Effect.as({ location, mirror: mirrorDirectory(location) })
           )

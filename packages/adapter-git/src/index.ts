@@ -1,1 +1,2 @@
+export * as DnsNetworkAddresses from "./DnsNetworkAddresses.js"
 export * as GitCli from "./GitCli.js"

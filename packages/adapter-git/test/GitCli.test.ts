@@ -296,4 +296,50 @@ describe("GitCli", () => {
       expect(yield* fs.readFileString(path.join(root, "src/feature.ts"))).toBe("export const feature = 3\n")
       expect(yield* git(root, ["status", "--porcelain"])).toBe("")
     }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("runs ssh with no identity of the server's user, nor its config or agent, unless a key is configured; never prompting", () =>
+    Effect.gen(function*() {
+      const fs = yield* FileSystem.FileSystem
+      const path = yield* Path.Path
+      const directory = yield* scratch
+      // An `ssh` first on PATH that writes down the arguments git gives it, one a line, and fails.
+      const bin = path.join(directory, "bin")
+      const record = path.join(directory, "ssh-arguments")
+      yield* fs.makeDirectory(bin)
+      yield* fs.writeFileString(path.join(bin, "ssh"), `#!/bin/sh\nprintf '%s\\n' "$@" > '${record}'\nexit 255\n`, { mode: 0o755 })
+      const inherited = process.env["PATH"]
+      yield* Effect.acquireRelease(
+        Effect.sync(() => { process.env["PATH"] = `${bin}:${inherited ?? ""}` }),
+        () => Effect.sync(() => { process.env["PATH"] = inherited })
+      )
+      const argumentsOf = (options: Omit<GitCli.GitCliOptions, "cacheDirectory">) =>
+        Effect.gen(function*() {
+          const reader = yield* readerIn(directory, options)
+          yield* expectReadError(reader.read("git@git.example.org:team/app.git"))
+          return (yield* fs.readFileString(record)).trimEnd().split("\n")
+        })
+
+      const withoutKey = yield* argumentsOf({})
+      expect(withoutKey.slice(0, 10)).toStrictEqual([
+        "-F", "/dev/null", "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-o", "IdentityAgent=none", "-o", "IdentityFile=none"
+      ])
+      expect(withoutKey).toContain("git@git.example.org")
+
+      const withKey = yield* argumentsOf({ sshKeyFile: "/etc/tidemark/it's a key" })
+      expect(withKey.slice(8, 10)).toStrictEqual(["-o", "IdentityFile=/etc/tidemark/it's a key"])
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("keeps its mirrors and checkouts in owner-only directories", () =>
+    Effect.gen(function*() {
+      const fs = yield* FileSystem.FileSystem
+      const path = yield* Path.Path
+      const directory = yield* scratch
+      const { repository, shas } = yield* sampleRepository(directory)
+      const ports = yield* GitCli.makePorts({ cacheDirectory: path.join(directory, "cache") })
+      yield* ports.reader.read(repository)
+      yield* Effect.scoped(ports.checkout.checkout(repository, shas.merge))
+      for (const made of ["cache", "cache-checkouts"]) {
+        expect(((yield* fs.stat(path.join(directory, made))).mode & 0o777).toString(8)).toBe("700")
+      }
+    }).pipe(Effect.provide(NodeContext.layer)))
 })

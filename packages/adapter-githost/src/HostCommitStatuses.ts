@@ -4,6 +4,7 @@
  * from the GitHostSettingsStore. A verdict is Tidemark's before it is the host's: `publish` never
  * fails, it retries what may pass later and logs what did not.
  */
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as Headers from "@effect/platform/Headers"
 import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientRequest from "@effect/platform/HttpClientRequest"
@@ -11,6 +12,7 @@ import {
   CommitStatuses,
   type CommitVerdict,
   GitHostSettingsStore,
+  NetworkAddresses,
   type RepositoryRecord
 } from "@tidemark/core"
 import { type Context, Data, Duration, Effect, Layer, Option, Schedule } from "effect"
@@ -54,10 +56,11 @@ const reasonOf = (failure: SendFailure) =>
 
 export const make = (
   options: HostCommitStatusesOptions = {}
-): Effect.Effect<Context.Tag.Service<CommitStatuses>, never, HttpClient.HttpClient | GitHostSettingsStore> =>
+): Effect.Effect<Context.Tag.Service<CommitStatuses>, never, HttpClient.HttpClient | GitHostSettingsStore | NetworkAddresses> =>
   Effect.gen(function*() {
     const client = yield* HttpClient.HttpClient
     const store = yield* GitHostSettingsStore
+    const addresses = yield* NetworkAddresses
     const requestTimeout = Duration.decode(options.requestTimeout ?? "10 seconds")
     const schedule = Schedule.exponential(options.retryBase ?? "500 millis").pipe(
       Schedule.jittered,
@@ -86,7 +89,18 @@ export const make = (
         }),
         // The client's span shows the request's headers, hiding only the usual credentials
         // (Authorization among them): GitLab's token header must be hidden too.
-        Effect.locallyWith(Headers.currentRedactedNames, (names) => [...names, "private-token"])
+        Effect.locallyWith(Headers.currentRedactedNames, (names) => [...names, "private-token"]),
+        // A redirect is not followed: it could lead the POST, checked to go to a public address, to
+        // any other (the fetch client reads this; a 3xx is then an answer like any other refusal).
+        Effect.provideService(FetchHttpClient.RequestInit, { redirect: "manual" })
+      )
+
+    // Checked at every send, not only when the API was set: where a name leads can change since.
+    const reachable = (apiBaseUrl: string | undefined) =>
+      apiBaseUrl === undefined ? Effect.succeed(true) : addresses.requirePublic(apiBaseUrl).pipe(
+        Effect.as(true),
+        Effect.catchTag("NonPublicAddress", (refused) =>
+          Effect.as(Effect.logWarning(`no commit status sent: ${refused.message}`), false))
       )
 
     const publish = (repository: RepositoryRecord, sha: string, verdict: CommitVerdict) => {
@@ -100,6 +114,7 @@ export const make = (
           unsupported.add(repository.id)
           return yield* Effect.logDebug("commit statuses are not sent to this repository's host (only GitHub and GitLab)")
         }
+        if (!(yield* reachable(settings.value.apiBaseUrl))) return
         yield* send(requestOf(settings.value, repository, sha, verdict)).pipe(
           Effect.retry({ schedule, while: retryable }),
           Effect.catchAll((failure) =>
@@ -123,7 +138,7 @@ export const make = (
     return CommitStatuses.of({ publish })
   })
 
-/** The port on the hosts' APIs, with the settings store and an HTTP client left to the caller. */
+/** The port on the hosts' APIs, with the settings store, the address check and an HTTP client left to the caller. */
 export const layer = (
   options: HostCommitStatusesOptions = {}
-): Layer.Layer<CommitStatuses, never, HttpClient.HttpClient | GitHostSettingsStore> => Layer.effect(CommitStatuses, make(options))
+): Layer.Layer<CommitStatuses, never, HttpClient.HttpClient | GitHostSettingsStore | NetworkAddresses> => Layer.effect(CommitStatuses, make(options))

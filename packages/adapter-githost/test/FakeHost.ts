@@ -12,9 +12,9 @@ export interface RecordedRequest {
 
 /**
  * Answers the n-th request with `statuses[n]` (the last one once they run out) and a small JSON
- * body, as the hosts answer. Stopped with the scope.
+ * body, as the hosts answer, with `headers` added. Stopped with the scope.
  */
-export const fakeHost = (statuses: ReadonlyArray<number>) =>
+export const fakeHost = (statuses: ReadonlyArray<number>, headers: Readonly<Record<string, string>> = {}) =>
   Effect.gen(function*() {
     const requests: Array<RecordedRequest> = []
     const server = createServer((request, response) => {
@@ -28,7 +28,7 @@ export const fakeHost = (statuses: ReadonlyArray<number>) =>
           headers: request.headers,
           body: Buffer.concat(chunks).toString("utf8")
         })
-        response.writeHead(status, { "content-type": "application/json" })
+        response.writeHead(status, { "content-type": "application/json", ...headers })
         response.end(JSON.stringify(status < 300 ? { id: requests.length } : { message: `refused with ${status}` }))
       })
     })

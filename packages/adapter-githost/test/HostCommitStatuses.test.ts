@@ -3,6 +3,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { CommitStatuses, CommitVerdict, GitHostSettings, GitHostSettingsStore, Goals, RepositoryRecord } from "@tidemark/core"
 import { MemoryGitHostSettingsStore } from "@tidemark/core/memory"
 import { Effect, HashMap, Layer, Logger, LogLevel, Redacted, Tracer } from "effect"
+import { DnsNetworkAddresses } from "@tidemark/adapter-git"
 import { HostCommitStatuses } from "../src/index.js"
 import { downHost, fakeHost } from "./FakeHost.js"
 
@@ -47,8 +48,11 @@ const capturedLogs = () => {
   return { lines, layer: Logger.replace(Logger.defaultLogger, logger) }
 }
 
-/** The port on a fresh store holding `settings` for the repository (none: nothing stored), retrying fast. */
-const publishWith = (settings: GitHostSettings | undefined) =>
+/**
+ * The port on a fresh store holding `settings` for the repository (none: nothing stored), retrying
+ * fast. The fake hosts listen on loopback: private addresses are allowed unless a test says not.
+ */
+const publishWith = (settings: GitHostSettings | undefined, allowPrivate = true) =>
   Effect.gen(function*() {
     if (settings !== undefined) yield* (yield* GitHostSettingsStore).save(7, settings)
     return yield* CommitStatuses
@@ -56,7 +60,8 @@ const publishWith = (settings: GitHostSettings | undefined) =>
     Effect.provide(
       HostCommitStatuses.layer({ retryBase: "10 millis", retries: 3, requestTimeout: "2 seconds", retryFor: "5 seconds" }).pipe(
         Layer.provideMerge(MemoryGitHostSettingsStore.layer),
-        Layer.provide(FetchHttpClient.layer)
+        Layer.provide(FetchHttpClient.layer),
+        Layer.provide(DnsNetworkAddresses.layer({ allowPrivate }))
       )
     )
   )
@@ -264,5 +269,35 @@ describe("HostCommitStatuses", () => {
 
       expect(host.requests).toStrictEqual([])
       expect(logs.lines.map((line) => [line.level, line.annotations["repository"]])).toStrictEqual([["DEBUG", "bb/tide-org/web app"]])
+    }))
+
+  it.scopedLive("sends nothing to an API that leads to a loopback address, unless the installation allows it; logs why", () =>
+    Effect.gen(function*() {
+      const host = yield* fakeHost([201])
+      const logs = capturedLogs()
+      const settings = new GitHostSettings({ token: Redacted.make(token), apiBaseUrl: host.url.replace("127.0.0.1", "localhost") })
+      const refusing = yield* publishWith(settings, false)
+      yield* refusing.publish(repositoryOf("gh"), sha, failing).pipe(Effect.provide(logs.layer))
+
+      expect(host.requests).toStrictEqual([])
+      expect(logs.lines.filter((line) => line.level === "WARN").map((line) => line.message)).toStrictEqual([
+        expect.stringMatching(/^no commit status sent: http:\/\/localhost:\d+ leads to (127\.0\.0\.1|::1), a loopback address/)
+      ])
+
+      const allowing = yield* publishWith(settings, true)
+      yield* allowing.publish(repositoryOf("gh"), sha, failing)
+      expect(host.requests).toHaveLength(1)
+    }))
+
+  it.scopedLive("does not follow a redirect: the POST goes to the API's address only", () =>
+    Effect.gen(function*() {
+      const elsewhere = yield* fakeHost([201])
+      const redirecting = yield* fakeHost([307], { location: `${elsewhere.url}/internal` })
+      const statuses = yield* publishWith(new GitHostSettings({ token: Redacted.make(token), apiBaseUrl: redirecting.url }))
+
+      yield* statuses.publish(repositoryOf("gh"), sha, failing)
+
+      expect(redirecting.requests).toHaveLength(1)
+      expect(elsewhere.requests).toStrictEqual([])
     }))
 })

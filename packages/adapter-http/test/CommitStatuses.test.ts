@@ -16,8 +16,8 @@ import { RepositoryData, WebhookReceiptBody, WebhookSecretBody } from "./fixture
 import { commitOn } from "./fixtures/GitRepositories.js"
 import * as Http from "./fixtures/Http.js"
 import { addRepository, issueToken, newOrganization, once, type Organization, paths, untilAnalysed } from "./fixtures/Scenario.js"
-import { analysingTestLayer } from "./fixtures/TestLayer.js"
-import { adminToken } from "./fixtures/TestServer.js"
+import * as OpenApiContract from "./fixtures/OpenApiContract.js"
+import { adminToken, makeLayer } from "./fixtures/TestServer.js"
 
 interface Received {
   readonly method: string
@@ -125,6 +125,11 @@ const pushDelivered = (org: Organization, branch: string, sha: string) =>
 const publicUrl = "https://tidemark.example.test"
 const pullRequestPage = (number: number) => `${publicUrl}/#/repositories/app/pull-requests/${number}`
 const commitsPage = `${publicUrl}/#/repositories/app/commits`
+
+/** The fake host listens on loopback: the installation allows private addresses (TIDEMARK_ALLOW_PRIVATE_NETWORK_URLS). */
+const analysingTestLayer = OpenApiContract.layer.pipe(
+  Layer.provideMerge(makeLayer({ analysis: true, allowPrivateNetworkUrls: true }))
+)
 
 layer(analysingTestLayer.pipe(Layer.provide(dashboardLinksAt(publicUrl))), { excludeTestServices: true, timeout: "120 seconds" })("commit statuses", (it) => {
   const setup = once(Effect.gen(function*() {

@@ -76,5 +76,19 @@ layer(testLayer, { excludeTestServices: true })("git host settings", (it) => {
         expect(yield* Http.expectError(missing, "NotFound")).toContain("ghost")
         expect(yield* shown(org, "app")).toStrictEqual({ data: { configured: false } })
       }))
+
+    it.effect("refuses an API base URL that leads to the server's own network, to an organization's token and the admin alike", () =>
+      Effect.gen(function*() {
+        const org = newOrganization("githost")
+        yield* addRepository(org, "app")
+        const orgAdmin = yield* issueToken(org, "admin")
+        for (const apiBaseUrl of ["http://127.0.0.1:4222", "http://localhost:8080/api/v3", "http://[::ffff:169.254.169.254]/latest"]) {
+          for (const token of [orgAdmin, adminToken]) {
+            const refused = yield* Http.put(gitHostPath(org, "app"), { token, json: { token: secret, apiBaseUrl } })
+            expect(yield* Http.expectError(refused, "UnprocessableEntity")).toMatch(/not a public one/)
+          }
+        }
+        expect(yield* shown(org, "app")).toStrictEqual({ data: { configured: false } })
+      }))
   })
 })

@@ -1,5 +1,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
 import { RepositoryBody, RepositoryData, RepositoryPage, VersionBody } from "./fixtures/Bodies.js"
 import { createGitRepository } from "./fixtures/GitRepositories.js"
 import * as Http from "./fixtures/Http.js"
@@ -199,6 +201,61 @@ layer(testLayer, { excludeTestServices: true })("repositories", (it) => {
         expect(paths.repositories(subgroup)).toContain(`/gl/${group.name}%2Fsub/`)
         const listed = Http.expectBody(yield* Http.get(paths.repositories(subgroup), { token: adminToken }), 200, RepositoryPage)
         expect(listed.data.map((r) => r.repository.fullPath)).toEqual([`${subgroup.name}/project`])
+      }))
+  })
+
+  describe("a git URL an organization's token gives", () => {
+    /** A loopback port that no one listens on. */
+    const closedPort = Effect.async<number>((resume) => {
+      const server = createServer()
+      server.listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as AddressInfo
+        server.close(() => resume(Effect.succeed(port)))
+      })
+    })
+    const uniform = (gitUrl: string) =>
+      `could not clone ${gitUrl}: it does not exist, cannot be reached from this server, or needs credentials`
+
+    it.effect("leading to the server's own network is refused with the one message a repository that cannot be read gets", () =>
+      Effect.gen(function*() {
+        const org = newOrganization("ssrf")
+        const token = yield* issueToken(org, "admin")
+        const closed = yield* closedPort
+        // NATS's port answers a banner, a closed port nothing, a public name that does not exist
+        // never connects: the answer must not tell them apart.
+        for (
+          const gitUrl of [
+            "http://127.0.0.1:4222/x.git",
+            "git://127.0.0.1:4222/x",
+            "git@localhost:team/x.git",
+            `http://127.0.0.1:${closed}/x.git`,
+            "ssh://git@[::1]:4222/x.git",
+            "https://tidemark-test.invalid/team/x.git"
+          ]
+        ) {
+          const reply = yield* Http.post(paths.addRepository, {
+            token,
+            json: { provider: "gh", repositoryFullPath: `${org.name}/x`, gitUrl }
+          })
+          expect(yield* Http.expectError(reply, "UnprocessableEntity")).toBe(uniform(gitUrl))
+        }
+      }))
+
+    it.effect("the installation admin still adds a repository from a local path, and gets the same message for a closed port", () =>
+      Effect.gen(function*() {
+        const org = newOrganization("ssrf")
+        const git = yield* createGitRepository("local")
+        const added = yield* Http.post(paths.addRepository, {
+          token: adminToken,
+          json: { provider: "gh", repositoryFullPath: `${org.name}/local`, gitUrl: git.path }
+        })
+        expect(Http.expectBody(added, 200, RepositoryBody).data).toMatchObject({ name: "local" })
+        const gitUrl = `git://127.0.0.1:${yield* closedPort}/x`
+        const refused = yield* Http.post(paths.addRepository, {
+          token: adminToken,
+          json: { provider: "gh", repositoryFullPath: `${org.name}/closed`, gitUrl }
+        })
+        expect(yield* Http.expectError(refused, "UnprocessableEntity")).toBe(uniform(gitUrl))
       }))
   })
 

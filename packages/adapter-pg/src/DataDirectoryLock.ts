@@ -28,14 +28,14 @@ const take = async (lockFile: string, retry = true): Promise<void> => {
 /**
  * PGlite has no lock of its own: two processes opening one data directory would corrupt it. The
  * lock file sits next to the directory (PGlite wants the directory to itself) and holds the pid.
- * Creates the directory's parents, which PGlite does not.
+ * Creates the directory and its parents (owner-only, as the data they hold), which PGlite does not.
  */
 export const acquire = (dataDir: string) => {
   const lockFile = `${NodePath.resolve(dataDir)}.lock`
   return Effect.acquireRelease(
     Effect.tryPromise({
       try: async () => {
-        await NodeFs.mkdir(dataDir, { recursive: true })
+        await NodeFs.mkdir(dataDir, { recursive: true, mode: 0o700 })
         await take(lockFile)
       },
       catch: (cause) => new SqlError({ cause, message: `Failed to lock the embedded database at ${dataDir}` })

@@ -4,8 +4,12 @@ import { SqlError } from "@effect/sql/SqlError"
 import type { SqlClient } from "@effect/sql/SqlClient"
 import { PgClient } from "@effect/sql-pg"
 import { Config, type ConfigError, Effect, Layer } from "effect"
+import * as NodeFs from "node:fs/promises"
+import * as NodeOs from "node:os"
 import * as NodePath from "node:path"
 import * as DataDirectoryLock from "./DataDirectoryLock.js"
+import * as DataDirectoryModes from "./DataDirectoryModes.js"
+import { OwnerOnlyNodeFS } from "./OwnerOnlyNodeFS.js"
 
 export interface EmbeddedPostgresOptions {
   /** Where PGlite keeps its files; created on first start, reopened on the next. */
@@ -15,36 +19,49 @@ export interface EmbeddedPostgresOptions {
 const open = (dataDir: string) =>
   Effect.acquireRelease(
     Effect.tryPromise({
-      try: () => PGlite.create({ dataDir }),
+      try: () => PGlite.create({ fs: new OwnerOnlyNodeFS(dataDir) }),
       catch: (cause) => new SqlError({ cause, message: `Failed to open the embedded database at ${dataDir}` })
     }),
     (db) => Effect.promise(() => db.close())
   )
 
-/** Listens on an ephemeral loopback port; the port taken is read back from the server. */
-const serve = (db: PGlite) =>
-  Effect.acquireRelease(
-    Effect.tryPromise({
-      try: async () => {
-        const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0 })
-        await server.start()
-        return server
-      },
-      catch: (cause) => new SqlError({ cause, message: "Failed to serve the embedded database" })
-    }),
-    (server) => Effect.promise(() => server.stop())
-  ).pipe(
-    Effect.flatMap((server) => {
-      const port = Number(server.getServerConn().split(":").pop())
-      return Number.isInteger(port) && port > 0
-        ? Effect.succeed(port)
-        : Effect.fail(new SqlError({ message: `Unexpected address of the embedded database: ${server.getServerConn()}` }))
-    })
-  )
+/**
+ * The socket's name within its directory, as PostgreSQL's clients derive it from the port
+ * (`<host>/.s.PGSQL.<port>`): the port only names the file, nothing listens on TCP.
+ */
+const socketPort = 5432
 
 /**
- * PostgreSQL compiled to WebAssembly (PGlite), durable under `dataDir`, served on a loopback port
- * so that the same `PgClient`, adapters and migrations run on it as on a PostgreSQL server.
+ * A Unix socket in a directory of its own, made by mkdtemp (mode 0700, so only this user reaches
+ * the socket): PGlite's socket server asks no password (every client is the superuser), so a TCP
+ * port, even on loopback, would admit every local user and process while the server runs.
+ */
+const serve = (db: PGlite) =>
+  Effect.gen(function*() {
+    const directory = yield* Effect.acquireRelease(
+      Effect.tryPromise({
+        try: () => NodeFs.mkdtemp(NodePath.join(NodeOs.tmpdir(), "tidemark-pg-")),
+        catch: (cause) => new SqlError({ cause, message: "Failed to create the embedded database's socket directory" })
+      }),
+      (directory) => Effect.promise(() => NodeFs.rm(directory, { recursive: true, force: true }))
+    )
+    yield* Effect.acquireRelease(
+      Effect.tryPromise({
+        try: async () => {
+          const server = new PGLiteSocketServer({ db, path: NodePath.join(directory, `.s.PGSQL.${socketPort}`) })
+          await server.start()
+          return server
+        },
+        catch: (cause) => new SqlError({ cause, message: "Failed to serve the embedded database" })
+      }),
+      (server) => Effect.promise(() => server.stop())
+    )
+    return directory
+  })
+
+/**
+ * PostgreSQL compiled to WebAssembly (PGlite), durable under `dataDir`, served on a Unix socket
+ * only this user can reach, so that the same `PgClient`, adapters and migrations run on it as on a PostgreSQL server.
  *
  * PGlite runs one query at a time: one connection is all it can use. One process at a time may
  * open a data directory (a lock file next to it says which). Closing the layer ends the client
@@ -54,11 +71,12 @@ export const layer = (options: EmbeddedPostgresOptions): Layer.Layer<PgClient.Pg
   Layer.unwrapScoped(
     Effect.gen(function*() {
       yield* DataDirectoryLock.acquire(options.dataDir)
+      yield* DataDirectoryModes.ownerOnly(options.dataDir)
       const db = yield* open(options.dataDir)
-      const port = yield* serve(db)
+      const socketDirectory = yield* serve(db)
       return PgClient.layer({
-        host: "127.0.0.1",
-        port,
+        host: socketDirectory,
+        port: socketPort,
         username: "postgres",
         database: "postgres",
         maxConnections: 1,

@@ -1,4 +1,5 @@
 import { SqlClient } from "@effect/sql"
+import { PgClient } from "@effect/sql-pg"
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { Fixtures, storageContracts } from "@tidemark/port-contracts"
 import { CredentialStore, RepositoryStore, StandardStore, ToolConfigStore } from "@tidemark/core"
@@ -72,5 +73,57 @@ describe("EmbeddedPostgres", () => {
       expect(organization.name).toBe("acme")
       const entries = yield* Effect.promise(() => NodeFs.readdir(NodePath.join(dataDir, "pg")))
       expect(entries).toContain("PG_VERSION")
+    }).pipe(Effect.scoped))
+
+  it.live("gives the data directory and every file in it owner-only modes, those left readable by everyone included", () =>
+    Effect.gen(function*() {
+      const dataDir = yield* freshDataDir
+      const modes = () =>
+        Effect.promise(async () => {
+          const entries = await NodeFs.readdir(dataDir, { recursive: true, withFileTypes: true })
+          const of = async (path: string) => ((await NodeFs.stat(path)).mode & 0o777).toString(8)
+          const files = new Set<string>()
+          const directories = new Set<string>([await of(dataDir)])
+          for (const entry of entries) {
+            const path = NodePath.join(entry.parentPath, entry.name)
+            if (entry.isDirectory()) directories.add(await of(path))
+            else if (entry.isFile()) files.add(await of(path))
+          }
+          return { files: [...files].sort(), directories: [...directories].sort() }
+        })
+      // As an earlier version left it: PGlite's files 0666, its directories 0755.
+      yield* Effect.promise(async () => {
+        for (const entry of await NodeFs.readdir(dataDir, { recursive: true, withFileTypes: true })) {
+          const path = NodePath.join(entry.parentPath, entry.name)
+          await NodeFs.chmod(path, entry.isDirectory() ? 0o755 : 0o666)
+        }
+        await NodeFs.chmod(dataDir, 0o755)
+      })
+      expect(yield* modes()).toStrictEqual({ files: ["666"], directories: ["755"] })
+
+      const written = yield* Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        yield* sql`CREATE TABLE modes_checked (id integer)`
+        yield* sql`INSERT INTO modes_checked SELECT generate_series(1, 1000)`
+        return yield* modes()
+      }).pipe(Effect.provide(PgStorage.layerEmbedded({ dataDir })))
+
+      expect(written).toStrictEqual({ files: ["600"], directories: ["700"] })
+      expect(yield* modes()).toStrictEqual({ files: ["600"], directories: ["700"] })
+    }).pipe(Effect.scoped))
+
+  it.live("is served on a Unix socket in a directory only this user can enter, not on a TCP port", () =>
+    Effect.gen(function*() {
+      const dataDir = yield* freshDataDir
+      const host = yield* Effect.gen(function*() {
+        const { host } = (yield* PgClient.PgClient).config
+        expect(host).toMatch(/^\//)
+        const mode = (yield* Effect.promise(() => NodeFs.stat(host ?? ""))).mode & 0o777
+        expect(mode.toString(8)).toBe("700")
+        expect(yield* migrationCount).toBe(Object.keys(Migrations.migrations).length)
+        return host
+      }).pipe(Effect.provide(PgStorage.layerEmbedded({ dataDir })))
+      // Closed, the layer takes its socket and directory with it.
+      expect(yield* Effect.promise(() => NodeFs.stat(host ?? "").then(() => true, () => false))).toBe(false)
     }).pipe(Effect.scoped))
 })

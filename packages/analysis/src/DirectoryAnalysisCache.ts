@@ -36,7 +36,8 @@ const jsonEntries = <A, I>(directory: string, schema: Schema.Schema<A, I>) =>
       set: (key, value) =>
         Effect.gen(function*() {
           const file = fileOf(key)
-          yield* fs.makeDirectory(path.dirname(file), { recursive: true })
+          // Owner-only, as the server's other data: the entries quote repositories' code.
+          yield* fs.makeDirectory(path.dirname(file), { recursive: true, mode: 0o700 })
           const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
           yield* fs.writeFileString(temporary, encode(value))
           yield* fs.rename(temporary, file)

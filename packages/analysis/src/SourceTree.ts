@@ -49,7 +49,7 @@ const utf8 = new TextDecoder("utf-8")
 
 /**
  * The text files of a checkout, sorted by path. Symbolic links are skipped: they may point out of
- * the checkout or back into it (a loop), and what they point to inside it is read anyway.
+ * the checkout, back into it (a loop) or nowhere, and what they point to inside it is read anyway.
  */
 export const readSourceTree = (
   root: string,
@@ -80,7 +80,15 @@ export const readSourceTree = (
         const full = path.join(realRoot, relative)
         const name = path.basename(relative)
         if (ignored.some((pattern) => pattern.test(relative))) return []
-        if ((yield* io(fs.realPath(full)).pipe(Effect.mapError(fail(full)))) !== full) return []
+        // A link that leads out of the tree, back into it, or nowhere (dangling) is not a file to analyse.
+        const real = yield* io(fs.realPath(full)).pipe(
+          Effect.catchAll((error) =>
+            Effect.flatMap(Effect.either(io(fs.readLink(full))), (link) =>
+              link._tag === "Right" ? Effect.succeed(undefined) : Effect.fail(fail(full)(error))
+            )
+          )
+        )
+        if (real !== full) return []
         const info = yield* io(fs.stat(full)).pipe(Effect.mapError(fail(full)))
         if (info.type === "Directory") return skippedDirectories.has(name) ? [] : yield* visitDirectory(relative)
         if (info.type !== "File" || Number(info.size) > options.maxFileBytes) return []

@@ -3,6 +3,7 @@ import { NodeContext } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { AnalyzerFailed, type AnalyzerSettings, countsOf, Goals, IssueCounts } from "@tidemark/core"
 import { Effect } from "effect"
+import { execFileSync } from "node:child_process"
 import {
   analyzeTree,
   defaultTreeAnalysisSettings,
@@ -113,6 +114,29 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
       const again = yield* port.analyze(root, { goals, tools: [eslint9(patterns)] })
       expect(again.problems).toEqual(output.problems)
     }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+
+  it.scoped("a checkout holding a dangling link and a link out of the tree analyses its files and skips both links", () =>
+    Effect.gen(function*() {
+      const fs = yield* FileSystem.FileSystem
+      const scratch = yield* fs.makeTempDirectoryScoped({ prefix: "tidemark-links-" })
+      const source = yield* treeOf({ "src/a.js": "export const a = (x) => (x ? 1 : 2)\n", "README.md": "# Links\n" })
+      yield* fs.symlink("missing.js", `${source}/src/dangling.js`)
+      yield* fs.symlink("/etc/hostname", `${source}/src/outside.js`)
+      yield* fs.symlink("../../../..", `${source}/src/up`)
+      // Committed and checked out by git, as a repository's links reach the analysis.
+      const git = (cwd: string, ...args: Array<string>) =>
+        execFileSync("git", ["-c", "user.name=T", "-c", "user.email=t@example.org", ...args], { cwd, stdio: "pipe" })
+      git(source, "init", "--quiet")
+      git(source, "add", "-A")
+      git(source, "commit", "--quiet", "-m", "links")
+      git(scratch, "clone", "--quiet", source, "checkout")
+      const root = `${scratch}/checkout`
+      expect((yield* fs.readLink(`${root}/src/dangling.js`))).toBe("missing.js")
+
+      const port = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
+      const output = yield* port.analyze(root, { goals, tools: [] })
+      expect(output.files.map((file) => file.path).sort()).toEqual(["README.md", "src/a.js"])
+    }).pipe(Effect.provide(NodeContext.layer)))
 
   it.scoped("a tree that cannot be read fails with AnalyzerFailed naming the path", () =>
     Effect.gen(function*() {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
   Branch,
+  couldNotClone,
   GitBranch,
   GitSnapshot,
   InvalidInput,
@@ -186,7 +187,7 @@ describe("Repositories.add", () => {
       Effect.gen(function*() {
         yield* Effect.flatMap(FakeGitRemotes, (r) => r.refuse(widgetsUrl, "repository not found"))
         expect(yield* Effect.flip(addRepository("widgets"))).toEqual(
-          new Unprocessable({ reason: `cannot read git repository ${widgetsUrl}: repository not found` })
+          new Unprocessable({ reason: couldNotClone(widgetsUrl) })
         )
         const store = yield* RepositoryStore
         expect(yield* store.findRepository(1, "widgets")).toEqual(Option.none())
@@ -205,6 +206,21 @@ describe("Repositories.add", () => {
             r.add(owner, { provider: "gh", repositoryFullPath: "acme/widgets" }))
           expect(view.name).toBe("widgets")
           expect(view.permission).toBe("admin")
+        })
+      ))
+
+    it.effect("an organization's admin token may not name a host of the server's network; the installation admin may", () =>
+      withServices(
+        Effect.gen(function*() {
+          const owner = yield* callerWith("admin")
+          const repositories = yield* Repositories
+          const gitUrl = "https://git.internal/acme/widgets.git"
+          expect(yield* Effect.flip(repositories.add(owner, { provider: "gh", repositoryFullPath: "acme/widgets", gitUrl })))
+            .toEqual(new Unprocessable({ reason: couldNotClone(gitUrl) }))
+          expect(yield* Effect.flatMap(FakeGitRemotes, (r) => r.reads)).toEqual([])
+
+          yield* repositories.add(adminCaller, { provider: "gh", repositoryFullPath: "acme/widgets", gitUrl })
+          expect(yield* Effect.flatMap(FakeGitRemotes, (r) => r.reads)).toEqual([gitUrl])
         })
       ))
 

@@ -1,7 +1,7 @@
 import { HttpServer as PlatformHttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { FetchHttpClient } from "@effect/platform"
-import { GitCli } from "@tidemark/adapter-git"
+import { DnsNetworkAddresses, GitCli } from "@tidemark/adapter-git"
 import { HostCommitStatuses } from "@tidemark/adapter-githost"
 import { HttpServer } from "@tidemark/adapter-http"
 import { catalogue } from "@tidemark/catalogue"
@@ -18,6 +18,7 @@ import {
 import { Access, AnalysisWorker, dashboardLinksAt, DomainServices, IngestionWorker, WorkerHealth } from "@tidemark/core"
 import { CryptoIdGenerator, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Console, Context, Effect, Layer, Option, Redacted } from "effect"
+import * as NodeFs from "node:fs/promises"
 import { createServer } from "node:http"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
@@ -80,6 +81,21 @@ const leftoversLayer = (config: ServerConfig) =>
     yield* Effect.logInfo(`a repository's own ESLint configuration runs confined by ${fences}`)
   }))
 
+/** Where repository and git host URLs may lead: public addresses only, unless the installation says otherwise. */
+const networkAddresses = (config: ServerConfig) => DnsNetworkAddresses.layer({ allowPrivate: config.allowPrivateNetworkUrls })
+
+/**
+ * The data directory owner-only, also where an earlier version made it readable by everyone: it
+ * holds the mirrors of private repositories, their checkouts and the measures of their files.
+ */
+const dataDirectoryLayer = (config: ServerConfig) =>
+  Layer.effectDiscard(
+    Effect.tryPromise(async () => {
+      await NodeFs.mkdir(config.dataDir, { recursive: true, mode: 0o700 })
+      await NodeFs.chmod(config.dataDir, 0o700)
+    }).pipe(Effect.catchAll((error) => Effect.logWarning(`cannot make ${config.dataDir} owner-only: ${String(error.cause)}`)))
+  )
+
 /**
  * The ports every process needs: storage and queues, catalogue, git (read, checkout, blame, changes), ids,
  * hashing, the analyzer and the coverage scope it implies, and the commit statuses sent to the git
@@ -87,9 +103,14 @@ const leftoversLayer = (config: ServerConfig) =>
  */
 const portsLayer = (config: ServerConfig) =>
   Layer.mergeAll(
+    dataDirectoryLayer(config),
     StaticToolCatalogue.layer(catalogue),
-    GitCli.layer({ cacheDirectory: gitCacheOf(config) }),
+    GitCli.layer({
+      cacheDirectory: gitCacheOf(config),
+      sshKeyFile: Option.getOrUndefined(config.gitSshKeyFile)
+    }),
     leftoversLayer(config),
+    networkAddresses(config),
     TreeAnalyzer.layer({
       cacheDirectory: join(config.dataDir, "analysis-cache"),
       configurationFileLimits: config.configurationFileLimits
@@ -99,7 +120,7 @@ const portsLayer = (config: ServerConfig) =>
     LogSarifReader.layer,
     CryptoIdGenerator.layer,
     NodeHasher.layer,
-    HostCommitStatuses.layer().pipe(Layer.provide(FetchHttpClient.layer)),
+    HostCommitStatuses.layer().pipe(Layer.provide(FetchHttpClient.layer), Layer.provide(networkAddresses(config))),
     Option.match(config.publicUrl, { onNone: () => Layer.empty, onSome: dashboardLinksAt })
   ).pipe(Layer.provideMerge(persistenceLayer(config)))
 

@@ -65,6 +65,14 @@ export const serverConfig = Config.all({
       Config.validate({ message: "must be an http:// or https:// URL", validation: isHttpUrl })
     )
   ),
+  /**
+   * Whether repository and git host URLs may lead to loopback, private or other non-public
+   * addresses; off, they are refused (for organizations' tokens when added, and every time a
+   * commit status is sent), so that no caller makes the server reach services that trust it.
+   */
+  allowPrivateNetworkUrls: Config.boolean("TIDEMARK_ALLOW_PRIVATE_NETWORK_URLS").pipe(Config.withDefault(false)),
+  /** A private key git's ssh offers to `ssh://` and `git@host:` remotes; without it ssh offers none. */
+  gitSshKeyFile: Config.option(Config.string("TIDEMARK_GIT_SSH_KEY")),
   /** The dashboard's built files to serve at `/`; default: the build shipped in this package (`dist/dashboard`). */
   dashboardDir: Config.option(Config.string("TIDEMARK_DASHBOARD_DIR")),
   gitUrlTemplates: Config.all({

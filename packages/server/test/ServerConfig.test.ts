@@ -26,4 +26,12 @@ describe("serverConfig", () => {
     expect(value({ TIDEMARK_MAX_DELIVERIES: "5" })).toEqual(Either.right(5))
     expect(Either.isLeft(value({ TIDEMARK_MAX_DELIVERIES: "0" }))).toBe(true)
   })
+
+  it("refuses private network URLs and offers no ssh key unless the installation says so", () => {
+    const of = (environment: Record<string, string>) =>
+      Either.map(read(environment), ({ allowPrivateNetworkUrls, gitSshKeyFile }) => ({ allowPrivateNetworkUrls, gitSshKeyFile }))
+    expect(of({})).toEqual(Either.right({ allowPrivateNetworkUrls: false, gitSshKeyFile: Option.none() }))
+    expect(of({ TIDEMARK_ALLOW_PRIVATE_NETWORK_URLS: "true", TIDEMARK_GIT_SSH_KEY: "/etc/tidemark/deploy_key" }))
+      .toEqual(Either.right({ allowPrivateNetworkUrls: true, gitSshKeyFile: Option.some("/etc/tidemark/deploy_key") }))
+  })
 })

@@ -5,6 +5,7 @@
 import { NodeHttpServer } from "@effect/platform-node"
 import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { describe, expect, it } from "@effect/vitest"
+import { DnsNetworkAddresses } from "@tidemark/adapter-git"
 import { HttpServer } from "@tidemark/adapter-http"
 import { LogSarifReader, ReportCoverageReader } from "@tidemark/analysis"
 import { catalogue } from "@tidemark/catalogue"
@@ -48,6 +49,7 @@ const pipeline = Layer.mergeAll(
     storageLayer,
     StaticToolCatalogue.layer(catalogue),
     noGit,
+    DnsNetworkAddresses.layer({ allowPrivate: false }),
     CryptoIdGenerator.layer,
     MemoryEventQueue.layer(),
     MemoryEventQueue.analysisLayer(),

@@ -20,6 +20,8 @@ import { type AnalyseTree, makeChangeRecording } from "./ChangeRecording.js"
 import { ChangeVerdicts } from "./ChangeVerdicts.js"
 import { withAuthors } from "./IssueAuthors.js"
 import { defaultMaxDeliveries, defectMessage, isExhausted, retryOrDeadLetter, runForever, settle } from "./QueueConsumer.js"
+import { redactSecrets } from "./Redaction.js"
+import { couldNotClone } from "./Repositories.js"
 import { nowIso } from "./Now.js"
 import { loadPatterns, loadTools } from "./RepositoryConfiguration.js"
 
@@ -47,6 +49,13 @@ const analyserStopped = (times: number) =>
     "all_analysis",
     `This commit stopped the analyser ${times} times (its process ended or froze before the analysis finished): it is not analysed again`
   )
+
+/**
+ * An analyzer's message with the checkout's directory taken out, so that the paths it names read
+ * as the repository's own (`src/a.js`) and no problem shows where the server keeps its data.
+ */
+export const withoutCheckoutRoot = (message: string, root: string): string =>
+  message.replaceAll(`${root}/`, "").replaceAll(root, ".")
 
 const configurationFileRefused = problem(
   "configuration_file_not_allowed",
@@ -97,10 +106,13 @@ const make = (options: AnalysisWorkerOptions) =>
     const measure = (repository: RepositoryRecord, sha: string, tools: ReadonlyArray<AnalyzedTool>) =>
       Effect.scoped(Effect.gen(function*() {
         const root = yield* checkout.checkout(repository.gitUrl, sha).pipe(
-          Effect.mapError((e) => problem("failed_to_clone", "all_analysis", e.message))
+          // What git said goes to the server's log; the problem, which the API shows, says no more
+          // than adding the repository does (it could quote whatever answered at that address).
+          Effect.tapError((e) => Effect.logWarning(redactSecrets(`the checkout of ${sha} failed: ${e.message}`))),
+          Effect.mapError(() => problem("failed_to_clone", "all_analysis", couldNotClone(repository.gitUrl)))
         )
         return yield* analyzer.analyze(root, { goals: repository.goals, tools }).pipe(
-          Effect.mapError((e) => problem("analysis_failed", "all_analysis", e.message))
+          Effect.mapError((e) => problem("analysis_failed", "all_analysis", withoutCheckoutRoot(e.message, root)))
         )
       })).pipe(
         // A defect of the analyser (a throw it did not expect) fails this analysis, not the worker.

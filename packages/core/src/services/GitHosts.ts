@@ -1,7 +1,9 @@
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { GitHostSettings, GitHostView, type SetGitHostBody } from "../domain/GitHostSettings.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
+import { Unprocessable } from "../domain/Errors.js"
 import { GitHostSettingsStore } from "../ports/GitHostSettingsStore.js"
+import { NetworkAddresses } from "../ports/NetworkAddresses.js"
 import { Access } from "./Access.js"
 
 type Caller = Option.Option<Principal>
@@ -14,6 +16,7 @@ type Caller = Option.Option<Principal>
 const make = Effect.gen(function*() {
   const access = yield* Access
   const store = yield* GitHostSettingsStore
+  const addresses = yield* NetworkAddresses
 
   const viewOf = (settings: Option.Option<GitHostSettings>) =>
     Option.match(settings, {
@@ -27,10 +30,24 @@ const make = Effect.gen(function*() {
       return viewOf(yield* store.find(repository.id))
     })
 
+  /**
+   * The API must lead to a public address for every caller, the installation admin too: the
+   * statuses are sent long after, by whoever configured it, and the address is checked again then.
+   */
+  const requirePublic = (apiBaseUrl: string) =>
+    addresses.requirePublic(apiBaseUrl).pipe(
+      Effect.mapError((refused) =>
+        new Unprocessable({
+          reason: `${refused.message}: the installation does not allow git hosts on its private network`
+        })
+      )
+    )
+
   /** Replaces the settings whole: an API base URL left out is the host's public API again. */
   const configure = (caller: Caller, at: RepositoryCoordinates, body: SetGitHostBody) =>
     Effect.gen(function*() {
       const { repository } = yield* access.repository(caller, at, "admin")
+      if (body.apiBaseUrl !== undefined) yield* requirePublic(body.apiBaseUrl)
       const settings = new GitHostSettings({
         token: Redacted.make(body.token),
         ...(body.apiBaseUrl === undefined ? {} : { apiBaseUrl: body.apiBaseUrl })

@@ -9,12 +9,14 @@ import { type RepositoryRecord, RepositorySnapshot } from "../domain/Records.js"
 import type { Visibility } from "../domain/Repository.js"
 import { repositoryView } from "../domain/RepositoryView.js"
 import { GitReader, type GitSnapshot } from "../ports/GitReader.js"
+import { NetworkAddresses } from "../ports/NetworkAddresses.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { StandardStore } from "../ports/StandardStore.js"
 import type { AnalysisQueue } from "../ports/AnalysisQueue.js"
 import type { IdGenerator } from "../ports/IdGenerator.js"
 import { Access } from "./Access.js"
 import { queueAnalysis } from "./Analyses.js"
+import { redactSecrets } from "./Redaction.js"
 
 /** Clone URL templates per provider, with `{owner}` and `{name}` placeholders. */
 export type GitUrlTemplates = Readonly<Record<string, string>>
@@ -57,6 +59,13 @@ export interface AddRepositoryInput {
   readonly visibility?: Visibility | undefined
 }
 
+/**
+ * The one answer to a repository that cannot be read, whatever the reason: what answered (a closed
+ * port, a server that is not git, a banner, a timeout) would tell a caller about the server's network.
+ */
+export const couldNotClone = (gitUrl: string) =>
+  `could not clone ${gitUrl}: it does not exist, cannot be reached from this server, or needs credentials`
+
 const isRemoteUrl = (url: string) => /^(https?|ssh|git):\/\/|^[\w.-]+@[\w.-]+:/i.test(url.trim())
 
 const splitFullPath = (fullPath: string) => {
@@ -97,6 +106,7 @@ const make = (templates: GitUrlTemplates) =>
     const repositories = yield* RepositoryStore
     const standards = yield* StandardStore
     const git = yield* GitReader
+    const addresses = yield* NetworkAddresses
     const context = yield* Effect.context<AnalysisQueue | IdGenerator>()
 
     const save = (organizationId: number, input: Parameters<typeof snapshotOf>[0], read: GitSnapshot) =>
@@ -142,8 +152,13 @@ const make = (templates: GitUrlTemplates) =>
         if (gitUrl === undefined) {
           return yield* new InvalidInput({ field: "gitUrl", reason: `no clone URL template for provider '${input.provider}'` })
         }
-        const read = yield* git.read(gitUrl).pipe(
-          Effect.mapError((e) => new Unprocessable({ reason: e.message }))
+        // Like a local path, a host of the server's own network is the installation admin's to name.
+        const reachable = isAdmin ? Effect.void : addresses.requirePublic(gitUrl)
+        const read = yield* reachable.pipe(
+          Effect.zipRight(git.read(gitUrl)),
+          // The reason is the server's to see, without the URL's credentials; never the caller's.
+          Effect.tapError((error) => Effect.logWarning(redactSecrets(`a repository to add could not be read: ${error.message}`))),
+          Effect.mapError(() => new Unprocessable({ reason: couldNotClone(gitUrl) }))
         )
         const organization = Option.isSome(existingOrganization)
           ? existingOrganization.value

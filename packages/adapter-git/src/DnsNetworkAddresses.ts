@@ -1,0 +1,64 @@
+/**
+ * The NetworkAddresses port on the system's resolver (`dns.lookup`, as git, curl and Node's HTTP
+ * client resolve) and IANA's special-purpose address registries as `ipaddr.js` keeps them.
+ */
+import { NetworkAddresses, NonPublicAddress } from "@tidemark/core"
+import { type Context, Effect, Layer } from "effect"
+import ipaddr from "ipaddr.js"
+import { lookup } from "node:dns/promises"
+import * as RepositoryLocation from "./RepositoryLocation.js"
+
+export interface DnsNetworkAddressesOptions {
+  /** Whether addresses outside the public internet are allowed (an installation whose hosts are internal). */
+  readonly allowPrivate: boolean
+}
+
+/**
+ * The range of an address: `unicast` for a public one; otherwise its special-purpose name
+ * (`loopback`, `private`, `carrierGradeNat`, `linkLocal`, `uniqueLocal`, `unspecified`, `multicast`,
+ * `broadcast`, `reserved`, ...). An IPv4-mapped IPv6 address is judged as the IPv4 address it maps;
+ * the other IPv6 forms that carry an IPv4 address (NAT64, 6to4, Teredo) keep their own non-public
+ * range, since where they lead depends on a translator.
+ */
+export const rangeOf = (address: string): string =>
+  ipaddr.isValid(address) ? ipaddr.process(address).range() : "invalid"
+
+/** The host a remote URL names, brackets of an IPv6 literal removed; none for a local path or file:// URL. */
+export const hostOf = (url: string): string | undefined => {
+  const address = url.trim()
+  const parsed = RepositoryLocation.parse(address, (path) => path)
+  if (parsed._tag === "Left" || !parsed.right.remote) return undefined
+  const host = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(address)
+    ? URL.canParse(address) ? new URL(address).hostname : undefined
+    // scp-like `[user@]host:path`, the host possibly a bracketed IPv6 literal.
+    : /^(?:[^@/]*@)?(\[[^\]]*\]|[^:/]*):/.exec(address)?.[1]
+  return host?.replace(/^\[(.*)\]$/, "$1")
+}
+
+const addressesOf = (host: string): Effect.Effect<ReadonlyArray<string>> =>
+  ipaddr.isValid(host)
+    // Literals in any form the resolver takes (`0x7f000001`, `2130706433`), written as usual.
+    ? Effect.succeed([ipaddr.parse(host).toString()])
+    : Effect.tryPromise(() => lookup(host, { all: true, verbatim: true })).pipe(
+      Effect.map((found) => found.map((entry) => entry.address)),
+      // A name that does not resolve leads nowhere: the connection that follows fails by itself.
+      Effect.orElseSucceed((): ReadonlyArray<string> => [])
+    )
+
+export const make = (options: DnsNetworkAddressesOptions): Context.Tag.Service<NetworkAddresses> => ({
+  requirePublic: (url) => {
+    const host = hostOf(url)
+    if (options.allowPrivate || host === undefined) return Effect.void
+    return Effect.flatMap(addressesOf(host), (addresses) => {
+      for (const address of addresses) {
+        const range = rangeOf(address)
+        if (range !== "unicast") return Effect.fail(new NonPublicAddress({ url, address, range }))
+      }
+      return Effect.void
+    })
+  }
+})
+
+export const layer = (options: DnsNetworkAddressesOptions): Layer.Layer<NetworkAddresses> =>
+  Layer.succeed(NetworkAddresses, make(options))
+
