@@ -13,7 +13,7 @@ import {
   ReportCoverageReader,
   sandboxCopyPrefix,
   SandboxLauncher,
-  TreeAnalyzer
+  ThreadedAnalyzer
 } from "@tidemark/analysis"
 import { Access, AnalysisWorker, dashboardLinksAt, DomainServices, IngestionWorker, WorkerHealth } from "@tidemark/core"
 import { CryptoIdGenerator, StaticToolCatalogue } from "@tidemark/core/memory"
@@ -87,9 +87,12 @@ const portsLayer = (config: ServerConfig) =>
     StaticToolCatalogue.layer(catalogue),
     GitCli.layer({ cacheDirectory: gitCacheOf(config) }),
     leftoversLayer(config),
-    TreeAnalyzer.layer({
+    // In worker threads, as many as analyses may run at once: an analysis never holds the event
+    // loop that answers HTTP.
+    ThreadedAnalyzer.layer({
       cacheDirectory: join(config.dataDir, "analysis-cache"),
-      configurationFileLimits: config.configurationFileLimits
+      configurationFileLimits: config.configurationFileLimits,
+      threads: config.analysisConcurrency
     }),
     ReportCoverageReader.layer,
     AnalysisCoverageScope.layer,
@@ -109,15 +112,16 @@ export const domainLayer = (config: ServerConfig) =>
 
 /**
  * The ingestion and analysis workers, running in the background for as long as the layer is alive,
- * each watched by WorkerHealth: one that ends makes the process unready, and then exit.
+ * each watched by WorkerHealth: one that ends makes the process unready, and then exit. The
+ * analysis worker processes as many jobs at once as the analyzer has threads.
  */
-export const workerLayer = Layer.scopedDiscard(
+export const workerLayer = (config: ServerConfig) => Layer.scopedDiscard(
   Effect.gen(function*() {
     const health = yield* WorkerHealth
     yield* Effect.forkScoped(health.supervise("ingestion worker", (yield* IngestionWorker).run))
     yield* Effect.forkScoped(health.supervise("analysis worker", (yield* AnalysisWorker).run))
   })
-).pipe(Layer.provide(Layer.merge(IngestionWorker.layer(), AnalysisWorker.layer())))
+).pipe(Layer.provide(Layer.merge(IngestionWorker.layer(), AnalysisWorker.layer({ concurrency: config.analysisConcurrency }))))
 
 /**
  * The dashboard's build that ships in this package (`dist/dashboard`, copied there by its build),
@@ -152,7 +156,7 @@ export const serverLayer = (config: ServerConfig) =>
       dashboardDirectory: Option.getOrElse(config.dashboardDir, bundledDashboard)
     }),
     listeningLine,
-    config.runWorker ? workerLayer : Layer.empty
+    config.runWorker ? workerLayer(config) : Layer.empty
   ).pipe(
     // Shared by the workers and the readiness probe, and kept in the output for the command to wait on.
     Layer.provideMerge(WorkerHealth.Default),
@@ -164,7 +168,7 @@ export const serverLayer = (config: ServerConfig) =>
 
 /** `tidemark worker`: the workers alone, on the same storage and queues as the server. */
 export const workerOnlyLayer = (config: ServerConfig) =>
-  workerLayer.pipe(Layer.provideMerge(WorkerHealth.Default), Layer.provide(portsLayer(config)))
+  workerLayer(config).pipe(Layer.provideMerge(WorkerHealth.Default), Layer.provide(portsLayer(config)))
 
 /**
  * Runs a process's layer until interrupted, as `Layer.launch` does, but fails as soon as one of its
