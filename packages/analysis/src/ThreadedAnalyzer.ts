@@ -15,6 +15,9 @@ export interface ThreadedAnalyzerOptions extends TreeAnalyzerOptions {
   readonly onThread?: ((thread: Thread) => void) | undefined
 }
 
+/** Source and built modules both sit one folder below the package, beside `dist/`. */
+export const threadScript = fileURLToPath(new URL("../dist/AnalysisThread.js", import.meta.url))
+
 const spawn = (options: ThreadedAnalyzerOptions) => () => {
   // The thread runs the built modules: the flags this process was started with (a source condition,
   // a loader of TypeScript) are not for it.
@@ -22,9 +25,6 @@ const spawn = (options: ThreadedAnalyzerOptions) => () => {
   options.onThread?.(thread)
   return thread
 }
-
-/** Source and built modules both sit one folder below the package, beside `dist/`. */
-export const threadScript = fileURLToPath(new URL("../dist/AnalysisThread.js", import.meta.url))
 
 const startTimeout = Duration.minutes(2)
 
@@ -41,7 +41,10 @@ const reasonOf = (cause: Cause.Cause<unknown>): string => {
   return `the analysis thread failed: ${text.split("\n")[0] ?? text}`
 }
 
-/** The thread answered with a failure of the analysis (it is fine), or the caller stopped waiting. */
+/**
+ * Neither a failure of the analysis as the thread answered it (the thread is fine) nor the caller
+ * giving up (the thread stops that analysis and stays).
+ */
 const isBroken = (cause: Cause.Cause<unknown>): boolean =>
   !Cause.isInterruptedOnly(cause) && !Option.exists(Cause.failureOption(cause), (e) => e instanceof AnalyzerFailed)
 

@@ -44,7 +44,7 @@ describe("the analysis worker's concurrency", () => {
   it.live("two jobs of one repository are analysed one after the other, whatever the concurrency", () =>
     withWorker({ concurrency: 2 })(Effect.gen(function*() {
       yield* addRepository("widgets")
-      yield* Effect.flatMap(Analyses, (analyses) => analyses.request(adminCaller, repo("widgets")))
+      yield* Effect.flatMap(Analyses, (analyses) => analyses.request(adminCaller, repo("widgets"), undefined))
       expect(yield* runUntilAnalysed(2)).toBe(1)
       expect((yield* Effect.flatMap(Calls, Ref.get)).length).toBe(2)
     })))

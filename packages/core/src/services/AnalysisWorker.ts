@@ -282,10 +282,13 @@ const make = (options: AnalysisWorkerOptions) =>
     })
 
     /** Runs until interrupted, `concurrency` pulls at once; a queue outage is logged and waited out. */
-    const run = Effect.all(Array.from({ length: concurrency }, () => runForever("analysis worker", processOne)), {
+    const run = Effect.replicateEffect(runForever("analysis worker", processOne), concurrency, {
       concurrency: "unbounded",
       discard: true
-    })
+    }).pipe(
+      // The loops never end: typed `never`, as one loop is.
+      Effect.zipRight(Effect.never)
+    )
 
     return { processOne, run } as const
   })
