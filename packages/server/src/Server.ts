@@ -13,7 +13,7 @@ import {
   ReportCoverageReader,
   sandboxCopyPrefix,
   SandboxLauncher,
-  TreeAnalyzer
+  ThreadedAnalyzer
 } from "@tidemark/analysis"
 import { Access, AnalysisWorker, dashboardLinksAt, DomainServices, IngestionWorker, WorkerHealth } from "@tidemark/core"
 import { CryptoIdGenerator, StaticToolCatalogue } from "@tidemark/core/memory"
@@ -111,9 +111,12 @@ const portsLayer = (config: ServerConfig) =>
     }),
     leftoversLayer(config),
     networkAddresses(config),
-    TreeAnalyzer.layer({
+    // In worker threads, as many as analyses may run at once: an analysis never holds the event
+    // loop that answers HTTP.
+    ThreadedAnalyzer.layer({
       cacheDirectory: join(config.dataDir, "analysis-cache"),
-      configurationFileLimits: config.configurationFileLimits
+      configurationFileLimits: config.configurationFileLimits,
+      threads: config.analysisConcurrency
     }),
     ReportCoverageReader.layer,
     AnalysisCoverageScope.layer,
@@ -133,7 +136,8 @@ export const domainLayer = (config: ServerConfig) =>
 
 /**
  * The ingestion and analysis workers, running in the background for as long as the layer is alive,
- * each watched by WorkerHealth: one that ends makes the process unready, and then exit.
+ * each watched by WorkerHealth: one that ends makes the process unready, and then exit. The
+ * analysis worker processes as many jobs at once as the analyzer has threads.
  */
 export const workerLayer = (config: ServerConfig) =>
   Layer.scopedDiscard(
@@ -145,7 +149,7 @@ export const workerLayer = (config: ServerConfig) =>
   ).pipe(
     Layer.provide(Layer.merge(
       IngestionWorker.layer({ maxDeliveries: config.maxDeliveries }),
-      AnalysisWorker.layer({ maxDeliveries: config.maxDeliveries })
+      AnalysisWorker.layer({ maxDeliveries: config.maxDeliveries, concurrency: config.analysisConcurrency })
     ))
   )
 

@@ -1,5 +1,6 @@
 import { defaultGitUrlTemplates, defaultMaxDeliveries, type GitUrlTemplates, isHttpUrl } from "@tidemark/core"
 import { Config, Duration } from "effect"
+import { availableParallelism } from "node:os"
 
 /** A duration given in whole seconds, at least one. */
 const seconds = (name: string, fallback: number) =>
@@ -53,6 +54,15 @@ export const serverConfig = Config.all({
       Config.validate({ message: "must be at least 64", validation: (n) => n >= 64 })
     )
   }),
+  /**
+   * How many analyses run at once, each in a worker thread of its own (the HTTP server's event loop
+   * only sends the request and receives the result): by default one per CPU.
+   */
+  analysisConcurrency: Config.integer("TIDEMARK_ANALYSIS_CONCURRENCY").pipe(
+    // Validated before the default applies, so that a refusal names the variable.
+    Config.validate({ message: "must be at least 1", validation: (n) => n >= 1 }),
+    Config.withDefault(Math.max(1, availableParallelism()))
+  ),
   /** Whether `serve` also runs the ingestion worker (it can run alone as `tidemark worker`). */
   runWorker: Config.boolean("TIDEMARK_WORKER").pipe(Config.withDefault(true)),
   maxBodyBytes: Config.integer("TIDEMARK_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),

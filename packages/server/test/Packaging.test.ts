@@ -155,13 +155,14 @@ describe("packaging", () => {
         }
       }))
 
-    it.effect("what the packages load at run time ships: the server's dashboard, the analysis package's sandboxed linter", () =>
+    it.effect("what the packages load at run time ships: the server's dashboard, the analysis package's sandboxed linter and analysis thread", () =>
       Effect.gen(function*() {
         const { packages } = yield* Packed
         const server = ofPackage(packages, "@tidemark/server")
         expect(readFileSync(`${server.unpacked}/dist/dashboard/index.html`, "utf8")).toContain("<title>Tidemark</title>")
         expect(server.manifest.dependencies ?? {}).not.toHaveProperty("@tidemark/dashboard")
         expect(shipped(ofPackage(packages, "@tidemark/analysis"), "dist/ConfigLintChild.js")).toBe(true)
+        expect(shipped(ofPackage(packages, "@tidemark/analysis"), "dist/AnalysisThread.js")).toBe(true)
         expect(shipped(ofPackage(packages, "@tidemark/dashboard"), "dist/index.html")).toBe(true)
       }))
 

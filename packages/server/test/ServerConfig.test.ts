@@ -1,4 +1,5 @@
 import { ConfigProvider, Effect, Either, Option } from "effect"
+import { availableParallelism } from "node:os"
 import { describe, expect, it } from "vitest"
 import { serverConfig } from "../src/ServerConfig.js"
 
@@ -33,5 +34,15 @@ describe("serverConfig", () => {
     expect(of({})).toEqual(Either.right({ allowPrivateNetworkUrls: false, gitSshKeyFile: Option.none() }))
     expect(of({ TIDEMARK_ALLOW_PRIVATE_NETWORK_URLS: "true", TIDEMARK_GIT_SSH_KEY: "/etc/tidemark/deploy_key" }))
       .toEqual(Either.right({ allowPrivateNetworkUrls: true, gitSshKeyFile: Option.some("/etc/tidemark/deploy_key") }))
+  })
+})
+
+describe("TIDEMARK_ANALYSIS_CONCURRENCY", () => {
+  it("is the number of CPUs by default, at least 1; a set value is used; less than 1 is refused", () => {
+    expect(Either.map(read({}), (config) => config.analysisConcurrency)).toEqual(Either.right(Math.max(1, availableParallelism())))
+    expect(Either.map(read({ TIDEMARK_ANALYSIS_CONCURRENCY: "3" }), (config) => config.analysisConcurrency)).toEqual(Either.right(3))
+    const zero = read({ TIDEMARK_ANALYSIS_CONCURRENCY: "0" })
+    expect(Either.isLeft(zero)).toBe(true)
+    if (Either.isLeft(zero)) expect(String(zero.left)).toMatch(/TIDEMARK_ANALYSIS_CONCURRENCY.*must be at least 1/s)
   })
 })

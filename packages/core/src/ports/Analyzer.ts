@@ -1,45 +1,54 @@
 import { Context, type Effect, Schema } from "effect"
-import type { CloneResult, FileResult, IssueFinding } from "../domain/AnalysisResults.js"
-import type { AnalysisMeasures, ConfigurationFile } from "../domain/CommitAnalysis.js"
-import type { Goals } from "../domain/Goals.js"
-import type { Problem } from "../domain/Repository.js"
-import type { SeverityLevel } from "../domain/Pattern.js"
+import { CloneResult, FileResult, IssueResult } from "../domain/AnalysisResults.js"
+import { AnalysisMeasures, ConfigurationFile } from "../domain/CommitAnalysis.js"
+import { Goals } from "../domain/Goals.js"
+import { SeverityLevel } from "../domain/Pattern.js"
+import { Problem } from "../domain/Repository.js"
+
+/**
+ * The analyzer's request and answer are Schemas, not only types: an adapter may run the analysis
+ * elsewhere (a worker thread) and send both across encoded, each side decoding with the same schema.
+ */
 
 /** An enabled pattern as the analysis runs it: the tool's rule with the configured parameters. */
-export interface AnalyzedPattern {
-  readonly id: string
-  readonly severityLevel: SeverityLevel
+export const AnalyzedPattern = Schema.Struct({
+  id: Schema.String,
+  severityLevel: SeverityLevel,
   /** The catalogue's category and title, which each issue of the pattern carries. */
-  readonly category: string
-  readonly title?: string | undefined
-  readonly parameters: ReadonlyArray<{ readonly name: string; readonly value: string }>
-}
+  category: Schema.String,
+  title: Schema.optional(Schema.String),
+  parameters: Schema.Array(Schema.Struct({ name: Schema.String, value: Schema.String }))
+})
+export interface AnalyzedPattern extends Schema.Schema.Type<typeof AnalyzedPattern> {}
 
 /** A pattern of the catalogue as an issue of it is described, whether it is enabled or not. */
-export interface KnownPattern {
-  readonly id: string
-  readonly category: string
-  readonly title?: string | undefined
-}
+export const KnownPattern = Schema.Struct({
+  id: Schema.String,
+  category: Schema.String,
+  title: Schema.optional(Schema.String)
+})
+export interface KnownPattern extends Schema.Schema.Type<typeof KnownPattern> {}
 
 /** An enabled tool of the repository, with its enabled patterns. */
-export interface AnalyzedTool {
-  readonly uuid: string
-  readonly name: string
+export const AnalyzedTool = Schema.Struct({
+  uuid: Schema.String,
+  name: Schema.String,
   /** Analyse with the repository's own configuration file instead of `patterns`. */
-  readonly usesConfigurationFile: boolean
-  readonly patterns: ReadonlyArray<AnalyzedPattern>
+  usesConfigurationFile: Schema.Boolean,
+  patterns: Schema.Array(AnalyzedPattern),
   /**
    * Every pattern of the tool in the catalogue: the repository's own configuration file may turn on
    * rules that are not among `patterns`, and their issues are described by the catalogue too.
    */
-  readonly knownPatterns?: ReadonlyArray<KnownPattern> | undefined
-}
+  knownPatterns: Schema.optional(Schema.Array(KnownPattern))
+})
+export interface AnalyzedTool extends Schema.Schema.Type<typeof AnalyzedTool> {}
 
-export interface AnalyzerSettings {
-  readonly goals: Goals
-  readonly tools: ReadonlyArray<AnalyzedTool>
-}
+export const AnalyzerSettings = Schema.Struct({
+  goals: Goals,
+  tools: Schema.Array(AnalyzedTool)
+})
+export interface AnalyzerSettings extends Schema.Schema.Type<typeof AnalyzerSettings> {}
 
 export class AnalyzerFailed extends Schema.TaggedError<AnalyzerFailed>()("AnalyzerFailed", {
   reason: Schema.String
@@ -49,21 +58,25 @@ export class AnalyzerFailed extends Schema.TaggedError<AnalyzerFailed>()("Analyz
   }
 }
 
+/** What an issue is, before it has an identity (`IssueFinding`). */
+export const AnalyzedFinding = Schema.Struct(IssueResult.fields).pipe(Schema.omit("issueId", "resultDataId"))
+
 /**
  * What an analysis found: the measures of the tree, and the rows they are counted from (each file,
  * each issue, each clone). Issues get their identity from the worker (`issueIdentity`), the same
  * whichever analyzer found them.
  */
-export interface AnalyzerOutput {
-  readonly measures: AnalysisMeasures
-  readonly files: ReadonlyArray<FileResult>
-  readonly findings: ReadonlyArray<IssueFinding>
-  readonly clones: ReadonlyArray<CloneResult>
+export const AnalyzerOutput = Schema.Struct({
+  measures: AnalysisMeasures,
+  files: Schema.Array(FileResult),
+  findings: Schema.Array(AnalyzedFinding),
+  clones: Schema.Array(CloneResult),
   /** What the repository should be told although the analysis went on (an unreadable configuration file). */
-  readonly problems: ReadonlyArray<Problem>
+  problems: Schema.Array(Problem),
   /** The repository's configuration file the analysis read, when the tree has one. */
-  readonly configurationFile?: ConfigurationFile | undefined
-}
+  configurationFile: Schema.optional(ConfigurationFile)
+})
+export interface AnalyzerOutput extends Schema.Schema.Type<typeof AnalyzerOutput> {}
 
 /** Measures a checked-out tree: lines of code, complexity, duplication, issues of the enabled tools, stack. */
 export class Analyzer extends Context.Tag("@tidemark/core/Analyzer")<

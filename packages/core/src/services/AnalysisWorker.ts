@@ -1,4 +1,4 @@
-import { Cause, Context, Duration, Effect, Either, FiberRef, Layer, Option, Schema } from "effect"
+import { Cause, Context, Duration, Effect, Either, FiberRef, Layer, Option, RcMap, Schema } from "effect"
 import { AnalysisResults, emptyResults, issueIdentity } from "../domain/AnalysisResults.js"
 import { type AnalysisJob, AnalysisJobJson, CommitAnalysis } from "../domain/CommitAnalysis.js"
 import { CommitCoverage } from "../domain/CommitCoverage.js"
@@ -34,6 +34,12 @@ export interface AnalysisWorkerOptions {
   readonly maxDeliveries?: number
   /** How long a pull waits for a job. */
   readonly pollWait?: Duration.DurationInput
+  /**
+   * How many jobs `run` processes at once (default 1): each is pulled and processed on its own, so
+   * that a long analysis does not hold the others back. Two jobs of one repository still run one
+   * after the other: each prunes the rows the other has not yet shown.
+   */
+  readonly concurrency?: number
 }
 
 const decodeJob = Schema.decodeEither(AnalysisJobJson)
@@ -100,6 +106,11 @@ const make = (options: AnalysisWorkerOptions) =>
     const context = yield* Effect.context<ToolCatalogue | ToolConfigStore | StandardStore>()
     const changeRecording = yield* makeChangeRecording((repository, sha) => analyseTree(repository, sha))
     const maxDeliveries = options.maxDeliveries ?? defaultMaxDeliveries
+    const concurrency = Math.max(1, options.concurrency ?? 1)
+    // A lock per repository with a job running, gone once none runs.
+    const repositoryLocks = yield* RcMap.make({ lookup: (_repository: string) => Effect.makeSemaphore(1) })
+    const oneAtATime = (job: AnalysisJob) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+      Effect.scoped(Effect.flatMap(RcMap.get(repositoryLocks, `${job.organizationId}/${job.repositoryName}`), (lock) => lock.withPermits(1)(effect)))
     const pollWait = options.pollWait ?? Duration.seconds(1)
 
     /** Measures, or the problem that stopped the analysis: a clone that failed, or the analysis itself. */
@@ -239,7 +250,20 @@ const make = (options: AnalysisWorkerOptions) =>
       Effect.gen(function*() {
         const decoded = decodeJob(delivery.payload)
         if (Either.isLeft(decoded)) return yield* settle(delivery.deadLetter(`undecodable analysis job: ${decoded.left.message}`))
-        const job = decoded.right
+        return yield* oneAtATime(decoded.right)(processDecoded(delivery, decoded.right))
+      }).pipe(
+        Effect.catchTag("ServiceUnavailable", (e) => retryOrDeadLetter(delivery, maxDeliveries, "storing the analysis", e.message)),
+        // The last fence: whatever else broke, this job goes aside and the worker takes the next.
+        Effect.catchAllDefect((defect) =>
+          Effect.zipRight(
+            Effect.logError(`analysis job ${delivery.id} failed unexpectedly; it goes to the dead letters`, Cause.die(defect)),
+            settle(delivery.deadLetter(`the worker failed on this job: ${defectMessage(defect)}`))
+          )
+        )
+      )
+
+    const processDecoded = (delivery: Delivery, job: AnalysisJob) =>
+      Effect.gen(function*() {
         const repository = yield* repositories.findRepository(job.organizationId, job.repositoryName)
         const pullRequest = job.pullRequest
         if (Option.isSome(repository) && pullRequest !== undefined) {
@@ -260,16 +284,7 @@ const make = (options: AnalysisWorkerOptions) =>
         yield* store.save(analysis)
         yield* prune(analysis.repositoryId)
         yield* settle(delivery.ack)
-      }).pipe(
-        Effect.catchTag("ServiceUnavailable", (e) => retryOrDeadLetter(delivery, maxDeliveries, "storing the analysis", e.message)),
-        // The last fence: whatever else broke, this job goes aside and the worker takes the next.
-        Effect.catchAllDefect((defect) =>
-          Effect.zipRight(
-            Effect.logError(`analysis job ${delivery.id} failed unexpectedly; it goes to the dead letters`, Cause.die(defect)),
-            settle(delivery.deadLetter(`the worker failed on this job: ${defectMessage(defect)}`))
-          )
-        )
-      )
+      })
 
     /** Pulls one job and analyses it; answers how many jobs it handled (0 or 1). */
     const processOne = Effect.gen(function*() {
@@ -278,8 +293,14 @@ const make = (options: AnalysisWorkerOptions) =>
       return deliveries.length
     })
 
-    /** Runs until interrupted; a queue outage is logged and waited out. */
-    const run = runForever("analysis worker", processOne)
+    /** Runs until interrupted, `concurrency` pulls at once; a queue outage is logged and waited out. */
+    const run = Effect.replicateEffect(runForever("analysis worker", processOne), concurrency, {
+      concurrency: "unbounded",
+      discard: true
+    }).pipe(
+      // The loops never end: typed `never`, as one loop is.
+      Effect.zipRight(Effect.never)
+    )
 
     return { processOne, run } as const
   })
@@ -295,5 +316,5 @@ export class AnalysisWorker extends Context.Tag("@tidemark/core/AnalysisWorker")
 >() {
   // The verdicts it sends are built on the ports alone: a worker-only process has no domain services.
   static readonly layer = (options: AnalysisWorkerOptions = {}) =>
-    Layer.effect(AnalysisWorker, make(options)).pipe(Layer.provide(ChangeVerdicts.layer))
+    Layer.scoped(AnalysisWorker, make(options)).pipe(Layer.provide(ChangeVerdicts.layer))
 }

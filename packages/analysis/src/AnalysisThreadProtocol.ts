@@ -1,0 +1,33 @@
+import { AnalyzerFailed, AnalyzerOutput, AnalyzerSettings } from "@tidemark/core"
+import { Schema } from "effect"
+
+/**
+ * What the service and an analysis thread (AnalysisThread) say to each other: Effect's serialized
+ * worker requests, encoded with these schemas on one side and decoded on the other.
+ */
+
+/** Where the thread's analyzer keeps its per-file cache, and the limits of the configuration-file sandbox. */
+export class InitialMessage extends Schema.TaggedRequest<InitialMessage>()("InitialMessage", {
+  failure: Schema.Never,
+  success: Schema.Void,
+  payload: {
+    cacheDirectory: Schema.String,
+    configurationFileLimits: Schema.optional(Schema.Struct({
+      timeout: Schema.DurationFromMillis,
+      memoryMegabytes: Schema.Int
+    }))
+  }
+}) {}
+
+/** One analysis of a checked-out tree, as `Analyzer.analyze` takes it. */
+export class Analyze extends Schema.TaggedRequest<Analyze>()("Analyze", {
+  failure: AnalyzerFailed,
+  success: AnalyzerOutput,
+  payload: {
+    root: Schema.String,
+    settings: AnalyzerSettings
+  }
+}) {}
+
+export const AnalysisThreadRequest = Schema.Union(InitialMessage, Analyze)
+export type AnalysisThreadRequest = typeof AnalysisThreadRequest.Type

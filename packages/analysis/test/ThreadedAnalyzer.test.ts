@@ -1,0 +1,151 @@
+import { FileSystem } from "@effect/platform"
+import { NodeContext } from "@effect/platform-node"
+import { describe, expect, it } from "@effect/vitest"
+import { type Analyzer, AnalyzerFailed, type AnalyzerSettings, Goals } from "@tidemark/core"
+import { Effect } from "effect"
+import type { Worker as Thread } from "node:worker_threads"
+import { ThreadedAnalyzer, TreeAnalyzer } from "../src/index.js"
+import { copyOfTree, priceCode, treeOf } from "./TreeFixture.js"
+
+const goals = new Goals({ ...Goals.defaults, fileComplexityValueThreshold: 5, fileDuplicationBlockThreshold: 0 })
+
+const settings: AnalyzerSettings = {
+  goals,
+  tools: [{
+    uuid: TreeAnalyzer.eslint9Uuid,
+    name: "ESLint9",
+    usesConfigurationFile: false,
+    patterns: [
+      { id: "ESLint9_no-unused-vars", severityLevel: "Error", category: "UnusedCode", title: "Unused variables", parameters: [] },
+      { id: "ESLint9_eqeqeq", severityLevel: "Warning", category: "ErrorProne", parameters: [] },
+      { id: "ESLint9_complexity", severityLevel: "Warning", category: "Complexity", parameters: [{ name: "max", value: "3" }] }
+    ]
+  }]
+}
+
+const cacheDirectory = Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirectoryScoped({ prefix: "tidemark-cache-" }))
+
+/** Threaded analyzers on a cache of their own, stopped with the test's scope. */
+const threaded = (threads: number, onThread?: (thread: Thread) => void) =>
+  Effect.flatMap(cacheDirectory, (directory) => ThreadedAnalyzer.make({ cacheDirectory: directory, threads, onThread }))
+
+/** A tree of `files` scripts, each different (a few seconds of parsing, linting and clone detection). */
+const largerTree = (files: number) =>
+  treeOf(Object.fromEntries(Array.from({ length: files }, (_, i) => [
+    `src/module${i}.js`,
+    Array.from({ length: 40 }, (_, j) =>
+      `export const f${i}_${j} = (a, b) => {\n  const unused${j} = ${i * j}\n  if (a == b) return ${j}\n` +
+      `  for (let k = 0; k < a; k++) { if (k % ${j + 2} === 0) b += k; else b -= ${i} }\n  return a > b ? a : b\n}\n`).join("") + priceCode
+  ])))
+
+/** Runs `analysis` while a 10 ms interval ticks on this thread: how many ticks fired, the longest wait between two, and in how long. */
+const ticksDuring = <A, E>(analysis: Effect.Effect<A, E>) =>
+  Effect.gen(function*() {
+    let ticks = 0
+    let longestGap = 0
+    const started = performance.now()
+    let last = started
+    const interval = setInterval(() => {
+      const now = performance.now()
+      ticks++
+      longestGap = Math.max(longestGap, now - last)
+      last = now
+    }, 10)
+    const result = yield* Effect.ensuring(analysis, Effect.sync(() => clearInterval(interval)))
+    return { result, ticks, longestGap, elapsed: performance.now() - started }
+  })
+
+const analyzeWith = (analyzer: Analyzer["Type"], root: string) => analyzer.analyze(root, settings)
+
+describe("ThreadedAnalyzer (TreeAnalyzer in worker threads)", () => {
+  it.scopedLive("answers exactly what TreeAnalyzer answers on the fixture tree", () =>
+    Effect.gen(function*() {
+      const root = yield* copyOfTree
+      const inProcess = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
+      const inThread = yield* threaded(1)
+      const expected = yield* analyzeWith(inProcess, root)
+      const actual = yield* analyzeWith(inThread, root)
+      expect(actual).toStrictEqual(expected)
+      expect(actual.findings.length).toBeGreaterThan(0)
+      expect(actual.files.length).toBeGreaterThan(0)
+    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+
+  it.scopedLive("keeps the calling event loop free while a thread analyses; the thread's caches serve the next analysis", () =>
+    Effect.gen(function*() {
+      const root = yield* largerTree(120)
+      const analyzer = yield* threaded(1)
+      const first = yield* ticksDuring(analyzeWith(analyzer, root))
+      // Every tick would be elapsed / 10; a loop held by the analysis misses most of them. Half
+      // leaves room for a busy machine.
+      // In the calling thread a 120-file analysis took a third of the ticks, and held the loop for 2 s at once.
+      expect(first.ticks).toBeGreaterThanOrEqual(first.elapsed / 10 / 2)
+      expect(first.longestGap).toBeLessThan(500)
+      expect(first.result.files.length).toBe(120)
+      // The same tree again: the thread's remembered entries and frames make it faster.
+      const again = yield* ticksDuring(analyzeWith(analyzer, root))
+      expect(again.result).toStrictEqual(first.result)
+      expect(again.elapsed).toBeLessThan(first.elapsed)
+    }).pipe(Effect.provide(NodeContext.layer)), 120_000)
+
+  it.scopedLive("a thread that dies fails its analysis with AnalyzerFailed; the next analysis gets a fresh thread", () =>
+    Effect.gen(function*() {
+      const threads: Array<Thread> = []
+      const analyzer = yield* threaded(1, (thread) => threads.push(thread))
+      const large = yield* largerTree(120)
+      const small = yield* copyOfTree
+      const dying = yield* Effect.fork(analyzeWith(analyzer, large))
+      yield* Effect.sleep("500 millis")
+      yield* Effect.promise(() => threads[0]?.terminate() ?? Promise.resolve(0))
+      const failed = yield* Effect.flip(dying.await.pipe(Effect.flatten))
+      expect(failed).toBeInstanceOf(AnalyzerFailed)
+      expect(failed.reason).toMatch(/the analysis thread failed: .*exited with code 1/)
+      const next = yield* analyzeWith(analyzer, small)
+      expect(next.files.length).toBeGreaterThan(0)
+      expect(threads.length).toBe(2)
+    }).pipe(Effect.provide(NodeContext.layer)), 120_000)
+
+  it.scopedLive("a failed analysis keeps its thread", () =>
+    Effect.gen(function*() {
+      const threads: Array<Thread> = []
+      const analyzer = yield* threaded(1, (thread) => threads.push(thread))
+      const root = yield* copyOfTree
+      const failed = yield* Effect.flip(analyzeWith(analyzer, `${root}/missing`))
+      expect(failed).toBeInstanceOf(AnalyzerFailed)
+      expect(failed.reason).toContain(`${root}/missing`)
+      expect((yield* analyzeWith(analyzer, root)).files.length).toBeGreaterThan(0)
+      expect(threads.length).toBe(1)
+    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+
+  it.scopedLive("with two threads, two analyses run at once, each in its own thread", () =>
+    Effect.gen(function*() {
+      const threads: Array<Thread> = []
+      const root = yield* largerTree(60)
+      const analyzer = yield* threaded(2, (thread) => threads.push(thread))
+      // Each thread's event loop utilisation over 50 ms windows: busy is time in JavaScript, whether
+      // or not the machine's other work let the thread have a core.
+      let bothBusy = 0
+      let previous = threads.map((thread) => thread.performance.eventLoopUtilization())
+      const sampling = setInterval(() => {
+        const current = threads.map((thread) => thread.performance.eventLoopUtilization())
+        const busy = current.map((now, i) => utilizationBetween(now, previous[i]))
+        if (busy.length === 2 && busy.every((u) => u > 0.5)) bothBusy++
+        previous = current
+      }, 50)
+      const [one, two] = yield* Effect.all([analyzeWith(analyzer, root), analyzeWith(analyzer, root)], { concurrency: 2 }).pipe(
+        Effect.ensuring(Effect.sync(() => clearInterval(sampling)))
+      )
+      expect(threads.length).toBe(2)
+      expect(two).toStrictEqual(one)
+      expect(bothBusy).toBeGreaterThan(5)
+    }).pipe(Effect.provide(NodeContext.layer)), 120_000)
+})
+
+type Utilization = ReturnType<Thread["performance"]["eventLoopUtilization"]>
+
+/** The share of a window a thread's event loop spent running JavaScript. */
+const utilizationBetween = (now: Utilization, before: Utilization | undefined) => {
+  if (before === undefined) return 0
+  const active = now.active - before.active
+  const idle = now.idle - before.idle
+  return active + idle === 0 ? 0 : active / (active + idle)
+}
