@@ -9,7 +9,7 @@ import WebhookDefinitions from "@octokit/webhooks-examples"
 import { CommitDeltaStatistics, dashboardLinksAt } from "@tidemark/core"
 import { Effect, Layer, Schedule } from "effect"
 import { execFileSync } from "node:child_process"
-import { createHmac } from "node:crypto"
+import { createHmac, randomUUID } from "node:crypto"
 import { createServer, type IncomingHttpHeaders } from "node:http"
 import type { AddressInfo } from "node:net"
 import { RepositoryData, WebhookReceiptBody, WebhookSecretBody } from "./fixtures/Bodies.js"
@@ -114,9 +114,10 @@ const pushDelivered = (org: Organization, branch: string, sha: string) =>
     const example = WebhookDefinitions.find((d) => d.name === "push")?.examples.find((e) => "deleted" in e && e.deleted === false)
     const body = JSON.stringify({ ...example, ref: `refs/heads/${branch}`, after: sha })
     const signature = `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`
+    // A delivery id of its own, as GitHub gives each delivery: a repeated one is taken for a replay.
     const reply = yield* Http.post(githubPath, {
       body,
-      headers: { "x-github-event": "push", "x-hub-signature-256": signature, "x-github-delivery": "f3b1c2d4" }
+      headers: { "x-github-event": "push", "x-hub-signature-256": signature, "x-github-delivery": randomUUID() }
     })
     return Http.expectBody(reply, 200, WebhookReceiptBody).data
   })
