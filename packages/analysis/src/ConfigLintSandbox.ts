@@ -130,9 +130,12 @@ const privateCopyOf = (root: string, confined: Confinement) =>
     (copy) => Effect.promise(() => rm(copy, { recursive: true, force: true }))
   )
 
+/** The fences the linting process runs behind here: it must reach node and the linter's modules as whichever user it runs. */
+export const sandboxConfinement = (): Confinement => confinement([process.execPath, packageRoot, linterModules()])
+
 export const lintInSandbox = (request: ConfigLintRequest, limits: ConfigLintLimits): Effect.Effect<ConfigLintReply, string> =>
   Effect.suspend(() => {
-    const confined = confinement()
+    const confined = sandboxConfinement()
     return Effect.scoped(Effect.flatMap(privateCopyOf(request.root, confined), (root) => runChild({ ...request, root }, limits, confined)))
   })
 

@@ -43,19 +43,31 @@ const succeeds = (command: string, args: ReadonlyArray<string>) => {
 
 const dropTo = (user: SandboxUser) => [`--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--no-new-privs", "--"]
 
-/** Tries each fence once on this machine: a namespace or a user switch that fails here is not used. */
-export const probeConfinement = (user: SandboxUser = nobody): Confinement => {
+/**
+ * Tries each fence once on this machine: a namespace or a user switch that fails here is not used.
+ * The user switch also needs the unprivileged user to reach `readable` (node, the linter's
+ * modules): a service installed under a folder only root may enter keeps the other fences.
+ */
+export const probeConfinement = (readable: ReadonlyArray<string> = [], user: SandboxUser = nobody): Confinement => {
   const isRoot = process.getuid?.() === 0
   const namespace = isRoot ? ["--pid", "--fork", "--"] : ["--user", "--map-root-user", "--pid", "--fork", "--"]
   const pidNamespace = succeeds("unshare", [...namespace, "true"]) ? namespace : undefined
-  const switched = isRoot && succeeds("setpriv", [...dropTo(user), "true"]) ? user : undefined
+  const reaches = (path: string) => succeeds("setpriv", [...dropTo(user), "test", "-r", path])
+  const switched = isRoot && succeeds("setpriv", [...dropTo(user), "true"]) && readable.every(reaches) ? user : undefined
   return { pidNamespace, user: switched }
 }
 
-let probed: Confinement | undefined
+const probed = new Map<string, Confinement>()
 
-/** The machine's confinement, probed on first use. */
-export const confinement = (): Confinement => (probed ??= probeConfinement())
+/** The machine's confinement for a child that reads `readable`, probed on first use. */
+export const confinement = (readable: ReadonlyArray<string> = []): Confinement => {
+  const key = readable.join("\0")
+  const known = probed.get(key)
+  if (known !== undefined) return known
+  const found = probeConfinement(readable)
+  probed.set(key, found)
+  return found
+}
 
 /** The command that runs `command args` behind the fences of `confined`. */
 export const launch = (confined: Confinement, command: string, args: ReadonlyArray<string>): Launch => {

@@ -3,11 +3,11 @@ import { NodeContext } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect } from "effect"
 import { type ChildProcess, spawn, spawnSync } from "node:child_process"
-import { existsSync, readdirSync } from "node:fs"
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type ConfigLintLimits, lintTree, readSourceTree } from "../src/index.js"
-import { confinement, launch } from "../src/SandboxLauncher.js"
+import { confinement, launch, probeConfinement } from "../src/SandboxLauncher.js"
 
 /**
  * A repository's eslint.config.js is the repository's code: each hostile config here tries one
@@ -164,6 +164,19 @@ describe("the repository's ESLint config runs sandboxed", () => {
       expect(isAlive(victim)).toBe(true)
     } finally {
       victim.kill("SIGKILL")
+    }
+  })
+
+  it("keeps its PID namespace but not the user switch when that user cannot reach the linter's modules", () => {
+    // Installed under a folder only root may enter (mkdtemp makes it 0700).
+    const hidden = mkdtempSync(join(tmpdir(), "tidemark-hidden-"))
+    try {
+      const confined = probeConfinement([hidden])
+      expect(confined.user).toBeUndefined()
+      expect(confined.pidNamespace).toBeDefined()
+      expect(probeConfinement([tmpdir()]).user).toEqual(process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined)
+    } finally {
+      rmSync(hidden, { recursive: true, force: true })
     }
   })
 

@@ -11,6 +11,7 @@ import {
   AnalysisCoverageScope,
   LogSarifReader,
   ReportCoverageReader,
+  sandboxConfinement,
   sandboxCopyPrefix,
   SandboxLauncher,
   ThreadedAnalyzer
@@ -77,7 +78,7 @@ const leftoversLayer = (config: ServerConfig) =>
       ...(yield* removeLeftovers(GitCli.checkoutDirectoryOf(resolve(gitCacheOf(config))), GitCli.checkoutPrefix))
     ]
     if (removed.length > 0) yield* Effect.logInfo(`removed ${removed.length} folders left by processes that were stopped`)
-    const fences = SandboxLauncher.confinementOf(SandboxLauncher.confinement())
+    const fences = SandboxLauncher.confinementOf(sandboxConfinement())
     yield* Effect.logInfo(`a repository's own ESLint configuration runs confined by ${fences}`)
   }))
 
