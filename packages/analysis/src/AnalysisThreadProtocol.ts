@@ -1,5 +1,6 @@
 import { AnalyzerFailed, AnalyzerOutput, AnalyzerSettings } from "@tidemark/core"
 import { Schema } from "effect"
+import { SkippedFile } from "./SkippedFile.js"
 
 /**
  * What the service and an analysis thread (AnalysisThread) say to each other: Effect's serialized
@@ -19,15 +20,21 @@ export class InitialMessage extends Schema.TaggedRequest<InitialMessage>()("Init
   }
 }) {}
 
-/** One analysis of a checked-out tree, as `Analyzer.analyze` takes it. */
+/** One analysis of a checked-out tree, as `Analyzer.analyze` takes it, with the files an earlier attempt found overdue. */
 export class Analyze extends Schema.TaggedRequest<Analyze>()("Analyze", {
   failure: AnalyzerFailed,
   success: AnalyzerOutput,
   payload: {
     root: Schema.String,
-    settings: AnalyzerSettings
+    settings: AnalyzerSettings,
+    overdue: Schema.Array(SkippedFile)
   }
 }) {}
+
+/** What a thread is started with (`workerData`): the memory of the clock it keeps its files' time on. */
+export const ThreadData = Schema.Struct({
+  clock: Schema.instanceOf(SharedArrayBuffer)
+})
 
 export const AnalysisThreadRequest = Schema.Union(InitialMessage, Analyze)
 export type AnalysisThreadRequest = typeof AnalysisThreadRequest.Type

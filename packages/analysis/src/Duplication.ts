@@ -5,7 +5,8 @@ import { Effect } from "effect"
 import { createHash } from "node:crypto"
 import { CloneDetector } from "./CloneDetector.js"
 import type { FrameCache } from "./FrameCache.js"
-import { reasonOfThrow, SkippedFile } from "./SkippedFile.js"
+import { FileWatch } from "./FileWatch.js"
+import { duplicationToolName, reasonOfThrow, SkippedFile } from "./SkippedFile.js"
 
 export interface DuplicationOptions {
   /** The smallest clone, in tokens (jscpd's `--min-tokens`, default 50). */
@@ -107,13 +108,14 @@ export const detectDuplication = (
     const detector = new CloneDetector(tokenizer, jscpdOptions, [statistic])
     const candidates: ReadonlyArray<Candidate> = files.flatMap(admitted(options))
     const skipped: Array<SkippedFile> = []
+    const watch = yield* FileWatch
     // A file the tokenizer cannot handle is left out of duplication; the others are still compared.
     const clones = yield* Effect.forEach(candidates, (file) =>
       Effect.sync(() => {
         try {
-          return detector.detect(file.path, file.content, file.format)
+          return watch.during(duplicationToolName, file.path, () => detector.detect(file.path, file.content, file.format))
         } catch (thrown) {
-          skipped.push(new SkippedFile({ path: file.path, tool: "duplication", reason: reasonOfThrow(thrown) }))
+          skipped.push(new SkippedFile({ path: file.path, tool: duplicationToolName, reason: reasonOfThrow(thrown) }))
           return []
         }
       })).pipe(Effect.map((perFile) => perFile.flat()))

@@ -1,5 +1,8 @@
 import type { IssueSeverity } from "./LintResult.js"
 
+/** The ESLint9 tool's name in the catalogue, as a skipped file's problem names it. */
+export const eslint9ToolName = "ESLint9"
+
 /** The ESLint9 tool's pattern prefix (the catalogue's `patternPrefix`). */
 export const eslint9PatternPrefix = "ESLint9_"
 

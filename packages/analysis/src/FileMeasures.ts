@@ -4,7 +4,8 @@ import { complexityOf } from "./Complexity.js"
 import type { Grammars } from "./Grammars.js"
 import { isLanguage, isParsedLanguage, type Language } from "./Language.js"
 import { countLines } from "./LinesOfCode.js"
-import { reasonOfThrow, SkippedFile } from "./SkippedFile.js"
+import { FileWatch, type FileWatchService } from "./FileWatch.js"
+import { complexityToolName, linesOfCodeToolName, reasonOfThrow, SkippedFile } from "./SkippedFile.js"
 
 /** A language name as `languageOf` gives it. */
 export const LanguageName = Schema.declare(
@@ -73,30 +74,46 @@ export const measureFile = (grammars: Grammars, language: Language, path: string
 /**
  * `measureFile`, contained: a file whose parser throws (a stack overflow on code nested a thousand
  * deep) keeps its lines without complexity, and one whose lines cannot be counted either has no
- * measures; each says which measure skipped it and why.
+ * measures; each says which measure skipped it and why. Each measure's work is on the watch.
  */
 export const measureFileContained = (
   grammars: Grammars,
   language: Language,
   path: string,
-  content: string
-): { readonly measures: FileMeasures | undefined; readonly skipped: ReadonlyArray<SkippedFile> } => {
+  content: string,
+  watch: FileWatchService = FileWatch.defaultValue()
+): ContainedMeasures => {
   try {
-    return { measures: measureFile(grammars, language, path, content), skipped: [] }
+    return { measures: watch.during(complexityToolName, path, () => measureFile(grammars, language, path, content)), skipped: [] }
   } catch (thrown) {
-    const complexity = new SkippedFile({ path, tool: "complexity", reason: reasonOfThrow(thrown) })
-    try {
-      const lines = countLines(language, content)
-      const measures = new FileMeasures({
-        language,
-        codeLines: lines.code,
-        commentLines: lines.comment,
-        blankLines: lines.blank,
-        functions: []
-      })
-      return { measures, skipped: [complexity] }
-    } catch (again) {
-      return { measures: undefined, skipped: [new SkippedFile({ path, tool: "lines of code", reason: reasonOfThrow(again) })] }
-    }
+    return linesOnly(language, path, content, new SkippedFile({ path, tool: complexityToolName, reason: reasonOfThrow(thrown) }), watch)
+  }
+}
+
+export interface ContainedMeasures {
+  readonly measures: FileMeasures | undefined
+  readonly skipped: ReadonlyArray<SkippedFile>
+}
+
+/** A file's lines without its complexity, which `complexity` says why it was left out of. */
+export const linesOnly = (
+  language: Language,
+  path: string,
+  content: string,
+  complexity: SkippedFile,
+  watch: FileWatchService = FileWatch.defaultValue()
+): ContainedMeasures => {
+  try {
+    const lines = watch.during(linesOfCodeToolName, path, () => countLines(language, content))
+    const measures = new FileMeasures({
+      language,
+      codeLines: lines.code,
+      commentLines: lines.comment,
+      blankLines: lines.blank,
+      functions: []
+    })
+    return { measures, skipped: [complexity] }
+  } catch (again) {
+    return { measures: undefined, skipped: [new SkippedFile({ path, tool: linesOfCodeToolName, reason: reasonOfThrow(again) })] }
   }
 }

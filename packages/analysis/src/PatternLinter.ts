@@ -4,9 +4,10 @@ import { Effect, Either, Option, Schema } from "effect"
 import { type ESLint, Linter } from "eslint"
 import { builtinRules } from "eslint/use-at-your-own-risk"
 import { declaredGlobals } from "./DeclaredGlobals.js"
-import type { EnabledRule } from "./EnabledRule.js"
+import { type EnabledRule, eslint9ToolName } from "./EnabledRule.js"
 import type { AnalysisCacheError } from "./AnalysisCache.js"
 import { CachedMessage, LintCache } from "./LintCache.js"
+import { FileWatch } from "./FileWatch.js"
 import { failedFileOf, type LintedFile, lintedFileOf, type MessageFields, reasonOf, summaryOf } from "./LintedFile.js"
 import { lintConfigDigest, lintKey } from "./LintKey.js"
 import { LintResult, SkippedRule } from "./LintResult.js"
@@ -148,8 +149,11 @@ export const lintWithPatterns = (
     // Only the enabled patterns count: an inline `/* eslint rule: ... */` comment may turn on others.
     const byRuleId = new Map(accepted.map(({ rule }) => [rule.ruleId, rule]))
     const cache = yield* Effect.serviceOption(LintCache)
+    const watch = yield* FileWatch
     const lint = (file: SourceFile): Either.Either<ReadonlyArray<MessageFields>, unknown> =>
-      Either.try(() => linter.verify(file.content, configFor(file).config, { filename: `${root}/${file.path}` }))
+      Either.try(() =>
+        watch.during(eslint9ToolName, file.path, () => linter.verify(file.content, configFor(file).config, { filename: `${root}/${file.path}` }))
+      )
     // One Effect per file lets the fiber yield between files: a large tree does not hold the
     // event loop for the whole run.
     const linted = yield* Effect.forEach(

@@ -13,6 +13,11 @@ export class SkippedFile extends Schema.Class<SkippedFile>("SkippedFile")({
   reason: Schema.String
 }) {}
 
+/** The measures' names as a skipped file's problem gives them. */
+export const complexityToolName = "complexity"
+export const linesOfCodeToolName = "lines of code"
+export const duplicationToolName = "duplication"
+
 /** Why a tool threw, in one line: the name of the error and its message, never a stack. */
 export const reasonOfThrow = (thrown: unknown): string => {
   const text = thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown)

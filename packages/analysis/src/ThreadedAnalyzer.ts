@@ -1,30 +1,69 @@
 import { Worker } from "@effect/platform"
 import { isWorkerError } from "@effect/platform/WorkerError"
 import { NodeWorker } from "@effect/platform-node"
-import { Analyzer, AnalyzerFailed, type AnalyzerSettings } from "@tidemark/core"
-import { Cause, Duration, Effect, Layer, Option, ParseResult, Pool } from "effect"
+import { Analyzer, AnalyzerFailed, type AnalyzerOutput, type AnalyzerSettings } from "@tidemark/core"
+import { Cause, Duration, Effect, Either, Layer, Option, ParseResult, Pool, Ref } from "effect"
 import { fileURLToPath } from "node:url"
 import { Worker as Thread } from "node:worker_threads"
 import { Analyze, type AnalysisThreadRequest, InitialMessage } from "./AnalysisThreadProtocol.js"
+import { type FileAtWork, type FileClock, makeFileClock } from "./FileClock.js"
+import { SkippedFile } from "./SkippedFile.js"
 import type { TreeAnalyzerOptions } from "./TreeAnalyzer.js"
 
 export interface ThreadedAnalyzerOptions extends TreeAnalyzerOptions {
   /** How many analyses may run at once, each in a thread of its own (at least one). */
   readonly threads: number
+  /**
+   * How long one tool may work on one file (default a minute). A file that holds a tool longer is
+   * skipped for that tool: its thread, stuck in the tool's synchronous work, is replaced, and the
+   * analysis is tried again without that file for that tool.
+   */
+  readonly fileTimeLimit?: Duration.DurationInput | undefined
   /** Told of each thread as it starts: its owner may watch it (the tests stop one mid-analysis). */
   readonly onThread?: ((thread: Thread) => void) | undefined
+}
+
+export const defaultFileTimeLimit = Duration.minutes(1)
+
+/** A tree whose files keep overrunning is not tried again file after file for ever: it fails. */
+const overdueAtMost = 5
+
+const watchEvery = Duration.millis(200)
+
+/** An attempt's analysis, or the file that held a tool past the time limit. */
+type Attempt = Either.Either<AnalyzerOutput, FileAtWork>
+
+/** A running thread and the clock it keeps its files' time on. */
+interface RunningThread {
+  readonly thread: Thread
+  readonly clock: FileClock
 }
 
 /** Source and built modules both sit one folder below the package, beside `dist/`. */
 export const threadScript = fileURLToPath(new URL("../dist/AnalysisThread.js", import.meta.url))
 
-const spawn = (options: ThreadedAnalyzerOptions) => () => {
+const spawn = (options: ThreadedAnalyzerOptions, running: Map<number, RunningThread>) => (id: number) => {
+  const clock = makeFileClock()
   // The thread runs the built modules: the flags this process was started with (a source condition,
   // a loader of TypeScript) are not for it.
-  const thread = new Thread(threadScript, { execArgv: [] })
+  const thread = new Thread(threadScript, { execArgv: [], workerData: { clock: clock.buffer } })
+  running.set(id, { thread, clock })
+  thread.once("exit", () => running.delete(id))
   options.onThread?.(thread)
   return thread
 }
+
+/** The file a tool has worked on for longer than `limit`, when there is one: waits for it. */
+const overrunOf = (clock: FileClock, limit: Duration.Duration): Effect.Effect<FileAtWork> =>
+  Effect.sync(() => Option.filter(clock.read(), (work) => Date.now() - work.since > Duration.toMillis(limit))).pipe(
+    Effect.flatMap(Option.match({
+      onSome: Effect.succeed,
+      onNone: () => Effect.zipRight(Effect.sleep(watchEvery), Effect.suspend(() => overrunOf(clock, limit)))
+    }))
+  )
+
+const overdueFile = (work: FileAtWork, limit: Duration.Duration) =>
+  new SkippedFile({ path: work.path, tool: work.tool, reason: `it took longer than the time limit of ${Duration.format(limit)} per file` })
 
 const startTimeout = Duration.minutes(2)
 
@@ -63,35 +102,78 @@ const analyzerFailure = (cause: Cause.Cause<unknown>): Effect.Effect<never, Anal
  * detection never hold the event loop that serves HTTP: the caller sends the tree's path and the
  * settings, and decodes the output. Each thread is long-lived and keeps its analyzer's in-memory
  * caches between analyses; one whose analysis broke (a throw, the thread ending) is replaced by a
- * fresh thread, and that analysis fails.
+ * fresh thread, and that analysis fails. A file that holds a tool past the time limit per file costs
+ * its thread, not the analysis: the file is skipped for that tool and the analysis tried again.
  */
 export const make = (options: ThreadedAnalyzerOptions) =>
-  Effect.gen(function*() {
-    const pool = yield* Worker.makePoolSerialized<AnalysisThreadRequest>({
-      size: Math.max(1, options.threads),
-      initialMessage: () =>
-        new InitialMessage({
-          cacheDirectory: options.cacheDirectory,
-          ...(options.configurationFileLimits === undefined ? {} : { configurationFileLimits: options.configurationFileLimits })
+  Effect.suspend(() => {
+    const running = new Map<number, RunningThread>()
+    const limit = Duration.decode(options.fileTimeLimit ?? defaultFileTimeLimit)
+    return Effect.gen(function*() {
+      const pool = yield* Worker.makePoolSerialized<AnalysisThreadRequest>({
+        size: Math.max(1, options.threads),
+        initialMessage: () =>
+          new InitialMessage({
+            cacheDirectory: options.cacheDirectory,
+            ...(options.configurationFileLimits === undefined ? {} : { configurationFileLimits: options.configurationFileLimits })
+          })
+      }).pipe(
+        // A thread that cannot start (its built file missing, say) is started again every second: say so
+        // rather than wait for ever.
+        Effect.timeoutFail({
+          duration: startTimeout,
+          onTimeout: () => new AnalyzerFailed({ reason: `no analysis thread started within ${Duration.format(startTimeout)} (${threadScript})` })
         })
-    }).pipe(
-      // A thread that cannot start (its built file missing, say) is started again every second: say so
-      // rather than wait for ever.
-      Effect.timeoutFail({
-        duration: startTimeout,
-        onTimeout: () => new AnalyzerFailed({ reason: `no analysis thread started within ${Duration.format(startTimeout)} (${threadScript})` })
-      })
-    )
+      )
 
-    const analyze = (root: string, settings: AnalyzerSettings) =>
-      Effect.scoped(Effect.flatMap(pool.backing.get, (thread) =>
-        thread.executeEffect(new Analyze({ root, settings })).pipe(
-          // Whatever state a broken thread was left in, the next analysis gets a new one.
-          Effect.tapErrorCause((cause) => isBroken(cause) ? Pool.invalidate(pool.backing, thread) : Effect.void)
-        ))).pipe(Effect.catchAllCause(analyzerFailure))
+      /**
+       * One attempt on one thread, watched: when a file holds a tool past the limit, the thread is
+       * ended (nothing else stops a synchronous loop) and the attempt answers with that file.
+       */
+      const attempt = (root: string, settings: AnalyzerSettings, overdue: ReadonlyArray<SkippedFile>) =>
+        Effect.scoped(Effect.gen(function*() {
+          const thread = yield* pool.backing.get
+          const overrun = yield* Ref.make(Option.none<FileAtWork>())
+          const watched = running.get(thread.id)
+          if (watched !== undefined) {
+            yield* overrunOf(watched.clock, limit).pipe(
+              Effect.tap((work) => Ref.set(overrun, Option.some(work))),
+              Effect.zipRight(Pool.invalidate(pool.backing, thread)),
+              Effect.zipRight(Effect.promise(() => watched.thread.terminate())),
+              Effect.forkScoped
+            )
+          }
+          return yield* thread.executeEffect(new Analyze({ root, settings, overdue })).pipe(
+            Effect.map((output): Attempt => Either.right(output)),
+            Effect.catchAllCause((cause) =>
+              Effect.flatMap(Ref.get(overrun), Option.match({
+                onSome: (work) => Effect.succeed<Attempt>(Either.left(work)),
+                // Whatever state a broken thread was left in, the next analysis gets a new one.
+                onNone: () => Effect.zipRight(isBroken(cause) ? Pool.invalidate(pool.backing, thread) : Effect.void, Effect.failCause(cause))
+              }))
+            )
+          )
+        })).pipe(Effect.catchAllCause(analyzerFailure))
 
-    return Analyzer.of({ analyze })
-  }).pipe(Effect.provide(NodeWorker.layer(spawn(options))))
+      const analyze = (root: string, settings: AnalyzerSettings) => {
+        const attempts = (overdue: ReadonlyArray<SkippedFile>): Effect.Effect<AnalyzerOutput, AnalyzerFailed> =>
+          Effect.flatMap(attempt(root, settings, overdue), Either.match({
+            onRight: Effect.succeed,
+            onLeft: (work) => {
+              const skipped = [...overdue, overdueFile(work, limit)]
+              return skipped.length >= overdueAtMost
+                ? Effect.fail(new AnalyzerFailed({ reason: `${skipped.length} files each held a tool longer than ${Duration.format(limit)}; the last was ${work.path} (${work.tool})` }))
+                : Effect.logWarning(`${work.tool} took longer than ${Duration.format(limit)} on ${work.path}: analysing again without it`).pipe(
+                  Effect.zipRight(attempts(skipped))
+                )
+            }
+          }))
+        return attempts([])
+      }
+
+      return Analyzer.of({ analyze })
+    }).pipe(Effect.provide(NodeWorker.layer(spawn(options, running))))
+  })
 
 /** The analyzer; its threads start, and load their grammars, when the layer is built. */
 export const layer = (options: ThreadedAnalyzerOptions): Layer.Layer<Analyzer> =>

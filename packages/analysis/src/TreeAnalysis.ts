@@ -16,12 +16,13 @@ import {
 } from "./Duplication.js"
 import { FileAnalysis } from "./FileAnalysis.js"
 import type { FrameCache } from "./FrameCache.js"
-import { type FileMeasures, fileMeasuresKey, measureFileContained } from "./FileMeasures.js"
+import { type ContainedMeasures, type FileMeasures, fileMeasuresKey, linesOnly, measureFileContained } from "./FileMeasures.js"
+import { FileWatch, type FileWatchService } from "./FileWatch.js"
 import type { Grammars } from "./Grammars.js"
 import type { Language } from "./Language.js"
 import { isManifest } from "./ManifestDependencies.js"
 import { defaultSourceTreeOptions, readSourceTree, type SourceFile, type SourceTreeOptions, type TreeReadError } from "./SourceTree.js"
-import type { SkippedFile } from "./SkippedFile.js"
+import { complexityToolName, duplicationToolName, linesOfCodeToolName, type SkippedFile } from "./SkippedFile.js"
 import { detectStack } from "./Stack.js"
 import { languageLinesOf, percentageOf, TreeTotals } from "./TreeTotals.js"
 
@@ -40,6 +41,11 @@ export interface TreeAnalysisSettings {
   readonly tree: SourceTreeOptions
   /** jscpd's frames of each file kept by content from earlier analyses (FrameCache.ts), if any. */
   readonly frames?: FrameCache | undefined
+  /**
+   * Files held a measure past its time limit in an earlier attempt of this analysis: each is left out
+   * of that measure (and named among the skipped files) this time.
+   */
+  readonly overdue?: ReadonlyArray<SkippedFile> | undefined
 }
 
 export const defaultTreeAnalysisSettings: TreeAnalysisSettings = {
@@ -85,7 +91,28 @@ type Outcome = "hit" | "miss" | "failure"
 const cacheFailed = (error: AnalysisCacheError) =>
   Effect.logWarning(`analysis cache: ${error.reason}`, error.key).pipe(Effect.as<Outcome>("failure"))
 
-const measuredWithCache = (grammars: Grammars, file: SourceFile, language: Language) =>
+/** A file's measures but those it held past their time limit before (`overdue`, by tool). */
+const measuredContained = (
+  grammars: Grammars,
+  file: SourceFile,
+  language: Language,
+  overdue: ReadonlyMap<string, SkippedFile>,
+  watch: FileWatchService
+): ContainedMeasures => {
+  const lines = overdue.get(linesOfCodeToolName)
+  if (lines !== undefined) return { measures: undefined, skipped: [lines] }
+  const complexity = overdue.get(complexityToolName)
+  return complexity === undefined
+    ? measureFileContained(grammars, language, file.path, file.content, watch)
+    : linesOnly(language, file.path, file.content, complexity, watch)
+}
+
+const measuredWithCache = (
+  grammars: Grammars,
+  file: SourceFile,
+  language: Language,
+  overdue: ReadonlyMap<string, SkippedFile>
+) =>
   Effect.gen(function*() {
     const cache = yield* AnalysisCache
     const key = fileMeasuresKey(language, file.path, file.content)
@@ -93,7 +120,7 @@ const measuredWithCache = (grammars: Grammars, file: SourceFile, language: Langu
     if (cached._tag === "Right" && Option.isSome(cached.right)) {
       return { file, measures: cached.right.value, skipped: [], outcome: "hit" as Outcome }
     }
-    const { measures, skipped } = measureFileContained(grammars, language, file.path, file.content)
+    const { measures, skipped } = measuredContained(grammars, file, language, overdue, yield* FileWatch)
     // A measure that threw is not cached: the next analysis tries it again, and tells again.
     const outcome = cached._tag === "Left"
       ? yield* cacheFailed(cached.left)
@@ -117,6 +144,13 @@ const fileAnalysisOf = (
     complex: (measures.complexity ?? 0) > settings.fileComplexityValueThreshold,
     duplicated: (duplication?.blocks ?? 0) > settings.fileDuplicationBlockThreshold
   })
+
+/** The overdue files by path, then by tool. */
+const overdueByFile = (overdue: ReadonlyArray<SkippedFile>): ReadonlyMap<string, ReadonlyMap<string, SkippedFile>> => {
+  const byFile = new Map<string, Map<string, SkippedFile>>()
+  for (const file of overdue) byFile.set(file.path, (byFile.get(file.path) ?? new Map()).set(file.tool, file))
+  return byFile
+}
 
 const count = (outcomes: ReadonlyArray<Outcome>, outcome: Outcome) => outcomes.filter((o) => o === outcome).length
 
@@ -151,14 +185,16 @@ export const analyzeTree = (
       const language = scope.excludedFrom("metrics", file.path) ? undefined : scope.languageOf(file.path, file.content)
       return language === undefined ? [] : [{ file, language }]
     })
+    const overdue = overdueByFile(settings.overdue ?? [])
+    const overdueOf = (path: string): ReadonlyMap<string, SkippedFile> => overdue.get(path) ?? new Map()
     const measured = yield* Effect.forEach(
       known,
-      ({ file, language }) => measuredWithCache(grammars, file, language),
+      ({ file, language }) => measuredWithCache(grammars, file, language, overdueOf(file.path)),
       { concurrency: 8 }
     )
     // jscpd reads every text file it has a format for, as its CLI would over the checkout.
     const duplication = yield* detectDuplication(
-      sources.filter((file) => !scope.excludedFrom("duplication", file.path)),
+      sources.filter((file) => !scope.excludedFrom("duplication", file.path) && !overdueOf(file.path).has(duplicationToolName)),
       settings.duplication,
       settings.frames
     )
@@ -193,7 +229,11 @@ export const analyzeTree = (
       sources,
       duplication: duplication.files,
       lintSources: sources.filter((file) => !scope.excludedFrom("lint", file.path)),
-      skipped: [...measured.flatMap((m) => m.skipped), ...duplication.skipped],
+      skipped: [
+        ...measured.flatMap((m) => m.skipped),
+        ...duplication.skipped,
+        ...(settings.overdue ?? []).filter((file) => file.tool === duplicationToolName)
+      ],
       configuration,
       configurationFile,
       configurationProblem: Either.isLeft(configured) ? configured.left : undefined

@@ -10,7 +10,7 @@ import {
   countsOf,
   Problem
 } from "@tidemark/core"
-import { Effect, Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
 import type { InvalidAnalysisConfiguration } from "./AnalysisConfiguration.js"
 import { type ConfigLintLimits, defaultConfigLintLimits } from "./ConfigLintSandbox.js"
 import { AnalysisCache } from "./AnalysisCache.js"
@@ -18,6 +18,7 @@ import * as DirectoryAnalysisCache from "./DirectoryAnalysisCache.js"
 import { makeFrameCache } from "./FrameCache.js"
 import { loadGrammars } from "./Grammars.js"
 import { LintCache } from "./LintCache.js"
+import { eslint9ToolName } from "./EnabledRule.js"
 import { type EnabledRule, eslint9PatternPrefix, lintTree } from "./LintIssues.js"
 import { remembered } from "./RememberedEntries.js"
 import { resultRowsOf } from "./ResultRows.js"
@@ -85,33 +86,37 @@ export const make = (options: TreeAnalyzerOptions) =>
     )
     const platform = Layer.merge(NodeContext.layer, caches)
 
-    const analyze = (root: string, settings: AnalyzerSettings) =>
+    const analyze = (root: string, settings: AnalyzerSettings, overdue: ReadonlyArray<SkippedFile> = []) =>
       Effect.gen(function*() {
         const { analysis, configurationFile, configurationProblem, duplication, lintSources, skipped, sources } = yield* analyzeTree(root, grammars, {
           ...defaultTreeAnalysisSettings,
           fileComplexityValueThreshold: settings.goals.fileComplexityValueThreshold,
           fileDuplicationBlockThreshold: settings.goals.fileDuplicationBlockThreshold,
-          frames
+          frames,
+          overdue
         })
         const eslint = settings.tools.find((tool) => tool.uuid === eslint9Uuid)
+        const overdueLint = overdue.filter((file) => file.tool === eslint9ToolName)
+        const unlintable = new Set(overdueLint.map((file) => file.path))
         const linted = eslint === undefined
           ? undefined
-          : yield* lintTree(root, lintSources, {
+          : yield* lintTree(root, lintSources.filter((file) => !unlintable.has(file.path)), {
             rules: rulesOf(eslint),
             useConfigurationFile: eslint.usesConfigurationFile,
             configurationFileLimits: options.configurationFileLimits ?? defaultConfigLintLimits
           })
         const issues = linted?.issues ?? []
-        const unlinted = (linted?.failedFiles ?? []).map((failed) =>
-          new SkippedFile({ path: failed.file, tool: eslint?.name ?? "ESLint9", reason: failed.reason })
-        )
+        const unlinted = [
+          ...(linted?.failedFiles ?? []).map((failed) => new SkippedFile({ path: failed.file, tool: eslint9ToolName, reason: failed.reason })),
+          ...(eslint === undefined ? [] : overdueLint)
+        ]
         const totals = analysis.totals
         const rows = resultRowsOf({
           files: analysis.files,
           duplication,
           issues,
           sources,
-          tool: { uuid: eslint?.uuid ?? eslint9Uuid, name: eslint?.name ?? "ESLint9" },
+          tool: { uuid: eslint?.uuid ?? eslint9Uuid, name: eslint?.name ?? eslint9ToolName },
           // The catalogue's description of every rule, for those the repository's own configuration turns on.
           patterns: new Map([...(eslint?.knownPatterns ?? []), ...(eslint?.patterns ?? [])].map((p) => [p.id, { category: p.category, title: p.title }])),
           goals: settings.goals
@@ -144,8 +149,25 @@ export const make = (options: TreeAnalyzerOptions) =>
         Effect.provide(platform)
       )
 
-    return Analyzer.of({ analyze })
+    return TreeAnalyzer.of({ analyze })
   })
 
+/**
+ * The Analyzer port, and a second attempt of an analysis: the files that held a tool past its time
+ * limit in the first (`overdue`, each with the tool it held) are left out of that tool and named
+ * among the skipped files (ThreadedAnalyzer watches the time).
+ */
+export class TreeAnalyzer extends Context.Tag("@tidemark/analysis/TreeAnalyzer")<TreeAnalyzer, {
+  readonly analyze: (
+    root: string,
+    settings: AnalyzerSettings,
+    overdue?: ReadonlyArray<SkippedFile>
+  ) => Effect.Effect<AnalyzerOutput, AnalyzerFailed>
+}>() {}
+
 /** The analyzer; its grammars load once, when the layer is built. */
-export const layer = (options: TreeAnalyzerOptions): Layer.Layer<Analyzer> => Layer.effect(Analyzer, Effect.orDie(make(options)))
+export const layer = (options: TreeAnalyzerOptions): Layer.Layer<Analyzer> =>
+  Layer.effect(Analyzer, Effect.map(Effect.orDie(make(options)), ({ analyze }) => Analyzer.of({ analyze: (root, settings) => analyze(root, settings) })))
+
+/** The analyzer of an analysis thread, which a second attempt may tell which files to leave out. */
+export const treeLayer = (options: TreeAnalyzerOptions): Layer.Layer<TreeAnalyzer> => Layer.effect(TreeAnalyzer, Effect.orDie(make(options)))

@@ -2,7 +2,7 @@ import { FileSystem } from "@effect/platform"
 import { NodeContext } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { type Analyzer, AnalyzerFailed, type AnalyzerSettings, Goals } from "@tidemark/core"
-import { Effect } from "effect"
+import { Duration, Effect } from "effect"
 import type { Worker as Thread } from "node:worker_threads"
 import { ThreadedAnalyzer, TreeAnalyzer } from "../src/index.js"
 import { copyOfTree, priceCode, treeOf } from "./TreeFixture.js"
@@ -26,8 +26,27 @@ const settings: AnalyzerSettings = {
 const cacheDirectory = Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirectoryScoped({ prefix: "tidemark-cache-" }))
 
 /** Threaded analyzers on a cache of their own, stopped with the test's scope. */
-const threaded = (threads: number, onThread?: (thread: Thread) => void) =>
-  Effect.flatMap(cacheDirectory, (directory) => ThreadedAnalyzer.make({ cacheDirectory: directory, threads, onThread }))
+const threaded = (threads: number, onThread?: (thread: Thread) => void, fileTimeLimit?: Duration.DurationInput) =>
+  Effect.flatMap(cacheDirectory, (directory) => ThreadedAnalyzer.make({ cacheDirectory: directory, threads, onThread, fileTimeLimit }))
+
+/**
+ * `no-unused-vars` whose ignore pattern backtracks catastrophically on a name of many `a` and a
+ * final `b`: ESLint tests every unused variable's name against it, which never ends in practice.
+ */
+const backtracking: AnalyzerSettings = {
+  goals,
+  tools: [{
+    uuid: TreeAnalyzer.eslint9Uuid,
+    name: "ESLint9",
+    usesConfigurationFile: false,
+    patterns: [{
+      id: "ESLint9_no-unused-vars",
+      severityLevel: "Error",
+      category: "UnusedCode",
+      parameters: [{ name: "varsIgnorePattern", value: "^(a+)+$" }]
+    }]
+  }]
+}
 
 /** A tree of `files` scripts, each different (a few seconds of parsing, linting and clone detection). */
 const largerTree = (files: number) =>
@@ -115,6 +134,31 @@ describe("ThreadedAnalyzer (TreeAnalyzer in worker threads)", () => {
       expect((yield* analyzeWith(analyzer, root)).files.length).toBeGreaterThan(0)
       expect(threads.length).toBe(1)
     }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+
+  it.scopedLive("a file that holds a tool past the time limit is skipped for that tool; the rest is analysed, on a new thread", () =>
+    Effect.gen(function*() {
+      const threads: Array<Thread> = []
+      const analyzer = yield* threaded(1, (thread) => threads.push(thread), "1 second")
+      const root = yield* treeOf({
+        "src/slow.js": `export const f = () => {\n  const ${"a".repeat(48)}b = 1\n}\n`,
+        "src/ok.js": "export const g = () => {\n  const unused = 1\n}\n"
+      })
+      const started = Date.now()
+      const output = yield* analyzer.analyze(root, backtracking)
+      // Once the limit, a little watching, and a second attempt.
+      expect(Date.now() - started).toBeLessThan(30_000)
+      expect(output.problems.map((p) => [p.code, p.message])).toStrictEqual([
+        ["file_skipped", "ESLint9 skipped src/slow.js: it took longer than the time limit of 1s per file"]
+      ])
+      expect(output.findings.map((f) => [f.filePath, f.patternId])).toStrictEqual([["src/ok.js", "ESLint9_no-unused-vars"]])
+      // Only ESLint skipped it: its lines are counted.
+      expect(output.files.map((f) => f.path).sort()).toStrictEqual(["src/ok.js", "src/slow.js"])
+      expect(threads.length).toBe(2)
+      // The replacement thread takes the next analysis, which skips the file again.
+      const again = yield* analyzer.analyze(root, backtracking)
+      expect(again.problems).toStrictEqual(output.problems)
+      expect(threads.length).toBe(3)
+    }).pipe(Effect.provide(NodeContext.layer)), 120_000)
 
   it.scopedLive("with two threads, two analyses run at once, each in its own thread", () =>
     Effect.gen(function*() {

@@ -117,7 +117,8 @@ const portsLayer = (config: ServerConfig) =>
     ThreadedAnalyzer.layer({
       cacheDirectory: join(config.dataDir, "analysis-cache"),
       configurationFileLimits: config.configurationFileLimits,
-      threads: config.analysisConcurrency
+      threads: config.analysisConcurrency,
+      fileTimeLimit: config.fileTimeLimit
     }),
     ReportCoverageReader.layer,
     AnalysisCoverageScope.layer,

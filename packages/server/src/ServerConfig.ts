@@ -55,6 +55,11 @@ export const serverConfig = Config.all({
     )
   }),
   /**
+   * How long one tool (ESLint, a measure) may work on one file: a file that holds it longer is
+   * skipped for that tool, with a problem that names it, and the rest of the analysis goes on.
+   */
+  fileTimeLimit: seconds("TIDEMARK_FILE_TIMEOUT_SECONDS", 60),
+  /**
    * How many analyses run at once, each in a worker thread of its own (the HTTP server's event loop
    * only sends the request and receives the result): by default one per CPU.
    */

@@ -2,22 +2,27 @@ import { expect, layer } from "@effect/vitest"
 import { Duration, Effect, Fiber, Ref, Schedule } from "effect"
 import { analysedAfter, nowIso, reanalyze, useConfigurationFile } from "../fixtures/Analyses.js"
 import * as Http from "../fixtures/Http.js"
-import { addRepository, allowConfigurationFiles, issueToken, newOrganization } from "../fixtures/Scenario.js"
-import { analysingTestLayer } from "../fixtures/TestLayer.js"
+import { addRepository, allowConfigurationFiles, eslint9, issueToken, newOrganization, paths } from "../fixtures/Scenario.js"
+import { threadedTestLayer } from "../fixtures/TestLayer.js"
 
 /**
  * Repositories that once killed, froze or stopped the whole service (the security review's high
- * findings), analysed one after another by one server, with the API probed every 50 ms
+ * findings), and a file that holds a tool for ever, analysed one after another by one server (in a
+ * worker thread, as the bundled server analyses), with the API probed every 50 ms
  * throughout: each analysis ends with a problem or a skipped file, the server answers all along,
  * and an ordinary repository analysed last gets its true numbers.
  */
 
-const nested = 1_000
+/**
+ * The review's file was nested 1 000 deep, which overflowed the parser's stack on the main thread;
+ * an analysis thread has a larger stack (4 MB), and this depth overflows it too.
+ */
+const nested = 20_000
 
 /** Answers at most this late while a hostile repository is analysed: the freezes seen took 33–46 s. */
 const prompt = Duration.seconds(2)
 
-layer(analysingTestLayer, { excludeTestServices: true, timeout: "180 seconds" })("hostile repositories", (it) => {
+layer(threadedTestLayer, { excludeTestServices: true, timeout: "180 seconds" })("hostile repositories", (it) => {
   it.effect("none of them kills, freezes or stops the server; an ordinary repository is analysed correctly after them", () =>
     Effect.gen(function*() {
       const slowest = yield* Ref.make(0)
@@ -71,6 +76,23 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "180 seconds" })
         ["file_skipped", "complexity skipped a.js: RangeError: Maximum call stack size exceeded"]
       ])
       expect(overflowed.loc).toBe(2)
+
+      // 4. A name on which a pattern's regular expression backtracks for ever (the pattern's parameter set through the API).
+      const slow = yield* addRepository(org, "slow", {
+        files: { "slow.js": `export const f = () => {\n  const ${"a".repeat(48)}b = 1\n}\n`, "ok.js": "const unused = 1\n" }
+      })
+      yield* analysedAfter(org, "slow", token, slow.git.mainSha, since)
+      Http.expectNoContent(yield* Http.patch(paths.tool(org, "slow", eslint9), {
+        token,
+        json: { patterns: [{ id: "ESLint9_no-unused-vars", enabled: true, parameters: [{ name: "varsIgnorePattern", value: "^(a+)+$" }] }] }
+      }))
+      const beforeSlow = yield* nowIso
+      yield* reanalyze(org, "slow", token)
+      const slowed = yield* analysedAfter(org, "slow", token, slow.git.mainSha, beforeSlow)
+      expect(slowed.repository.problems.map((p) => [p.code, p.message])).toEqual([
+        ["file_skipped", "ESLint9 skipped slow.js: it took longer than the time limit of 3s per file"]
+      ])
+      expect([slowed.loc, slowed.issuesCount]).toEqual([4, 1])
 
       // Then an ordinary repository: its true numbers, from the same worker.
       const plain = yield* addRepository(org, "plain", { files: { "index.js": "const unused = 1\n" } })
