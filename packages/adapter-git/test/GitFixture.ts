@@ -140,7 +140,10 @@ const listening = (server: Server) =>
         resume(Effect.succeed(typeof address === "object" && address !== null ? address.port : 0))
       })
     }),
-    () => Effect.async<void>((resume) => server.close(() => resume(Effect.void)))
+    () =>
+      Effect.async<void>((resume) => {
+        server.close(() => resume(Effect.void))
+      })
   )
 
 /**
