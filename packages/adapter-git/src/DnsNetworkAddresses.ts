@@ -35,26 +35,36 @@ export const hostOf = (url: string): string | undefined => {
   return host?.replace(/^\[(.*)\]$/, "$1")
 }
 
-const addressesOf = (host: string): Effect.Effect<ReadonlyArray<string>> =>
+/** Every address a name resolves to; none when it does not resolve. */
+export type Resolver = (host: string) => Promise<ReadonlyArray<string>>
+
+/** The system's resolver, as git, curl and Node's HTTP client ask it. */
+export const systemResolver: Resolver = (host) =>
+  lookup(host, { all: true, verbatim: true }).then((found) => found.map((entry) => entry.address))
+
+/** Where `host` leads now: itself when it is an address literal, else what `resolve` answers. */
+export const addressesOf = (host: string, resolve: Resolver = systemResolver): Effect.Effect<ReadonlyArray<string>> =>
   ipaddr.isValid(host)
     // Literals in any form the resolver takes (`0x7f000001`, `2130706433`), written as usual.
     ? Effect.succeed([ipaddr.parse(host).toString()])
-    : Effect.tryPromise(() => lookup(host, { all: true, verbatim: true })).pipe(
-      Effect.map((found) => found.map((entry) => entry.address)),
+    : Effect.tryPromise(() => resolve(host)).pipe(
       // A name that does not resolve leads nowhere: the connection that follows fails by itself.
       Effect.orElseSucceed((): ReadonlyArray<string> => [])
     )
+
+/** The first of `addresses` that is not public, with its range. */
+export const firstNonPublic = (
+  addresses: ReadonlyArray<string>
+): { readonly address: string; readonly range: string } | undefined =>
+  addresses.map((address) => ({ address, range: rangeOf(address) })).find(({ range }) => range !== "unicast")
 
 export const make = (options: DnsNetworkAddressesOptions): Context.Tag.Service<NetworkAddresses> => ({
   requirePublic: (url) => {
     const host = hostOf(url)
     if (options.allowPrivate || host === undefined) return Effect.void
     return Effect.flatMap(addressesOf(host), (addresses) => {
-      for (const address of addresses) {
-        const range = rangeOf(address)
-        if (range !== "unicast") return Effect.fail(new NonPublicAddress({ url, address, range }))
-      }
-      return Effect.void
+      const found = firstNonPublic(addresses)
+      return found === undefined ? Effect.void : Effect.fail(new NonPublicAddress({ url, ...found }))
     })
   }
 })

@@ -26,8 +26,10 @@ import * as BlamePorcelain from "./BlamePorcelain.js"
 import * as BranchHeads from "./BranchHeads.js"
 import * as GitCliChanges from "./GitCliChanges.js"
 import { type GitRunner, makeRunner } from "./GitCommand.js"
+import type * as DnsNetworkAddresses from "./DnsNetworkAddresses.js"
 import * as MirrorCache from "./MirrorCache.js"
-import { fromCommand, fromPlatform, ReadFailure } from "./MirrorCache.js"
+import { fromCommand, fromPlatform, type Mirror, ReadFailure } from "./MirrorCache.js"
+import * as RemoteAccess from "./RemoteAccess.js"
 
 
 /**
@@ -51,6 +53,13 @@ export interface GitCliOptions {
   readonly blameConcurrency?: number
   /** The private key ssh offers to `ssh://` and `git@host:` remotes; none by default (no identity). */
   readonly sshKeyFile?: string | undefined
+  /**
+   * Whether a remote's host may lead to a loopback, link-local or private address; refused by
+   * default, checked at every clone and fetch (see RemoteAccess).
+   */
+  readonly allowPrivateNetwork?: boolean | undefined
+  /** How host names are resolved for that check (and the pinning of http(s)); the system's resolver by default. */
+  readonly resolveHost?: DnsNetworkAddresses.Resolver | undefined
 }
 
 const defaultTimeout = Duration.minutes(5)
@@ -108,7 +117,8 @@ export const makePorts = (
     const blameConcurrency = Math.max(1, options.blameConcurrency ?? 4)
     const cacheDirectory = path.resolve(options.cacheDirectory)
     const checkoutDirectory = checkoutDirectoryOf(cacheDirectory)
-    const cache = yield* MirrorCache.make({ cacheDirectory, git })
+    const access = RemoteAccess.make({ allowPrivate: options.allowPrivateNetwork ?? false, resolve: options.resolveHost })
+    const cache = yield* MirrorCache.make({ cacheDirectory, git, access })
     const { fetchMissing, mirrorWith } = cache
 
     // `symbolic-ref --quiet` exits with 1 exactly when HEAD is detached: then there is no HEAD branch.
@@ -118,7 +128,7 @@ export const makePorts = (
         Effect.catchIf((error) => Option.contains(error.exitCode, 1), () => Effect.succeedNone)
       )
 
-    const snapshot = (mirror: string) =>
+    const snapshot = ({ mirror }: Mirror) =>
       Effect.gen(function*() {
         const branches = BranchHeads.parse(
           yield* git.run(["for-each-ref", `--format=${BranchHeads.format}`, "refs/heads/"], mirror)
@@ -149,12 +159,12 @@ export const makePorts = (
         yield* fs.makeDirectory(checkoutDirectory, { recursive: true, mode: 0o700 }).pipe(
           Effect.mapError(fromPlatform("cannot create the checkout directory"))
         )
-        const { mirror, remote } = yield* mirrorWith(url, [sha])
-        if (remote) yield* fetchMissing(mirror, ["--no-walk", sha]).pipe(Effect.mapError(fromCommand))
+        const at = yield* mirrorWith(url, [sha])
+        if (at.remote) yield* fetchMissing(at, ["--no-walk", sha]).pipe(Effect.mapError(fromCommand))
         const root = yield* fs.makeTempDirectoryScoped({ directory: checkoutDirectory, prefix: `${checkoutPrefix}${process.pid}-` }).pipe(
           Effect.mapError(fromPlatform("cannot create a checkout"))
         )
-        yield* git.run(["clone", "--shared", "--no-checkout", "--quiet", mirror, root]).pipe(
+        yield* git.run(["clone", "--shared", "--no-checkout", "--quiet", at.mirror, root]).pipe(
           // Files written by as many processes as there are cores (git's parallel checkout): a
           // third less time on two cores for a tree of 600 files.
           Effect.zipRight(git.run(["-c", "checkout.workers=0", "checkout", "--quiet", "--detach", sha], path.join(root, ".git"), root)),
@@ -168,14 +178,14 @@ export const makePorts = (
       )
 
     // Best effort: what is still missing then (older names of renamed files) blame fetches itself.
-    const fetchHistory = (mirror: string, sha: string, files: ReadonlyArray<string>) =>
-      Effect.forEach(Arr.chunksOf(files, 500), (some) => fetchMissing(mirror, [sha, "--", ...some]), { discard: true }).pipe(
+    const fetchHistory = (at: Mirror, sha: string, files: ReadonlyArray<string>) =>
+      Effect.forEach(Arr.chunksOf(files, 500), (some) => fetchMissing(at, [sha, "--", ...some]), { discard: true }).pipe(
         Effect.catchAll((error) => Effect.logWarning(`blame fetches the history it misses as it goes: ${error.message}`))
       )
 
     // The commit's own `.mailmap` maps the emails, as `git blame` in a checkout of it would; a bare
     // mirror would otherwise use its HEAD's, which changes with the default branch.
-    const blame = (mirror: string, sha: string, file: string, lines?: ReadonlyArray<number>) =>
+    const blame = ({ git, mirror }: Mirror, sha: string, file: string, lines?: ReadonlyArray<number>) =>
       git.run(["-c", `mailmap.blob=${sha}:.mailmap`, "blame", "--porcelain", ...lineRanges(lines), sha, "--", file], mirror).pipe(
         Effect.map((output) => FileSource.make({ commitSha: sha, path: file, lines: BlamePorcelain.parse(output) }))
       )
@@ -188,12 +198,12 @@ export const makePorts = (
      */
     const blamed = new Map<string, FileSource>()
     const blamedLimit = 256
-    const wholeFile = (mirror: string, sha: string, file: string) =>
+    const wholeFile = (at: Mirror, sha: string, file: string) =>
       Effect.suspend(() => {
-        const key = `${mirror}\u0000${sha}\u0000${file}`
+        const key = `${at.mirror}\u0000${sha}\u0000${file}`
         const known = blamed.get(key)
         if (known !== undefined) return Effect.succeed(known)
-        return Effect.tap(blame(mirror, sha, file), (source) =>
+        return Effect.tap(blame(at, sha, file), (source) =>
           Effect.sync(() => {
             blamed.set(key, source)
             if (blamed.size > blamedLimit) blamed.delete(blamed.keys().next().value ?? key)
@@ -201,17 +211,17 @@ export const makePorts = (
       })
 
     /** Some lines of a file, or all of it when git refuses them (a line past the end, say). */
-    const blameLines = (mirror: string, sha: string, file: string, lines: ReadonlyArray<number> | undefined) =>
-      lines === undefined ? wholeFile(mirror, sha, file) : blame(mirror, sha, file, lines).pipe(Effect.orElse(() => wholeFile(mirror, sha, file)))
+    const blameLines = (at: Mirror, sha: string, file: string, lines: ReadonlyArray<number> | undefined) =>
+      lines === undefined ? wholeFile(at, sha, file) : blame(at, sha, file, lines).pipe(Effect.orElse(() => wholeFile(at, sha, file)))
 
     const read = (url: string, sha: string, files: ReadonlyArray<string>, only?: ReadonlyMap<string, ReadonlyArray<number>>) =>
       mirrorWith(url, [sha]).pipe(
         Effect.mapError((failure) => new GitReadError({ url, reason: failure.reason })),
-        Effect.tap(({ mirror, remote }) => remote ? fetchHistory(mirror, sha, files) : Effect.void),
-        Effect.flatMap(({ mirror }) =>
+        Effect.tap((at) => at.remote ? fetchHistory(at, sha, files) : Effect.void),
+        Effect.flatMap((at) =>
           // One git process per file, a few at a time: blame is CPU-bound and the worker shares the machine.
           Effect.forEach(files, (file) =>
-            Effect.either(blameLines(mirror, sha, file, only?.get(file)).pipe(
+            Effect.either(blameLines(at, sha, file, only?.get(file)).pipe(
               Effect.mapError((error) => new FileLinesError({ url, commitSha: sha, path: file, reason: error.message }))
             )), { concurrency: blameConcurrency })
         ),
@@ -248,10 +258,15 @@ export const layer = (options: GitCliOptions): Layer.Layer<GitCliServices> =>
       ))
   ).pipe(Layer.provide(NodeContext.layer))
 
-/** Mirrors cached under `<TIDEMARK_DATA_DIR>/git-cache`, the data directory defaulting to `./.tidemark`. */
-export const config: Config.Config<GitCliOptions> = Config.string("TIDEMARK_DATA_DIR").pipe(
-  Config.withDefault("./.tidemark"),
-  Config.map((dataDirectory) => ({ cacheDirectory: join(dataDirectory, "git-cache") }))
+/**
+ * Mirrors cached under `<TIDEMARK_DATA_DIR>/git-cache`, the data directory defaulting to
+ * `./.tidemark`; remotes on non-public addresses reached only when TIDEMARK_ALLOW_PRIVATE_NETWORK_URLS is true.
+ */
+export const config: Config.Config<GitCliOptions> = Config.all({
+  dataDirectory: Config.string("TIDEMARK_DATA_DIR").pipe(Config.withDefault("./.tidemark")),
+  allowPrivateNetwork: Config.boolean("TIDEMARK_ALLOW_PRIVATE_NETWORK_URLS").pipe(Config.withDefault(false))
+}).pipe(
+  Config.map(({ allowPrivateNetwork, dataDirectory }) => ({ cacheDirectory: join(dataDirectory, "git-cache"), allowPrivateNetwork }))
 )
 
 export const layerConfig: Layer.Layer<GitCliServices, ConfigError> = Layer.unwrapEffect(Effect.map(config, layer))

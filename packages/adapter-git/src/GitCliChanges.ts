@@ -7,7 +7,7 @@ import { Array as Arr, type Context, Effect, Either, Option } from "effect"
 import * as CommitLog from "./CommitLog.js"
 import * as DiffOutput from "./DiffOutput.js"
 import type { GitCommandError } from "./GitCommand.js"
-import { fromCommand, type MirrorCache, ReadFailure } from "./MirrorCache.js"
+import { fromCommand, type Mirror, type MirrorCache, ReadFailure } from "./MirrorCache.js"
 
 /**
  * Every diff is read the same way whatever the server's git configuration says: renames found
@@ -18,17 +18,15 @@ import { fromCommand, type MirrorCache, ReadFailure } from "./MirrorCache.js"
 const diffOptions = ["-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-textconv", "--find-renames"]
 
 export const make = (cache: MirrorCache): Context.Tag.Service<GitChanges> => {
-  const { git } = cache
-
   /** Runs `read` in the mirror of `url` holding `shas`, its failures told as the port's error. */
   const inMirror = <A>(
     url: string,
     shas: ReadonlyArray<string>,
     span: string,
-    read: (mirror: string) => Effect.Effect<A, GitCommandError | ReadFailure>
+    read: (at: Mirror) => Effect.Effect<A, GitCommandError | ReadFailure>
   ): Effect.Effect<A, GitReadError> =>
     cache.mirrorWith(url, shas).pipe(
-      Effect.flatMap(({ mirror }) => read(mirror)),
+      Effect.flatMap(read),
       Effect.mapError((failure) =>
         new GitReadError({ url, reason: failure._tag === "ReadFailure" ? failure.reason : failure.message })
       ),
@@ -41,14 +39,14 @@ export const make = (cache: MirrorCache): Context.Tag.Service<GitChanges> => {
 
   // `merge-base` exits with 1, printing nothing, exactly when the commits share no ancestor.
   const mergeBase = (url: string, a: string, b: string) =>
-    inMirror(url, [a, b], "GitCli.mergeBase", (mirror) =>
+    inMirror(url, [a, b], "GitCli.mergeBase", ({ git, mirror }) =>
       git.run(["merge-base", a, b], mirror).pipe(
         Effect.map((output) => Option.some(output.trim())),
         Effect.catchIf((error) => Option.contains(error.exitCode, 1), () => Effect.succeedNone)
       ))
 
   const changedFiles = (url: string, base: string, head: string) =>
-    inMirror(url, commitsOf(base, head), "GitCli.changedFiles", (mirror) =>
+    inMirror(url, commitsOf(base, head), "GitCli.changedFiles", ({ git, mirror }) =>
       git.run([...diffOptions, ...DiffOutput.flags, base, head], mirror).pipe(
         Effect.flatMap((output) =>
           Either.match(DiffOutput.parse(output), {
@@ -59,16 +57,16 @@ export const make = (cache: MirrorCache): Context.Tag.Service<GitChanges> => {
       ))
 
   const diff = (url: string, base: string, head: string) =>
-    inMirror(url, commitsOf(base, head), "GitCli.diff", (mirror) => git.run([...diffOptions, base, head], mirror))
+    inMirror(url, commitsOf(base, head), "GitCli.diff", ({ git, mirror }) => git.run([...diffOptions, base, head], mirror))
 
   const commitsBetween = (url: string, base: string, head: string) =>
-    inMirror(url, [base, head], "GitCli.commitsBetween", (mirror) =>
+    inMirror(url, [base, head], "GitCli.commitsBetween", ({ git, mirror }) =>
       Effect.map(git.run(["log", `--format=${CommitLog.format}`, `${base}..${head}`], mirror), CommitLog.parse))
 
   // A commit the source does not have either is none, not a failure: the caller asked whether it exists.
   const commit = (url: string, sha: string): Effect.Effect<Option.Option<GitCommit>, GitReadError> =>
     cache.mirrorOf(url, [sha]).pipe(
-      Effect.flatMap(({ mirror, missing }) =>
+      Effect.flatMap(({ git, mirror, missing }) =>
         Arr.isNonEmptyReadonlyArray(missing)
           ? Effect.succeedNone
           : git.run(["log", "--no-walk", `--format=${CommitLog.format}`, sha], mirror).pipe(

@@ -1,12 +1,14 @@
 /**
  * The cache of bare mirrors every port of the adapter reads from: one mirror per repository URL,
  * cloned once, fetched into when a read needs what it lacks, one read or fetch of a mirror at a time.
+ * Each read of a remote's mirror first asks RemoteAccess whether (and how) its source may be reached.
  */
 import * as FileSystem from "@effect/platform/FileSystem"
 import * as Path from "@effect/platform/Path"
 import { Array as Arr, Data, Effect, Either } from "effect"
 import { createHash } from "node:crypto"
 import type { GitCommandError, GitRunner } from "./GitCommand.js"
+import type { RemoteAccess } from "./RemoteAccess.js"
 import * as RepositoryLocation from "./RepositoryLocation.js"
 
 /** Why a read failed, before it becomes the port's error (which also names the URL). */
@@ -20,17 +22,22 @@ export const fromPlatform = (action: string) => (error: { readonly message: stri
 /** A full commit id: SHA-1, or SHA-256 in repositories that use it. */
 const fullSha = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
 
-/** The mirror of a repository, and whether its source is remote (then the mirror is blob-less). */
+/**
+ * The mirror of a repository, whether its source is remote (then the mirror is blob-less), and the
+ * git to run in it: its commands carry the options of RemoteAccess checked for this read, since
+ * in a blob-less mirror a blame or a diff fetches from the source what it lacks.
+ */
 export interface Mirror {
   readonly mirror: string
   readonly remote: boolean
+  readonly git: GitRunner
 }
 
 export interface MirrorCache {
   readonly git: GitRunner
   readonly cacheDirectory: string
   /** Brings the mirror of `url` up to date with its source, then runs `read` on it, alone. */
-  readonly latest: <A>(url: string, read: (mirror: string) => Effect.Effect<A, ReadFailure>) => Effect.Effect<A, ReadFailure>
+  readonly latest: <A>(url: string, read: (mirror: Mirror) => Effect.Effect<A, ReadFailure>) => Effect.Effect<A, ReadFailure>
   /**
    * The mirror of `url` with the commits of `shas` it holds, fetched first only when it lacks one;
    * `missing` lists those the source has not either. Each sha is checked to be a full commit id,
@@ -49,17 +56,22 @@ export interface MirrorCache {
    * (blame: a file changed in 130 commits, 130 requests), or, in a checkout of the mirror, not at
    * all: the files are missing from the working tree and git still exits 0.
    */
-  readonly fetchMissing: (mirror: string, revisions: ReadonlyArray<string>) => Effect.Effect<void, GitCommandError>
+  readonly fetchMissing: (at: Mirror, revisions: ReadonlyArray<string>) => Effect.Effect<void, GitCommandError>
 }
+
+/** `git` with `options` before every command's own arguments. */
+const withOptions = (git: GitRunner, options: ReadonlyArray<string>): GitRunner =>
+  options.length === 0 ? git : { run: (args, gitDir, workTree) => git.run([...options, ...args], gitDir, workTree) }
 
 export const make = (options: {
   readonly cacheDirectory: string
   readonly git: GitRunner
+  readonly access: RemoteAccess
 }): Effect.Effect<MirrorCache, never, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
     const path = yield* Path.Path
-    const { cacheDirectory, git } = options
+    const { access, cacheDirectory } = options
 
     // One lock per mirror: two reads of one URL must not clone or fetch into it at once. The map
     // keeps one semaphore per repository ever read, which is bounded by the mirrors on disk.
@@ -83,7 +95,7 @@ export const make = (options: {
 
     // A clone goes to a fresh directory renamed into place once complete, so that an interrupted
     // clone (timeout, crash) never leaves a half-filled mirror behind to be fetched into later.
-    const clone = (location: RepositoryLocation.RepositoryLocation, mirror: string) =>
+    const clone = (git: GitRunner, location: RepositoryLocation.RepositoryLocation, mirror: string) =>
       Effect.acquireUseRelease(
         fs.makeTempDirectory({ directory: cacheDirectory, prefix: `${path.basename(mirror)}.clone-` }).pipe(
           Effect.mapError(fromPlatform("cannot create a directory in the git cache"))
@@ -110,7 +122,7 @@ export const make = (options: {
 
     // A fetch does not move a mirror's HEAD: ask the source for its HEAD so that a changed default
     // branch is seen. Sources that do not advertise a symbolic HEAD keep the one set at clone time.
-    const followSourceHead = (mirror: string) =>
+    const followSourceHead = (git: GitRunner, mirror: string) =>
       Effect.gen(function*() {
         const advertised = yield* git.run(["ls-remote", "--symref", "origin", "HEAD"], mirror)
         const ref = /^ref: (refs\/heads\/\S+)\tHEAD$/m.exec(advertised)?.[1]
@@ -119,16 +131,26 @@ export const make = (options: {
         }
       })
 
-    const refresh = (mirror: string) =>
+    const refresh = (git: GitRunner, mirror: string) =>
       git.run(["fetch", "--prune", "--quiet", "origin"], mirror).pipe(
-        Effect.zipRight(followSourceHead(mirror)),
+        Effect.zipRight(followSourceHead(git, mirror)),
         Effect.mapError(fromCommand)
       )
 
-    const update = (location: RepositoryLocation.RepositoryLocation, mirror: string) =>
+    const update = ({ git, mirror }: Mirror, location: RepositoryLocation.RepositoryLocation) =>
       fs.exists(mirror).pipe(
         Effect.mapError(fromPlatform("cannot inspect the git cache")),
-        Effect.flatMap((exists) => exists ? refresh(mirror) : clone(location, mirror))
+        Effect.flatMap((exists) => exists ? refresh(git, mirror) : clone(git, location, mirror))
+      )
+
+    /**
+     * The mirror with the git that may reach its source as the rule stands now: asked under the
+     * mirror's lock, right before the commands that fetch (a read may have waited long for it).
+     */
+    const reach = (location: RepositoryLocation.RepositoryLocation, mirror: string) =>
+      access.optionsFor(location).pipe(
+        Effect.mapError((refused) => new ReadFailure({ reason: refused.message })),
+        Effect.map((fetchOptions): Mirror => ({ mirror, remote: location.remote, git: withOptions(options.git, fetchOptions) }))
       )
 
     const mirrorDirectory = (location: RepositoryLocation.RepositoryLocation) =>
@@ -146,38 +168,40 @@ export const make = (options: {
           )
       })
 
-    const latest = <A>(url: string, read: (mirror: string) => Effect.Effect<A, ReadFailure>) =>
+    const latest = <A>(url: string, read: (at: Mirror) => Effect.Effect<A, ReadFailure>) =>
       Effect.flatMap(locate(url), ({ location, mirror }) =>
-        update(location, mirror).pipe(Effect.zipRight(read(mirror)), withLock(mirror)))
+        Effect.flatMap(reach(location, mirror), (at) => update(at, location).pipe(Effect.zipRight(read(at)))).pipe(
+          withLock(mirror)
+        ))
 
-    const hasCommit = (mirror: string, sha: string) =>
+    const hasCommit = ({ git, mirror }: Mirror, sha: string) =>
       git.run(["cat-file", "-e", `${sha}^{commit}`], mirror).pipe(Effect.as(true), Effect.orElseSucceed(() => false))
 
-    const lacking = (mirror: string, shas: ReadonlyArray<string>) =>
-      Effect.filter(shas, (sha) => Effect.map(hasCommit(mirror, sha), (found) => !found))
+    const lacking = (at: Mirror, shas: ReadonlyArray<string>) =>
+      Effect.filter(shas, (sha) => Effect.map(hasCommit(at, sha), (found) => !found))
 
     const mirrorOf = (url: string, shas: ReadonlyArray<string>) =>
       Effect.gen(function*() {
         const malformed = shas.find((sha) => !fullSha.test(sha))
         if (malformed !== undefined) return yield* Effect.fail(new ReadFailure({ reason: `not a full commit id: ${malformed}` }))
         const { location, mirror } = yield* locate(url)
-        const missing = yield* Effect.gen(function*() {
+        return yield* Effect.gen(function*() {
+          const at = yield* reach(location, mirror)
           const exists = yield* fs.exists(mirror).pipe(Effect.mapError(fromPlatform("cannot read the git cache")))
-          const absent = exists ? yield* lacking(mirror, shas) : shas
-          if (absent.length === 0) return absent
-          yield* update(location, mirror)
-          return yield* lacking(mirror, absent)
+          const absent = exists ? yield* lacking(at, shas) : shas
+          if (absent.length === 0) return { ...at, missing: absent }
+          yield* update(at, location)
+          return { ...at, missing: yield* lacking(at, absent) }
         }).pipe(withLock(mirror))
-        return { mirror, remote: location.remote, missing }
       })
 
     const mirrorWith = (url: string, shas: ReadonlyArray<string>) =>
-      Effect.flatMap(mirrorOf(url, shas), ({ mirror, missing, remote }) =>
+      Effect.flatMap(mirrorOf(url, shas), ({ missing, ...at }) =>
         Arr.isNonEmptyReadonlyArray(missing)
           ? Effect.fail(new ReadFailure({ reason: `the repository has no commit ${missing.join(", ")}` }))
-          : Effect.succeed({ mirror, remote }))
+          : Effect.succeed(at))
 
-    const fetchMissing = (mirror: string, revisions: ReadonlyArray<string>) =>
+    const fetchMissing = ({ git, mirror }: Mirror, revisions: ReadonlyArray<string>) =>
       git.run(["rev-list", "--objects", "--missing=print", ...revisions], mirror).pipe(
         Effect.map((listed) => listed.split("\n").filter((row) => row.startsWith("?")).map((row) => row.slice(1))),
         Effect.flatMap((missing) =>
@@ -198,5 +222,5 @@ export const make = (options: {
         )
       )
 
-    return { git, cacheDirectory, latest, mirrorOf, mirrorWith, fetchMissing }
+    return { git: options.git, cacheDirectory, latest, mirrorOf, mirrorWith, fetchMissing }
   })

@@ -5,7 +5,17 @@ import { describe, expect, it } from "@effect/vitest"
 import { GitCli } from "../src/index.js"
 import { GitBranch, GitReader, type GitReadError, GitSnapshot } from "@tidemark/core"
 import { ConfigProvider, Effect, Layer } from "effect"
-import { commit, commitOf, git, gitDaemon, initRepository, sampleRepository, writeFiles } from "./GitFixture.js"
+import {
+  commit,
+  commitOf,
+  git,
+  gitDaemon,
+  initRepository,
+  publicAddress,
+  resolvesTo,
+  sampleRepository,
+  writeFiles
+} from "./GitFixture.js"
 
 /** A scratch directory for one test (repositories and cache), removed when the test ends. */
 const scratch = Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirectoryScoped({ prefix: "tidemark-git-" }))
@@ -251,7 +261,7 @@ describe("GitCli", () => {
       const path = yield* Path.Path
       const stuckGit = path.join(directory, "stuck-git")
       yield* fs.writeFileString(stuckGit, "#!/bin/sh\nsleep 30\n", { mode: 0o755 })
-      const reader = yield* readerIn(directory, { gitBinary: stuckGit, timeout: "300 millis" })
+      const reader = yield* readerIn(directory, { gitBinary: stuckGit, timeout: "300 millis", resolveHost: resolvesTo(publicAddress) })
 
       const started = Date.now()
       const error = yield* expectReadError(reader.read("https://example.invalid/never.git"))
@@ -288,7 +298,8 @@ describe("GitCli", () => {
       const path = yield* Path.Path
       const { repository, shas } = yield* sampleRepository(directory)
       const daemon = yield* gitDaemon(path.dirname(repository))
-      const { checkout } = yield* GitCli.makePorts({ cacheDirectory: path.join(directory, "cache") })
+      // The loopback daemon stands for a public host.
+      const { checkout } = yield* GitCli.makePorts({ cacheDirectory: path.join(directory, "cache"), allowPrivateNetwork: true })
 
       const root = yield* checkout.checkout(daemon.url(path.basename(repository)), shas.merge)
 
@@ -314,7 +325,7 @@ describe("GitCli", () => {
       )
       const argumentsOf = (options: Omit<GitCli.GitCliOptions, "cacheDirectory">) =>
         Effect.gen(function*() {
-          const reader = yield* readerIn(directory, options)
+          const reader = yield* readerIn(directory, { ...options, resolveHost: resolvesTo(publicAddress) })
           yield* expectReadError(reader.read("git@git.example.org:team/app.git"))
           return (yield* fs.readFileString(record)).trimEnd().split("\n")
         })

@@ -9,9 +9,13 @@ import { commit, commitOf, git, gitDaemon, initRepository, writeFiles } from "./
 
 const scratch = Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirectoryScoped({ prefix: "tidemark-git-changes-" }))
 
+// The loopback git daemon stands for a public host.
 const changesIn = (directory: string) =>
   Effect.flatMap(Path.Path, (path) =>
-    Effect.map(GitCli.makePorts({ cacheDirectory: path.join(directory, "cache") }), (ports) => ports.changes))
+    Effect.map(
+      GitCli.makePorts({ cacheDirectory: path.join(directory, "cache"), allowPrivateNetwork: true }),
+      (ports) => ports.changes
+    ))
 
 const numbered = (from: number, to: number, rename: (line: number) => string = String) =>
   Array.from({ length: to - from + 1 }, (_, index) => `${rename(from + index)}\n`).join("")

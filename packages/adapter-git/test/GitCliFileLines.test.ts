@@ -10,8 +10,10 @@ import { git, gitDaemon, initRepository, writeFiles } from "./GitFixture.js"
 
 const scratch = Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirectoryScoped({ prefix: "tidemark-blame-" }))
 
+// The loopback git daemon stands for a public host.
 const portsIn = (directory: string) =>
-  Effect.flatMap(Path.Path, (path) => GitCli.makePorts({ cacheDirectory: path.join(directory, "cache"), blameConcurrency: 2 }))
+  Effect.flatMap(Path.Path, (path) =>
+    GitCli.makePorts({ cacheDirectory: path.join(directory, "cache"), blameConcurrency: 2, allowPrivateNetwork: true }))
 
 const ada = "ada@example.org"
 const bob = "bob@example.org"

@@ -4,7 +4,8 @@ import * as Path from "@effect/platform/Path"
 import { GitCommit } from "@tidemark/core"
 import { Effect } from "effect"
 import { execFileSync, spawn } from "node:child_process"
-import { createServer } from "node:net"
+import { createServer as createHttpServer } from "node:http"
+import { createServer, type Server } from "node:net"
 
 export const author = { name: "Ada Lovelace", email: "ada@example.org" }
 const committer = { name: "Tide Bot", email: "bot@example.org" }
@@ -119,6 +120,32 @@ export const sampleRepository = (parent: string) =>
     return { repository, shas: { root, feature, readme, merge } }
   })
 
+/** What the test servers run git with: filters and single objects fetched, as GitHub allows. */
+const serverEnvironment = {
+  ...process.env,
+  ...fixtureEnvironment,
+  GIT_CONFIG_COUNT: "2",
+  GIT_CONFIG_KEY_0: "uploadpack.allowFilter",
+  GIT_CONFIG_VALUE_0: "true",
+  GIT_CONFIG_KEY_1: "uploadpack.allowAnySHA1InWant",
+  GIT_CONFIG_VALUE_1: "true"
+}
+
+/** Listens on a loopback port until the scope closes; the port. */
+const listening = (server: Server) =>
+  Effect.acquireRelease(
+    Effect.async<number>((resume) => {
+      server.listen(0, "127.0.0.1", () => {
+        const address = server.address()
+        resume(Effect.succeed(typeof address === "object" && address !== null ? address.port : 0))
+      })
+    }),
+    () =>
+      Effect.async<void>((resume) => {
+        server.close(() => resume(Effect.void))
+      })
+  )
+
 /**
  * Serves the repositories under `base` over git:// on a loopback port (a remote to GitCli, so its
  * mirror is blob-less, as a GitHub repository's is), letting clients filter and fetch single
@@ -128,36 +155,82 @@ export const sampleRepository = (parent: string) =>
 export const gitDaemon = (base: string) =>
   Effect.gen(function*() {
     let connections = 0
-    const environment = {
-      ...process.env,
-      ...fixtureEnvironment,
-      GIT_CONFIG_COUNT: "2",
-      GIT_CONFIG_KEY_0: "uploadpack.allowFilter",
-      GIT_CONFIG_VALUE_0: "true",
-      GIT_CONFIG_KEY_1: "uploadpack.allowAnySHA1InWant",
-      GIT_CONFIG_VALUE_1: "true"
-    }
     const server = createServer((socket) => {
       connections++
       const daemon = spawn("git", ["daemon", "--inetd", "--export-all", `--base-path=${base}`, base], {
-        env: environment,
+        env: serverEnvironment,
         stdio: ["pipe", "pipe", "ignore"]
       })
       socket.pipe(daemon.stdin)
       daemon.stdout.pipe(socket)
       socket.on("error", () => daemon.kill())
     })
-    const port = yield* Effect.acquireRelease(
-      Effect.async<number>((resume) => {
-        server.listen(0, "127.0.0.1", () => {
-          const address = server.address()
-          resume(Effect.succeed(typeof address === "object" && address !== null ? address.port : 0))
-        })
-      }),
-      () =>
-        Effect.async<void>((resume) => {
-          server.close(() => resume(Effect.void))
-        })
-    )
+    const port = yield* listening(server)
     return { url: (name: string) => `git://127.0.0.1:${port}/${name}`, fetches: () => connections }
+  })
+
+/** A public address (example.org's) for names a test resolves without DNS; nothing connects to it. */
+export const publicAddress = "93.184.215.14"
+
+/** A resolver that answers `addresses` for every name, as a DNS record the test controls would. */
+export const resolvesTo = (...addresses: ReadonlyArray<string>) => (_host: string): Promise<ReadonlyArray<string>> =>
+  Promise.resolve(addresses)
+
+/**
+ * Serves the repositories under `base` over git's smart HTTP protocol on a loopback port, each
+ * request answered by a `git http-backend` of its own (the CGI program web servers run);
+ * `requests` counts them. Stopped with the scope.
+ */
+export const httpGitServer = (base: string) =>
+  Effect.gen(function*() {
+    let requests = 0
+    const server = createHttpServer((request, response) => {
+      requests++
+      const url = new URL(request.url ?? "/", "http://127.0.0.1")
+      const backend = spawn("git", ["http-backend"], {
+        env: {
+          ...serverEnvironment,
+          GIT_PROJECT_ROOT: base,
+          GIT_HTTP_EXPORT_ALL: "1",
+          REQUEST_METHOD: request.method ?? "GET",
+          PATH_INFO: decodeURIComponent(url.pathname),
+          QUERY_STRING: url.search.slice(1),
+          CONTENT_TYPE: request.headers["content-type"] ?? "",
+          HTTP_CONTENT_ENCODING: request.headers["content-encoding"] ?? "",
+          GIT_PROTOCOL: String(request.headers["git-protocol"] ?? ""),
+          REMOTE_ADDR: "127.0.0.1"
+        },
+        stdio: ["pipe", "pipe", "ignore"]
+      })
+      request.pipe(backend.stdin)
+      const chunks: Array<Buffer> = []
+      backend.stdout.on("data", (chunk: Buffer) => chunks.push(chunk))
+      backend.on("close", () => {
+        // CGI output: header lines (`Status: 404 Not Found` among them), a blank line, the body.
+        const output = Buffer.concat(chunks)
+        const split = output.indexOf("\r\n\r\n")
+        const headers = output.subarray(0, Math.max(split, 0)).toString("latin1").split("\r\n")
+        const fields = headers.map((line) => line.split(/:\s*/, 2) as [string, string])
+        const status = Number(fields.find(([name]) => name.toLowerCase() === "status")?.[1]?.slice(0, 3) ?? "200")
+        response.writeHead(status, Object.fromEntries(fields.filter(([name]) => name.toLowerCase() !== "status")))
+        response.end(output.subarray(split < 0 ? output.length : split + 4))
+      })
+    })
+    const port = yield* listening(server)
+    return {
+      port,
+      /** The URL of the repository `name` under `base`, on `host` (127.0.0.1 by default). */
+      url: (name: string, host = "127.0.0.1") => `http://${host}:${port}/${name}/.git`,
+      requests: () => requests
+    }
+  })
+
+/** Answers every request with a redirect to the same path at `target` (an origin, `http://host:port`). */
+export const redirectingServer = (target: string) =>
+  Effect.gen(function*() {
+    const server = createHttpServer((request, response) => {
+      response.writeHead(302, { Location: `${target}${request.url ?? "/"}` }).end()
+    })
+    const port = yield* listening(server)
+    return { origin: `http://127.0.0.1:${port}` }
   })

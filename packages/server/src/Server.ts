@@ -108,7 +108,8 @@ const portsLayer = (config: ServerConfig) =>
     StaticToolCatalogue.layer(catalogue),
     GitCli.layer({
       cacheDirectory: gitCacheOf(config),
-      sshKeyFile: Option.getOrUndefined(config.gitSshKeyFile)
+      sshKeyFile: Option.getOrUndefined(config.gitSshKeyFile),
+      allowPrivateNetwork: config.allowPrivateNetworkUrls
     }),
     leftoversLayer(config),
     networkAddresses(config),

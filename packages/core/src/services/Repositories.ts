@@ -152,7 +152,8 @@ const make = (templates: GitUrlTemplates) =>
         if (gitUrl === undefined) {
           return yield* new InvalidInput({ field: "gitUrl", reason: `no clone URL template for provider '${input.provider}'` })
         }
-        // Like a local path, a host of the server's own network is the installation admin's to name.
+        // Checked before any work for other callers; for every caller the git adapter checks again
+        // at each clone and fetch, against the installation's rule (TIDEMARK_ALLOW_PRIVATE_NETWORK_URLS).
         const reachable = isAdmin ? Effect.void : addresses.requirePublic(gitUrl)
         const read = yield* reachable.pipe(
           Effect.zipRight(git.read(gitUrl)),
