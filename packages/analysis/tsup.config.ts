@@ -1,5 +1,6 @@
 import { library } from "../../tsup.library.js"
 
-// The sandboxed linting process and the analysis threads are entries of their own: ConfigLintSandbox
-// starts the one with node, ThreadedAnalyzer the other as a worker thread.
-export default library(["src/index.ts", "src/ConfigLintChild.ts", "src/AnalysisThread.ts"])
+// The sandboxed linting process and the analysis and lint threads are entries of their own:
+// ConfigLintSandbox starts the first with node, ThreadedAnalyzer the analysis threads, and each
+// analysis thread its lint thread (LintHelper).
+export default library(["src/index.ts", "src/ConfigLintChild.ts", "src/AnalysisThread.ts", "src/LintThread.ts"])

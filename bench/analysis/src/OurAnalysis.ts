@@ -8,6 +8,7 @@ import {
   linesOfCode,
   lintTree,
   readSourceTree,
+  ThreadedAnalyzer,
   TreeAnalyzer
 } from "@tidemark/analysis"
 import { Effect } from "effect"
@@ -27,23 +28,57 @@ const timedEffect = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   })
 
 export interface WholeRun {
+  /**
+   * As the server runs it: in an analysis thread, with its lint thread (ThreadedAnalyzer, one
+   * analysis at a time), after the threads' first analysis, as a long-lived server's threads are.
+   */
   readonly ms: number
+  /** The first analysis of new threads (of the same corpus, each file one line longer): code not yet compiled by V8. */
+  readonly firstMs: number
+  /** In this thread alone (TreeAnalyzer), as the analysis ran before it had threads. */
+  readonly oneThreadMs: number
   readonly measures: AnalysisMeasures
 }
 
+const cacheDirectory = Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirectoryScoped({ prefix: "tidemark-bench-analysis-cache-" }))
+
+/** A copy of the tree whose every text file has one more line: its contents hit no cache of the tree's. */
+const variantOf = (root: string) =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const copy = yield* fs.makeTempDirectoryScoped({ prefix: "tidemark-bench-variant-" })
+    const files = yield* readSourceTree(root)
+    yield* Effect.forEach(files, (file) => {
+      const target = `${copy}/${file.path}`
+      return Effect.zipRight(
+        fs.makeDirectory(target.slice(0, target.lastIndexOf("/")), { recursive: true }),
+        fs.writeFileString(target, `${file.content}\n`)
+      )
+    }, { concurrency: 8, discard: true })
+    return copy
+  })
+
 /**
- * The analysis as the worker runs it on a checkout: `TreeAnalyzer`'s `analyze` with the
- * repository's settings, on an empty per-file cache (a new directory each time: the warm cache is
- * `bench:cache`'s subject). Building the analyzer (loading the grammars) is left out: the worker
- * does it once, when its layer is built.
+ * The analysis as the worker runs it on a checkout, on an empty per-file cache (a new directory, and
+ * a new analyzer with empty memory, each time: the warm cache is `bench:cache`'s subject): through
+ * `ThreadedAnalyzer` (what the server composes), and through `TreeAnalyzer` in this thread. Building
+ * the analyzer (starting its threads, loading the grammars) is left out: the worker does it once,
+ * when its layer is built. The threads first analyse a variant of the tree whose contents hit none
+ * of its cache entries, as a server's threads have analysed other trees before. Both must find the
+ * same measures.
  */
 export const wholeAnalysis = (root: string, settings: AnalyzerSettings) =>
   Effect.gen(function*() {
-    const fs = yield* FileSystem.FileSystem
-    const cacheDirectory = yield* fs.makeTempDirectoryScoped({ prefix: "tidemark-bench-analysis-cache-" })
-    const analyzer = yield* TreeAnalyzer.make({ cacheDirectory })
-    const [output, ms] = yield* timedEffect(analyzer.analyze(root, settings))
-    return { ms, measures: output.measures } satisfies WholeRun
+    const variant = yield* variantOf(root)
+    const threaded = yield* ThreadedAnalyzer.make({ cacheDirectory: yield* cacheDirectory, threads: 1 })
+    const [, firstMs] = yield* timedEffect(threaded.analyze(variant, settings))
+    const [output, ms] = yield* timedEffect(threaded.analyze(root, settings))
+    const inProcess = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
+    const [alone, oneThreadMs] = yield* timedEffect(inProcess.analyze(root, settings))
+    if (JSON.stringify(output.measures) !== JSON.stringify(alone.measures)) {
+      return yield* Effect.dieMessage("the threaded analysis and the analysis in one thread found different measures")
+    }
+    return { ms, firstMs, oneThreadMs, measures: output.measures } satisfies WholeRun
   }).pipe(Effect.scoped)
 
 export interface Breakdown {

@@ -31,9 +31,13 @@ export class Analyze extends Schema.TaggedRequest<Analyze>()("Analyze", {
   }
 }) {}
 
-/** What a thread is started with (`workerData`): the memory of the clock it keeps its files' time on. */
+/**
+ * What a thread is started with (`workerData`): the memory of the clock it keeps its files' time on,
+ * and, for an analysis thread, that of its lint thread's clock.
+ */
 export const ThreadData = Schema.Struct({
-  clock: Schema.instanceOf(SharedArrayBuffer)
+  clock: Schema.instanceOf(SharedArrayBuffer),
+  lintClock: Schema.optional(Schema.instanceOf(SharedArrayBuffer))
 })
 
 export const AnalysisThreadRequest = Schema.Union(InitialMessage, Analyze)

@@ -1,5 +1,6 @@
 import { Context, Schema } from "effect"
 import type { CacheEntries } from "./AnalysisCache.js"
+import type { MessageFields } from "./LintedFile.js"
 
 /** What the cache keeps of one file's ESLint messages: the fields an issue is made of (LintedFile's MessageFields). */
 export class CachedMessage extends Schema.Class<CachedMessage>("CachedMessage")({
@@ -10,6 +11,10 @@ export class CachedMessage extends Schema.Class<CachedMessage>("CachedMessage")(
 }) {}
 
 export const CachedMessages = Schema.Array(CachedMessage)
+
+/** What is kept of an ESLint message (a parsing error keeps its `fatal`). */
+export const cachedMessageOf = (m: MessageFields): CachedMessage =>
+  new CachedMessage({ ruleId: m.ruleId, line: m.line, message: m.message, ...(m.fatal === true ? { fatal: true } : {}) })
 
 /**
  * One file's ESLint messages by key (`lintKey` in PatternLinter.ts: the file's path and content,

@@ -1,10 +1,13 @@
-import type { Effect } from "effect"
+import { Effect, Fiber, Option } from "effect"
 import { resolve } from "node:path"
 import { configurationFileOf, lintWithConfigurationFile } from "./ConfigFileLinter.js"
 import { type ConfigLintLimits, defaultConfigLintLimits } from "./ConfigLintSandbox.js"
 import type { EnabledRule } from "./EnabledRule.js"
 import type { LintError, LintResult } from "./LintResult.js"
-import { lintWithPatterns } from "./PatternLinter.js"
+import { LintHelper, type LintHelperFailed } from "./LintHelper.js"
+import { lintedTurnOf } from "./LintThreadProtocol.js"
+import { inTreeOrder, lintTurns, makeTurns } from "./LintTurns.js"
+import { lintWithPatterns, preparePatternLint } from "./PatternLinter.js"
 import type { SourceFile } from "./SourceTree.js"
 
 export type { EnabledRule } from "./EnabledRule.js"
@@ -46,3 +49,32 @@ export const lintTree = (
       settings.configurationFileLimits ?? defaultConfigLintLimits
     )
 }
+
+/**
+ * `lintTree`, begun before the tree's measures and finished after them (the Effect it gives): with a
+ * configuration file, the sandboxed process lints while this thread measures; with the patterns and
+ * a lint thread (LintHelper), that thread lints while this one measures, then both lint what is left
+ * turn by turn. Without either, linting waits for the measures, as in `lintTree`.
+ */
+export const startLintTree = (
+  root: string,
+  files: ReadonlyArray<SourceFile>,
+  settings: LintSettings
+): Effect.Effect<Effect.Effect<LintResult, LintError | LintHelperFailed>> =>
+  Effect.gen(function*() {
+    const helper = yield* Effect.serviceOption(LintHelper)
+    const withFile = settings.useConfigurationFile && configurationFileOf(files) !== undefined
+    if (withFile) return Fiber.join(yield* Effect.fork(lintTree(root, files, settings)))
+    if (Option.isNone(helper)) return lintTree(root, files, settings)
+    const absoluteRoot = resolve(root)
+    const turns = makeTurns()
+    const theirs = yield* Effect.fork(helper.value.lintShare(absoluteRoot, files, settings.rules, turns))
+    return Effect.gen(function*() {
+      const lint = yield* preparePatternLint(absoluteRoot, files, settings.rules)
+      const mine = yield* lintTurns(lint, turns)
+      const linted = inTreeOrder(lint, [...mine, ...(yield* Fiber.join(theirs)).flatMap(lintedTurnOf(lint.lintable))])
+      // Each turn is taken once and every taken turn is linted: a gap is a bug, not the tree's.
+      if (linted === undefined) return yield* Effect.dieMessage("a file of the tree was linted by neither thread")
+      return lint.resultOf(linted)
+    })
+  })

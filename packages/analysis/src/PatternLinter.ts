@@ -6,7 +6,7 @@ import { builtinRules } from "eslint/use-at-your-own-risk"
 import { declaredGlobals } from "./DeclaredGlobals.js"
 import { type EnabledRule, eslint9ToolName } from "./EnabledRule.js"
 import type { AnalysisCacheError } from "./AnalysisCache.js"
-import { CachedMessage, LintCache } from "./LintCache.js"
+import { cachedMessageOf, type CachedMessage, LintCache } from "./LintCache.js"
 import { FileWatch } from "./FileWatch.js"
 import { failedFileOf, type LintedFile, lintedFileOf, type MessageFields, reasonOf, summaryOf } from "./LintedFile.js"
 import { lintConfigDigest, lintKey } from "./LintKey.js"
@@ -118,15 +118,25 @@ const validated = (linter: Linter, root: string, rules: ReadonlyArray<PreparedRu
   }
 }
 
+/** A tree's pattern linter, made once: it lints the tree's files one by one, and sums up their results. */
+export interface PatternLint {
+  /** The files it lints, in the tree's order: those of an ESLint language. */
+  readonly lintable: ReadonlyArray<SourceFile>
+  readonly lintFile: (file: SourceFile) => Effect.Effect<LintedFile>
+  /** The result of the tree from its files' (in `lintable`'s order). */
+  readonly resultOf: (linted: ReadonlyArray<LintedFile>) => LintResult
+}
+
 /**
  * The rules are prepared and checked, and the `Linter` and its config made, once per tree; a file
- * also gets the globals the repository declares for it (DeclaredGlobals.ts).
+ * also gets the globals the repository declares for it (DeclaredGlobals.ts). Each thread that lints
+ * a share of the tree makes its own.
  */
-export const lintWithPatterns = (
+export const preparePatternLint = (
   root: string,
   files: ReadonlyArray<SourceFile>,
   rules: ReadonlyArray<EnabledRule>
-): Effect.Effect<LintResult> =>
+): Effect.Effect<PatternLint> =>
   Effect.gen(function*() {
     const prepared = rules.map(prepare)
     const linter = new Linter({ configType: "flat", cwd: root })
@@ -154,20 +164,32 @@ export const lintWithPatterns = (
       Either.try(() =>
         watch.during(eslint9ToolName, file.path, () => linter.verify(file.content, configFor(file).config, { filename: `${root}/${file.path}` }))
       )
-    // One Effect per file lets the fiber yield between files: a large tree does not hold the
-    // event loop for the whole run.
-    const linted = yield* Effect.forEach(
-      files.filter((file) => isLintable(file.path)),
-      (file) =>
+    return {
+      lintable: files.filter((file) => isLintable(file.path)),
+      lintFile: (file) =>
         Option.match(cache, {
           onNone: () => Effect.sync(() => lintedOf(file, lint(file))),
           onSome: (store) => lintedWithCache(store, lintKey(configFor(file).digest, file.path, file.content), file, lint)
+        }),
+      resultOf: (linted) =>
+        new LintResult({
+          ...summaryOf(linted, (ruleId) => byRuleId.get(ruleId)),
+          skippedRules: [...prepared.flatMap((p) => (Either.isLeft(p) ? [p.left] : [])), ...rejected]
         })
-    )
-    return new LintResult({
-      ...summaryOf(linted, (ruleId) => byRuleId.get(ruleId)),
-      skippedRules: [...prepared.flatMap((p) => (Either.isLeft(p) ? [p.left] : [])), ...rejected]
-    })
+    }
+  })
+
+/** Lints a tree with the enabled patterns, file after file. */
+export const lintWithPatterns = (
+  root: string,
+  files: ReadonlyArray<SourceFile>,
+  rules: ReadonlyArray<EnabledRule>
+): Effect.Effect<LintResult> =>
+  Effect.gen(function*() {
+    const lint = yield* preparePatternLint(root, files, rules)
+    // One Effect per file lets the fiber yield between files: a large tree does not hold the
+    // event loop for the whole run.
+    return lint.resultOf(yield* Effect.forEach(lint.lintable, lint.lintFile))
   })
 
 const lintedOf = (file: SourceFile, result: Either.Either<ReadonlyArray<MessageFields>, unknown>): LintedFile =>
@@ -190,9 +212,7 @@ const lintedWithCache = (
       onNone: () => {
         const result = lint(file)
         if (Either.isLeft(result)) return Effect.succeed(lintedOf(file, result))
-        const kept = result.right.map((m) =>
-          new CachedMessage({ ruleId: m.ruleId, line: m.line, message: m.message, ...(m.fatal === true ? { fatal: true } : {}) })
-        )
+        const kept = result.right.map(cachedMessageOf)
         return cache.set(key, kept).pipe(Effect.tapError(warn), Effect.ignore, Effect.as(lintedFileOf(file, kept)))
       }
     }))

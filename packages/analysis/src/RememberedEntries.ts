@@ -2,6 +2,12 @@ import { Effect, Option } from "effect"
 import type { CacheEntries } from "./AnalysisCache.js"
 
 /**
+ * How many files' measures, and as many files' ESLint messages, an analyzer keeps in memory: a
+ * few repositories of a few thousand files (an entry is a few kilobytes at most).
+ */
+export const rememberedEntries = 20_000
+
+/**
  * `store`'s entries, the last `maxEntries` read or written also kept in this process. A pull
  * request is analysed right after its target, mostly on the same files: their entries then come
  * from memory instead of one file read and one JSON decode each. An entry never changes for its

@@ -33,10 +33,10 @@ const watchEvery = Duration.millis(200)
 /** An attempt's analysis, or the file that held a tool past the time limit. */
 type Attempt = Either.Either<AnalyzerOutput, FileAtWork>
 
-/** A running thread and the clock it keeps its files' time on. */
+/** A running thread and the clocks it and its lint thread keep their files' time on. */
 interface RunningThread {
   readonly thread: Thread
-  readonly clock: FileClock
+  readonly clocks: ReadonlyArray<FileClock>
 }
 
 /** Source and built modules both sit one folder below the package, beside `dist/`. */
@@ -44,21 +44,24 @@ export const threadScript = fileURLToPath(new URL("../dist/AnalysisThread.js", i
 
 const spawn = (options: ThreadedAnalyzerOptions, running: Map<number, RunningThread>) => (id: number) => {
   const clock = makeFileClock()
+  const lintClock = makeFileClock()
   // The thread runs the built modules: the flags this process was started with (a source condition,
   // a loader of TypeScript) are not for it.
-  const thread = new Thread(threadScript, { execArgv: [], workerData: { clock: clock.buffer } })
-  running.set(id, { thread, clock })
+  const thread = new Thread(threadScript, { execArgv: [], workerData: { clock: clock.buffer, lintClock: lintClock.buffer } })
+  running.set(id, { thread, clocks: [clock, lintClock] })
   thread.once("exit", () => running.delete(id))
   options.onThread?.(thread)
   return thread
 }
 
-/** The file a tool has worked on for longer than `limit`, when there is one: waits for it. */
-const overrunOf = (clock: FileClock, limit: Duration.Duration): Effect.Effect<FileAtWork> =>
-  Effect.sync(() => Option.filter(clock.read(), (work) => Date.now() - work.since > Duration.toMillis(limit))).pipe(
+/** The file a tool has worked on for longer than `limit` on one of the clocks, when there is one: waits for it. */
+const overrunOf = (clocks: ReadonlyArray<FileClock>, limit: Duration.Duration): Effect.Effect<FileAtWork> =>
+  Effect.sync(() =>
+    Option.firstSomeOf(clocks.map((clock) => Option.filter(clock.read(), (work) => Date.now() - work.since > Duration.toMillis(limit))))
+  ).pipe(
     Effect.flatMap(Option.match({
       onSome: Effect.succeed,
-      onNone: () => Effect.zipRight(Effect.sleep(watchEvery), Effect.suspend(() => overrunOf(clock, limit)))
+      onNone: () => Effect.zipRight(Effect.sleep(watchEvery), Effect.suspend(() => overrunOf(clocks, limit)))
     }))
   )
 
@@ -102,7 +105,8 @@ const analyzerFailure = (cause: Cause.Cause<unknown>): Effect.Effect<never, Anal
  * detection never hold the event loop that serves HTTP: the caller sends the tree's path and the
  * settings, and decodes the output. Each thread is long-lived and keeps its analyzer's in-memory
  * caches between analyses; one whose analysis broke (a throw, the thread ending) is replaced by a
- * fresh thread, and that analysis fails. A file that holds a tool past the time limit per file costs
+ * fresh thread, and that analysis fails. Each analysis thread has a lint thread of its own (LintHelper)
+ * that lints while it measures. A file that holds a tool past the time limit per file costs
  * its thread, not the analysis: the file is skipped for that tool and the analysis tried again.
  */
 export const make = (options: ThreadedAnalyzerOptions) =>
@@ -136,7 +140,7 @@ export const make = (options: ThreadedAnalyzerOptions) =>
           const overrun = yield* Ref.make(Option.none<FileAtWork>())
           const watched = running.get(thread.id)
           if (watched !== undefined) {
-            yield* overrunOf(watched.clock, limit).pipe(
+            yield* overrunOf(watched.clocks, limit).pipe(
               Effect.tap((work) => Ref.set(overrun, Option.some(work))),
               Effect.zipRight(Pool.invalidate(pool.backing, thread)),
               Effect.zipRight(Effect.promise(() => watched.thread.terminate())),

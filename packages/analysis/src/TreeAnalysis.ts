@@ -7,7 +7,7 @@ import {
   analysisConfigurationOfFile,
   type InvalidAnalysisConfiguration
 } from "./AnalysisConfiguration.js"
-import { analysisScope } from "./AnalysisScope.js"
+import { type AnalysisScope, analysisScope } from "./AnalysisScope.js"
 import {
   defaultDuplicationOptions,
   detectDuplication,
@@ -172,7 +172,23 @@ export const analyzeTree = (
   AnalyzedTree,
   TreeReadError,
   FileSystem.FileSystem | Path.Path | AnalysisCache
-> =>
+> => Effect.flatMap(scopeTree(root, settings), (scoped) => measureTree(scoped, grammars, settings))
+
+/** A tree read, with what its configuration file leaves in each measure: what linting needs before the measures. */
+export interface ScopedTree {
+  readonly sources: ReadonlyArray<SourceFile>
+  readonly lintSources: ReadonlyArray<SourceFile>
+  readonly scope: AnalysisScope
+  readonly configuration: AnalysisConfiguration
+  readonly configurationFile: SourceFile | undefined
+  readonly configurationProblem: InvalidAnalysisConfiguration | undefined
+}
+
+/** The first step of `analyzeTree`: the tree read and scoped, so that linting can start before the measures. */
+export const scopeTree = (
+  root: string,
+  settings: TreeAnalysisSettings = defaultTreeAnalysisSettings
+): Effect.Effect<ScopedTree, TreeReadError, FileSystem.FileSystem | Path.Path> =>
   Effect.gen(function*() {
     const read = yield* readSourceTree(root, settings.tree)
     const configurationFile = analysisConfigurationFileOf(read)
@@ -181,6 +197,23 @@ export const analyzeTree = (
     const scope = analysisScope(configuration)
     // Minified, installed, vendored and built files are not the team's code: no measure counts them.
     const sources = read.filter(scope.analysed)
+    return {
+      sources,
+      lintSources: sources.filter((file) => !scope.excludedFrom("lint", file.path)),
+      scope,
+      configuration,
+      configurationFile,
+      configurationProblem: Either.isLeft(configured) ? configured.left : undefined
+    }
+  })
+
+/** The second step of `analyzeTree`: the measures of a scoped tree. */
+export const measureTree = (
+  { configuration, configurationFile, configurationProblem, lintSources, scope, sources }: ScopedTree,
+  grammars: Grammars,
+  settings: TreeAnalysisSettings = defaultTreeAnalysisSettings
+): Effect.Effect<AnalyzedTree, never, AnalysisCache> =>
+  Effect.gen(function*() {
     const known = sources.flatMap((file) => {
       const language = scope.excludedFrom("metrics", file.path) ? undefined : scope.languageOf(file.path, file.content)
       return language === undefined ? [] : [{ file, language }]
@@ -228,7 +261,7 @@ export const analyzeTree = (
       cacheUse: { hits: count(outcomes, "hit"), misses: count(outcomes, "miss"), failures: count(outcomes, "failure") },
       sources,
       duplication: duplication.files,
-      lintSources: sources.filter((file) => !scope.excludedFrom("lint", file.path)),
+      lintSources,
       skipped: [
         ...measured.flatMap((m) => m.skipped),
         ...duplication.skipped,
@@ -236,6 +269,6 @@ export const analyzeTree = (
       ],
       configuration,
       configurationFile,
-      configurationProblem: Either.isLeft(configured) ? configured.left : undefined
+      configurationProblem
     }
   })

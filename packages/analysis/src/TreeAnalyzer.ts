@@ -19,11 +19,11 @@ import { makeFrameCache } from "./FrameCache.js"
 import { loadGrammars } from "./Grammars.js"
 import { LintCache } from "./LintCache.js"
 import { eslint9ToolName } from "./EnabledRule.js"
-import { type EnabledRule, eslint9PatternPrefix, lintTree } from "./LintIssues.js"
-import { remembered } from "./RememberedEntries.js"
+import { type EnabledRule, eslint9PatternPrefix, startLintTree } from "./LintIssues.js"
+import { remembered, rememberedEntries } from "./RememberedEntries.js"
 import { resultRowsOf } from "./ResultRows.js"
 import { SkippedFile, skippedFileProblems } from "./SkippedFile.js"
-import { analyzeTree, defaultTreeAnalysisSettings } from "./TreeAnalysis.js"
+import { defaultTreeAnalysisSettings, measureTree, scopeTree } from "./TreeAnalysis.js"
 
 export interface TreeAnalyzerOptions {
   /** Where each file's measures and ESLint messages are cached by content, so an unchanged file is measured and linted once. */
@@ -58,12 +58,6 @@ export const configurationFileProblem = (error: InvalidAnalysisConfiguration): P
   new Problem({ code: "invalid_configuration_file", severity: "some_analysis", message: error.message, actions: [] })
 
 /**
- * How many files' measures, and as many files' ESLint messages, the analyzer keeps in memory: a
- * few repositories of a few thousand files (an entry is a few kilobytes at most).
- */
-const rememberedEntries = 20_000
-
-/**
  * The Analyzer port on this package's measures: lines of code, complexity and duplication of the
  * tree (each file's measures cached by content), and the issues of the ESLint9 patterns enabled for
  * the repository (or of its own ESLint configuration file). Other tools of the catalogue are not
@@ -88,23 +82,27 @@ export const make = (options: TreeAnalyzerOptions) =>
 
     const analyze = (root: string, settings: AnalyzerSettings, overdue: ReadonlyArray<SkippedFile> = []) =>
       Effect.gen(function*() {
-        const { analysis, configurationFile, configurationProblem, duplication, lintSources, skipped, sources } = yield* analyzeTree(root, grammars, {
+        const treeSettings = {
           ...defaultTreeAnalysisSettings,
           fileComplexityValueThreshold: settings.goals.fileComplexityValueThreshold,
           fileDuplicationBlockThreshold: settings.goals.fileDuplicationBlockThreshold,
           frames,
           overdue
-        })
+        }
+        const scoped = yield* scopeTree(root, treeSettings)
         const eslint = settings.tools.find((tool) => tool.uuid === eslint9Uuid)
         const overdueLint = overdue.filter((file) => file.tool === eslint9ToolName)
         const unlintable = new Set(overdueLint.map((file) => file.path))
-        const linted = eslint === undefined
-          ? undefined
-          : yield* lintTree(root, lintSources.filter((file) => !unlintable.has(file.path)), {
+        // Linting starts first: where it can, it runs beside the measures.
+        const linting = eslint === undefined
+          ? Effect.succeed(undefined)
+          : yield* startLintTree(root, scoped.lintSources.filter((file) => !unlintable.has(file.path)), {
             rules: rulesOf(eslint),
             useConfigurationFile: eslint.usesConfigurationFile,
             configurationFileLimits: options.configurationFileLimits ?? defaultConfigLintLimits
           })
+        const { analysis, configurationFile, configurationProblem, duplication, skipped, sources } = yield* measureTree(scoped, grammars, treeSettings)
+        const linted = yield* linting
         const issues = linted?.issues ?? []
         const unlinted = [
           ...(linted?.failedFiles ?? []).map((failed) => new SkippedFile({ path: failed.file, tool: eslint9ToolName, reason: failed.reason })),
