@@ -88,10 +88,9 @@ it.scoped("forgets what it verified as soon as another process sharing the stora
       Layer.mergeAll(counting(reads), MemoryRepositoryStore.layer, CryptoIdGenerator.layer, MemoryCredentialRevocations.layer)
     )
     // Two processes: each its own Access, and so its own memory of what it verified.
-    const [a, b] = yield* Effect.all([Layer.build(Access.layer), Layer.build(Access.layer)]).pipe(
-      Effect.map((built) => built.map((context) => Context.get(context, Access))),
-      Effect.provide(shared)
-    )
+    const process = Effect.map(Layer.build(Access.layer), (context) => Context.get(context, Access)).pipe(Effect.provide(shared))
+    const a = yield* process
+    const b = yield* process
     const store = Context.get(shared, CredentialStore)
     const { credential, secret } = yield* a.issue("ingestion", acme, "write")
     const kept = yield* a.issue("api", acme, "read")
