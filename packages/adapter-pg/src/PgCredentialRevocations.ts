@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { CredentialRevocations, ServiceUnavailable } from "@tidemark/core"
-import { Duration, Effect, Exit, Layer, Mailbox, Redacted } from "effect"
+import { Duration, Effect, Exit, Layer, Mailbox, Redacted, Schedule } from "effect"
 import Pg from "pg"
 import { orUnavailable } from "./StorageFailure.js"
 
@@ -10,6 +10,13 @@ export const channel = "tidemark_credential_revocations"
 
 /** How the listening connections show in `pg_stat_activity`. */
 export const applicationName = "tidemark-revocations"
+
+/**
+ * How often the listening connection is asked to answer, and how long it may take: a server or
+ * network gone silent (no reset, no close) is noticed within both, not after TCP's keepalive.
+ */
+const pingEvery = Duration.seconds(5)
+const pingTimeout = Duration.seconds(5)
 
 const lost = (what: string, cause?: unknown) =>
   new ServiceUnavailable({ reason: `${what}${cause instanceof Error ? `: ${cause.message}` : ""}` })
@@ -26,7 +33,6 @@ const connectionOf = (config: PgClient.PgClientConfig): Pg.ClientConfig => ({
   ...(config.stream === undefined ? {} : { stream: config.stream }),
   connectionTimeoutMillis: config.connectTimeout === undefined ? undefined : Duration.toMillis(config.connectTimeout),
   application_name: applicationName,
-  // A peer that vanished without closing the connection is noticed too, not only a closed one.
   keepAlive: true
 })
 
@@ -58,12 +64,19 @@ export const make = Effect.gen(function*() {
         try: () => client.connect(),
         catch: (cause) => lost("Cannot connect to listen for revocations", cause)
       }),
-      () => Effect.promise(() => client.end().catch(() => undefined))
+      () => Effect.promise(() => client.end().catch(() => undefined)).pipe(Effect.interruptible, Effect.timeoutOption(pingTimeout))
     )
     yield* Effect.tryPromise({
       try: () => client.query(`LISTEN ${channel}`),
       catch: (cause) => lost("Cannot listen for revocations", cause)
     })
+    const silent = lost("The connection listening for revocations stopped answering")
+    yield* Effect.tryPromise({ try: () => client.query("SELECT 1"), catch: (cause) => lost(silent.reason, cause) }).pipe(
+      Effect.timeoutFail({ duration: pingTimeout, onTimeout: () => silent }),
+      Effect.repeat(Schedule.spaced(pingEvery)),
+      Effect.catchAll((error) => Effect.sync(() => heard.unsafeDone(Exit.fail(error)))),
+      Effect.forkScoped
+    )
     return Mailbox.toStream(heard)
   })
 

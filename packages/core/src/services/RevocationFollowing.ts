@@ -44,7 +44,8 @@ export const followRevocations = (
       yield* Deferred.succeed(firstAttempt, undefined)
       yield* Stream.runForEach(announcements, () => hear)
       return yield* Effect.dieMessage("The credential revocations ended without a failure")
-    }).pipe(Effect.scoped, Effect.ensuring(Effect.zipRight(Ref.set(listening, false), forget)))
+      // Stops trusting before the subscription is released, however long that takes.
+    }).pipe(Effect.ensuring(Effect.zipRight(Ref.set(listening, false), forget)), Effect.scoped)
     yield* session.pipe(
       Effect.sandbox,
       Effect.catchAll(notHearing),
