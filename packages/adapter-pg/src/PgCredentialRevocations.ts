@@ -11,12 +11,15 @@ export const channel = "tidemark_credential_revocations"
 /** How the listening connections show in `pg_stat_activity`. */
 export const applicationName = "tidemark-revocations"
 
-/**
- * How often the listening connection is asked to answer, and how long it may take: a server or
- * network gone silent (no reset, no close) is noticed within both, not after TCP's keepalive.
- */
-const pingEvery = Duration.seconds(5)
-const pingTimeout = Duration.seconds(5)
+export interface PgCredentialRevocationsOptions {
+  /**
+   * How often the listening connection is asked to answer (default 5 s), and how long it may take
+   * (default 5 s): a server or network gone silent (no reset, no close) is noticed within both, not
+   * after TCP's keepalive (hours).
+   */
+  readonly pingEvery?: Duration.DurationInput
+  readonly pingTimeout?: Duration.DurationInput
+}
 
 const lost = (what: string, cause?: unknown) =>
   new ServiceUnavailable({ reason: `${what}${cause instanceof Error ? `: ${cause.message}` : ""}` })
@@ -44,7 +47,9 @@ const connectionOf = (config: PgClient.PgClientConfig): Pg.ClientConfig => ({
  * `PgClient.listen`, which ignores the loss of its connection: a subscriber that stopped hearing
  * announcements must know it, or it would keep trusting what it remembered.
  */
-export const make = Effect.gen(function*() {
+export const make = (options: PgCredentialRevocationsOptions = {}) => Effect.gen(function*() {
+  const pingEvery = options.pingEvery ?? Duration.seconds(5)
+  const pingTimeout = options.pingTimeout ?? Duration.seconds(5)
   const sql = yield* SqlClient.SqlClient
   const { config } = yield* PgClient.PgClient
 
@@ -83,4 +88,4 @@ export const make = Effect.gen(function*() {
   return CredentialRevocations.of({ announce, subscribe })
 })
 
-export const layer = Layer.effect(CredentialRevocations, make)
+export const layer = (options: PgCredentialRevocationsOptions = {}) => Layer.effect(CredentialRevocations, make(options))

@@ -44,7 +44,7 @@ const stores: Layer.Layer<Exclude<StoragePorts, CredentialRevocations>, never, S
 /** The adapters alone, on a schema already migrated; revocations are announced to every process on the server. */
 export const layerWithoutMigrations: Layer.Layer<StoragePorts, never, SqlClient | PgClient.PgClient> = Layer.merge(
   stores,
-  PgCredentialRevocations.layer
+  PgCredentialRevocations.layer()
 )
 
 /** Every storage port, built once the migrations have run on the client's database. */

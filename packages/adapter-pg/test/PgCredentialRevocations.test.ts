@@ -1,9 +1,10 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { describe, expect, it } from "@effect/vitest"
-import { Access, RepositoryStore, Tokens } from "@tidemark/core"
+import { Access, CredentialRevocations, RepositoryStore, Tokens } from "@tidemark/core"
 import { CryptoIdGenerator } from "@tidemark/core/memory"
-import { Context, Effect, Layer, Option, Redacted, Schedule } from "effect"
+import { Context, Effect, Layer, Option, Redacted, Schedule, Stream } from "effect"
+import * as Net from "node:net"
 import { PgCredentialRevocations, PgStorage } from "../src/index.js"
 import * as TestDatabase from "../src/ScratchDatabase.js"
 
@@ -50,7 +51,63 @@ const listeners = (sql: SqlClient.SqlClient) =>
     WHERE datname = current_database() AND application_name = ${PgCredentialRevocations.applicationName}
   `.pipe(Effect.map((rows) => rows.map((row) => row.pid)))
 
+/**
+ * A TCP relay to the test server that can go silent: it stops passing bytes either way but keeps
+ * every connection open, as a server that hangs or a network that drops packets would.
+ */
+const silentRelay = (target: { readonly hostname: string; readonly port: number }) =>
+  Effect.acquireRelease(
+    Effect.async<{ readonly server: Net.Server; readonly sockets: Set<Net.Socket>; readonly port: number; readonly silence: () => void }>((resume) => {
+      const sockets = new Set<Net.Socket>()
+      let silent = false
+      const server = Net.createServer((client) => {
+        const upstream = Net.connect(target.port, target.hostname)
+        for (const [from, to] of [[client, upstream], [upstream, client]] as const) {
+          sockets.add(from)
+          from.on("data", (chunk) => silent || to.write(chunk))
+          from.on("error", () => to.destroy())
+          from.on("close", () => to.destroy())
+        }
+      })
+      server.listen(0, "127.0.0.1", () => {
+        const address = server.address()
+        const port = typeof address === "object" && address !== null ? address.port : 0
+        resume(Effect.succeed({ server, sockets, port, silence: () => silent = true }))
+      })
+    }),
+    ({ server, sockets }) =>
+      Effect.async<void>((resume) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resume(Effect.void))
+      })
+  )
+
 describe("PgCredentialRevocations", () => {
+  it.scopedLive("a subscription whose connection goes silent fails, though nothing closed it", () =>
+    Effect.gen(function*() {
+      const url = new URL(yield* TestDatabase.database)
+      const relay = yield* silentRelay({ hostname: url.hostname, port: Number(url.port || 5432) })
+      url.hostname = "127.0.0.1"
+      url.port = String(relay.port)
+      const revocations = yield* Effect.map(
+        Layer.build(
+          PgCredentialRevocations.layer({ pingEvery: "100 millis", pingTimeout: "300 millis" }).pipe(
+            Layer.provide(PgClient.layer({ url: Redacted.make(url.toString()) }))
+          )
+        ),
+        (context) => Context.get(context, CredentialRevocations)
+      )
+      const announcements = yield* revocations.subscribe
+      // Answering pings meanwhile: heard as ever.
+      yield* Effect.sleep("500 millis")
+      yield* revocations.announce
+      expect(Option.isSome(yield* Stream.runHead(announcements).pipe(Effect.timeout("5 seconds")))).toBe(true)
+      relay.silence()
+      const lost = yield* Effect.flip(Stream.runDrain(announcements)).pipe(Effect.timeout("5 seconds"))
+      expect(lost.reason).toContain("stopped answering")
+    }))
+
+
   it.scopedLive("a token verified by one process, then revoked through another, is refused by the first", () =>
     Effect.gen(function*() {
       const { a, b, caller, organization } = yield* twoProcesses
