@@ -2,13 +2,15 @@ import type { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import type { MigrationError } from "@effect/sql/Migrator"
 import { PgClient } from "@effect/sql-pg"
-import type { StoragePorts } from "@tidemark/core"
+import type { CredentialRevocations, StoragePorts } from "@tidemark/core"
+import { MemoryCredentialRevocations } from "@tidemark/core/memory"
 import { Config, type ConfigError, Effect, Layer, Option, type Redacted } from "effect"
 import * as EmbeddedPostgres from "./EmbeddedPostgres.js"
 import * as Migrations from "./Migrations.js"
 import * as PgAnalysisResultStore from "./PgAnalysisResultStore.js"
 import * as PgAnalysisStore from "./PgAnalysisStore.js"
 import * as PgChangeStore from "./PgChangeStore.js"
+import * as PgCredentialRevocations from "./PgCredentialRevocations.js"
 import * as PgCredentialStore from "./PgCredentialStore.js"
 import * as PgPullRequestStore from "./PgPullRequestStore.js"
 import * as PgGitHostSettingsStore from "./PgGitHostSettingsStore.js"
@@ -22,8 +24,8 @@ import * as PgWebhookSecretStore from "./PgWebhookSecretStore.js"
 
 export type { StoragePorts }
 
-/** The adapters alone, on a schema already migrated. */
-export const layerWithoutMigrations: Layer.Layer<StoragePorts, never, SqlClient> = Layer.mergeAll(
+/** The stores alone, on a schema already migrated. */
+const stores: Layer.Layer<Exclude<StoragePorts, CredentialRevocations>, never, SqlClient> = Layer.mergeAll(
   PgRepositoryStore.layer,
   PgToolConfigStore.layer,
   PgStandardStore.layer,
@@ -39,10 +41,24 @@ export const layerWithoutMigrations: Layer.Layer<StoragePorts, never, SqlClient>
   PgGitHostSettingsStore.layer
 )
 
-/** Every storage port, built once the migrations have run on the client's database. */
-export const layer: Layer.Layer<StoragePorts, MigrationError | SqlError, SqlClient> = layerWithoutMigrations.pipe(
-  Layer.provide(Migrations.layer)
+/** The adapters alone, on a schema already migrated; revocations are announced to every process on the server. */
+export const layerWithoutMigrations: Layer.Layer<StoragePorts, never, SqlClient | PgClient.PgClient> = Layer.merge(
+  stores,
+  PgCredentialRevocations.layer()
 )
+
+/** Every storage port, built once the migrations have run on the client's database. */
+export const layer: Layer.Layer<StoragePorts, MigrationError | SqlError, SqlClient | PgClient.PgClient> = layerWithoutMigrations
+  .pipe(Layer.provide(Migrations.layer))
+
+/**
+ * Every storage port on the embedded database, which one process owns (its data directory is
+ * locked): revocations need not leave the process.
+ */
+const embeddedLayer: Layer.Layer<StoragePorts, MigrationError | SqlError, SqlClient> = Layer.merge(
+  stores,
+  MemoryCredentialRevocations.layer
+).pipe(Layer.provide(Migrations.layer))
 
 /** A PostgreSQL server at `DATABASE_URL`. */
 export const clientLayerConfig: Layer.Layer<PgClient.PgClient | SqlClient, SqlError | ConfigError.ConfigError> =
@@ -67,7 +83,7 @@ export const layerConfig: Layer.Layer<
 export const layerEmbedded = (
   options: EmbeddedPostgres.EmbeddedPostgresOptions
 ): Layer.Layer<StoragePorts | PgClient.PgClient | SqlClient, MigrationError | SqlError> =>
-  layer.pipe(Layer.provideMerge(EmbeddedPostgres.layer(options)))
+  embeddedLayer.pipe(Layer.provideMerge(EmbeddedPostgres.layer(options)))
 
 /**
  * The server's storage: the PostgreSQL server at `DATABASE_URL` when it is set, otherwise the
@@ -80,7 +96,7 @@ export const layerDefault: Layer.Layer<
   Effect.map(
     Config.option(Config.redacted("DATABASE_URL")),
     Option.match({
-      onNone: () => layer.pipe(Layer.provideMerge(EmbeddedPostgres.layerConfig)),
+      onNone: () => embeddedLayer.pipe(Layer.provideMerge(EmbeddedPostgres.layerConfig)),
       onSome: () => layerConfig
     })
   )

@@ -4,6 +4,7 @@ import { RepositoryListing } from "./ports/RepositoryListing.js"
 import * as MemoryAnalysisResultStore from "./memory/MemoryAnalysisResultStore.js"
 import * as MemoryAnalysisStore from "./memory/MemoryAnalysisStore.js"
 import * as MemoryChangeStore from "./memory/MemoryChangeStore.js"
+import * as MemoryCredentialRevocations from "./memory/MemoryCredentialRevocations.js"
 import * as MemoryCredentialStore from "./memory/MemoryCredentialStore.js"
 import * as MemoryPullRequestStore from "./memory/MemoryPullRequestStore.js"
 import * as MemoryGitHostSettingsStore from "./memory/MemoryGitHostSettingsStore.js"
@@ -20,6 +21,7 @@ export {
   MemoryAnalysisResultStore,
   MemoryAnalysisStore,
   MemoryChangeStore,
+  MemoryCredentialRevocations,
   MemoryCredentialStore,
   MemoryPullRequestStore,
   MemoryGitHostSettingsStore,
@@ -41,6 +43,7 @@ export const storageLayer = Layer.merge(RepositoryListing.fromStores, MemoryPull
     MemoryToolConfigStore.layer,
     MemoryStandardStore.layer,
     MemoryCredentialStore.layer,
+    MemoryCredentialRevocations.layer,
     MemoryAnalysisStore.layer,
     MemoryAnalysisResultStore.layer,
     MemoryQualityGateStore.layer,

@@ -3,6 +3,7 @@ import type { Layer } from "effect"
 import { analysisResultStoreContract } from "./AnalysisResultStoreContract.js"
 import { analysisStoreContract } from "./AnalysisStoreContract.js"
 import { changeStoreContract } from "./ChangeStoreContract.js"
+import { credentialRevocationsContract } from "./CredentialRevocationsContract.js"
 import { credentialStoreContract } from "./CredentialStoreContract.js"
 import { pullRequestStoreContract } from "./PullRequestStoreContract.js"
 import { gitHostSettingsStoreContract } from "./GitHostSettingsStoreContract.js"
@@ -26,6 +27,7 @@ export const storageContracts = (name: string, makeLayer: () => Layer.Layer<Stor
   toolConfigStoreContract(name, makeLayer())
   standardStoreContract(name, makeLayer())
   credentialStoreContract(name, makeLayer())
+  credentialRevocationsContract(name, makeLayer())
   analysisStoreContract(name, makeLayer())
   analysisResultStoreContract(name, makeLayer())
   repositoryListingContract(name, makeLayer())

@@ -1,5 +1,6 @@
 export * from "./AnalysisResultStoreContract.js"
 export * from "./AnalysisStoreContract.js"
+export * from "./CredentialRevocationsContract.js"
 export * from "./CredentialStoreContract.js"
 export * from "./EventQueueContract.js"
 export * from "./EventStoreContract.js"

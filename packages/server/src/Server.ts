@@ -33,7 +33,10 @@ export { version }
 
 /**
  * Durable storage: the PostgreSQL server at DATABASE_URL, or else the embedded database (PGlite)
- * under the data directory, through the same adapter code and migrations.
+ * under the data directory, through the same adapter code and migrations. Revocations of
+ * credentials come with it: announced with NOTIFY to every process on the PostgreSQL server (each
+ * forgets the secrets it verified), within this process on the embedded database, which no other
+ * process can open.
  */
 export const storageLayer = (config: ServerConfig) =>
   Option.match(config.databaseUrl, {

@@ -85,5 +85,31 @@ describe("durability of the bundled server", () => {
         })
         expect((yield* getJson(a, repositories, lastLine(created.stdout))).status).toBe(200)
       }), slow)
+
+    it.scoped("a token revoked through one process is refused by the other on its next request", () =>
+      Effect.gen(function*() {
+        yield* requireBuild
+        const directory = yield* scratch
+        const repository = yield* gitRepository(directory, "widgets")
+        const env = { DATABASE_URL: yield* ScratchDatabase.database }
+        const admin = "tma_revoking-admin"
+        const a = yield* startServer({ dataDir: `${directory}/a`, adminToken: admin, env })
+        const b = yield* startServer({ dataDir: `${directory}/b`, adminToken: admin, env })
+        const throughA = { TIDEMARK_URL: a.url, TIDEMARK_ADMIN_TOKEN: admin }
+        expect((yield* runCli(["repo", "add", "gh/acme/widgets", "--git", repository], throughA)).exitCode).toBe(0)
+        const token = lastLine((yield* runCli(["token", "create", "gh/acme", "--permission", "read"], throughA)).stdout)
+        // B verifies it, and would remember it for 30 seconds.
+        expect((yield* getJson(b, repositories, token)).status).toBe(200)
+
+        // Revoked over HTTP rather than by the command, whose start could outlast those 30 seconds.
+        const revoked = yield* Effect.promise(() =>
+          fetch(`${a.url}/api/v3/admin/organizations/gh/acme/tokens/${token.split(".")[1] ?? ""}`, {
+            method: "DELETE",
+            headers: { "api-token": admin }
+          }).then((response) => response.status)
+        )
+        expect(revoked).toBe(204)
+        expect((yield* getJson(b, repositories, token)).status).toBe(401)
+      }), slow)
   })
 })

@@ -1,6 +1,7 @@
 import type { AnalysisResultStore } from "./AnalysisResultStore.js"
 import type { AnalysisStore } from "./AnalysisStore.js"
 import type { ChangeStore } from "./ChangeStore.js"
+import type { CredentialRevocations } from "./CredentialRevocations.js"
 import type { CredentialStore } from "./CredentialStore.js"
 import type { PullRequestStore } from "./PullRequestStore.js"
 import type { GitHostSettingsStore } from "./GitHostSettingsStore.js"
@@ -18,6 +19,7 @@ export type StoragePorts =
   | ToolConfigStore
   | StandardStore
   | CredentialStore
+  | CredentialRevocations
   | AnalysisStore
   | AnalysisResultStore
   | RepositoryListing

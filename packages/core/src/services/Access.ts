@@ -1,14 +1,16 @@
-import { Cache, Clock, Context, Duration, Effect, Exit, Layer, Option } from "effect"
+import { Cache, Clock, Context, Duration, Effect, Exit, Layer, Option, Ref } from "effect"
 import { nowIso } from "./Now.js"
 import { NotFound, PermissionDenied, type ServiceUnavailable, Unauthenticated } from "../domain/Errors.js"
 import type { OrganizationCoordinates, RepositoryCoordinates } from "../domain/Principal.js"
 import { Principal } from "../domain/Principal.js"
 import { Credential, type CredentialKind, type Organization, type RepositoryRecord } from "../domain/Records.js"
 import type { Permission } from "../domain/Repository.js"
+import { CredentialRevocations } from "../ports/CredentialRevocations.js"
 import { CredentialStore } from "../ports/CredentialStore.js"
 import { Hasher } from "../ports/Hasher.js"
 import { IdGenerator } from "../ports/IdGenerator.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
+import { followRevocations } from "./RevocationFollowing.js"
 import { constantTimeEqual, parseSecret, secretPrefix } from "./Secrets.js"
 
 const rank: Record<Permission, number> = { read: 0, write: 1, admin: 2 }
@@ -41,6 +43,9 @@ const lastUsedPrecision = Duration.minutes(1)
 const isStale = (lastUsedAt: string | undefined, now: number) =>
   lastUsedAt === undefined || now - Date.parse(lastUsedAt) >= Duration.toMillis(lastUsedPrecision)
 
+/** How long a revocation waits for its announcement to come back before returning all the same. */
+const echoWait = Duration.seconds(1)
+
 const missing = new Unauthenticated({ reason: "Missing api-token header" })
 const foreign = new Unauthenticated({ reason: "The api-token is not valid for this organization" })
 
@@ -49,6 +54,7 @@ const make = Effect.gen(function*() {
   const repositories = yield* RepositoryStore
   const ids = yield* IdGenerator
   const { sha256Hex } = yield* Hasher
+  const revocations = yield* CredentialRevocations
 
   const verify = (presented: string): Effect.Effect<Principal, Unauthenticated | ServiceUnavailable> =>
     Effect.gen(function*() {
@@ -72,14 +78,40 @@ const make = Effect.gen(function*() {
 
   // Every ingested event carries its key: verified secrets are remembered for a short while so that
   // a stream of events does not read and hash the credential each time. Failures are not kept.
+  // Each verification is stamped with the revocations heard before it began: one that began before
+  // the latest may have read a credential since revoked, however late it completed.
+  const revocationsHeard = yield* Ref.make(0)
   const verified = yield* Cache.makeWith({
     capacity: 10_000,
-    lookup: verify,
+    lookup: (presented: string) =>
+      Effect.flatMap(Ref.get(revocationsHeard), (heard) => Effect.map(verify(presented), (principal) => ({ principal, heard }))),
     timeToLive: (exit) => Exit.isSuccess(exit) ? Duration.seconds(30) : Duration.zero
   })
-  const authenticate = (presented: string) => verified.get(presented)
-  /** A revoked or replaced secret must stop working at once, not when its verification expires. */
-  const forgetVerified = verified.invalidateAll
+  const forgetLocally = Effect.zipRight(Ref.update(revocationsHeard, (n) => n + 1), verified.invalidateAll)
+  // Revocations made by other processes sharing the storage: while this one may miss some, it
+  // remembers nothing and verifies every secret.
+  const following = yield* followRevocations(revocations, forgetLocally)
+
+  const authenticate = (presented: string): Effect.Effect<Principal, Unauthenticated | ServiceUnavailable> =>
+    Effect.gen(function*() {
+      if (!(yield* following.listening)) return yield* verify(presented)
+      const { heard, principal } = yield* verified.get(presented)
+      if (heard === (yield* Ref.get(revocationsHeard))) return principal
+      yield* verified.invalidate(presented)
+      return yield* verify(presented)
+    })
+  /**
+   * A revoked or replaced secret must stop working at once, not when its verification expires:
+   * here, and in every process that shares the storage. The announcement reaches them all at
+   * about the same time, so once it has come back here the others have it too, or very nearly:
+   * only then does the revocation return.
+   */
+  const forgetVerified = Effect.gen(function*() {
+    yield* forgetLocally
+    const echo = yield* following.nextAnnouncement
+    yield* revocations.announce
+    if (yield* following.listening) yield* Effect.ignore(Effect.timeout(echo, echoWait))
+  })
 
   const permit = <P extends Permission>(principal: Principal, need: P): Effect.Effect<void, DeniedFor<P>> =>
     rank[principal.permission] >= rank[need]
@@ -243,5 +275,6 @@ const make = Effect.gen(function*() {
 
 /** Authentication and authorization of callers against organizations and repositories. */
 export class Access extends Context.Tag("@tidemark/core/Access")<Access, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(Access, make)
+  /** Follows the revocations of other processes for as long as the layer lives. */
+  static readonly layer = Layer.scoped(Access, make)
 }

@@ -31,7 +31,8 @@ const viewOf = (credential: IssuedCredential, repositoryNames: ReadonlyMap<numbe
 /**
  * The secrets issued to an organization (API tokens, repository tokens, ingestion keys): listed and
  * revoked by the installation admin or an admin token of the organization, who may issue them. A
- * revoked secret is refused from the next request on (Access forgets what it verified).
+ * revoked secret is refused from the next request on, by every process sharing the storage (Access
+ * forgets what it verified, and announces it: CredentialRevocations).
  */
 const make = Effect.gen(function*() {
   const access = yield* Access
