@@ -2,7 +2,7 @@ import type { IClone, IOptions } from "@jscpd/core"
 import { getDefaultOptions, Statistic } from "@jscpd/core"
 import { getFormatByFile, Tokenizer } from "@jscpd/tokenizer"
 import { Effect } from "effect"
-import { createHash } from "node:crypto"
+import { hash } from "node:crypto"
 import { CloneDetector } from "./CloneDetector.js"
 import type { FrameCache } from "./FrameCache.js"
 import { FileWatch } from "./FileWatch.js"
@@ -100,8 +100,9 @@ export const detectDuplication = (
       minLines: options.minLines,
       maxLines: options.maxLines,
       // jscpd hashes every window of minTokens tokens; Node's native MD5 gives the same kind of
-      // digest as its default (spark-md5, in JavaScript) in a fraction of the time.
-      hashFunction: (value: string) => createHash("md5").update(value).digest("hex")
+      // digest as its default (spark-md5, in JavaScript) in a fraction of the time, and its one-shot
+      // form half the time of a Hash object per window.
+      hashFunction: (value: string) => hash("md5", value, "hex")
     }
     const tokenizer = frames === undefined ? new Tokenizer() : frames.tokenizer(new Tokenizer())
     const statistic = new Statistic()

@@ -4,6 +4,7 @@ import { Cause, Context, Effect, Layer, Pool, Schema } from "effect"
 import { fileURLToPath } from "node:url"
 import { Worker as Thread } from "node:worker_threads"
 import type { EnabledRule } from "./EnabledRule.js"
+import { analysisThreadLimits } from "./ThreadLimits.js"
 import { type LintedTurnData, LintShare, LintThreadRequest, LintThreadStart } from "./LintThreadProtocol.js"
 import type { SourceFile } from "./SourceTree.js"
 
@@ -42,7 +43,7 @@ export interface LintHelperOptions {
 
 const spawn = (options: LintHelperOptions) => () =>
   // Built modules, as the analysis thread itself: no flags of the parent's.
-  new Thread(lintThreadScript, { execArgv: [], workerData: { clock: options.clock } })
+  new Thread(lintThreadScript, { execArgv: [], workerData: { clock: options.clock }, resourceLimits: analysisThreadLimits })
 
 const failure = (cause: Cause.Cause<unknown>) => {
   const squashed = Cause.squash(cause)

@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import type { LintedFile } from "./LintedFile.js"
 import type { PatternLint } from "./PatternLinter.js"
+import type { SourceFile } from "./SourceTree.js"
 
 /**
  * One tree's files linted by two threads at once (an analysis thread and its lint thread, see
@@ -14,13 +15,23 @@ export const makeTurns = (): SharedArrayBuffer => new SharedArrayBuffer(Int32Arr
 /** A file this thread linted, with its index in the tree's lintable files. */
 export type LintedTurn = readonly [index: number, linted: LintedFile]
 
+/**
+ * The order the turns go in: the largest files first (each thread computes the same), so that the
+ * last turns are short and neither thread waits long for the other's last file.
+ */
+const turnOrder = (files: ReadonlyArray<SourceFile>): ReadonlyArray<number> =>
+  files.map((file, index) => [file.content.length, index] as const)
+    .sort(([a, i], [b, j]) => b - a || i - j)
+    .map(([, index]) => index)
+
 /** Lints the files whose turns this thread takes, until none is left. */
 export const lintTurns = (lint: PatternLint, turns: SharedArrayBuffer): Effect.Effect<ReadonlyArray<LintedTurn>> =>
   Effect.suspend(() => {
     const counter = new Int32Array(turns)
+    const order = turnOrder(lint.lintable)
     const mine: Array<LintedTurn> = []
     const next = (): Effect.Effect<ReadonlyArray<LintedTurn>> => {
-      const index = Atomics.add(counter, 0, 1)
+      const index = order[Atomics.add(counter, 0, 1)] ?? lint.lintable.length
       const file = lint.lintable[index]
       return file === undefined ? Effect.succeed(mine) : Effect.flatMap(lint.lintFile(file), (linted) => {
         mine.push([index, linted])

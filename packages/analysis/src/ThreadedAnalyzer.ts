@@ -8,6 +8,7 @@ import { Worker as Thread } from "node:worker_threads"
 import { Analyze, type AnalysisThreadRequest, InitialMessage } from "./AnalysisThreadProtocol.js"
 import { type FileAtWork, type FileClock, makeFileClock } from "./FileClock.js"
 import { SkippedFile } from "./SkippedFile.js"
+import { analysisThreadLimits } from "./ThreadLimits.js"
 import type { TreeAnalyzerOptions } from "./TreeAnalyzer.js"
 
 export interface ThreadedAnalyzerOptions extends TreeAnalyzerOptions {
@@ -47,7 +48,11 @@ const spawn = (options: ThreadedAnalyzerOptions, running: Map<number, RunningThr
   const lintClock = makeFileClock()
   // The thread runs the built modules: the flags this process was started with (a source condition,
   // a loader of TypeScript) are not for it.
-  const thread = new Thread(threadScript, { execArgv: [], workerData: { clock: clock.buffer, lintClock: lintClock.buffer } })
+  const thread = new Thread(threadScript, {
+    execArgv: [],
+    workerData: { clock: clock.buffer, lintClock: lintClock.buffer },
+    resourceLimits: analysisThreadLimits
+  })
   running.set(id, { thread, clocks: [clock, lintClock] })
   thread.once("exit", () => running.delete(id))
   options.onThread?.(thread)
