@@ -1,6 +1,11 @@
 import { defineConfig } from "vitest/config"
 
-/** The HTTP suite runs once per storage adapter (its property tests, storage-independent, once). */
+/**
+ * The HTTP suite (whole servers with real git and analyser) runs once, on PostgreSQL; every storage
+ * adapter is held to the same behaviour by the per-port contract suites (memory, PostgreSQL, PGlite),
+ * so running the suite again per storage only repeated the git and analysis work. Its subfolders
+ * (health, hostile repositories) run once too, in `all`.
+ */
 const httpSuite = ["packages/adapter-http/test/*.test.ts"]
 
 export default defineConfig({
@@ -15,11 +20,11 @@ export default defineConfig({
         test: {
           name: "all",
           include: ["packages/*/test/**/*.test.ts", "examples/test/**/*.test.ts"],
+          exclude: [...httpSuite, "**/node_modules/**"],
           env: { TIDEMARK_TEST_STORAGE: "memory" }
         }
       },
-      { extends: true, test: { name: "http-postgres", include: httpSuite, env: { TIDEMARK_TEST_STORAGE: "postgres" } } },
-      { extends: true, test: { name: "http-embedded", include: httpSuite, env: { TIDEMARK_TEST_STORAGE: "embedded" } } }
+      { extends: true, test: { name: "http-postgres", include: httpSuite, env: { TIDEMARK_TEST_STORAGE: "postgres" } } }
     ]
   }
 })
