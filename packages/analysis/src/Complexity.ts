@@ -2,19 +2,9 @@ import type { Grammars } from "./Grammars.js"
 import type { ParsedLanguage } from "./Language.js"
 import { scriptComplexity } from "./ScriptComplexity.js"
 import { treeSitterComplexity } from "./TreeSitterComplexity.js"
+import type { FileComplexity } from "./FileComplexity.js"
 
-export interface FunctionComplexity {
-  readonly name: string
-  /** 1-based line where the function starts. */
-  readonly line: number
-  readonly complexity: number
-}
-
-export interface FileComplexity {
-  readonly functions: ReadonlyArray<FunctionComplexity>
-  /** The sum over the file's functions (code outside any function counts for none). */
-  readonly complexity: number
-}
+export type { FileComplexity, FunctionComplexity } from "./FileComplexity.js"
 
 /**
  * Cyclomatic complexity of every function of one file, and of the file. JavaScript and TypeScript

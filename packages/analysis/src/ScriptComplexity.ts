@@ -1,5 +1,5 @@
 import ts from "typescript"
-import type { FileComplexity } from "./Complexity.js"
+import type { FileComplexity } from "./FileComplexity.js"
 
 interface OpenFunction {
   readonly name: string

@@ -1,5 +1,5 @@
 import type { Node, TreeCursor } from "web-tree-sitter"
-import type { FileComplexity, FunctionComplexity } from "./Complexity.js"
+import type { FileComplexity, FunctionComplexity } from "./FileComplexity.js"
 import type { ComplexityRules } from "./ComplexityRules.js"
 import { complexityRules } from "./ComplexityRules.js"
 import type { GrammarLanguage, Grammars } from "./Grammars.js"

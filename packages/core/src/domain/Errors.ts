@@ -1,5 +1,4 @@
 import { Schema } from "effect"
-import { Action } from "./Common.js"
 
 /**
  * Domain errors. They carry what a caller needs; the HTTP adapter decides status and body in one
@@ -67,33 +66,3 @@ export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()
     return this.reason
   }
 }
-
-/** Error body of the analysis API: `{error, message, actions, innerMessage?}`. */
-export class AnalysisErrorBody extends Schema.Class<AnalysisErrorBody>("AnalysisErrorBody")({
-  error: Schema.String,
-  message: Schema.String,
-  innerMessage: Schema.optional(Schema.String),
-  actions: Schema.Array(Action),
-  code: Schema.optional(Schema.String)
-}) {}
-
-/** The `error` values of the ingestion API's ApiError. */
-export const ApiErrorName = Schema.Literal(
-  "OK",
-  "Created",
-  "Accepted",
-  "No Content",
-  "Bad Request",
-  "Unauthorized",
-  "Forbidden",
-  "Not Found",
-  "Request Timeout",
-  "Conflict",
-  "Internal Server Error"
-)
-
-/** Error body of the ingestion API. */
-export class ApiError extends Schema.Class<ApiError>("ApiError")({
-  message: Schema.String,
-  error: ApiErrorName
-}) {}

@@ -11,13 +11,7 @@ export type Permission = typeof Permission.Type
 
 export const AddedState = Schema.Literal("NotAdded", "Added", "Following")
 
-/**
- * Problem codes of our own (the spec leaves the set open): the analysis worker reports the first
- * three (README, "Analysis"); `no_coverage` is reserved: a branch without a report shows no `coverage`.
- */
-export const ProblemCode = Schema.Literal("failed_to_clone", "analysis_failed", "no_enabled_tools", "no_coverage")
-export const ProblemSeverity = Schema.Literal("all_analysis", "some_analysis", "coverage", "info")
-
+/** A problem's `code` and `severity` are open strings (the spec leaves the sets open); README, "Analysis", lists ours. */
 export class Problem extends Schema.Class<Problem>("Problem")({
   message: Schema.String,
   actions: Schema.Array(Action),

@@ -7,8 +7,7 @@ import { type RepositoryCoordinates, repositoryArg, repositoryLabel, repositoryP
 import { ExitCode } from "./ExitCode.js"
 import { gateReport, judgedCommit, judgedPullRequest, type JudgedChange } from "./GateReport.js"
 
-/** The exit codes of `tidemark gate`, which CI scripts read. */
-export const upToStandards = 0
+/** The exit codes of `tidemark gate`, which CI scripts read (0, a normal exit: up to standards). */
 export const notUpToStandards = 1
 export const cannotTell = 2
 /** A usage error (no token, a malformed option) must not read as "not up to standards". */
