@@ -1,2 +1,1 @@
 export * as NatsEventQueue from "./NatsEventQueue.js"
-export * as PrivateNatsServer from "./PrivateNatsServer.js"

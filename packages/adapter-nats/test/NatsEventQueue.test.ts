@@ -3,7 +3,7 @@ import { type Delivery, EventQueue } from "@tidemark/core"
 import { eventQueueContract } from "@tidemark/port-contracts"
 import { ConfigProvider, Duration, Effect, Schedule } from "effect"
 import { NatsEventQueue } from "../src/index.js"
-import * as PrivateNatsServer from "../src/PrivateNatsServer.js"
+import * as PrivateNatsServer from "./PrivateNatsServer.js"
 import * as ScratchStreams from "./ScratchStreams.js"
 
 eventQueueContract(
@@ -248,41 +248,4 @@ describe("NatsEventQueue", () => {
   )
 })
 
-describe("NatsEventQueue throughput (printed for the report, not asserted)", () => {
-  it.scopedLive("publish with one or many in flight; pull in batches of 500; ack", () =>
-    Effect.gen(function*() {
-      const queue = yield* scratchQueue(ScratchStreams.uniqueOptions({ maxAckPending: 50_000 }))
-      const payload = JSON.stringify({ $type: "deployment", deploy_id: "x".repeat(24), time_created: new Date().toISOString() })
-      const rows: Array<{ operation: string; messages: number; "msg/s": number }> = []
-      const measure = <A, E>(operation: string, messages: number, effect: Effect.Effect<A, E>) =>
-        Effect.map(Effect.timed(effect), ([elapsed, result]) => {
-          rows.push({ operation, messages, "msg/s": Math.round(messages / (Duration.toMillis(elapsed) / 1000)) })
-          return result
-        })
-      const publishAll = (prefix: string, count: number, inFlight: number) =>
-        Effect.forEach(Array.from({ length: count }, (_, i) => `${prefix}-${i}`), (id) => queue.publish(id, payload), {
-          concurrency: inFlight,
-          discard: true
-        })
-
-      yield* measure("publish, 1 in flight", 2_000, publishAll("one", 2_000, 1))
-      yield* measure("publish, 256 in flight", 20_000, publishAll("many", 20_000, 256))
-      const pullAll = Effect.gen(function*() {
-        const held: Array<Delivery> = []
-        while (held.length < 22_000) held.push(...(yield* queue.pull(500, "2 seconds")))
-        return held
-      })
-      const held = yield* measure("pull, 500 at a time (no ack)", 22_000, pullAll)
-      yield* measure("ack, 256 in flight", held.length, Effect.forEach(held, (d) => d.ack, { concurrency: 256, discard: true }))
-      yield* publishAll("again", 20_000, 256)
-      // As the ingestion worker does: a batch of 256, its acks all at once, then the next batch.
-      yield* measure("pull 256, then ack them, in turn", 20_000, drain(queue, 256))
-      yield* publishAll("twice", 20_000, 256)
-      yield* measure(
-        "the same, 4 pullers side by side",
-        20_000,
-        Effect.all(Array.from({ length: 4 }, () => drain(queue, 256)), { concurrency: "unbounded" })
-      )
-      console.table(rows)
-    }), 120_000)
-})
+// The queue's throughput is measured in bench/ingestion (`bench:queue`), not here.
