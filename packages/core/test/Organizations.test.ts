@@ -1,0 +1,79 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Access, OrganizationSettings, Organizations, PermissionDenied, RepositoryStore, Unauthenticated } from "@tidemark/core"
+import { Effect, Option } from "effect"
+import { acme, adminCaller, anonymous, callerWith, globex, withServices } from "./fixtures/TestLayer.js"
+
+const names = (page: { readonly data: ReadonlyArray<{ readonly name: string }> }) => page.data.map((o) => o.name)
+
+describe("Organizations", () => {
+  it.effect("the installation admin lists every organization of the provider by name, a page at a time; a token only its own", () =>
+    withServices(
+      Effect.gen(function*() {
+        const organizations = yield* Organizations
+        const store = yield* RepositoryStore
+        yield* Effect.forEach(["zeta", "acme", "globex"], (name) => store.ensureOrganization("gh", name), { discard: true })
+        yield* store.ensureOrganization("gl", "elsewhere")
+        const all = yield* organizations.list(adminCaller, "gh", undefined, undefined)
+        expect(names(all)).toStrictEqual(["acme", "globex", "zeta"])
+        // The installation admin is no member of them: no joinStatus.
+        expect(all.data.map((o) => o.joinStatus)).toStrictEqual([undefined, undefined, undefined])
+        const first = yield* organizations.list(adminCaller, "gh", undefined, 2)
+        expect(names(first)).toStrictEqual(["acme", "globex"])
+        const rest = yield* organizations.list(adminCaller, "gh", first.pagination?.cursor, 2)
+        expect(names(rest)).toStrictEqual(["zeta"])
+        const own = yield* organizations.list(yield* callerWith("read", "globex"), "gh", undefined, undefined)
+        expect(own.data.map((o) => [o.name, o.joinStatus])).toStrictEqual([["globex", "member"]])
+      })
+    ))
+
+  it.effect("no caller, or an ingestion key, lists nothing (401)", () =>
+    withServices(
+      Effect.gen(function*() {
+        const organizations = yield* Organizations
+        const access = yield* Access
+        const organization = yield* Effect.flatMap(RepositoryStore, (store) => store.ensureOrganization("gh", "acme"))
+        const key = yield* access.issue("ingestion", organization, "write")
+        const ingestion = Option.some(yield* access.authenticate(key.secret))
+        expect(yield* Effect.flip(organizations.list(anonymous, "gh", undefined, undefined))).toBeInstanceOf(Unauthenticated)
+        expect(yield* Effect.flip(organizations.list(ingestion, "gh", undefined, undefined))).toStrictEqual(
+          new Unauthenticated({ reason: "An ingestion key cannot call this API" })
+        )
+      })
+    ))
+
+  it.effect("an organization's admin token administers it, any other token is a member; a foreign token gets 401", () =>
+    withServices(
+      Effect.gen(function*() {
+        const organizations = yield* Organizations
+        const asAdmin = yield* organizations.get(yield* callerWith("admin"), acme)
+        const asReader = yield* organizations.get(yield* callerWith("read"), acme)
+        expect([asAdmin.membership.userRole, asReader.membership.userRole]).toStrictEqual(["admin", "member"])
+        expect(asReader.organization.joinStatus).toBe("member")
+        expect((yield* organizations.get(adminCaller, acme)).organization.joinStatus).toBeUndefined()
+        expect(yield* Effect.flip(organizations.get(yield* callerWith("admin", "globex"), acme))).toBeInstanceOf(Unauthenticated)
+      })
+    ))
+
+  it.effect("only the installation admin changes an organization's settings; any of its tokens reads them", () =>
+    withServices(
+      Effect.gen(function*() {
+        const organizations = yield* Organizations
+        const orgAdmin = yield* callerWith("admin")
+        expect(yield* organizations.settings(yield* callerWith("read"), acme)).toStrictEqual(
+          new OrganizationSettings({ allowConfigurationFiles: false })
+        )
+        expect(yield* Effect.flip(organizations.updateSettings(orgAdmin, acme, { allowConfigurationFiles: true }))).toBeInstanceOf(
+          PermissionDenied
+        )
+        // Another organization's token learns nothing, not even that it may not.
+        expect(yield* Effect.flip(organizations.updateSettings(yield* callerWith("admin", "globex"), acme, { allowConfigurationFiles: true })))
+          .toBeInstanceOf(Unauthenticated)
+        const changed = yield* organizations.updateSettings(adminCaller, acme, { allowConfigurationFiles: true })
+        expect(changed.allowConfigurationFiles).toBe(true)
+        // A body without the field keeps what is set.
+        expect((yield* organizations.updateSettings(adminCaller, acme, {})).allowConfigurationFiles).toBe(true)
+        expect((yield* organizations.settings(orgAdmin, acme)).allowConfigurationFiles).toBe(true)
+        expect((yield* organizations.settings(adminCaller, globex)).allowConfigurationFiles).toBe(false)
+      })
+    ))
+})
