@@ -2,7 +2,7 @@ import { Worker } from "@effect/platform"
 import { isWorkerError } from "@effect/platform/WorkerError"
 import { NodeWorker } from "@effect/platform-node"
 import { Analyzer, AnalyzerFailed, type AnalyzerOutput, type AnalyzerSettings } from "@tidemark/core"
-import { Cause, Duration, Effect, Either, Layer, Option, ParseResult, Pool, Ref } from "effect"
+import { Cause, Deferred, Duration, Effect, Either, Layer, Option, ParseResult, Pool, Ref } from "effect"
 import { fileURLToPath } from "node:url"
 import { Worker as Thread } from "node:worker_threads"
 import { Analyze, type AnalysisThreadRequest, InitialMessage } from "./AnalysisThreadProtocol.js"
@@ -119,7 +119,7 @@ export const make = (options: ThreadedAnalyzerOptions) =>
     const running = new Map<number, RunningThread>()
     const limit = Duration.decode(options.fileTimeLimit ?? defaultFileTimeLimit)
     return Effect.gen(function*() {
-      const pool = yield* Worker.makePoolSerialized<AnalysisThreadRequest>({
+      const starting = Worker.makePoolSerialized<AnalysisThreadRequest>({
         size: Math.max(1, options.threads),
         initialMessage: () =>
           new InitialMessage({
@@ -132,8 +132,15 @@ export const make = (options: ThreadedAnalyzerOptions) =>
         Effect.timeoutFail({
           duration: startTimeout,
           onTimeout: () => new AnalyzerFailed({ reason: `no analysis thread started within ${Duration.format(startTimeout)} (${threadScript})` })
-        })
+        }),
+        Effect.catchTag("WorkerError", (error) => Effect.fail(new AnalyzerFailed({ reason: `the analysis threads could not start: ${error.message}` })))
       )
+      // The threads start (and load their parsers and linters, seconds on a busy machine) beside the
+      // rest of the service: the server answers HTTP before they are ready, and the first analysis
+      // waits for them.
+      const started = yield* Deferred.make<Worker.SerializedWorkerPool<AnalysisThreadRequest>, AnalyzerFailed>()
+      yield* Effect.forkScoped(Effect.intoDeferred(starting, started))
+      const poolReady = Deferred.await(started)
 
       /**
        * One attempt on one thread, watched: when a file holds a tool past the limit, the thread is
@@ -141,6 +148,7 @@ export const make = (options: ThreadedAnalyzerOptions) =>
        */
       const attempt = (root: string, settings: AnalyzerSettings, overdue: ReadonlyArray<SkippedFile>) =>
         Effect.scoped(Effect.gen(function*() {
+          const pool = yield* poolReady
           const thread = yield* pool.backing.get
           const overrun = yield* Ref.make(Option.none<FileAtWork>())
           const watched = running.get(thread.id)
@@ -184,6 +192,6 @@ export const make = (options: ThreadedAnalyzerOptions) =>
     }).pipe(Effect.provide(NodeWorker.layer(spawn(options, running))))
   })
 
-/** The analyzer; its threads start, and load their grammars, when the layer is built. */
+/** The analyzer; its threads start, and load their grammars, in the background once the layer is built. */
 export const layer = (options: ThreadedAnalyzerOptions): Layer.Layer<Analyzer> =>
   Layer.scoped(Analyzer, Effect.orDie(make(options)))
