@@ -20,3 +20,12 @@ export const RepositoryListParams = {
   search: Schema.optional(Schema.String),
   segments: Schema.optional(Schema.String)
 }
+
+/** Where the analysis API's operations on a repository live. */
+export const repositoryPath = "/analysis/organizations/:provider/:remoteOrganizationName/repositories/:repositoryName"
+
+/** The original API's file, coverage and settings operations live outside `/analysis`. */
+export const plainRepositoryPath = "/organizations/:provider/:remoteOrganizationName/repositories/:repositoryName"
+
+/** An int64 id in a path: an issue's `resultDataId`, a file's id. */
+export const PathId = Schema.NumberFromString.pipe(Schema.int()).annotations({ jsonSchema: { type: "integer", format: "int64" } })

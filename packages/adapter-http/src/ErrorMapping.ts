@@ -217,7 +217,7 @@ const encodeIngestionErrorBody = Schema.encodeSync(IngestionErrorBody)
 
 /**
  * An ingestion error the mapping produced, answered as the HttpApi encodes it (its status and JSON
- * body), for a route served outside the HttpApi (`IngestionCliRoute`); none for anything else.
+ * body), for a route served outside the HttpApi (`ingestion/CliRoute.ts`); none for anything else.
  */
 export const ingestionErrorResponse = (failure: unknown): Option.Option<HttpServerResponse.HttpServerResponse> => {
   const schema = ingestionErrorBodies.find((body) => failure instanceof body)

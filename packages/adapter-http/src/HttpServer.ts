@@ -6,16 +6,27 @@ import { openApiRoutes } from "./OpenApiDocuments.js"
 import { bodyGuard } from "./RequestBody.js"
 import * as RequestSpans from "./RequestSpans.js"
 import * as SecurityHeaders from "./SecurityHeaders.js"
-import * as AdminHandlers from "./handlers/AdminHandlers.js"
-import * as GitHostHandlers from "./handlers/GitHostHandlers.js"
-import * as TokenHandlers from "./handlers/TokenHandlers.js"
-import * as AnalysisHandlers from "./handlers/AnalysisHandlers.js"
-import * as DashboardRoute from "./handlers/DashboardRoute.js"
-import * as GitHostWebhookHandlers from "./handlers/GitHostWebhookHandlers.js"
-import * as HealthHandlers from "./health/HealthHandlers.js"
-import * as IngestionCliRoute from "./handlers/IngestionCliRoute.js"
-import * as IngestionHandlers from "./handlers/IngestionHandlers.js"
-import * as ReporterHandlers from "./handlers/ReporterHandlers.js"
+import * as AdminHandlers from "./admin/Handlers.js"
+import * as CatalogueHandlers from "./catalogue/Handlers.js"
+import * as ChangesHandlers from "./changes/Handlers.js"
+import * as CommitsHandlers from "./commits/Handlers.js"
+import * as DashboardRoute from "./DashboardRoute.js"
+import * as GitHostHandlers from "./gitHost/Handlers.js"
+import * as HealthHandlers from "./health/Handlers.js"
+import * as IngestionCliRoute from "./ingestion/CliRoute.js"
+import * as IngestionHandlers from "./ingestion/Handlers.js"
+import * as MetricsHandlers from "./metrics/Handlers.js"
+import * as OrganizationsHandlers from "./organizations/Handlers.js"
+import * as PatternsHandlers from "./patterns/Handlers.js"
+import * as PullRequestsHandlers from "./pullRequests/Handlers.js"
+import * as QualitySettingsHandlers from "./qualitySettings/Handlers.js"
+import * as ReporterHandlers from "./reporter/Handlers.js"
+import * as RepositoriesHandlers from "./repositories/Handlers.js"
+import * as ResultsHandlers from "./results/Handlers.js"
+import * as TokensHandlers from "./tokens/Handlers.js"
+import * as ToolsHandlers from "./tools/Handlers.js"
+import * as VersionHandlers from "./version/Handlers.js"
+import * as WebhooksHandlers from "./webhooks/Handlers.js"
 import { TidemarkApi } from "./TidemarkApi.js"
 
 export interface Options {
@@ -51,15 +62,29 @@ export const layer = (options: Options) => {
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024
   const api = HttpApiBuilder.api(TidemarkApi).pipe(
     Layer.provide([
-      AnalysisHandlers.layer(options.version),
+      // The analysis API, in TidemarkApi's order.
+      VersionHandlers.layer(options.version),
+      RepositoriesHandlers.repositoriesLayer,
+      ToolsHandlers.layer,
+      PatternsHandlers.layer,
+      ResultsHandlers.layer,
+      OrganizationsHandlers.accountLayer,
+      RepositoriesHandlers.organizationRepositoriesLayer,
+      CatalogueHandlers.layer,
+      QualitySettingsHandlers.layer,
+      ChangesHandlers.layer,
+      PullRequestsHandlers.writeLayer,
+      CommitsHandlers.branchHistoryLayer,
+      HealthHandlers.layer,
+      // The admin API.
       AdminHandlers.layer,
       GitHostHandlers.layer,
-      TokenHandlers.layer,
+      TokensHandlers.layer,
+      // The ingestion API, the reporters' API 2.0, the webhooks.
       IngestionHandlers.layer,
-      IngestionHandlers.metricsLayer,
+      MetricsHandlers.layer,
       ReporterHandlers.layer,
-      GitHostWebhookHandlers.layer,
-      HealthHandlers.layer
+      WebhooksHandlers.layer
     ]),
     Layer.provide([authenticationLayer, optionalAuthenticationLayer, ingestionAuthenticationLayer])
   )

@@ -1,9 +1,7 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
-import { AnalysisApi } from "./AnalysisApi.js"
-import { IngestionApi } from "./IngestionApi.js"
 import { publishedDocument } from "./PublishedDocument.js"
-import { ReporterApi } from "./ReporterApi.js"
+import { AnalysisApi, IngestionApi, ReporterApi } from "./TidemarkApi.js"
 
 /** Each API's OpenAPI document, generated from the same definitions that serve it. */
 export const openApiRoutes = HttpApiBuilder.Router.use((router) =>

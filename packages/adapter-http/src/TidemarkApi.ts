@@ -1,9 +1,84 @@
-import { HttpApi } from "@effect/platform"
-import { AdminApi } from "./AdminApi.js"
-import { AnalysisApi } from "./AnalysisApi.js"
-import { GitHostWebhookApi } from "./GitHostWebhookApi.js"
-import { IngestionApi } from "./IngestionApi.js"
-import { ReporterApi } from "./ReporterApi.js"
+import { HttpApi, OpenApi } from "@effect/platform"
+import { AdminGroup } from "./admin/Api.js"
+import { CatalogueGroup } from "./catalogue/Api.js"
+import { ChangesGroup } from "./changes/Api.js"
+import { BranchHistoryGroup } from "./commits/Api.js"
+import { GitHostGroup } from "./gitHost/Api.js"
+import { HealthGroup } from "./health/Api.js"
+import { IngestionGroup } from "./ingestion/Api.js"
+import { MetricsGroup } from "./metrics/Api.js"
+import { AccountGroup } from "./organizations/Api.js"
+import { PatternsGroup } from "./patterns/Api.js"
+import { PullRequestWriteGroup } from "./pullRequests/Api.js"
+import { QualitySettingsGroup } from "./qualitySettings/Api.js"
+import { ReporterGroup } from "./reporter/Api.js"
+import { OrganizationRepositoriesGroup, RepositoriesGroup } from "./repositories/Api.js"
+import { ResultsGroup } from "./results/Api.js"
+import { TokensGroup } from "./tokens/Api.js"
+import { ToolsGroup } from "./tools/Api.js"
+import { VersionGroup } from "./version/Api.js"
+import { GitHostWebhookGroup, prefix as hooksPrefix } from "./webhooks/Api.js"
+
+/**
+ * The APIs the server publishes, each composed of its areas' groups (each area's folder holds its
+ * groups and handlers). The order of the groups is the order of the operations in each API's
+ * OpenAPI document.
+ */
+
+/** The analysis API v3.1.0 of the spec: paths, parameters, bodies and statuses exactly as published. */
+export class AnalysisApi extends HttpApi.make("analysis")
+  .add(VersionGroup)
+  .add(RepositoriesGroup)
+  .add(ToolsGroup)
+  .add(PatternsGroup)
+  .add(ResultsGroup)
+  .add(AccountGroup)
+  .add(OrganizationRepositoriesGroup)
+  .add(CatalogueGroup)
+  .add(QualitySettingsGroup)
+  .add(ChangesGroup)
+  .add(PullRequestWriteGroup)
+  .add(BranchHistoryGroup)
+  .add(HealthGroup)
+  .prefix("/api/v3")
+  .annotate(OpenApi.Title, "Tidemark analysis API")
+  .annotate(OpenApi.Version, "3.1.0")
+{}
+
+/** Our extensions: adding repositories, issuing secrets, coding standards. Same error bodies as the analysis API. */
+export class AdminApi extends HttpApi.make("admin")
+  .add(AdminGroup)
+  // Issue 14: a repository's git host settings (gitHost/), beside its tokens.
+  .add(GitHostGroup)
+  // The issued secrets of an organization, listed and revoked (tokens/).
+  .add(TokensGroup)
+  .prefix("/api/v3")
+  .annotate(OpenApi.Title, "Tidemark admin API")
+{}
+
+/** The ingestion API v0.1.0 of the spec, and the delivery metrics read under its base. */
+export class IngestionApi extends HttpApi.make("ingestion")
+  .add(IngestionGroup)
+  .add(MetricsGroup)
+  .prefix("/v1")
+  .annotate(OpenApi.Title, "Tidemark ingestion API")
+  .annotate(OpenApi.Version, "0.1.0")
+{}
+
+/** The original service's API 2.0 coverage operations, as its coverage reporters call them. */
+export class ReporterApi extends HttpApi.make("reporter")
+  .add(ReporterGroup)
+  .prefix("/2.0")
+  .annotate(OpenApi.Title, "Tidemark coverage reporters' API 2.0")
+  .annotate(OpenApi.Version, "2.0")
+{}
+
+/** Webhook deliveries of git hosts (webhooks/). */
+export class GitHostWebhookApi extends HttpApi.make("gitHostWebhooks")
+  .add(GitHostWebhookGroup)
+  .prefix(hooksPrefix)
+  .annotate(OpenApi.Title, "Tidemark git host webhooks")
+{}
 
 /** Everything the bundled server serves; each part keeps its own OpenAPI document. */
 export class TidemarkApi extends HttpApi.make("tidemark")

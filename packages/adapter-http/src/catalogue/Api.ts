@@ -1,0 +1,22 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { CatalogueTool, Pagination, PatternDefinition } from "@tidemark/core"
+import { Schema } from "effect"
+import * as ApiErrors from "../ApiErrors.js"
+import { PageParams } from "../ApiParams.js"
+import { NotFound } from "../HttpErrors.js"
+
+/** The tool catalogue: every tool and pattern there is. It asks no token (`security: []` in the original API). */
+export class CatalogueGroup extends HttpApiGroup.make("catalogue")
+  .add(
+    HttpApiEndpoint.get("listTools", "/tools")
+      .setUrlParams(Schema.Struct(PageParams))
+      .addSuccess(Schema.Struct({ data: Schema.Array(CatalogueTool), pagination: Schema.optional(Pagination) }))
+  )
+  .add(
+    HttpApiEndpoint.get("getPattern", "/tools/:toolUuid/patterns/:patternId")
+      .setPath(Schema.Struct({ toolUuid: Schema.String, patternId: Schema.String }))
+      .addSuccess(Schema.Struct({ data: PatternDefinition }))
+      .addError(NotFound)
+  )
+  .pipe(ApiErrors.anonymous)
+{}

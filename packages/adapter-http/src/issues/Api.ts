@@ -1,0 +1,36 @@
+import { HttpApiEndpoint, OpenApi } from "@effect/platform"
+import { CommitIssue, ImportedToolIssues, IssuesOverview, OptionalSearchBody, Pagination, SarifUploadBody } from "@tidemark/core"
+import { Schema } from "effect"
+import { PageParams, PathId, repositoryPath, RepositoryParams } from "../ApiParams.js"
+
+/**
+ * A repository's issues: the stored results of a branch's latest analysis (the original API's issue
+ * operations, in the results group), and the SARIF import of client-side tools' results (admin).
+ */
+
+const IssueParams = Schema.Struct({ ...RepositoryParams.fields, issueId: PathId })
+
+export const searchRepositoryIssues = HttpApiEndpoint.post("searchRepositoryIssues", `${repositoryPath}/issues/search`)
+  .setPath(RepositoryParams)
+  .setUrlParams(Schema.Struct(PageParams))
+  .setPayload(OptionalSearchBody)
+  .addSuccess(Schema.Struct({ data: Schema.Array(CommitIssue), pagination: Pagination }))
+
+export const issuesOverview = HttpApiEndpoint.post("issuesOverview", `${repositoryPath}/issues/overview`)
+  .setPath(RepositoryParams)
+  .setPayload(OptionalSearchBody)
+  .addSuccess(Schema.Struct({ data: IssuesOverview }))
+
+export const getIssue = HttpApiEndpoint.get("getIssue", `${repositoryPath}/issues/:issueId`)
+  .setPath(IssueParams)
+  .addSuccess(Schema.Struct({ data: CommitIssue }))
+
+/** Admin. */
+export const uploadSarif = HttpApiEndpoint.post("uploadSarif", `${repositoryPath}/sarif`)
+  .setPath(RepositoryParams)
+  .setPayload(SarifUploadBody)
+  .addSuccess(Schema.Struct({ data: Schema.Array(ImportedToolIssues) }), { status: 201 })
+  .annotate(
+    OpenApi.Description,
+    "Imports the results of a SARIF 2.1.0 log (client-side tools) as issues of a commit, replacing each tool's earlier results for it."
+  )

@@ -1,0 +1,48 @@
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import { OrganizationListResponse, OrganizationSettings, OrganizationWithMeta, UpdateOrganizationSettingsBody } from "@tidemark/core"
+import { Schema } from "effect"
+import * as ApiErrors from "../ApiErrors.js"
+import { OrganizationParams, PageParams } from "../ApiParams.js"
+import { Authentication } from "../Authentication.js"
+import { NotFound } from "../HttpErrors.js"
+
+/**
+ * Organizations: those a token sees and one of them (the original API's account operations), and
+ * the settings the installation admin gives one (the admin API).
+ */
+
+export class AccountGroup extends HttpApiGroup.make("account")
+  .add(
+    HttpApiEndpoint.get("listOrganizations", "/user/organizations/:provider")
+      .setPath(Schema.Struct({ provider: Schema.String }))
+      .setUrlParams(Schema.Struct(PageParams))
+      .addSuccess(OrganizationListResponse)
+  )
+  .add(
+    HttpApiEndpoint.get("getOrganization", "/organizations/:provider/:remoteOrganizationName")
+      .setPath(OrganizationParams)
+      .addSuccess(Schema.Struct({ data: OrganizationWithMeta }))
+      .addError(NotFound)
+  )
+  .pipe(ApiErrors.account)
+  .middleware(Authentication)
+{}
+
+const settingsPath = "/admin/organizations/:provider/:remoteOrganizationName/settings"
+
+/** Admin (our extension). */
+export const getOrganizationSettings = HttpApiEndpoint.get("getOrganizationSettings", settingsPath)
+  .setPath(OrganizationParams)
+  .addSuccess(Schema.Struct({ data: OrganizationSettings }))
+  .annotate(OpenApi.Description, "The installation admin's settings of the organization; any of its tokens may read them.")
+
+/** Admin (our extension). */
+export const updateOrganizationSettings = HttpApiEndpoint.patch("updateOrganizationSettings", settingsPath)
+  .setPath(OrganizationParams)
+  .setPayload(UpdateOrganizationSettingsBody)
+  .addSuccess(Schema.Struct({ data: OrganizationSettings }))
+  .annotate(
+    OpenApi.Description,
+    "Changes the organization's settings (fields left out keep their value); only the installation admin may. " +
+      "allowConfigurationFiles lets its repositories lint with their own ESLint configuration file, run sandboxed."
+  )

@@ -1,0 +1,96 @@
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
+import {
+  AddRepositoryBody,
+  Pagination,
+  Repository,
+  RepositoryWithAnalysis,
+  SearchOrganizationRepositoriesWithAnalysis
+} from "@tidemark/core"
+import { Schema } from "effect"
+import * as ApiErrors from "../ApiErrors.js"
+import { OrganizationParams, PageParams, RepositoryListParams, RepositoryParams } from "../ApiParams.js"
+import { Authentication, OptionalAuthentication } from "../Authentication.js"
+import { BadGateway } from "../HttpErrors.js"
+
+/**
+ * An organization's repositories: with their analysis (the analysis API), without it (the original
+ * API's organization operations, open to anyone for a public repository's organization), and the
+ * admin operations that add one and queue its analysis.
+ */
+
+const organizationPath = "/analysis/organizations/:provider/:remoteOrganizationName"
+const repositoryPath = `${organizationPath}/repositories/:repositoryName` as const
+
+export const RepositoryPage = Schema.Struct({
+  pagination: Pagination,
+  data: Schema.Array(RepositoryWithAnalysis)
+})
+
+export class RepositoriesGroup extends HttpApiGroup.make("repositories")
+  .add(
+    HttpApiEndpoint.get("listOrganizationRepositoriesWithAnalysis", `${organizationPath}/repositories`)
+      .setPath(OrganizationParams)
+      .setUrlParams(Schema.Struct({
+        ...RepositoryListParams,
+        repositories: Schema.optional(Schema.String).annotations({ description: "Deprecated: comma-separated names; use the search operation" })
+      }))
+      .addSuccess(RepositoryPage)
+      .addError(BadGateway)
+  )
+  .add(
+    HttpApiEndpoint.post("searchOrganizationRepositoriesWithAnalysis", `/search${organizationPath}/repositories`)
+      .setPath(OrganizationParams)
+      .setUrlParams(Schema.Struct(PageParams))
+      .setPayload(SearchOrganizationRepositoriesWithAnalysis)
+      .addSuccess(RepositoryPage)
+      .addError(BadGateway)
+  )
+  .add(
+    HttpApiEndpoint.get("getRepositoryWithAnalysis", repositoryPath)
+      .setPath(RepositoryParams)
+      .setUrlParams(Schema.Struct({ branch: Schema.optional(Schema.String) }))
+      .addSuccess(Schema.Struct({ data: RepositoryWithAnalysis }))
+  )
+  .pipe(ApiErrors.reads)
+  .middleware(Authentication)
+{}
+
+/** Open to anyone for a Public repository's organization, as the original API documents it. */
+export class OrganizationRepositoriesGroup extends HttpApiGroup.make("organizationRepositories")
+  .add(
+    HttpApiEndpoint.get("listOrganizationRepositories", "/organizations/:provider/:remoteOrganizationName/repositories")
+      .setPath(OrganizationParams)
+      .setUrlParams(Schema.Struct({
+        ...RepositoryListParams,
+        filter: Schema.optional(Schema.Literal("Synced", "NotSynced", "AllSynced")),
+        languages: Schema.optional(Schema.String)
+      }))
+      .addSuccess(Schema.Struct({ data: Schema.Array(Repository), pagination: Schema.optional(Pagination) }))
+  )
+  .pipe(ApiErrors.reads)
+  .middleware(OptionalAuthentication)
+{}
+
+/** An analysis queued by reanalyze: the branch and the commit (its head when asked) it will analyse. */
+export class QueuedAnalysis extends Schema.Class<QueuedAnalysis>("QueuedAnalysis")({
+  repositoryName: Schema.String,
+  branch: Schema.String,
+  commitSha: Schema.String,
+  requestedAt: Schema.String
+}) {}
+
+/** Admin (our extension). */
+export const addRepository = HttpApiEndpoint.post("addRepository", "/repositories")
+  .setPayload(AddRepositoryBody)
+  .addSuccess(Schema.Struct({ data: Repository }))
+  .annotate(OpenApi.Description, "Adds (or refreshes) a repository by reading it with git.")
+
+/** Admin (our extension). */
+export const reanalyzeRepository = HttpApiEndpoint.post("reanalyzeRepository", `${repositoryPath}/reanalyze`)
+  .setPath(RepositoryParams)
+  .setUrlParams(Schema.Struct({ branch: Schema.optional(Schema.String) }))
+  .addSuccess(Schema.Struct({ data: QueuedAnalysis }), { status: 202 })
+  .annotate(
+    OpenApi.Description,
+    "Queues an analysis of the head of a branch (default: the default branch); getRepositoryWithAnalysis shows it once done."
+  )
