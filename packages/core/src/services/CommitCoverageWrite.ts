@@ -1,7 +1,7 @@
 import { type Context, Effect } from "effect"
 import { CommitCoverage, fileTotals, type FileLineCoverage } from "../domain/CommitCoverage.js"
-import type { AnalysisResultStore, CoverageKey } from "../ports/AnalysisResultStore.js"
 import type { AnalysisStore } from "../ports/AnalysisStore.js"
+import type { CoverageKey, LineCoverageStore } from "../ports/LineCoverageStore.js"
 import { nowIso } from "./Now.js"
 
 /**
@@ -9,7 +9,7 @@ import { nowIso } from "./Now.js"
  * lines first, then the totals, so that once a report shows, the lines behind it are there.
  */
 export const saveCommitCoverage = (ports: {
-  readonly results: Context.Tag.Service<AnalysisResultStore>
+  readonly lineCoverage: Context.Tag.Service<LineCoverageStore>
   readonly store: Context.Tag.Service<AnalysisStore>
 }) =>
 (key: CoverageKey, format: CommitCoverage["format"], files: ReadonlyArray<FileLineCoverage>) =>
@@ -21,7 +21,7 @@ export const saveCommitCoverage = (ports: {
       uploadedAt: yield* nowIso,
       files: files.map(fileTotals)
     })
-    yield* ports.results.saveCoverage(key, files)
+    yield* ports.lineCoverage.saveCoverage(key, files)
     yield* ports.store.saveCoverage(coverage)
     return coverage
   })
