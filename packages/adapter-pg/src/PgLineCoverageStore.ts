@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { SqlError } from "@effect/sql/SqlError"
-import { type CoverageKey, FileLineCoverage, LineCoverageStore, type ServiceUnavailable } from "@tidemark/core"
+import { CommitCoverage, type CoverageKey, FileLineCoverage, LineCoverageStore, type ServiceUnavailable } from "@tidemark/core"
 import { Array as Arr, Effect, Layer, Schema } from "effect"
 import { insertChunks } from "./PgAnalysisRows.js"
 import { decodeAll } from "./Rows.js"
@@ -8,16 +8,26 @@ import { orUnavailable } from "./StorageFailure.js"
 
 const LineCoverageRow = Schema.Struct({ coverage: FileLineCoverage })
 const decodeLineCoverageRows = decodeAll(LineCoverageRow)
+const encodeReport = Schema.encodeSync(CommitCoverage)
 
 /**
  * LineCoverageStore on PostgreSQL: `commit_file_coverage`, one row per commit and file, written in
- * chunks of JSON; a commit's lock is an advisory lock, held by every process on the database.
+ * chunks of JSON, and `commit_coverage`, the commit's report (read by PgAnalysisStore), written in
+ * the same transaction; a commit's lock is an advisory lock, held by every process on the database.
  */
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
-  const saveCoverage = (commit: CoverageKey, files: ReadonlyArray<FileLineCoverage>) =>
+  const saveReport = (report: CommitCoverage) =>
+    sql`
+      INSERT INTO commit_coverage (repository_id, commit_sha, coverage)
+      VALUES (${report.repositoryId}, ${report.commitSha}, ${JSON.stringify(encodeReport(report))}::jsonb)
+      ON CONFLICT (repository_id, commit_sha) DO UPDATE SET coverage = EXCLUDED.coverage
+    `
+
+  const saveCoverage = (report: CommitCoverage, files: ReadonlyArray<FileLineCoverage>) =>
     Effect.gen(function*() {
+      const commit: CoverageKey = report
       yield* sql`
         DELETE FROM commit_file_coverage WHERE repository_id = ${commit.repositoryId} AND commit_sha = ${commit.commitSha}
       `
@@ -35,13 +45,14 @@ export const make = Effect.gen(function*() {
             FROM jsonb_to_recordset(${json}::jsonb) AS r(path text, "coverableLines" integer, "coveredLines" integer, hits jsonb)
           `
       )
+      yield* saveReport(report)
     }).pipe(sql.withTransaction, orUnavailable)
 
-  const removeCoverage = (commit: CoverageKey, paths: ReadonlyArray<string>) =>
+  const removeCoverage = (report: CommitCoverage, paths: ReadonlyArray<string>) =>
     sql`
       DELETE FROM commit_file_coverage
-      WHERE repository_id = ${commit.repositoryId} AND commit_sha = ${commit.commitSha} AND path = ANY(${paths}::text[])
-    `.pipe(Effect.asVoid, orUnavailable)
+      WHERE repository_id = ${report.repositoryId} AND commit_sha = ${report.commitSha} AND path = ANY(${paths}::text[])
+    `.pipe(Effect.zipRight(saveReport(report)), sql.withTransaction, Effect.asVoid, orUnavailable)
 
   /**
    * A transaction holding an advisory lock of the commit (repository id and a hash of the sha: the

@@ -42,8 +42,9 @@ export {
   MemoryWebhookSecretStore
 }
 
-/** The stores of analysis results and line coverage in memory, on rows of their own that they share. */
+/** The stores of analyses, their results and coverage in memory, on rows of their own that they share. */
 export const analysisResultsLayer = Layer.mergeAll(
+  MemoryAnalysisStore.layer,
   MemoryAnalysisResultStore.layer,
   MemoryIssueResultStore.layer,
   MemoryFileResultStore.layer,
@@ -62,7 +63,6 @@ export const storageLayer = Layer.merge(RepositoryListing.fromStores, MemoryPull
     MemoryStandardStore.layer,
     MemoryCredentialStore.layer,
     MemoryCredentialRevocations.layer,
-    MemoryAnalysisStore.layer,
     analysisResultsLayer,
     MemoryQualityGateStore.layer,
     MemoryWebhookSecretStore.layer,

@@ -1,20 +1,28 @@
 import { describe, expect, layer } from "@effect/vitest"
 import {
   type AnalysisResultStore,
+  AnalysisStore,
+  CommitCoverage,
+  type CoverageKey,
   FileLineCoverage,
   FileResultStore,
+  fileTotals,
   LineCoverageStore,
   type RepositoryStore
 } from "@tidemark/core"
 import { Deferred, Effect, Fiber, type Layer, Option, Ref } from "effect"
 import { all, savedWith } from "./AnalysisResultsFixtures.js"
 
+/** A report of the commit (the files' totals are not what these cases read). */
+const reportOf = (commit: CoverageKey) =>
+  new CommitCoverage({ ...commit, format: "lcov", uploadedAt: "2026-01-01T00:00:00.000Z", files: [] })
+
 /** The stores a case reads through, merged into one object as the wide store of results once was. */
 const stores = Effect.gen(function*() {
   return { ...(yield* LineCoverageStore), ...(yield* FileResultStore) }
 })
 
-export const lineCoverageStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore | FileResultStore | LineCoverageStore | RepositoryStore, unknown>) =>
+export const lineCoverageStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore | AnalysisStore | FileResultStore | LineCoverageStore | RepositoryStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`LineCoverageStore contract (${name})`, (it) => {
     const saved = savedWith(stores)
 
@@ -32,14 +40,14 @@ export const lineCoverageStoreContract = (name: string, storeLayer: Layer.Layer<
           const { repositoryId, store } = yield* saved
           const commit = { repositoryId, commitSha: "a1" }
           const a = lines("src/a.js", [[1, 3], [2, 0], [5, 12]])
-          yield* store.saveCoverage(commit, [a, lines("src/b.js", [[4, 1]])])
+          yield* store.saveCoverage(reportOf(commit), [a, lines("src/b.js", [[4, 1]])])
           expect(yield* store.fileCoverage(commit, "src/a.js")).toStrictEqual(Option.some(a))
           expect(yield* store.fileCoverage({ repositoryId, commitSha: "a2" }, "src/a.js")).toEqual(Option.none())
           expect(yield* store.commitCoverage(commit)).toStrictEqual([a, lines("src/b.js", [[4, 1]])])
           expect(yield* store.commitCoverage({ repositoryId, commitSha: "a2" })).toEqual([])
 
           const again = lines("src/b.js", [[4, 0], [6, 2]])
-          yield* store.saveCoverage(commit, [again])
+          yield* store.saveCoverage(reportOf(commit), [again])
           expect(yield* store.fileCoverage(commit, "src/a.js")).toEqual(Option.none())
           expect(yield* store.fileCoverage(commit, "src/b.js")).toStrictEqual(Option.some(again))
           expect(yield* store.commitCoverage(commit)).toStrictEqual([again])
@@ -51,7 +59,7 @@ export const lineCoverageStoreContract = (name: string, storeLayer: Layer.Layer<
           const most = 2_147_483_647
           const totals = (path: string, coveredLines: number) =>
             FileLineCoverage.make({ path, coverableLines: most, coveredLines, hits: [] })
-          yield* store.saveCoverage({ repositoryId, commitSha: key.commitSha }, [totals("src/a.js", most), totals("lib/c.ts", most - 1)])
+          yield* store.saveCoverage(reportOf({ repositoryId, commitSha: key.commitSha }), [totals("src/a.js", most), totals("lib/c.ts", most - 1)])
           const listed = yield* store.files(key, { sort: "coverage", direction: "desc" }, all)
           expect(listed.items.map((f) => [f.file.path, f.coverage?.coveredLines])).toEqual([
             ["src/a.js", most],
@@ -67,12 +75,12 @@ export const lineCoverageStoreContract = (name: string, storeLayer: Layer.Layer<
         Effect.gen(function*() {
           const { key, repositoryId, store } = yield* saved
           // 1 of 3 lines (33.33…%) for a.js, 2 of 3 for c.ts; b.js has no coverable line, as if uncovered.
-          yield* store.saveCoverage({ repositoryId, commitSha: key.commitSha }, [
+          yield* store.saveCoverage(reportOf({ repositoryId, commitSha: key.commitSha }), [
             lines("src/a.js", [[1, 1], [2, 0], [3, 0]]),
             lines("lib/c.ts", [[1, 1], [2, 4], [3, 0]]),
             lines("src/b.js", [])
           ])
-          yield* store.saveCoverage({ repositoryId, commitSha: "other" }, [lines("src/b.js", [[1, 1]])])
+          yield* store.saveCoverage(reportOf({ repositoryId, commitSha: "other" }), [lines("src/b.js", [[1, 1]])])
           const listed = yield* store.files(key, { sort: "coverage", direction: "desc" }, all)
           expect(listed.items.map((f) => [f.file.path, f.coverage])).toEqual([
             ["lib/c.ts", { coverableLines: 3, coveredLines: 2 }],
@@ -92,9 +100,9 @@ export const lineCoverageStoreContract = (name: string, storeLayer: Layer.Layer<
           const { key, repositoryId, store } = yield* saved
           const commit = { repositoryId, commitSha: key.commitSha }
           const kept = lines("src/a.js", [[1, 1], [2, 0]])
-          yield* store.saveCoverage(commit, [kept, lines("lib/c.ts", [[1, 1]]), lines("src/b.js", [[3, 2]])])
-          yield* store.saveCoverage({ repositoryId, commitSha: "other" }, [lines("lib/c.ts", [[1, 0]])])
-          yield* store.removeCoverage(commit, ["lib/c.ts", "src/b.js", "not/reported.js"])
+          yield* store.saveCoverage(reportOf(commit), [kept, lines("lib/c.ts", [[1, 1]]), lines("src/b.js", [[3, 2]])])
+          yield* store.saveCoverage(reportOf({ repositoryId, commitSha: "other" }), [lines("lib/c.ts", [[1, 0]])])
+          yield* store.removeCoverage(reportOf(commit), ["lib/c.ts", "src/b.js", "not/reported.js"])
           expect(yield* store.fileCoverage(commit, "lib/c.ts")).toEqual(Option.none())
           expect(yield* store.fileCoverage(commit, "src/b.js")).toEqual(Option.none())
           expect(yield* store.fileCoverage(commit, "src/a.js")).toStrictEqual(Option.some(kept))
@@ -120,7 +128,7 @@ export const lineCoverageStoreContract = (name: string, storeLayer: Layer.Layer<
               yield* Ref.update(log, (all) => [...all, `${name} in`])
               const earlier = yield* store.commitCoverage(commit)
               const hits = [...(earlier[0]?.hits ?? []), [line, 1] as const]
-              yield* store.saveCoverage(commit, [lines("src/a.js", hits)])
+              yield* store.saveCoverage(reportOf(commit), [lines("src/a.js", hits)])
               yield* Ref.update(log, (all) => [...all, `${name} out`])
             })
           const first = yield* Effect.fork(store.exclusive(commit)(
@@ -136,6 +144,21 @@ export const lineCoverageStoreContract = (name: string, storeLayer: Layer.Layer<
           yield* Fiber.join(second)
           expect(yield* Ref.get(log)).toEqual(["first in", "first out", "second in", "second out"])
           expect(Option.map(yield* store.fileCoverage(commit, "src/a.js"), (file) => file.hits)).toEqual(Option.some([[1, 1], [2, 1]]))
+        }))
+
+      it.effect("saves the upload's report with its lines, read with the analyses; removeCoverage leaves the report without those files", () =>
+        Effect.gen(function*() {
+          const { repositoryId, store } = yield* saved
+          const analyses = yield* AnalysisStore
+          const commit = { repositoryId, commitSha: "r1" }
+          const files = [lines("lib/c.ts", [[1, 1]]), lines("src/a.js", [[1, 1], [2, 0]])]
+          const report = new CommitCoverage({ ...commit, format: "lcov", uploadedAt: "2026-01-02T00:00:00.000Z", files: files.map(fileTotals) })
+          yield* store.saveCoverage(report, files)
+          expect((yield* analyses.coverage([commit])).get(repositoryId)).toStrictEqual(report)
+          const without = new CommitCoverage({ ...report, files: report.files.filter((file) => file.path !== "lib/c.ts") })
+          yield* store.removeCoverage(without, ["lib/c.ts"])
+          expect((yield* analyses.coverage([commit])).get(repositoryId)).toStrictEqual(without)
+          expect(yield* store.commitCoverage(commit)).toStrictEqual(files.slice(1))
         }))
 
       it.effect("a file no report names has no coverage", () =>

@@ -1,6 +1,6 @@
 import { Context, Effect, Layer } from "effect"
 import type { AnalysisResults } from "../domain/AnalysisResults.js"
-import type { FileLineCoverage } from "../domain/CommitCoverage.js"
+import type { CommitCoverage, FileLineCoverage } from "../domain/CommitCoverage.js"
 import type { ResultsKey } from "../ports/AnalysisResultStore.js"
 import type { StoredFile } from "../ports/FileResultStore.js"
 import type { StoredIssue } from "../ports/IssueResultStore.js"
@@ -18,9 +18,9 @@ export const analysisKey = (key: ResultsKey) => `${key.repositoryId}\u0000${key.
 export const coverageKey = (key: CoverageKey) => `${key.repositoryId}\u0000${key.commitSha}`
 
 /**
- * The rows the memory stores of analysis results share, as the PostgreSQL stores share their
- * tables: an analysis saved by one is read by the others, and a file listed shows the coverage
- * uploaded for its commit.
+ * The rows the memory stores of analyses, their results and coverage share, as the PostgreSQL
+ * stores share their tables: an analysis saved by one is read by the others, a file listed shows
+ * the coverage uploaded for its commit, a coverage report is listed with the analyses.
  */
 export class MemoryAnalysisRows extends Context.Tag("@tidemark/core/memory/MemoryAnalysisRows")<
   MemoryAnalysisRows,
@@ -28,6 +28,8 @@ export class MemoryAnalysisRows extends Context.Tag("@tidemark/core/memory/Memor
     readonly analyses: Map<string, Analysis>
     /** Per commit, the line coverage of its files by path. */
     readonly coverages: Map<string, Map<string, FileLineCoverage>>
+    /** Per commit, its coverage report (read by the analyses' store). */
+    readonly reports: Map<string, CommitCoverage>
     /** Per commit, the lock of `exclusive` (one per commit ever locked, like the coverage itself). */
     readonly locks: Map<string, Effect.Semaphore>
     /** The id of the repository's file at a path: the same path keeps its id. */
@@ -42,6 +44,7 @@ export const make = Effect.sync(() => {
   return MemoryAnalysisRows.of({
     analyses: new Map(),
     coverages: new Map(),
+    reports: new Map(),
     locks: new Map(),
     fileIdOf: (repositoryId, path) => {
       const ids = fileIds.get(repositoryId) ?? new Map<string, number>()

@@ -2,16 +2,18 @@ import { Effect, Layer, Option } from "effect"
 import { LineCoverageStore } from "../ports/LineCoverageStore.js"
 import { coverageKey, MemoryAnalysisRows } from "./MemoryAnalysisRows.js"
 
-export const make = Effect.map(MemoryAnalysisRows, ({ coverages, locks }) =>
+export const make = Effect.map(MemoryAnalysisRows, ({ coverages, locks, reports }) =>
   LineCoverageStore.of({
-    saveCoverage: (commit, files) =>
+    saveCoverage: (report, files) =>
       Effect.sync(() => {
-        coverages.set(coverageKey(commit), new Map(files.map((file) => [file.path, file])))
+        coverages.set(coverageKey(report), new Map(files.map((file) => [file.path, file])))
+        reports.set(coverageKey(report), report)
       }),
-    removeCoverage: (commit, paths) =>
+    removeCoverage: (report, paths) =>
       Effect.sync(() => {
-        const files = coverages.get(coverageKey(commit))
+        const files = coverages.get(coverageKey(report))
         for (const path of paths) files?.delete(path)
+        reports.set(coverageKey(report), report)
       }),
     exclusive: (commit) => (effect) =>
       Effect.suspend(() => {

@@ -235,8 +235,10 @@ const make = (options: AnalysisWorkerOptions) =>
         const isExcluded = coverageScope.excluded(analysis.configurationFile)
         const excluded = coverage.files.filter((file) => isExcluded(file.path))
         if (excluded.length === 0) return
-        yield* lineCoverage.removeCoverage(commit, excluded.map((file) => file.path))
-        yield* store.saveCoverage(new CommitCoverage({ ...coverage, files: coverage.files.filter((file) => !isExcluded(file.path)) }))
+        yield* lineCoverage.removeCoverage(
+          new CommitCoverage({ ...coverage, files: coverage.files.filter((file) => !isExcluded(file.path)) }),
+          excluded.map((file) => file.path)
+        )
       })
 
     /** A job handed out too often is processed without analysing: its analysis records why. */

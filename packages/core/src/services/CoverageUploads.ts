@@ -32,7 +32,7 @@ const make = Effect.gen(function*() {
   const reader = yield* CoverageReader
   const repositories = yield* RepositoryStore
   const excludedFrom = coverageExclusion({ repositories, store, scope: yield* CoverageScope })
-  const save = saveCommitCoverage({ lineCoverage, store })
+  const save = saveCommitCoverage({ lineCoverage })
 
   /** Stores a commit's coverage report (replacing an earlier one) and answers its Coverage numbers. */
   const upload = (caller: Option.Option<Principal>, at: RepositoryCoordinates, input: CoverageUpload) =>

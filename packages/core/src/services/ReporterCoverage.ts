@@ -84,7 +84,7 @@ const make = Effect.gen(function*() {
       return Option.some(stored.files.map((file) => lines.get(file.path) ?? trusted(FileLineCoverage, { ...fileTotals(file), hits: [] })))
     })
 
-  const save = saveCommitCoverage({ lineCoverage, store })
+  const save = saveCommitCoverage({ lineCoverage })
 
   /**
    * One language's report of a commit. Kept whether or not the commit is known yet, as a report
