@@ -67,4 +67,5 @@ export const readAnalysis = (rows: Context.Tag.Service<MemoryAnalysisRows>) => <
     return analysis === undefined ? none : f(analysis)
   })
 
-export const emptyPage = { items: [], total: 0, next: undefined }
+/** What a page of an analysis never saved (or pruned) holds. */
+export const noRows = { items: [], total: 0, next: undefined }

@@ -2,7 +2,7 @@ import { Effect, Layer, Option } from "effect"
 import type { CommitAnalysis } from "../domain/CommitAnalysis.js"
 import type { CommitCoverage } from "../domain/CommitCoverage.js"
 import type { ImportedIssues } from "../domain/ImportedIssues.js"
-import { compareKeys } from "../domain/Pagination.js"
+import { compareKeys, pageOfSorted } from "../domain/Pagination.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { coverageKey, MemoryAnalysisRows } from "./MemoryAnalysisRows.js"
 
@@ -55,9 +55,9 @@ export const make = Effect.map(MemoryAnalysisRows, ({ reports: coverages }) => {
       Effect.sync(() => {
         const keyOf = (a: CommitAnalysis) => [a.endedAnalysis, a.commit.sha]
         const all = [...(analyses.get(branchKey(repositoryId, branch))?.values() ?? [])].sort((a, b) => compareKeys(keyOf(b), keyOf(a)))
-        const after = page.after
-        const rest = after === undefined ? all : all.filter((a) => compareKeys(keyOf(a), [after.endedAnalysis, after.sha]) < 0)
-        return { items: rest.slice(0, page.limit), total: all.length }
+        const after = page.after === undefined ? undefined : [page.after.endedAnalysis, page.after.sha]
+        const { items, total } = pageOfSorted(all, keyOf, { after, limit: page.limit }, (a, b) => compareKeys(b, a))
+        return { items, total }
       }),
     coverage: (commits) =>
       Effect.sync(() => {

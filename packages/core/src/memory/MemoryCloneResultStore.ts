@@ -1,7 +1,7 @@
 import { Effect, Layer } from "effect"
 import { pageOfSorted } from "../domain/Pagination.js"
 import { CloneResultStore } from "../ports/CloneResultStore.js"
-import { emptyPage, MemoryAnalysisRows, readAnalysis } from "./MemoryAnalysisRows.js"
+import { MemoryAnalysisRows, noRows, readAnalysis } from "./MemoryAnalysisRows.js"
 
 export const make = Effect.map(MemoryAnalysisRows, (rows) => {
   const read = readAnalysis(rows)
@@ -16,7 +16,7 @@ export const make = Effect.map(MemoryAnalysisRows, (rows) => {
           .filter((clone) => clone.occurrences.some((occurrence) => occurrence.fileId === fileId))
           .sort((a, b) => a.id - b.id)
         return pageOfSorted(clones, (clone) => [clone.id], page)
-      }, emptyPage)
+      }, noRows)
   })
 })
 

@@ -2,7 +2,7 @@ import { Effect, Layer, Option } from "effect"
 import { compareKeys, pageOfSorted } from "../domain/Pagination.js"
 import type { ResultsKey } from "../ports/AnalysisResultStore.js"
 import { type FileQuery, FileResultStore, fileSortValue, type StoredFile } from "../ports/FileResultStore.js"
-import { coverageKey, emptyPage, MemoryAnalysisRows, readAnalysis } from "./MemoryAnalysisRows.js"
+import { coverageKey, MemoryAnalysisRows, noRows, readAnalysis } from "./MemoryAnalysisRows.js"
 
 type Key = ReadonlyArray<string | number>
 type Compare = (a: Key, b: Key) => number
@@ -39,7 +39,7 @@ export const make = Effect.map(MemoryAnalysisRows, (rows) => {
         const keyOf = fileKey(query)
         const order = fileOrder(query)
         return pageOfSorted([...found].sort((a, b) => order(keyOf(a), keyOf(b))), keyOf, page, order)
-      }, emptyPage),
+      }, noRows),
     file: (key, fileId) =>
       read(
         key,

@@ -2,7 +2,7 @@ import { Effect, Layer, Option } from "effect"
 import type { IssueResult } from "../domain/AnalysisResults.js"
 import { pageOfSorted } from "../domain/Pagination.js"
 import { type IssueFilter, issueOverviewCountsOf, IssueResultStore, type StoredIssue } from "../ports/IssueResultStore.js"
-import { emptyPage, MemoryAnalysisRows, readAnalysis } from "./MemoryAnalysisRows.js"
+import { MemoryAnalysisRows, noRows, readAnalysis } from "./MemoryAnalysisRows.js"
 
 /** Whether an issue passes a filter: each list given holds the issue's value (see IssueFilter). */
 export const matches = (filter: IssueFilter) => (issue: IssueResult): boolean => {
@@ -19,7 +19,7 @@ export const make = Effect.map(MemoryAnalysisRows, (rows) => {
   const read = readAnalysis(rows)
   return IssueResultStore.of({
     issues: (key, filter, page) =>
-      read(key, (analysis) => pageOfSorted(analysis.issues.filter((stored) => matches(filter)(stored.issue)), issueKey, page), emptyPage),
+      read(key, (analysis) => pageOfSorted(analysis.issues.filter((stored) => matches(filter)(stored.issue)), issueKey, page), noRows),
     issueCounts: (key, filter) =>
       read(
         key,
