@@ -24,6 +24,7 @@ export * as CryptoIdGenerator from "./memory/CryptoIdGenerator.js"
 export * as StaticToolCatalogue from "./memory/StaticToolCatalogue.js"
 export {
   MemoryAnalysisResultStore,
+  MemoryAnalysisRows,
   MemoryCloneResultStore,
   MemoryFileResultStore,
   MemoryIssueResultStore,

@@ -10,7 +10,7 @@ import { Effect, type Layer, Option } from "effect"
 import { all, file, issue, savedWith } from "./AnalysisResultsFixtures.js"
 import { freshRepository } from "./Fixtures.js"
 
-/** The stores a case reads through, merged into one object as the wide store of results once was. */
+/** The ports the cases read through, as one object: a case checks one port against what the others answer. */
 const stores = Effect.gen(function*() {
   return { ...(yield* AnalysisResultStore), ...(yield* IssueResultStore), ...(yield* FileResultStore) }
 })

@@ -9,7 +9,7 @@ import {
 import { Effect, type Layer } from "effect"
 import { all, savedWith } from "./AnalysisResultsFixtures.js"
 
-/** The stores a case reads through, merged into one object as the wide store of results once was. */
+/** The ports the cases read through, as one object: a case checks one port against what the others answer. */
 const stores = Effect.gen(function*() {
   return { ...(yield* CloneResultStore), ...(yield* FileResultStore) }
 })

@@ -17,7 +17,7 @@ import { all, savedWith } from "./AnalysisResultsFixtures.js"
 const reportOf = (commit: CoverageKey) =>
   new CommitCoverage({ ...commit, format: "lcov", uploadedAt: "2026-01-01T00:00:00.000Z", files: [] })
 
-/** The stores a case reads through, merged into one object as the wide store of results once was. */
+/** The ports the cases read through, as one object: a case checks one port against what the others answer. */
 const stores = Effect.gen(function*() {
   return { ...(yield* LineCoverageStore), ...(yield* FileResultStore) }
 })
