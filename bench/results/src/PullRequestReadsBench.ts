@@ -4,11 +4,11 @@ import * as NoGit from "@tidemark/bench-storage/NoGit"
 import { settle } from "@tidemark/bench-storage/Settle"
 import {
   Access,
-  AnalysisResultStore,
   ChangeAnalysis,
   ChangeStore,
   DeltaIssue,
   FileDelta,
+  FileResultStore,
   IssueKindCount,
   PullRequestAuthor,
   PullRequestReads,
@@ -128,7 +128,7 @@ const at = BenchRepository.coordinates(repository)
 const operations = Effect.gen(function*() {
   const reads = yield* PullRequestReads
   const changes = yield* ChangeStore
-  const results = yield* AnalysisResultStore
+  const files = yield* FileResultStore
   const { repository: record } = yield* (yield* Access).repository(BenchRepository.admin, at, "read")
   const issues = (cursor?: string) => reads.issues(BenchRepository.admin, at, number, { status: "new", limit: 100, cursor })
   // The cursor of the fifth page, as a client paging through the list has it.
@@ -146,7 +146,7 @@ const operations = Effect.gen(function*() {
     { title: "part: ChangeStore.find (the change, its files)", run: changes.find(key) },
     { title: "part: ChangeStore.findSummary (the change without its files)", run: changes.findSummary(key) },
     { title: "part: ChangeStore.issues (a page and its total)", run: changes.issues(key, "Added", { after: undefined, limit: 100 }) },
-    { title: "part: AnalysisResultStore.fileIds (the page's files)", run: results.fileIds(record.id, paths) },
+    { title: "part: FileResultStore.fileIds (the page's files)", run: files.fileIds(record.id, paths) },
     // The first rows also pay for warming up what the earlier ones did not use (JIT, caches):
     // measured again last, each read shows what it costs warm.
     { title: "again, warm: PullRequestReads.one", run: reads.one(BenchRepository.admin, at, number) },

@@ -15,7 +15,6 @@ const analysesOf = (rows: unknown) =>
 const encodeAnalysis = Schema.encodeSync(CommitAnalysis)
 const CoverageRow = Schema.Struct({ coverage: CommitCoverage })
 const decodeCoverageRows = decodeAll(CoverageRow)
-const encodeCoverage = Schema.encodeSync(CommitCoverage)
 const ImportedRow = Schema.Struct({ issues: ImportedIssues })
 const decodeImportedRows = decodeAll(ImportedRow)
 const encodeImported = Schema.encodeSync(ImportedIssues)
@@ -92,13 +91,6 @@ export const make = Effect.gen(function*() {
     )
   }
 
-  const saveCoverage = (coverage: CommitCoverage) =>
-    sql`
-      INSERT INTO commit_coverage (repository_id, commit_sha, coverage)
-      VALUES (${coverage.repositoryId}, ${coverage.commitSha}, ${JSON.stringify(encodeCoverage(coverage))}::jsonb)
-      ON CONFLICT (repository_id, commit_sha) DO UPDATE SET coverage = EXCLUDED.coverage
-    `.pipe(Effect.asVoid, orUnavailable)
-
   const coverage = (commits: ReadonlyArray<{ readonly repositoryId: number; readonly commitSha: string }>) =>
     commits.length === 0
       ? Effect.succeed(new Map<number, CommitCoverage>())
@@ -164,7 +156,7 @@ export const make = Effect.gen(function*() {
         orUnavailable
       )
 
-  return AnalysisStore.of({ save, latest, find, ofCommit, history, saveCoverage, coverage, coverageReports, saveImportedIssues, importedIssues })
+  return AnalysisStore.of({ save, latest, find, ofCommit, history, coverage, coverageReports, saveImportedIssues, importedIssues })
 })
 
 export const layer = Layer.effect(AnalysisStore, make)

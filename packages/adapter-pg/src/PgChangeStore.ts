@@ -10,11 +10,11 @@ import {
   type DeltaType,
   IssueResult,
   type PageRequest,
+  pageOfRows,
   subjectKey,
   trusted
 } from "@tidemark/core"
 import { Array as Arr, Effect, Layer, Option, Schema } from "effect"
-import { pageOf } from "./PgAnalysisResultStore.js"
 import { check, decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
@@ -113,7 +113,7 @@ export const make = Effect.gen(function*() {
       sql`SELECT count(*)::integer AS total FROM change_issues WHERE ${where}`.pipe(Effect.flatMap(decodeTotal))
     ], { concurrency: 2 }).pipe(
       Effect.map(([rows, totals]) =>
-        pageOf(
+        pageOfRows(
           rows.map((row) =>
             trusted(DeltaIssue, { deltaType: row.rank === 0 ? "Added" : "Fixed", issue: trusted(IssueResult, row.issue) })
           ),

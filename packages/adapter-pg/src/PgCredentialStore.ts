@@ -1,7 +1,6 @@
 import { SqlClient } from "@effect/sql"
-import { Credential, type CredentialKind, CredentialStore, type PageRequest } from "@tidemark/core"
+import { Credential, type CredentialKind, CredentialStore, type PageRequest, pageOfRows } from "@tidemark/core"
 import { Effect, Layer, Option, Schema } from "effect"
-import { pageOf } from "./PgAnalysisResultStore.js"
 import { decodeAll, decodeFirst, decodeSingle } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
@@ -85,7 +84,7 @@ export const make = Effect.gen(function*() {
         Effect.flatMap(decodeSingle(Count))
       )
     ], { concurrency: 2 }).pipe(
-      Effect.map(([rows, { count }]) => pageOf(rows.map(toCredential), count, page, (c) => [c.createdAt, c.id])),
+      Effect.map(([rows, { count }]) => pageOfRows(rows.map(toCredential), count, page, (c) => [c.createdAt, c.id])),
       orUnavailable
     )
   }

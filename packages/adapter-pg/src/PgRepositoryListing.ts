@@ -5,6 +5,7 @@ import {
   CommitCoverage,
   ImportedIssues,
   type ListedRepositoryRecords,
+  pageOfRows,
   type Shown,
   RepositoryListing,
   type RepositoryQuery,
@@ -77,14 +78,15 @@ export const make = Effect.gen(function*() {
     `.pipe(
       Effect.flatMap(checkPage),
       Effect.map(([{ rows }]) => rows),
-      Effect.flatMap((rows) =>
-        Effect.all({
-          items: Effect.forEach(rows.slice(0, query.limit), recordsOf),
+      Effect.flatMap((rows) => {
+        const page = pageOfRows(rows, rows[0]?.total ?? 0, { after: query.after === undefined ? undefined : [query.after], limit: query.limit }, (row) => [row.repository.name])
+        return Effect.all({
+          items: Effect.forEach(page.items, recordsOf),
           // Each row carries the count; a page past the last repository has no row to carry it.
-          total: rows[0] !== undefined ? Effect.succeed(rows[0].total) : query.after === undefined ? Effect.succeed(0) : count(query),
-          hasMore: Effect.succeed(rows.length > query.limit)
+          total: rows[0] !== undefined || query.after === undefined ? Effect.succeed(page.total) : count(query),
+          hasMore: Effect.succeed(page.next !== undefined)
         })
-      ),
+      }),
       orUnavailable
     )
 

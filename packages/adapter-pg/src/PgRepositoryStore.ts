@@ -6,6 +6,7 @@ import {
   Goals,
   Organization,
   OrganizationSettings,
+  pageOfRows,
   RepositoryRecord,
   type RepositoryQuery,
   type RepositorySnapshot,
@@ -139,12 +140,12 @@ export const make = Effect.gen(function*() {
     `.pipe(
       Effect.flatMap(checkPage),
       Effect.map(([{ items, total }]) => {
-        const page = items.slice(0, query.limit)
+        const page = pageOfRows(items, total, { after: query.after === undefined ? undefined : [query.after], limit: query.limit }, (r) => [r.repository.name])
         return {
-          items: page.map((r) => repositoryOf(r.repository)),
-          branches: new Map(page.map((r) => [r.repository.id, r.branches.map(branchOf)])),
+          items: page.items.map((r) => repositoryOf(r.repository)),
+          branches: new Map(page.items.map((r) => [r.repository.id, r.branches.map(branchOf)])),
           total,
-          hasMore: items.length > query.limit
+          hasMore: page.next !== undefined
         }
       }),
       orUnavailable

@@ -10,8 +10,12 @@ import * as Migrations from "./Migrations.js"
 import * as PgAnalysisResultStore from "./PgAnalysisResultStore.js"
 import * as PgAnalysisStore from "./PgAnalysisStore.js"
 import * as PgChangeStore from "./PgChangeStore.js"
+import * as PgCloneResultStore from "./PgCloneResultStore.js"
 import * as PgCredentialRevocations from "./PgCredentialRevocations.js"
 import * as PgCredentialStore from "./PgCredentialStore.js"
+import * as PgFileResultStore from "./PgFileResultStore.js"
+import * as PgIssueResultStore from "./PgIssueResultStore.js"
+import * as PgLineCoverageStore from "./PgLineCoverageStore.js"
 import * as PgPullRequestStore from "./PgPullRequestStore.js"
 import * as PgGitHostSettingsStore from "./PgGitHostSettingsStore.js"
 import * as PgQualityGateStore from "./PgQualityGateStore.js"
@@ -32,6 +36,10 @@ const stores: Layer.Layer<Exclude<StoragePorts, CredentialRevocations>, never, S
   PgCredentialStore.layer,
   PgAnalysisStore.layer,
   PgAnalysisResultStore.layer,
+  PgIssueResultStore.layer,
+  PgFileResultStore.layer,
+  PgCloneResultStore.layer,
+  PgLineCoverageStore.layer,
   PgRepositoryListing.layer,
   PgQualityGateStore.layer,
   PgPullRequestStore.layer,

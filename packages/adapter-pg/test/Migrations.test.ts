@@ -1,10 +1,10 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { describe, expect, it } from "@effect/vitest"
-import { aggregateEvents, AnalysisResultStore, Change, Credential, CredentialStore, deliveryEventsOf, Deployment, EventStore, Incident } from "@tidemark/core"
+import { aggregateEvents, Change, Credential, CredentialStore, deliveryEventsOf, Deployment, EventStore, Incident, IssueResultStore } from "@tidemark/core"
 import { Fixtures, issue } from "@tidemark/port-contracts"
 import { Effect, Layer, Option, Redacted } from "effect"
-import { Migrations, PgAnalysisResultStore, PgCredentialStore, PgEventStore, PgRepositoryStore } from "../src/index.js"
+import { Migrations, PgCredentialStore, PgEventStore, PgIssueResultStore, PgRepositoryStore } from "../src/index.js"
 import * as TestDatabase from "../src/ScratchDatabase.js"
 
 const clientOf = (url: string) => PgClient.layer({ url: Redacted.make(url), maxConnections: 2 })
@@ -130,7 +130,7 @@ describe("Migrations", () => {
             )
           `)
         yield* Migrations.run
-        const store = yield* AnalysisResultStore
+        const store = yield* IssueResultStore
         const key = { repositoryId: repository.id, branch: "main", commitSha: "a1" }
         const page = yield* store.issues(key, {}, { after: undefined, limit: 1 })
         const overview = yield* store.issueCounts(key, {})
@@ -139,7 +139,7 @@ describe("Migrations", () => {
         `
         return { overview, page, stored }
       }).pipe(
-        Effect.provide(Layer.mergeAll(PgRepositoryStore.layer, PgAnalysisResultStore.layer).pipe(Layer.provideMerge(clientOf(url))))
+        Effect.provide(Layer.mergeAll(PgRepositoryStore.layer, PgIssueResultStore.layer).pipe(Layer.provideMerge(clientOf(url))))
       )
       expect(stored).toEqual([{ commit: "a1", issues: 2, overview: null }, { commit: "b2", issues: 1, overview: null }])
       expect(page.total).toBe(2)

@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Fixtures, storageContracts } from "@tidemark/port-contracts"
-import { AnalysisResultStore, RepositoryStore, ToolConfigStore } from "@tidemark/core"
+import { LineCoverageStore, RepositoryStore, ToolConfigStore } from "@tidemark/core"
 import { ConfigProvider, Effect, Layer, Option } from "effect"
 import { Migrations, PgStorage } from "../src/index.js"
 import * as TestDatabase from "../src/ScratchDatabase.js"
@@ -80,7 +80,7 @@ layer(PgStorage.layer.pipe(Layer.provideMerge(TestDatabase.layer)), { excludeTes
         INSERT INTO commit_file_coverage (repository_id, commit_sha, path, coverable_lines, covered_lines, hits)
         VALUES (${key.repositoryId}, ${key.commitSha}, 'a.js', 1, 1, '[[1, 100000000000000000000]]'::jsonb)
       `
-      const read = yield* (yield* AnalysisResultStore).commitCoverage(key)
+      const read = yield* (yield* LineCoverageStore).commitCoverage(key)
       expect(read.map((file) => file.hits)).toStrictEqual([[[1, Number.MAX_SAFE_INTEGER]]])
     }))
 })

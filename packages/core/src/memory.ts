@@ -2,6 +2,11 @@
 import { Layer } from "effect"
 import { RepositoryListing } from "./ports/RepositoryListing.js"
 import * as MemoryAnalysisResultStore from "./memory/MemoryAnalysisResultStore.js"
+import * as MemoryAnalysisRows from "./memory/MemoryAnalysisRows.js"
+import * as MemoryCloneResultStore from "./memory/MemoryCloneResultStore.js"
+import * as MemoryFileResultStore from "./memory/MemoryFileResultStore.js"
+import * as MemoryIssueResultStore from "./memory/MemoryIssueResultStore.js"
+import * as MemoryLineCoverageStore from "./memory/MemoryLineCoverageStore.js"
 import * as MemoryAnalysisStore from "./memory/MemoryAnalysisStore.js"
 import * as MemoryChangeStore from "./memory/MemoryChangeStore.js"
 import * as MemoryCredentialRevocations from "./memory/MemoryCredentialRevocations.js"
@@ -19,6 +24,11 @@ export * as CryptoIdGenerator from "./memory/CryptoIdGenerator.js"
 export * as StaticToolCatalogue from "./memory/StaticToolCatalogue.js"
 export {
   MemoryAnalysisResultStore,
+  MemoryAnalysisRows,
+  MemoryCloneResultStore,
+  MemoryFileResultStore,
+  MemoryIssueResultStore,
+  MemoryLineCoverageStore,
   MemoryAnalysisStore,
   MemoryChangeStore,
   MemoryCredentialRevocations,
@@ -33,6 +43,16 @@ export {
   MemoryWebhookSecretStore
 }
 
+/** The stores of analyses, their results and coverage in memory, on rows of their own that they share. */
+export const analysisResultsLayer = Layer.mergeAll(
+  MemoryAnalysisStore.layer,
+  MemoryAnalysisResultStore.layer,
+  MemoryIssueResultStore.layer,
+  MemoryFileResultStore.layer,
+  MemoryCloneResultStore.layer,
+  MemoryLineCoverageStore.layer
+).pipe(Layer.provide(MemoryAnalysisRows.layer))
+
 /**
  * Every storage port in memory, each with its own fresh state; the listing, and the pull requests
  * listed by organization, read through the store of repositories.
@@ -44,8 +64,7 @@ export const storageLayer = Layer.merge(RepositoryListing.fromStores, MemoryPull
     MemoryStandardStore.layer,
     MemoryCredentialStore.layer,
     MemoryCredentialRevocations.layer,
-    MemoryAnalysisStore.layer,
-    MemoryAnalysisResultStore.layer,
+    analysisResultsLayer,
     MemoryQualityGateStore.layer,
     MemoryWebhookSecretStore.layer,
     MemoryWebhookDeliveryLog.layer,

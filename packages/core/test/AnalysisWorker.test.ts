@@ -7,9 +7,12 @@ import {
   couldNotClone,
   ConfigureToolBody,
   CoverageUploads,
+  FileResultStore,
   InvalidInput,
+  IssueResultStore,
   Goals,
   gradeOf,
+  LineCoverageStore,
   NotFound,
   Organizations,
   PatternConfiguration,
@@ -169,7 +172,7 @@ describe("analysis jobs", () => {
       const organization = yield* repositories.findOrganization("gh", acme.organization)
       const repository = yield* repositories.findRepository(Option.getOrThrow(organization).id, "widgets")
       const repositoryId = Option.getOrThrow(repository).id
-      const results = yield* AnalysisResultStore
+      const results = { ...(yield* AnalysisResultStore), ...(yield* FileResultStore), ...(yield* IssueResultStore) }
       // Rows of an older analysis of main, as an earlier run would have left them.
       const stale = { repositoryId, branch: "main", commitSha: "a0" }
       yield* results.save(stale, AnalysisResults.make({ files: [fileRow("src/old.ts", 0)], issues: [], clones: [] }))
@@ -417,7 +420,7 @@ describe("analysis jobs", () => {
         const organization = yield* repositories.findOrganization("gh", acme.organization)
         const repository = yield* repositories.findRepository(Option.getOrThrow(organization).id, "widgets")
         const commit = { repositoryId: Option.getOrThrow(repository).id, commitSha: mainHead.sha }
-        const results = yield* AnalysisResultStore
+        const results = yield* LineCoverageStore
         expect(yield* results.fileCoverage(commit, "src/generated.ts")).toEqual(Option.none())
         expect(Option.map(yield* results.fileCoverage(commit, "src/app.ts"), (file) => file.coverableLines)).toEqual(Option.some(4))
 

@@ -3,13 +3,19 @@ import {
   compareKeys,
   decodeCursor,
   defaultLimit,
+  emptyPage,
   encodeCursor,
   InvalidInput,
   PageLimit,
+  Pagination,
   type Page,
   paginate,
+  pageOfResults,
+  pageOfRows,
+  pageOfSorted,
   pageRequest,
-  type PageRequest
+  type PageRequest,
+  type ResultPage
 } from "@tidemark/core"
 import { Either, Encoding, FastCheck, Schema } from "effect"
 
@@ -180,6 +186,58 @@ describe("Pagination", () => {
     it("makes pageRequest fail with InvalidInput on a malformed cursor", () => {
       expect(pageRequest("!!", 10)).toEqual(invalidCursor)
       expect(pageRequest(Encoding.encodeBase64Url("{}"), undefined)).toEqual(invalidCursor)
+    })
+  })
+
+  describe("store pages", () => {
+    type Key = ReadonlyArray<string | number>
+    const descending = (a: Key, b: Key) => compareKeys(b, a)
+    const numbers = FastCheck.uniqueArray(FastCheck.integer({ min: -50, max: 50 }), { maxLength: 40 })
+
+    /** Every page of a store's list, following `next` from the first page. */
+    const storePages = <A>(read: (page: PageRequest) => ResultPage<A>, limit: number) => {
+      const pages = [read({ after: undefined, limit })]
+      for (let last = pages[0]; last?.next !== undefined; last = pages.at(-1)) pages.push(read({ after: last.next, limit }))
+      return pages
+    }
+
+    it("pageOfSorted pages a list held whole in either order, each item once, counting the whole list", () => {
+      FastCheck.assert(
+        FastCheck.property(numbers, FastCheck.integer({ min: 1, max: 50 }), FastCheck.boolean(), (unsorted, limit, up) => {
+          const order = up ? compareKeys : descending
+          const sorted = [...unsorted].sort((a, b) => order([a], [b]))
+          const pages = storePages((page) => pageOfSorted(sorted, (n) => [n], page, order), limit)
+          expect(pages.flatMap((page) => page.items)).toEqual(sorted)
+          for (const page of pages) expect(page.total).toBe(sorted.length)
+          for (const page of pages.slice(0, -1)) expect(page.items).toHaveLength(limit)
+        }),
+        { seed: 20261127, numRuns: 200 }
+      )
+    })
+
+    it("pageOfRows, given one row more than the page after the key (as a statement reads), answers what pageOfSorted does", () => {
+      FastCheck.assert(
+        FastCheck.property(numbers, FastCheck.integer({ min: 1, max: 50 }), (unsorted, limit) => {
+          const sorted = [...unsorted].sort((a, b) => a - b)
+          const read = (page: PageRequest) => {
+            const after = page.after
+            const rows = sorted.filter((n) => after === undefined || compareKeys([n], after) > 0).slice(0, page.limit + 1)
+            return pageOfRows(rows, sorted.length, page, (n) => [n])
+          }
+          expect(storePages(read, limit)).toEqual(storePages((page) => pageOfSorted(sorted, (n) => [n], page), limit))
+        }),
+        { seed: 20261127, numRuns: 200 }
+      )
+    })
+
+    it("pageOfResults shows a store's page with the cursor of its next key, none on the last page", () => {
+      const more = pageOfResults({ items: [1, 2], total: 5, next: [2, "b"] }, 2, (n) => n * 10)
+      expect(more.items).toEqual([10, 20])
+      expect(more.pagination).toEqual(new Pagination({ limit: 2, total: 5, cursor: encodeCursor([2, "b"]) }))
+      expect(Either.getOrThrow(decodeCursor(more.pagination.cursor ?? ""))).toEqual([2, "b"])
+      const last = pageOfResults({ items: [5], total: 5, next: undefined }, 2, (n) => n)
+      expect(last.pagination).toEqual(new Pagination({ limit: 2, total: 5 }))
+      expect(emptyPage(7)).toEqual({ items: [], pagination: new Pagination({ limit: 7, total: 0 }) })
     })
   })
 

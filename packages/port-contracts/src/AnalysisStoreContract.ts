@@ -1,11 +1,14 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { AnalysisStore, RepositoryStore } from "@tidemark/core"
+import { AnalysisStore, type CommitCoverage, LineCoverageStore, type RepositoryStore } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { analysis, coverageOf, importedOf } from "./AnalysisFixtures.js"
 import { freshRepository } from "./Fixtures.js"
 
 /** Analyses belong to repositories, which the store of repositories creates. */
-export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisStore | RepositoryStore, unknown>) =>
+/** A coverage report saved as an upload saves it (LineCoverageStore), without line coverage. */
+const saveReport = (report: CommitCoverage) => Effect.flatMap(LineCoverageStore, (store) => store.saveCoverage(report, []))
+
+export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisStore | LineCoverageStore | RepositoryStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`AnalysisStore contract (${name})`, (it) => {
     describe("save and find", () => {
       it.effect("a saved analysis is found by repository, branch and commit, as saved", () =>
@@ -109,9 +112,9 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
           const store = yield* AnalysisStore
           const first = (yield* freshRepository).repository
           const second = (yield* freshRepository).repository
-          yield* store.saveCoverage(coverageOf(first.id, "a1", 3))
-          yield* store.saveCoverage(coverageOf(first.id, "a2", 4))
-          yield* store.saveCoverage(coverageOf(second.id, "b1", 5))
+          yield* saveReport(coverageOf(first.id, "a1", 3))
+          yield* saveReport(coverageOf(first.id, "a2", 4))
+          yield* saveReport(coverageOf(second.id, "b1", 5))
           const found = yield* store.coverage([
             { repositoryId: first.id, commitSha: "a2" },
             { repositoryId: second.id, commitSha: "b1" }
@@ -120,7 +123,7 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
           expect(found.get(second.id)).toStrictEqual(coverageOf(second.id, "b1", 5))
 
           const replaced = coverageOf(first.id, "a1", 9)
-          yield* store.saveCoverage(replaced)
+          yield* saveReport(replaced)
           expect((yield* store.coverage([{ repositoryId: first.id, commitSha: "a1" }])).get(first.id)).toStrictEqual(replaced)
           expect((yield* store.coverage([{ repositoryId: first.id, commitSha: "zz" }])).size).toBe(0)
           expect((yield* store.coverage([])).size).toBe(0)
@@ -132,10 +135,10 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
           const { repository } = yield* freshRepository
           const other = (yield* freshRepository).repository
           // Uploaded at 3, 7 and 5; a1 is analysed on two branches, a3 on none.
-          yield* store.saveCoverage(coverageOf(repository.id, "a1", 3))
-          yield* store.saveCoverage(coverageOf(repository.id, "a2", 7))
-          yield* store.saveCoverage(coverageOf(repository.id, "a3", 5))
-          yield* store.saveCoverage(coverageOf(other.id, "a1", 9))
+          yield* saveReport(coverageOf(repository.id, "a1", 3))
+          yield* saveReport(coverageOf(repository.id, "a2", 7))
+          yield* saveReport(coverageOf(repository.id, "a3", 5))
+          yield* saveReport(coverageOf(other.id, "a1", 9))
           const onMain = analysis(repository.id, "main", "a1", 10, 100)
           const onFeature = analysis(repository.id, "feature", "a1", 11, 100)
           const a2 = analysis(repository.id, "main", "a2", 12, 100)

@@ -12,7 +12,7 @@ import {
   type RepositoryStore
 } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
-import { issue } from "./AnalysisResultStoreContract.js"
+import { issue } from "./AnalysisResultsFixtures.js"
 import { freshRepository } from "./Fixtures.js"
 
 const changeOf = (repositoryId: number, headSha: string, newIssues: number) =>

@@ -1,6 +1,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import {
   AnalysisStore,
+  LineCoverageStore,
   type ListingPage,
   RepositoryListing,
   type RepositoryQuery,
@@ -24,6 +25,7 @@ import type { StoragePorts } from "./StorageContracts.js"
 const listedOrganization = Effect.gen(function*() {
   const repositories = yield* RepositoryStore
   const analyses = yield* AnalysisStore
+  const coverage = yield* LineCoverageStore
   const standards = yield* StandardStore
   const organization = yield* repositories.ensureOrganization("gh", uniqueName("listed"))
   const save = (name: string, overrides: Parameters<typeof snapshot>[2]) =>
@@ -42,13 +44,13 @@ const listedOrganization = Effect.gen(function*() {
   yield* analyses.save(shownAnalysis)
   yield* analyses.save(analysis(alpha.id, "develop", "d1", 9, 3_000))
   const alphaCoverage = coverageOf(alpha.id, "a2", 7)
-  yield* analyses.saveCoverage(alphaCoverage)
-  yield* analyses.saveCoverage(coverageOf(alpha.id, "a3", 9))
+  yield* coverage.saveCoverage(alphaCoverage, [])
+  yield* coverage.saveCoverage(coverageOf(alpha.id, "a3", 9), [])
   const alphaImported = [importedOf(alpha.id, "a2", "zeta", 1), importedOf(alpha.id, "a2", "Alpha", 2)]
   yield* analyses.saveImportedIssues([...alphaImported, importedOf(alpha.id, "a3", "zeta", 4)])
 
   const betaCoverage = coverageOf(beta.id, "a1", 3)
-  yield* analyses.saveCoverage(betaCoverage)
+  yield* coverage.saveCoverage(betaCoverage, [])
   const betaImported = importedOf(beta.id, "a1", "trivy", 3)
   yield* analyses.saveImportedIssues([betaImported])
 

@@ -3,8 +3,12 @@ import type { Layer } from "effect"
 import { analysisResultStoreContract } from "./AnalysisResultStoreContract.js"
 import { analysisStoreContract } from "./AnalysisStoreContract.js"
 import { changeStoreContract } from "./ChangeStoreContract.js"
+import { cloneResultStoreContract } from "./CloneResultStoreContract.js"
 import { credentialRevocationsContract } from "./CredentialRevocationsContract.js"
 import { credentialStoreContract } from "./CredentialStoreContract.js"
+import { fileResultStoreContract } from "./FileResultStoreContract.js"
+import { issueResultStoreContract } from "./IssueResultStoreContract.js"
+import { lineCoverageStoreContract } from "./LineCoverageStoreContract.js"
 import { pullRequestStoreContract } from "./PullRequestStoreContract.js"
 import { gitHostSettingsStoreContract } from "./GitHostSettingsStoreContract.js"
 import { qualityGateStoreContract } from "./QualityGateStoreContract.js"
@@ -30,6 +34,10 @@ export const storageContracts = (name: string, makeLayer: () => Layer.Layer<Stor
   credentialRevocationsContract(name, makeLayer())
   analysisStoreContract(name, makeLayer())
   analysisResultStoreContract(name, makeLayer())
+  issueResultStoreContract(name, makeLayer())
+  fileResultStoreContract(name, makeLayer())
+  cloneResultStoreContract(name, makeLayer())
+  lineCoverageStoreContract(name, makeLayer())
   repositoryListingContract(name, makeLayer())
   qualityGateStoreContract(name, makeLayer())
   pullRequestStoreContract(name, makeLayer())

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
-import type { StoredClone, StoredFile } from "../ports/AnalysisResultStore.js"
+import type { StoredClone } from "../ports/CloneResultStore.js"
+import type { StoredFile } from "../ports/FileResultStore.js"
 import { type FileLineCoverage, percentageOf, shownPercentage } from "./CommitCoverage.js"
 import { GradeLetter } from "./RepositoryWithAnalysis.js"
 import type { BranchRecord, CommitRecord } from "./Records.js"

@@ -103,3 +103,56 @@ export const paginate = <A>(
     })
   }
 }
+
+/** One page read from a store, and what a client needs to ask for the next: the sort key of its last item. */
+export interface ResultPage<A> {
+  readonly items: ReadonlyArray<A>
+  readonly total: number
+  /** The sort key after which the next page starts; none on the last page. */
+  readonly next: ReadonlyArray<string | number> | undefined
+}
+
+type Key = ReadonlyArray<string | number>
+
+/**
+ * The page of `items` (in the order `compare` gives their keys) after `page.after`, with the key of
+ * its last item when more remain: keyset paging of a list held whole (the memory stores).
+ */
+export const pageOfSorted = <A>(
+  items: ReadonlyArray<A>,
+  keyOf: (item: A) => Key,
+  page: PageRequest,
+  compare: (a: Key, b: Key) => number = compareKeys
+): ResultPage<A> => {
+  const after = page.after
+  const rest = after === undefined ? items : items.filter((item) => compare(keyOf(item), after) > 0)
+  const shown = rest.slice(0, page.limit)
+  const last = shown.at(-1)
+  return {
+    items: shown,
+    total: items.length,
+    next: rest.length > page.limit && last !== undefined ? keyOf(last) : undefined
+  }
+}
+
+/**
+ * The page of `rows` read after the page's position with one row more than the page (`limit + 1`):
+ * that extra row only tells whether another page follows.
+ */
+export const pageOfRows = <A>(rows: ReadonlyArray<A>, total: number, page: PageRequest, keyOf: (row: A) => Key): ResultPage<A> => {
+  const items = rows.slice(0, page.limit)
+  const last = items.at(-1)
+  return { items, total, next: rows.length > page.limit && last !== undefined ? keyOf(last) : undefined }
+}
+
+/** A page of the API from a page of stored rows: the cursor is the key of its last item. */
+export const pageOfResults = <A, B>(rows: ResultPage<A>, limit: number, f: (row: A) => B): Page<B> => ({
+  items: rows.items.map(f),
+  pagination: new Pagination({
+    limit,
+    total: rows.total,
+    ...(rows.next === undefined ? {} : { cursor: encodeCursor(rows.next) })
+  })
+})
+
+export const emptyPage = <A>(limit: number): Page<A> => ({ items: [], pagination: new Pagination({ limit, total: 0 }) })

@@ -2,15 +2,15 @@ import { Effect, Layer, Option } from "effect"
 import type { CommitAnalysis } from "../domain/CommitAnalysis.js"
 import type { CommitCoverage } from "../domain/CommitCoverage.js"
 import type { ImportedIssues } from "../domain/ImportedIssues.js"
-import { compareKeys } from "../domain/Pagination.js"
+import { compareKeys, pageOfSorted } from "../domain/Pagination.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
+import { coverageKey, MemoryAnalysisRows } from "./MemoryAnalysisRows.js"
 
 const branchKey = (repositoryId: number, branch: string) => `${repositoryId}\u0000${branch}`
 
-export const make = Effect.sync(() => {
+export const make = Effect.map(MemoryAnalysisRows, ({ reports: coverages }) => {
   /** Per repository and branch, the analyses by commit sha. */
   const analyses = new Map<string, Map<string, CommitAnalysis>>()
-  const coverages = new Map<string, CommitCoverage>()
   /** Per commit, the imported issues by tool. */
   const imported = new Map<string, Map<string, ImportedIssues>>()
   const commitKey = (repositoryId: number, sha: string) => `${repositoryId}\u0000${sha}`
@@ -55,19 +55,15 @@ export const make = Effect.sync(() => {
       Effect.sync(() => {
         const keyOf = (a: CommitAnalysis) => [a.endedAnalysis, a.commit.sha]
         const all = [...(analyses.get(branchKey(repositoryId, branch))?.values() ?? [])].sort((a, b) => compareKeys(keyOf(b), keyOf(a)))
-        const after = page.after
-        const rest = after === undefined ? all : all.filter((a) => compareKeys(keyOf(a), [after.endedAnalysis, after.sha]) < 0)
-        return { items: rest.slice(0, page.limit), total: all.length }
-      }),
-    saveCoverage: (coverage) =>
-      Effect.sync(() => {
-        coverages.set(commitKey(coverage.repositoryId, coverage.commitSha), coverage)
+        const after = page.after === undefined ? undefined : [page.after.endedAnalysis, page.after.sha]
+        const { items, total } = pageOfSorted(all, keyOf, { after, limit: page.limit }, (a, b) => compareKeys(b, a))
+        return { items, total }
       }),
     coverage: (commits) =>
       Effect.sync(() => {
         const found = new Map<number, CommitCoverage>()
         for (const { commitSha, repositoryId } of commits) {
-          const coverage = coverages.get(commitKey(repositoryId, commitSha))
+          const coverage = coverages.get(coverageKey({ repositoryId, commitSha }))
           if (coverage !== undefined) found.set(repositoryId, coverage)
         }
         return found
@@ -107,4 +103,5 @@ export const make = Effect.sync(() => {
   })
 })
 
+/** On the rows shared with the memory stores of results and coverage (which saves the reports it reads). */
 export const layer = Layer.effect(AnalysisStore, make)

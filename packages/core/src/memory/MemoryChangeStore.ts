@@ -1,8 +1,7 @@
 import { Effect, Layer, Option } from "effect"
 import type { ChangeAnalysis, ChangeKey, DeltaIssue } from "../domain/ChangeAnalysis.js"
-import { compareKeys } from "../domain/Pagination.js"
+import { compareKeys, pageOfSorted } from "../domain/Pagination.js"
 import { ChangeStore, changeSummaryOf, deltaIssueKey, subjectKey } from "../ports/ChangeStore.js"
-import { pageOf } from "./MemoryAnalysisResultStore.js"
 
 const keyOf = (key: ChangeKey) => `${key.repositoryId}\u0000${subjectKey(key.subject)}`
 
@@ -26,7 +25,7 @@ export const make = Effect.sync(() => {
     issues: (key, deltaType, page) =>
       Effect.sync(() => {
         const all = changes.get(keyOf(key))?.issues ?? []
-        return pageOf(deltaType === undefined ? all : all.filter((issue) => issue.deltaType === deltaType), deltaIssueKey, page)
+        return pageOfSorted(deltaType === undefined ? all : all.filter((issue) => issue.deltaType === deltaType), deltaIssueKey, page)
       })
   })
 })

@@ -1,8 +1,7 @@
 import { Effect, Layer, Option } from "effect"
-import { compareKeys } from "../domain/Pagination.js"
+import { compareKeys, pageOfSorted } from "../domain/Pagination.js"
 import { Credential } from "../domain/Records.js"
 import { CredentialStore } from "../ports/CredentialStore.js"
-import { pageOf } from "./MemoryAnalysisResultStore.js"
 
 const pageKey = (credential: Credential) => [credential.createdAt, credential.id]
 
@@ -16,7 +15,7 @@ export const make = Effect.sync(() => {
     save: (credential) => Effect.sync(() => void credentials.set(credential.id, credential)),
     find: (id) => Effect.sync(() => Option.fromNullable(credentials.get(id))),
     countByKind: (kind) => Effect.sync(() => [...credentials.values()].filter((c) => c.kind === kind).length),
-    ofOrganization: (organizationId, page) => Effect.sync(() => pageOf(ofOrganization(organizationId), pageKey, page)),
+    ofOrganization: (organizationId, page) => Effect.sync(() => pageOfSorted(ofOrganization(organizationId), pageKey, page)),
     remove: (organizationId, id) =>
       Effect.sync(() => credentials.get(id)?.organizationId === organizationId && credentials.delete(id)),
     markUsed: (id, at) =>

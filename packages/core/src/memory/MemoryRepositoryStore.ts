@@ -2,6 +2,7 @@ import { Effect, Layer, Option } from "effect"
 import { Goals } from "../domain/Goals.js"
 import { defaultOrganizationSettings, type OrganizationSettings } from "../domain/OrganizationSettings.js"
 import { BranchRecord, CommitRecord, Organization, RepositoryRecord } from "../domain/Records.js"
+import { pageOfSorted } from "../domain/Pagination.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 
 export const make = Effect.sync(() => {
@@ -50,14 +51,15 @@ export const make = Effect.sync(() => {
           (query.names === undefined || query.names.includes(r.name)) &&
           (search === undefined || r.name.toLowerCase().includes(search))
         )
-        const after = query.after
-        const rest = after === undefined ? matching : matching.filter((r) => r.name > after)
-        const items = rest.slice(0, query.limit)
+        const { items, next, total } = pageOfSorted(matching, (r) => [r.name], {
+          after: query.after === undefined ? undefined : [query.after],
+          limit: query.limit
+        })
         return {
           items,
           branches: new Map(items.map((r) => [r.id, branches.get(r.id) ?? []])),
-          total: matching.length,
-          hasMore: rest.length > query.limit
+          total,
+          hasMore: next !== undefined
         }
       }),
     saveSnapshot: (organizationId, snapshot, now) =>

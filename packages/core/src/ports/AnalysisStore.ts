@@ -22,7 +22,7 @@ export interface BranchOf {
 
 /**
  * The analyses of commits, one per repository, branch and commit; the coverage reports uploaded for
- * commits, one per repository and commit; the issues imported from SARIF logs, one per repository,
+ * commits, one per repository and commit (saved through LineCoverageStore); the issues imported from SARIF logs, one per repository,
  * commit and tool (a new one replaces the old).
  */
 export class AnalysisStore extends Context.Tag("@tidemark/core/AnalysisStore")<
@@ -46,7 +46,6 @@ export class AnalysisStore extends Context.Tag("@tidemark/core/AnalysisStore")<
       branch: string,
       page: { readonly after?: { readonly endedAnalysis: string; readonly sha: string } | undefined; readonly limit: number }
     ) => Effect.Effect<{ readonly items: ReadonlyArray<CommitAnalysis>; readonly total: number }, ServiceUnavailable>
-    readonly saveCoverage: (coverage: CommitCoverage) => Effect.Effect<void, ServiceUnavailable>
     /** The coverage of each commit asked for that has one, by repository id (one commit per repository). */
     readonly coverage: (commits: ReadonlyArray<CommitOf>) => Effect.Effect<ReadonlyMap<number, CommitCoverage>, ServiceUnavailable>
     /** The repository's latest coverage reports, the latest upload first (then by commit). */

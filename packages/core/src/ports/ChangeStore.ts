@@ -1,8 +1,7 @@
 import { Context, type Effect, type Option } from "effect"
 import type { ChangeAnalysis, ChangeKey, ChangeSubject, DeltaIssue, DeltaType } from "../domain/ChangeAnalysis.js"
 import type { ServiceUnavailable } from "../domain/Errors.js"
-import type { PageRequest } from "../domain/Pagination.js"
-import type { ResultPage } from "./AnalysisResultStore.js"
+import type { PageRequest, ResultPage } from "../domain/Pagination.js"
 
 /** A subject as one string, the same in every adapter: `commit:<sha>` or `pull:<number>`. */
 export const subjectKey = (subject: ChangeSubject): string =>

@@ -1,8 +1,7 @@
 import { Context, type Effect, type Option } from "effect"
 import type { ServiceUnavailable } from "../domain/Errors.js"
-import type { PageRequest } from "../domain/Pagination.js"
+import type { PageRequest, ResultPage } from "../domain/Pagination.js"
 import type { Credential, CredentialKind } from "../domain/Records.js"
-import type { ResultPage } from "./AnalysisResultStore.js"
 
 /** API tokens, ingestion keys and the admin token, stored as hashes. */
 export class CredentialStore extends Context.Tag("@tidemark/core/CredentialStore")<

@@ -1,8 +1,12 @@
 import type { AnalysisResultStore } from "./AnalysisResultStore.js"
 import type { AnalysisStore } from "./AnalysisStore.js"
+import type { CloneResultStore } from "./CloneResultStore.js"
 import type { ChangeStore } from "./ChangeStore.js"
 import type { CredentialRevocations } from "./CredentialRevocations.js"
 import type { CredentialStore } from "./CredentialStore.js"
+import type { FileResultStore } from "./FileResultStore.js"
+import type { IssueResultStore } from "./IssueResultStore.js"
+import type { LineCoverageStore } from "./LineCoverageStore.js"
 import type { PullRequestStore } from "./PullRequestStore.js"
 import type { GitHostSettingsStore } from "./GitHostSettingsStore.js"
 import type { QualityGateStore } from "./QualityGateStore.js"
@@ -22,6 +26,10 @@ export type StoragePorts =
   | CredentialRevocations
   | AnalysisStore
   | AnalysisResultStore
+  | IssueResultStore
+  | FileResultStore
+  | CloneResultStore
+  | LineCoverageStore
   | RepositoryListing
   | QualityGateStore
   | PullRequestStore

@@ -6,6 +6,7 @@ import type { CommitRecord, RepositoryRecord } from "../domain/Records.js"
 import { Problem } from "../domain/Repository.js"
 import { AnalysisQueue } from "../ports/AnalysisQueue.js"
 import { AnalysisResultStore, type ResultsKey } from "../ports/AnalysisResultStore.js"
+import { LineCoverageStore } from "../ports/LineCoverageStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { type AnalyzedTool, Analyzer } from "../ports/Analyzer.js"
 import type { Delivery } from "../ports/EventQueue.js"
@@ -98,6 +99,7 @@ const make = (options: AnalysisWorkerOptions) =>
     const queue = yield* AnalysisQueue
     const store = yield* AnalysisStore
     const resultStore = yield* AnalysisResultStore
+    const lineCoverage = yield* LineCoverageStore
     const repositories = yield* RepositoryStore
     const analyzer = yield* Analyzer
     const checkout = yield* SourceCheckout
@@ -233,8 +235,10 @@ const make = (options: AnalysisWorkerOptions) =>
         const isExcluded = coverageScope.excluded(analysis.configurationFile)
         const excluded = coverage.files.filter((file) => isExcluded(file.path))
         if (excluded.length === 0) return
-        yield* resultStore.removeCoverage(commit, excluded.map((file) => file.path))
-        yield* store.saveCoverage(new CommitCoverage({ ...coverage, files: coverage.files.filter((file) => !isExcluded(file.path)) }))
+        yield* lineCoverage.removeCoverage(
+          new CommitCoverage({ ...coverage, files: coverage.files.filter((file) => !isExcluded(file.path)) }),
+          excluded.map((file) => file.path)
+        )
       })
 
     /** A job handed out too often is processed without analysing: its analysis records why. */

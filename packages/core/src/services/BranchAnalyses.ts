@@ -2,7 +2,7 @@ import type { Context } from "effect"
 import { Effect } from "effect"
 import type { ChangeAnalysis } from "../domain/ChangeAnalysis.js"
 import type { CommitAnalysis } from "../domain/CommitAnalysis.js"
-import { encodeCursor, type PageRequest, Pagination } from "../domain/Pagination.js"
+import { type PageRequest, type Pagination, pageOfResults, pageOfRows } from "../domain/Pagination.js"
 import type { AnalysisStore } from "../ports/AnalysisStore.js"
 import { type ChangeStore, subjectKey } from "../ports/ChangeStore.js"
 
@@ -30,16 +30,10 @@ export const branchAnalysesPage = (
       after: endedAnalysis === undefined ? undefined : { endedAnalysis: String(endedAnalysis), sha: String(sha) },
       limit: request.limit + 1
     })
-    const shown = page.items.slice(0, request.limit)
-    const found = yield* changes.findMany(repositoryId, shown.map((a) => ({ kind: "commit", sha: a.commit.sha })))
-    const last = shown.at(-1)
-    const more = last !== undefined && page.items.length > request.limit
-    return {
-      items: shown.map((analysis) => ({ analysis, change: found.get(subjectKey({ kind: "commit", sha: analysis.commit.sha })) })),
-      pagination: new Pagination({
-        limit: request.limit,
-        total: page.total,
-        ...(more ? { cursor: encodeCursor([last.endedAnalysis, last.commit.sha]) } : {})
-      })
-    } satisfies BranchAnalysesPage
+    const rows = pageOfRows(page.items, page.total, request, (analysis) => [analysis.endedAnalysis, analysis.commit.sha])
+    const found = yield* changes.findMany(repositoryId, rows.items.map((a) => ({ kind: "commit", sha: a.commit.sha })))
+    return pageOfResults(rows, request.limit, (analysis) => ({
+      analysis,
+      change: found.get(subjectKey({ kind: "commit", sha: analysis.commit.sha }))
+    })) satisfies BranchAnalysesPage
   })

@@ -6,7 +6,7 @@ import type { ServiceUnavailable } from "../domain/Errors.js"
 import { trusted } from "../domain/Trusted.js"
 import { evaluateGate, type GateVerdict } from "../domain/GateVerdict.js"
 import { type GateKind, QualityGate } from "../domain/QualityGate.js"
-import { AnalysisResultStore } from "../ports/AnalysisResultStore.js"
+import { LineCoverageStore } from "../ports/LineCoverageStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { QualityGateStore } from "../ports/QualityGateStore.js"
 
@@ -71,7 +71,7 @@ export const pullRequestCoverageOf = (measured: ChangeCoverage, verdict: GateVer
 /** Reads what a change's coverage and gate verdict need; shared by the commit and pull-request views. */
 export const makeChangeCoverage = Effect.gen(function*() {
   const analyses = yield* AnalysisStore
-  const results = yield* AnalysisResultStore
+  const lineCoverage = yield* LineCoverageStore
   const gates = yield* QualityGateStore
 
   const reportOf = (repositoryId: number, commitSha: string) =>
@@ -88,7 +88,7 @@ export const makeChangeCoverage = Effect.gen(function*() {
       // Line hits are read only when a report exists: most changes of a repository without coverage skip it.
       const lines = headReport === undefined
         ? new Map<string, ReadonlyMap<number, number>>()
-        : new Map((yield* results.commitCoverage({ repositoryId, commitSha: change.headSha })).map((f) => [f.path, new Map(f.hits)]))
+        : new Map((yield* lineCoverage.commitCoverage({ repositoryId, commitSha: change.headSha })).map((f) => [f.path, new Map(f.hits)]))
       const headFiles = filePercentages(headReport)
       const files = change.files.filter((f) => f.inHead).map((file): FileChangeCoverage => {
         const hits = lines.get(file.path)

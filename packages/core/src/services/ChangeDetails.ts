@@ -25,7 +25,7 @@ import { type Page, paginate, Pagination, pageRequest } from "../domain/Paginati
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { CommitRecord, type RepositoryRecord } from "../domain/Records.js"
 import { commitView, storedCommitView } from "../domain/RepositoryView.js"
-import { AnalysisResultStore } from "../ports/AnalysisResultStore.js"
+import { FileResultStore } from "../ports/FileResultStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { emptyTree, GitChanges } from "../ports/GitChanges.js"
 import type { GitCommit } from "../ports/GitReader.js"
@@ -64,7 +64,7 @@ const make = Effect.gen(function*() {
   const pullRequests = yield* PullRequestReads
   const commits = yield* CommitReads
   const analyses = yield* AnalysisStore
-  const results = yield* AnalysisResultStore
+  const fileResults = yield* FileResultStore
   const repositories = yield* RepositoryStore
   const git = yield* GitChanges
   const coverage = yield* makeChangeCoverage
@@ -97,7 +97,7 @@ const make = Effect.gen(function*() {
       if (change === undefined) return { items: [], pagination: new Pagination({ limit: request.limit, total: 0 }) } satisfies Page<FileDeltaAnalysis>
       const measured = yield* coverage.coverageOf(change)
       const byPath = new Map(measured.files.map((f) => [f.path, f]))
-      const ids = yield* results.fileIds(repository.id, change.files.map((f) => f.path))
+      const ids = yield* fileResults.fileIds(repository.id, change.files.map((f) => f.path))
       const commitId = yield* commitIdOf(repository.id, change.headSha)
       const baseId = change.baseSha === undefined ? undefined : yield* commitIdOf(repository.id, change.baseSha)
       const search = query.search?.toLowerCase() ?? ""
@@ -146,7 +146,7 @@ const make = Effect.gen(function*() {
       const listed = change === undefined || query.onlyPotential === true
         ? []
         : change.clones.filter((clone) => wanted === undefined || clone.deltaType === wanted)
-      const ids = yield* results.fileIds(repository.id, [...new Set(listed.flatMap((c) => c.occurrences.map((o) => o.path)))])
+      const ids = yield* fileResults.fileIds(repository.id, [...new Set(listed.flatMap((c) => c.occurrences.map((o) => o.path)))])
       const shown = listed.map((clone) =>
         CommitFileClone.make({
           id: clone.id,

@@ -5,7 +5,7 @@ import { coverageReportOf, coverageReportResponseOf } from "../domain/CoverageRe
 import { InvalidInput } from "../domain/Errors.js"
 import { defaultLimit } from "../domain/Pagination.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
-import { AnalysisResultStore } from "../ports/AnalysisResultStore.js"
+import { LineCoverageStore } from "../ports/LineCoverageStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { CoverageReader } from "../ports/CoverageReader.js"
 import { CoverageScope } from "../ports/CoverageScope.js"
@@ -28,11 +28,11 @@ const make = Effect.gen(function*() {
   const access = yield* Access
   const verdicts = yield* ChangeVerdicts
   const store = yield* AnalysisStore
-  const results = yield* AnalysisResultStore
+  const lineCoverage = yield* LineCoverageStore
   const reader = yield* CoverageReader
   const repositories = yield* RepositoryStore
   const excludedFrom = coverageExclusion({ repositories, store, scope: yield* CoverageScope })
-  const save = saveCommitCoverage({ results, store })
+  const save = saveCommitCoverage({ lineCoverage })
 
   /** Stores a commit's coverage report (replacing an earlier one) and answers its Coverage numbers. */
   const upload = (caller: Option.Option<Principal>, at: RepositoryCoordinates, input: CoverageUpload) =>

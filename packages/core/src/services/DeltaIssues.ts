@@ -2,13 +2,12 @@ import { Effect, Option } from "effect"
 import type { ChangeAnalysis, ChangeKey, ChangeSubject, DeltaIssue, DeltaType } from "../domain/ChangeAnalysis.js"
 import { CommitDeltaIssue, type IssueStatusParam } from "../domain/ChangeViews.js"
 import { commitIssueOf, commitReferenceOf } from "../domain/IssueViews.js"
-import { type PageRequest, Pagination, pageRequest } from "../domain/Pagination.js"
+import { type PageRequest, pageOfResults, Pagination, pageRequest, type ResultPage } from "../domain/Pagination.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import { trusted } from "../domain/Trusted.js"
-import { AnalysisResultStore, type ResultPage } from "../ports/AnalysisResultStore.js"
+import { FileResultStore } from "../ports/FileResultStore.js"
 import { ChangeStore } from "../ports/ChangeStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
-import { pageOfRows } from "./RepositoryIssues.js"
 
 export interface DeltaIssueQuery {
   readonly status?: IssueStatusParam | undefined
@@ -32,7 +31,7 @@ export interface PageRows {
 /** The issues a change added and fixed, as the API lists them: each in the commit it is found in. */
 export const makeDeltaIssues = Effect.gen(function*() {
   const changes = yield* ChangeStore
-  const results = yield* AnalysisResultStore
+  const fileResults = yield* FileResultStore
   const repositories = yield* RepositoryStore
 
   /** The commit an issue is found in, as the repository stored it, or by its sha alone (an ancestor no branch had as its head). */
@@ -63,11 +62,11 @@ export const makeDeltaIssues = Effect.gen(function*() {
       }
       // The page's file ids and the two commits its issues are in (one without a base), read at once.
       const [ids, inHead, inBase] = yield* Effect.all([
-        results.fileIds(repository.id, [...new Set(rows.items.map((row) => row.issue.filePath))]),
+        fileResults.fileIds(repository.id, [...new Set(rows.items.map((row) => row.issue.filePath))]),
         referenceOf(repository.id, change.headSha),
         change.baseSha === undefined ? Effect.succeed(undefined) : referenceOf(repository.id, change.baseSha)
       ], { concurrency: 3 })
-      return { analyzed: true, ...pageOfRows(rows, request.limit, (row) =>
+      return { analyzed: true, ...pageOfResults(rows, request.limit, (row) =>
         trusted(CommitDeltaIssue, {
           // An added issue is in the head; a fixed one was in the base.
           commitIssue: commitIssueOf(row.issue, ids.get(row.issue.filePath) ?? 0, row.deltaType === "Added" ? inHead : inBase ?? inHead),

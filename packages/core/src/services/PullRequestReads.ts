@@ -8,7 +8,7 @@ import {
   QualityAnalysis
 } from "../domain/ChangeViews.js"
 import { NotFound, type ServiceUnavailable } from "../domain/Errors.js"
-import { encodeCursor, type Page, Pagination, pageRequest } from "../domain/Pagination.js"
+import { type Page, pageOfResults, pageOfRows, pageRequest } from "../domain/Pagination.js"
 import type { OrganizationCoordinates, Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import type { PullRequestRecord } from "../domain/PullRequest.js"
 import type { RepositoryRecord } from "../domain/Records.js"
@@ -148,7 +148,7 @@ const make = Effect.gen(function*() {
         after: updated === undefined ? undefined : { updated: String(updated), id: Number(id) },
         limit: request.limit + 1
       })
-      const shown = listed.items.slice(0, request.limit)
+      const { items: shown, ...shownPage } = pageOfRows(listed.items, listed.total, request, (pullRequest) => [pullRequest.updated, pullRequest.id])
       // The page's changes in one read per repository on it (an organization's page spans several).
       const byRepository = Arr.groupBy(shown, (pullRequest) => String(pullRequest.repositoryId))
       const [repositoriesById, found] = yield* Effect.all([
@@ -166,15 +166,8 @@ const make = Effect.gen(function*() {
           ? Effect.succeed([])
           : Effect.map(withAnalysis(repository, pullRequest, change), (view) => [view])
       }, { concurrency: 4 })
-      const last = shown.at(-1)
-      return {
-        items: items.flat(),
-        pagination: new Pagination({
-          limit: request.limit,
-          total: listed.total,
-          ...(listed.items.length > request.limit && last !== undefined ? { cursor: encodeCursor([last.updated, last.id]) } : {})
-        })
-      } satisfies Page<PullRequestWithAnalysis>
+      // The cursor is the last listed pull request's, shown or not (one without a change may be left out).
+      return pageOfResults({ ...shownPage, items: items.flat() }, request.limit, (view) => view) satisfies Page<PullRequestWithAnalysis>
     })
 
   const list = (caller: Caller, at: RepositoryCoordinates, query: PullRequestListQuery) =>

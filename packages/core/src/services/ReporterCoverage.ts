@@ -4,7 +4,7 @@ import { commitShaOf } from "../domain/CommitSha.js"
 import { NotFound, Unauthenticated } from "../domain/Errors.js"
 import type { Principal } from "../domain/Principal.js"
 import { reportedFiles, type ReporterReport, withReport } from "../domain/ReporterReport.js"
-import { AnalysisResultStore, type CoverageKey } from "../ports/AnalysisResultStore.js"
+import { type CoverageKey, LineCoverageStore } from "../ports/LineCoverageStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { CoverageScope } from "../ports/CoverageScope.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
@@ -35,7 +35,7 @@ const make = Effect.gen(function*() {
   const access = yield* Access
   const verdicts = yield* ChangeVerdicts
   const store = yield* AnalysisStore
-  const results = yield* AnalysisResultStore
+  const lineCoverage = yield* LineCoverageStore
   const repositories = yield* RepositoryStore
   const excludedFrom = coverageExclusion({ repositories, store, scope: yield* CoverageScope })
 
@@ -80,11 +80,11 @@ const make = Effect.gen(function*() {
     Effect.gen(function*() {
       const stored = (yield* store.coverage([key])).get(key.repositoryId)
       if (stored === undefined) return Option.none()
-      const lines = new Map((yield* results.commitCoverage(key)).map((file) => [file.path, file]))
+      const lines = new Map((yield* lineCoverage.commitCoverage(key)).map((file) => [file.path, file]))
       return Option.some(stored.files.map((file) => lines.get(file.path) ?? trusted(FileLineCoverage, { ...fileTotals(file), hits: [] })))
     })
 
-  const save = saveCommitCoverage({ results, store })
+  const save = saveCommitCoverage({ lineCoverage })
 
   /**
    * One language's report of a commit. Kept whether or not the commit is known yet, as a report
@@ -100,7 +100,7 @@ const make = Effect.gen(function*() {
       // Reports of one commit arrive at once (a reporter sends each language in parallel, CI jobs
       // of several machines too) and each rewrites the commit's coverage from what is stored: one
       // at a time across the server's processes, none is lost.
-      yield* results.exclusive(key)(
+      yield* lineCoverage.exclusive(key)(
         Effect.gen(function*() {
           const earlier = Option.getOrElse(yield* storedLines(key), () => [])
           yield* save(key, "reporter", withReport(earlier, reported, partial))

@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { NotFound } from "../domain/Errors.js"
-import { encodeCursor, maxLimit, type Page, type PageRequest, paginate, Pagination, pageRequest } from "../domain/Pagination.js"
+import { emptyPage, maxLimit, type Page, type PageRequest, pageOfResults, paginate, pageRequest } from "../domain/Pagination.js"
 import type { OrganizationCoordinates, Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import type { Organization, RepositoryRecord } from "../domain/Records.js"
 import type { Permission, Repository } from "../domain/Repository.js"
@@ -63,7 +63,7 @@ const make = Effect.gen(function*() {
   const listIn = (organization: Organization, permission: Permission, query: RepositoryListQuery, request: PageRequest) =>
     Effect.gen(function*() {
       if (query.segments !== undefined && query.segments.length > 0) {
-        return { items: [], pagination: new Pagination({ limit: request.limit, total: 0 }) } satisfies Page<RepositoryWithAnalysis>
+        return emptyPage<RepositoryWithAnalysis>(request.limit)
       }
       const after = request.after?.[0]
       const page = yield* listing.page({
@@ -76,15 +76,9 @@ const make = Effect.gen(function*() {
       const items = page.items.map((listed) =>
         listedRepository(listed.repository, listed.defaultBranch, listed.standards, permission, listed.shown)
       )
-      const last = page.items[page.items.length - 1]?.repository
-      return {
-        items,
-        pagination: new Pagination({
-          limit: request.limit,
-          total: page.total,
-          ...(page.hasMore && last !== undefined ? { cursor: encodeCursor([last.name]) } : {})
-        })
-      } satisfies Page<RepositoryWithAnalysis>
+      const last = page.items.at(-1)?.repository
+      const next = page.hasMore && last !== undefined ? [last.name] : undefined
+      return pageOfResults({ items, total: page.total, next }, request.limit, (item) => item) satisfies Page<RepositoryWithAnalysis>
     })
 
   const get = (caller: Caller, at: RepositoryCoordinates, branch: string | undefined) =>
@@ -116,7 +110,7 @@ const make = Effect.gen(function*() {
     Effect.gen(function*() {
       const request = yield* pageRequest(query.cursor, query.limit)
       const organization = Option.isSome(caller) ? yield* access.organization(caller, at, "read") : yield* publicOrganization(at)
-      if (query.filter === "NotSynced") return emptyRepositoryPage(request.limit)
+      if (query.filter === "NotSynced") return emptyPage<Repository>(request.limit)
       const wanted = (query.languages ?? []).map((language) => language.toLowerCase())
       if (Option.isSome(caller) && wanted.length === 0) {
         const page = yield* listIn(organization, caller.value.permission, query, request)
@@ -142,8 +136,6 @@ const make = Effect.gen(function*() {
 
   return { list, get, repositoriesOf } as const
 })
-
-const emptyRepositoryPage = (limit: number): Page<Repository> => ({ items: [], pagination: new Pagination({ limit, total: 0 }) })
 
 /**
  * listOrganizationRepositoriesWithAnalysis, searchOrganizationRepositoriesWithAnalysis,

@@ -9,12 +9,15 @@ import {
   lineHitsOf
 } from "../domain/FileViews.js"
 import { commitIssueOf, commitReferenceOf } from "../domain/IssueViews.js"
-import { pageRequest } from "../domain/Pagination.js"
+import { emptyPage, pageOfResults, pageRequest } from "../domain/Pagination.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
-import { AnalysisResultStore, type FileQuery } from "../ports/AnalysisResultStore.js"
+import { CloneResultStore } from "../ports/CloneResultStore.js"
+import { type FileQuery, FileResultStore } from "../ports/FileResultStore.js"
+import { IssueResultStore } from "../ports/IssueResultStore.js"
+import { LineCoverageStore } from "../ports/LineCoverageStore.js"
 import { FileLines } from "../ports/FileLines.js"
 import { fileWebUrl } from "./Repositories.js"
-import { emptyPage, pageOfRows, RepositoryIssues } from "./RepositoryIssues.js"
+import { RepositoryIssues } from "./RepositoryIssues.js"
 
 type Caller = Option.Option<Principal>
 
@@ -34,7 +37,10 @@ export interface FilePageQuery {
 
 const make = Effect.gen(function*() {
   const issues = yield* RepositoryIssues
-  const results = yield* AnalysisResultStore
+  const fileResults = yield* FileResultStore
+  const issueResults = yield* IssueResultStore
+  const cloneResults = yield* CloneResultStore
+  const lineCoverage = yield* LineCoverageStore
   const fileLines = yield* FileLines
 
   /** listFiles: the files of a branch's latest analysis (default: the default branch), by page. */
@@ -43,12 +49,12 @@ const make = Effect.gen(function*() {
       const page = yield* pageRequest(query.cursor, query.limit)
       const found = yield* issues.analysed(caller, at, query.branch)
       if (Option.isNone(found)) return emptyPage<FileWithAnalysisInfo>(page.limit)
-      const rows = yield* results.files(found.value.key, {
+      const rows = yield* fileResults.files(found.value.key, {
         search: query.search,
         sort: query.sort ?? "filename",
         direction: query.direction ?? "asc"
       }, page)
-      return pageOfRows(rows, page.limit, (row) => fileWithAnalysisOf(row, found.value.branch))
+      return pageOfResults(rows, page.limit, (row) => fileWithAnalysisOf(row, found.value.branch))
     })
 
   /** The branch's latest analysis (default: the default branch's) and the file in it, or NotFound. */
@@ -57,7 +63,7 @@ const make = Effect.gen(function*() {
       const notFound = new NotFound({ what: "file", id: String(fileId) })
       const found = yield* issues.analysed(caller, at, branch)
       if (Option.isNone(found)) return yield* notFound
-      const file = yield* results.file(found.value.key, fileId)
+      const file = yield* fileResults.file(found.value.key, fileId)
       if (Option.isNone(file)) return yield* notFound
       return { analysed: found.value, file: file.value }
     })
@@ -70,16 +76,16 @@ const make = Effect.gen(function*() {
     Effect.gen(function*() {
       const page = yield* pageRequest(query.cursor, query.limit)
       const { analysed, file } = yield* fileIn(caller, at, fileId)
-      const rows = yield* results.issues(analysed.key, { filePaths: [file.file.path] }, page)
+      const rows = yield* issueResults.issues(analysed.key, { filePaths: [file.file.path] }, page)
       const reference = commitReferenceOf(analysed.commit)
-      return pageOfRows(rows, page.limit, (row) => commitIssueOf(row.issue, row.fileId, reference))
+      return pageOfResults(rows, page.limit, (row) => commitIssueOf(row.issue, row.fileId, reference))
     })
 
   const clones = (caller: Caller, at: RepositoryCoordinates, fileId: number, query: FilePageQuery) =>
     Effect.gen(function*() {
       const page = yield* pageRequest(query.cursor, query.limit)
       const { analysed } = yield* fileIn(caller, at, fileId)
-      return pageOfRows(yield* results.clones(analysed.key, fileId, page), page.limit, fileCloneOf)
+      return pageOfResults(yield* cloneResults.clones(analysed.key, fileId, page), page.limit, fileCloneOf)
     })
 
   /** getFileCoverage: the file's hits line by line in the report uploaded for the analysed commit, if any. */
@@ -87,7 +93,7 @@ const make = Effect.gen(function*() {
     Effect.gen(function*() {
       const { analysed, file } = yield* fileIn(caller, at, fileId)
       const { commitSha, repositoryId } = analysed.key
-      const found = yield* results.fileCoverage({ repositoryId, commitSha }, file.file.path)
+      const found = yield* lineCoverage.fileCoverage({ repositoryId, commitSha }, file.file.path)
       return Option.match(found, { onNone: (): ReadonlyArray<LineHits> => [], onSome: lineHitsOf })
     })
 

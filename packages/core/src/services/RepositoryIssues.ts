@@ -7,11 +7,12 @@ import {
   issuesOverviewOf,
   type SearchRepositoryIssuesBody
 } from "../domain/IssueViews.js"
-import { encodeCursor, type Page, Pagination, pageRequest } from "../domain/Pagination.js"
+import { emptyPage, pageOfResults, pageRequest } from "../domain/Pagination.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { chosenBranch } from "../domain/RepositoryView.js"
 import type { BranchRecord, CommitRecord, RepositoryRecord } from "../domain/Records.js"
-import { AnalysisResultStore, type IssueFilter, type ResultPage, type ResultsKey } from "../ports/AnalysisResultStore.js"
+import type { ResultsKey } from "../ports/AnalysisResultStore.js"
+import { type IssueFilter, IssueResultStore } from "../ports/IssueResultStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
@@ -25,18 +26,6 @@ export interface AnalysedBranch {
   readonly branch: BranchRecord
   readonly repository: RepositoryRecord
 }
-
-/** A page of the API from a page of stored rows: the cursor is the key of its last item. */
-export const pageOfRows = <A, B>(rows: ResultPage<A>, limit: number, f: (row: A) => B): Page<B> => ({
-  items: rows.items.map(f),
-  pagination: new Pagination({
-    limit,
-    total: rows.total,
-    ...(rows.next === undefined ? {} : { cursor: encodeCursor(rows.next) })
-  })
-})
-
-export const emptyPage = <A>(limit: number): Page<A> => ({ items: [], pagination: new Pagination({ limit, total: 0 }) })
 
 const filterOf = (body: SearchRepositoryIssuesBody): IssueFilter => ({
   patternIds: body.patternIds,
@@ -53,7 +42,7 @@ const make = Effect.gen(function*() {
   const access = yield* Access
   const repositories = yield* RepositoryStore
   const analyses = yield* AnalysisStore
-  const results = yield* AnalysisResultStore
+  const issueResults = yield* IssueResultStore
 
   /**
    * The latest analysis of the branch asked for (the default branch when none is, see
@@ -86,9 +75,9 @@ const make = Effect.gen(function*() {
       const found = yield* analysed(caller, at, body.branchName)
       if (Option.isNone(found) || filtersOutAll(body)) return emptyPage<CommitIssue>(page.limit)
       const { commit, key } = found.value
-      const rows = yield* results.issues(key, filterOf(body), page)
+      const rows = yield* issueResults.issues(key, filterOf(body), page)
       const reference = commitReferenceOf(commit)
-      return pageOfRows(rows, page.limit, (row) => commitIssueOf(row.issue, row.fileId, reference))
+      return pageOfResults(rows, page.limit, (row) => commitIssueOf(row.issue, row.fileId, reference))
     })
 
   const overview = (caller: Caller, at: RepositoryCoordinates, body: SearchRepositoryIssuesBody) =>
@@ -97,7 +86,7 @@ const make = Effect.gen(function*() {
       if (Option.isNone(found) || filtersOutAll(body)) {
         return issuesOverviewOf({ categories: [], levels: [], languages: [], patterns: [], authors: [] })
       }
-      return issuesOverviewOf(yield* results.issueCounts(found.value.key, filterOf(body)))
+      return issuesOverviewOf(yield* issueResults.issueCounts(found.value.key, filterOf(body)))
     })
 
   /** One issue of the default branch's latest analysis, by its `resultDataId`. */
@@ -106,7 +95,7 @@ const make = Effect.gen(function*() {
       const notFound = new NotFound({ what: "issue", id: String(resultDataId) })
       const found = yield* analysed(caller, at, undefined)
       if (Option.isNone(found)) return yield* notFound
-      const row = yield* results.issue(found.value.key, resultDataId)
+      const row = yield* issueResults.issue(found.value.key, resultDataId)
       if (Option.isNone(row)) return yield* notFound
       return commitIssueOf(row.value.issue, row.value.fileId, commitReferenceOf(found.value.commit))
     })

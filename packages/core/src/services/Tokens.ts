@@ -1,13 +1,12 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { NotFound } from "../domain/Errors.js"
 import { IssuedToken, type IssuedTokenKind } from "../domain/IssuedToken.js"
-import { pageRequest } from "../domain/Pagination.js"
+import { pageOfResults, pageRequest } from "../domain/Pagination.js"
 import type { OrganizationCoordinates, Principal } from "../domain/Principal.js"
 import type { Credential } from "../domain/Records.js"
 import { CredentialStore } from "../ports/CredentialStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
-import { pageOfRows } from "./RepositoryIssues.js"
 
 type Caller = Option.Option<Principal>
 
@@ -52,7 +51,7 @@ const make = Effect.gen(function*() {
       const request = yield* pageRequest(query.cursor, query.limit)
       const rows = yield* credentials.ofOrganization(organization.id, request)
       const names = yield* repositoryNames(rows.items)
-      return pageOfRows({ ...rows, items: rows.items.filter(isIssued) }, request.limit, (credential) => viewOf(credential, names))
+      return pageOfResults({ ...rows, items: rows.items.filter(isIssued) }, request.limit, (credential) => viewOf(credential, names))
     })
 
   const revoke = (caller: Caller, at: OrganizationCoordinates, id: string) =>

@@ -1,0 +1,35 @@
+import { Effect, Layer, Option } from "effect"
+import type { IssueResult } from "../domain/AnalysisResults.js"
+import { pageOfSorted } from "../domain/Pagination.js"
+import { type IssueFilter, issueOverviewCountsOf, IssueResultStore, type StoredIssue } from "../ports/IssueResultStore.js"
+import { MemoryAnalysisRows, noRows, readAnalysis } from "./MemoryAnalysisRows.js"
+
+/** Whether an issue passes a filter: each list given holds the issue's value (see IssueFilter). */
+export const matches = (filter: IssueFilter) => (issue: IssueResult): boolean => {
+  const holds = (values: ReadonlyArray<string> | undefined, value: string | undefined) =>
+    values === undefined || values.length === 0 || (value !== undefined && values.includes(value))
+  return holds(filter.patternIds, issue.patternId) && holds(filter.languages, issue.language) &&
+    holds(filter.categories, issue.category) && holds(filter.levels, issue.level) &&
+    holds(filter.authorEmails, issue.authorEmail) && holds(filter.filePaths, issue.filePath)
+}
+
+export const issueKey = (stored: StoredIssue): ReadonlyArray<string | number> => [stored.issue.filePath, stored.issue.line, stored.issue.issueId]
+
+export const make = Effect.map(MemoryAnalysisRows, (rows) => {
+  const read = readAnalysis(rows)
+  return IssueResultStore.of({
+    issues: (key, filter, page) =>
+      read(key, (analysis) => pageOfSorted(analysis.issues.filter((stored) => matches(filter)(stored.issue)), issueKey, page), noRows),
+    issueCounts: (key, filter) =>
+      read(
+        key,
+        (analysis) => issueOverviewCountsOf(analysis.issues.map((stored) => stored.issue).filter(matches(filter))),
+        issueOverviewCountsOf([])
+      ),
+    issue: (key, resultDataId) =>
+      read(key, (analysis) => Option.fromNullable(analysis.issues.find((stored) => stored.issue.resultDataId === resultDataId)), Option.none())
+  })
+})
+
+/** On the rows shared with the other memory stores of analysis results. */
+export const layer = Layer.effect(IssueResultStore, make)
