@@ -68,7 +68,10 @@ const analyze = Command.make(
       })).pipe(
         Effect.flatMap(({ data }) => {
           const commit = data.lastAnalysedCommit
-          return commit?.sha === queued.commitSha && (commit.endedAnalysis ?? "") >= queued.requestedAt
+          // Started after the request, so it read the settings as they were then: an earlier job of the
+          // same commit may still be running (its threads starting, say) and end after the request.
+          return commit?.sha === queued.commitSha && commit.endedAnalysis !== undefined &&
+              (commit.startedAnalysis ?? "") >= queued.requestedAt
             ? Effect.succeed(data)
             : Effect.fail(new NotYet({ message: "the analysis has not finished" }))
         })
