@@ -13,6 +13,7 @@ import { pullRequestStoreContract } from "./PullRequestStoreContract.js"
 import { gitHostSettingsStoreContract } from "./GitHostSettingsStoreContract.js"
 import { qualityGateStoreContract } from "./QualityGateStoreContract.js"
 import { repositoryListingContract } from "./RepositoryListingContract.js"
+import { repositoryPagesContract } from "./RepositoryPagesContract.js"
 import { repositoryStoreContract } from "./RepositoryStoreContract.js"
 import { standardStoreContract } from "./StandardStoreContract.js"
 import { toolConfigStoreContract } from "./ToolConfigStoreContract.js"
@@ -28,6 +29,7 @@ export type { StoragePorts }
  */
 export const storageContracts = (name: string, makeLayer: () => Layer.Layer<StoragePorts, unknown>) => {
   repositoryStoreContract(name, makeLayer())
+  repositoryPagesContract(name, makeLayer())
   toolConfigStoreContract(name, makeLayer())
   standardStoreContract(name, makeLayer())
   credentialStoreContract(name, makeLayer())
