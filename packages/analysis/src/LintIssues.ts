@@ -36,10 +36,19 @@ export const lintTree = (
   root: string,
   files: ReadonlyArray<SourceFile>,
   settings: LintSettings
-): Effect.Effect<LintResult, LintError> => {
-  const absoluteRoot = resolve(root)
-  const configurationFile = settings.useConfigurationFile ? configurationFileOf(files) : undefined
-  return configurationFile === undefined
+): Effect.Effect<LintResult, LintError> => lintWith(resolve(root), files, settings, configurationFileFor(files, settings))
+
+/** The repository's own configuration file, when the settings ask for it and the tree has one. */
+const configurationFileFor = (files: ReadonlyArray<SourceFile>, settings: LintSettings) =>
+  settings.useConfigurationFile ? configurationFileOf(files) : undefined
+
+const lintWith = (
+  absoluteRoot: string,
+  files: ReadonlyArray<SourceFile>,
+  settings: LintSettings,
+  configurationFile: string | undefined
+): Effect.Effect<LintResult, LintError> =>
+  configurationFile === undefined
     ? lintWithPatterns(absoluteRoot, files, settings.rules)
     : lintWithConfigurationFile(
       absoluteRoot,
@@ -48,7 +57,6 @@ export const lintTree = (
       settings.rules,
       settings.configurationFileLimits ?? defaultConfigLintLimits
     )
-}
 
 /**
  * `lintTree`, begun before the tree's measures and finished after them (the Effect it gives): with a
@@ -63,10 +71,10 @@ export const startLintTree = (
 ): Effect.Effect<Effect.Effect<LintResult, LintError | LintHelperFailed>> =>
   Effect.gen(function*() {
     const helper = yield* Effect.serviceOption(LintHelper)
-    const withFile = settings.useConfigurationFile && configurationFileOf(files) !== undefined
-    if (withFile) return Fiber.join(yield* Effect.fork(lintTree(root, files, settings)))
-    if (Option.isNone(helper)) return lintTree(root, files, settings)
     const absoluteRoot = resolve(root)
+    const configurationFile = configurationFileFor(files, settings)
+    if (configurationFile !== undefined) return Fiber.join(yield* Effect.fork(lintWith(absoluteRoot, files, settings, configurationFile)))
+    if (Option.isNone(helper)) return lintWithPatterns(absoluteRoot, files, settings.rules)
     const turns = makeTurns()
     const theirs = yield* Effect.fork(helper.value.lintShare(absoluteRoot, files, settings.rules, turns))
     return Effect.gen(function*() {

@@ -145,6 +145,8 @@ const fileAnalysisOf = (
     duplicated: (duplication?.blocks ?? 0) > settings.fileDuplicationBlockThreshold
   })
 
+const notOverdue: ReadonlyMap<string, SkippedFile> = new Map()
+
 /** The overdue files by path, then by tool. */
 const overdueByFile = (overdue: ReadonlyArray<SkippedFile>): ReadonlyMap<string, ReadonlyMap<string, SkippedFile>> => {
   const byFile = new Map<string, Map<string, SkippedFile>>()
@@ -219,7 +221,7 @@ export const measureTree = (
       return language === undefined ? [] : [{ file, language }]
     })
     const overdue = overdueByFile(settings.overdue ?? [])
-    const overdueOf = (path: string): ReadonlyMap<string, SkippedFile> => overdue.get(path) ?? new Map()
+    const overdueOf = (path: string): ReadonlyMap<string, SkippedFile> => overdue.get(path) ?? notOverdue
     const measured = yield* Effect.forEach(
       known,
       ({ file, language }) => measuredWithCache(grammars, file, language, overdueOf(file.path)),
