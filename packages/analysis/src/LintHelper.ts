@@ -6,6 +6,7 @@ import { Worker as Thread } from "node:worker_threads"
 import type { EnabledRule } from "./EnabledRule.js"
 import { analysisThreadLimits } from "./ThreadLimits.js"
 import { type LintedTurnData, LintShare, LintThreadRequest, LintThreadStart } from "./LintThreadProtocol.js"
+import { reasonOfThrow } from "./SkippedFile.js"
 import type { SourceFile } from "./SourceTree.js"
 
 /** The lint thread ended or broke: the analysis that needed its share fails (and its thread is replaced). */
@@ -45,10 +46,7 @@ const spawn = (options: LintHelperOptions) => () =>
   // Built modules, as the analysis thread itself: no flags of the parent's.
   new Thread(lintThreadScript, { execArgv: [], workerData: { clock: options.clock }, resourceLimits: analysisThreadLimits })
 
-const failure = (cause: Cause.Cause<unknown>) => {
-  const squashed = Cause.squash(cause)
-  return new LintHelperFailed({ reason: (squashed instanceof Error ? squashed.message : String(squashed)).split("\n")[0] ?? "" })
-}
+const failure = (cause: Cause.Cause<unknown>) => new LintHelperFailed({ reason: reasonOfThrow(Cause.squash(cause)) })
 
 export const make = (options: LintHelperOptions) =>
   Effect.gen(function*() {
