@@ -1,5 +1,5 @@
-import { appendFileListQuery, type FileListQuery, fileListQueryOf } from "./FileListQuery.js"
-import { appendFilters, filtersOf, type IssueFilters } from "./IssueFilters.js"
+import { appendFileListQuery, type FileListQuery, fileListQueryOf } from "./results/FileListQuery.js"
+import { appendFilters, filtersOf, type IssueFilters } from "./results/IssueFilters.js"
 
 /** The dashboard's pages, addressed by the URL's hash so the server serves one `index.html`. */
 export type Route =

@@ -32,16 +32,9 @@ import {
 } from "@tidemark/core"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import {
-  type DeliveryMetrics,
-  readMetrics,
-  readRepository,
-  readTools,
-  type RepositoryWithAnalysis,
-  type Tool
-} from "../src/Api.js"
-import type { BranchHistoryEntry, CommitWithAnalysis, DeltaIssue, FileDiffCoverage, PullRequestWithAnalysis } from "../src/Changes.js"
-import type { Page } from "../src/Envelope.js"
+import type { BranchHistoryEntry, CommitWithAnalysis, DeltaIssue, FileDiffCoverage, PullRequestWithAnalysis } from "../src/changes/Changes.js"
+import { type DeliveryMetrics, readMetrics } from "../src/delivery/DeliveryApi.js"
+import { readRepository, readTools, type RepositoryWithAnalysis, type Tool } from "../src/repositories/RepositoriesApi.js"
 import {
   type Clone,
   type FileDetails,
@@ -57,7 +50,8 @@ import {
   readFileSource,
   readIssuePage,
   readOverview
-} from "../src/Results.js"
+} from "../src/results/Results.js"
+import type { Page } from "../src/shared/Envelope.js"
 
 /**
  * The dashboard keeps its own readers (no Effect in the browser bundle), so these tests hold them

@@ -70,7 +70,7 @@ export interface BrowserGlobals {
   readonly sessionStorage: KeyValueStore
 }
 
-/** The dashboard's kept session as each store holds it (see packages/dashboard/src/Session.ts). */
+/** The dashboard's kept session as each store holds it (see packages/dashboard/src/session/Session.ts). */
 export const storedSession = (page: Page) =>
   page.evaluate(() => {
     const { localStorage, sessionStorage } = globalThis as unknown as BrowserGlobals

@@ -16,7 +16,7 @@ import {
   formatPerDay,
   formatPercent,
   formatText
-} from "../../dashboard/src/Format.js"
+} from "../../dashboard/src/shared/Format.js"
 import * as Chromium from "./Browser.js"
 import { getJson } from "./CliFixture.js"
 import * as DashboardServer from "./DashboardServer.js"

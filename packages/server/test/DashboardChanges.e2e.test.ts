@@ -7,9 +7,9 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import type { BranchHistoryEntry, CommitWithAnalysis, DeltaIssue, FileDiffCoverage, PullRequestWithAnalysis } from "../../dashboard/src/Changes.js"
-import { commitVerdict, diffCoverageText, gateRule, pullRequestVerdict, ruleState, unrunLines } from "../../dashboard/src/ChangeWords.js"
-import { formatCount, formatInstant, formatPercent, formatText, shortSha } from "../../dashboard/src/Format.js"
+import type { BranchHistoryEntry, CommitWithAnalysis, DeltaIssue, FileDiffCoverage, PullRequestWithAnalysis } from "../../dashboard/src/changes/Changes.js"
+import { commitVerdict, diffCoverageText, gateRule, pullRequestVerdict, ruleState, unrunLines } from "../../dashboard/src/changes/ChangeWords.js"
+import { formatCount, formatInstant, formatPercent, formatText, shortSha } from "../../dashboard/src/shared/Format.js"
 import * as Chromium from "./Browser.js"
 import { getJson } from "./CliFixture.js"
 import { adminToken, organization, repositoryPath, seed } from "./DashboardChangesSeed.js"

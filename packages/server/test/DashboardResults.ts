@@ -4,8 +4,8 @@
  * dashboard's own `Format.ts`), to compare with what Chromium shows.
  */
 import { expect } from "vitest"
-import { formatCount, formatPercent, formatText } from "../../dashboard/src/Format.js"
-import type { Clone, FileDetails, FileSource, FileSummary, Issue, IssuesOverview, LineCoverage } from "../../dashboard/src/Results.js"
+import { formatCount, formatPercent, formatText } from "../../dashboard/src/shared/Format.js"
+import type { Clone, FileDetails, FileSource, FileSummary, Issue, IssuesOverview, LineCoverage } from "../../dashboard/src/results/Results.js"
 
 export interface PageJson<A> {
   readonly data: ReadonlyArray<A>
