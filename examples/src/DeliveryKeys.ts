@@ -24,11 +24,11 @@ import { isScript, runScript } from "./Script.js"
 
 /** The services the program uses; whoever runs it provides their ports. */
 export const DeliveryServices = Layer.mergeAll(
-  Ingestion.layer,
+  Ingestion.Default,
   // Polls without waiting: the program drains the queue once instead of watching it.
-  IngestionWorker.layer({ pollWait: "0 millis" }),
-  Metrics.layer
-).pipe(Layer.provideMerge(Access.layer))
+  IngestionWorker.Default({ pollWait: "0 millis" }),
+  Metrics.Default
+).pipe(Layer.provideMerge(Access.Default))
 
 /** Every port in memory: nothing to set up, nothing kept. */
 export const memoryPorts = Layer.mergeAll(storageLayer, CryptoIdGenerator.layer, MemoryEventQueue.layer(), MemoryEventStore.layer)

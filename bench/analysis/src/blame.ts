@@ -16,8 +16,8 @@ import { FileSystem, Path } from "@effect/platform"
 import { NodeContext } from "@effect/platform-node"
 import { GitCli } from "@tidemark/adapter-git"
 import { TreeAnalyzer } from "@tidemark/analysis"
-import { FileLines, withAuthors } from "@tidemark/core"
-import { Effect } from "effect"
+import { FileLines, IssueAuthors } from "@tidemark/core"
+import { Effect, Layer } from "effect"
 import { execFileSync } from "node:child_process"
 import { cpus, loadavg } from "node:os"
 import { defaultSettings } from "./DefaultSettings.js"
@@ -71,9 +71,12 @@ const oneRun = (sha: string, concurrency: number) =>
     yield* git.reader.read(repository)
     const [root, checkoutMs] = yield* timed(git.checkout.checkout(repository, sha))
     const [output, analysisMs] = yield* timed(analyzer.analyze(root, defaultSettings()))
-    const [findings, blameMs] = yield* timed(withAuthors(git.lines, repository, sha, output.findings))
-    const wholeFiles = FileLines.of({ read: (url, commit, paths) => git.lines.read(url, commit, paths) })
-    const [wholeFindings, wholeFilesMs] = yield* timed(withAuthors(wholeFiles, repository, sha, output.findings))
+    const authorsOver = (lines: FileLines["Type"]) =>
+      Effect.provide(IssueAuthors, IssueAuthors.Default.pipe(Layer.provide(Layer.succeed(FileLines, lines))))
+    const issueLines = yield* authorsOver(git.lines)
+    const [findings, blameMs] = yield* timed(issueLines.withAuthors(repository, sha, output.findings))
+    const wholeFiles = yield* authorsOver(FileLines.of({ read: (url, commit, paths) => git.lines.read(url, commit, paths) }))
+    const [wholeFindings, wholeFilesMs] = yield* timed(wholeFiles.withAuthors(repository, sha, output.findings))
     const authored = findings.filter((f) => f.authorEmail !== undefined)
     if (wholeFindings.some((f, i) => f.authorEmail !== findings[i]?.authorEmail)) {
       return yield* Effect.dieMessage("blaming the issue lines gave other authors than blaming whole files")

@@ -179,7 +179,7 @@ export const run = Effect.scoped(Effect.gen(function*() {
   let steps = noSteps()
   const storage = yield* Layer.build(Layer.mergeAll(storageLayer, StaticToolCatalogue.layer(catalogue), MemoryEventQueue.analysisLayer()))
   const context = Context.merge(storage, timedPorts(ports, analyzer, () => steps))
-  const worker = Context.get(yield* Effect.provide(Layer.build(AnalysisWorker.layer()), context), AnalysisWorker)
+  const worker = Context.get(yield* Effect.provide(Layer.build(AnalysisWorker.Default()), context), AnalysisWorker)
 
   // The repository as adding it stores it; the mirror is cloned here, before any clock starts.
   const repositories = Context.get(context, RepositoryStore)

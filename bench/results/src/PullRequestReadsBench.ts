@@ -42,8 +42,8 @@ const settings = Config.all({
 })
 
 const services = (backend: Backends.Backend) =>
-  PullRequestReads.layer.pipe(
-    Layer.provideMerge(Access.layer),
+  PullRequestReads.Default.pipe(
+    Layer.provideMerge(Access.Default),
     Layer.provideMerge(Layer.mergeAll(backend.storage, CryptoIdGenerator.layer, NoGit.layer))
   )
 

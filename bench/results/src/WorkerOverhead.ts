@@ -95,7 +95,7 @@ const runOnce = (bench: Bench, results: ResultStoreChoice) =>
     const times = emptyTimes()
     const store = results === "noop" ? NoopResultStore.store : timedStore(Context.get(bench.ports, AnalysisResultStore), times)
     const context = bench.ports.pipe(Context.add(Analyzer, yield* emptyCacheAnalyzer), Context.add(AnalysisResultStore, store))
-    const worker = Context.get(yield* Effect.provide(Layer.build(AnalysisWorker.layer()), context), AnalysisWorker)
+    const worker = Context.get(yield* Effect.provide(Layer.build(AnalysisWorker.Default()), context), AnalysisWorker)
     yield* Context.get(bench.ports, AnalysisQueue).publish(crypto.randomUUID(), encodeJob(bench.job))
     const [handled, ms] = yield* timed(worker.processOne)
     if (handled !== 1) return yield* Effect.dieMessage(`the worker handled ${handled} jobs`)

@@ -4,7 +4,7 @@ import { Authentication, IngestionAuthentication, OptionalAuthentication } from 
 import { analysisErrors, ingestionErrors } from "./ErrorMapping.js"
 import { IngestionUnauthorized } from "./HttpErrors.js"
 
-const optionalCaller = (access: Access["Type"], token: Redacted.Redacted<string>) => {
+const optionalCaller = (access: Access, token: Redacted.Redacted<string>) => {
   const presented = Redacted.value(token)
   return presented === ""
     ? Effect.succeed(Option.none())
@@ -30,7 +30,7 @@ export const optionalAuthenticationLayer = Layer.effect(
  * The ingestion API's caller from its `api_key` (empty when none was sent): the security middleware
  * of the HttpApi endpoints and the `/v1/ingestion/cli` route both authenticate through it.
  */
-export const authenticateIngestionKey = (access: Access["Type"], presented: string) =>
+export const authenticateIngestionKey = (access: Access, presented: string) =>
   presented === ""
     ? Effect.fail(new IngestionUnauthorized({ message: "Missing api_key query parameter" }))
     // Which credentials may ingest is the core's rule (Ingestion, Metrics): only ingestion keys.

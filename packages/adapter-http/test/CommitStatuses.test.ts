@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, layer } from "@effect/vitest"
 import WebhookDefinitions from "@octokit/webhooks-examples"
-import { CommitDeltaStatistics, dashboardLinksAt } from "@tidemark/core"
+import { CommitDeltaStatistics, DashboardLinks } from "@tidemark/core"
 import { Effect, Layer, Schedule } from "effect"
 import { execFileSync } from "node:child_process"
 import { createHmac, randomUUID } from "node:crypto"
@@ -132,7 +132,7 @@ const analysingTestLayer = OpenApiContract.layer.pipe(
   Layer.provideMerge(makeLayer({ analysis: true, allowPrivateNetworkUrls: true }))
 )
 
-layer(analysingTestLayer.pipe(Layer.provide(dashboardLinksAt(publicUrl))), { excludeTestServices: true, timeout: "120 seconds" })("commit statuses", (it) => {
+layer(analysingTestLayer.pipe(Layer.provide(DashboardLinks.at(publicUrl))), { excludeTestServices: true, timeout: "120 seconds" })("commit statuses", (it) => {
   const setup = once(Effect.gen(function*() {
     const { git, org, token } = yield* analysedWithHostToken("statuses")
     const headSha = yield* commitOn(git, "topic/undef", { "src/b.js": "export const b = () => missing\n" }, "main")

@@ -12,8 +12,8 @@ import * as TestDatabase from "../src/ScratchDatabase.js"
 const processOn = (url: string) =>
   Effect.map(
     Layer.build(
-      Tokens.layer.pipe(
-        Layer.provideMerge(Access.layer),
+      Tokens.Default.pipe(
+        Layer.provideMerge(Access.Default),
         Layer.provideMerge(Layer.merge(PgStorage.layer, CryptoIdGenerator.layer)),
         Layer.provideMerge(PgClient.layer({ url: Redacted.make(url) }))
       )
@@ -40,7 +40,7 @@ const twoProcesses = Effect.gen(function*() {
 })
 
 /** The time a notification takes to reach another connection, with room to spare, and far below the 30 s a verification is kept. */
-const refusedWithin = (access: Context.Tag.Service<typeof Access>, secret: string) =>
+const refusedWithin = (access: Access, secret: string) =>
   Effect.flip(access.authenticate(secret)).pipe(Effect.retry(Schedule.spaced("10 millis").pipe(Schedule.upTo("2 seconds"))))
 
 const deleteUnannounced = (sql: SqlClient.SqlClient, id: string) => sql`DELETE FROM credentials WHERE id = ${id}`

@@ -1,6 +1,6 @@
 /** In-memory adapters of every storage port: for tests and for embedding the core as a library. */
 import { Layer } from "effect"
-import { RepositoryListing } from "./ports/RepositoryListing.js"
+import * as RepositoryListingFromStores from "./memory/RepositoryListingFromStores.js"
 import * as MemoryAnalysisResultStore from "./memory/MemoryAnalysisResultStore.js"
 import * as MemoryAnalysisRows from "./memory/MemoryAnalysisRows.js"
 import * as MemoryCloneResultStore from "./memory/MemoryCloneResultStore.js"
@@ -40,7 +40,8 @@ export {
   MemoryStandardStore,
   MemoryToolConfigStore,
   MemoryWebhookDeliveryLog,
-  MemoryWebhookSecretStore
+  MemoryWebhookSecretStore,
+  RepositoryListingFromStores
 }
 
 /** The stores of analyses, their results and coverage in memory, on rows of their own that they share. */
@@ -57,7 +58,7 @@ export const analysisResultsLayer = Layer.mergeAll(
  * Every storage port in memory, each with its own fresh state; the listing, and the pull requests
  * listed by organization, read through the store of repositories.
  */
-export const storageLayer = Layer.merge(RepositoryListing.fromStores, MemoryPullRequestStore.layer).pipe(
+export const storageLayer = Layer.merge(RepositoryListingFromStores.layer, MemoryPullRequestStore.layer).pipe(
   Layer.provideMerge(Layer.mergeAll(
     MemoryRepositoryStore.layer,
     MemoryToolConfigStore.layer,

@@ -37,7 +37,7 @@ it.effect("remembers a verified secret for 30 seconds; a wrong one is checked ev
       yield* access.ensureAdmin(Option.some("second"))
       expect((yield* Effect.flip(access.authenticate("first")))._tag).toBe("Unauthenticated")
     }).pipe(
-      Effect.provide(Access.layer.pipe(Layer.provide(Layer.mergeAll(counting(reads), MemoryRepositoryStore.layer, ids, MemoryCredentialRevocations.layer))))
+      Effect.provide(Access.Default.pipe(Layer.provide(Layer.mergeAll(counting(reads), MemoryRepositoryStore.layer, ids, MemoryCredentialRevocations.layer))))
     )
   }))
 
@@ -75,7 +75,7 @@ it.effect("records a secret's last use at most once a minute, however often it a
       yield* Effect.flip(access.authenticate(`${secret}x`))
       expect(yield* Ref.get(writes)).toBe(3)
     }).pipe(
-      Effect.provide(Access.layer.pipe(Layer.provideMerge(Layer.mergeAll(countingUses(writes), MemoryRepositoryStore.layer, ids, MemoryCredentialRevocations.layer))))
+      Effect.provide(Access.Default.pipe(Layer.provideMerge(Layer.mergeAll(countingUses(writes), MemoryRepositoryStore.layer, ids, MemoryCredentialRevocations.layer))))
     )
   }))
 
@@ -88,7 +88,7 @@ it.scoped("forgets what it verified as soon as another process sharing the stora
       Layer.mergeAll(counting(reads), MemoryRepositoryStore.layer, CryptoIdGenerator.layer, MemoryCredentialRevocations.layer)
     )
     // Two processes: each its own Access, and so its own memory of what it verified.
-    const process = Effect.map(Layer.build(Access.layer), (context) => Context.get(context, Access)).pipe(Effect.provide(shared))
+    const process = Effect.map(Layer.build(Access.Default), (context) => Context.get(context, Access)).pipe(Effect.provide(shared))
     const a = yield* process
     const b = yield* process
     const store = Context.get(shared, CredentialStore)
@@ -117,7 +117,7 @@ it.scoped("verifies every secret while it may miss a revocation, and remembers a
     yield* Ref.set(unsteady.refusing, true)
     const access = Context.get(
       yield* Layer.build(
-        Access.layer.pipe(Layer.provide(Layer.mergeAll(counting(reads), MemoryRepositoryStore.layer, ids, UnsteadyRevocations.layer(unsteady))))
+        Access.Default.pipe(Layer.provide(Layer.mergeAll(counting(reads), MemoryRepositoryStore.layer, ids, UnsteadyRevocations.layer(unsteady))))
       ),
       Access
     )
@@ -154,7 +154,7 @@ it.scoped("a verification under way when a secret is revoked is not trusted, the
         }))
     )
     const context = yield* Layer.build(
-      Access.layer.pipe(Layer.provideMerge(Layer.mergeAll(slow, MemoryRepositoryStore.layer, ids, MemoryCredentialRevocations.layer)))
+      Access.Default.pipe(Layer.provideMerge(Layer.mergeAll(slow, MemoryRepositoryStore.layer, ids, MemoryCredentialRevocations.layer)))
     )
     const access = Context.get(context, Access)
     const { credential, secret } = yield* access.issue("ingestion", acme, "write")

@@ -3,21 +3,34 @@ import {
   AnalysisMeasures,
   AnalysisResults,
   AnalysisResultStore,
+  ChangeRecording,
   ChangeStore,
+  ChangeVerdicts,
   CommitAnalysis,
   CommitRecord,
   emptyResults,
   FileResult,
   IssueCounts,
+  IssueAuthors,
   Problem,
-  RepositoryStore
+  RepositoryStore,
+  TreeAnalyses
 } from "@tidemark/core"
-import { Effect, Either, Option } from "effect"
-import { makeChangeRecording } from "../src/services/ChangeRecording.js"
+import { Effect, Either, Layer, Option } from "effect"
 import { undefinedNameAt } from "./fixtures/Issues.js"
 import { addRepository, withServices } from "./fixtures/TestLayer.js"
 
 const issue = (line: number) => undefinedNameAt(line)
+
+/** Recording a branch's commit analyses no tree: the pull-request path would. */
+const noTrees = Layer.succeed(TreeAnalyses, new TreeAnalyses({
+  analyse: () => Effect.dieMessage("this test analyses no tree"),
+  tree: () => Effect.succeed({ results: Either.left([]), startedAnalysis: "" })
+}))
+
+const recordingLayer = ChangeRecording.DefaultWithoutDependencies.pipe(
+  Layer.provide(Layer.mergeAll(noTrees, IssueAuthors.Default, ChangeVerdicts.Default))
+)
 
 const file = FileResult.make({
   path: "src/app.ts",
@@ -61,7 +74,7 @@ describe("ChangeRecording.recordCommit", () => {
       const added = yield* addRepository("widgets")
       const repository = Option.getOrThrow(yield* Effect.flatMap(RepositoryStore, (store) => store.findRepositoryById(added.repositoryId ?? 0)))
       const results = yield* AnalysisResultStore
-      const recording = yield* makeChangeRecording(() => Effect.succeed({ results: Either.left([]), startedAnalysis: "" }))
+      const recording = yield* Effect.provide(ChangeRecording, recordingLayer)
       const failed = analysisOf(repository.id, "f1", "2024-01-01T10:00:00Z", true)
       yield* results.save({ repositoryId: repository.id, branch: "main", commitSha: "f1" }, emptyResults)
       const measured = analysisOf(repository.id, "m1", "2024-01-01T11:00:00Z", false)

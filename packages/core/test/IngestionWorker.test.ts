@@ -26,7 +26,7 @@ const deployment = new Deployment({
 })
 
 const pipeline = (store: Layer.Layer<EventStore> = MemoryEventStore.layer) =>
-  Layer.mergeAll(Ingestion.layer, IngestionWorker.layer({ pollWait: "0 millis" })).pipe(
+  Layer.mergeAll(Ingestion.Default, IngestionWorker.Default({ pollWait: "0 millis" })).pipe(
     Layer.provideMerge(Layer.mergeAll(MemoryEventQueue.layer(), store))
   )
 

@@ -2,11 +2,10 @@ import { describe, expect, it } from "@effect/vitest"
 import {
   Analyses,
   FileLine,
-  FileLines,
+  IssueAuthors,
   RepositoryAnalysis,
   RepositoryIssues,
-  SearchRepositoryIssuesBody,
-  withAuthors
+  SearchRepositoryIssuesBody
 } from "@tidemark/core"
 import { Effect } from "effect"
 import { drain, withWorker } from "./fixtures/FakeAnalysis.js"
@@ -68,8 +67,8 @@ describe("issue authors", () => {
 
   it.effect("findings without a file to blame ask nothing", () =>
     withWorker(Effect.gen(function*() {
-      const lines = yield* FileLines
-      expect(yield* withAuthors(lines, gitUrl, mainHead.sha, [])).toEqual([])
+      const authors = yield* Effect.provide(IssueAuthors, IssueAuthors.Default)
+      expect(yield* authors.withAuthors(gitUrl, mainHead.sha, [])).toEqual([])
       expect(yield* Effect.flatMap(FakeBlame, (blame) => blame.reads)).toEqual([])
     })))
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, Ref, TestClock } from "effect"
-import { defectMessage, runForever } from "../src/services/QueueConsumer.js"
+import { defectMessage, runForever } from "../src/runtime/QueueConsumer.js"
 
 describe("QueueConsumer", () => {
   it.effect("runForever outlives a step that dies: the defect is logged and the next step runs", () =>

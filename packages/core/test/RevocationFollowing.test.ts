@@ -1,6 +1,6 @@
 import { expect, it } from "@effect/vitest"
 import { Effect, Logger, Ref, TestClock } from "effect"
-import { followRevocations } from "../src/services/RevocationFollowing.js"
+import { followRevocations } from "../src/runtime/RevocationFollowing.js"
 import * as UnsteadyRevocations from "./fixtures/UnsteadyRevocations.js"
 
 /** Follows the revocations, counting the times it forgets and keeping the warnings it logs. */

@@ -9,6 +9,7 @@ import {
   StandardRef,
   StandardStore
 } from "@tidemark/core"
+import { RepositoryListingFromStores } from "@tidemark/core/memory"
 import { Effect, Layer } from "effect"
 import { analysis, coverageOf, importedOf } from "./AnalysisFixtures.js"
 import { at, branch, commit, snapshot, uniqueName } from "./Fixtures.js"
@@ -80,7 +81,7 @@ const namesOf = (page: ListingPage) => page.items.map((item) => item.repository.
 
 /**
  * What the list operations show of each repository, read through the adapter's listing: it must
- * answer what the stores answer one read at a time (`RepositoryListing.fromStores`) over the same
+ * answer what the stores answer one read at a time (`RepositoryListingFromStores`) over the same
  * data, for every filter and page.
  */
 export const repositoryListingContract = (name: string, storeLayer: Layer.Layer<StoragePorts, unknown>) =>
@@ -134,7 +135,7 @@ export const repositoryListingContract = (name: string, storeLayer: Layer.Layer<
       it.effect("answers what the stores answer read one at a time", () =>
         Effect.gen(function*() {
           const listing = yield* RepositoryListing
-          const reference = yield* Effect.provide(RepositoryListing, yield* Layer.build(RepositoryListing.fromStores))
+          const reference = yield* Effect.provide(RepositoryListing, yield* Layer.build(RepositoryListingFromStores.layer))
           const { organization } = yield* listedOrganization
           const queries: ReadonlyArray<RepositoryQuery> = [
             { organizationId: organization.id, limit: 100 },

@@ -16,7 +16,7 @@ import {
   SandboxLauncher,
   ThreadedAnalyzer
 } from "@tidemark/analysis"
-import { Access, AnalysisWorker, dashboardLinksAt, DomainServices, IngestionWorker, WorkerHealth } from "@tidemark/core"
+import { Access, AnalysisWorker, DashboardLinks, DomainServices, IngestionWorker, WorkerHealth } from "@tidemark/core"
 import { CryptoIdGenerator, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Console, Context, Effect, Layer, Option, Redacted } from "effect"
 import * as NodeFs from "node:fs/promises"
@@ -130,7 +130,7 @@ const portsLayer = (config: ServerConfig) =>
     CryptoIdGenerator.layer,
     NodeHasher.layer,
     HostCommitStatuses.layer().pipe(Layer.provide(FetchHttpClient.layer), Layer.provide(networkAddresses(config))),
-    Option.match(config.publicUrl, { onNone: () => Layer.empty, onSome: dashboardLinksAt })
+    Option.match(config.publicUrl, { onNone: () => Layer.empty, onSome: DashboardLinks.at })
   ).pipe(Layer.provideMerge(persistenceLayer(config)))
 
 /**
@@ -154,8 +154,8 @@ export const workerLayer = (config: ServerConfig) =>
     })
   ).pipe(
     Layer.provide(Layer.merge(
-      IngestionWorker.layer({ maxDeliveries: config.maxDeliveries }),
-      AnalysisWorker.layer({ maxDeliveries: config.maxDeliveries, concurrency: config.analysisConcurrency })
+      IngestionWorker.Default({ maxDeliveries: config.maxDeliveries }),
+      AnalysisWorker.Default({ maxDeliveries: config.maxDeliveries, concurrency: config.analysisConcurrency })
     ))
   )
 

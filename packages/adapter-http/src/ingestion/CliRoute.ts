@@ -45,8 +45,8 @@ export const isForPath = (request: HttpServerRequest.HttpServerRequest) =>
   request.url === path || request.url.startsWith(`${path}?`)
 
 const handler = (
-  access: Access["Type"],
-  ingestion: Ingestion["Type"],
+  access: Access,
+  ingestion: Ingestion,
   params: Readonly<Record<string, string | ReadonlyArray<string>>>
 ) =>
   Effect.gen(function*() {

@@ -42,7 +42,7 @@ const noGit = Layer.mergeAll(
 
 const pipeline = Layer.mergeAll(
   HttpServer.layer({ version: "fuzz" }),
-  IngestionWorker.layer({ pollWait: "0 millis", batchSize: 512 })
+  IngestionWorker.Default({ pollWait: "0 millis", batchSize: 512 })
 ).pipe(
   Layer.provideMerge(DomainServices.layer()),
   Layer.provideMerge(Layer.mergeAll(

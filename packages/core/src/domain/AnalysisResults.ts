@@ -1,8 +1,6 @@
-import { Effect, Schema } from "effect"
-import { Hasher } from "../ports/Hasher.js"
+import { Schema } from "effect"
 import { SeverityLevel } from "./Pattern.js"
 import { GradeLetter } from "./RepositoryWithAnalysis.js"
-import { trusted } from "./Trusted.js"
 
 /**
  * What one analysis of a commit found, row by row: each issue where it is, each file with its
@@ -73,25 +71,3 @@ export const emptyResults = AnalysisResults.make({ files: [], issues: [], clones
 
 /** What an issue is, before it has an identity. */
 export type IssueFinding = Omit<IssueResult, "issueId" | "resultDataId">
-
-/**
- * The identity of each finding: SHA-256 of its tool, pattern, file, the text of its line (trimmed)
- * and its occurrence among findings with the same four, so that moving a line does not make its
- * issue new and two equal lines keep two ids. `issueId` is the first 16 hex digits; `resultDataId`
- * the first 13 as a number (52 bits: a JavaScript client reads it exactly).
- *
- * Hashed through the Hasher port (synchronous `node:crypto` in a Node process: a Web Crypto job per
- * finding took about 10 s of the worker per 100 000 findings), and built with `trusted`: the
- * findings are the analyser's typed values, and validating each one again cost as much as hashing.
- */
-export const issueIdentity = (findings: ReadonlyArray<IssueFinding>): Effect.Effect<ReadonlyArray<IssueResult>> =>
-  Effect.flatMap(Hasher, (hasher) => {
-    const seen = new Map<string, number>()
-    return Effect.forEach(findings, (finding) => {
-      const key = [finding.toolUuid, finding.patternId, finding.filePath, finding.lineText.trim()].join("\u0000")
-      const occurrence = seen.get(key) ?? 0
-      seen.set(key, occurrence + 1)
-      return Effect.map(hasher.sha256Hex(`${key}\u0000${occurrence}`), (hash) =>
-        trusted(IssueResult, { ...finding, issueId: hash.slice(0, 16), resultDataId: Number.parseInt(hash.slice(0, 13), 16) }))
-    })
-  })

@@ -1,6 +1,5 @@
 import { Schema } from "effect"
-import type { StoredClone } from "../ports/CloneResultStore.js"
-import type { StoredFile } from "../ports/FileResultStore.js"
+import type { StoredClone, StoredFile } from "./StoredResults.js"
 import { type FileLineCoverage, percentageOf, shownPercentage } from "./CommitCoverage.js"
 import { GradeLetter } from "./RepositoryWithAnalysis.js"
 import type { BranchRecord, CommitRecord } from "./Records.js"

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import type { CommitRecord } from "./Records.js"
 import type { IssueResult } from "./AnalysisResults.js"
-import type { IssueOverviewCounts } from "../ports/IssueResultStore.js"
+import type { IssueOverviewCounts } from "./StoredResults.js"
 import { DateTimeString } from "./Rfc3339.js"
 import { SeverityLevel } from "./Pattern.js"
 import { trusted } from "./Trusted.js"

@@ -2,8 +2,7 @@ import { Context, Effect, Layer } from "effect"
 import type { AnalysisResults } from "../domain/AnalysisResults.js"
 import type { CommitCoverage, FileLineCoverage } from "../domain/CommitCoverage.js"
 import type { ResultsKey } from "../ports/AnalysisResultStore.js"
-import type { StoredFile } from "../ports/FileResultStore.js"
-import type { StoredIssue } from "../ports/IssueResultStore.js"
+import type { StoredFile, StoredIssue } from "../domain/StoredResults.js"
 import type { CoverageKey } from "../ports/LineCoverageStore.js"
 
 /** One saved analysis: its rows as saved, and its files and issues with their file ids. */

@@ -1,7 +1,8 @@
 import { Effect, Layer, Option } from "effect"
 import { compareKeys, pageOfSorted } from "../domain/Pagination.js"
 import type { ResultsKey } from "../ports/AnalysisResultStore.js"
-import { type FileQuery, FileResultStore, fileSortValue, type StoredFile } from "../ports/FileResultStore.js"
+import { type FileQuery, fileSortValue, type StoredFile } from "../domain/StoredResults.js"
+import { FileResultStore } from "../ports/FileResultStore.js"
 import { coverageKey, MemoryAnalysisRows, noRows, readAnalysis } from "./MemoryAnalysisRows.js"
 
 type Key = ReadonlyArray<string | number>

@@ -1,7 +1,8 @@
 import { Effect, Layer, Option } from "effect"
 import type { IssueResult } from "../domain/AnalysisResults.js"
 import { pageOfSorted } from "../domain/Pagination.js"
-import { type IssueFilter, issueOverviewCountsOf, IssueResultStore, type StoredIssue } from "../ports/IssueResultStore.js"
+import { type IssueFilter, issueOverviewCountsOf, type StoredIssue } from "../domain/StoredResults.js"
+import { IssueResultStore } from "../ports/IssueResultStore.js"
 import { MemoryAnalysisRows, noRows, readAnalysis } from "./MemoryAnalysisRows.js"
 
 /** Whether an issue passes a filter: each list given holds the issue's value (see IssueFilter). */

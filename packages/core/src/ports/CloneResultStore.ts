@@ -1,18 +1,8 @@
 import { Context, type Effect } from "effect"
-import type { CloneOccurrence } from "../domain/AnalysisResults.js"
 import type { ServiceUnavailable } from "../domain/Errors.js"
 import type { PageRequest, ResultPage } from "../domain/Pagination.js"
+import type { StoredClone } from "../domain/StoredResults.js"
 import type { ResultsKey } from "./AnalysisResultStore.js"
-
-export interface StoredOccurrence {
-  readonly occurrence: CloneOccurrence
-  readonly fileId: number
-}
-
-export interface StoredClone {
-  readonly id: number
-  readonly occurrences: ReadonlyArray<StoredOccurrence>
-}
 
 /** The clones of an analysis (saved with its other rows, see AnalysisResultStore), read by file. */
 export class CloneResultStore extends Context.Tag("@tidemark/core/CloneResultStore")<

@@ -1,5 +1,5 @@
 import { Context, type Effect } from "effect"
-import { hmacSha256Hex, sha256Hex } from "../services/Secrets.js"
+import { hmacSha256Hex, sha256Hex } from "../domain/Secrets.js"
 
 /**
  * SHA-256 of texts (credential secrets, envelope ids) and HMACs (webhook signatures). A reference with a portable default (Web

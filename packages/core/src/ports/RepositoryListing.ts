@@ -1,12 +1,9 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, type Effect } from "effect"
 import type { StandardRef } from "../domain/Common.js"
 import type { ServiceUnavailable } from "../domain/Errors.js"
 import type { BranchRecord, RepositoryRecord } from "../domain/Records.js"
 import type { Shown } from "../domain/RepositoryView.js"
-import { shownOf } from "../services/ShownReads.js"
-import { AnalysisStore } from "./AnalysisStore.js"
-import { type RepositoryQuery, RepositoryStore } from "./RepositoryStore.js"
-import { StandardStore } from "./StandardStore.js"
+import type { RepositoryQuery } from "./RepositoryStore.js"
 
 /** What a list page shows of one repository, as the stores hold it. */
 export interface ListedRepositoryRecords {
@@ -33,8 +30,8 @@ export interface ListingPage {
 /**
  * A page of an organization's repositories with everything the list operations show of each: a
  * read model over `RepositoryStore`, `StandardStore` and `AnalysisStore`. Reading it through those
- * ports takes five reads in three rounds per page (`fromStores`); an adapter that holds all of them
- * answers in one (PostgreSQL's is one statement). Every adapter must answer what `fromStores`
+ * ports takes five reads in three rounds per page (`RepositoryListingFromStores`, in memory/); an adapter that holds all of them
+ * answers in one (PostgreSQL's is one statement). Every adapter must answer what that one
  * answers over the same stores: the port's contract compares them.
  */
 export class RepositoryListing extends Context.Tag("@tidemark/core/RepositoryListing")<
@@ -42,37 +39,4 @@ export class RepositoryListing extends Context.Tag("@tidemark/core/RepositoryLis
   {
     readonly page: (query: RepositoryQuery) => Effect.Effect<ListingPage, ServiceUnavailable>
   }
->() {
-  /** The listing read through the three stores, each read once per page, not once per repository. */
-  static readonly fromStores = Layer.effect(
-    RepositoryListing,
-    Effect.gen(function*() {
-      const repositories = yield* RepositoryStore
-      const standards = yield* StandardStore
-      const analyses = yield* AnalysisStore
-      const page = (query: RepositoryQuery) =>
-        Effect.gen(function*() {
-          const found = yield* repositories.pageRepositories(query)
-          const defaultBranchOf = new Map(found.items.flatMap((r) => {
-            const branch = (found.branches.get(r.id) ?? []).find((b) => b.isDefault)
-            return branch === undefined ? [] : [[r.id, branch] as const]
-          }))
-          const [standardsOf, shown] = yield* Effect.all([
-            standards.standardsOf(found.items.map((r) => r.id)),
-            shownOf(analyses, defaultBranchOf)
-          ], { concurrency: "unbounded" })
-          return {
-            items: found.items.map((repository): ListedRepositoryRecords => ({
-              repository,
-              defaultBranch: defaultBranchOf.get(repository.id),
-              standards: standardsOf.get(repository.id) ?? [],
-              shown: shown(repository.id)
-            })),
-            total: found.total,
-            hasMore: found.hasMore
-          } satisfies ListingPage
-        })
-      return RepositoryListing.of({ page })
-    })
-  )
-}
+>() {}

@@ -1,5 +1,5 @@
-import { Cache, Clock, Context, Duration, Effect, Exit, Layer, Option, Ref } from "effect"
-import { nowIso } from "./Now.js"
+import { Cache, Clock, Duration, Effect, Exit, Option, Ref } from "effect"
+import { nowIso } from "../domain/Now.js"
 import { NotFound, PermissionDenied, type ServiceUnavailable, Unauthenticated } from "../domain/Errors.js"
 import type { OrganizationCoordinates, RepositoryCoordinates } from "../domain/Principal.js"
 import { Principal } from "../domain/Principal.js"
@@ -10,8 +10,9 @@ import { CredentialStore } from "../ports/CredentialStore.js"
 import { Hasher } from "../ports/Hasher.js"
 import { IdGenerator } from "../ports/IdGenerator.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
-import { followRevocations } from "./RevocationFollowing.js"
-import { constantTimeEqual, parseSecret, secretPrefix } from "./Secrets.js"
+import { followRevocations } from "../runtime/RevocationFollowing.js"
+import { withSpans } from "../runtime/Spans.js"
+import { constantTimeEqual, parseSecret, secretPrefix } from "../domain/Secrets.js"
 
 const rank: Record<Permission, number> = { read: 0, write: 1, admin: 2 }
 
@@ -270,11 +271,21 @@ const make = Effect.gen(function*() {
       return Option.some(secret)
     })
 
-  return { authenticate, forgetVerified, signedIn, organization: access, repository, issue, issueFor, issueRepositoryToken, ensureAdmin } as const
+  return withSpans("Access", {
+    authenticate,
+    forgetVerified,
+    signedIn,
+    organization: access,
+    repository,
+    issue,
+    issueFor,
+    issueRepositoryToken,
+    ensureAdmin
+  })
 })
 
 /** Authentication and authorization of callers against organizations and repositories. */
-export class Access extends Context.Tag("@tidemark/core/Access")<Access, Effect.Effect.Success<typeof make>>() {
+export class Access extends Effect.Service<Access>()("@tidemark/core/Access", {
   /** Follows the revocations of other processes for as long as the layer lives. */
-  static readonly layer = Layer.scoped(Access, make)
-}
+  scoped: make
+}) {}

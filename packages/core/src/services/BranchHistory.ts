@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Effect, Option } from "effect"
 import { type BranchHistoryEntry, historyEntry } from "../domain/BranchHistory.js"
 import type { CommitAnalysis } from "../domain/CommitAnalysis.js"
 import { NotFound } from "../domain/Errors.js"
@@ -7,10 +7,10 @@ import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import { chosenBranch } from "../domain/RepositoryView.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
-import { ChangeStore } from "../ports/ChangeStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
-import { branchAnalysesPage } from "./BranchAnalyses.js"
+import { BranchAnalyses } from "./BranchAnalyses.js"
+import { withSpans } from "../runtime/Spans.js"
 
 type Caller = Option.Option<Principal>
 
@@ -29,8 +29,8 @@ const readConcurrency = 4
 
 const make = Effect.gen(function*() {
   const access = yield* Access
+  const branchAnalyses = yield* BranchAnalyses
   const analyses = yield* AnalysisStore
-  const changes = yield* ChangeStore
   const repositories = yield* RepositoryStore
 
   const branchOf = (repository: RepositoryRecord, name: string | undefined) =>
@@ -54,7 +54,7 @@ const make = Effect.gen(function*() {
       const request = yield* pageRequest(query.cursor, query.limit)
       const { repository } = yield* access.repository(caller, at, "read")
       const branch = yield* branchOf(repository, query.branch)
-      const page = yield* branchAnalysesPage(analyses, changes, repository.id, branch, request)
+      const page = yield* branchAnalyses.page(repository.id, branch, request)
       const items = yield* Effect.forEach(
         page.items,
         ({ analysis, change }) => Effect.map(shownAt(repository, analysis), (view) => historyEntry(repository, view, change)),
@@ -63,10 +63,11 @@ const make = Effect.gen(function*() {
       return { items, pagination: page.pagination } satisfies Page<BranchHistoryEntry>
     })
 
-  return { list } as const
+  return withSpans("BranchHistory", { list })
 })
 
 /** Our extension's history of a branch: each analysed commit with the grade and issue count it had. */
-export class BranchHistory extends Context.Tag("@tidemark/core/BranchHistory")<BranchHistory, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(BranchHistory, make)
-}
+export class BranchHistory extends Effect.Service<BranchHistory>()("@tidemark/core/BranchHistory", {
+  effect: make,
+  dependencies: [Access.Default, BranchAnalyses.Default]
+}) {}

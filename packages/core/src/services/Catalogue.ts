@@ -1,8 +1,9 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Effect, Option } from "effect"
 import { catalogueToolOf } from "../domain/CatalogueViews.js"
 import { NotFound } from "../domain/Errors.js"
 import { paginate, pageRequest } from "../domain/Pagination.js"
 import { ToolCatalogue } from "../ports/ToolCatalogue.js"
+import { withSpans } from "../runtime/Spans.js"
 
 const make = Effect.gen(function*() {
   const catalogue = yield* ToolCatalogue
@@ -25,10 +26,8 @@ const make = Effect.gen(function*() {
       return found.definition
     })
 
-  return { tools, pattern } as const
+  return withSpans("Catalogue", { tools, pattern })
 })
 
 /** listTools and getPattern: the installation's catalogue, open to anyone (the API asks no token). */
-export class Catalogue extends Context.Tag("@tidemark/core/Catalogue")<Catalogue, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(Catalogue, make)
-}
+export class Catalogue extends Effect.Service<Catalogue>()("@tidemark/core/Catalogue", { effect: make }) {}

@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Effect, Option } from "effect"
 import type { ChangeSubject, DeltaType } from "../domain/ChangeAnalysis.js"
 import {
   AnalysisMeta,
@@ -30,11 +30,12 @@ import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { emptyTree, GitChanges } from "../ports/GitChanges.js"
 import type { GitCommit } from "../ports/GitReader.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
-import { makeChangeCoverage, pullRequestCoverageOf } from "./ChangeCoverage.js"
+import { ChangeCoverageReads, pullRequestCoverageOf } from "./ChangeCoverageReads.js"
 import { CommitReads } from "./CommitReads.js"
 import { deltaTypeOf } from "./DeltaIssues.js"
 import { PullRequestReads } from "./PullRequestReads.js"
 import { fileWebUrl } from "./Repositories.js"
+import { withSpans } from "../runtime/Spans.js"
 
 type Caller = Option.Option<Principal>
 
@@ -67,7 +68,7 @@ const make = Effect.gen(function*() {
   const fileResults = yield* FileResultStore
   const repositories = yield* RepositoryStore
   const git = yield* GitChanges
-  const coverage = yield* makeChangeCoverage
+  const coverage = yield* ChangeCoverageReads
 
   /** The repository and the subject's change (none before its first analysis), or NotFound. */
   const changeOf = (caller: Caller, at: RepositoryCoordinates, subject: ChangeSubject) =>
@@ -246,7 +247,7 @@ const make = Effect.gen(function*() {
       return DiffResponse.make({ diff: text })
     })
 
-  return { files, clones, pullRequestCoverage, pullRequestFilesCoverage, pullRequestCoverageStatus, pullRequestCommits, diff } as const
+  return withSpans("ChangeDetails", { files, clones, pullRequestCoverage, pullRequestFilesCoverage, pullRequestCoverageStatus, pullRequestCommits, diff })
 })
 
 const sortFiles = (rows: ReadonlyArray<FileDeltaAnalysis>, column: FileDeltaSort, order: "asc" | "desc") => {
@@ -258,6 +259,7 @@ const sortFiles = (rows: ReadonlyArray<FileDeltaAnalysis>, column: FileDeltaSort
 }
 
 /** The details of commits and pull requests: files, clones, coverage, commits and diffs. */
-export class ChangeDetails extends Context.Tag("@tidemark/core/ChangeDetails")<ChangeDetails, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(ChangeDetails, make)
-}
+export class ChangeDetails extends Effect.Service<ChangeDetails>()("@tidemark/core/ChangeDetails", {
+  effect: make,
+  dependencies: [PullRequestReads.Default, CommitReads.Default, ChangeCoverageReads.Default]
+}) {}

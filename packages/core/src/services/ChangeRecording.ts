@@ -3,168 +3,165 @@ import { type AnalysisResults, IssueResult } from "../domain/AnalysisResults.js"
 import { ChangeAnalysis, type ChangeKey, DeltaIssue } from "../domain/ChangeAnalysis.js"
 import { type ChangeDelta, changeBetween, noChange } from "../domain/ChangeDelta.js"
 import type { AnalysisJob, CommitAnalysis } from "../domain/CommitAnalysis.js"
-import type { ServiceUnavailable } from "../domain/Errors.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import { Problem } from "../domain/Repository.js"
 import { trusted } from "../domain/Trusted.js"
 import { AnalysisResultStore } from "../ports/AnalysisResultStore.js"
 import { ChangeStore } from "../ports/ChangeStore.js"
-import { FileLines } from "../ports/FileLines.js"
 import { GitChanges } from "../ports/GitChanges.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { ChangeVerdicts } from "./ChangeVerdicts.js"
-import { withAuthors } from "./IssueAuthors.js"
-import { nowIso } from "./Now.js"
-
-/** A commit's tree analysed with the repository's settings: its rows, or the problems that stopped it. */
-export interface TreeAnalysis {
-  readonly results: Either.Either<AnalysisResults, ReadonlyArray<Problem>>
-  readonly startedAnalysis: string
-}
-
-export type AnalyseTree = (repository: RepositoryRecord, sha: string) => Effect.Effect<TreeAnalysis, ServiceUnavailable>
+import { IssueAuthors } from "./IssueAuthors.js"
+import { TreeAnalyses } from "./TreeAnalyses.js"
+import { nowIso } from "../domain/Now.js"
+import { withSpans } from "../runtime/Spans.js"
 
 const problem = (code: string, message: string) => new Problem({ code, severity: "all_analysis", message, actions: [] })
+
+const make = Effect.gen(function*() {
+  const changes = yield* ChangeStore
+  const resultStore = yield* AnalysisResultStore
+  const repositories = yield* RepositoryStore
+  const git = yield* GitChanges
+  const verdicts = yield* ChangeVerdicts
+  const trees = yield* TreeAnalyses
+  const issueAuthors = yield* IssueAuthors
+
+  /** What git says the change touched; without it (git failed) only issues and clones list files. */
+  const touched = (gitUrl: string, base: string, head: string) =>
+    git.changedFiles(gitUrl, base, head).pipe(
+      Effect.catchAll((e) => Effect.as(Effect.logWarning(`files changed from ${base} to ${head} unknown: ${e.message}`), []))
+    )
+
+  const save = (key: ChangeKey, fields: {
+    readonly headSha: string
+    readonly baseSha?: string | undefined
+    readonly startedAnalysis: string
+    readonly delta: ChangeDelta
+    readonly problems: ReadonlyArray<Problem>
+  }) =>
+    Effect.gen(function*() {
+      const { delta } = fields
+      const change = ChangeAnalysis.make({
+        repositoryId: key.repositoryId,
+        headSha: fields.headSha,
+        ...(fields.baseSha === undefined ? {} : { baseSha: fields.baseSha }),
+        startedAnalysis: fields.startedAnalysis,
+        endedAnalysis: yield* nowIso,
+        newIssues: delta.newIssues,
+        fixedIssues: delta.fixedIssues,
+        deltaComplexity: delta.deltaComplexity,
+        deltaClonesCount: delta.deltaClonesCount,
+        newIssueKinds: delta.newIssueKinds,
+        files: delta.files,
+        clones: delta.clones,
+        problems: fields.problems
+      })
+      yield* changes.save(key, change, delta.issues)
+      return change
+    })
+
+  /**
+   * A branch's new analysis against the analysis the branch had before (`previous`), whose rows
+   * are still stored: pruning runs after this. A commit analysed again keeps what it changed, and
+   * so does a new branch's first commit when another branch analysed it: with nothing before it
+   * on the new branch it would look unchanged, and its verdict on the host would turn with it.
+   */
+  const recordCommit = (
+    repository: RepositoryRecord,
+    analysis: CommitAnalysis,
+    results: AnalysisResults,
+    previous: CommitAnalysis | undefined
+  ) =>
+    Effect.gen(function*() {
+      const sha = analysis.commit.sha
+      const key: ChangeKey = { repositoryId: repository.id, subject: { kind: "commit", sha } }
+      const comparable = previous !== undefined && previous.commit.sha !== sha
+      if (!comparable && Option.isSome(yield* changes.find(key))) return
+      // A failed analysis has no rows: compared with it, every issue would look new.
+      const base = !comparable || previous.measures === undefined
+        ? Option.none()
+        : yield* resultStore.load({ repositoryId: repository.id, branch: previous.branch, commitSha: previous.commit.sha })
+      const measured = analysis.measures !== undefined
+      const delta = !measured || Option.isNone(base)
+        ? noChange
+        : changeBetween(base.value, results, yield* touched(repository.gitUrl, previous?.commit.sha ?? sha, sha))
+      const change = yield* save(key, {
+        headSha: sha,
+        baseSha: Option.isSome(base) ? previous?.commit.sha : undefined,
+        startedAnalysis: analysis.startedAnalysis,
+        delta,
+        problems: measured ? [] : analysis.problems
+      })
+      yield* verdicts.publishChange(repository, change, key.subject)
+    })
+
+  /** Who last changed each added issue's line: blamed for those alone, not for the whole head. */
+  const withAddedAuthors = (gitUrl: string, headSha: string, delta: ChangeDelta) =>
+    Effect.gen(function*() {
+      const added = delta.issues.filter((d) => d.deltaType === "Added").map((d) => d.issue)
+      const authored = yield* issueAuthors.withAuthors(gitUrl, headSha, added)
+      const authors = new Map(added.map((issue, i) => [issue.issueId, authored[i]?.authorEmail]))
+      const issues = delta.issues.map((d) => {
+        const authorEmail = d.deltaType === "Added" ? authors.get(d.issue.issueId) : undefined
+        return authorEmail === undefined
+          ? d
+          : DeltaIssue.make({ deltaType: d.deltaType, issue: trusted(IssueResult, { ...d.issue, authorEmail }) })
+      })
+      return { ...delta, issues }
+    })
+
+  /**
+   * A pull request's head against the common ancestor with its target branch. The ancestor's rows
+   * are the target's own analysis when it analysed that commit; else the ancestor is analysed
+   * too (its files come from the analysis cache, so only what differs costs). A job whose head is
+   * no longer the origin branch's is skipped: the push that moved it queued another.
+   */
+  const recordPullRequest = (repository: RepositoryRecord, job: AnalysisJob & { readonly pullRequest: number }) =>
+    Effect.gen(function*() {
+      const key: ChangeKey = { repositoryId: repository.id, subject: { kind: "pullRequest", number: job.pullRequest } }
+      const branches = yield* repositories.listBranches(repository.id)
+      const origin = branches.find((b) => b.name === job.branch)
+      if (origin !== undefined && origin.lastCommitSha !== job.commitSha) return
+      const startedAnalysis = yield* nowIso
+      yield* verdicts.publishPending(repository, job.commitSha, job.pullRequest)
+      const judged = (change: ChangeAnalysis) => verdicts.publishChange(repository, change, key.subject)
+      const failed = (problems: ReadonlyArray<Problem>, baseSha?: string) =>
+        Effect.flatMap(save(key, { headSha: job.commitSha, baseSha, startedAnalysis, delta: noChange, problems }), judged)
+      const target = branches.find((b) => b.name === job.targetBranch)
+      if (origin === undefined) return yield* failed([problem("branch_not_found", `The origin branch ${job.branch} does not exist`)])
+      if (target === undefined) {
+        return yield* failed([problem("branch_not_found", `The target branch ${job.targetBranch ?? ""} does not exist`)])
+      }
+      const ancestor = yield* Effect.either(git.mergeBase(repository.gitUrl, job.commitSha, target.lastCommitSha))
+      if (Either.isLeft(ancestor) || Option.isNone(ancestor.right)) {
+        const why = Either.isLeft(ancestor) ? ancestor.left.message : `${job.branch} and ${target.name} share no history`
+        return yield* failed([problem("no_common_ancestor", why)])
+      }
+      const baseSha = ancestor.right.value
+      const head = yield* trees.tree(repository, job.commitSha)
+      if (Either.isLeft(head.results)) return yield* failed(head.results.left, baseSha)
+      const stored = yield* resultStore.load({ repositoryId: repository.id, branch: target.name, commitSha: baseSha })
+      const base = Option.isSome(stored) ? Either.right(stored.value) : (yield* trees.tree(repository, baseSha)).results
+      if (Either.isLeft(base)) return yield* failed(base.left, baseSha)
+      const delta = changeBetween(base.right, head.results.right, yield* touched(repository.gitUrl, baseSha, job.commitSha))
+      yield* judged(yield* save(key, {
+        headSha: job.commitSha,
+        baseSha,
+        startedAnalysis,
+        delta: yield* withAddedAuthors(repository.gitUrl, job.commitSha, delta),
+        problems: []
+      }))
+    })
+
+  return withSpans("ChangeRecording", { recordCommit, recordPullRequest })
+})
 
 /**
  * Records what commits and pull requests change (ChangeStore): a branch's analysis against the one
  * the branch had before it, and a pull request's head against the common ancestor with its target.
  */
-export const makeChangeRecording = (analyseTree: AnalyseTree) =>
-  Effect.gen(function*() {
-    const changes = yield* ChangeStore
-    const resultStore = yield* AnalysisResultStore
-    const repositories = yield* RepositoryStore
-    const git = yield* GitChanges
-    const fileLines = yield* FileLines
-    const verdicts = yield* ChangeVerdicts
-
-    /** What git says the change touched; without it (git failed) only issues and clones list files. */
-    const touched = (gitUrl: string, base: string, head: string) =>
-      git.changedFiles(gitUrl, base, head).pipe(
-        Effect.catchAll((e) => Effect.as(Effect.logWarning(`files changed from ${base} to ${head} unknown: ${e.message}`), []))
-      )
-
-    const save = (key: ChangeKey, fields: {
-      readonly headSha: string
-      readonly baseSha?: string | undefined
-      readonly startedAnalysis: string
-      readonly delta: ChangeDelta
-      readonly problems: ReadonlyArray<Problem>
-    }) =>
-      Effect.gen(function*() {
-        const { delta } = fields
-        const change = ChangeAnalysis.make({
-          repositoryId: key.repositoryId,
-          headSha: fields.headSha,
-          ...(fields.baseSha === undefined ? {} : { baseSha: fields.baseSha }),
-          startedAnalysis: fields.startedAnalysis,
-          endedAnalysis: yield* nowIso,
-          newIssues: delta.newIssues,
-          fixedIssues: delta.fixedIssues,
-          deltaComplexity: delta.deltaComplexity,
-          deltaClonesCount: delta.deltaClonesCount,
-          newIssueKinds: delta.newIssueKinds,
-          files: delta.files,
-          clones: delta.clones,
-          problems: fields.problems
-        })
-        yield* changes.save(key, change, delta.issues)
-        return change
-      })
-
-    /**
-     * A branch's new analysis against the analysis the branch had before (`previous`), whose rows
-     * are still stored: pruning runs after this. A commit analysed again keeps what it changed, and
-     * so does a new branch's first commit when another branch analysed it: with nothing before it
-     * on the new branch it would look unchanged, and its verdict on the host would turn with it.
-     */
-    const recordCommit = (
-      repository: RepositoryRecord,
-      analysis: CommitAnalysis,
-      results: AnalysisResults,
-      previous: CommitAnalysis | undefined
-    ) =>
-      Effect.gen(function*() {
-        const sha = analysis.commit.sha
-        const key: ChangeKey = { repositoryId: repository.id, subject: { kind: "commit", sha } }
-        const comparable = previous !== undefined && previous.commit.sha !== sha
-        if (!comparable && Option.isSome(yield* changes.find(key))) return
-        // A failed analysis has no rows: compared with it, every issue would look new.
-        const base = !comparable || previous.measures === undefined
-          ? Option.none()
-          : yield* resultStore.load({ repositoryId: repository.id, branch: previous.branch, commitSha: previous.commit.sha })
-        const measured = analysis.measures !== undefined
-        const delta = !measured || Option.isNone(base)
-          ? noChange
-          : changeBetween(base.value, results, yield* touched(repository.gitUrl, previous?.commit.sha ?? sha, sha))
-        const change = yield* save(key, {
-          headSha: sha,
-          baseSha: Option.isSome(base) ? previous?.commit.sha : undefined,
-          startedAnalysis: analysis.startedAnalysis,
-          delta,
-          problems: measured ? [] : analysis.problems
-        })
-        yield* verdicts.publishChange(repository, change, key.subject)
-      })
-
-    /** Who last changed each added issue's line: blamed for those alone, not for the whole head. */
-    const withAddedAuthors = (gitUrl: string, headSha: string, delta: ChangeDelta) =>
-      Effect.gen(function*() {
-        const added = delta.issues.filter((d) => d.deltaType === "Added").map((d) => d.issue)
-        const authored = yield* withAuthors(fileLines, gitUrl, headSha, added)
-        const authors = new Map(added.map((issue, i) => [issue.issueId, authored[i]?.authorEmail]))
-        const issues = delta.issues.map((d) => {
-          const authorEmail = d.deltaType === "Added" ? authors.get(d.issue.issueId) : undefined
-          return authorEmail === undefined
-            ? d
-            : DeltaIssue.make({ deltaType: d.deltaType, issue: trusted(IssueResult, { ...d.issue, authorEmail }) })
-        })
-        return { ...delta, issues }
-      })
-
-    /**
-     * A pull request's head against the common ancestor with its target branch. The ancestor's rows
-     * are the target's own analysis when it analysed that commit; else the ancestor is analysed
-     * too (its files come from the analysis cache, so only what differs costs). A job whose head is
-     * no longer the origin branch's is skipped: the push that moved it queued another.
-     */
-    const recordPullRequest = (repository: RepositoryRecord, job: AnalysisJob & { readonly pullRequest: number }) =>
-      Effect.gen(function*() {
-        const key: ChangeKey = { repositoryId: repository.id, subject: { kind: "pullRequest", number: job.pullRequest } }
-        const branches = yield* repositories.listBranches(repository.id)
-        const origin = branches.find((b) => b.name === job.branch)
-        if (origin !== undefined && origin.lastCommitSha !== job.commitSha) return
-        const startedAnalysis = yield* nowIso
-        yield* verdicts.publishPending(repository, job.commitSha, job.pullRequest)
-        const judged = (change: ChangeAnalysis) => verdicts.publishChange(repository, change, key.subject)
-        const failed = (problems: ReadonlyArray<Problem>, baseSha?: string) =>
-          Effect.flatMap(save(key, { headSha: job.commitSha, baseSha, startedAnalysis, delta: noChange, problems }), judged)
-        const target = branches.find((b) => b.name === job.targetBranch)
-        if (origin === undefined) return yield* failed([problem("branch_not_found", `The origin branch ${job.branch} does not exist`)])
-        if (target === undefined) {
-          return yield* failed([problem("branch_not_found", `The target branch ${job.targetBranch ?? ""} does not exist`)])
-        }
-        const ancestor = yield* Effect.either(git.mergeBase(repository.gitUrl, job.commitSha, target.lastCommitSha))
-        if (Either.isLeft(ancestor) || Option.isNone(ancestor.right)) {
-          const why = Either.isLeft(ancestor) ? ancestor.left.message : `${job.branch} and ${target.name} share no history`
-          return yield* failed([problem("no_common_ancestor", why)])
-        }
-        const baseSha = ancestor.right.value
-        const head = yield* analyseTree(repository, job.commitSha)
-        if (Either.isLeft(head.results)) return yield* failed(head.results.left, baseSha)
-        const stored = yield* resultStore.load({ repositoryId: repository.id, branch: target.name, commitSha: baseSha })
-        const base = Option.isSome(stored) ? Either.right(stored.value) : (yield* analyseTree(repository, baseSha)).results
-        if (Either.isLeft(base)) return yield* failed(base.left, baseSha)
-        const delta = changeBetween(base.right, head.results.right, yield* touched(repository.gitUrl, baseSha, job.commitSha))
-        yield* judged(yield* save(key, {
-          headSha: job.commitSha,
-          baseSha,
-          startedAnalysis,
-          delta: yield* withAddedAuthors(repository.gitUrl, job.commitSha, delta),
-          problems: []
-        }))
-      })
-
-    return { recordCommit, recordPullRequest } as const
-  })
+export class ChangeRecording extends Effect.Service<ChangeRecording>()("@tidemark/core/ChangeRecording", {
+  effect: make,
+  dependencies: [ChangeVerdicts.Default, TreeAnalyses.Default, IssueAuthors.Default]
+}) {}

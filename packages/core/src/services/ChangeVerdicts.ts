@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option, Predicate } from "effect"
+import { Effect, Option, Predicate } from "effect"
 import type { ChangeAnalysis, ChangeSubject } from "../domain/ChangeAnalysis.js"
 import type { AnalysisResultReason } from "../domain/GateVerdict.js"
 import type { GateKind } from "../domain/QualityGate.js"
@@ -10,7 +10,8 @@ import { CommitStatuses, CommitVerdict } from "../ports/CommitStatuses.js"
 import { DashboardLinks } from "../ports/DashboardLinks.js"
 import { PullRequestStore } from "../ports/PullRequestStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
-import { makeChangeCoverage } from "./ChangeCoverage.js"
+import { ChangeCoverageReads } from "./ChangeCoverageReads.js"
+import { withSpans } from "../runtime/Spans.js"
 
 /** The check's name on the host: one per kind, so a commit that heads a pull request shows both. */
 const contexts: Record<GateKind, string> = { pullRequests: "Tidemark / pull request", commits: "Tidemark" }
@@ -50,7 +51,7 @@ const make = Effect.gen(function*() {
   const pullRequests = yield* PullRequestStore
   const analyses = yield* AnalysisStore
   const repositories = yield* RepositoryStore
-  const coverage = yield* makeChangeCoverage
+  const coverage = yield* ChangeCoverageReads
   const links = yield* DashboardLinks
 
   /** The check's name and its link, for a commit or a pull request. */
@@ -142,9 +143,10 @@ const make = Effect.gen(function*() {
       yield* Effect.forEach(headed, (pullRequest) => publishPullRequest(repository, pullRequest), { discard: true })
     }).pipe(logged(`commit ${sha}`))
 
-  return { publishChange, publishPullRequest, publishCommit, publishPending, gateChanged, coverageArrived } as const
+  return withSpans("ChangeVerdicts", { publishChange, publishPullRequest, publishCommit, publishPending, gateChanged, coverageArrived })
 })
 
-export class ChangeVerdicts extends Context.Tag("@tidemark/core/ChangeVerdicts")<ChangeVerdicts, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(ChangeVerdicts, make)
-}
+export class ChangeVerdicts extends Effect.Service<ChangeVerdicts>()("@tidemark/core/ChangeVerdicts", {
+  effect: make,
+  dependencies: [ChangeCoverageReads.Default]
+}) {}

@@ -1,5 +1,5 @@
-import { Context, Effect, Layer, Option } from "effect"
-import { nowIso } from "./Now.js"
+import { Effect, Option } from "effect"
+import { nowIso } from "../domain/Now.js"
 import type { CreateStandardBody, StandardToolInput } from "../domain/Bodies.js"
 import { InvalidInput, NotFound, Unprocessable } from "../domain/Errors.js"
 import type { OrganizationCoordinates, Principal } from "../domain/Principal.js"
@@ -7,9 +7,9 @@ import { StandardPattern, StandardTool } from "../domain/Records.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { StandardStore } from "../ports/StandardStore.js"
 import { ToolCatalogue } from "../ports/ToolCatalogue.js"
-import type { ToolConfigStore } from "../ports/ToolConfigStore.js"
 import { Access } from "./Access.js"
-import { loadPatterns, loadTools } from "./RepositoryConfiguration.js"
+import { withSpans } from "../runtime/Spans.js"
+import { RepositoryTools } from "./RepositoryTools.js"
 
 type Caller = Option.Option<Principal>
 
@@ -21,8 +21,7 @@ const make = Effect.gen(function*() {
   const repositories = yield* RepositoryStore
   const standards = yield* StandardStore
   const catalogue = yield* ToolCatalogue
-  // Captured once so that the operations need nothing from their callers.
-  const context = yield* Effect.context<ToolCatalogue | ToolConfigStore | StandardStore>()
+  const repositoryTools = yield* RepositoryTools
 
   const findRepository = (organizationId: number, name: string) =>
     Effect.flatMap(repositories.findRepository(organizationId, name), Option.match({
@@ -66,9 +65,9 @@ const make = Effect.gen(function*() {
   const snapshotOfRepository = (organizationId: number, name: string) =>
     Effect.gen(function*() {
       const repository = yield* findRepository(organizationId, name)
-      const tools = (yield* loadTools(repository)).filter((t) => t.view.settings.isEnabled)
+      const tools = (yield* repositoryTools.tools(repository)).filter((t) => t.view.settings.isEnabled)
       return yield* Effect.forEach(tools, (tool) =>
-        Effect.map(loadPatterns(repository, tool), (patterns) =>
+        Effect.map(repositoryTools.patterns(repository, tool), (patterns) =>
           new StandardTool({
             uuid: tool.definition.uuid,
             enabled: true,
@@ -76,7 +75,7 @@ const make = Effect.gen(function*() {
               .filter((p) => p.enabled)
               .map((p) => new StandardPattern({ id: p.pattern.definition.id, enabled: true, parameters: p.configured.parameters }))
           })))
-    }).pipe(Effect.provide(context))
+    })
 
   const create = (caller: Caller, at: OrganizationCoordinates, body: CreateStandardBody) =>
     Effect.gen(function*() {
@@ -110,13 +109,11 @@ const make = Effect.gen(function*() {
       }
     })
 
-  return { create, list, get, apply: setApplied(true), unapply: setApplied(false) } as const
+  return withSpans("CodingStandards", { create, list, get, apply: setApplied(true), unapply: setApplied(false) })
 })
 
 /** Coding standards of an organization: created from a list or a repository, applied to repositories. */
-export class CodingStandards extends Context.Tag("@tidemark/core/CodingStandards")<
-  CodingStandards,
-  Effect.Effect.Success<typeof make>
->() {
-  static readonly layer = Layer.effect(CodingStandards, make)
-}
+export class CodingStandards extends Effect.Service<CodingStandards>()("@tidemark/core/CodingStandards", {
+  effect: make,
+  dependencies: [Access.Default, RepositoryTools.Default]
+}) {}

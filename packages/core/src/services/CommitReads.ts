@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Effect, Option } from "effect"
 import type { ChangeAnalysis } from "../domain/ChangeAnalysis.js"
 import {
   AnalysisMeta,
@@ -17,9 +17,10 @@ import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { ChangeStore } from "../ports/ChangeStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
-import { branchAnalysesPage } from "./BranchAnalyses.js"
-import { makeChangeCoverage } from "./ChangeCoverage.js"
-import { type DeltaIssueQuery, makeDeltaIssues } from "./DeltaIssues.js"
+import { BranchAnalyses } from "./BranchAnalyses.js"
+import { ChangeCoverageReads } from "./ChangeCoverageReads.js"
+import { type DeltaIssueQuery, DeltaIssues } from "./DeltaIssues.js"
+import { withSpans } from "../runtime/Spans.js"
 
 type Caller = Option.Option<Principal>
 
@@ -31,11 +32,12 @@ export interface CommitListQuery {
 
 const make = Effect.gen(function*() {
   const access = yield* Access
+  const branchAnalyses = yield* BranchAnalyses
   const analyses = yield* AnalysisStore
   const changes = yield* ChangeStore
   const repositories = yield* RepositoryStore
-  const coverage = yield* makeChangeCoverage
-  const deltaIssues = yield* makeDeltaIssues
+  const coverage = yield* ChangeCoverageReads
+  const deltaIssues = yield* DeltaIssues
 
   const changeOf = (repositoryId: number, sha: string) =>
     Effect.map(changes.find({ repositoryId, subject: { kind: "commit", sha } }), Option.getOrUndefined)
@@ -95,7 +97,7 @@ const make = Effect.gen(function*() {
       const request = yield* pageRequest(query.cursor, query.limit)
       const { repository } = yield* access.repository(caller, at, "read")
       const branch = yield* branchOf(repository, query.branch)
-      const page = yield* branchAnalysesPage(analyses, changes, repository.id, branch, request)
+      const page = yield* branchAnalyses.page(repository.id, branch, request)
       return {
         items: yield* Effect.forEach(page.items, ({ analysis, change }) => withAnalysis(analysis, change)),
         pagination: page.pagination
@@ -146,10 +148,11 @@ const make = Effect.gen(function*() {
       return yield* deltaIssues.page(repository, { kind: "commit", sha }, comparable ? change : undefined, query)
     })
 
-  return { one, list, deltaStatistics, issues, find: commitIn, changeOf } as const
+  return withSpans("CommitReads", { one, list, deltaStatistics, issues, find: commitIn, changeOf })
 })
 
 /** The original API's commit operations, read from the stored analyses and what each commit changed. */
-export class CommitReads extends Context.Tag("@tidemark/core/CommitReads")<CommitReads, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(CommitReads, make)
-}
+export class CommitReads extends Effect.Service<CommitReads>()("@tidemark/core/CommitReads", {
+  effect: make,
+  dependencies: [Access.Default, BranchAnalyses.Default, ChangeCoverageReads.Default, DeltaIssues.Default]
+}) {}

@@ -1,19 +1,17 @@
-import { Context, Effect, Layer, type Option } from "effect"
+import { Effect, type Option } from "effect"
 import { type CoverageFormat, coverageView } from "../domain/CommitCoverage.js"
 import { commitShaOf } from "../domain/CommitSha.js"
 import { coverageReportOf, coverageReportResponseOf } from "../domain/CoverageReports.js"
 import { InvalidInput } from "../domain/Errors.js"
 import { defaultLimit } from "../domain/Pagination.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
-import { LineCoverageStore } from "../ports/LineCoverageStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { CoverageReader } from "../ports/CoverageReader.js"
-import { CoverageScope } from "../ports/CoverageScope.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
 import { ChangeVerdicts } from "./ChangeVerdicts.js"
-import { saveCommitCoverage } from "./CommitCoverageWrite.js"
-import { coverageExclusion } from "./CoverageExclusion.js"
+import { CommitCoverageWrites } from "./CommitCoverageWrites.js"
+import { withSpans } from "../runtime/Spans.js"
 
 export interface CoverageUpload {
   /** The full commit id the report was made on (40 hex digits, or 64 for SHA-256 repositories). */
@@ -28,11 +26,9 @@ const make = Effect.gen(function*() {
   const access = yield* Access
   const verdicts = yield* ChangeVerdicts
   const store = yield* AnalysisStore
-  const lineCoverage = yield* LineCoverageStore
   const reader = yield* CoverageReader
   const repositories = yield* RepositoryStore
-  const excludedFrom = coverageExclusion({ repositories, store, scope: yield* CoverageScope })
-  const save = saveCommitCoverage({ lineCoverage })
+  const writes = yield* CommitCoverageWrites
 
   /** Stores a commit's coverage report (replacing an earlier one) and answers its Coverage numbers. */
   const upload = (caller: Option.Option<Principal>, at: RepositoryCoordinates, input: CoverageUpload) =>
@@ -43,9 +39,9 @@ const make = Effect.gen(function*() {
         Effect.mapError((e) => new InvalidInput({ field: "report", reason: e.reason }))
       )
       // The files the analysis leaves out (installed, built, vendored, excluded by the configuration) do not count.
-      const isExcluded = yield* excludedFrom(repository.id, commitSha)
+      const isExcluded = yield* writes.exclusion(repository.id, commitSha)
       const files = read.filter((file) => !isExcluded(file.path))
-      const coverage = yield* save({ repositoryId: repository.id, commitSha }, input.format, files)
+      const coverage = yield* writes.save({ repositoryId: repository.id, commitSha }, input.format, files)
       // The hosts hear of the verdicts it changes in the background: the upload does not wait on them.
       yield* Effect.forkDaemon(verdicts.coverageArrived(repository, commitSha))
       return coverageView(coverage, repository.goals)
@@ -59,13 +55,11 @@ const make = Effect.gen(function*() {
       return coverageReportResponseOf(found.map(({ analyses, coverage }) => coverageReportOf(coverage, analyses, branches)))
     })
 
-  return { upload, reports } as const
+  return withSpans("CoverageUploads", { upload, reports })
 })
 
 /** Coverage reports uploaded for commits (our extension); the repository views show them. */
-export class CoverageUploads extends Context.Tag("@tidemark/core/CoverageUploads")<
-  CoverageUploads,
-  Effect.Effect.Success<typeof make>
->() {
-  static readonly layer = Layer.effect(CoverageUploads, make)
-}
+export class CoverageUploads extends Effect.Service<CoverageUploads>()("@tidemark/core/CoverageUploads", {
+  effect: make,
+  dependencies: [Access.Default, ChangeVerdicts.Default, CommitCoverageWrites.Default]
+}) {}

@@ -8,6 +8,7 @@ import { trusted } from "../domain/Trusted.js"
 import { FileResultStore } from "../ports/FileResultStore.js"
 import { ChangeStore } from "../ports/ChangeStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
+import { withSpans } from "../runtime/Spans.js"
 
 export interface DeltaIssueQuery {
   readonly status?: IssueStatusParam | undefined
@@ -28,8 +29,7 @@ export interface PageRows {
   readonly rows: ResultPage<DeltaIssue> | undefined
 }
 
-/** The issues a change added and fixed, as the API lists them: each in the commit it is found in. */
-export const makeDeltaIssues = Effect.gen(function*() {
+const make = Effect.gen(function*() {
   const changes = yield* ChangeStore
   const fileResults = yield* FileResultStore
   const repositories = yield* RepositoryStore
@@ -78,5 +78,8 @@ export const makeDeltaIssues = Effect.gen(function*() {
   const page = (repository: RepositoryRecord, subject: ChangeSubject, change: ComparedChange | undefined, query: DeltaIssueQuery) =>
     Effect.flatMap(rowsOf({ repositoryId: repository.id, subject }, query, change !== undefined), (read) => shown(repository, change, read))
 
-  return { page, rowsOf, shown } as const
+  return withSpans("DeltaIssues", { page, rowsOf, shown })
 })
+
+/** The issues a change added and fixed, as the commit and pull-request operations list them. */
+export class DeltaIssues extends Effect.Service<DeltaIssues>()("@tidemark/core/DeltaIssues", { effect: make }) {}

@@ -1,21 +1,21 @@
-import { Clock, Context, Duration, Effect, Either, Layer, Option } from "effect"
+import { Clock, Duration, Effect, Either, Option } from "effect"
 import { InvalidInput, type ServiceUnavailable, Unauthenticated } from "../domain/Errors.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import type { GitHostDelivery } from "../domain/providers/GitHostDelivery.js"
 import { gitHubDelivery } from "../domain/providers/GitHubPullRequestHook.js"
 import { gitLabDelivery } from "../domain/providers/GitLabMergeRequestHook.js"
 import type { RepositoryRecord } from "../domain/Records.js"
-import type { AnalysisQueue } from "../ports/AnalysisQueue.js"
 import { Hasher } from "../ports/Hasher.js"
 import { IdGenerator } from "../ports/IdGenerator.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { WebhookDeliveryLog } from "../ports/WebhookDeliveryLog.js"
 import { WebhookSecretStore } from "../ports/WebhookSecretStore.js"
 import { Access } from "./Access.js"
-import { queueAnalysis } from "./Analyses.js"
 import { PullRequests } from "./PullRequests.js"
 import { Repositories } from "./Repositories.js"
-import { constantTimeEqual } from "./Secrets.js"
+import { constantTimeEqual } from "../domain/Secrets.js"
+import { withSpans } from "../runtime/Spans.js"
+import { AnalysisRequests } from "./AnalysisRequests.js"
 
 /**
  * What a delivery did: a pull request recorded, a pushed branch refreshed, nothing, or nothing
@@ -70,7 +70,7 @@ const make = Effect.gen(function*() {
   const pullRequests = yield* PullRequests
   const repositories = yield* Repositories
   const hasher = yield* Hasher
-  const context = yield* Effect.context<AnalysisQueue | IdGenerator>()
+  const requests = yield* AnalysisRequests
 
   const secretOf = (at: RepositoryCoordinates) =>
     Effect.gen(function*() {
@@ -91,7 +91,7 @@ const make = Effect.gen(function*() {
       )
       if (deleted || Option.isNone(refreshed)) return
       const found = (yield* store.listBranches(repository.id)).find((b) => b.name === branch && b.isEnabled)
-      if (found !== undefined) yield* Effect.provide(queueAnalysis(refreshed.value, found), context)
+      if (found !== undefined) yield* requests.branch(refreshed.value, found)
     })
 
   const act = (repository: RepositoryRecord, event: string, delivery: GitHostDelivery) =>
@@ -157,13 +157,11 @@ const make = Effect.gen(function*() {
       return secret
     })
 
-  return { github, gitlab, issueSecret } as const
+  return withSpans("GitHostWebhooks", { github, gitlab, issueSecret })
 })
 
 /** Webhook deliveries of git hosts (GitHub, GitLab), each repository with a secret of its own. */
-export class GitHostWebhooks extends Context.Tag("@tidemark/core/GitHostWebhooks")<
-  GitHostWebhooks,
-  Effect.Effect.Success<typeof make>
->() {
-  static readonly layer = Layer.effect(GitHostWebhooks, make)
-}
+export class GitHostWebhooks extends Effect.Service<GitHostWebhooks>()("@tidemark/core/GitHostWebhooks", {
+  effect: make,
+  dependencies: [Access.Default, PullRequests.Default, Repositories.Default, AnalysisRequests.Default]
+}) {}

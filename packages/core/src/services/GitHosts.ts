@@ -1,10 +1,11 @@
-import { Context, Effect, Layer, Option, Redacted } from "effect"
+import { Effect, Option, Redacted } from "effect"
 import { GitHostSettings, GitHostView, type SetGitHostBody } from "../domain/GitHostSettings.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { Unprocessable } from "../domain/Errors.js"
 import { GitHostSettingsStore } from "../ports/GitHostSettingsStore.js"
 import { NetworkAddresses } from "../ports/NetworkAddresses.js"
 import { Access } from "./Access.js"
+import { withSpans } from "../runtime/Spans.js"
 
 type Caller = Option.Option<Principal>
 
@@ -61,9 +62,10 @@ const make = Effect.gen(function*() {
       yield* store.remove(repository.id)
     })
 
-  return { show, configure, clear } as const
+  return withSpans("GitHosts", { show, configure, clear })
 })
 
-export class GitHosts extends Context.Tag("@tidemark/core/GitHosts")<GitHosts, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(GitHosts, make)
-}
+export class GitHosts extends Effect.Service<GitHosts>()("@tidemark/core/GitHosts", {
+  effect: make,
+  dependencies: [Access.Default]
+}) {}

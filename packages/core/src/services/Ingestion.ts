@@ -1,11 +1,12 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Effect, Option } from "effect"
 import { ServiceUnavailable } from "../domain/Errors.js"
 import { envelopeJson, type IngestionEnvelope, type IngestionProvider, unknownSystem } from "../domain/IngestionEnvelope.js"
 import type { Event } from "../domain/IngestionEvents.js"
 import { ingestionOrganizationOf, type Principal } from "../domain/Principal.js"
 import { EventQueue } from "../ports/EventQueue.js"
 import { Hasher } from "../ports/Hasher.js"
-import { nowIso } from "./Now.js"
+import { nowIso } from "../domain/Now.js"
+import { withSpans } from "../runtime/Spans.js"
 
 const make = Effect.gen(function*() {
   const queue = yield* EventQueue
@@ -41,10 +42,8 @@ const make = Effect.gen(function*() {
     Effect.flatMap(ingestionOrganizationOf(principal), (organizationId) =>
       enqueue(organizationId, system, { _tag: "Provider", provider, headers, payload }))
 
-  return { accept, acceptProvider } as const
+  return withSpans("Ingestion", { accept, acceptProvider })
 })
 
 /** The ingestion API's side of the pipeline: authenticated payloads onto the durable queue. */
-export class Ingestion extends Context.Tag("@tidemark/core/Ingestion")<Ingestion, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(Ingestion, make)
-}
+export class Ingestion extends Effect.Service<Ingestion>()("@tidemark/core/Ingestion", { effect: make }) {}

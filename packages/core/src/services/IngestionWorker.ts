@@ -1,10 +1,11 @@
-import { Context, Duration, Effect, Either, Layer } from "effect"
+import { Duration, Effect, Either } from "effect"
 import { decodeEnvelope, type IngestionEnvelope } from "../domain/IngestionEnvelope.js"
 import type { Event } from "../domain/IngestionEvents.js"
 import { mapProviderPayload } from "../domain/providers/ProviderPayload.js"
 import { type Delivery, EventQueue, exhaustedReason } from "../ports/EventQueue.js"
 import { EventStore } from "../ports/EventStore.js"
-import { defaultMaxDeliveries, isExhausted, retryOrDeadLetter, runForever, settle } from "./QueueConsumer.js"
+import { defaultMaxDeliveries, isExhausted, retryOrDeadLetter, runForever, settle } from "../runtime/QueueConsumer.js"
+import { withSpans } from "../runtime/Spans.js"
 
 export interface WorkerOptions {
   /** Messages pulled at once; their events are stored together, per organization and system. */
@@ -91,7 +92,8 @@ const make = (options: WorkerOptions) =>
     /** Runs until interrupted; a queue outage is logged and waited out. */
     const run = runForever("ingestion worker", processBatch)
 
-    return { processBatch, run } as const
+    // `run` lasts as long as the process: a span of its own would parent every batch of its life.
+    return { ...withSpans("IngestionWorker", { processBatch }), run }
   })
 
 /**
@@ -99,9 +101,6 @@ const make = (options: WorkerOptions) =>
  * idempotently and acknowledges only after the store committed. Payloads that can never be
  * processed, and those whose storage failed `maxDeliveries` times, go to the dead letters.
  */
-export class IngestionWorker extends Context.Tag("@tidemark/core/IngestionWorker")<
-  IngestionWorker,
-  Effect.Effect.Success<ReturnType<typeof make>>
->() {
-  static readonly layer = (options: WorkerOptions = {}) => Layer.effect(IngestionWorker, make(options))
-}
+export class IngestionWorker extends Effect.Service<IngestionWorker>()("@tidemark/core/IngestionWorker", {
+  effect: (options: WorkerOptions = {}) => make(options)
+}) {}

@@ -1,4 +1,4 @@
-import { Clock, Context, Effect, Layer, type Option } from "effect"
+import { Clock, Effect, type Option } from "effect"
 import { defaultFrom } from "../domain/DeliveryEvents.js"
 import { type DeliveryMetrics, metricsOf } from "../domain/DeliveryMetrics.js"
 import { InvalidInput } from "../domain/Errors.js"
@@ -7,6 +7,7 @@ import { epochMillisOf } from "../domain/Rfc3339.js"
 import type { MetricsBucket } from "../domain/TimeBuckets.js"
 import { EventStore } from "../ports/EventStore.js"
 import { Access } from "./Access.js"
+import { withSpans } from "../runtime/Spans.js"
 
 export interface MetricsRequest {
   readonly system?: string | undefined
@@ -65,14 +66,15 @@ const make = Effect.gen(function*() {
   const organizationSystems = (caller: Option.Option<Principal>, at: OrganizationCoordinates) =>
     Effect.flatMap(access.organization(caller, at, "read"), (organization) => store.systems(organization.id))
 
-  return { metrics, systems, organizationMetrics, organizationSystems } as const
+  return withSpans("Metrics", { metrics, systems, organizationMetrics, organizationSystems })
 })
 
 /**
  * The delivery metrics' read side: the event store aggregates the window (where the events are),
  * core turns the aggregates into values, levels and series.
  */
-export class Metrics extends Context.Tag("@tidemark/core/Metrics")<Metrics, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(Metrics, make)
-}
+export class Metrics extends Effect.Service<Metrics>()("@tidemark/core/Metrics", {
+  effect: make,
+  dependencies: [Access.Default]
+}) {}
 

@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Effect, Option } from "effect"
 import { PermissionDenied } from "../domain/Errors.js"
 import { OrganizationListResponse, organizationInfoOf, organizationWithMetaOf } from "../domain/OrganizationViews.js"
 import { OrganizationSettings, type UpdateOrganizationSettingsBody } from "../domain/OrganizationSettings.js"
@@ -6,6 +6,7 @@ import { paginate, pageRequest } from "../domain/Pagination.js"
 import type { OrganizationCoordinates, Principal } from "../domain/Principal.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
+import { withSpans } from "../runtime/Spans.js"
 
 type Caller = Option.Option<Principal>
 
@@ -62,10 +63,11 @@ const make = Effect.gen(function*() {
       return organizationWithMetaOf(organization, administers ? "admin" : "member", member)
     })
 
-  return { settings, updateSettings, list, get } as const
+  return withSpans("Organizations", { settings, updateSettings, list, get })
 })
 
 /** listOrganizations and getOrganization; the installation admin's settings of organizations (our admin extension). */
-export class Organizations extends Context.Tag("@tidemark/core/Organizations")<Organizations, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(Organizations, make)
-}
+export class Organizations extends Effect.Service<Organizations>()("@tidemark/core/Organizations", {
+  effect: make,
+  dependencies: [Access.Default]
+}) {}

@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, type Option } from "effect"
+import { Effect, type Option } from "effect"
 import { effectivePatterns } from "../domain/EffectiveConfiguration.js"
 import { ConfigurationConflict } from "../domain/Errors.js"
 import type { ConfiguredPattern } from "../domain/Pattern.js"
@@ -6,13 +6,10 @@ import { paginate, type Pagination, pageRequest } from "../domain/Pagination.js"
 import { filterPatterns, type PatternFilters, type PatternListQuery, patternSortKey, sortToolPatterns } from "../domain/PatternQuery.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import type { RepositoryRecord } from "../domain/Records.js"
-import type { AnalysisStore } from "../ports/AnalysisStore.js"
-import type { RepositoryStore } from "../ports/RepositoryStore.js"
-import type { StandardStore } from "../ports/StandardStore.js"
-import type { ToolCatalogue } from "../ports/ToolCatalogue.js"
 import { ToolConfigStore } from "../ports/ToolConfigStore.js"
 import { Access } from "./Access.js"
-import { configurationFileInUse, findPattern, loadTool, repositoryStack } from "./RepositoryConfiguration.js"
+import { withSpans } from "../runtime/Spans.js"
+import { RepositoryTools, configurationFileInUse, findPattern } from "./RepositoryTools.js"
 
 type Caller = Option.Option<Principal>
 
@@ -31,23 +28,22 @@ export interface PatternPageQuery extends PatternListQuery {
 const make = Effect.gen(function*() {
   const access = yield* Access
   const store = yield* ToolConfigStore
-  // Captured once so that the operations need nothing from their callers.
-  const context = yield* Effect.context<ToolCatalogue | ToolConfigStore | StandardStore | RepositoryStore | AnalysisStore>()
+  const repositoryTools = yield* RepositoryTools
 
   /** The stack is read only when a filter asks for it: the pattern list is a hot path. */
   const stackFor = (repository: RepositoryRecord, filters: PatternFilters) =>
-    filters.matchesStack === undefined ? Effect.succeed([]) : Effect.provide(repositoryStack(repository), context)
+    filters.matchesStack === undefined ? Effect.succeed([]) : repositoryTools.stack(repository)
 
   const resolve = (caller: Caller, at: RepositoryCoordinates, toolUuid: string, need: "read" | "write") =>
     Effect.gen(function*() {
       const { repository } = yield* access.repository(caller, at, need)
       // The pattern settings are read alongside the tool's (they need only the ids), not after them.
       const [tool, settings] = yield* Effect.all(
-        [loadTool(repository, toolUuid), store.patternSettings(repository.id, toolUuid)],
+        [repositoryTools.tool(repository, toolUuid), store.patternSettings(repository.id, toolUuid)],
         { concurrency: "unbounded" }
       )
       return { repository, tool, patterns: effectivePatterns(tool, settings) }
-    }).pipe(Effect.provide(context))
+    })
 
   /** Rule 3: the standard's configuration where one governs the tool, the repository's otherwise. */
   const list = (caller: Caller, at: RepositoryCoordinates, toolUuid: string, query: PatternPageQuery) =>
@@ -93,13 +89,11 @@ const make = Effect.gen(function*() {
       yield* store.setPatternsEnabled(repository.id, toolUuid, selected.map((p) => p.pattern.definition.id), enabled)
     })
 
-  return { list, get, update } as const
+  return withSpans("PatternConfiguration", { list, get, update })
 })
 
 /** listRepositoryToolPatterns, getRepositoryToolPattern and updateRepositoryToolPatterns. */
-export class PatternConfiguration extends Context.Tag("@tidemark/core/PatternConfiguration")<
-  PatternConfiguration,
-  Effect.Effect.Success<typeof make>
->() {
-  static readonly layer = Layer.effect(PatternConfiguration, make)
-}
+export class PatternConfiguration extends Effect.Service<PatternConfiguration>()("@tidemark/core/PatternConfiguration", {
+  effect: make,
+  dependencies: [Access.Default, RepositoryTools.Default]
+}) {}

@@ -1,4 +1,4 @@
-import { Array as Arr, Context, Effect, Layer, Option } from "effect"
+import { Array as Arr, Effect, Option } from "effect"
 import type { ChangeAnalysis, ChangeKey } from "../domain/ChangeAnalysis.js"
 import {
   AnalysisMeta,
@@ -17,8 +17,9 @@ import { type PullRequestScope, PullRequestStore } from "../ports/PullRequestSto
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
 import { pullRequestWebUrl } from "./Repositories.js"
-import { makeChangeCoverage, pullRequestCoverageOf } from "./ChangeCoverage.js"
-import { type DeltaIssueQuery, makeDeltaIssues } from "./DeltaIssues.js"
+import { ChangeCoverageReads, pullRequestCoverageOf } from "./ChangeCoverageReads.js"
+import { type DeltaIssueQuery, DeltaIssues } from "./DeltaIssues.js"
+import { withSpans } from "../runtime/Spans.js"
 
 type Caller = Option.Option<Principal>
 
@@ -42,8 +43,8 @@ const make = Effect.gen(function*() {
   const pullRequests = yield* PullRequestStore
   const changes = yield* ChangeStore
   const repositories = yield* RepositoryStore
-  const coverage = yield* makeChangeCoverage
-  const deltaIssues = yield* makeDeltaIssues
+  const coverage = yield* ChangeCoverageReads
+  const deltaIssues = yield* DeltaIssues
 
   const viewOf = (repository: RepositoryRecord, pullRequest: PullRequestRecord, change: ChangeAnalysis | undefined) =>
     PullRequestView.make({
@@ -202,13 +203,11 @@ const make = Effect.gen(function*() {
       return yield* deltaIssues.shown(repository, change !== undefined && change.problems.length === 0 ? change : undefined, yield* rows)
     })
 
-  return { one, list, listForOrganization, issues, find: pullRequestIn, viewOf } as const
+  return withSpans("PullRequestReads", { one, list, listForOrganization, issues, find: pullRequestIn, viewOf })
 })
 
 /** The original API's pull-request operations, read from the stored pull requests and their changes. */
-export class PullRequestReads extends Context.Tag("@tidemark/core/PullRequestReads")<
-  PullRequestReads,
-  Effect.Effect.Success<typeof make>
->() {
-  static readonly layer = Layer.effect(PullRequestReads, make)
-}
+export class PullRequestReads extends Effect.Service<PullRequestReads>()("@tidemark/core/PullRequestReads", {
+  effect: make,
+  dependencies: [Access.Default, ChangeCoverageReads.Default, DeltaIssues.Default]
+}) {}

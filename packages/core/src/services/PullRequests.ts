@@ -1,17 +1,16 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Effect, Option } from "effect"
 import { NotFound } from "../domain/Errors.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { PullRequestAuthor, type PullRequestBody, type PullRequestRecord } from "../domain/PullRequest.js"
 import type { PullRequestChange } from "../domain/providers/GitHostDelivery.js"
 import type { RepositoryRecord } from "../domain/Records.js"
-import type { AnalysisQueue } from "../ports/AnalysisQueue.js"
 import type { GitCommit } from "../ports/GitReader.js"
-import type { IdGenerator } from "../ports/IdGenerator.js"
 import { PullRequestStore } from "../ports/PullRequestStore.js"
 import { Access } from "./Access.js"
-import { queuePullRequestAnalysis } from "./Analyses.js"
-import { nowIso } from "./Now.js"
+import { nowIso } from "../domain/Now.js"
 import { Repositories } from "./Repositories.js"
+import { withSpans } from "../runtime/Spans.js"
+import { AnalysisRequests } from "./AnalysisRequests.js"
 
 /** What opening or updating a pull request through the API says of it (our extension's body). */
 /** A pull request as its git host or a client now describes it, before Tidemark knows its head. */
@@ -25,7 +24,7 @@ const make = Effect.gen(function*() {
   const access = yield* Access
   const repositories = yield* Repositories
   const store = yield* PullRequestStore
-  const context = yield* Effect.context<AnalysisQueue | IdGenerator>()
+  const requests = yield* AnalysisRequests
 
   /**
    * The repository's branches and their heads, read afresh from git. A repository git cannot read
@@ -65,7 +64,7 @@ const make = Effect.gen(function*() {
       })
       // A missing target branch is the analysis's to report: the pull request then shows why it has no numbers.
       if (saved.state === "open" && origin !== undefined) {
-        yield* Effect.provide(queuePullRequestAnalysis(refreshed, saved), context)
+        yield* requests.pullRequest(refreshed, saved)
       }
       return saved
     })
@@ -105,10 +104,11 @@ const make = Effect.gen(function*() {
       return yield* store.upsert({ ...current, state: merged ? "merged" : "closed", updated: yield* nowIso })
     })
 
-  return { open, close, receive, delivered } as const
+  return withSpans("PullRequests", { open, close, receive, delivered })
 })
 
 /** Pull requests arriving in Tidemark: from the API and the CLI (`open`, `close`) and from git hosts' webhooks (`delivered`). */
-export class PullRequests extends Context.Tag("@tidemark/core/PullRequests")<PullRequests, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(PullRequests, make)
-}
+export class PullRequests extends Effect.Service<PullRequests>()("@tidemark/core/PullRequests", {
+  effect: make,
+  dependencies: [Access.Default, Repositories.Default, AnalysisRequests.Default]
+}) {}

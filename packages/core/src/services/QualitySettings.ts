@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Effect, Option } from "effect"
 import type { UpdateGoalsBody } from "../domain/Bodies.js"
 import { Goals } from "../domain/Goals.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
@@ -9,6 +9,7 @@ import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
 import { ChangeVerdicts } from "./ChangeVerdicts.js"
 import { Repositories } from "./Repositories.js"
+import { withSpans } from "../runtime/Spans.js"
 
 type Caller = Option.Option<Principal>
 
@@ -72,12 +73,10 @@ const make = Effect.gen(function*() {
       return Goals.defaults
     })
 
-  return { gate, updateGate, resetGate, repositorySettings, updateRepositorySettings, resetRepositorySettings } as const
+  return withSpans("QualitySettings", { gate, updateGate, resetGate, repositorySettings, updateRepositorySettings, resetRepositorySettings })
 })
 
-export class QualitySettings extends Context.Tag("@tidemark/core/QualitySettings")<
-  QualitySettings,
-  Effect.Effect.Success<typeof make>
->() {
-  static readonly layer = Layer.effect(QualitySettings, make)
-}
+export class QualitySettings extends Effect.Service<QualitySettings>()("@tidemark/core/QualitySettings", {
+  effect: make,
+  dependencies: [Access.Default, Repositories.Default, ChangeVerdicts.Default]
+}) {}

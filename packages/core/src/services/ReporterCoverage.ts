@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Effect, Option } from "effect"
 import { fileTotals, FileLineCoverage } from "../domain/CommitCoverage.js"
 import { commitShaOf } from "../domain/CommitSha.js"
 import { NotFound, Unauthenticated } from "../domain/Errors.js"
@@ -6,13 +6,12 @@ import type { Principal } from "../domain/Principal.js"
 import { reportedFiles, type ReporterReport, withReport } from "../domain/ReporterReport.js"
 import { type CoverageKey, LineCoverageStore } from "../ports/LineCoverageStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
-import { CoverageScope } from "../ports/CoverageScope.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
 import { ChangeVerdicts } from "./ChangeVerdicts.js"
-import { saveCommitCoverage } from "./CommitCoverageWrite.js"
-import { coverageExclusion } from "./CoverageExclusion.js"
+import { CommitCoverageWrites } from "./CommitCoverageWrites.js"
 import { trusted } from "../domain/Trusted.js"
+import { withSpans } from "../runtime/Spans.js"
 
 /**
  * Who a reporter's request is for. `repository`: the repository token names it (the reporters'
@@ -37,7 +36,7 @@ const make = Effect.gen(function*() {
   const store = yield* AnalysisStore
   const lineCoverage = yield* LineCoverageStore
   const repositories = yield* RepositoryStore
-  const excludedFrom = coverageExclusion({ repositories, store, scope: yield* CoverageScope })
+  const writes = yield* CommitCoverageWrites
 
   const repositoryToken = (token: string | undefined) =>
     Effect.gen(function*() {
@@ -84,7 +83,6 @@ const make = Effect.gen(function*() {
       return Option.some(stored.files.map((file) => lines.get(file.path) ?? trusted(FileLineCoverage, { ...fileTotals(file), hits: [] })))
     })
 
-  const save = saveCommitCoverage({ lineCoverage })
 
   /**
    * One language's report of a commit. Kept whether or not the commit is known yet, as a report
@@ -95,7 +93,7 @@ const make = Effect.gen(function*() {
       const repository = yield* repositoryOf(target)
       const key = { repositoryId: repository.id, commitSha: yield* commitShaOf(commitUuid) }
       // As for a report file: what the analysis leaves out does not count.
-      const isExcluded = yield* excludedFrom(repository.id, key.commitSha)
+      const isExcluded = yield* writes.exclusion(repository.id, key.commitSha)
       const reported = reportedFiles(report).filter((file) => !isExcluded(file.path))
       // Reports of one commit arrive at once (a reporter sends each language in parallel, CI jobs
       // of several machines too) and each rewrites the commit's coverage from what is stored: one
@@ -103,7 +101,7 @@ const make = Effect.gen(function*() {
       yield* lineCoverage.exclusive(key)(
         Effect.gen(function*() {
           const earlier = Option.getOrElse(yield* storedLines(key), () => [])
-          yield* save(key, "reporter", withReport(earlier, reported, partial))
+          yield* writes.save(key, "reporter", withReport(earlier, reported, partial))
         })
       )
       yield* Effect.forkDaemon(verdicts.coverageArrived(repository, key.commitSha))
@@ -123,13 +121,11 @@ const make = Effect.gen(function*() {
       return { files: stored.files.length }
     })
 
-  return { upload, complete } as const
+  return withSpans("ReporterCoverage", { upload, complete })
 })
 
 /** The API 2.0 coverage uploads of the original service's reporters, stored as CoverageUploads stores a report. */
-export class ReporterCoverage extends Context.Tag("@tidemark/core/ReporterCoverage")<
-  ReporterCoverage,
-  Effect.Effect.Success<typeof make>
->() {
-  static readonly layer = Layer.effect(ReporterCoverage, make)
-}
+export class ReporterCoverage extends Effect.Service<ReporterCoverage>()("@tidemark/core/ReporterCoverage", {
+  effect: make,
+  dependencies: [Access.Default, ChangeVerdicts.Default, CommitCoverageWrites.Default]
+}) {}

@@ -1,5 +1,5 @@
-import { Context, Effect, Layer, Option } from "effect"
-import { nowIso } from "./Now.js"
+import { Context, Effect, Option } from "effect"
+import { nowIso } from "../domain/Now.js"
 import { InvalidInput, PermissionDenied, Unprocessable } from "../domain/Errors.js"
 import { languagesOf } from "../domain/Languages.js"
 import type { UpdateGoalsBody } from "../domain/Bodies.js"
@@ -12,11 +12,10 @@ import { GitReader, type GitSnapshot } from "../ports/GitReader.js"
 import { NetworkAddresses } from "../ports/NetworkAddresses.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { StandardStore } from "../ports/StandardStore.js"
-import type { AnalysisQueue } from "../ports/AnalysisQueue.js"
-import type { IdGenerator } from "../ports/IdGenerator.js"
 import { Access } from "./Access.js"
-import { queueAnalysis } from "./Analyses.js"
-import { redactSecrets } from "./Redaction.js"
+import { redactSecrets } from "../runtime/Redaction.js"
+import { AnalysisRequests } from "./AnalysisRequests.js"
+import { withSpans } from "../runtime/Spans.js"
 
 /** Clone URL templates per provider, with `{owner}` and `{name}` placeholders. */
 export type GitUrlTemplates = Readonly<Record<string, string>>
@@ -26,6 +25,11 @@ export const defaultGitUrlTemplates: GitUrlTemplates = {
   gl: "https://gitlab.com/{owner}/{name}.git",
   bb: "https://bitbucket.org/{owner}/{name}.git"
 }
+
+/** The clone URL templates of this installation (the defaults unless the composition provides others). */
+export class GitUrls extends Context.Reference<GitUrls>()("@tidemark/core/GitUrls", {
+  defaultValue: (): GitUrlTemplates => defaultGitUrlTemplates
+}) {}
 
 /** How each known host shows a file at a commit, after the repository's web address. */
 const blobSeparators: Readonly<Record<string, string>> = { gh: "/blob/", gl: "/-/blob/", bb: "/src/" }
@@ -100,105 +104,103 @@ export const snapshotOf = (
   })
 }
 
-const make = (templates: GitUrlTemplates) =>
-  Effect.gen(function*() {
-    const access = yield* Access
-    const repositories = yield* RepositoryStore
-    const standards = yield* StandardStore
-    const git = yield* GitReader
-    const addresses = yield* NetworkAddresses
-    const context = yield* Effect.context<AnalysisQueue | IdGenerator>()
+const make = Effect.gen(function*() {
+  const templates = yield* GitUrls
+  const access = yield* Access
+  const repositories = yield* RepositoryStore
+  const standards = yield* StandardStore
+  const git = yield* GitReader
+  const addresses = yield* NetworkAddresses
+  const requests = yield* AnalysisRequests
 
-    const save = (organizationId: number, input: Parameters<typeof snapshotOf>[0], read: GitSnapshot) =>
-      Effect.flatMap(nowIso, (now) => repositories.saveSnapshot(organizationId, snapshotOf(input, read), now))
+  const save = (organizationId: number, input: Parameters<typeof snapshotOf>[0], read: GitSnapshot) =>
+    Effect.flatMap(nowIso, (now) => repositories.saveSnapshot(organizationId, snapshotOf(input, read), now))
 
-    /**
-     * Reads an added repository again from its git URL and stores its branches' heads, keeping its
-     * settings; queues nothing. What git answers is returned too (the heads' commits, authors included).
-     */
-    const refresh = (repository: RepositoryRecord) =>
-      Effect.gen(function*() {
-        const read = yield* git.read(repository.gitUrl)
-        const { gitUrl, name, owner, provider, visibility } = repository
-        const record = yield* save(repository.organizationId, { provider, owner, name, gitUrl, visibility }, read)
-        return { repository: record, git: read }
-      })
+  /**
+   * Reads an added repository again from its git URL and stores its branches' heads, keeping its
+   * settings; queues nothing. What git answers is returned too (the heads' commits, authors included).
+   */
+  const refresh = (repository: RepositoryRecord) =>
+    Effect.gen(function*() {
+      const read = yield* git.read(repository.gitUrl)
+      const { gitUrl, name, owner, provider, visibility } = repository
+      const record = yield* save(repository.organizationId, { provider, owner, name, gitUrl, visibility }, read)
+      return { repository: record, git: read }
+    })
 
-    /**
-     * Adds a repository (or refreshes one already added) by reading it with git. The admin may add
-     * to any organization, creating it on first use; an organization's own token needs `admin`.
-     */
-    const add = (caller: Option.Option<Principal>, input: AddRepositoryInput) =>
-      Effect.gen(function*() {
-        const path = splitFullPath(input.repositoryFullPath)
-        if (Option.isNone(path)) {
-          return yield* new InvalidInput({ field: "repositoryFullPath", reason: "expected '<owner>/<name>'" })
-        }
-        const { name, owner } = path.value
-        const at = { provider: input.provider, organization: owner }
-        const isAdmin = Option.isSome(caller) && caller.value.isAdmin
-        // Callers other than the admin are checked before any work; the admin's organization is
-        // only created once the repository could be read, so a failed add leaves nothing behind.
-        const existingOrganization = isAdmin ? Option.none() : Option.some(yield* access.organization(caller, at, "admin"))
-        // A path or file:// URL reads the server's own disk (other organizations' repositories,
-        // the git cache): only the installation's admin may point there.
-        if (input.gitUrl !== undefined && !isAdmin && !isRemoteUrl(input.gitUrl)) {
-          return yield* new PermissionDenied({
-            reason: "Only the installation admin may add a repository from a local path or file:// URL"
-          })
-        }
-        const template = templates[input.provider]
-        const gitUrl = input.gitUrl ?? template?.replaceAll("{owner}", owner).replaceAll("{name}", name)
-        if (gitUrl === undefined) {
-          return yield* new InvalidInput({ field: "gitUrl", reason: `no clone URL template for provider '${input.provider}'` })
-        }
-        // Checked before any work for other callers; for every caller the git adapter checks again
-        // at each clone and fetch, against the installation's rule (TIDEMARK_ALLOW_PRIVATE_NETWORK_URLS).
-        const reachable = isAdmin ? Effect.void : addresses.requirePublic(gitUrl)
-        const read = yield* reachable.pipe(
-          Effect.zipRight(git.read(gitUrl)),
-          // The reason is the server's to see, without the URL's credentials; never the caller's.
-          Effect.tapError((error) => Effect.logWarning(redactSecrets(`a repository to add could not be read: ${error.message}`))),
-          Effect.mapError(() => new Unprocessable({ reason: couldNotClone(gitUrl) }))
-        )
-        const organization = Option.isSome(existingOrganization)
-          ? existingOrganization.value
-          : yield* repositories.ensureOrganization(input.provider, owner)
-        const existing = yield* repositories.findRepository(organization.id, name)
-        const visibility = input.visibility ?? Option.match(existing, { onNone: () => "Private" as const, onSome: (r) => r.visibility })
-        const record = yield* save(organization.id, { provider: input.provider, owner, name, gitUrl, visibility }, read)
-        const [branches, applied] = yield* Effect.all([repositories.listBranches(record.id), standards.appliedTo(record.id)])
-        // Adding (or refreshing) analyses the default branch's head.
-        const defaultBranch = branches.find((b) => b.isDefault)
-        if (defaultBranch !== undefined) yield* Effect.provide(queueAnalysis(record, defaultBranch), context)
-        return repositoryView(record, branches, applied, Option.match(caller, { onNone: () => "read" as const, onSome: (p) => p.permission }))
-      })
-
-    /** Changes a repository's goals (the fields given); the views' grade and verdicts follow at once. */
-    const setGoals = (caller: Option.Option<Principal>, at: RepositoryCoordinates, changes: UpdateGoalsBody) =>
-      Effect.gen(function*() {
-        const { repository } = yield* access.repository(caller, at, "write")
-        const current = repository.goals
-        const goals = new Goals({
-          maxIssuePercentage: changes.maxIssuePercentage ?? current.maxIssuePercentage,
-          maxDuplicatedFilesPercentage: changes.maxDuplicatedFilesPercentage ?? current.maxDuplicatedFilesPercentage,
-          minCoveragePercentage: changes.minCoveragePercentage ?? current.minCoveragePercentage,
-          maxComplexFilesPercentage: changes.maxComplexFilesPercentage ?? current.maxComplexFilesPercentage,
-          fileDuplicationBlockThreshold: changes.fileDuplicationBlockThreshold ?? current.fileDuplicationBlockThreshold,
-          fileComplexityValueThreshold: changes.fileComplexityValueThreshold ?? current.fileComplexityValueThreshold
+  /**
+   * Adds a repository (or refreshes one already added) by reading it with git. The admin may add
+   * to any organization, creating it on first use; an organization's own token needs `admin`.
+   */
+  const add = (caller: Option.Option<Principal>, input: AddRepositoryInput) =>
+    Effect.gen(function*() {
+      const path = splitFullPath(input.repositoryFullPath)
+      if (Option.isNone(path)) {
+        return yield* new InvalidInput({ field: "repositoryFullPath", reason: "expected '<owner>/<name>'" })
+      }
+      const { name, owner } = path.value
+      const at = { provider: input.provider, organization: owner }
+      const isAdmin = Option.isSome(caller) && caller.value.isAdmin
+      // Callers other than the admin are checked before any work; the admin's organization is
+      // only created once the repository could be read, so a failed add leaves nothing behind.
+      const existingOrganization = isAdmin ? Option.none() : Option.some(yield* access.organization(caller, at, "admin"))
+      // A path or file:// URL reads the server's own disk (other organizations' repositories,
+      // the git cache): only the installation's admin may point there.
+      if (input.gitUrl !== undefined && !isAdmin && !isRemoteUrl(input.gitUrl)) {
+        return yield* new PermissionDenied({
+          reason: "Only the installation admin may add a repository from a local path or file:// URL"
         })
-        yield* repositories.saveGoals(repository.id, goals)
-        return goals
-      })
+      }
+      const template = templates[input.provider]
+      const gitUrl = input.gitUrl ?? template?.replaceAll("{owner}", owner).replaceAll("{name}", name)
+      if (gitUrl === undefined) {
+        return yield* new InvalidInput({ field: "gitUrl", reason: `no clone URL template for provider '${input.provider}'` })
+      }
+      // Checked before any work for other callers; for every caller the git adapter checks again
+      // at each clone and fetch, against the installation's rule (TIDEMARK_ALLOW_PRIVATE_NETWORK_URLS).
+      const reachable = isAdmin ? Effect.void : addresses.requirePublic(gitUrl)
+      const read = yield* reachable.pipe(
+        Effect.zipRight(git.read(gitUrl)),
+        // The reason is the server's to see, without the URL's credentials; never the caller's.
+        Effect.tapError((error) => Effect.logWarning(redactSecrets(`a repository to add could not be read: ${error.message}`))),
+        Effect.mapError(() => new Unprocessable({ reason: couldNotClone(gitUrl) }))
+      )
+      const organization = Option.isSome(existingOrganization)
+        ? existingOrganization.value
+        : yield* repositories.ensureOrganization(input.provider, owner)
+      const existing = yield* repositories.findRepository(organization.id, name)
+      const visibility = input.visibility ?? Option.match(existing, { onNone: () => "Private" as const, onSome: (r) => r.visibility })
+      const record = yield* save(organization.id, { provider: input.provider, owner, name, gitUrl, visibility }, read)
+      const [branches, applied] = yield* Effect.all([repositories.listBranches(record.id), standards.appliedTo(record.id)])
+      // Adding (or refreshing) analyses the default branch's head.
+      const defaultBranch = branches.find((b) => b.isDefault)
+      if (defaultBranch !== undefined) yield* requests.branch(record, defaultBranch)
+      return repositoryView(record, branches, applied, Option.match(caller, { onNone: () => "read" as const, onSome: (p) => p.permission }))
+    })
 
-    return { add, refresh, setGoals } as const
-  })
+  /** Changes a repository's goals (the fields given); the views' grade and verdicts follow at once. */
+  const setGoals = (caller: Option.Option<Principal>, at: RepositoryCoordinates, changes: UpdateGoalsBody) =>
+    Effect.gen(function*() {
+      const { repository } = yield* access.repository(caller, at, "write")
+      const current = repository.goals
+      const goals = new Goals({
+        maxIssuePercentage: changes.maxIssuePercentage ?? current.maxIssuePercentage,
+        maxDuplicatedFilesPercentage: changes.maxDuplicatedFilesPercentage ?? current.maxDuplicatedFilesPercentage,
+        minCoveragePercentage: changes.minCoveragePercentage ?? current.minCoveragePercentage,
+        maxComplexFilesPercentage: changes.maxComplexFilesPercentage ?? current.maxComplexFilesPercentage,
+        fileDuplicationBlockThreshold: changes.fileDuplicationBlockThreshold ?? current.fileDuplicationBlockThreshold,
+        fileComplexityValueThreshold: changes.fileComplexityValueThreshold ?? current.fileComplexityValueThreshold
+      })
+      yield* repositories.saveGoals(repository.id, goals)
+      return goals
+    })
+
+  return withSpans("Repositories", { add, refresh, setGoals })
+})
 
 /** Adding and refreshing repositories and setting their goals (our extensions). */
-export class Repositories extends Context.Tag("@tidemark/core/Repositories")<
-  Repositories,
-  Effect.Effect.Success<ReturnType<typeof make>>
->() {
-  static readonly layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) => Layer.effect(Repositories, make(templates))
-}
+export class Repositories extends Effect.Service<Repositories>()("@tidemark/core/Repositories", {
+  effect: make,
+  dependencies: [Access.Default, AnalysisRequests.Default]
+}) {}
 

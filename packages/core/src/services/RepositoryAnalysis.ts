@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Effect, Option } from "effect"
 import { NotFound } from "../domain/Errors.js"
 import { emptyPage, maxLimit, type Page, type PageRequest, pageOfResults, paginate, pageRequest } from "../domain/Pagination.js"
 import type { OrganizationCoordinates, Principal, RepositoryCoordinates } from "../domain/Principal.js"
@@ -6,12 +6,12 @@ import type { Organization, RepositoryRecord } from "../domain/Records.js"
 import type { Permission, Repository } from "../domain/Repository.js"
 import { chosenBranch, listedRepository, repositoryWithAnalysis } from "../domain/RepositoryView.js"
 import type { RepositoryWithAnalysis } from "../domain/RepositoryWithAnalysis.js"
-import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { RepositoryListing } from "../ports/RepositoryListing.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { StandardStore } from "../ports/StandardStore.js"
 import { Access } from "./Access.js"
-import { shownOf } from "./ShownReads.js"
+import { ShownReads } from "./ShownReads.js"
+import { withSpans } from "../runtime/Spans.js"
 
 type Caller = Option.Option<Principal>
 
@@ -39,15 +39,15 @@ const make = Effect.gen(function*() {
   const access = yield* Access
   const repositories = yield* RepositoryStore
   const standards = yield* StandardStore
-  const analyses = yield* AnalysisStore
   const listing = yield* RepositoryListing
+  const shownReads = yield* ShownReads
 
   const view = (record: RepositoryRecord, permission: Permission, branchName?: string) =>
     Effect.gen(function*() {
       const [branches, applied] = yield* Effect.all([repositories.listBranches(record.id), standards.appliedTo(record.id)])
       const branch = yield* chosenBranch(branches, branchName)
       const selected = branchName === undefined ? undefined : branch
-      const shown = yield* shownOf(analyses, new Map(branch === undefined ? [] : [[record.id, branch]]))
+      const shown = yield* shownReads.shown(new Map(branch === undefined ? [] : [[record.id, branch]]))
       return repositoryWithAnalysis(record, branches, applied, permission, selected, shown(record.id))
     })
 
@@ -134,16 +134,14 @@ const make = Effect.gen(function*() {
       })
     )
 
-  return { list, get, repositoriesOf } as const
+  return withSpans("RepositoryAnalysis", { list, get, repositoriesOf })
 })
 
 /**
  * listOrganizationRepositoriesWithAnalysis, searchOrganizationRepositoriesWithAnalysis,
  * getRepositoryWithAnalysis and listOrganizationRepositories.
  */
-export class RepositoryAnalysis extends Context.Tag("@tidemark/core/RepositoryAnalysis")<
-  RepositoryAnalysis,
-  Effect.Effect.Success<typeof make>
->() {
-  static readonly layer = Layer.effect(RepositoryAnalysis, make)
-}
+export class RepositoryAnalysis extends Effect.Service<RepositoryAnalysis>()("@tidemark/core/RepositoryAnalysis", {
+  effect: make,
+  dependencies: [Access.Default, ShownReads.Default]
+}) {}

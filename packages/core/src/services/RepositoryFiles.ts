@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Effect, Option } from "effect"
 import { NotFound, ServiceUnavailable } from "../domain/Errors.js"
 import {
   fileCloneOf,
@@ -12,12 +12,14 @@ import { commitIssueOf, commitReferenceOf } from "../domain/IssueViews.js"
 import { emptyPage, pageOfResults, pageRequest } from "../domain/Pagination.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { CloneResultStore } from "../ports/CloneResultStore.js"
-import { type FileQuery, FileResultStore } from "../ports/FileResultStore.js"
+import type { FileQuery } from "../domain/StoredResults.js"
+import { FileResultStore } from "../ports/FileResultStore.js"
 import { IssueResultStore } from "../ports/IssueResultStore.js"
 import { LineCoverageStore } from "../ports/LineCoverageStore.js"
 import { FileLines } from "../ports/FileLines.js"
 import { fileWebUrl } from "./Repositories.js"
 import { RepositoryIssues } from "./RepositoryIssues.js"
+import { withSpans } from "../runtime/Spans.js"
 
 type Caller = Option.Option<Principal>
 
@@ -112,16 +114,14 @@ const make = Effect.gen(function*() {
       return yield* Effect.mapError(read, unavailable)
     })
 
-  return { list, get, fileIssues, clones, coverage, source } as const
+  return withSpans("RepositoryFiles", { list, get, fileIssues, clones, coverage, source })
 })
 
 /**
  * listFiles, getFileWithAnalysis, getFileIssues, getFileClones and getFileCoverage: the stored files
  * of a branch's latest analysis; getFileSource, a file's lines at the analysed commit.
  */
-export class RepositoryFiles extends Context.Tag("@tidemark/core/RepositoryFiles")<
-  RepositoryFiles,
-  Effect.Effect.Success<typeof make>
->() {
-  static readonly layer = Layer.effect(RepositoryFiles, make)
-}
+export class RepositoryFiles extends Effect.Service<RepositoryFiles>()("@tidemark/core/RepositoryFiles", {
+  effect: make,
+  dependencies: [RepositoryIssues.Default]
+}) {}

@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Effect, Option } from "effect"
 import { NotFound } from "../domain/Errors.js"
 import {
   type CommitIssue,
@@ -12,10 +12,12 @@ import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { chosenBranch } from "../domain/RepositoryView.js"
 import type { BranchRecord, CommitRecord, RepositoryRecord } from "../domain/Records.js"
 import type { ResultsKey } from "../ports/AnalysisResultStore.js"
-import { type IssueFilter, IssueResultStore } from "../ports/IssueResultStore.js"
+import type { IssueFilter } from "../domain/StoredResults.js"
+import { IssueResultStore } from "../ports/IssueResultStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
+import { withSpans } from "../runtime/Spans.js"
 
 type Caller = Option.Option<Principal>
 
@@ -100,13 +102,11 @@ const make = Effect.gen(function*() {
       return commitIssueOf(row.value.issue, row.value.fileId, commitReferenceOf(found.value.commit))
     })
 
-  return { analysed, search, overview, issue } as const
+  return withSpans("RepositoryIssues", { analysed, search, overview, issue })
 })
 
 /** searchRepositoryIssues, issuesOverview and getIssue: the stored issues of a branch's latest analysis. */
-export class RepositoryIssues extends Context.Tag("@tidemark/core/RepositoryIssues")<
-  RepositoryIssues,
-  Effect.Effect.Success<typeof make>
->() {
-  static readonly layer = Layer.effect(RepositoryIssues, make)
-}
+export class RepositoryIssues extends Effect.Service<RepositoryIssues>()("@tidemark/core/RepositoryIssues", {
+  effect: make,
+  dependencies: [Access.Default]
+}) {}

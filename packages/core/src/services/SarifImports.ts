@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, type Option } from "effect"
+import { Effect, type Option } from "effect"
 import { InvalidInput } from "../domain/Errors.js"
 import { commitShaOf } from "../domain/CommitSha.js"
 import { ImportedIssues } from "../domain/ImportedIssues.js"
@@ -7,7 +7,8 @@ import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { SarifReader } from "../ports/SarifReader.js"
 import { Access } from "./Access.js"
-import { nowIso } from "./Now.js"
+import { nowIso } from "../domain/Now.js"
+import { withSpans } from "../runtime/Spans.js"
 
 export interface SarifUpload {
   /** The full commit id the tools ran on. */
@@ -47,10 +48,11 @@ const make = Effect.gen(function*() {
       return imported.map((i) => ({ tool: i.tool, issuesCount: totalOf(i.counts) }))
     })
 
-  return { importLog } as const
+  return withSpans("SarifImports", { importLog })
 })
 
 /** Issues of client-side tools imported from SARIF logs (our extension). */
-export class SarifImports extends Context.Tag("@tidemark/core/SarifImports")<SarifImports, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(SarifImports, make)
-}
+export class SarifImports extends Effect.Service<SarifImports>()("@tidemark/core/SarifImports", {
+  effect: make,
+  dependencies: [Access.Default]
+}) {}

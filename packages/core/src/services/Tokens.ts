@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Effect, Option } from "effect"
 import { NotFound } from "../domain/Errors.js"
 import { IssuedToken, type IssuedTokenKind } from "../domain/IssuedToken.js"
 import { pageOfResults, pageRequest } from "../domain/Pagination.js"
@@ -7,6 +7,7 @@ import type { Credential } from "../domain/Records.js"
 import { CredentialStore } from "../ports/CredentialStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
+import { withSpans } from "../runtime/Spans.js"
 
 type Caller = Option.Option<Principal>
 
@@ -61,9 +62,10 @@ const make = Effect.gen(function*() {
       yield* access.forgetVerified
     })
 
-  return { list, revoke } as const
+  return withSpans("Tokens", { list, revoke })
 })
 
-export class Tokens extends Context.Tag("@tidemark/core/Tokens")<Tokens, Effect.Effect.Success<typeof make>>() {
-  static readonly layer = Layer.effect(Tokens, make)
-}
+export class Tokens extends Effect.Service<Tokens>()("@tidemark/core/Tokens", {
+  effect: make,
+  dependencies: [Access.Default]
+}) {}

@@ -1,15 +1,14 @@
-import { Context, Effect, Layer, type Option } from "effect"
+import { Effect, type Option } from "effect"
 import type { ConfigureToolBody } from "../domain/Bodies.js"
 import { conflictingTools } from "../domain/EffectiveConfiguration.js"
 import { ConfigurationConflict, PermissionDenied, Unprocessable } from "../domain/Errors.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { PatternSetting } from "../domain/Records.js"
-import type { StandardStore } from "../ports/StandardStore.js"
-import type { ToolCatalogue } from "../ports/ToolCatalogue.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { ToolConfigStore } from "../ports/ToolConfigStore.js"
 import { Access } from "./Access.js"
-import { configurationFileInUse, loadPatterns, loadTool, loadTools } from "./RepositoryConfiguration.js"
+import { withSpans } from "../runtime/Spans.js"
+import { RepositoryTools, configurationFileInUse } from "./RepositoryTools.js"
 
 type Caller = Option.Option<Principal>
 
@@ -17,21 +16,20 @@ const make = Effect.gen(function*() {
   const access = yield* Access
   const store = yield* ToolConfigStore
   const repositories = yield* RepositoryStore
-  // Captured once so that the operations need nothing from their callers.
-  const context = yield* Effect.context<ToolCatalogue | ToolConfigStore | StandardStore>()
+  const repositoryTools = yield* RepositoryTools
 
   /** Rule 1: public repositories need no authentication. */
   const listTools = (caller: Caller, at: RepositoryCoordinates) =>
     Effect.gen(function*() {
       const { repository } = yield* access.repository(caller, at, "read", { allowPublic: true })
-      return (yield* loadTools(repository)).map((t) => t.view)
-    }).pipe(Effect.provide(context))
+      return (yield* repositoryTools.tools(repository)).map((t) => t.view)
+    })
 
   const conflicts = (caller: Caller, at: RepositoryCoordinates) =>
     Effect.gen(function*() {
       const { repository } = yield* access.repository(caller, at, "read")
-      return conflictingTools(yield* loadTools(repository))
-    }).pipe(Effect.provide(context))
+      return conflictingTools(yield* repositoryTools.tools(repository))
+    })
 
   /**
    * Rule 2: applies the change to the repository's own settings without checking standards (a
@@ -40,7 +38,7 @@ const make = Effect.gen(function*() {
   const configureTool = (caller: Caller, at: RepositoryCoordinates, toolUuid: string, body: ConfigureToolBody) =>
     Effect.gen(function*() {
       const { organization, repository } = yield* access.repository(caller, at, "write")
-      const tool = yield* loadTool(repository, toolUuid)
+      const tool = yield* repositoryTools.tool(repository, toolUuid)
       // A configuration file is the repository's code, run by the worker: the installation admin opts in.
       if (body.useConfigurationFile === true && !(yield* repositories.organizationSettings(organization.id)).allowConfigurationFiles) {
         return yield* new PermissionDenied({
@@ -49,7 +47,7 @@ const make = Effect.gen(function*() {
         })
       }
       const changes = body.patterns ?? []
-      const current = yield* loadPatterns(repository, tool)
+      const current = yield* repositoryTools.patterns(repository, tool)
       const seen = new Set<string>()
       const patterns: Array<PatternSetting> = []
       for (const change of changes) {
@@ -77,7 +75,7 @@ const make = Effect.gen(function*() {
         return yield* configurationFileInUse(tool)
       }
       if (body.enabled === true && !tool.view.settings.isEnabled) {
-        const sibling = (yield* loadTools(repository)).find((t) =>
+        const sibling = (yield* repositoryTools.tools(repository)).find((t) =>
           t.definition.family === tool.definition.family && t.definition.uuid !== toolUuid && t.view.settings.isEnabled
         )
         if (sibling !== undefined) {
@@ -91,15 +89,13 @@ const make = Effect.gen(function*() {
         usesConfigurationFile: body.useConfigurationFile,
         patterns
       })
-    }).pipe(Effect.provide(context))
+    })
 
-  return { listTools, conflicts, configureTool } as const
+  return withSpans("ToolConfiguration", { listTools, conflicts, configureTool })
 })
 
 /** listRepositoryTools, listRepositoryToolConflicts and configureTool. */
-export class ToolConfiguration extends Context.Tag("@tidemark/core/ToolConfiguration")<
-  ToolConfiguration,
-  Effect.Effect.Success<typeof make>
->() {
-  static readonly layer = Layer.effect(ToolConfiguration, make)
-}
+export class ToolConfiguration extends Effect.Service<ToolConfiguration>()("@tidemark/core/ToolConfiguration", {
+  effect: make,
+  dependencies: [Access.Default, RepositoryTools.Default]
+}) {}

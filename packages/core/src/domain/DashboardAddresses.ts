@@ -1,7 +1,5 @@
-import { Layer } from "effect"
-import type { ChangeSubject } from "../domain/ChangeAnalysis.js"
-import type { RepositoryRecord } from "../domain/Records.js"
-import { DashboardLinks } from "../ports/DashboardLinks.js"
+import type { ChangeSubject } from "./ChangeAnalysis.js"
+import type { RepositoryRecord } from "./Records.js"
 
 /**
  * The dashboard's page of a change under its public address `base`: a pull request's own page, a
@@ -13,7 +11,3 @@ export const dashboardAddressOf = (base: string) => (repository: Pick<Repository
   const repositoryPage = `${base.replace(/\/+$/, "")}/#/repositories/${encodeURIComponent(repository.name)}`
   return subject.kind === "pullRequest" ? `${repositoryPage}/pull-requests/${subject.number}` : `${repositoryPage}/commits`
 }
-
-/** Links to the dashboard at `base` (e.g. `https://tidemark.example.com`). */
-export const dashboardLinksAt = (base: string) =>
-  Layer.succeed(DashboardLinks, { of: dashboardAddressOf(base) })

@@ -9,6 +9,7 @@ import { type GateKind, QualityGate } from "../domain/QualityGate.js"
 import { LineCoverageStore } from "../ports/LineCoverageStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { QualityGateStore } from "../ports/QualityGateStore.js"
+import { withSpans } from "../runtime/Spans.js"
 
 /** One file's coverage in a change: of the whole file in the head, and of the lines the change added. */
 export interface FileChangeCoverage {
@@ -68,8 +69,7 @@ export const pullRequestCoverageOf = (measured: ChangeCoverage, verdict: GateVer
     ...(verdict.coverage === undefined ? {} : verdict.coverage)
   })
 
-/** Reads what a change's coverage and gate verdict need; shared by the commit and pull-request views. */
-export const makeChangeCoverage = Effect.gen(function*() {
+const make = Effect.gen(function*() {
   const analyses = yield* AnalysisStore
   const lineCoverage = yield* LineCoverageStore
   const gates = yield* QualityGateStore
@@ -135,5 +135,8 @@ export const makeChangeCoverage = Effect.gen(function*() {
       return { coverage, verdict }
     })
 
-  return { coverageOf, verdictOf } as const
+  return withSpans("ChangeCoverageReads", { coverageOf, verdictOf })
 })
+
+/** A change's coverage and its gate verdict, read for the commit and pull-request views and the verdicts sent. */
+export class ChangeCoverageReads extends Effect.Service<ChangeCoverageReads>()("@tidemark/core/ChangeCoverageReads", { effect: make }) {}

@@ -1,5 +1,5 @@
 import { Logger } from "effect"
-import { secretPrefix } from "./Secrets.js"
+import { secretPrefix } from "../domain/Secrets.js"
 
 /**
  * What a secret looks like in text that leaves the service (error bodies, log lines, span
