@@ -22,7 +22,7 @@ export interface PgCredentialRevocationsOptions {
 }
 
 const lost = (what: string, cause?: unknown) =>
-  new ServiceUnavailable({ reason: `${what}${cause instanceof Error ? `: ${cause.message}` : ""}` })
+  new ServiceUnavailable({ reason: `${what}${cause instanceof Error ? `: ${cause.message}` : ""}`, cause })
 
 /** The pool's own connection settings, for a connection of its own. */
 const connectionOf = (config: PgClient.PgClientConfig): Pg.ClientConfig => ({

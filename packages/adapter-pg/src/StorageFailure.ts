@@ -16,4 +16,4 @@ const reasonOf = (error: SqlError | ParseResult.ParseError): string => {
 export const orUnavailable = <A, R>(
   effect: Effect.Effect<A, SqlError | ParseResult.ParseError, R>
 ): Effect.Effect<A, ServiceUnavailable, R> =>
-  Effect.mapError(effect, (error) => new ServiceUnavailable({ reason: reasonOf(error) }))
+  Effect.mapError(effect, (error) => new ServiceUnavailable({ reason: reasonOf(error), cause: error }))

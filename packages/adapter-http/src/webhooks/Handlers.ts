@@ -12,7 +12,7 @@ import { type createWebhookSecret, IssuedWebhookSecret, WebhookReceipt, webhookP
  */
 const rawBody = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => request.arrayBuffer).pipe(
   Effect.map((buffer) => new Uint8Array(buffer)),
-  Effect.mapError((error) => new ServiceUnavailable({ reason: `the webhook body could not be read: ${error.message}` }))
+  Effect.mapError((error) => new ServiceUnavailable({ reason: `the webhook body could not be read: ${error.message}`, cause: error }))
 )
 
 const receipt = (outcome: WebhookReceipt) => ({ data: new WebhookReceipt(outcome) })

@@ -58,9 +58,14 @@ export class PermissionDenied extends Schema.TaggedError<PermissionDenied>()("Pe
   }
 }
 
-/** A dependency the service relies on failed (storage, git, queue). */
+/**
+ * A dependency the service relies on failed (storage, git, queue). `reason` is what a caller may be
+ * told; `cause` keeps the dependency's own error for logs and traces (it may name more than a
+ * caller should read).
+ */
 export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()("ServiceUnavailable", {
-  reason: Schema.String
+  reason: Schema.String,
+  cause: Schema.optional(Schema.Defect)
 }) {
   override get message() {
     return this.reason

@@ -19,7 +19,7 @@ const make = Effect.gen(function*() {
       // Encoding a job built just above cannot fail.
       const payload = yield* Effect.orDie(encodeJob(job))
       yield* queue.publish(`analysis:${repository.id}:${yield* ids.randomString(12)}`, payload).pipe(
-        Effect.mapError((e) => new ServiceUnavailable({ reason: e.message }))
+        Effect.mapError((e) => new ServiceUnavailable({ reason: e.message, cause: e }))
       )
       return job
     })

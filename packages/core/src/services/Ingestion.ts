@@ -22,7 +22,7 @@ const make = Effect.gen(function*() {
       const id = yield* sha256Hex(JSON.stringify([organizationId, systemName, origin]))
       const receivedAt = yield* nowIso
       yield* queue.publish(id, envelopeJson({ id, organizationId, system: systemName, receivedAt, origin })).pipe(
-        Effect.mapError((e) => new ServiceUnavailable({ reason: e.message }))
+        Effect.mapError((e) => new ServiceUnavailable({ reason: e.message, cause: e }))
       )
     })
 

@@ -106,7 +106,7 @@ const make = Effect.gen(function*() {
   const source = (caller: Caller, at: RepositoryCoordinates, fileId: number, branch: string | undefined) =>
     Effect.gen(function*() {
       const { analysed, file } = yield* fileIn(caller, at, fileId, branch)
-      const unavailable = (error: { readonly message: string }) => new ServiceUnavailable({ reason: error.message })
+      const unavailable = (error: { readonly message: string }) => new ServiceUnavailable({ reason: error.message, cause: error })
       const [read] = yield* fileLines.read(analysed.repository.gitUrl, analysed.commit.sha, [file.file.path]).pipe(
         Effect.mapError(unavailable)
       )
