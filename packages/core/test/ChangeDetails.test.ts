@@ -212,6 +212,16 @@ describe("ChangeDetails: a pull request's coverage", () => {
       ])
       expect(status.target.reports[0]?.commit?.branches?.map((b) => b.name)).toStrictEqual(["main"])
     })))
+
+  it.effect("before its analysis, the common ancestor is not known: no sha, no id, no report", () =>
+    withDetails(Effect.gen(function*() {
+      const id = yield* opened
+      yield* Stored.saveCoverage(id, featureHead.sha, [Stored.linesOf("src/a.ts", [[1, 1]])])
+      const status = yield* Effect.flatMap(ChangeDetails, (details) => details.pullRequestCoverageStatus(adminCaller, app, 3))
+      expect([status.commonAncestorCommit.commitSha, status.commonAncestorCommit.commitId, status.commonAncestorCommit.reports]).toStrictEqual(["", 0, []])
+      expect([status.headCommit.commitSha, status.headCommit.reports.map((r) => r.status)]).toStrictEqual([featureHead.sha, ["CommitNotAnalysed"]])
+      expect([status.target.commitSha, status.target.reports]).toStrictEqual([mainHead.sha, []])
+    })))
 })
 
 describe("ChangeDetails: commits and diffs", () => {
