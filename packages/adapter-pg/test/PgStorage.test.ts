@@ -4,7 +4,7 @@ import { Fixtures, storageContracts } from "@tidemark/port-contracts"
 import { LineCoverageStore, RepositoryStore, ToolConfigStore } from "@tidemark/core"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { Migrations, PgStorage } from "../src/index.js"
-import * as TestDatabase from "../src/ScratchDatabase.js"
+import * as TestDatabase from "./ScratchDatabase.js"
 
 const { at, commit, snapshot, uniqueName } = Fixtures
 
