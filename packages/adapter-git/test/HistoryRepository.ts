@@ -5,7 +5,7 @@
  */
 import * as FileSystem from "@effect/platform/FileSystem"
 import * as Path from "@effect/platform/Path"
-import type { GitHistory, HistoryCommit, MadeRepository } from "@tidemark/port-contracts"
+import { authorOf, type GitHistory, type HistoryCommit, type MadeRepository } from "@tidemark/port-contracts"
 import { Effect } from "effect"
 import { git } from "./GitFixture.js"
 
@@ -19,7 +19,10 @@ const writeCommit = (repository: string, index: string, shas: Map<string, string
     }
     const tree = yield* git(repository, ["write-tree"], withIndex)
     const parents = commit.parents.flatMap((label) => ["-p", shas.get(label) ?? label])
+    const author = authorOf(commit)
     const sha = yield* git(repository, ["commit-tree", tree, ...parents, "-m", commit.message], {
+      GIT_AUTHOR_NAME: author.name,
+      GIT_AUTHOR_EMAIL: author.email,
       GIT_AUTHOR_DATE: "2020-01-01T00:00:00Z",
       GIT_COMMITTER_DATE: commit.committedAt
     })

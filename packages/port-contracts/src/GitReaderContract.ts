@@ -1,60 +1,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { GitBranch, GitCommit, GitReader } from "@tidemark/core"
-import { Context, Effect, type Layer, type Scope } from "effect"
-
-/** One commit of a history the contract describes, built in order. */
-export interface HistoryCommit {
-  /** How the contract names the commit; the repository's fixture tells its sha. */
-  readonly label: string
-  /** The branch the commit becomes the head of (created when new). */
-  readonly branch: string
-  /** Labels of the parents, first parent first: none for a root commit, two for a merge. */
-  readonly parents: ReadonlyArray<string>
-  /** Without a trailing newline, as the reader reports it. */
-  readonly message: string
-  /** As git prints a committer date (`%cI`): strict ISO 8601 in the committer's own offset, never `Z`. */
-  readonly committedAt: string
-  /** The commit's whole tree: every file's path (`/`-separated) and content. */
-  readonly files: Readonly<Record<string, string>>
-}
-
-/** A repository's history: its commits, and the branch its HEAD names. */
-export interface GitHistory {
-  readonly defaultBranch: string
-  readonly commits: ReadonlyArray<HistoryCommit>
-}
-
-/** The author of every commit of a history. */
-export const historyAuthor = { name: "Ada Lovelace", email: "ada@example.org" } as const
-
-/** A history made readable by an adapter's fixture. */
-export interface MadeRepository {
-  readonly url: string
-  /** The sha the reader reports for the commit `label`. */
-  readonly sha: (label: string) => string
-  /** Adds commits to the repository, as a push would. */
-  readonly append: (commits: ReadonlyArray<HistoryCommit>) => Effect.Effect<void>
-}
-
-/** How a suite makes repositories its reader reads: a real git repository, or what a fake is served. */
-export class GitRepositories extends Context.Tag("@tidemark/port-contracts/GitRepositories")<
-  GitRepositories,
-  {
-    /** A repository holding `history` (none of its commits when it has none), for the scope. */
-    readonly make: (history: GitHistory) => Effect.Effect<MadeRepository, never, Scope.Scope>
-    /** A URL where no repository is. */
-    readonly missing: Effect.Effect<string, never, Scope.Scope>
-  }
->() {}
-
-const commit = (
-  label: string,
-  branch: string,
-  parents: ReadonlyArray<string>,
-  committedAt: string,
-  message: string,
-  files: Record<string, string>
-): HistoryCommit => ({ label, branch, parents, committedAt, message, files })
+import { Effect, type Layer } from "effect"
+import { authorOf, historyCommit, type GitHistory, GitRepositories, type MadeRepository } from "./GitHistory.js"
 
 const rootFiles = { "README.md": "# Sample\n", "src/app/main.ts": "export const main = 1\n", "src/données.ts": "export const données = 4\n" }
 const featureFiles = { ...rootFiles, "src/feature.ts": "export const feature = 3\n" }
@@ -62,28 +9,31 @@ const updatedFiles = { ...rootFiles, "README.md": "# Sample\n\nUpdated.\n" }
 const mergedFiles = { ...featureFiles, ...updatedFiles, "docs/guide/intro notes.md": "Intro\n" }
 
 /**
- * `main` merges `feature` (whose head has a multi-line message) into a commit of its own; `release/1.0`
- * grows from the root. Committer offsets differ from commit to commit, UTC included.
+ * `main` merges `feature` (whose head, by another author, has a multi-line message) into a commit of
+ * its own; `release/1.0` grows from the root. Committer offsets differ from commit to commit, UTC included.
  */
-export const sampleHistory: GitHistory = {
+const sampleHistory: GitHistory = {
   defaultBranch: "main",
   commits: [
-    commit("root", "main", [], "2024-03-01T12:00:00+02:00", "Initial commit", rootFiles),
-    commit("feature", "feature", ["root"], "2024-03-02T09:30:00-05:00", "Add feature\n\nIt explains:\n- why\n- how", featureFiles),
-    commit("readme", "main", ["root"], "2024-03-03T08:00:00+00:00", "Update readme", updatedFiles),
-    commit("merge", "main", ["readme", "feature"], "2024-03-04T10:15:00+01:00", "Merge branch 'feature'", mergedFiles),
-    commit("release", "release/1.0", ["root"], "2024-03-05T07:00:00+00:00", "Release 1.0", { ...rootFiles, VERSION: "1.0\n" })
+    historyCommit("root", "main", [], "2024-03-01T12:00:00+02:00", "Initial commit", rootFiles),
+    historyCommit("feature", "feature", ["root"], "2024-03-02T09:30:00-05:00", "Add feature\n\nIt explains:\n- why\n- how", featureFiles, {
+      name: "Grace Hopper",
+      email: "grace@example.org"
+    }),
+    historyCommit("readme", "main", ["root"], "2024-03-03T08:00:00+00:00", "Update readme", updatedFiles),
+    historyCommit("merge", "main", ["readme", "feature"], "2024-03-04T10:15:00+01:00", "Merge branch 'feature'", mergedFiles),
+    historyCommit("release", "release/1.0", ["root"], "2024-03-05T07:00:00+00:00", "Release 1.0", { ...rootFiles, VERSION: "1.0\n" })
   ]
 }
 
 /** The commit `label` of `history` as the reader must report it. */
-export const expectedCommit = (made: MadeRepository, history: GitHistory, label: string): GitCommit => {
+const expectedCommit = (made: MadeRepository, history: GitHistory, label: string): GitCommit => {
   const found = history.commits.find((c) => c.label === label)
   if (found === undefined) throw new Error(`no commit ${label} in the history`)
   return new GitCommit({
     sha: made.sha(label),
-    authorName: historyAuthor.name,
-    authorEmail: historyAuthor.email,
+    authorName: authorOf(found).name,
+    authorEmail: authorOf(found).email,
     commitTimestamp: found.committedAt,
     message: found.message,
     parents: found.parents.map(made.sha)
@@ -91,7 +41,7 @@ export const expectedCommit = (made: MadeRepository, history: GitHistory, label:
 }
 
 /** Each branch of `history` with its last commit, by name. */
-export const expectedBranches = (made: MadeRepository, history: GitHistory): Array<GitBranch> => {
+const expectedBranches = (made: MadeRepository, history: GitHistory): Array<GitBranch> => {
   const heads = new Map(history.commits.map((c) => [c.branch, c.label]))
   return [...heads].sort(([a], [b]) => a.localeCompare(b)).map(([name, label]) =>
     new GitBranch({ name, head: expectedCommit(made, history, label) })
@@ -131,8 +81,8 @@ export const gitReaderContract = (name: string, readerLayer: Layer.Layer<GitRead
           const history: GitHistory = {
             defaultBranch: "trunk",
             commits: [
-              commit("first", "trunk", [], "2024-04-01T08:00:00+00:00", "Initial import", { "setup.py": "" }),
-              commit("other", "alpha", ["first"], "2024-04-02T08:00:00+00:00", "Try", { "setup.py": "", "alpha.py": "" })
+              historyCommit("first", "trunk", [], "2024-04-01T08:00:00+00:00", "Initial import", { "setup.py": "" }),
+              historyCommit("other", "alpha", ["first"], "2024-04-02T08:00:00+00:00", "Try", { "setup.py": "", "alpha.py": "" })
             ]
           }
           const made = yield* Effect.flatMap(GitRepositories, (repositories) => repositories.make(history))
@@ -148,8 +98,8 @@ export const gitReaderContract = (name: string, readerLayer: Layer.Layer<GitRead
           const made = yield* Effect.flatMap(GitRepositories, (repositories) => repositories.make(sampleHistory))
           yield* reader.read(made.url)
           const later = [
-            commit("next", "main", ["merge"], "2024-03-06T09:00:00+00:00", "Remove the guide", featureFiles),
-            commit("hotfix", "hotfix", ["release"], "2024-03-06T10:00:00+00:00", "Fix", rootFiles)
+            historyCommit("next", "main", ["merge"], "2024-03-06T09:00:00+00:00", "Remove the guide", featureFiles),
+            historyCommit("hotfix", "hotfix", ["release"], "2024-03-06T10:00:00+00:00", "Fix", rootFiles)
           ]
           yield* made.append(later)
 

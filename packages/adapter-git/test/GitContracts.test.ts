@@ -1,7 +1,7 @@
 import * as FileSystem from "@effect/platform/FileSystem"
 import * as Path from "@effect/platform/Path"
 import * as NodeContext from "@effect/platform-node/NodeContext"
-import { GitRepositories, gitReaderContract } from "@tidemark/port-contracts"
+import { fileLinesContract, GitRepositories, gitReaderContract } from "@tidemark/port-contracts"
 import { Effect, Layer } from "effect"
 import { GitCli } from "../src/index.js"
 import * as HistoryRepository from "./HistoryRepository.js"
@@ -22,3 +22,5 @@ const suite = Layer.unwrapScoped(
 ).pipe(Layer.provide(NodeContext.layer))
 
 gitReaderContract("GitCli", suite)
+
+fileLinesContract("GitCli", suite)
