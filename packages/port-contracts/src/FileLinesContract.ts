@@ -1,9 +1,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { FileLine, FileLines, FileSource } from "@tidemark/core"
 import { Effect, Either, type Layer } from "effect"
-import { type GitHistory, GitRepositories, historyAuthor, historyCommit } from "./GitHistory.js"
-
-const grace = { name: "Grace Hopper", email: "grace@example.org" }
+import { type GitHistory, GitRepositories, historyAuthor, historyCommit, secondAuthor } from "./GitHistory.js"
 
 /**
  * `later`, by another author, changes a line of `src/app.ts` in place and adds one at its end; the
@@ -23,7 +21,7 @@ const history: GitHistory = {
       "windows.txt": "one\r\ntwo\r\n",
       "no-newline.txt": "last",
       "empty.txt": ""
-    }, grace)
+    }, secondAuthor)
   ]
 }
 
@@ -57,7 +55,7 @@ export const fileLinesContract = (name: string, linesLayer: Layer.Layer<FileLine
             Either.right(FileSource.make({
               commitSha: later,
               path: "src/app.ts",
-              lines: [line(1, "a", ada), line(2, "B", grace.email), line(3, "c", ada), line(4, "d", grace.email)]
+              lines: [line(1, "a", ada), line(2, "B", secondAuthor.email), line(3, "c", ada), line(4, "d", secondAuthor.email)]
             })),
             Either.right(FileSource.make({ commitSha: later, path: "no-newline.txt", lines: [line(1, "last", ada)] })),
             Either.right(FileSource.make({ commitSha: later, path: "empty.txt", lines: [] }))
@@ -86,7 +84,7 @@ export const fileLinesContract = (name: string, linesLayer: Layer.Layer<FileLine
           const read = yield* Effect.flatMap(FileLines, (lines) =>
             lines.read(repository.url, later, ["src/app.ts"], new Map([["src/app.ts", [2]]])))
           const answered = read.flatMap((result) => (Either.isRight(result) ? result.right.lines : []))
-          expect(answered.find((l) => l.number === 2)).toStrictEqual(line(2, "B", grace.email))
+          expect(answered.find((l) => l.number === 2)).toStrictEqual(line(2, "B", secondAuthor.email))
         }))
 
       it.scoped("a commit the repository lacks, or a URL where no repository is, fails the whole read with a GitReadError", () =>

@@ -36,6 +36,9 @@ export interface Author {
 /** The author of a history's commits unless one names another. */
 export const historyAuthor: Author = { name: "Ada Lovelace", email: "ada@example.org" }
 
+/** Another author, for what tells authors apart. */
+export const secondAuthor: Author = { name: "Grace Hopper", email: "grace@example.org" }
+
 export const authorOf = (commit: HistoryCommit): Author => commit.author ?? historyAuthor
 
 /** A history made readable by an adapter's fixture. */

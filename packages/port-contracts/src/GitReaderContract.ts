@@ -1,7 +1,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { GitBranch, GitCommit, GitReader } from "@tidemark/core"
 import { Effect, type Layer } from "effect"
-import { authorOf, historyCommit, type GitHistory, GitRepositories, type MadeRepository } from "./GitHistory.js"
+import { authorOf, type GitHistory, GitRepositories, historyCommit, type MadeRepository, secondAuthor } from "./GitHistory.js"
 
 const rootFiles = { "README.md": "# Sample\n", "src/app/main.ts": "export const main = 1\n", "src/données.ts": "export const données = 4\n" }
 const featureFiles = { ...rootFiles, "src/feature.ts": "export const feature = 3\n" }
@@ -16,10 +16,7 @@ const sampleHistory: GitHistory = {
   defaultBranch: "main",
   commits: [
     historyCommit("root", "main", [], "2024-03-01T12:00:00+02:00", "Initial commit", rootFiles),
-    historyCommit("feature", "feature", ["root"], "2024-03-02T09:30:00-05:00", "Add feature\n\nIt explains:\n- why\n- how", featureFiles, {
-      name: "Grace Hopper",
-      email: "grace@example.org"
-    }),
+    historyCommit("feature", "feature", ["root"], "2024-03-02T09:30:00-05:00", "Add feature\n\nIt explains:\n- why\n- how", featureFiles, secondAuthor),
     historyCommit("readme", "main", ["root"], "2024-03-03T08:00:00+00:00", "Update readme", updatedFiles),
     historyCommit("merge", "main", ["readme", "feature"], "2024-03-04T10:15:00+01:00", "Merge branch 'feature'", mergedFiles),
     historyCommit("release", "release/1.0", ["root"], "2024-03-05T07:00:00+00:00", "Release 1.0", { ...rootFiles, VERSION: "1.0\n" })
