@@ -1,5 +1,5 @@
 import { expect, it } from "@effect/vitest"
-import { ScratchDatabase } from "@tidemark/adapter-pg"
+import * as ScratchDatabase from "../../packages/adapter-pg/test/ScratchDatabase.js"
 import { Effect, Redacted } from "effect"
 import { exampleWeek, exampleWindow, fourKeys, memoryLayer } from "../src/DeliveryKeys.js"
 import { postgresLayer } from "../src/PostgresDeliveryKeys.js"

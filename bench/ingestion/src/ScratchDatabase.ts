@@ -1,4 +1,4 @@
-import { ScratchDatabase } from "@tidemark/adapter-pg"
+import * as ScratchDatabase from "../../../packages/adapter-pg/test/ScratchDatabase.js"
 import { PgClient } from "@effect/sql-pg"
 import { Context, Effect, Layer, Redacted } from "effect"
 

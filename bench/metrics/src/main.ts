@@ -8,7 +8,8 @@
  */
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { Migrations, PgEventStore, ScratchDatabase } from "@tidemark/adapter-pg"
+import { Migrations, PgEventStore } from "@tidemark/adapter-pg"
+import * as ScratchDatabase from "../../../packages/adapter-pg/test/ScratchDatabase.js"
 import { aggregateEvents, deliveryEventsOf, EventStore, metricsOf, type MetricsQuery } from "@tidemark/core"
 import { measure, type Stats, timed } from "@tidemark/bench-storage/Measure"
 import { Config, Console, Effect, Layer, Option, Redacted } from "effect"

@@ -1,4 +1,5 @@
-import { PgStorage, ScratchDatabase } from "@tidemark/adapter-pg"
+import { PgStorage } from "@tidemark/adapter-pg"
+import * as ScratchDatabase from "../../../packages/adapter-pg/test/ScratchDatabase.js"
 import { storageLayer } from "@tidemark/core/memory"
 import { Config, Effect, Layer, Redacted } from "effect"
 import { mkdtemp, rm } from "node:fs/promises"

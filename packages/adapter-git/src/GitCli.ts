@@ -21,7 +21,6 @@ import {
 import type { GitBranch } from "@tidemark/core"
 import { Array as Arr, Config, Context, Duration, Effect, Layer, Option, type Scope } from "effect"
 import type { ConfigError } from "effect/ConfigError"
-import { join } from "node:path"
 import * as BlamePorcelain from "./BlamePorcelain.js"
 import * as BranchHeads from "./BranchHeads.js"
 import * as GitCliChanges from "./GitCliChanges.js"
@@ -259,14 +258,8 @@ export const layer = (options: GitCliOptions): Layer.Layer<GitCliServices> =>
   ).pipe(Layer.provide(NodeContext.layer))
 
 /**
- * Mirrors cached under `<TIDEMARK_DATA_DIR>/git-cache`, the data directory defaulting to
- * `./.tidemark`; remotes on non-public addresses reached only when TIDEMARK_ALLOW_PRIVATE_NETWORK_URLS is true.
+ * The adapter with its options read from `config`, which the caller chooses (the server reads its
+ * own settings once and names the environment variables there).
  */
-export const config: Config.Config<GitCliOptions> = Config.all({
-  dataDirectory: Config.string("TIDEMARK_DATA_DIR").pipe(Config.withDefault("./.tidemark")),
-  allowPrivateNetwork: Config.boolean("TIDEMARK_ALLOW_PRIVATE_NETWORK_URLS").pipe(Config.withDefault(false))
-}).pipe(
-  Config.map(({ allowPrivateNetwork, dataDirectory }) => ({ cacheDirectory: join(dataDirectory, "git-cache"), allowPrivateNetwork }))
-)
-
-export const layerConfig: Layer.Layer<GitCliServices, ConfigError> = Layer.unwrapEffect(Effect.map(config, layer))
+export const layerConfig = (config: Config.Config.Wrap<GitCliOptions>): Layer.Layer<GitCliServices, ConfigError> =>
+  Layer.unwrapEffect(Effect.map(Config.unwrap(config), layer))

@@ -4,7 +4,7 @@ import * as NodeContext from "@effect/platform-node/NodeContext"
 import { describe, expect, it } from "@effect/vitest"
 import { GitCli } from "../src/index.js"
 import { GitBranch, GitReader, type GitReadError, GitSnapshot } from "@tidemark/core"
-import { ConfigProvider, Effect, Layer } from "effect"
+import { Config, ConfigProvider, Effect, Layer } from "effect"
 import {
   commit,
   commitOf,
@@ -270,24 +270,30 @@ describe("GitCli", () => {
       expect(Date.now() - started).toBeLessThan(5_000)
     }).pipe(Effect.provide(NodeContext.layer)))
 
-  it.scoped("layerConfig caches mirrors under TIDEMARK_DATA_DIR/git-cache", () =>
+  it.scoped("layerConfig reads its options from the Config the caller gives, and caches mirrors where it says", () =>
     Effect.gen(function*() {
       const directory = yield* scratch
       const fs = yield* FileSystem.FileSystem
       const path = yield* Path.Path
       const { repository } = yield* sampleRepository(directory)
-      const dataDirectory = path.join(directory, "data")
+      const cacheDirectory = path.join(directory, "mirrors")
 
       const snapshot = yield* Effect.flatMap(GitReader, (reader) => reader.read(repository)).pipe(
         Effect.provide(
-          GitCli.layerConfig.pipe(
-            Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["TIDEMARK_DATA_DIR", dataDirectory]]))))
+          GitCli.layerConfig({ cacheDirectory: Config.string("MIRRORS") }).pipe(
+            Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["MIRRORS", cacheDirectory]]))))
           )
         )
       )
 
       expect(snapshot.files).toStrictEqual(sampleFiles)
-      expect(yield* fs.readDirectory(path.join(dataDirectory, "git-cache"))).toHaveLength(1)
+      expect(yield* fs.readDirectory(cacheDirectory)).toHaveLength(1)
+      const missing = yield* Effect.flip(
+        Layer.build(GitCli.layerConfig({ cacheDirectory: Config.string("MIRRORS") })).pipe(
+          Effect.withConfigProvider(ConfigProvider.fromMap(new Map()))
+        )
+      )
+      expect(missing._tag).toBe("ConfigError")
     }).pipe(Effect.provide(NodeContext.layer)))
 
   // Live clock: the daemon starts in real time.

@@ -24,14 +24,17 @@ const fixtureEnvironment = {
   GIT_COMMITTER_EMAIL: committer.email
 }
 
-/** Runs git in `cwd`; a failing command throws with git's message, failing the test loudly. */
-export const git = (cwd: string, args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
+/**
+ * Runs git in `cwd`, `input` on its standard input; a failing command throws with git's message,
+ * failing the test loudly.
+ */
+export const git = (cwd: string, args: ReadonlyArray<string>, env: Record<string, string> = {}, input?: string) =>
   Effect.sync(() =>
     execFileSync("git", args, {
       cwd,
       env: { ...process.env, ...fixtureEnvironment, ...env },
       encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"]
+      ...(input === undefined ? { stdio: ["ignore", "pipe", "pipe"] } : { input, stdio: ["pipe", "pipe", "pipe"] })
     }).trimEnd()
   )
 

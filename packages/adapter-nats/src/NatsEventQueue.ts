@@ -384,9 +384,7 @@ export const analysisLayer = (options: NatsEventQueueOptions): Layer.Layer<Analy
     make({ stream: "TIDEMARK_ANALYSIS", subject: "tidemark.analysis", durable: "tidemark-analyzer", ...options })
   )
 
-/** The server at `NATS_URL`, every other setting at its default. */
-export const config: Config.Config<NatsEventQueueOptions> = Config.map(Config.string("NATS_URL"), (servers) => ({ servers }))
-
-export const layerConfig: Layer.Layer<EventQueue, QueueUnavailable | ConfigError.ConfigError> = Layer.unwrapEffect(
-  Effect.map(config, layer)
-)
+/** The queue with its options read from `config`, which the caller chooses. */
+export const layerConfig = (
+  config: Config.Config.Wrap<NatsEventQueueOptions>
+): Layer.Layer<EventQueue, QueueUnavailable | ConfigError.ConfigError> => Layer.unwrapEffect(Effect.map(Config.unwrap(config), layer))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { type Delivery, EventQueue } from "@tidemark/core"
 import { eventQueueContract } from "@tidemark/port-contracts"
-import { ConfigProvider, Duration, Effect, Schedule } from "effect"
+import { Config, ConfigProvider, Context, Duration, Effect, Layer, Schedule } from "effect"
 import { NatsEventQueue } from "../src/index.js"
 import * as PrivateNatsServer from "./PrivateNatsServer.js"
 import * as ScratchStreams from "./ScratchStreams.js"
@@ -195,12 +195,20 @@ describe("NatsEventQueue", () => {
       expect(streamInfo.state.messages).toBe(1)
     }))
 
-  it.effect("the configuration reads the server from NATS_URL, and requires it", () =>
+  it.scopedLive("layerConfig reads its options from the Config the caller gives, and fails without them", () =>
     Effect.gen(function*() {
-      const fromEnv = (env: Record<string, string>) =>
-        Effect.withConfigProvider(NatsEventQueue.config, ConfigProvider.fromMap(new Map(Object.entries(env))))
-      expect(yield* fromEnv({ NATS_URL: "nats://10.0.0.1:4222" })).toEqual({ servers: "nats://10.0.0.1:4222" })
-      expect((yield* Effect.flip(fromEnv({})))._op).toBe("MissingData")
+      const options = ScratchStreams.uniqueOptions()
+      yield* ScratchStreams.deleteAfterwards(options)
+      const config = Config.map(Config.string("QUEUE_SERVERS"), (servers) => ({ ...options, servers }))
+      const fromMap = (entries: Record<string, string>) => Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(entries))))
+
+      const context = yield* Layer.build(NatsEventQueue.layerConfig(config)).pipe(fromMap({ QUEUE_SERVERS: options.servers }))
+      const queue = Context.get(context, EventQueue)
+      yield* queue.publish("configured", "payload")
+      expect(ids(yield* drain(queue))).toEqual(["configured"])
+
+      const error = yield* Effect.flip(Effect.scoped(Layer.build(NatsEventQueue.layerConfig(config))).pipe(fromMap({})))
+      expect(error._tag).toBe("ConfigError")
     }))
 
   it.scopedLive("the queue fails to start with QueueUnavailable, promptly, when nothing listens", () =>

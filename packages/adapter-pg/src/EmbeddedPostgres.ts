@@ -85,12 +85,8 @@ export const layer = (options: EmbeddedPostgresOptions): Layer.Layer<PgClient.Pg
     })
   )
 
-/** The embedded database under `<TIDEMARK_DATA_DIR>/pg`, the data directory defaulting to `./.tidemark`. */
-export const config: Config.Config<EmbeddedPostgresOptions> = Config.string("TIDEMARK_DATA_DIR").pipe(
-  Config.withDefault("./.tidemark"),
-  Config.map((dataDir) => ({ dataDir: NodePath.join(dataDir, "pg") }))
-)
-
-export const layerConfig: Layer.Layer<PgClient.PgClient | SqlClient, SqlError | ConfigError.ConfigError> = Layer.unwrapEffect(
-  Effect.map(config, layer)
-)
+/** The embedded database with its options read from `config`, which the caller chooses. */
+export const layerConfig = (
+  config: Config.Config.Wrap<EmbeddedPostgresOptions>
+): Layer.Layer<PgClient.PgClient | SqlClient, SqlError | ConfigError.ConfigError> =>
+  Layer.unwrapEffect(Effect.map(Config.unwrap(config), layer))

@@ -4,7 +4,7 @@ import type { MigrationError } from "@effect/sql/Migrator"
 import { PgClient } from "@effect/sql-pg"
 import type { CredentialRevocations, StoragePorts } from "@tidemark/core"
 import { MemoryCredentialRevocations } from "@tidemark/core/memory"
-import { Config, type ConfigError, Effect, Layer, Option, type Redacted } from "effect"
+import { Layer, type Redacted } from "effect"
 import * as EmbeddedPostgres from "./EmbeddedPostgres.js"
 import * as Migrations from "./Migrations.js"
 import * as PgAnalysisResultStore from "./PgAnalysisResultStore.js"
@@ -68,44 +68,14 @@ const embeddedLayer: Layer.Layer<StoragePorts, MigrationError | SqlError, SqlCli
   MemoryCredentialRevocations.layer
 ).pipe(Layer.provide(Migrations.layer))
 
-/** A PostgreSQL server at `DATABASE_URL`. */
-export const clientLayerConfig: Layer.Layer<PgClient.PgClient | SqlClient, SqlError | ConfigError.ConfigError> =
-  PgClient.layerConfig({
-    url: Config.redacted("DATABASE_URL"),
-    applicationName: Config.succeed("tidemark")
-  })
-
 /** Storage on the PostgreSQL server at `url`; the client is offered too, for other adapters. */
 export const layerUrl = (
   url: Redacted.Redacted
 ): Layer.Layer<StoragePorts | PgClient.PgClient | SqlClient, MigrationError | SqlError> =>
   layer.pipe(Layer.provideMerge(PgClient.layer({ url, applicationName: "tidemark" })))
 
-/** Storage on the PostgreSQL server at `DATABASE_URL`; the client is offered too, for other adapters. */
-export const layerConfig: Layer.Layer<
-  StoragePorts | PgClient.PgClient | SqlClient,
-  MigrationError | SqlError | ConfigError.ConfigError
-> = layer.pipe(Layer.provideMerge(clientLayerConfig))
-
 /** Storage in the embedded database under `dataDir`. */
 export const layerEmbedded = (
   options: EmbeddedPostgres.EmbeddedPostgresOptions
 ): Layer.Layer<StoragePorts | PgClient.PgClient | SqlClient, MigrationError | SqlError> =>
   embeddedLayer.pipe(Layer.provideMerge(EmbeddedPostgres.layer(options)))
-
-/**
- * The server's storage: the PostgreSQL server at `DATABASE_URL` when it is set, otherwise the
- * embedded database under `<TIDEMARK_DATA_DIR>/pg`.
- */
-export const layerDefault: Layer.Layer<
-  StoragePorts | PgClient.PgClient | SqlClient,
-  MigrationError | SqlError | ConfigError.ConfigError
-> = Layer.unwrapEffect(
-  Effect.map(
-    Config.option(Config.redacted("DATABASE_URL")),
-    Option.match({
-      onNone: () => embeddedLayer.pipe(Layer.provideMerge(EmbeddedPostgres.layerConfig)),
-      onSome: () => layerConfig
-    })
-  )
-)

@@ -3,7 +3,7 @@ import { PgClient } from "@effect/sql-pg"
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { Fixtures, storageContracts } from "@tidemark/port-contracts"
 import { CredentialStore, RepositoryStore, StandardStore, ToolConfigStore } from "@tidemark/core"
-import { ConfigProvider, Effect, Layer, ManagedRuntime, Option } from "effect"
+import { Config, ConfigProvider, Effect, Layer, ManagedRuntime, Option } from "effect"
 import * as NodeFs from "node:fs/promises"
 import * as NodePath from "node:path"
 import { EmbeddedPostgres, Migrations, PgStorage } from "../src/index.js"
@@ -63,16 +63,21 @@ describe("EmbeddedPostgres", () => {
       expect(read.migrations).toBe(Object.keys(Migrations.migrations).length)
     }).pipe(Effect.scoped))
 
-  it.live("layerDefault uses the embedded database under TIDEMARK_DATA_DIR when DATABASE_URL is unset", () =>
+  it.live("layerConfig opens the embedded database where the Config the caller gives says", () =>
     Effect.gen(function*() {
-      const dataDir = NodePath.dirname(yield* freshDataDir)
-      const organization = yield* Effect.flatMap(RepositoryStore, (s) => s.ensureOrganization("gh", "acme")).pipe(
-        Effect.provide(PgStorage.layerDefault),
-        Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["TIDEMARK_DATA_DIR", dataDir]])))
+      const dataDir = yield* freshDataDir
+      const config = { dataDir: Config.string("EMBEDDED_DATA_DIR") }
+      yield* Migrations.run.pipe(
+        Effect.provide(EmbeddedPostgres.layerConfig(config)),
+        Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["EMBEDDED_DATA_DIR", dataDir]])))
       )
-      expect(organization.name).toBe("acme")
-      const entries = yield* Effect.promise(() => NodeFs.readdir(NodePath.join(dataDir, "pg")))
-      expect(entries).toContain("PG_VERSION")
+      // The fresh directory had no migration: reopened, it has them all.
+      const migrations = yield* migrationCount.pipe(Effect.provide(EmbeddedPostgres.layer({ dataDir })))
+      expect(migrations).toBe(Object.keys(Migrations.migrations).length)
+      const error = yield* Effect.flip(
+        Effect.scoped(Layer.build(EmbeddedPostgres.layerConfig(config))).pipe(Effect.withConfigProvider(ConfigProvider.fromMap(new Map())))
+      )
+      expect(error._tag).toBe("ConfigError")
     }).pipe(Effect.scoped))
 
   it.live("gives the data directory and every file in it owner-only modes, those left readable by everyone included", () =>

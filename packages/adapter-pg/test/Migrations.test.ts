@@ -5,7 +5,7 @@ import { aggregateEvents, Change, Credential, CredentialStore, deliveryEventsOf,
 import { Fixtures, issue } from "@tidemark/port-contracts"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { Migrations, PgCredentialStore, PgEventStore, PgIssueResultStore, PgRepositoryStore } from "../src/index.js"
-import * as TestDatabase from "../src/ScratchDatabase.js"
+import * as TestDatabase from "./ScratchDatabase.js"
 
 const clientOf = (url: string) => PgClient.layer({ url: Redacted.make(url), maxConnections: 2 })
 

@@ -6,7 +6,7 @@ import { CryptoIdGenerator } from "@tidemark/core/memory"
 import { Context, Effect, Layer, Option, Redacted, Schedule, Stream } from "effect"
 import * as Net from "node:net"
 import { PgCredentialRevocations, PgStorage } from "../src/index.js"
-import * as TestDatabase from "../src/ScratchDatabase.js"
+import * as TestDatabase from "./ScratchDatabase.js"
 
 /** A server process on the database at `url`: its own client, its own Access (and memory of verified secrets). */
 const processOn = (url: string) =>

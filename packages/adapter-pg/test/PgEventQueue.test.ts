@@ -3,7 +3,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { type Delivery, EventQueue } from "@tidemark/core"
 import { eventQueueContract } from "@tidemark/port-contracts"
 import { Context, Duration, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
-import { Migrations, PgEventQueue, ScratchDatabase } from "../src/index.js"
+import { Migrations, PgEventQueue } from "../src/index.js"
+import * as ScratchDatabase from "./ScratchDatabase.js"
 
 const visibility = Duration.seconds(1)
 

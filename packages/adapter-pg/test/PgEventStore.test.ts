@@ -3,7 +3,8 @@ import { expect, layer } from "@effect/vitest"
 import { Change, Deployment, EventStore } from "@tidemark/core"
 import { eventStoreContract } from "@tidemark/port-contracts"
 import { Effect, Layer } from "effect"
-import { Migrations, PgEventStore, ScratchDatabase } from "../src/index.js"
+import { Migrations, PgEventStore } from "../src/index.js"
+import * as ScratchDatabase from "./ScratchDatabase.js"
 
 eventStoreContract("PostgreSQL", PgEventStore.layer.pipe(Layer.provide(Migrations.layer), Layer.provide(ScratchDatabase.layer)))
 

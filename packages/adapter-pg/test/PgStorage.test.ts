@@ -2,9 +2,9 @@ import { SqlClient } from "@effect/sql"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Fixtures, storageContracts } from "@tidemark/port-contracts"
 import { LineCoverageStore, RepositoryStore, ToolConfigStore } from "@tidemark/core"
-import { ConfigProvider, Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Redacted } from "effect"
 import { Migrations, PgStorage } from "../src/index.js"
-import * as TestDatabase from "../src/ScratchDatabase.js"
+import * as TestDatabase from "./ScratchDatabase.js"
 
 const { at, commit, snapshot, uniqueName } = Fixtures
 
@@ -98,13 +98,11 @@ layer(PgStorage.layerWithoutMigrations.pipe(Layer.provide(TestDatabase.layer)), 
   }
 )
 
-describe("PgStorage.layerConfig", () => {
-  it.scoped("reads DATABASE_URL, migrates and offers every port with the client", () =>
+describe("PgStorage.layerUrl", () => {
+  it.scoped("migrates the database at the URL and offers every port with the client", () =>
     Effect.gen(function*() {
       const url = yield* TestDatabase.database
-      const context = yield* Layer.build(PgStorage.layerConfig).pipe(
-        Effect.withConfigProvider(ConfigProvider.fromMap(new Map([["DATABASE_URL", url]])))
-      )
+      const context = yield* Layer.build(PgStorage.layerUrl(Redacted.make(url)))
       const result = yield* Effect.gen(function*() {
         const store = yield* RepositoryStore
         const organization = yield* store.ensureOrganization("gh", "acme")
@@ -112,13 +110,5 @@ describe("PgStorage.layerConfig", () => {
       }).pipe(Effect.provide(context))
       expect(result).toEqual(Option.some(true))
       expect(yield* rowCount("effect_sql_migrations").pipe(Effect.provide(context))).toBe(Object.keys(Migrations.migrations).length)
-    }))
-
-  it.effect("fails with a ConfigError when DATABASE_URL is unset", () =>
-    Effect.gen(function*() {
-      const error = yield* Effect.flip(
-        Effect.scoped(Layer.build(PgStorage.layerConfig)).pipe(Effect.withConfigProvider(ConfigProvider.fromMap(new Map())))
-      )
-      expect(error._tag).toBe("ConfigError")
     }))
 })

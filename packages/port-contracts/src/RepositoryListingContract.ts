@@ -7,13 +7,13 @@ import {
   type RepositoryQuery,
   RepositoryStore,
   StandardRef,
-  StandardStore
+  StandardStore,
+  type StoragePorts
 } from "@tidemark/core"
 import { RepositoryListingFromStores } from "@tidemark/core/memory"
 import { Effect, Layer } from "effect"
 import { analysis, coverageOf, importedOf } from "./AnalysisFixtures.js"
 import { at, branch, commit, snapshot, uniqueName } from "./Fixtures.js"
-import type { StoragePorts } from "./StorageContracts.js"
 
 /**
  * An organization of four repositories, one of each case a list shows:

@@ -3,7 +3,7 @@ import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { describe, expect, layer } from "@effect/vitest"
 import * as PrivateNatsServer from "../../adapter-nats/test/PrivateNatsServer.js"
-import { ScratchDatabase } from "@tidemark/adapter-pg"
+import * as ScratchDatabase from "../../adapter-pg/test/ScratchDatabase.js"
 import { Effect, Redacted, Schedule } from "effect"
 import { ingestionKey, postJson, requireBuild, type RunningServer, scratch, startServer } from "./CliFixture.js"
 

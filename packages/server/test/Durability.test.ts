@@ -1,6 +1,6 @@
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import { describe, expect, layer } from "@effect/vitest"
-import { ScratchDatabase } from "@tidemark/adapter-pg"
+import * as ScratchDatabase from "../../adapter-pg/test/ScratchDatabase.js"
 import { Effect } from "effect"
 import { getJson, gitRepository, lastLine, requireBuild, runCli, scratch, startServer, waitForOutput } from "./CliFixture.js"
 
