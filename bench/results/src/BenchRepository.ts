@@ -1,4 +1,4 @@
-import { Principal, RepositorySnapshot, RepositoryStore } from "@tidemark/core"
+import { Principal, RepositorySnapshot, OrganizationStore, RepositoryStore } from "@tidemark/core"
 import { Effect, Option } from "effect"
 import { createHash } from "node:crypto"
 
@@ -30,7 +30,8 @@ const headOf = (name: string, on = branch) => ({
 export const add = (name: string, others: ReadonlyArray<string> = []) =>
   Effect.gen(function*() {
     const store = yield* RepositoryStore
-    const { id } = yield* store.ensureOrganization(provider, organization)
+    const organizations = yield* OrganizationStore
+    const { id } = yield* organizations.ensureOrganization(provider, organization)
     const head = headOf(name)
     const heads = [head, ...others.map((other) => headOf(name, other))]
     const record = yield* store.saveSnapshot(id, new RepositorySnapshot({

@@ -19,6 +19,7 @@ import {
   ChangeStore,
   FileLines,
   GitChanges,
+  OrganizationStore,
   RepositoryStore,
   SourceCheckout,
   snapshotOf
@@ -183,7 +184,7 @@ export const run = Effect.scoped(Effect.gen(function*() {
 
   // The repository as adding it stores it; the mirror is cloned here, before any clock starts.
   const repositories = Context.get(context, RepositoryStore)
-  const { id: organizationId } = yield* repositories.ensureOrganization("gh", organization)
+  const { id: organizationId } = yield* Context.get(context, OrganizationStore).ensureOrganization("gh", organization)
   const read = yield* ports.reader.read(corpus.directory)
   const record = yield* repositories.saveSnapshot(
     organizationId,

@@ -9,6 +9,7 @@ import {
   PatternSetting,
   type RepositoryRecord,
   RepositorySnapshot,
+  OrganizationStore,
   RepositoryStore,
   StandardPatternInput,
   StandardToolInput,
@@ -66,9 +67,10 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i)
 const seedRepositories = (concurrency: number) =>
   Effect.gen(function*() {
     const store = yield* RepositoryStore
+    const organizationStore = yield* OrganizationStore
     const organizations = yield* Effect.forEach(
       range(Dataset.organizations),
-      (i) => store.ensureOrganization(Dataset.provider, Dataset.organizationName(i)),
+      (i) => organizationStore.ensureOrganization(Dataset.provider, Dataset.organizationName(i)),
       { concurrency }
     )
     const pairs = organizations.flatMap((o) => range(Dataset.repositoriesPerOrganization).map((j) => [o, j] as const))

@@ -1,4 +1,13 @@
-import type { AnalysisStore, CodingStandards, PatternConfiguration, RepositoryAnalysis, RepositoryStore, ToolConfigStore, ToolDefinition } from "@tidemark/core"
+import type {
+  AnalysisStore,
+  CodingStandards,
+  OrganizationStore,
+  PatternConfiguration,
+  RepositoryAnalysis,
+  RepositoryStore,
+  ToolConfigStore,
+  ToolDefinition
+} from "@tidemark/core"
 import { Console, Effect, Layer } from "effect"
 import type { Backend } from "./Backends.js"
 import { measure, type MeasureSettings, type Stats, timed } from "./Measure.js"
@@ -25,6 +34,7 @@ export type BenchServices =
   | RepositoryAnalysis
   | PatternConfiguration
   | CodingStandards
+  | OrganizationStore
   | RepositoryStore
   | ToolConfigStore
   | AnalysisStore

@@ -86,7 +86,6 @@ export class IngestionServerError extends Schema.Class<IngestionServerError>("Ap
   HttpApiSchema.annotations({ status: 500 })
 ) {}
 
-export type IngestionError = IngestionBadRequest | IngestionUnauthorized | IngestionServerError
 
 /**
  * The API 2.0 coverage reporters' error body `{error, code}`: the reporters print `error` as the

@@ -2,17 +2,14 @@ import { SqlClient } from "@effect/sql"
 import {
   BranchRecord,
   CommitRecord,
-  defaultOrganizationSettings,
   Goals,
-  Organization,
-  OrganizationSettings,
   pageOfRows,
   RepositoryRecord,
   type RepositoryQuery,
   type RepositorySnapshot,
   RepositoryStore
 } from "@tidemark/core"
-import { Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { check, decodeAll, decodeFirst, decodeSingle } from "./Rows.js"
 import { branchOf, BranchRow, nameKey, repositoryOf, RepositoryRow } from "./RepositoryRows.js"
 import { orUnavailable } from "./StorageFailure.js"
@@ -37,57 +34,6 @@ export const make = Effect.gen(function*() {
   const repositoryColumns = sql.literal(`
     id, organization_id AS "organizationId", provider, owner, name, visibility, git_url AS "gitUrl",
     languages, root_files AS "rootFiles", goals, added_at AS "addedAt", last_updated AS "lastUpdated"`)
-
-  /**
-   * Organizations found, by provider and name key. Every request names its organization, and an
-   * organization is never renamed nor deleted, so a found one is kept (one round trip less per
-   * request); one not found is read again next time, as another instance may create it.
-   */
-  const organizations = new Map<string, Organization>()
-  const organizationKey = (provider: string, name: string) => `${provider}\u0000${nameKey(name)}`
-
-  const findOrganization = (provider: string, name: string) => {
-    const key = organizationKey(provider, name)
-    const known = organizations.get(key)
-    if (known !== undefined) return Effect.succeedSome(known)
-    return sql`
-      SELECT id, provider, name FROM organizations
-      WHERE provider = ${provider} AND name_key = ${nameKey(name)}
-    `.pipe(
-      Effect.flatMap(decodeFirst(Organization)),
-      Effect.tap(Option.match({ onNone: () => {}, onSome: (found) => organizations.set(key, found) })),
-      orUnavailable
-    )
-  }
-
-  // The no-op update makes the statement return the existing row when the organization exists.
-  const listOrganizations = (provider: string, ids?: ReadonlyArray<number>) =>
-    sql`
-      SELECT id, provider, name FROM organizations
-      WHERE provider = ${provider} AND ${ids === undefined ? sql`true` : sql`id = ANY(${ids}::integer[])`}
-      ORDER BY name COLLATE "C"
-    `.pipe(Effect.flatMap(decodeAll(Organization)), orUnavailable)
-
-  const ensureOrganization = (provider: string, name: string) =>
-    sql`
-      INSERT INTO organizations (provider, name, name_key)
-      VALUES (${provider}, ${name}, ${nameKey(name)})
-      ON CONFLICT (provider, name_key) DO UPDATE SET name_key = EXCLUDED.name_key
-      RETURNING id, provider, name
-    `.pipe(Effect.flatMap(decodeSingle(Organization)), orUnavailable)
-
-  const organizationSettings = (organizationId: number) =>
-    sql`SELECT allow_configuration_files AS "allowConfigurationFiles" FROM organizations WHERE id = ${organizationId}`.pipe(
-      Effect.flatMap(decodeFirst(OrganizationSettings)),
-      Effect.map(Option.getOrElse(() => defaultOrganizationSettings)),
-      orUnavailable
-    )
-
-  const saveOrganizationSettings = (organizationId: number, settings: OrganizationSettings) =>
-    sql`
-      UPDATE organizations SET allow_configuration_files = ${settings.allowConfigurationFiles}
-      WHERE id = ${organizationId}
-    `.pipe(Effect.asVoid, orUnavailable)
 
   const findRepository = (organizationId: number, name: string) =>
     sql`
@@ -238,11 +184,6 @@ export const make = Effect.gen(function*() {
     )
 
   return RepositoryStore.of({
-    findOrganization,
-    ensureOrganization,
-    listOrganizations,
-    organizationSettings,
-    saveOrganizationSettings,
     findRepository,
     findRepositoryById,
     pageRepositories,

@@ -20,6 +20,7 @@ import * as PgPullRequestStore from "./PgPullRequestStore.js"
 import * as PgGitHostSettingsStore from "./PgGitHostSettingsStore.js"
 import * as PgQualityGateStore from "./PgQualityGateStore.js"
 import * as PgRepositoryListing from "./PgRepositoryListing.js"
+import * as PgOrganizationStore from "./PgOrganizationStore.js"
 import * as PgRepositoryStore from "./PgRepositoryStore.js"
 import * as PgStandardStore from "./PgStandardStore.js"
 import * as PgToolConfigStore from "./PgToolConfigStore.js"
@@ -30,6 +31,7 @@ export type { StoragePorts }
 
 /** The stores alone, on a schema already migrated. */
 const stores: Layer.Layer<Exclude<StoragePorts, CredentialRevocations>, never, SqlClient> = Layer.mergeAll(
+  PgOrganizationStore.layer,
   PgRepositoryStore.layer,
   PgToolConfigStore.layer,
   PgStandardStore.layer,

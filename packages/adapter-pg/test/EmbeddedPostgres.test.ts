@@ -2,7 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { afterAll, describe, expect, it } from "@effect/vitest"
 import { Fixtures, storageContracts } from "@tidemark/port-contracts"
-import { CredentialStore, RepositoryStore, StandardStore, ToolConfigStore } from "@tidemark/core"
+import { CredentialStore, OrganizationStore, RepositoryStore, StandardStore, ToolConfigStore } from "@tidemark/core"
 import { Config, ConfigProvider, Effect, Layer, ManagedRuntime, Option } from "effect"
 import * as NodeFs from "node:fs/promises"
 import * as NodePath from "node:path"
@@ -30,7 +30,8 @@ describe("EmbeddedPostgres", () => {
 
       const written = yield* Effect.gen(function*() {
         const repositories = yield* RepositoryStore
-        const organization = yield* repositories.ensureOrganization("gh", name)
+        const organizations = yield* OrganizationStore
+        const organization = yield* organizations.ensureOrganization("gh", name)
         const repository = yield* repositories.saveSnapshot(organization.id, snapshot(name, "app"), at(1))
         yield* Effect.flatMap(ToolConfigStore, (s) => s.setPatternsEnabled(repository.id, "eslint", ["semi", "curly"], true))
         const standard = yield* Effect.flatMap(StandardStore, (s) => s.create(organization.id, "Strict", [], at(2)))
@@ -45,7 +46,8 @@ describe("EmbeddedPostgres", () => {
 
       const read = yield* Effect.gen(function*() {
         const repositories = yield* RepositoryStore
-        const organization = yield* repositories.findOrganization("gh", name)
+        const organizations = yield* OrganizationStore
+        const organization = yield* organizations.findOrganization("gh", name)
         const repository = yield* repositories.findRepository(written.organization.id, "app")
         const branches = yield* repositories.listBranches(written.repository.id)
         const patterns = yield* Effect.flatMap(ToolConfigStore, (s) => s.patternSettings(written.repository.id, "eslint"))

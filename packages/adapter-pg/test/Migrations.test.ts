@@ -4,7 +4,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { aggregateEvents, Change, Credential, CredentialStore, deliveryEventsOf, Deployment, EventStore, Incident, IssueResultStore } from "@tidemark/core"
 import { Fixtures, issue } from "@tidemark/port-contracts"
 import { Effect, Layer, Option, Redacted } from "effect"
-import { Migrations, PgCredentialStore, PgEventStore, PgIssueResultStore, PgRepositoryStore } from "../src/index.js"
+import { Migrations, PgCredentialStore, PgEventStore, PgIssueResultStore, PgOrganizationStore, PgRepositoryStore } from "../src/index.js"
 import * as TestDatabase from "./ScratchDatabase.js"
 
 const clientOf = (url: string) => PgClient.layer({ url: Redacted.make(url), maxConnections: 2 })
@@ -139,7 +139,7 @@ describe("Migrations", () => {
         `
         return { overview, page, stored }
       }).pipe(
-        Effect.provide(Layer.mergeAll(PgRepositoryStore.layer, PgIssueResultStore.layer).pipe(Layer.provideMerge(clientOf(url))))
+        Effect.provide(Layer.mergeAll(PgOrganizationStore.layer, PgRepositoryStore.layer, PgIssueResultStore.layer).pipe(Layer.provideMerge(clientOf(url))))
       )
       expect(stored).toEqual([{ commit: "a1", issues: 2, overview: null }, { commit: "b2", issues: 1, overview: null }])
       expect(page.total).toBe(2)
@@ -171,7 +171,7 @@ describe("Migrations", () => {
         const removed = yield* store.remove(organization.id, "old")
         return { listed, removed, after: yield* store.find("old"), organizationId: organization.id }
       }).pipe(
-        Effect.provide(Layer.mergeAll(PgRepositoryStore.layer, PgCredentialStore.layer).pipe(Layer.provideMerge(clientOf(url))))
+        Effect.provide(Layer.mergeAll(PgOrganizationStore.layer, PgRepositoryStore.layer, PgCredentialStore.layer).pipe(Layer.provideMerge(clientOf(url))))
       )
       expect(listed.items).toStrictEqual([
         new Credential({ id: "old", kind: "api", organizationId, permission: "read", secretHash: "ab", createdAt: Fixtures.at(1) })

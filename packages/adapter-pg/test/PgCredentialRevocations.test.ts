@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { describe, expect, it } from "@effect/vitest"
-import { Access, CredentialRevocations, RepositoryStore, Tokens } from "@tidemark/core"
+import { Access, CredentialRevocations, OrganizationStore, Tokens } from "@tidemark/core"
 import { CryptoIdGenerator } from "@tidemark/core/memory"
 import { Context, Effect, Layer, Option, Redacted, Schedule, Stream } from "effect"
 import * as Net from "node:net"
@@ -22,7 +22,7 @@ const processOn = (url: string) =>
       access: Context.get(context, Access),
       tokens: Context.get(context, Tokens),
       sql: Context.get(context, SqlClient.SqlClient),
-      repositories: Context.get(context, RepositoryStore)
+      organizations: Context.get(context, OrganizationStore)
     })
   )
 
@@ -34,7 +34,7 @@ const twoProcesses = Effect.gen(function*() {
   const url = yield* TestDatabase.database
   const a = yield* processOn(url)
   const b = yield* processOn(url)
-  const organization = yield* a.repositories.ensureOrganization("gh", "acme")
+  const organization = yield* a.organizations.ensureOrganization("gh", "acme")
   const caller = Option.some(yield* a.access.authenticate((yield* a.access.issue("api", organization, "admin")).secret))
   return { a, b, organization, caller } as const
 })

@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Fixtures, storageContracts } from "@tidemark/port-contracts"
-import { LineCoverageStore, RepositoryStore, ToolConfigStore } from "@tidemark/core"
+import { LineCoverageStore, OrganizationStore, RepositoryStore, ToolConfigStore } from "@tidemark/core"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { Migrations, PgStorage } from "../src/index.js"
 import * as TestDatabase from "./ScratchDatabase.js"
@@ -19,7 +19,8 @@ layer(PgStorage.layer.pipe(Layer.provideMerge(TestDatabase.layer)), { excludeTes
   it.effect("a snapshot that fails part-way writes nothing, and the failure is ServiceUnavailable", () =>
     Effect.gen(function*() {
       const store = yield* RepositoryStore
-      const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+      const organizations = yield* OrganizationStore
+      const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
       // PostgreSQL refuses NUL in text: the commits fail after the repository and branches were written.
       const broken = snapshot(organization.name, "app", { commits: [commit("a1", { message: "nul \u0000 byte" })] })
       const error = yield* Effect.flip(store.saveSnapshot(organization.id, broken, at(1)))
@@ -32,7 +33,8 @@ layer(PgStorage.layer.pipe(Layer.provideMerge(TestDatabase.layer)), { excludeTes
   it.effect("a refresh that fails part-way leaves the previous snapshot as it was", () =>
     Effect.gen(function*() {
       const store = yield* RepositoryStore
-      const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+      const organizations = yield* OrganizationStore
+      const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
       const saved = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app"), at(1))
       const branches = yield* store.listBranches(saved.id)
 
@@ -90,8 +92,8 @@ layer(PgStorage.layerWithoutMigrations.pipe(Layer.provide(TestDatabase.layer)), 
   (it) => {
     it.effect("storage failures are ServiceUnavailable errors, not defects", () =>
       Effect.gen(function*() {
-        const store = yield* RepositoryStore
-        const error = yield* Effect.flip(store.findOrganization("gh", "acme"))
+        const organizationStore = yield* OrganizationStore
+        const error = yield* Effect.flip(organizationStore.findOrganization("gh", "acme"))
         expect(error._tag).toBe("ServiceUnavailable")
         expect(error.reason).toContain("organizations")
       }))
@@ -104,9 +106,9 @@ describe("PgStorage.layerUrl", () => {
       const url = yield* TestDatabase.database
       const context = yield* Layer.build(PgStorage.layerUrl(Redacted.make(url)))
       const result = yield* Effect.gen(function*() {
-        const store = yield* RepositoryStore
-        const organization = yield* store.ensureOrganization("gh", "acme")
-        return yield* store.findOrganization("gh", "ACME").pipe(Effect.map(Option.map((o) => o.id === organization.id)))
+        const organizations = yield* OrganizationStore
+        const organization = yield* organizations.ensureOrganization("gh", "acme")
+        return yield* organizations.findOrganization("gh", "ACME").pipe(Effect.map(Option.map((o) => o.id === organization.id)))
       }).pipe(Effect.provide(context))
       expect(result).toEqual(Option.some(true))
       expect(yield* rowCount("effect_sql_migrations").pipe(Effect.provide(context))).toBe(Object.keys(Migrations.migrations).length)

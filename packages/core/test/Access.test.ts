@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Access, NotFound, PermissionDenied, Principal, RepositoryStore, Unauthenticated } from "@tidemark/core"
+import { Access, NotFound, PermissionDenied, Principal, OrganizationStore, Unauthenticated } from "@tidemark/core"
 import { Effect, Option } from "effect"
 import { createHash } from "node:crypto"
 import {
@@ -86,7 +86,7 @@ describe("Access", () => {
           // Only the SHA-256 of the secret part is stored.
           expect(issued.credential.secretHash).toBe(createHash("sha256").update("fixed-32-2").digest("hex"))
           expect(issued.credential.createdAt).toBe("1970-01-01T00:00:00.000Z")
-          const organization = yield* Effect.flatMap(RepositoryStore, (s) => s.findOrganization("gh", "acme"))
+          const organization = yield* Effect.flatMap(OrganizationStore, (s) => s.findOrganization("gh", "acme"))
           expect(caller).toEqual(
             Option.some(
               new Principal({
@@ -106,7 +106,7 @@ describe("Access", () => {
       withServices(
         Effect.gen(function*() {
           const access = yield* Access
-          const organization = yield* Effect.flatMap(RepositoryStore, (s) => s.ensureOrganization("gh", "acme"))
+          const organization = yield* Effect.flatMap(OrganizationStore, (s) => s.ensureOrganization("gh", "acme"))
           const issued = yield* access.issue("ingestion", organization, "write")
           expect(issued.secret).toBe("tmk.fixed-9-1.fixed-32-2")
           const principal = yield* access.authenticate(issued.secret)
@@ -181,7 +181,7 @@ describe("Access", () => {
           const initech = { provider: "gl", organization: "initech" }
           const issued = yield* access.issueFor(adminCaller, initech, "ingestion", "write")
           expect(issued.secret).toBe("tmk.fixed-9-1.fixed-32-2")
-          const organization = Option.getOrThrow(yield* Effect.flatMap(RepositoryStore, (s) => s.findOrganization("gl", "initech")))
+          const organization = Option.getOrThrow(yield* Effect.flatMap(OrganizationStore, (s) => s.findOrganization("gl", "initech")))
           expect(yield* access.authenticate(issued.secret)).toEqual(
             new Principal({ credentialId: "fixed-9-1", kind: "ingestion", permission: "write", organizationId: organization.id })
           )

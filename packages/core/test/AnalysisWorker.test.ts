@@ -20,7 +20,7 @@ import {
   Repositories,
   RepositoryAnalysis,
   RepositoryIssues,
-  RepositoryStore,
+  OrganizationStore, RepositoryStore,
   SearchRepositoryIssuesBody,
   SarifImports,
   ToolConfiguration,
@@ -169,7 +169,8 @@ describe("analysis jobs", () => {
     withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
       const repositories = yield* RepositoryStore
-      const organization = yield* repositories.findOrganization("gh", acme.organization)
+      const organizations = yield* OrganizationStore
+      const organization = yield* organizations.findOrganization("gh", acme.organization)
       const repository = yield* repositories.findRepository(Option.getOrThrow(organization).id, "widgets")
       const repositoryId = Option.getOrThrow(repository).id
       const results = { ...(yield* AnalysisResultStore), ...(yield* FileResultStore), ...(yield* IssueResultStore) }
@@ -417,7 +418,8 @@ describe("analysis jobs", () => {
           filesUncovered: 0
         })
         const repositories = yield* RepositoryStore
-        const organization = yield* repositories.findOrganization("gh", acme.organization)
+        const organizations = yield* OrganizationStore
+        const organization = yield* organizations.findOrganization("gh", acme.organization)
         const repository = yield* repositories.findRepository(Option.getOrThrow(organization).id, "widgets")
         const commit = { repositoryId: Option.getOrThrow(repository).id, commitSha: mainHead.sha }
         const results = yield* LineCoverageStore

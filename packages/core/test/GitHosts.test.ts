@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { GitHosts, GitHostSettingsStore, GitHostView, PermissionDenied, RepositoryStore, SetGitHostBody, Unprocessable } from "@tidemark/core"
+import { GitHosts, GitHostSettingsStore, GitHostView, PermissionDenied, OrganizationStore, RepositoryStore, SetGitHostBody, Unprocessable } from "@tidemark/core"
 import { Effect, Option, Redacted } from "effect"
 import { addRepository, adminCaller, callerWith, repo, withServices } from "./fixtures/TestLayer.js"
 
@@ -8,7 +8,8 @@ const app = repo("app")
 /** The stored token of `app`, as the commit statuses will send it. */
 const storedToken = Effect.gen(function*() {
   const store = yield* RepositoryStore
-  const organization = Option.getOrThrow(yield* store.findOrganization("gh", "acme"))
+  const organizations = yield* OrganizationStore
+  const organization = Option.getOrThrow(yield* organizations.findOrganization("gh", "acme"))
   const found = yield* store.findRepository(organization.id, "app")
   const settings = yield* Effect.flatMap(GitHostSettingsStore, (store) => store.find(Option.getOrThrow(found).id))
   return Option.map(settings, (s) => Redacted.value(s.token))

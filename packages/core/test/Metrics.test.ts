@@ -1,11 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Access, Deployment, EventStore, InvalidInput, Metrics, RepositoryStore, Unauthenticated } from "@tidemark/core"
+import { Access, Deployment, EventStore, InvalidInput, Metrics, OrganizationStore, Unauthenticated } from "@tidemark/core"
 import { Effect, Option, TestClock } from "effect"
 import { acme, callerWith, withServices } from "./fixtures/TestLayer.js"
 
 /** Three deployments of `web` (one of them by team payments) and one of `api`, on the first days of May 2024. */
 const deployments = Effect.gen(function*() {
-  const organization = yield* Effect.flatMap(RepositoryStore, (store) => store.ensureOrganization("gh", "acme"))
+  const organization = yield* Effect.flatMap(OrganizationStore, (store) => store.ensureOrganization("gh", "acme"))
   const store = yield* EventStore
   const deploy = (id: string, day: number, teams?: ReadonlyArray<string>) =>
     new Deployment({ $type: "deployment", deploy_id: id, time_created: `2024-05-0${day}T12:00:00Z`, changes: [], ...(teams === undefined ? {} : { teams }) })

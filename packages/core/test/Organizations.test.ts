@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Access, OrganizationSettings, Organizations, PermissionDenied, RepositoryStore, Unauthenticated } from "@tidemark/core"
+import { Access, OrganizationSettings, Organizations, PermissionDenied, OrganizationStore, Unauthenticated } from "@tidemark/core"
 import { Effect, Option } from "effect"
 import { acme, adminCaller, anonymous, callerWith, globex, withServices } from "./fixtures/TestLayer.js"
 
@@ -10,9 +10,9 @@ describe("Organizations", () => {
     withServices(
       Effect.gen(function*() {
         const organizations = yield* Organizations
-        const store = yield* RepositoryStore
-        yield* Effect.forEach(["zeta", "acme", "globex"], (name) => store.ensureOrganization("gh", name), { discard: true })
-        yield* store.ensureOrganization("gl", "elsewhere")
+        const organizationStore = yield* OrganizationStore
+        yield* Effect.forEach(["zeta", "acme", "globex"], (name) => organizationStore.ensureOrganization("gh", name), { discard: true })
+        yield* organizationStore.ensureOrganization("gl", "elsewhere")
         const all = yield* organizations.list(adminCaller, "gh", undefined, undefined)
         expect(names(all)).toStrictEqual(["acme", "globex", "zeta"])
         // The installation admin is no member of them: no joinStatus.
@@ -31,7 +31,7 @@ describe("Organizations", () => {
       Effect.gen(function*() {
         const organizations = yield* Organizations
         const access = yield* Access
-        const organization = yield* Effect.flatMap(RepositoryStore, (store) => store.ensureOrganization("gh", "acme"))
+        const organization = yield* Effect.flatMap(OrganizationStore, (store) => store.ensureOrganization("gh", "acme"))
         const key = yield* access.issue("ingestion", organization, "write")
         const ingestion = Option.some(yield* access.authenticate(key.secret))
         expect(yield* Effect.flip(organizations.list(anonymous, "gh", undefined, undefined))).toBeInstanceOf(Unauthenticated)

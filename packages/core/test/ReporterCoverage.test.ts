@@ -9,7 +9,7 @@ import {
   ReporterCoverage,
   ReporterReport,
   type ReporterTarget,
-  RepositoryStore,
+  OrganizationStore,
   Unauthenticated
 } from "@tidemark/core"
 import { Effect, Schema } from "effect"
@@ -25,7 +25,7 @@ const reportOf = (files: Readonly<Record<string, Readonly<Record<string, number>
 const projectToken = (name: string) =>
   Effect.gen(function*() {
     const repository = yield* storedRepository(name)
-    const organization = yield* Effect.flatMap(RepositoryStore, (store) => store.ensureOrganization("gh", "acme"))
+    const organization = yield* Effect.flatMap(OrganizationStore, (store) => store.ensureOrganization("gh", "acme"))
     const issued = yield* Effect.flatMap(Access, (access) => access.issue("repository", organization, "write", repository.id))
     return { _tag: "repository", token: issued.secret } satisfies ReporterTarget
   })

@@ -8,7 +8,7 @@ import {
   Organization,
   PermissionDenied,
   Repositories,
-  RepositoryStore,
+  OrganizationStore, RepositoryStore,
   Stack,
   Unauthenticated,
   Unprocessable
@@ -23,13 +23,13 @@ describe("Repositories.add", () => {
   it.effect("creates the organization on first use when the admin adds a repository", () =>
     withServices(
       Effect.gen(function*() {
-        const store = yield* RepositoryStore
-        expect(yield* store.findOrganization("gh", "acme")).toEqual(Option.none())
+        const organizations = yield* OrganizationStore
+        expect(yield* organizations.findOrganization("gh", "acme")).toEqual(Option.none())
         yield* addRepository("widgets")
-        const organization = yield* store.findOrganization("gh", "acme")
+        const organization = yield* organizations.findOrganization("gh", "acme")
         expect(organization).toEqual(Option.some(new Organization({ id: 1, provider: "gh", name: "acme" })))
         yield* addRepository("gadgets")
-        expect(yield* store.findOrganization("gh", "acme")).toEqual(organization)
+        expect(yield* organizations.findOrganization("gh", "acme")).toEqual(organization)
       })
     ))
 
@@ -190,10 +190,11 @@ describe("Repositories.add", () => {
           new Unprocessable({ reason: couldNotClone(widgetsUrl) })
         )
         const store = yield* RepositoryStore
+        const organizations = yield* OrganizationStore
         expect(yield* store.findRepository(1, "widgets")).toEqual(Option.none())
         expect((yield* store.pageRepositories({ organizationId: 1, limit: 100 })).total).toBe(0)
         // Nor an organization: it is created only once a repository could be read.
-        expect(yield* store.findOrganization("gh", "acme")).toEqual(Option.none())
+        expect(yield* organizations.findOrganization("gh", "acme")).toEqual(Option.none())
       })
     ))
 
@@ -246,7 +247,7 @@ describe("Repositories.add", () => {
             .toEqual(new Unauthenticated({ reason: "The api-token is not valid for this organization" }))
           expect(yield* Effect.flip(repositories.add(anonymous, { provider: "gh", repositoryFullPath: "acme/widgets" })))
             .toEqual(new Unauthenticated({ reason: "Missing api-token header" }))
-          expect(yield* Effect.flatMap(RepositoryStore, (s) => s.findOrganization("gh", "globex"))).toEqual(Option.none())
+          expect(yield* Effect.flatMap(OrganizationStore, (s) => s.findOrganization("gh", "globex"))).toEqual(Option.none())
         })
       ))
   })

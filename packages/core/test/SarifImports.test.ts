@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { AnalysisStore, InvalidInput, PermissionDenied, RepositoryStore, SarifImports } from "@tidemark/core"
+import { AnalysisStore, InvalidInput, PermissionDenied, OrganizationStore, RepositoryStore, SarifImports } from "@tidemark/core"
 import { Effect, Option } from "effect"
 import { addRepository, callerWith, repo, withServices } from "./fixtures/TestLayer.js"
 
@@ -11,7 +11,8 @@ const log = (tools: ReadonlyArray<string>, results: ReadonlyArray<{ tool: string
 
 const imported = Effect.gen(function*() {
   const store = yield* RepositoryStore
-  const organization = Option.getOrThrow(yield* store.findOrganization("gh", "acme"))
+  const organizations = yield* OrganizationStore
+  const organization = Option.getOrThrow(yield* organizations.findOrganization("gh", "acme"))
   const repository = Option.getOrThrow(yield* store.findRepository(organization.id, "app"))
   const byRepository = yield* Effect.flatMap(AnalysisStore, (analyses) => analyses.importedIssues([{ repositoryId: repository.id, commitSha: sha }]))
   return (byRepository.get(repository.id) ?? []).map((i) => [i.tool, i.counts.Error, i.counts.Warning])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Access, IssuedToken, NotFound, PermissionDenied, Pagination, RepositoryStore, Tokens, Unauthenticated } from "@tidemark/core"
+import { Access, IssuedToken, NotFound, PermissionDenied, Pagination, OrganizationStore, Tokens, Unauthenticated } from "@tidemark/core"
 import { Effect, Option, TestClock } from "effect"
 import { acme, addRepository, adminCaller, anonymous, callerWith, globex, issueToken, repo, withServices } from "./fixtures/TestLayer.js"
 
@@ -9,7 +9,7 @@ const foreignToken = new Unauthenticated({ reason: "The api-token is not valid f
 const issueAll = Effect.gen(function*() {
   const access = yield* Access
   yield* addRepository("app")
-  const acmeOrganization = yield* Effect.flatMap(RepositoryStore, (store) => store.ensureOrganization("gh", "acme"))
+  const acmeOrganization = yield* Effect.flatMap(OrganizationStore, (store) => store.ensureOrganization("gh", "acme"))
   const api = yield* access.issue("api", acmeOrganization, "read")
   yield* TestClock.adjust("1 minute")
   const ingestion = yield* access.issue("ingestion", acmeOrganization, "write")

@@ -4,7 +4,8 @@ import {
   AnalysisResultStore,
   FileResultStore,
   IssueResultStore,
-  type RepositoryStore
+  type RepositoryStore,
+  type OrganizationStore
 } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { all, file, issue, savedWith } from "./AnalysisResultsFixtures.js"
@@ -15,7 +16,7 @@ const stores = Effect.gen(function*() {
   return { ...(yield* AnalysisResultStore), ...(yield* IssueResultStore), ...(yield* FileResultStore) }
 })
 
-export const analysisResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore | FileResultStore | IssueResultStore | RepositoryStore, unknown>) =>
+export const analysisResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore | FileResultStore | IssueResultStore | RepositoryStore | OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`AnalysisResultStore contract (${name})`, (it) => {
     const saved = savedWith(stores)
 

@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { AnalysisStore, type CommitCoverage, LineCoverageStore, type RepositoryStore } from "@tidemark/core"
+import { AnalysisStore, type CommitCoverage, LineCoverageStore, type RepositoryStore, type OrganizationStore } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { analysis, coverageOf, importedOf } from "./AnalysisFixtures.js"
 import { freshRepository } from "./Fixtures.js"
@@ -8,7 +8,7 @@ import { freshRepository } from "./Fixtures.js"
 /** A coverage report saved as an upload saves it (LineCoverageStore), without line coverage. */
 const saveReport = (report: CommitCoverage) => Effect.flatMap(LineCoverageStore, (store) => store.saveCoverage(report, []))
 
-export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisStore | LineCoverageStore | RepositoryStore, unknown>) =>
+export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisStore | LineCoverageStore | RepositoryStore | OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`AnalysisStore contract (${name})`, (it) => {
     describe("save and find", () => {
       it.effect("a saved analysis is found by repository, branch and commit, as saved", () =>

@@ -9,7 +9,8 @@ import {
   FileDelta,
   IssueKindCount,
   Problem,
-  type RepositoryStore
+  type RepositoryStore,
+  type OrganizationStore
 } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { issue } from "./AnalysisResultsFixtures.js"
@@ -49,7 +50,7 @@ const added = (path: string, line: number) => DeltaIssue.make({ deltaType: "Adde
 const fixed = (path: string, line: number) => DeltaIssue.make({ deltaType: "Fixed", issue: issue({ path, line }) })
 
 /** Changes hang off repositories, which the store of repositories creates. */
-export const changeStoreContract = (name: string, storeLayer: Layer.Layer<ChangeStore | RepositoryStore, unknown>) =>
+export const changeStoreContract = (name: string, storeLayer: Layer.Layer<ChangeStore | RepositoryStore | OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`ChangeStore contract (${name})`, (it) => {
     describe("changes", () => {
       it.effect("a change read back equals the change written, its summary the same without files and clones; a subject never analysed has none", () =>

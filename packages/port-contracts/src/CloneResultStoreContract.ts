@@ -4,7 +4,8 @@ import {
   CloneOccurrence,
   CloneResultStore,
   FileResultStore,
-  type RepositoryStore
+  type RepositoryStore,
+  type OrganizationStore
 } from "@tidemark/core"
 import { Effect, type Layer } from "effect"
 import { all, savedWith } from "./AnalysisResultsFixtures.js"
@@ -14,7 +15,7 @@ const stores = Effect.gen(function*() {
   return { ...(yield* CloneResultStore), ...(yield* FileResultStore) }
 })
 
-export const cloneResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore | CloneResultStore | FileResultStore | RepositoryStore, unknown>) =>
+export const cloneResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore | CloneResultStore | FileResultStore | RepositoryStore | OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`CloneResultStore contract (${name})`, (it) => {
     const saved = savedWith(stores)
 

@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { CredentialStore, type Credential, RepositoryStore } from "@tidemark/core"
+import { CredentialStore, type Credential, OrganizationStore, RepositoryStore } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { at, credential, freshRepository, uniqueName } from "./Fixtures.js"
 
@@ -10,13 +10,13 @@ const counts = Effect.flatMap(CredentialStore, (store) =>
  * Credentials of organizations need one, which the store of repositories creates. Other suites of
  * the same store may save credentials too: counts are compared before and after.
  */
-export const credentialStoreContract = (name: string, storeLayer: Layer.Layer<CredentialStore | RepositoryStore, unknown>) =>
+export const credentialStoreContract = (name: string, storeLayer: Layer.Layer<CredentialStore | RepositoryStore | OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`CredentialStore contract (${name})`, (it) => {
     describe("credentials", () => {
       it.effect("a saved credential is found by id, with or without an organization", () =>
         Effect.gen(function*() {
           const store = yield* CredentialStore
-          const organization = yield* Effect.flatMap(RepositoryStore, (r) => r.ensureOrganization("gh", uniqueName("org")))
+          const organization = yield* Effect.flatMap(OrganizationStore, (r) => r.ensureOrganization("gh", uniqueName("org")))
           const admin = credential({ kind: "admin", permission: "admin" })
           const ingestion = credential({ kind: "ingestion", permission: "write", organizationId: organization.id })
           yield* store.save(admin)
@@ -54,7 +54,7 @@ export const credentialStoreContract = (name: string, storeLayer: Layer.Layer<Cr
         Effect.gen(function*() {
           const store = yield* CredentialStore
           const { organization, repository } = yield* freshRepository
-          const other = yield* Effect.flatMap(RepositoryStore, (r) => r.ensureOrganization("gh", uniqueName("org")))
+          const other = yield* Effect.flatMap(OrganizationStore, (r) => r.ensureOrganization("gh", uniqueName("org")))
           const mine = (id: string, minute: number, fields: Partial<ConstructorParameters<typeof Credential>[0]> = {}) =>
             credential({ id: `${id}-${uniqueName("c")}`, createdAt: at(minute), organizationId: organization.id, ...fields })
           // Ids compare by code unit ("B" before "a"), as cursors do.
@@ -85,7 +85,7 @@ export const credentialStoreContract = (name: string, storeLayer: Layer.Layer<Cr
         Effect.gen(function*() {
           const store = yield* CredentialStore
           const { organization } = yield* freshRepository
-          const other = yield* Effect.flatMap(RepositoryStore, (r) => r.ensureOrganization("gh", uniqueName("org")))
+          const other = yield* Effect.flatMap(OrganizationStore, (r) => r.ensureOrganization("gh", uniqueName("org")))
           const token = credential({ organizationId: organization.id })
           const admin = credential({ kind: "admin", permission: "admin" })
           yield* store.save(token)

@@ -4,7 +4,8 @@ import {
   type AnalysisResultStore,
   FileResultStore,
   type FileSort,
-  type RepositoryStore
+  type RepositoryStore,
+  type OrganizationStore
 } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { all, file, savedWith } from "./AnalysisResultsFixtures.js"
@@ -15,7 +16,7 @@ const stores = Effect.gen(function*() {
   return { ...(yield* FileResultStore) }
 })
 
-export const fileResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore | FileResultStore | RepositoryStore, unknown>) =>
+export const fileResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore | FileResultStore | RepositoryStore | OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`FileResultStore contract (${name})`, (it) => {
     const saved = savedWith(stores)
 

@@ -1,4 +1,4 @@
-import { Credential, RepositorySnapshot, RepositoryStore } from "@tidemark/core"
+import { Credential, RepositorySnapshot, OrganizationStore, RepositoryStore } from "@tidemark/core"
 import { Effect } from "effect"
 
 /**
@@ -46,7 +46,8 @@ export const snapshot = (owner: string, name: string, overrides: Partial<Constru
 /** A new organization of its own with one repository in it. */
 export const freshRepository = Effect.gen(function*() {
   const store = yield* RepositoryStore
-  const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+  const organizations = yield* OrganizationStore
+  const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
   const repository = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app"), at(0))
   return { organization, repository }
 })

@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { GitHostSettings, GitHostSettingsStore, type RepositoryStore } from "@tidemark/core"
+import { GitHostSettings, GitHostSettingsStore, type RepositoryStore, type OrganizationStore } from "@tidemark/core"
 import { Effect, Option, Redacted, type Layer } from "effect"
 import { freshRepository } from "./Fixtures.js"
 
@@ -10,7 +10,7 @@ const shown = (settings: Option.Option<GitHostSettings>) =>
 /** Settings hang off repositories, which the store of repositories creates. */
 export const gitHostSettingsStoreContract = (
   name: string,
-  storeLayer: Layer.Layer<GitHostSettingsStore | RepositoryStore, unknown>
+  storeLayer: Layer.Layer<GitHostSettingsStore | RepositoryStore | OrganizationStore, unknown>
 ) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`GitHostSettingsStore contract (${name})`, (it) => {
     describe("settings", () => {

@@ -3,7 +3,8 @@ import {
   type AnalysisResultStore,
   FileResultStore,
   IssueResultStore,
-  type RepositoryStore
+  type RepositoryStore,
+  type OrganizationStore
 } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { all, savedWith } from "./AnalysisResultsFixtures.js"
@@ -13,7 +14,7 @@ const stores = Effect.gen(function*() {
   return { ...(yield* IssueResultStore), ...(yield* FileResultStore) }
 })
 
-export const issueResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore | FileResultStore | IssueResultStore | RepositoryStore, unknown>) =>
+export const issueResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore | FileResultStore | IssueResultStore | RepositoryStore | OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`IssueResultStore contract (${name})`, (it) => {
     const saved = savedWith(stores)
 

@@ -8,7 +8,8 @@ import {
   FileResultStore,
   fileTotals,
   LineCoverageStore,
-  type RepositoryStore
+  type RepositoryStore,
+  type OrganizationStore
 } from "@tidemark/core"
 import { Deferred, Effect, Fiber, type Layer, Option, Ref } from "effect"
 import { all, savedWith } from "./AnalysisResultsFixtures.js"
@@ -22,7 +23,7 @@ const stores = Effect.gen(function*() {
   return { ...(yield* LineCoverageStore), ...(yield* FileResultStore) }
 })
 
-export const lineCoverageStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore | AnalysisStore | FileResultStore | LineCoverageStore | RepositoryStore, unknown>) =>
+export const lineCoverageStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore | AnalysisStore | FileResultStore | LineCoverageStore | RepositoryStore | OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`LineCoverageStore contract (${name})`, (it) => {
     const saved = savedWith(stores)
 

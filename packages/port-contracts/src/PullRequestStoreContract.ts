@@ -5,7 +5,8 @@ import {
   type PullRequestQuery,
   type PullRequestRecord,
   PullRequestStore,
-  RepositoryStore
+  RepositoryStore,
+  type OrganizationStore
 } from "@tidemark/core"
 import { Effect, Option, type Layer } from "effect"
 import { at, freshRepository, snapshot } from "./Fixtures.js"
@@ -28,7 +29,7 @@ const numbers = (items: ReadonlyArray<PullRequestRecord>) => items.map((pr) => p
 /** Pull requests hang off repositories, which the store of repositories creates. */
 export const pullRequestStoreContract = (
   name: string,
-  storeLayer: Layer.Layer<PullRequestStore | RepositoryStore, unknown>
+  storeLayer: Layer.Layer<PullRequestStore | RepositoryStore | OrganizationStore, unknown>
 ) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`PullRequestStore contract (${name})`, (it) => {
     describe("upsert and find", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { IssueThreshold, QualityGate, QualityGateStore, type RepositoryStore } from "@tidemark/core"
+import { IssueThreshold, QualityGate, QualityGateStore, type RepositoryStore, type OrganizationStore } from "@tidemark/core"
 import { Effect, Option, type Layer } from "effect"
 import { freshRepository } from "./Fixtures.js"
 
@@ -17,7 +17,7 @@ const everyRule = new QualityGate({
 /** Gates hang off repositories, which the store of repositories creates. */
 export const qualityGateStoreContract = (
   name: string,
-  storeLayer: Layer.Layer<QualityGateStore | RepositoryStore, unknown>
+  storeLayer: Layer.Layer<QualityGateStore | RepositoryStore | OrganizationStore, unknown>
 ) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`QualityGateStore contract (${name})`, (it) => {
     describe("gates", () => {

@@ -5,7 +5,7 @@ import {
   type ListingPage,
   RepositoryListing,
   type RepositoryQuery,
-  RepositoryStore,
+  OrganizationStore, RepositoryStore,
   StandardRef,
   StandardStore,
   type StoragePorts
@@ -25,10 +25,11 @@ import { at, branch, commit, snapshot, uniqueName } from "./Fixtures.js"
  */
 const listedOrganization = Effect.gen(function*() {
   const repositories = yield* RepositoryStore
+  const organizations = yield* OrganizationStore
   const analyses = yield* AnalysisStore
   const coverage = yield* LineCoverageStore
   const standards = yield* StandardStore
-  const organization = yield* repositories.ensureOrganization("gh", uniqueName("listed"))
+  const organization = yield* organizations.ensureOrganization("gh", uniqueName("listed"))
   const save = (name: string, overrides: Parameters<typeof snapshot>[2]) =>
     repositories.saveSnapshot(organization.id, snapshot(organization.name, name, overrides), at(0))
 

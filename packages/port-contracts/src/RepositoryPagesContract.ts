@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { type RepositoryPage, RepositoryStore } from "@tidemark/core"
+import { type RepositoryPage, OrganizationStore, RepositoryStore } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { at, snapshot, uniqueName } from "./Fixtures.js"
 
@@ -9,7 +9,8 @@ const sortedNames = ["B", "Z", "_x", "a", "a-b", "aa", "b", "é"]
 const organizationWith = (names: ReadonlyArray<string>) =>
   Effect.gen(function*() {
     const store = yield* RepositoryStore
-    const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+    const organizations = yield* OrganizationStore
+    const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
     for (const name of names) yield* store.saveSnapshot(organization.id, snapshot(organization.name, name), at(0))
     return organization
   })
@@ -31,7 +32,7 @@ const allPages = (organizationId: number, limit: number, filters: { names?: Read
 
 
 /** `RepositoryStore.pageRepositories`: keyset pages by name, with the names and search filters. */
-export const repositoryPagesContract = (name: string, storeLayer: Layer.Layer<RepositoryStore, unknown>) =>
+export const repositoryPagesContract = (name: string, storeLayer: Layer.Layer<RepositoryStore | OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`RepositoryStore pages contract (${name})`, (it) => {
     describe("pageRepositories", () => {
       it.effect("pages by name in code unit order, counting every match on every page", () =>

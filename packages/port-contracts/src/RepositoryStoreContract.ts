@@ -1,76 +1,17 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { Goals, OrganizationSettings, RepositoryStore } from "@tidemark/core"
+import { Goals, OrganizationStore, RepositoryStore } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { at, branch, commit, snapshot, uniqueName } from "./Fixtures.js"
 
-export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<RepositoryStore, unknown>) =>
+export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<RepositoryStore | OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`RepositoryStore contract (${name})`, (it) => {
-    describe("organizations", () => {
-      it.effect("ensureOrganization creates an organization once; the name matches whatever its case", () =>
-        Effect.gen(function*() {
-          const store = yield* RepositoryStore
-          const name = uniqueName("Acme")
-          expect(yield* store.findOrganization("gh", name)).toEqual(Option.none())
-
-          const created = yield* store.ensureOrganization("gh", name)
-          expect(created.provider).toBe("gh")
-          expect(created.name).toBe(name)
-
-          const again = yield* store.ensureOrganization("gh", name.toUpperCase())
-          expect(again).toStrictEqual(created)
-          expect(yield* store.findOrganization("gh", name.toLowerCase())).toStrictEqual(Option.some(created))
-        }))
-
-      it.effect("organizations of different providers are different", () =>
-        Effect.gen(function*() {
-          const store = yield* RepositoryStore
-          const name = uniqueName("acme")
-          const github = yield* store.ensureOrganization("gh", name)
-          const gitlab = yield* store.ensureOrganization("gl", name)
-          expect(gitlab.id).not.toBe(github.id)
-          expect(gitlab.provider).toBe("gl")
-          expect(yield* store.findOrganization("bb", name)).toEqual(Option.none())
-        }))
-
-      it.effect("listOrganizations lists a provider's organizations by name, or only those asked for", () =>
-        Effect.gen(function*() {
-          const store = yield* RepositoryStore
-          const suffix = uniqueName("")
-          const b = yield* store.ensureOrganization("gh", `b${suffix}`)
-          const a = yield* store.ensureOrganization("gh", `A${suffix}`)
-          const elsewhere = yield* store.ensureOrganization("gl", `c${suffix}`)
-          const all = yield* store.listOrganizations("gh")
-          const names = all.map((org) => org.name)
-          expect(names).toEqual([...names].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)))
-          expect(all).toContainEqual(a)
-          expect(all.map((org) => org.id)).not.toContain(elsewhere.id)
-          expect(yield* store.listOrganizations("gh", [b.id, a.id, elsewhere.id])).toStrictEqual([a, b])
-          expect(yield* store.listOrganizations("gh", [])).toEqual([])
-        }))
-
-      it.effect("settings start with configuration files not allowed; saved ones are read back, per organization", () =>
-        Effect.gen(function*() {
-          const store = yield* RepositoryStore
-          const allowed = yield* store.ensureOrganization("gh", uniqueName("allowed"))
-          const other = yield* store.ensureOrganization("gh", uniqueName("other"))
-          expect(yield* store.organizationSettings(allowed.id)).toStrictEqual(new OrganizationSettings({ allowConfigurationFiles: false }))
-
-          yield* store.saveOrganizationSettings(allowed.id, new OrganizationSettings({ allowConfigurationFiles: true }))
-          expect(yield* store.organizationSettings(allowed.id)).toStrictEqual(new OrganizationSettings({ allowConfigurationFiles: true }))
-          expect((yield* store.organizationSettings(other.id)).allowConfigurationFiles).toBe(false)
-          // A found organization may be kept by the store; its settings must not be.
-          yield* store.findOrganization("gh", allowed.name)
-          yield* store.saveOrganizationSettings(allowed.id, new OrganizationSettings({ allowConfigurationFiles: false }))
-          expect((yield* store.organizationSettings(allowed.id)).allowConfigurationFiles).toBe(false)
-        }))
-    })
-
     describe("saveSnapshot", () => {
       it.effect("creates a repository with default goals, found by its exact name in its organization", () =>
         Effect.gen(function*() {
           const store = yield* RepositoryStore
-          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
-          const other = yield* store.ensureOrganization("gh", uniqueName("other"))
+          const organizations = yield* OrganizationStore
+          const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
+          const other = yield* organizations.ensureOrganization("gh", uniqueName("other"))
           const written = snapshot(organization.name, "App", {
             visibility: "Public",
             languages: ["TypeScript", "Go"],
@@ -101,7 +42,8 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
       it.effect("a refresh keeps the id, goals and addedAt and replaces what was read", () =>
         Effect.gen(function*() {
           const store = yield* RepositoryStore
-          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const organizations = yield* OrganizationStore
+          const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const first = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app"), at(1))
           const refreshed = yield* store.saveSnapshot(
             organization.id,
@@ -132,7 +74,8 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
       it.effect("saved goals are read back, on pages too, and a refresh from git keeps them", () =>
         Effect.gen(function*() {
           const store = yield* RepositoryStore
-          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const organizations = yield* OrganizationStore
+          const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const first = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app"), at(1))
           const other = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "other"), at(1))
           const goals = new Goals({ ...Goals.defaults, maxIssuePercentage: 5, fileComplexityValueThreshold: 40 })
@@ -150,7 +93,8 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
       it.effect("stores branches in the snapshot's order with the default flagged", () =>
         Effect.gen(function*() {
           const store = yield* RepositoryStore
-          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const organizations = yield* OrganizationStore
+          const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const record = yield* store.saveSnapshot(
             organization.id,
             snapshot(organization.name, "app", {
@@ -172,7 +116,8 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
       it.effect("a refresh keeps the ids of known branches, drops missing ones and moves the default flag", () =>
         Effect.gen(function*() {
           const store = yield* RepositoryStore
-          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const organizations = yield* OrganizationStore
+          const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const record = yield* store.saveSnapshot(
             organization.id,
             snapshot(organization.name, "app", { branches: [branch("main", "a1"), branch("old", "a1")] }),
@@ -202,7 +147,8 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
       it.effect("a repository without branches lists none", () =>
         Effect.gen(function*() {
           const store = yield* RepositoryStore
-          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const organizations = yield* OrganizationStore
+          const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const record = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app"), at(1))
           yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app", { branches: [], commits: [] }), at(2))
           expect(yield* store.listBranches(record.id)).toEqual([])
@@ -212,7 +158,8 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
       it.effect("a page carries the branches of its repositories, as listBranches reads each", () =>
         Effect.gen(function*() {
           const store = yield* RepositoryStore
-          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const organizations = yield* OrganizationStore
+          const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const first = yield* store.saveSnapshot(
             organization.id,
             snapshot(organization.name, "first", { branches: [branch("main", "a1"), branch("dev", "b2")] }),
@@ -240,7 +187,8 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
       it.effect("stores commits by sha; a commit already stored is kept as it was", () =>
         Effect.gen(function*() {
           const store = yield* RepositoryStore
-          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const organizations = yield* OrganizationStore
+          const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const record = yield* store.saveSnapshot(
             organization.id,
             snapshot(organization.name, "app", {
@@ -286,7 +234,8 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
       it.effect("the same sha twice in one snapshot keeps the first", () =>
         Effect.gen(function*() {
           const store = yield* RepositoryStore
-          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const organizations = yield* OrganizationStore
+          const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const record = yield* store.saveSnapshot(
             organization.id,
             snapshot(organization.name, "app", { commits: [commit("a1", { message: "one" }), commit("a1", { message: "two" })] }),
@@ -298,7 +247,8 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
       it.effect("commits belong to their repository", () =>
         Effect.gen(function*() {
           const store = yield* RepositoryStore
-          const organization = yield* store.ensureOrganization("gh", uniqueName("org"))
+          const organizations = yield* OrganizationStore
+          const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const one = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "one", { commits: [commit("s1")] }), at(1))
           const two = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "two", { commits: [commit("s2")] }), at(1))
           expect(yield* store.findCommit(one.id, "s2")).toEqual(Option.none())

@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { ParameterValue, RepositoryStore, StandardPattern, StandardRef, StandardStore, StandardTool } from "@tidemark/core"
+import { ParameterValue, RepositoryStore, StandardPattern, StandardRef, StandardStore, StandardTool, type OrganizationStore } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { at, freshRepository, snapshot } from "./Fixtures.js"
 
@@ -16,7 +16,7 @@ const tools = [
 ]
 
 /** Standards belong to organizations and apply to repositories, which the store of repositories creates. */
-export const standardStoreContract = (name: string, storeLayer: Layer.Layer<StandardStore | RepositoryStore, unknown>) =>
+export const standardStoreContract = (name: string, storeLayer: Layer.Layer<StandardStore | RepositoryStore | OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`StandardStore contract (${name})`, (it) => {
     describe("standards", () => {
       it.effect("create returns the standard, found again by id in its organization only", () =>

@@ -9,6 +9,7 @@ import { credentialStoreContract } from "./CredentialStoreContract.js"
 import { fileResultStoreContract } from "./FileResultStoreContract.js"
 import { issueResultStoreContract } from "./IssueResultStoreContract.js"
 import { lineCoverageStoreContract } from "./LineCoverageStoreContract.js"
+import { organizationStoreContract } from "./OrganizationStoreContract.js"
 import { pullRequestStoreContract } from "./PullRequestStoreContract.js"
 import { gitHostSettingsStoreContract } from "./GitHostSettingsStoreContract.js"
 import { qualityGateStoreContract } from "./QualityGateStoreContract.js"
@@ -28,6 +29,7 @@ export type { StoragePorts }
  * test works in organizations of its own.
  */
 export const storageContracts = (name: string, makeLayer: () => Layer.Layer<StoragePorts, unknown>) => {
+  organizationStoreContract(name, makeLayer())
   repositoryStoreContract(name, makeLayer())
   repositoryPagesContract(name, makeLayer())
   toolConfigStoreContract(name, makeLayer())

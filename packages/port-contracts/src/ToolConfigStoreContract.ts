@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { ParameterValue, PatternSetting, type RepositoryStore, ToolConfigStore, ToolSetting } from "@tidemark/core"
+import { ParameterValue, PatternSetting, type RepositoryStore, ToolConfigStore, ToolSetting, type OrganizationStore } from "@tidemark/core"
 import { Effect, type Layer } from "effect"
 import { freshRepository } from "./Fixtures.js"
 
@@ -20,7 +20,7 @@ const summary = (settings: ReadonlyArray<PatternSetting>) =>
 /** Tool and pattern settings hang off repositories, which the store of repositories creates. */
 export const toolConfigStoreContract = (
   name: string,
-  storeLayer: Layer.Layer<ToolConfigStore | RepositoryStore, unknown>
+  storeLayer: Layer.Layer<ToolConfigStore | RepositoryStore | OrganizationStore, unknown>
 ) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`ToolConfigStore contract (${name})`, (it) => {
     describe("tool settings", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { type RepositoryStore, WebhookDeliveryLog } from "@tidemark/core"
+import { type RepositoryStore, WebhookDeliveryLog, type OrganizationStore } from "@tidemark/core"
 import { Effect, type Layer } from "effect"
 import { freshRepository } from "./Fixtures.js"
 
@@ -8,7 +8,7 @@ const at = (hour: number) => new Date(Date.UTC(2026, 0, 1, hour)).toISOString()
 /** Deliveries hang off repositories, which the store of repositories creates. */
 export const webhookDeliveryLogContract = (
   name: string,
-  storeLayer: Layer.Layer<WebhookDeliveryLog | RepositoryStore, unknown>
+  storeLayer: Layer.Layer<WebhookDeliveryLog | RepositoryStore | OrganizationStore, unknown>
 ) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`WebhookDeliveryLog contract (${name})`, (it) => {
     describe("claims", () => {

@@ -1,12 +1,12 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { type RepositoryStore, WebhookSecretStore } from "@tidemark/core"
+import { type RepositoryStore, WebhookSecretStore, type OrganizationStore } from "@tidemark/core"
 import { Effect, Option, type Layer } from "effect"
 import { freshRepository } from "./Fixtures.js"
 
 /** Secrets hang off repositories, which the store of repositories creates. */
 export const webhookSecretStoreContract = (
   name: string,
-  storeLayer: Layer.Layer<WebhookSecretStore | RepositoryStore, unknown>
+  storeLayer: Layer.Layer<WebhookSecretStore | RepositoryStore | OrganizationStore, unknown>
 ) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`WebhookSecretStore contract (${name})`, (it) => {
     describe("secrets", () => {

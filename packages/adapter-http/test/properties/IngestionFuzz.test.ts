@@ -20,7 +20,7 @@ import {
   GitReader,
   GitReadError,
   IngestionWorker,
-  RepositoryStore
+  OrganizationStore
 } from "@tidemark/core"
 import {
   CryptoIdGenerator,
@@ -114,7 +114,7 @@ describe("ingestion under malformed input", () => {
   it.live("answers 204 or 400 to 10 000 mutated events, and stores only valid events", () =>
     Effect.gen(function*() {
       const access = yield* Access
-      const organization = yield* Effect.flatMap(RepositoryStore, (s) => s.ensureOrganization("gh", "fuzz"))
+      const organization = yield* Effect.flatMap(OrganizationStore, (s) => s.ensureOrganization("gh", "fuzz"))
       const { secret } = yield* access.issue("ingestion", organization, "write")
       const statuses = yield* Effect.forEach(
         bodies(mutatedEvent, 20240501),
@@ -138,7 +138,7 @@ describe("ingestion under malformed input", () => {
   it.live("answers 202 or 400 to 10 000 arbitrary provider payloads; what cannot become events is dead-lettered", () =>
     Effect.gen(function*() {
       const access = yield* Access
-      const organization = yield* Effect.flatMap(RepositoryStore, (s) => s.ensureOrganization("gh", "fuzz-providers"))
+      const organization = yield* Effect.flatMap(OrganizationStore, (s) => s.ensureOrganization("gh", "fuzz-providers"))
       const { secret } = yield* access.issue("ingestion", organization, "write")
       const providers = ["github", "gitlab", "pagerduty", "jira"] as const
       const payloads = bodies(fc.oneof(fc.object(), fc.anything()), 20240502)

@@ -1,8 +1,9 @@
-import { Effect, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { Goals } from "../domain/Goals.js"
 import { defaultOrganizationSettings, type OrganizationSettings } from "../domain/OrganizationSettings.js"
 import { BranchRecord, CommitRecord, Organization, RepositoryRecord } from "../domain/Records.js"
 import { pageOfSorted } from "../domain/Pagination.js"
+import { OrganizationStore } from "../ports/OrganizationStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 
 export const make = Effect.sync(() => {
@@ -19,7 +20,7 @@ export const make = Effect.sync(() => {
       .filter((r) => r.organizationId === organizationId)
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
 
-  return RepositoryStore.of({
+  const organizationStore = OrganizationStore.of({
     findOrganization: (provider, name) => Effect.sync(() => Option.fromNullable(organizations.get(orgKey(provider, name)))),
     ensureOrganization: (provider, name) =>
       Effect.sync(() => {
@@ -40,7 +41,10 @@ export const make = Effect.sync(() => {
     saveOrganizationSettings: (organizationId, changed) =>
       Effect.sync(() => {
         if ([...organizations.values()].some((o) => o.id === organizationId)) settings.set(organizationId, changed)
-      }),
+      })
+  })
+
+  const repositoryStore = RepositoryStore.of({
     findRepository: (organizationId, name) =>
       Effect.sync(() => Option.fromNullable(byOrganization(organizationId).find((r) => r.name === name))),
     findRepositoryById: (id) => Effect.sync(() => Option.fromNullable(repositories.get(id))),
@@ -110,6 +114,9 @@ export const make = Effect.sync(() => {
         if (record !== undefined) repositories.set(repositoryId, new RepositoryRecord({ ...record, goals }, true))
       })
   })
+
+  return Context.make(OrganizationStore, organizationStore).pipe(Context.add(RepositoryStore, repositoryStore))
 })
 
-export const layer = Layer.effect(RepositoryStore, make)
+/** Organizations and their repositories in memory, numbered from one counter (an id names one thing only). */
+export const layer = Layer.effectContext(make)

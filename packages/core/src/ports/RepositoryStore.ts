@@ -1,8 +1,7 @@
 import { Context, type Effect, type Option } from "effect"
 import type { ServiceUnavailable } from "../domain/Errors.js"
 import type { Goals } from "../domain/Goals.js"
-import type { OrganizationSettings } from "../domain/OrganizationSettings.js"
-import type { BranchRecord, CommitRecord, Organization, RepositoryRecord, RepositorySnapshot } from "../domain/Records.js"
+import type { BranchRecord, CommitRecord, RepositoryRecord, RepositorySnapshot } from "../domain/Records.js"
 
 /** A page of a keyset-paginated query: `after` is the sort key of the last item already seen. */
 export interface RepositoryQuery {
@@ -30,20 +29,10 @@ export interface RepositoryPage {
   readonly hasMore: boolean
 }
 
-/** Organizations, repositories, branches and commits. */
+/** Repositories of organizations (see OrganizationStore), with their branches, commits and goals. */
 export class RepositoryStore extends Context.Tag("@tidemark/core/RepositoryStore")<
   RepositoryStore,
   {
-    readonly findOrganization: (provider: string, name: string) => Effect.Effect<Option.Option<Organization>, ServiceUnavailable>
-    readonly ensureOrganization: (provider: string, name: string) => Effect.Effect<Organization, ServiceUnavailable>
-    /** The provider's organizations, by name (code-unit order); only those of `ids` when given. */
-    readonly listOrganizations: (
-      provider: string,
-      ids?: ReadonlyArray<number>
-    ) => Effect.Effect<ReadonlyArray<Organization>, ServiceUnavailable>
-    /** Read afresh each time (never cached): the admin's change holds at once on every instance. */
-    readonly organizationSettings: (organizationId: number) => Effect.Effect<OrganizationSettings, ServiceUnavailable>
-    readonly saveOrganizationSettings: (organizationId: number, settings: OrganizationSettings) => Effect.Effect<void, ServiceUnavailable>
     readonly findRepository: (organizationId: number, name: string) => Effect.Effect<Option.Option<RepositoryRecord>, ServiceUnavailable>
     /** By id: what a repository token names (it stays valid through a rename). */
     readonly findRepositoryById: (id: number) => Effect.Effect<Option.Option<RepositoryRecord>, ServiceUnavailable>

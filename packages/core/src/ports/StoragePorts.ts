@@ -7,6 +7,7 @@ import type { CredentialStore } from "./CredentialStore.js"
 import type { FileResultStore } from "./FileResultStore.js"
 import type { IssueResultStore } from "./IssueResultStore.js"
 import type { LineCoverageStore } from "./LineCoverageStore.js"
+import type { OrganizationStore } from "./OrganizationStore.js"
 import type { PullRequestStore } from "./PullRequestStore.js"
 import type { GitHostSettingsStore } from "./GitHostSettingsStore.js"
 import type { QualityGateStore } from "./QualityGateStore.js"
@@ -19,6 +20,7 @@ import type { WebhookSecretStore } from "./WebhookSecretStore.js"
 
 /** Every storage port of the core: what a storage adapter provides as a whole. */
 export type StoragePorts =
+  | OrganizationStore
   | RepositoryStore
   | ToolConfigStore
   | StandardStore

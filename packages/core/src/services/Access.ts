@@ -9,6 +9,7 @@ import { CredentialRevocations } from "../ports/CredentialRevocations.js"
 import { CredentialStore } from "../ports/CredentialStore.js"
 import { Hasher } from "../ports/Hasher.js"
 import { IdGenerator } from "../ports/IdGenerator.js"
+import { OrganizationStore } from "../ports/OrganizationStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { followRevocations } from "../runtime/RevocationFollowing.js"
 import { withSpans } from "../runtime/Spans.js"
@@ -53,6 +54,7 @@ const foreign = new Unauthenticated({ reason: "The api-token is not valid for th
 const make = Effect.gen(function*() {
   const credentials = yield* CredentialStore
   const repositories = yield* RepositoryStore
+  const organizationStore = yield* OrganizationStore
   const ids = yield* IdGenerator
   const { sha256Hex } = yield* Hasher
   const revocations = yield* CredentialRevocations
@@ -143,7 +145,7 @@ const make = Effect.gen(function*() {
   ): Effect.Effect<Organization, AccessErrorFor<P>> =>
     Effect.gen(function*() {
       const principal = yield* signedIn(caller)
-      const found = yield* repositories.findOrganization(at.provider, at.organization)
+      const found = yield* organizationStore.findOrganization(at.provider, at.organization)
       // A non-admin token learns nothing about organizations that are not its own.
       if (!principal.isAdmin && (Option.isNone(found) || found.value.id !== principal.organizationId)) {
         return yield* foreign
@@ -178,7 +180,7 @@ const make = Effect.gen(function*() {
 
   const findPublic = (at: RepositoryCoordinates) =>
     Effect.gen(function*() {
-      const org = yield* repositories.findOrganization(at.provider, at.organization)
+      const org = yield* organizationStore.findOrganization(at.provider, at.organization)
       if (Option.isNone(org)) return Option.none()
       const repo = yield* repositories.findRepository(org.value.id, at.repository)
       return Option.isSome(repo) && repo.value.visibility === "Public"
@@ -235,7 +237,7 @@ const make = Effect.gen(function*() {
   ): Effect.Effect<IssuedSecret, AccessError> =>
     Effect.gen(function*() {
       if (Option.isSome(caller) && caller.value.isAdmin) {
-        return yield* issue(kind, yield* repositories.ensureOrganization(at.provider, at.organization), permission)
+        return yield* issue(kind, yield* organizationStore.ensureOrganization(at.provider, at.organization), permission)
       }
       const organization = yield* access(caller, at, "admin")
       return yield* issue(kind, organization, permission)

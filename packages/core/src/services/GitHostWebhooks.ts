@@ -7,6 +7,7 @@ import { gitLabDelivery } from "../domain/providers/GitLabMergeRequestHook.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import { Hasher } from "../ports/Hasher.js"
 import { IdGenerator } from "../ports/IdGenerator.js"
+import { OrganizationStore } from "../ports/OrganizationStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { WebhookDeliveryLog } from "../ports/WebhookDeliveryLog.js"
 import { WebhookSecretStore } from "../ports/WebhookSecretStore.js"
@@ -64,6 +65,7 @@ const textOf = (body: Uint8Array) =>
 const make = Effect.gen(function*() {
   const access = yield* Access
   const store = yield* RepositoryStore
+  const organizations = yield* OrganizationStore
   const secrets = yield* WebhookSecretStore
   const seen = yield* WebhookDeliveryLog
   const ids = yield* IdGenerator
@@ -74,7 +76,7 @@ const make = Effect.gen(function*() {
 
   const secretOf = (at: RepositoryCoordinates) =>
     Effect.gen(function*() {
-      const organization = yield* store.findOrganization(at.provider, at.organization)
+      const organization = yield* organizations.findOrganization(at.provider, at.organization)
       const repository = Option.isSome(organization) ? yield* store.findRepository(organization.value.id, at.repository) : Option.none()
       if (Option.isNone(repository)) return yield* refused
       const secret = yield* secrets.find(repository.value.id)

@@ -4,7 +4,7 @@ import { OrganizationListResponse, organizationInfoOf, organizationWithMetaOf } 
 import { OrganizationSettings, type UpdateOrganizationSettingsBody } from "../domain/OrganizationSettings.js"
 import { paginate, pageRequest } from "../domain/Pagination.js"
 import type { OrganizationCoordinates, Principal } from "../domain/Principal.js"
-import { RepositoryStore } from "../ports/RepositoryStore.js"
+import { OrganizationStore } from "../ports/OrganizationStore.js"
 import { Access } from "./Access.js"
 import { withSpans } from "../runtime/Spans.js"
 
@@ -12,11 +12,11 @@ type Caller = Option.Option<Principal>
 
 const make = Effect.gen(function*() {
   const access = yield* Access
-  const store = yield* RepositoryStore
+  const organizationStore = yield* OrganizationStore
 
   /** Any token of the organization may read them: they explain what its analyses may do. */
   const settings = (caller: Caller, at: OrganizationCoordinates) =>
-    Effect.flatMap(access.organization(caller, at, "read"), (organization) => store.organizationSettings(organization.id))
+    Effect.flatMap(access.organization(caller, at, "read"), (organization) => organizationStore.organizationSettings(organization.id))
 
   /**
    * Only the installation admin changes them: they widen what repository code may do on the
@@ -29,11 +29,11 @@ const make = Effect.gen(function*() {
       if (!Option.exists(caller, (principal) => principal.isAdmin)) {
         return yield* new PermissionDenied({ reason: "Only the installation admin may change an organization's settings" })
       }
-      const current = yield* store.organizationSettings(organization.id)
+      const current = yield* organizationStore.organizationSettings(organization.id)
       const changed = new OrganizationSettings({
         allowConfigurationFiles: body.allowConfigurationFiles ?? current.allowConfigurationFiles
       })
-      yield* store.saveOrganizationSettings(organization.id, changed)
+      yield* organizationStore.saveOrganizationSettings(organization.id, changed)
       return changed
     })
 
@@ -46,7 +46,7 @@ const make = Effect.gen(function*() {
       const request = yield* pageRequest(cursor, limit)
       const principal = yield* access.signedIn(caller)
       const ids = principal.isAdmin ? undefined : principal.organizationId === undefined ? [] : [principal.organizationId]
-      const found = yield* store.listOrganizations(provider, ids)
+      const found = yield* organizationStore.listOrganizations(provider, ids)
       const page = paginate(found, (organization) => [organization.name], request)
       return OrganizationListResponse.make({
         data: page.items.map((organization) => organizationInfoOf(organization, !principal.isAdmin)),

@@ -10,6 +10,7 @@ import type { Visibility } from "../domain/Repository.js"
 import { repositoryView } from "../domain/RepositoryView.js"
 import { GitReader, type GitSnapshot } from "../ports/GitReader.js"
 import { NetworkAddresses } from "../ports/NetworkAddresses.js"
+import { OrganizationStore } from "../ports/OrganizationStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { StandardStore } from "../ports/StandardStore.js"
 import { Access } from "./Access.js"
@@ -108,6 +109,7 @@ const make = Effect.gen(function*() {
   const templates = yield* GitUrls
   const access = yield* Access
   const repositories = yield* RepositoryStore
+  const organizationStore = yield* OrganizationStore
   const standards = yield* StandardStore
   const git = yield* GitReader
   const addresses = yield* NetworkAddresses
@@ -167,7 +169,7 @@ const make = Effect.gen(function*() {
       )
       const organization = Option.isSome(existingOrganization)
         ? existingOrganization.value
-        : yield* repositories.ensureOrganization(input.provider, owner)
+        : yield* organizationStore.ensureOrganization(input.provider, owner)
       const existing = yield* repositories.findRepository(organization.id, name)
       const visibility = input.visibility ?? Option.match(existing, { onNone: () => "Private" as const, onSome: (r) => r.visibility })
       const record = yield* save(organization.id, { provider: input.provider, owner, name, gitUrl, visibility }, read)

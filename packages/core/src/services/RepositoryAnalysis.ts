@@ -7,6 +7,7 @@ import type { Permission, Repository } from "../domain/Repository.js"
 import { chosenBranch, listedRepository, repositoryWithAnalysis } from "../domain/RepositoryView.js"
 import type { RepositoryWithAnalysis } from "../domain/RepositoryWithAnalysis.js"
 import { RepositoryListing } from "../ports/RepositoryListing.js"
+import { OrganizationStore } from "../ports/OrganizationStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { StandardStore } from "../ports/StandardStore.js"
 import { Access } from "./Access.js"
@@ -38,6 +39,7 @@ export interface OrganizationRepositoriesQuery extends Omit<RepositoryListQuery,
 const make = Effect.gen(function*() {
   const access = yield* Access
   const repositories = yield* RepositoryStore
+  const organizations = yield* OrganizationStore
   const standards = yield* StandardStore
   const listing = yield* RepositoryListing
   const shownReads = yield* ShownReads
@@ -127,7 +129,7 @@ const make = Effect.gen(function*() {
   /** The organization whose Public repositories anyone may list (only those are kept from it, above). */
   const publicOrganization = (at: OrganizationCoordinates) =>
     Effect.flatMap(
-      repositories.findOrganization(at.provider, at.organization),
+      organizations.findOrganization(at.provider, at.organization),
       Option.match({
         onNone: () => new NotFound({ what: "organization", id: `${at.provider}/${at.organization}` }),
         onSome: Effect.succeed

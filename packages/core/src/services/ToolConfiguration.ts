@@ -4,7 +4,7 @@ import { conflictingTools } from "../domain/EffectiveConfiguration.js"
 import { ConfigurationConflict, PermissionDenied, Unprocessable } from "../domain/Errors.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { PatternSetting } from "../domain/Records.js"
-import { RepositoryStore } from "../ports/RepositoryStore.js"
+import { OrganizationStore } from "../ports/OrganizationStore.js"
 import { ToolConfigStore } from "../ports/ToolConfigStore.js"
 import { Access } from "./Access.js"
 import { withSpans } from "../runtime/Spans.js"
@@ -15,7 +15,7 @@ type Caller = Option.Option<Principal>
 const make = Effect.gen(function*() {
   const access = yield* Access
   const store = yield* ToolConfigStore
-  const repositories = yield* RepositoryStore
+  const organizations = yield* OrganizationStore
   const repositoryTools = yield* RepositoryTools
 
   /** Rule 1: public repositories need no authentication. */
@@ -40,7 +40,7 @@ const make = Effect.gen(function*() {
       const { organization, repository } = yield* access.repository(caller, at, "write")
       const tool = yield* repositoryTools.tool(repository, toolUuid)
       // A configuration file is the repository's code, run by the worker: the installation admin opts in.
-      if (body.useConfigurationFile === true && !(yield* repositories.organizationSettings(organization.id)).allowConfigurationFiles) {
+      if (body.useConfigurationFile === true && !(yield* organizations.organizationSettings(organization.id)).allowConfigurationFiles) {
         return yield* new PermissionDenied({
           reason: `Configuration files are not allowed in organization ${at.provider}/${at.organization}: ` +
             "the installation admin allows them (allowConfigurationFiles in the organization's settings)"

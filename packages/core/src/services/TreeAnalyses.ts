@@ -7,7 +7,7 @@ import type { ServiceUnavailable } from "../domain/Errors.js"
 import { trusted } from "../domain/Trusted.js"
 import { type AnalyzedTool, Analyzer } from "../ports/Analyzer.js"
 import { Hasher } from "../ports/Hasher.js"
-import { RepositoryStore } from "../ports/RepositoryStore.js"
+import { OrganizationStore } from "../ports/OrganizationStore.js"
 import { SourceCheckout } from "../ports/SourceCheckout.js"
 import { defectMessage } from "../runtime/QueueConsumer.js"
 import { redactSecrets } from "../runtime/Redaction.js"
@@ -69,7 +69,7 @@ export interface TreeAnalysis {
 }
 
 const make = Effect.gen(function*() {
-  const repositories = yield* RepositoryStore
+  const organizations = yield* OrganizationStore
   const analyzer = yield* Analyzer
   const checkout = yield* SourceCheckout
   const repositoryTools = yield* RepositoryTools
@@ -129,7 +129,7 @@ const make = Effect.gen(function*() {
       // Reading the settings fails only when storage does: the job is delivered again, no problem recorded.
       const configured = yield* analyzedTools(repository)
       // Checked at every analysis, not only when the option was set: the admin may have withdrawn it.
-      const allowed = (yield* repositories.organizationSettings(repository.organizationId)).allowConfigurationFiles
+      const allowed = (yield* organizations.organizationSettings(repository.organizationId)).allowConfigurationFiles
       const refused = !allowed && configured.some((tool) => tool.usesConfigurationFile)
       const tools = refused ? configured.map((tool) => ({ ...tool, usesConfigurationFile: false })) : configured
       const startedAnalysis = yield* nowIso
