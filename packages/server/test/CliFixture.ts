@@ -33,6 +33,13 @@ const baseEnvironment = (): Record<string, string> => ({
   NO_COLOR: "1"
 })
 
+/**
+ * One analysis slot for a server or worker a test starts: it analyses one repository at a time, and
+ * each slot's two threads (loading the parsers and the linter) cost seconds of CPU at every start,
+ * which the whole suite pays on a two-core machine.
+ */
+const oneAnalysisSlot: Record<string, string> = { TIDEMARK_ANALYSIS_CONCURRENCY: "1" }
+
 export interface CliResult {
   readonly exitCode: number
   readonly stdout: string
@@ -82,7 +89,7 @@ export interface RunningServer {
 /** A `tidemark` process in the background (e.g. `worker`), stopped (SIGTERM) when the scope closes. */
 export const startProcess = (args: ReadonlyArray<string>, env: Readonly<Record<string, string>>) =>
   Effect.acquireRelease(
-    Effect.sync(() => spawn(process.execPath, [bin, ...args], { env: { ...baseEnvironment(), ...env }, stdio: "ignore" })),
+    Effect.sync(() => spawn(process.execPath, [bin, ...args], { env: { ...baseEnvironment(), ...oneAnalysisSlot, ...env }, stdio: "ignore" })),
     (child) => stop(child, "SIGTERM")
   ).pipe(Effect.map((child) => ({ crash: stop(child, "SIGKILL") })))
 
@@ -106,6 +113,8 @@ export const startServer = (options: {
   readonly program?: Program
   /** The working directory; the test process's by default. */
   readonly cwd?: string
+  /** Nothing set but the port and the data directory (and the token when given): the defaults as a user gets them. */
+  readonly defaults?: boolean
 }) =>
   Effect.gen(function*() {
     const output = { stdout: "", stderr: "" }
@@ -118,6 +127,7 @@ export const startServer = (options: {
             PORT: "0",
             HOST: "127.0.0.1",
             TIDEMARK_DATA_DIR: options.dataDir,
+            ...(options.defaults === true ? {} : oneAnalysisSlot),
             ...(options.adminToken === undefined ? {} : { TIDEMARK_ADMIN_TOKEN: options.adminToken }),
             ...options.env
           },

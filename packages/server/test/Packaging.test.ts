@@ -77,7 +77,7 @@ class Serving extends Context.Tag("Serving")<Serving, {
       const { project } = yield* Installed
       // Nothing configured but a port (PORT=0) and a data directory; HOST keeps it on loopback.
       const program = { file: `${project}/node_modules/.bin/tidemark`, args: [] }
-      const server = yield* startServer({ dataDir: `${project}/data`, program, cwd: project })
+      const server = yield* startServer({ dataDir: `${project}/data`, program, cwd: project, defaults: true })
       const adminToken = /Generated admin token[^\n]*\n(\S+)/.exec(yield* server.stdout)?.[1]
       if (adminToken === undefined) return yield* Effect.dieMessage("the server printed no generated admin token")
       const env = { TIDEMARK_URL: server.url, TIDEMARK_ADMIN_TOKEN: adminToken }
