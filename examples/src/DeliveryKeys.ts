@@ -7,28 +7,18 @@
  *
  *   pnpm --filter @tidemark/examples delivery-keys
  */
-import {
-  Access,
-  Change,
-  Deployment,
-  type Event,
-  Incident,
-  Ingestion,
-  IngestionWorker,
-  Metrics,
-  type MetricsRequest
-} from "@tidemark/core"
+import { Access, Ingestion, IngestionEvents, IngestionWorker, Metrics } from "@tidemark/core"
 import { CryptoIdGenerator, MemoryEventQueue, MemoryEventStore, storageLayer } from "@tidemark/core/memory"
 import { Effect, Layer, Option } from "effect"
 import { isScript, runScript } from "./Script.js"
 
 /** The services the program uses; whoever runs it provides their ports. */
 export const DeliveryServices = Layer.mergeAll(
-  Ingestion.Default,
+  Ingestion.Ingestion.Default,
   // Polls without waiting: the program drains the queue once instead of watching it.
-  IngestionWorker.Default({ pollWait: "0 millis" }),
-  Metrics.Default
-).pipe(Layer.provideMerge(Access.Default))
+  IngestionWorker.IngestionWorker.Default({ pollWait: "0 millis" }),
+  Metrics.Metrics.Default
+).pipe(Layer.provideMerge(Access.Access.Default))
 
 /** Every port in memory: nothing to set up, nothing kept. */
 export const memoryPorts = Layer.mergeAll(storageLayer, CryptoIdGenerator.layer, MemoryEventQueue.layer(), MemoryEventStore.layer)
@@ -41,25 +31,25 @@ const adminSecret = "example-admin"
  * Pushes `events` of `system` to the organization gh/acme with an ingestion key, stores them, and
  * answers the four keys of the request's window.
  */
-export const fourKeys = (system: string, events: ReadonlyArray<Event>, request: MetricsRequest) =>
+export const fourKeys = (system: string, events: ReadonlyArray<IngestionEvents.Event>, request: Metrics.MetricsRequest) =>
   Effect.gen(function*() {
-    const access = yield* Access
+    const access = yield* Access.Access
     // The program acts as the installation admin, which may issue keys for any organization.
     yield* access.ensureAdmin(Option.some(adminSecret))
     const admin = yield* access.authenticate(adminSecret)
     const key = yield* access.issueFor(Option.some(admin), { provider: "gh", organization: "acme" }, "ingestion", "write")
     const pusher = yield* access.authenticate(key.secret)
-    const ingestion = yield* Ingestion
+    const ingestion = yield* Ingestion.Ingestion
     yield* Effect.forEach(events, (event) => ingestion.accept(pusher, Option.some(system), event), { discard: true })
     // A server's worker runs for as long as the server; here it stores what the queue holds, then stops.
-    const worker = yield* IngestionWorker
+    const worker = yield* IngestionWorker.IngestionWorker
     yield* worker.processBatch.pipe(Effect.repeat({ until: (handled) => handled === 0 }))
-    return yield* (yield* Metrics).metrics(pusher, request)
+    return yield* (yield* Metrics.Metrics).metrics(pusher, request)
   })
 
-const change = (id: string, time: string) => new Change({ $type: "change", change_id: id, time_created: time })
+const change = (id: string, time: string) => new IngestionEvents.Change({ $type: "change", change_id: id, time_created: time })
 const deployment = (id: string, time: string, changes: Array<string>) =>
-  new Deployment({ $type: "deployment", deploy_id: id, time_created: time, changes })
+  new IngestionEvents.Deployment({ $type: "deployment", deploy_id: id, time_created: time, changes })
 
 /**
  * A week of the `checkout` system, small enough to work out by hand: four deployments on four of
@@ -67,21 +57,21 @@ const deployment = (id: string, time: string, changes: Array<string>) =>
  * percentile 7.2 h); one incident, 1.5 h long, caused by d3 (the last deployment before it), so one
  * deployment in four failed.
  */
-export const exampleWeek: ReadonlyArray<Event> = [
+export const exampleWeek: ReadonlyArray<IngestionEvents.Event> = [
   change("c1", "2024-05-06T08:00:00Z"),
   deployment("d1", "2024-05-06T10:00:00Z", ["c1"]),
   change("c2", "2024-05-07T09:00:00Z"),
   deployment("d2", "2024-05-07T13:00:00Z", ["c2"]),
   change("c3", "2024-05-08T10:00:00Z"),
   deployment("d3", "2024-05-08T16:00:00Z", ["c3"]),
-  new Incident({ $type: "incident", incident_id: "i1", time_created: "2024-05-08T18:00:00Z", time_resolved: "2024-05-08T19:30:00Z" }),
+  new IngestionEvents.Incident({ $type: "incident", incident_id: "i1", time_created: "2024-05-08T18:00:00Z", time_resolved: "2024-05-08T19:30:00Z" }),
   change("c4", "2024-05-09T06:00:00Z"),
   change("c5", "2024-05-09T12:00:00Z"),
   deployment("d4", "2024-05-09T14:00:00+00:00", ["c4", "c5"])
 ]
 
 /** Monday 6 to Monday 13 May 2024 (exclusive), one point a day. */
-export const exampleWindow: MetricsRequest = { from: "2024-05-06T00:00:00Z", to: "2024-05-13T00:00:00Z", bucket: "day" }
+export const exampleWindow: Metrics.MetricsRequest = { from: "2024-05-06T00:00:00Z", to: "2024-05-13T00:00:00Z", bucket: "day" }
 
 if (isScript(import.meta.url)) {
   void runScript(fourKeys("checkout", exampleWeek, exampleWindow).pipe(Effect.provide(memoryLayer)))

@@ -34,17 +34,17 @@ export const EmbeddedLayer = DomainServices.layer().pipe(
 /** Adds a local repository and summarises its tools and the enabled security patterns of ESLint9. */
 export const summarise = (gitPath: string) =>
   Effect.gen(function*() {
-    const access = yield* Access
+    const access = yield* Access.Access
     yield* access.ensureAdmin(Option.some("example-admin"))
     const admin = Option.some(yield* access.authenticate("example-admin"))
-    const repository = yield* (yield* Repositories).add(admin, {
+    const repository = yield* (yield* Repositories.Repositories).add(admin, {
       provider: "gh",
       repositoryFullPath: "example/project",
       gitUrl: gitPath
     })
     const at = { provider: "gh", organization: "example", repository: "project" }
-    const tools = yield* (yield* ToolConfiguration).listTools(admin, at)
-    const security = yield* (yield* PatternConfiguration).list(admin, at, "2a30ab97-477f-4769-8b88-af596ce7a94c", {
+    const tools = yield* (yield* ToolConfiguration.ToolConfiguration).listTools(admin, at)
+    const security = yield* (yield* PatternConfiguration.PatternConfiguration).list(admin, at, "2a30ab97-477f-4769-8b88-af596ce7a94c", {
       categories: ["Security"],
       enabled: true
     })

@@ -9,7 +9,7 @@
  * test/JsonLinesEventStore.test.ts runs the port's contract suite from `@tidemark/port-contracts`
  * against it, and DeliveryKeys.ts's four keys on it.
  */
-import { Event, EventStore, ServiceUnavailable } from "@tidemark/core"
+import { Errors, EventStore, IngestionEvents } from "@tidemark/core"
 import { MemoryEventStore } from "@tidemark/core/memory"
 import { Effect, Layer, Schema } from "effect"
 import { appendFile, readFile } from "node:fs/promises"
@@ -19,11 +19,11 @@ export interface JsonLinesEventStoreOptions {
   readonly file: string
 }
 
-const Line = Schema.parseJson(Schema.Struct({ organizationId: Schema.Int, system: Schema.String, event: Event }))
+const Line = Schema.parseJson(Schema.Struct({ organizationId: Schema.Int, system: Schema.String, event: IngestionEvents.Event }))
 const encodeLine = Schema.encodeSync(Line)
 const decodeLine = Schema.decodeUnknown(Line)
 
-const unavailable = (file: string) => (cause: unknown) => new ServiceUnavailable({ reason: `${file}: ${String(cause)}` })
+const unavailable = (file: string) => (cause: unknown) => new Errors.ServiceUnavailable({ reason: `${file}: ${String(cause)}` })
 
 /** The journal's lines; none before the first store. */
 const readLines = (file: string) =>
@@ -40,7 +40,7 @@ export const make = (options: JsonLinesEventStoreOptions) =>
       const { organizationId, system, event } = yield* Effect.mapError(decodeLine(line), unavailable(options.file))
       yield* memory.store(organizationId, system, [event])
     }
-    return EventStore.of({
+    return EventStore.EventStore.of({
       ...memory,
       store: (organizationId, system, events) =>
         Effect.tryPromise({
@@ -51,4 +51,4 @@ export const make = (options: JsonLinesEventStoreOptions) =>
     })
   })
 
-export const layer = (options: JsonLinesEventStoreOptions) => Layer.effect(EventStore, make(options))
+export const layer = (options: JsonLinesEventStoreOptions) => Layer.effect(EventStore.EventStore, make(options))

@@ -1,5 +1,5 @@
 import { expect, it } from "@effect/vitest"
-import { Change, EventStore } from "@tidemark/core"
+import { EventStore, IngestionEvents } from "@tidemark/core"
 import { CryptoIdGenerator, MemoryEventQueue, storageLayer } from "@tidemark/core/memory"
 import { eventStoreContract } from "@tidemark/port-contracts"
 import { Effect, Layer } from "effect"
@@ -23,12 +23,12 @@ eventStoreContract("JSON-lines file", Layer.unwrapScoped(Effect.map(journal, sto
 it.scopedLive("a store opened on the file later loads what was stored, the later event of a key winning", () =>
   Effect.gen(function*() {
     const file = yield* journal
-    const first = new Change({ $type: "change", change_id: "c1", time_created: "2024-05-01T10:00:00+02:00" })
-    const later = new Change({ $type: "change", change_id: "c1", time_created: "2024-05-02T10:00:00Z", source: "git" })
-    yield* Effect.flatMap(EventStore, (store) => store.store(7, "checkout", [first, later])).pipe(Effect.provide(storeOn(file)))
+    const first = new IngestionEvents.Change({ $type: "change", change_id: "c1", time_created: "2024-05-01T10:00:00+02:00" })
+    const later = new IngestionEvents.Change({ $type: "change", change_id: "c1", time_created: "2024-05-02T10:00:00Z", source: "git" })
+    yield* Effect.flatMap(EventStore.EventStore, (store) => store.store(7, "checkout", [first, later])).pipe(Effect.provide(storeOn(file)))
     expect(readFileSync(file, "utf8").trim().split("\n")).toHaveLength(2)
 
-    const reopened = yield* Effect.flatMap(EventStore, (store) => store.load(7, "checkout")).pipe(Effect.provide(storeOn(file)))
+    const reopened = yield* Effect.flatMap(EventStore.EventStore, (store) => store.load(7, "checkout")).pipe(Effect.provide(storeOn(file)))
     expect(reopened).toStrictEqual({ deployments: [], changes: [later], incidents: [] })
   }))
 

@@ -1,3 +1,12 @@
+import { readFileSync } from "node:fs"
 import { library } from "../../tsup.library.js"
 
-export default library(["src/index.ts", "src/memory.ts"])
+// Every module of the index is an entry of its own as well as a namespace of the index: the
+// declarations of the packages that use the core name its types by the module's subpath
+// (`@tidemark/core/Analyzer`), as they name Effect's (`effect/Effect`), since TypeScript does
+// not reach a type through `export * as`. The build script then replaces the bundled index
+// declarations by the index itself (re-exports of the modules' declarations): bundled, a namespace
+// keeps only the type of a name that is both a value and a type (`IngestionEvents.Event`).
+const modules = Array.from(readFileSync("src/index.ts", "utf8").matchAll(/from "\.\/(.+)\.js"/g), ([, module]) => `src/${module}.ts`)
+
+export default library(["src/index.ts", "src/memory.ts", ...modules])

@@ -2,17 +2,17 @@ import { type EnabledRule, TreeAnalyzer } from "@tidemark/analysis"
 // Not dependencies of this package (adding them would change the workspace's lockfile): read from
 // source, as the corpus is; they are the same modules @tidemark/analysis loads.
 import { catalogue } from "@tidemark/catalogue"
-import { type AnalyzedTool, type AnalyzerSettings, Goals } from "@tidemark/core"
+import { type Analyzer, Goals } from "@tidemark/core"
 
 /**
  * What a repository gets when nothing configures it: the ESLint9 tool with the catalogue's
  * enabled patterns, each parameter at its default (as core's effective configuration makes them),
  * and the default goals. The worker passes exactly this shape to `Analyzer.analyze`.
  */
-export const defaultSettings = (): AnalyzerSettings => {
+export const defaultSettings = (): Analyzer.AnalyzerSettings => {
   const tool = catalogue.find((t) => t.uuid === TreeAnalyzer.eslint9Uuid)
   if (tool === undefined) throw new Error(`the catalogue has no tool ${TreeAnalyzer.eslint9Uuid}`)
-  const eslint9: AnalyzedTool = {
+  const eslint9: Analyzer.AnalyzedTool = {
     uuid: tool.uuid,
     name: tool.name,
     usesConfigurationFile: false,
@@ -24,11 +24,11 @@ export const defaultSettings = (): AnalyzerSettings => {
       parameters: definition.parameters.map((p) => ({ name: p.name, value: p.default }))
     }))
   }
-  return { goals: Goals.defaults, tools: [eslint9] }
+  return { goals: Goals.Goals.defaults, tools: [eslint9] }
 }
 
 /** The ESLint9 patterns of the settings as the linting step takes them (TreeAnalyzer's own mapping). */
-export const enabledRules = (settings: AnalyzerSettings): ReadonlyArray<EnabledRule> =>
+export const enabledRules = (settings: Analyzer.AnalyzerSettings): ReadonlyArray<EnabledRule> =>
   settings.tools.filter((t) => t.uuid === TreeAnalyzer.eslint9Uuid).flatMap((tool) =>
     tool.patterns.map((pattern) => ({
       patternId: pattern.id,

@@ -12,7 +12,7 @@ import {
   TreeAnalyzer
 } from "@tidemark/analysis"
 import { Effect } from "effect"
-import type { AnalysisMeasures, AnalyzerSettings } from "@tidemark/core"
+import type { Analyzer, CommitAnalysis } from "@tidemark/core"
 
 const timed = <A>(run: () => A): readonly [A, number] => {
   const start = performance.now()
@@ -37,7 +37,7 @@ export interface WholeRun {
   readonly firstMs: number
   /** In this thread alone (TreeAnalyzer), as the analysis ran before it had threads. */
   readonly oneThreadMs: number
-  readonly measures: AnalysisMeasures
+  readonly measures: CommitAnalysis.AnalysisMeasures
 }
 
 const cacheDirectory = Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirectoryScoped({ prefix: "tidemark-bench-analysis-cache-" }))
@@ -67,7 +67,7 @@ const variantOf = (root: string) =>
  * of its cache entries, as a server's threads have analysed other trees before. Both must find the
  * same measures.
  */
-export const wholeAnalysis = (root: string, settings: AnalyzerSettings) =>
+export const wholeAnalysis = (root: string, settings: Analyzer.AnalyzerSettings) =>
   Effect.gen(function*() {
     const variant = yield* variantOf(root)
     const threaded = yield* ThreadedAnalyzer.make({ cacheDirectory: yield* cacheDirectory, threads: 1 })

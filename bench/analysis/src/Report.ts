@@ -1,4 +1,4 @@
-import { totalOf } from "@tidemark/core"
+import { IssueLoad } from "@tidemark/core"
 import type { EslintCounts } from "./AnchorTools.js"
 import type { Breakdown, WholeRun } from "./OurAnalysis.js"
 
@@ -55,7 +55,7 @@ export const renderTimes = (whole: WholeRun, parts: Breakdown, anchors: AnchorTi
 export const renderCounts = (whole: WholeRun, parts: Breakdown, eslint: EslintCounts) =>
   table(["count", "ours", "ESLint CLI"], [
     ["JS/TS files linted", String(parts.lint.lintedFiles), String(eslint.files)],
-    ["issues of the enabled patterns", String(totalOf(whole.measures.issueCounts)), String(eslint.patternIssues)],
+    ["issues of the enabled patterns", String(IssueLoad.totalOf(whole.measures.issueCounts)), String(eslint.patternIssues)],
     ["files that failed to parse", String(parts.lint.unparsedFiles.length), String(eslint.fatal)],
     ["files a rule crashed on", String(parts.lint.failedFiles.length), none],
     ["JS/TS functions (complexity messages)", String(parts.scriptFunctions), String(eslint.complexity)],

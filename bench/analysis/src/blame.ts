@@ -71,11 +71,11 @@ const oneRun = (sha: string, concurrency: number) =>
     yield* git.reader.read(repository)
     const [root, checkoutMs] = yield* timed(git.checkout.checkout(repository, sha))
     const [output, analysisMs] = yield* timed(analyzer.analyze(root, defaultSettings()))
-    const authorsOver = (lines: FileLines["Type"]) =>
-      Effect.provide(IssueAuthors, IssueAuthors.Default.pipe(Layer.provide(Layer.succeed(FileLines, lines))))
+    const authorsOver = (lines: FileLines.FileLines["Type"]) =>
+      Effect.provide(IssueAuthors.IssueAuthors, IssueAuthors.IssueAuthors.Default.pipe(Layer.provide(Layer.succeed(FileLines.FileLines, lines))))
     const issueLines = yield* authorsOver(git.lines)
     const [findings, blameMs] = yield* timed(issueLines.withAuthors(repository, sha, output.findings))
-    const wholeFiles = yield* authorsOver(FileLines.of({ read: (url, commit, paths) => git.lines.read(url, commit, paths) }))
+    const wholeFiles = yield* authorsOver(FileLines.FileLines.of({ read: (url, commit, paths) => git.lines.read(url, commit, paths) }))
     const [wholeFindings, wholeFilesMs] = yield* timed(wholeFiles.withAuthors(repository, sha, output.findings))
     const authored = findings.filter((f) => f.authorEmail !== undefined)
     if (wholeFindings.some((f, i) => f.authorEmail !== findings[i]?.authorEmail)) {

@@ -12,7 +12,7 @@
 import { FileSystem, HttpRouter, HttpServer, HttpServerResponse } from "@effect/platform"
 import { NodeContext, NodeHttpServer } from "@effect/platform-node"
 import { ThreadedAnalyzer, TreeAnalyzer } from "@tidemark/analysis"
-import { type Analyzer, percentile } from "@tidemark/core"
+import { type Analyzer, Percentile } from "@tidemark/core"
 import { Effect, Layer } from "effect"
 import { createServer } from "node:http"
 import { availableParallelism, cpus, loadavg } from "node:os"
@@ -35,7 +35,7 @@ const versionServer = HttpRouter.empty.pipe(
 
 interface Variant {
   readonly name: string
-  readonly analyzer: (cacheDirectory: string) => Effect.Effect<Analyzer["Type"], unknown, import("effect").Scope.Scope>
+  readonly analyzer: (cacheDirectory: string) => Effect.Effect<Analyzer.Analyzer["Type"], unknown, import("effect").Scope.Scope>
 }
 
 const variants: ReadonlyArray<Variant> = [
@@ -65,8 +65,8 @@ const measure = (variant: Variant, root: string, url: string) =>
       analysisMs,
       files: output.files.length,
       samples: latencies.length,
-      p50: percentile(latencies, 0.5),
-      p99: percentile(latencies, 0.99),
+      p50: Percentile.percentile(latencies, 0.5),
+      p99: Percentile.percentile(latencies, 0.99),
       max: Math.max(...latencies)
     }
   }).pipe(Effect.scoped)

@@ -1,4 +1,4 @@
-import { Change, Deployment, Incident } from "@tidemark/core"
+import { IngestionEvents } from "@tidemark/core"
 
 /**
  * A deterministic delivery history: `systems` systems over `days` days before `end`, each day of
@@ -16,7 +16,7 @@ export interface DatasetSettings {
   readonly end: number
 }
 
-export type StoredEvent = Deployment | Change | Incident
+export type StoredEvent = IngestionEvents.Deployment | IngestionEvents.Change | IngestionEvents.Incident
 
 /** mulberry32: a small seeded generator, so that every run measures the same events. */
 const random = (seed: number) => () => {
@@ -45,13 +45,13 @@ export const systemEvents = (settings: DatasetSettings, index: number): Readonly
     const slotLength = dayMs / settings.deploymentsPerDay
     for (let c = 0; c < settings.changesPerDeployment; c++) {
       const id = `${changeCount++}`.padStart(8, "0")
-      events.push(new Change({ $type: "change", change_id: id, time_created: iso(slotStart + next() * slotLength * 0.9) }, true))
+      events.push(new IngestionEvents.Change({ $type: "change", change_id: id, time_created: iso(slotStart + next() * slotLength * 0.9) }, true))
       pending.push(id)
     }
     const deployedAt = slotStart + slotLength * (0.9 + next() * 0.1)
     if (slotStart < settings.end - dayMs) {
       const redeployed = pending.filter(() => next() < 0.05).map((id) => `${Number(id) - settings.changesPerDeployment * 3}`.padStart(8, "0"))
-      events.push(new Deployment({
+      events.push(new IngestionEvents.Deployment({
         $type: "deployment",
         deploy_id: `d${slot}`,
         time_created: iso(deployedAt),
@@ -65,7 +65,7 @@ export const systemEvents = (settings: DatasetSettings, index: number): Readonly
   for (let i = 0; i < incidents; i++) {
     const created = start + next() * settings.days * dayMs
     const lasts = 60_000 * Math.floor(5 + next() ** 3 * 24 * 60)
-    events.push(new Incident({
+    events.push(new IngestionEvents.Incident({
       $type: "incident",
       incident_id: `i${i}`,
       time_created: iso(created),

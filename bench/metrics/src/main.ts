@@ -10,7 +10,7 @@ import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Migrations, PgEventStore } from "@tidemark/adapter-pg"
 import * as ScratchDatabase from "../../../packages/adapter-pg/test/ScratchDatabase.js"
-import { aggregateEvents, deliveryEventsOf, EventStore, metricsOf, type MetricsQuery } from "@tidemark/core"
+import { DeliveryAggregates, DeliveryEvents, DeliveryMetrics, EventStore } from "@tidemark/core"
 import { measure, type Stats, timed } from "@tidemark/bench-storage/Measure"
 import { Config, Console, Effect, Layer, Option, Redacted } from "effect"
 import { cpus, loadavg } from "node:os"
@@ -41,12 +41,12 @@ const table = (header: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<
 
 interface Case {
   readonly title: string
-  readonly query: MetricsQuery
+  readonly query: DeliveryEvents.MetricsQuery
   readonly targetMs: number
 }
 
 const casesOf = (config: { readonly systems: number; readonly days: number }): ReadonlyArray<Case> => {
-  const window: MetricsQuery = { from: end - config.days * 86_400_000, to: end, bucket: "week" }
+  const window: DeliveryEvents.MetricsQuery = { from: end - config.days * 86_400_000, to: end, bucket: "week" }
   return [
     { title: `whole organization (${config.systems} systems)`, query: window, targetMs: 500 },
     { title: "one system", query: { ...window, system: Dataset.systemName(7) }, targetMs: 100 },
@@ -71,7 +71,7 @@ const measureSettings = (config: Settings) => ({
  */
 const baselinePhase = (config: Settings) =>
   Effect.gen(function*() {
-    const store = yield* EventStore
+    const store = yield* EventStore.EventStore
     const seedStart = performance.now()
     const perSystem = Array.from({ length: config.systems }, (_, i) => ({
       system: Dataset.systemName(i),
@@ -89,9 +89,9 @@ const baselinePhase = (config: Settings) =>
     yield* Console.error(Option.isSome(config.seeded) ? "reusing the seeded database" : `stored in ${(storeMs / 1000).toFixed(1)} s`)
 
     // The baseline holds the same events as core's calculations take them.
-    const inMemory = deliveryEventsOf(perSystem.flatMap(({ events, system }) => events.map((event) => ({ system, event }))))
+    const inMemory = DeliveryEvents.deliveryEventsOf(perSystem.flatMap(({ events, system }) => events.map((event) => ({ system, event }))))
     const baselines = yield* Effect.forEach(casesOf(config), ({ query }) => {
-      const core = Effect.sync(() => metricsOf(aggregateEvents(inMemory, query), query))
+      const core = Effect.sync(() => DeliveryMetrics.metricsOf(DeliveryAggregates.aggregateEvents(inMemory, query), query))
       return Effect.all({ answer: Effect.map(core, (metrics) => JSON.stringify(metrics)), stats: measure(core, measureSettings(config)) })
     })
     return { total, storeMs, baselines }
@@ -100,7 +100,7 @@ const baselinePhase = (config: Settings) =>
 const program = Effect.gen(function*() {
   const config = yield* settings
   const loadBefore = loadAverage()
-  const store = yield* EventStore
+  const store = yield* EventStore.EventStore
   const { baselines, storeMs, total } = yield* baselinePhase(config)
   // What autovacuum does soon after a bulk load: the planner then knows the tables' sizes, and
   // the visibility map lets the metrics read the timeline from its index alone.
@@ -113,7 +113,7 @@ const program = Effect.gen(function*() {
   const verdicts: Array<ReadonlyArray<string>> = []
   for (const [i, { query, targetMs, title }] of casesOf(config).entries()) {
     const { answer, stats: baseline } = baselines[i]!
-    const sql = Effect.map(store.aggregate(organization, query), (aggregates) => metricsOf(aggregates, query))
+    const sql = Effect.map(store.aggregate(organization, query), (aggregates) => DeliveryMetrics.metricsOf(aggregates, query))
     const same = answer === JSON.stringify(yield* sql)
     yield* Console.error(`${title}: results ${same ? "equal" : "DIFFER"}`)
     const postgres: Stats = yield* measure(sql, measureSettings(config))

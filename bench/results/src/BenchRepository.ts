@@ -1,4 +1,4 @@
-import { Principal, RepositorySnapshot, OrganizationStore, RepositoryStore } from "@tidemark/core"
+import { OrganizationStore, Principal, Records, RepositoryStore } from "@tidemark/core"
 import { Effect, Option } from "effect"
 import { createHash } from "node:crypto"
 
@@ -9,7 +9,7 @@ export const branch = "main"
 export const now = "2024-06-01T12:00:00.000Z"
 
 /** The installation's admin: allowed everywhere without a stored credential. */
-export const admin = Option.some(new Principal({ credentialId: "admin", kind: "admin", permission: "admin" }))
+export const admin = Option.some(new Principal.Principal({ credentialId: "admin", kind: "admin", permission: "admin" }))
 
 export const coordinates = (repository: string) => ({ provider, organization, repository })
 
@@ -29,12 +29,12 @@ const headOf = (name: string, on = branch) => ({
  */
 export const add = (name: string, others: ReadonlyArray<string> = []) =>
   Effect.gen(function*() {
-    const store = yield* RepositoryStore
-    const organizations = yield* OrganizationStore
+    const store = yield* RepositoryStore.RepositoryStore
+    const organizations = yield* OrganizationStore.OrganizationStore
     const { id } = yield* organizations.ensureOrganization(provider, organization)
     const head = headOf(name)
     const heads = [head, ...others.map((other) => headOf(name, other))]
-    const record = yield* store.saveSnapshot(id, new RepositorySnapshot({
+    const record = yield* store.saveSnapshot(id, new Records.RepositorySnapshot({
       provider,
       owner: organization,
       name,

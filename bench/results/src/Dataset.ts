@@ -1,15 +1,4 @@
-import {
-  AnalysisMeasures,
-  AnalysisResults,
-  CloneOccurrence,
-  CloneResult,
-  FileResult,
-  gradeLetterOf,
-  type IssueFinding,
-  issueIdentity,
-  IssueCounts,
-  type SeverityLevel
-} from "@tidemark/core"
+import { AnalysisResults, CommitAnalysis, Grade, IssueLoad, type Pattern, TreeAnalyses } from "@tidemark/core"
 import { Effect } from "effect"
 import * as Random from "./Random.js"
 import { type DatasetLanguage, languages } from "./Tools.js"
@@ -50,12 +39,12 @@ const fileSpecs = (random: Random.Random, count: number): ReadonlyArray<FileSpec
   })
 
 /** A finding on a line of the file, by a pattern of its language: the most popular ones most often. */
-const findingsOf = (random: Random.Random, files: ReadonlyArray<FileSpec>, count: number): ReadonlyArray<IssueFinding> => {
+const findingsOf = (random: Random.Random, files: ReadonlyArray<FileSpec>, count: number): ReadonlyArray<AnalysisResults.IssueFinding> => {
   const fileOrder = Random.shuffled(files, random)
   const fileWeights = Random.zipf(fileOrder.length, 0.8)
   const popular = new Map(languages.map((l) => [l.name, { patterns: Random.shuffled(l.patterns, random), weights: Random.zipf(l.patterns.length, 1.1) }]))
   const authorWeights = Random.zipf(authors.length, 1)
-  const byFile = new Map<string, Array<IssueFinding>>()
+  const byFile = new Map<string, Array<AnalysisResults.IssueFinding>>()
   for (let n = 0; n < count; n++) {
     const file = fileOrder[random.weighted(fileWeights)]
     const ofLanguage = popular.get(file?.language.name ?? "")
@@ -63,7 +52,7 @@ const findingsOf = (random: Random.Random, files: ReadonlyArray<FileSpec>, count
     if (file === undefined || pattern === undefined) continue
     const line = random.int(1, file.totalLines)
     const author = random.next() < authoredShare ? authors[random.weighted(authorWeights)] : undefined
-    const finding: IssueFinding = {
+    const finding: AnalysisResults.IssueFinding = {
       toolUuid: pattern.toolUuid,
       toolName: pattern.toolName,
       patternId: pattern.patternId,
@@ -86,23 +75,23 @@ const findingsOf = (random: Random.Random, files: ReadonlyArray<FileSpec>, count
 }
 
 /** Blocks found twice (a few three times) across random files. */
-const clonesOf = (random: Random.Random, files: ReadonlyArray<FileSpec>, count: number): ReadonlyArray<CloneResult> =>
+const clonesOf = (random: Random.Random, files: ReadonlyArray<FileSpec>, count: number): ReadonlyArray<AnalysisResults.CloneResult> =>
   Array.from({ length: count }, (_, i) =>
-    CloneResult.make({
+    AnalysisResults.CloneResult.make({
       id: i + 1,
       occurrences: Array.from({ length: random.next() < 0.8 ? 2 : 3 }, () => {
         const file = files[random.int(0, files.length - 1)]
         const total = file?.totalLines ?? 40
         const fromLine = random.int(1, Math.max(1, total - 30))
-        return CloneOccurrence.make({ path: file?.path ?? "", fromLine, toLine: Math.min(total, fromLine + random.int(9, 29)) })
+        return AnalysisResults.CloneOccurrence.make({ path: file?.path ?? "", fromLine, toLine: Math.min(total, fromLine + random.int(9, 29)) })
       })
     }))
 
-const fileResultOf = (spec: FileSpec, issues: number, occurrences: ReadonlyArray<CloneOccurrence>, complexity: number) => {
+const fileResultOf = (spec: FileSpec, issues: number, occurrences: ReadonlyArray<AnalysisResults.CloneOccurrence>, complexity: number) => {
   const codeLines = Math.round(spec.totalLines * 0.72)
   // The grade falls with the issues per thousand code lines: 50 at 20 of them.
   const grade = Math.round(100 / (1 + (issues * 1_000) / Math.max(1, codeLines) / 20))
-  return FileResult.make({
+  return AnalysisResults.FileResult.make({
     path: spec.path,
     language: spec.language.name,
     totalLines: spec.totalLines,
@@ -114,7 +103,7 @@ const fileResultOf = (spec: FileSpec, issues: number, occurrences: ReadonlyArray
     duplicatedLines: Math.min(codeLines, occurrences.reduce((n, o) => n + o.toLine - o.fromLine + 1, 0)),
     totalIssues: issues,
     grade,
-    gradeLetter: gradeLetterOf(grade)
+    gradeLetter: Grade.gradeLetterOf(grade)
   })
 }
 
@@ -125,14 +114,14 @@ const countBy = <A>(items: ReadonlyArray<A>, key: (item: A) => string) => {
 }
 
 /** The measures the analysis shows beside its rows, counted from them. */
-const measuresOf = (files: ReadonlyArray<FileResult>, levels: Map<string, number>) => {
+const measuresOf = (files: ReadonlyArray<AnalysisResults.FileResult>, levels: Map<string, number>) => {
   const loc = new Map<string, number>()
   for (const file of files) loc.set(file.language, (loc.get(file.language) ?? 0) + file.codeLines)
   const complex = files.filter((file) => (file.complexity ?? 0) > 20).length
-  const level = (name: SeverityLevel) => levels.get(name) ?? 0
-  return new AnalysisMeasures({
+  const level = (name: Pattern.SeverityLevel) => levels.get(name) ?? 0
+  return new CommitAnalysis.AnalysisMeasures({
     loc: [...loc.values()].reduce((a, b) => a + b, 0),
-    issueCounts: new IssueCounts({ Error: level("Error"), High: level("High"), Warning: level("Warning"), Info: level("Info") }),
+    issueCounts: new IssueLoad.IssueCounts({ Error: level("Error"), High: level("High"), Warning: level("Warning"), Info: level("Info") }),
     complexFilesCount: complex,
     complexFilesPercentage: Math.round((100 * complex) / Math.max(1, files.length)),
     duplicationPercentage: Math.round((100 * files.filter((file) => file.numberOfClones > 0).length) / Math.max(1, files.length)),
@@ -153,13 +142,13 @@ export const generate = (size: DatasetSize) =>
     const findings = findingsOf(random, specs, size.issues)
     const clones = clonesOf(random, specs, Math.round(size.files / 5))
     const issuesPerFile = countBy(findings, (f) => f.filePath)
-    const occurrences = new Map<string, Array<CloneOccurrence>>()
+    const occurrences = new Map<string, Array<AnalysisResults.CloneOccurrence>>()
     for (const occurrence of clones.flatMap((c) => c.occurrences)) {
       occurrences.set(occurrence.path, [...(occurrences.get(occurrence.path) ?? []), occurrence])
     }
     const files = specs.map((spec) =>
       fileResultOf(spec, issuesPerFile.get(spec.path) ?? 0, occurrences.get(spec.path) ?? [], spec.methods + random.int(0, 80))
     )
-    const results = AnalysisResults.make({ files, issues: yield* issueIdentity(findings), clones })
+    const results = AnalysisResults.AnalysisResults.make({ files, issues: yield* TreeAnalyses.issueIdentity(findings), clones })
     return { results, measures: measuresOf(files, countBy(findings, (f) => f.level)) }
   })

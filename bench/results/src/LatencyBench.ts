@@ -36,9 +36,9 @@ const withoutBranchIds = (key: string, value: unknown) => (key === "branchId" ? 
 
 /** The services of the issue and file operations over the backend's storage, as DomainServices composes them. */
 const services = (backend: Backend) =>
-  RepositoryFiles.Default.pipe(
-    Layer.provideMerge(RepositoryIssues.Default),
-    Layer.provideMerge(Access.Default),
+  RepositoryFiles.RepositoryFiles.Default.pipe(
+    Layer.provideMerge(RepositoryIssues.RepositoryIssues.Default),
+    Layer.provideMerge(Access.Access.Default),
     Layer.provideMerge(Layer.mergeAll(backend.storage, CryptoIdGenerator.layer, NoGit.layer))
   )
 

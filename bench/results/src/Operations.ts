@@ -1,4 +1,4 @@
-import { type Category, type FileListQuery, RepositoryFiles, RepositoryIssues, SearchRepositoryIssuesBody, type SeverityLevel } from "@tidemark/core"
+import { IssueViews, type Pattern, RepositoryFiles, RepositoryIssues } from "@tidemark/core"
 import { Effect } from "effect"
 import * as BenchRepository from "./BenchRepository.js"
 import * as Dataset from "./Dataset.js"
@@ -20,17 +20,17 @@ export type OperationKey =
 export interface Operation {
   readonly key: OperationKey
   readonly title: string
-  readonly run: Effect.Effect<unknown, unknown, RepositoryIssues | RepositoryFiles>
+  readonly run: Effect.Effect<unknown, unknown, RepositoryIssues.RepositoryIssues | RepositoryFiles.RepositoryFiles>
 }
 
 const at = BenchRepository.coordinates(repository)
 const limit = 100
-const levels: ReadonlyArray<SeverityLevel> = ["Error", "High"]
-const categories: ReadonlyArray<Category> = ["ErrorProne", "Security"]
-const filtered = new SearchRepositoryIssuesBody({ levels, categories })
-const everything = new SearchRepositoryIssuesBody({})
+const levels: ReadonlyArray<Pattern.SeverityLevel> = ["Error", "High"]
+const categories: ReadonlyArray<Pattern.Category> = ["ErrorProne", "Security"]
+const filtered = new IssueViews.SearchRepositoryIssuesBody({ levels, categories })
+const everything = new IssueViews.SearchRepositoryIssuesBody({})
 /** A narrow filter: the keyset page walks far before it has 100 matches. */
-const authorLanguage = new SearchRepositoryIssuesBody({ authorEmails: [Dataset.frequentAuthor], languages: ["Python"] })
+const authorLanguage = new IssueViews.SearchRepositoryIssuesBody({ authorEmails: [Dataset.frequentAuthor], languages: ["Python"] })
 const byIssues = { sort: "issues", direction: "desc", limit } as const
 
 /** The cursor after a first page, as a client gets it. */
@@ -42,14 +42,14 @@ const cursorOf = <E, R>(first: Effect.Effect<{ readonly pagination: { readonly c
 
 /** The operations measured, in the order the tables show them. */
 export const make = Effect.gen(function*() {
-  const issues = yield* RepositoryIssues
-  const files = yield* RepositoryFiles
-  const search = (key: OperationKey, title: string, body: SearchRepositoryIssuesBody, cursor?: string): Operation => ({
+  const issues = yield* RepositoryIssues.RepositoryIssues
+  const files = yield* RepositoryFiles.RepositoryFiles
+  const search = (key: OperationKey, title: string, body: IssueViews.SearchRepositoryIssuesBody, cursor?: string): Operation => ({
     key,
     title: `searchRepositoryIssues, ${title}`,
     run: issues.search(BenchRepository.admin, at, body, cursor, limit)
   })
-  const list = (key: OperationKey, title: string, query: FileListQuery): Operation => ({
+  const list = (key: OperationKey, title: string, query: RepositoryFiles.FileListQuery): Operation => ({
     key,
     title: `listFiles, ${title}`,
     run: files.list(BenchRepository.admin, at, query)

@@ -11,18 +11,17 @@ import {
 import { timed } from "@tidemark/bench-storage/Measure"
 import { catalogue } from "@tidemark/catalogue"
 import {
-  AnalysisJob,
-  AnalysisJobJson,
   AnalysisQueue,
   AnalysisWorker,
   Analyzer,
   ChangeStore,
+  CommitAnalysis,
   FileLines,
   GitChanges,
   OrganizationStore,
+  Repositories,
   RepositoryStore,
-  SourceCheckout,
-  snapshotOf
+  SourceCheckout
 } from "@tidemark/core"
 import { MemoryEventQueue, StaticToolCatalogue, storageLayer } from "@tidemark/core/memory"
 import { Console, Context, Effect, Layer, Option, Schema } from "effect"
@@ -127,26 +126,26 @@ export const corpusRepository = (root: string) => {
 }
 
 /** The worker's ports with each step timed into `steps` (the current job's). */
-const timedPorts = (ports: GitCli.GitCliPorts, analyzer: Context.Tag.Service<Analyzer>, current: () => Steps) => {
+const timedPorts = (ports: GitCli.GitCliPorts, analyzer: Context.Tag.Service<Analyzer.Analyzer>, current: () => Steps) => {
   const add = (field: "checkoutMs" | "analyzeMs" | "blameMs" | "gitMs") => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     Effect.map(timed(effect), ([value, ms]) => {
       current()[field] += ms
       return value
     })
-  return Context.make(SourceCheckout, { checkout: (url, sha) => add("checkoutMs")(ports.checkout.checkout(url, sha)) }).pipe(
-    Context.add(Analyzer, {
+  return Context.make(SourceCheckout.SourceCheckout, { checkout: (url, sha) => add("checkoutMs")(ports.checkout.checkout(url, sha)) }).pipe(
+    Context.add(Analyzer.Analyzer, {
       analyze: (root, settings) => {
         current().analyses += 1
         return add("analyzeMs")(analyzer.analyze(root, settings))
       }
     }),
-    Context.add(FileLines, {
+    Context.add(FileLines.FileLines, {
       read: (url, sha, paths, only) => {
         current().blamedFiles += paths.length
         return add("blameMs")(ports.lines.read(url, sha, paths, only))
       }
     }),
-    Context.add(GitChanges, {
+    Context.add(GitChanges.GitChanges, {
       ...ports.changes,
       mergeBase: (url, a, b) => add("gitMs")(ports.changes.mergeBase(url, a, b)),
       changedFiles: (url, base, head) => add("gitMs")(ports.changes.changedFiles(url, base, head))
@@ -154,7 +153,7 @@ const timedPorts = (ports: GitCli.GitCliPorts, analyzer: Context.Tag.Service<Ana
   )
 }
 
-const encodeJob = Schema.encodeSync(AnalysisJobJson)
+const encodeJob = Schema.encodeSync(CommitAnalysis.AnalysisJobJson)
 
 /** The head's tree analysed again part by part, in the repository's working tree checked out at `feature`. */
 const headBreakdown = (directory: string, cacheDirectory: string) =>
@@ -180,23 +179,23 @@ export const run = Effect.scoped(Effect.gen(function*() {
   let steps = noSteps()
   const storage = yield* Layer.build(Layer.mergeAll(storageLayer, StaticToolCatalogue.layer(catalogue), MemoryEventQueue.analysisLayer()))
   const context = Context.merge(storage, timedPorts(ports, analyzer, () => steps))
-  const worker = Context.get(yield* Effect.provide(Layer.build(AnalysisWorker.Default()), context), AnalysisWorker)
+  const worker = Context.get(yield* Effect.provide(Layer.build(AnalysisWorker.AnalysisWorker.Default()), context), AnalysisWorker.AnalysisWorker)
 
   // The repository as adding it stores it; the mirror is cloned here, before any clock starts.
-  const repositories = Context.get(context, RepositoryStore)
-  const { id: organizationId } = yield* Context.get(context, OrganizationStore).ensureOrganization("gh", organization)
+  const repositories = Context.get(context, RepositoryStore.RepositoryStore)
+  const { id: organizationId } = yield* Context.get(context, OrganizationStore.OrganizationStore).ensureOrganization("gh", organization)
   const read = yield* ports.reader.read(corpus.directory)
   const record = yield* repositories.saveSnapshot(
     organizationId,
-    snapshotOf({ provider: "gh", owner: organization, name: repositoryName, gitUrl: corpus.directory, visibility: "Private" }, read),
+    Repositories.snapshotOf({ provider: "gh", owner: organization, name: repositoryName, gitUrl: corpus.directory, visibility: "Private" }, read),
     new Date().toISOString()
   )
-  const job = (fields: Partial<AnalysisJob>) =>
-    new AnalysisJob({ organizationId, repositoryName, branch: "main", commitSha: corpus.main, requestedAt: new Date().toISOString(), ...fields })
-  const processed = (analysisJob: AnalysisJob) =>
+  const job = (fields: Partial<CommitAnalysis.AnalysisJob>) =>
+    new CommitAnalysis.AnalysisJob({ organizationId, repositoryName, branch: "main", commitSha: corpus.main, requestedAt: new Date().toISOString(), ...fields })
+  const processed = (analysisJob: CommitAnalysis.AnalysisJob) =>
     Effect.gen(function*() {
       steps = noSteps()
-      yield* Context.get(context, AnalysisQueue).publish(crypto.randomUUID(), encodeJob(analysisJob))
+      yield* Context.get(context, AnalysisQueue.AnalysisQueue).publish(crypto.randomUUID(), encodeJob(analysisJob))
       const [handled, ms] = yield* timed(worker.processOne)
       if (handled !== 1) return yield* Effect.dieMessage(`the worker handled ${handled} jobs`)
       return { ms, steps } satisfies JobRun
@@ -208,7 +207,7 @@ export const run = Effect.scoped(Effect.gen(function*() {
   const pullRequest = yield* processed(job({ branch: "feature", commitSha: corpus.feature, pullRequest: 1, targetBranch: "main" }))
   yield* Console.error(`[pull-request] ${(pullRequest.ms / 1000).toFixed(2)} s`)
   const head = yield* headBreakdown(corpus.directory, join(scratch, "analysis-cache"))
-  const change = yield* Context.get(context, ChangeStore).find({ repositoryId: record.id, subject: { kind: "pullRequest", number: 1 } })
+  const change = yield* Context.get(context, ChangeStore.ChangeStore).find({ repositoryId: record.id, subject: { kind: "pullRequest", number: 1 } })
   if (Option.isNone(change)) return yield* Effect.dieMessage("the pull request's analysis was not stored")
   return {
     files: corpus.files,

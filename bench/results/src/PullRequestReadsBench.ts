@@ -6,11 +6,8 @@ import {
   Access,
   ChangeAnalysis,
   ChangeStore,
-  DeltaIssue,
-  FileDelta,
   FileResultStore,
-  IssueKindCount,
-  PullRequestAuthor,
+  PullRequest,
   PullRequestReads,
   PullRequestStore
 } from "@tidemark/core"
@@ -42,8 +39,8 @@ const settings = Config.all({
 })
 
 const services = (backend: Backends.Backend) =>
-  PullRequestReads.Default.pipe(
-    Layer.provideMerge(Access.Default),
+  PullRequestReads.PullRequestReads.Default.pipe(
+    Layer.provideMerge(Access.Access.Default),
     Layer.provideMerge(Layer.mergeAll(backend.storage, CryptoIdGenerator.layer, NoGit.layer))
   )
 
@@ -53,11 +50,11 @@ const seed = (newIssues: number, targetIssues: number) =>
     // The origin branch's head is a commit the repository lists, as a refresh from git stores it.
     const { commit, heads, record, results } = yield* seedAnalysis(repository, { issues: targetIssues, files: 2_000 }, ["feature"])
     const headSha = heads[1] ?? commit.sha
-    yield* (yield* PullRequestStore).upsert({
+    yield* (yield* PullRequestStore.PullRequestStore).upsert({
       repositoryId: record.id,
       number,
       title: "A thousand new issues",
-      author: PullRequestAuthor.make({ name: "Ada Lovelace", email: "ada@example.org" }),
+      author: PullRequest.PullRequestAuthor.make({ name: "Ada Lovelace", email: "ada@example.org" }),
       originBranch: "feature",
       targetBranch: BenchRepository.branch,
       state: "open",
@@ -66,11 +63,11 @@ const seed = (newIssues: number, targetIssues: number) =>
     })
     const step = Math.max(1, Math.floor(results.issues.length / newIssues))
     const added = results.issues.filter((_, i) => i % step === 0).slice(0, newIssues)
-    const kinds = new Map<string, IssueKindCount>()
+    const kinds = new Map<string, ChangeAnalysis.IssueKindCount>()
     for (const issue of added) {
       const key = `${issue.level}/${issue.category}`
       const count = (kinds.get(key)?.count ?? 0) + 1
-      kinds.set(key, IssueKindCount.make({ level: issue.level, category: issue.category, count }))
+      kinds.set(key, ChangeAnalysis.IssueKindCount.make({ level: issue.level, category: issue.category, count }))
     }
     const files = new Map<string, { language: string; count: number; lines: Array<number> }>()
     for (const issue of added) {
@@ -79,7 +76,7 @@ const seed = (newIssues: number, targetIssues: number) =>
       file.lines.push(issue.line)
       files.set(issue.filePath, file)
     }
-    const change = ChangeAnalysis.make({
+    const change = ChangeAnalysis.ChangeAnalysis.make({
       repositoryId: record.id,
       headSha,
       baseSha: commit.sha,
@@ -91,7 +88,7 @@ const seed = (newIssues: number, targetIssues: number) =>
       deltaClonesCount: 0,
       newIssueKinds: [...kinds.values()],
       files: [...files].map(([path, f]) =>
-        FileDelta.make({
+        ChangeAnalysis.FileDelta.make({
           path,
           language: f.language,
           inHead: true,
@@ -104,10 +101,10 @@ const seed = (newIssues: number, targetIssues: number) =>
       clones: [],
       problems: []
     })
-    const [, saveMs] = yield* timed((yield* ChangeStore).save(
+    const [, saveMs] = yield* timed((yield* ChangeStore.ChangeStore).save(
       { repositoryId: record.id, subject: { kind: "pullRequest", number } },
       change,
-      added.map((issue) => DeltaIssue.make({ deltaType: "Added", issue }))
+      added.map((issue) => ChangeAnalysis.DeltaIssue.make({ deltaType: "Added", issue }))
     ))
     return { newIssues: added.length, files: files.size, targetIssues: results.issues.length, saveMs }
   })
@@ -126,10 +123,10 @@ const at = BenchRepository.coordinates(repository)
  * commits).
  */
 const operations = Effect.gen(function*() {
-  const reads = yield* PullRequestReads
-  const changes = yield* ChangeStore
-  const files = yield* FileResultStore
-  const { repository: record } = yield* (yield* Access).repository(BenchRepository.admin, at, "read")
+  const reads = yield* PullRequestReads.PullRequestReads
+  const changes = yield* ChangeStore.ChangeStore
+  const files = yield* FileResultStore.FileResultStore
+  const { repository: record } = yield* (yield* Access.Access).repository(BenchRepository.admin, at, "read")
   const issues = (cursor?: string) => reads.issues(BenchRepository.admin, at, number, { status: "new", limit: 100, cursor })
   // The cursor of the fifth page, as a client paging through the list has it.
   let cursor: string | undefined

@@ -25,8 +25,8 @@ export const seedAnalysis = (name: string, size: Dataset.DatasetSize, otherBranc
     const { commit, heads, record } = yield* BenchRepository.add(name, otherBranches)
     const [{ measures, results }, generateMs] = yield* timed(Dataset.generate(size))
     const key = { repositoryId: record.id, branch: BenchRepository.branch, commitSha: commit.sha }
-    const [, saveMs] = yield* timed((yield* AnalysisResultStore).save(key, results))
-    yield* (yield* AnalysisStore).save(new CommitAnalysis({
+    const [, saveMs] = yield* timed((yield* AnalysisResultStore.AnalysisResultStore).save(key, results))
+    yield* (yield* AnalysisStore.AnalysisStore).save(new CommitAnalysis.CommitAnalysis({
       repositoryId: record.id,
       branch: BenchRepository.branch,
       commit,

@@ -15,8 +15,8 @@ export const emptyTimes = (): StoreTimes => ({ saveMs: 0, pruneMs: 0, rows: { is
  * The store with its writes timed: the part of the worker's end-to-end time that storing the rows
  * takes, measured apart from the analysis, whose own run-to-run noise is larger than that part.
  */
-export const timedStore = (inner: Context.Tag.Service<typeof AnalysisResultStore>, times: StoreTimes) =>
-  AnalysisResultStore.of({
+export const timedStore = (inner: Context.Tag.Service<typeof AnalysisResultStore.AnalysisResultStore>, times: StoreTimes) =>
+  AnalysisResultStore.AnalysisResultStore.of({
     ...inner,
     save: (key, results) =>
       Effect.map(timed(inner.save(key, results)), ([, ms]) => {

@@ -1,5 +1,5 @@
 import { catalogue } from "@tidemark/catalogue"
-import type { Category, SeverityLevel } from "@tidemark/core"
+import type { Pattern } from "@tidemark/core"
 
 /** A rule of a tool as its issues carry it. */
 export interface DatasetPattern {
@@ -7,11 +7,11 @@ export interface DatasetPattern {
   readonly toolName: string
   readonly patternId: string
   readonly title: string
-  readonly category: Category
-  readonly level: SeverityLevel
+  readonly category: Pattern.Category
+  readonly level: Pattern.SeverityLevel
 }
 
-const categories: ReadonlyArray<Category> = [
+const categories: ReadonlyArray<Pattern.Category> = [
   "ErrorProne",
   "BestPractice",
   "CodeStyle",
@@ -21,13 +21,13 @@ const categories: ReadonlyArray<Category> = [
   "Performance",
   "Comprehensibility"
 ]
-const levels: ReadonlyArray<SeverityLevel> = ["Warning", "Warning", "Error", "High", "Info"]
+const levels: ReadonlyArray<Pattern.SeverityLevel> = ["Warning", "Warning", "Error", "High", "Info"]
 
 /**
  * A tool of another language or a client-side scanner (its issues come as SARIF): rules named
  * after the tool, spread over the categories and levels the way the catalogue's are.
  */
-const madeUpTool = (toolUuid: string, toolName: string, rules: number, only?: Category): ReadonlyArray<DatasetPattern> =>
+const madeUpTool = (toolUuid: string, toolName: string, rules: number, only?: Pattern.Category): ReadonlyArray<DatasetPattern> =>
   Array.from({ length: rules }, (_, i) => ({
     toolUuid,
     toolName,

@@ -3,13 +3,12 @@ import type { Backend } from "@tidemark/bench-storage/Backends"
 import { timed } from "@tidemark/bench-storage/Measure"
 import { catalogue } from "@tidemark/catalogue"
 import {
-  AnalysisJob,
-  AnalysisJobJson,
   AnalysisQueue,
   AnalysisResultStore,
   AnalysisStore,
   AnalysisWorker,
-  Analyzer
+  Analyzer,
+  CommitAnalysis
 } from "@tidemark/core"
 import { MemoryEventQueue, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Console, Context, Effect, Layer, Schema } from "effect"
@@ -42,7 +41,7 @@ export interface WorkerRun {
   readonly problems: ReadonlyArray<string>
 }
 
-const encodeJob = Schema.encodeSync(AnalysisJobJson)
+const encodeJob = Schema.encodeSync(CommitAnalysis.AnalysisJobJson)
 
 /** The ports the worker needs besides the analyzer and the result store, on one backend's storage. */
 const portsOf = (backend: Backend, root: string) =>
@@ -68,7 +67,7 @@ type Ports = Layer.Layer.Success<ReturnType<typeof portsOf>>
 interface Bench {
   readonly backend: Backend
   readonly ports: Context.Context<Ports>
-  readonly job: AnalysisJob
+  readonly job: CommitAnalysis.AnalysisJob
   readonly repositoryId: number
 }
 
@@ -76,7 +75,7 @@ const benchOn = (backend: Backend, root: string) =>
   Effect.gen(function*() {
     const ports = yield* Layer.build(portsOf(backend, root))
     const { commit, record } = yield* Effect.provide(BenchRepository.add(repository), ports)
-    const job = new AnalysisJob({
+    const job = new CommitAnalysis.AnalysisJob({
       organizationId: record.organizationId,
       repositoryName: repository,
       branch: BenchRepository.branch,
@@ -93,13 +92,13 @@ const benchOn = (backend: Backend, root: string) =>
 const runOnce = (bench: Bench, results: ResultStoreChoice) =>
   Effect.scoped(Effect.gen(function*() {
     const times = emptyTimes()
-    const store = results === "noop" ? NoopResultStore.store : timedStore(Context.get(bench.ports, AnalysisResultStore), times)
-    const context = bench.ports.pipe(Context.add(Analyzer, yield* emptyCacheAnalyzer), Context.add(AnalysisResultStore, store))
-    const worker = Context.get(yield* Effect.provide(Layer.build(AnalysisWorker.Default()), context), AnalysisWorker)
-    yield* Context.get(bench.ports, AnalysisQueue).publish(crypto.randomUUID(), encodeJob(bench.job))
+    const store = results === "noop" ? NoopResultStore.store : timedStore(Context.get(bench.ports, AnalysisResultStore.AnalysisResultStore), times)
+    const context = bench.ports.pipe(Context.add(Analyzer.Analyzer, yield* emptyCacheAnalyzer), Context.add(AnalysisResultStore.AnalysisResultStore, store))
+    const worker = Context.get(yield* Effect.provide(Layer.build(AnalysisWorker.AnalysisWorker.Default()), context), AnalysisWorker.AnalysisWorker)
+    yield* Context.get(bench.ports, AnalysisQueue.AnalysisQueue).publish(crypto.randomUUID(), encodeJob(bench.job))
     const [handled, ms] = yield* timed(worker.processOne)
     if (handled !== 1) return yield* Effect.dieMessage(`the worker handled ${handled} jobs`)
-    const latest = yield* Context.get(bench.ports, AnalysisStore).latest([{ repositoryId: bench.repositoryId, branch: bench.job.branch }])
+    const latest = yield* Context.get(bench.ports, AnalysisStore.AnalysisStore).latest([{ repositoryId: bench.repositoryId, branch: bench.job.branch }])
     const problems = latest.get(bench.repositoryId)?.problems.map((p) => p.message) ?? ["no analysis stored"]
     return { variant: { backend: bench.backend, results }, ms, times, problems } satisfies WorkerRun
   }))

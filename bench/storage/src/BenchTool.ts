@@ -1,5 +1,5 @@
 import { catalogue } from "@tidemark/catalogue"
-import { CataloguePattern, PatternDefinition, ToolDefinition } from "@tidemark/core"
+import { Pattern, ToolDefinitions } from "@tidemark/core"
 import { Effect } from "effect"
 
 /**
@@ -15,12 +15,12 @@ export const make = (count: number) =>
       const patterns = Array.from({ length: rounds }, (_, round) => base.patterns.map((p) => copy(p, round)))
         .flat()
         .slice(0, count)
-      return new ToolDefinition({ ...base, patterns })
+      return new ToolDefinitions.ToolDefinition({ ...base, patterns })
     }
   )
 
-const copy = (pattern: CataloguePattern, round: number) =>
-  new CataloguePattern({
+const copy = (pattern: ToolDefinitions.CataloguePattern, round: number) =>
+  new ToolDefinitions.CataloguePattern({
     recommended: pattern.recommended,
-    definition: new PatternDefinition({ ...pattern.definition, id: `${pattern.definition.id}_${round}` })
+    definition: new Pattern.PatternDefinition({ ...pattern.definition, id: `${pattern.definition.id}_${round}` })
   })

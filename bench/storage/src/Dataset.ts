@@ -30,4 +30,4 @@ export const standardRepositoryNames = Array.from(
 )
 
 /** The installation's admin: allowed everywhere without a stored credential. */
-export const admin = Option.some(new Principal({ credentialId: "admin", kind: "admin", permission: "admin" }))
+export const admin = Option.some(new Principal.Principal({ credentialId: "admin", kind: "admin", permission: "admin" }))

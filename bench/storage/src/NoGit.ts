@@ -1,7 +1,7 @@
-import { FileLines, GitChanges, GitReader, GitReadError, NetworkAddresses } from "@tidemark/core"
+import { FileLines, GitChanges, GitReader, NetworkAddresses } from "@tidemark/core"
 import { Effect, Layer } from "effect"
 
-const refusal = (url: string) => new GitReadError({ url, reason: "the storage benchmark reads no git repository" })
+const refusal = (url: string) => new GitReader.GitReadError({ url, reason: "the storage benchmark reads no git repository" })
 
 /**
  * The benchmark seeds repositories through the storage port; a git read (or blame) would be a
@@ -10,10 +10,10 @@ const refusal = (url: string) => new GitReadError({ url, reason: "the storage be
  */
 export const layer = Layer.mergeAll(
   // Nothing is reached over the network: no address to refuse.
-  Layer.succeed(NetworkAddresses, NetworkAddresses.of({ requirePublic: () => Effect.void })),
-  Layer.succeed(GitReader, GitReader.of({ read: (url) => Effect.fail(refusal(url)) })),
-  Layer.succeed(FileLines, FileLines.of({ read: (url) => Effect.fail(refusal(url)) })),
-  Layer.succeed(GitChanges, GitChanges.of({
+  Layer.succeed(NetworkAddresses.NetworkAddresses, NetworkAddresses.NetworkAddresses.of({ requirePublic: () => Effect.void })),
+  Layer.succeed(GitReader.GitReader, GitReader.GitReader.of({ read: (url) => Effect.fail(refusal(url)) })),
+  Layer.succeed(FileLines.FileLines, FileLines.FileLines.of({ read: (url) => Effect.fail(refusal(url)) })),
+  Layer.succeed(GitChanges.GitChanges, GitChanges.GitChanges.of({
     mergeBase: (url) => Effect.fail(refusal(url)),
     changedFiles: (url) => Effect.fail(refusal(url)),
     diff: (url) => Effect.fail(refusal(url)),

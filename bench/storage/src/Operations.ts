@@ -1,4 +1,4 @@
-import { type Category, PatternConfiguration, RepositoryAnalysis, type SeverityLevel, type ToolDefinition } from "@tidemark/core"
+import { type Pattern, PatternConfiguration, RepositoryAnalysis, type ToolDefinitions } from "@tidemark/core"
 import { Effect } from "effect"
 import * as Dataset from "./Dataset.js"
 
@@ -16,14 +16,14 @@ export type OperationKey =
 export interface Operation {
   readonly key: OperationKey
   readonly title: string
-  readonly run: Effect.Effect<unknown, unknown, RepositoryAnalysis | PatternConfiguration>
+  readonly run: Effect.Effect<unknown, unknown, RepositoryAnalysis.RepositoryAnalysis | PatternConfiguration.PatternConfiguration>
 }
 
 const middlePageLimit = 25
 
 /** The cursor of the third page of `middlePageLimit` repositories, as a client would get it. */
 const middleCursor = Effect.gen(function*() {
-  const analysis = yield* RepositoryAnalysis
+  const analysis = yield* RepositoryAnalysis.RepositoryAnalysis
   const first = yield* analysis.list(Dataset.admin, Dataset.measured, { limit: middlePageLimit })
   const second = yield* analysis.list(Dataset.admin, Dataset.measured, {
     limit: middlePageLimit,
@@ -33,14 +33,14 @@ const middleCursor = Effect.gen(function*() {
 })
 
 const names = Array.from({ length: 20 }, (_, i) => Dataset.repositoryName(i * 5))
-const categories: ReadonlyArray<Category> = ["ErrorProne", "BestPractice", "Security"]
-const severityLevels: ReadonlyArray<SeverityLevel> = ["Error", "High", "Warning"]
+const categories: ReadonlyArray<Pattern.Category> = ["ErrorProne", "BestPractice", "Security"]
+const severityLevels: ReadonlyArray<Pattern.SeverityLevel> = ["Error", "High", "Warning"]
 
 /** The operations measured, in the order the table shows them. */
-export const make = (tool: ToolDefinition) =>
+export const make = (tool: ToolDefinitions.ToolDefinition) =>
   Effect.gen(function*() {
-    const analysis = yield* RepositoryAnalysis
-    const patterns = yield* PatternConfiguration
+    const analysis = yield* RepositoryAnalysis.RepositoryAnalysis
+    const patterns = yield* PatternConfiguration.PatternConfiguration
     const cursor = yield* middleCursor
     let enabled = false
     const operations: ReadonlyArray<Operation> = [

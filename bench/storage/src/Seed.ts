@@ -1,20 +1,15 @@
 import {
-  AnalysisMeasures,
   AnalysisStore,
+  Bodies,
   CodingStandards,
   CommitAnalysis,
-  CreateStandardBody,
-  IssueCounts,
-  ParameterValue,
-  PatternSetting,
-  type RepositoryRecord,
-  RepositorySnapshot,
+  Common,
+  IssueLoad,
   OrganizationStore,
+  Records,
   RepositoryStore,
-  StandardPatternInput,
-  StandardToolInput,
-  type ToolDefinition,
-  ToolConfigStore
+  ToolConfigStore,
+  type ToolDefinitions
 } from "@tidemark/core"
 import { Effect, Option } from "effect"
 import { createHash } from "node:crypto"
@@ -45,7 +40,7 @@ const headCommit = (owner: string, name: string, branch: string, minutes: number
 /** A TypeScript repository with two branches, `main` (the default) and `develop`, and their heads. */
 const snapshot = (owner: string, name: string) => {
   const heads = [headCommit(owner, name, "main", 60), headCommit(owner, name, "develop", 5)]
-  return new RepositorySnapshot({
+  return new Records.RepositorySnapshot({
     provider: Dataset.provider,
     owner,
     name,
@@ -66,8 +61,8 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i)
 
 const seedRepositories = (concurrency: number) =>
   Effect.gen(function*() {
-    const store = yield* RepositoryStore
-    const organizationStore = yield* OrganizationStore
+    const store = yield* RepositoryStore.RepositoryStore
+    const organizationStore = yield* OrganizationStore.OrganizationStore
     const organizations = yield* Effect.forEach(
       range(Dataset.organizations),
       (i) => organizationStore.ensureOrganization(Dataset.provider, Dataset.organizationName(i)),
@@ -85,22 +80,22 @@ const seedRepositories = (concurrency: number) =>
  * An analysis of the default branch's head, as the worker stores one: measures of a TypeScript
  * project whose numbers vary with the repository, no problem.
  */
-const seedAnalyses = (records: ReadonlyArray<RepositoryRecord>, concurrency: number) =>
+const seedAnalyses = (records: ReadonlyArray<Records.RepositoryRecord>, concurrency: number) =>
   Effect.gen(function*() {
-    const store = yield* RepositoryStore
-    const analyses = yield* AnalysisStore
+    const store = yield* RepositoryStore.RepositoryStore
+    const analyses = yield* AnalysisStore.AnalysisStore
     yield* Effect.forEach(records, (r, i) =>
       Effect.gen(function*() {
         const commit = yield* store.findCommit(r.id, headCommit(r.owner, r.name, "main", 60).sha).pipe(Effect.map(Option.getOrThrow))
-        yield* analyses.save(new CommitAnalysis({
+        yield* analyses.save(new CommitAnalysis.CommitAnalysis({
           repositoryId: r.id,
           branch: "main",
           commit,
           startedAnalysis: now,
           endedAnalysis: now,
-          measures: new AnalysisMeasures({
+          measures: new CommitAnalysis.AnalysisMeasures({
             loc: 2_000 + (i % 97) * 131,
-            issueCounts: new IssueCounts({ Error: i % 7, High: i % 5, Warning: 10 + (i % 31), Info: i % 13 }),
+            issueCounts: new IssueLoad.IssueCounts({ Error: i % 7, High: i % 5, Warning: 10 + (i % 31), Info: i % 13 }),
             complexFilesCount: i % 9,
             complexFilesPercentage: i % 9,
             duplicationPercentage: i % 17,
@@ -113,40 +108,40 @@ const seedAnalyses = (records: ReadonlyArray<RepositoryRecord>, concurrency: num
   })
 
 /** Every n-th pattern, half of them switched from their default, the first parameter set where one exists. */
-const patternSettings = (tool: ToolDefinition): ReadonlyArray<PatternSetting> => {
+const patternSettings = (tool: ToolDefinitions.ToolDefinition): ReadonlyArray<Records.PatternSetting> => {
   const step = Math.max(1, Math.floor(tool.patterns.length / Dataset.configuredPatterns))
   return tool.patterns
     .filter((_, i) => i % step === 0)
     .slice(0, Dataset.configuredPatterns)
     .map(({ definition }, i) => {
       const parameter = definition.parameters[0]
-      return new PatternSetting({
+      return new Records.PatternSetting({
         patternId: definition.id,
         enabled: i % 2 === 0 ? !definition.enabled : definition.enabled,
-        parameters: parameter === undefined ? [] : [new ParameterValue({ name: parameter.name, value: `${parameter.default}-custom` })]
+        parameters: parameter === undefined ? [] : [new Common.ParameterValue({ name: parameter.name, value: `${parameter.default}-custom` })]
       })
     })
 }
 
-const standardBody = (tool: ToolDefinition) =>
-  new CreateStandardBody({
+const standardBody = (tool: ToolDefinitions.ToolDefinition) =>
+  new Bodies.CreateStandardBody({
     name: "Benchmark standard",
     tools: [
-      new StandardToolInput({
+      new Bodies.StandardToolInput({
         uuid: tool.uuid,
         enabled: true,
         patterns: tool.patterns.slice(0, Dataset.standardPatterns).map(({ definition }) =>
-          new StandardPatternInput({ id: definition.id, enabled: true, parameters: [] })
+          new Bodies.StandardPatternInput({ id: definition.id, enabled: true, parameters: [] })
         )
       })
     ]
   })
 
 /** Every repository of the measured organization configures its own patterns; a few follow the standard. */
-const seedConfiguration = (tool: ToolDefinition, measured: ReadonlyArray<RepositoryRecord>, concurrency: number) =>
+const seedConfiguration = (tool: ToolDefinitions.ToolDefinition, measured: ReadonlyArray<Records.RepositoryRecord>, concurrency: number) =>
   Effect.gen(function*() {
-    const settings = yield* ToolConfigStore
-    const standards = yield* CodingStandards
+    const settings = yield* ToolConfigStore.ToolConfigStore
+    const standards = yield* CodingStandards.CodingStandards
     const patterns = patternSettings(tool)
     yield* Effect.forEach(
       measured,
@@ -162,7 +157,7 @@ const seedConfiguration = (tool: ToolDefinition, measured: ReadonlyArray<Reposit
   })
 
 /** Seeds the dataset of `Dataset` through the ports and the domain services, with `concurrency` writers. */
-export const seed = (tool: ToolDefinition, concurrency: number) =>
+export const seed = (tool: ToolDefinitions.ToolDefinition, concurrency: number) =>
   Effect.gen(function*() {
     const [records, repositoriesMs] = yield* timed(seedRepositories(concurrency))
     const [, analysesMs] = yield* timed(seedAnalyses(records, concurrency))

@@ -6,7 +6,7 @@ import type {
   RepositoryAnalysis,
   RepositoryStore,
   ToolConfigStore,
-  ToolDefinition
+  ToolDefinitions
 } from "@tidemark/core"
 import { Console, Effect, Layer } from "effect"
 import type { Backend } from "./Backends.js"
@@ -31,13 +31,13 @@ export interface BackendResult {
 
 /** What the benchmark needs from a backend's composition. */
 export type BenchServices =
-  | RepositoryAnalysis
-  | PatternConfiguration
-  | CodingStandards
-  | OrganizationStore
-  | RepositoryStore
-  | ToolConfigStore
-  | AnalysisStore
+  | RepositoryAnalysis.RepositoryAnalysis
+  | PatternConfiguration.PatternConfiguration
+  | CodingStandards.CodingStandards
+  | OrganizationStore.OrganizationStore
+  | RepositoryStore.RepositoryStore
+  | ToolConfigStore.ToolConfigStore
+  | AnalysisStore.AnalysisStore
 
 export interface RunSettings extends MeasureSettings {
   /** Concurrent writers while seeding. */
@@ -54,7 +54,7 @@ const formatMs = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 export const run = (
   backend: Backend,
   services: Layer.Layer<BenchServices, unknown>,
-  tool: ToolDefinition,
+  tool: ToolDefinitions.ToolDefinition,
   settings: RunSettings
 ) =>
   Effect.scoped(

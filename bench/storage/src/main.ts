@@ -8,7 +8,7 @@
 // First, as in the server: the V8 settings every tidemark process runs with.
 import "@tidemark/server/RuntimeFlags"
 import { LogSarifReader, ReportCoverageReader } from "@tidemark/analysis"
-import { DomainServices, type ToolDefinition } from "@tidemark/core"
+import { DomainServices, type ToolDefinitions } from "@tidemark/core"
 import { CryptoIdGenerator, MemoryEventQueue, MemoryEventStore, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Cause, Config, Console, Effect, Exit, Layer } from "effect"
 import { cpus, loadavg } from "node:os"
@@ -38,7 +38,7 @@ const settings = Config.all({
  * As the server composes it: storage → catalogue, git, ids, queue → domain services. The queue
  * (which only the ingestion service publishes to) stays in memory: no operation measured uses it.
  */
-const services = (backend: Backends.Backend, tool: ToolDefinition) =>
+const services = (backend: Backends.Backend, tool: ToolDefinitions.ToolDefinition) =>
   DomainServices.layer().pipe(
     Layer.provideMerge(Layer.mergeAll(
       backend.storage,

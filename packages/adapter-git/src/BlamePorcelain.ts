@@ -1,4 +1,4 @@
-import { FileLine } from "@tidemark/core"
+import { FileSource } from "@tidemark/core"
 
 /**
  * `git blame --porcelain` output: every line of the file, each opened by a header naming the commit
@@ -15,9 +15,9 @@ const emailOf = (authorMail: string): string | undefined => {
   return email === "" ? undefined : email
 }
 
-export const parse = (output: string): Array<FileLine> => {
+export const parse = (output: string): Array<FileSource.FileLine> => {
   const emails = new Map<string, string | undefined>()
-  const lines: Array<FileLine> = []
+  const lines: Array<FileSource.FileLine> = []
   let sha = ""
   let number = 0
   // Split on `\n` only: a `\r` inside a line is part of its text (git splits lines on `\n` too).
@@ -25,7 +25,7 @@ export const parse = (output: string): Array<FileLine> => {
     if (row.startsWith("\t")) {
       const authorEmail = emails.get(sha)
       const text = row.slice(1).replace(/\r$/, "")
-      lines.push(FileLine.make(authorEmail === undefined ? { number, text } : { number, text, authorEmail }))
+      lines.push(FileSource.FileLine.make(authorEmail === undefined ? { number, text } : { number, text, authorEmail }))
       continue
     }
     const opened = header.exec(row)

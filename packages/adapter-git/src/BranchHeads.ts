@@ -1,4 +1,4 @@
-import { GitBranch } from "@tidemark/core"
+import { GitReader } from "@tidemark/core"
 import * as CommitLog from "./CommitLog.js"
 
 /**
@@ -24,12 +24,12 @@ export const format = fields.map((field) => `${field}%00`).join("")
 const branchPrefix = "refs/heads/"
 
 /** Parses `git for-each-ref --format=<format> refs/heads` output; refs to non-commits are left out. */
-export const parse = (output: string): Array<GitBranch> =>
+export const parse = (output: string): Array<GitReader.GitBranch> =>
   CommitLog.records(output, fields.length).flatMap(
     ([ref = "", type = "", sha = "", authorName = "", authorEmail = "", date = "", parents = "", message = ""]) =>
       type === "commit" && ref.startsWith(branchPrefix)
         ? [
-          new GitBranch({
+          new GitReader.GitBranch({
             name: ref.slice(branchPrefix.length),
             head: CommitLog.commitOf({ sha, authorName, authorEmail, commitTimestamp: date, parents, message })
           })

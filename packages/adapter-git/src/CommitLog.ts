@@ -1,4 +1,4 @@
-import { GitCommit } from "@tidemark/core"
+import { GitReader } from "@tidemark/core"
 
 /**
  * `git log` placeholders of a commit's fields, each closed by a NUL (`%x00`): a message may hold
@@ -22,8 +22,8 @@ export const commitOf = (printed: {
   readonly parents: string
   /** As printed, trailing newlines included. */
   readonly message: string
-}): GitCommit =>
-  new GitCommit({
+}): GitReader.GitCommit =>
+  new GitReader.GitCommit({
     sha: printed.sha,
     authorName: printed.authorName,
     authorEmail: bareEmail(printed.authorEmail),
@@ -47,7 +47,7 @@ export const records = (output: string, width: number): Array<Array<string>> => 
 }
 
 /** Parses `git log --format=<format>` output, in git's order. */
-export const parse = (output: string): Array<GitCommit> =>
+export const parse = (output: string): Array<GitReader.GitCommit> =>
   records(output, fields.length).map(([sha = "", authorName = "", authorEmail = "", commitTimestamp = "", parents = "", message = ""]) =>
     commitOf({ sha, authorName, authorEmail, commitTimestamp, parents, message })
   )

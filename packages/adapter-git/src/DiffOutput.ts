@@ -1,4 +1,4 @@
-import { ChangedFile, type FileChangeKind } from "@tidemark/core"
+import { GitChanges } from "@tidemark/core"
 import { Either } from "effect"
 
 /**
@@ -70,7 +70,7 @@ const parsePatch = (patch: string): Array<Section> => {
   return sections
 }
 
-const kinds: Record<string, FileChangeKind> = {
+const kinds: Record<string, GitChanges.FileChangeKind> = {
   A: "added",
   D: "deleted",
   M: "modified",
@@ -106,12 +106,12 @@ const sectionsOf = (
     : Either.left(`git diff printed ${records.length} changed files and ${sections.length} patches`)
 }
 
-const changedFile = (record: RawRecord, section: Section): Either.Either<ChangedFile, string> => {
+const changedFile = (record: RawRecord, section: Section): Either.Either<GitChanges.ChangedFile, string> => {
   const kind = kinds[record.status.charAt(0)]
   const [first = "", second] = record.paths
   if (kind === undefined) return Either.left(`unexpected change status ${record.status} of ${first}`)
   return Either.right(
-    new ChangedFile({
+    new GitChanges.ChangedFile({
       path: second ?? first,
       ...(kind === "renamed" ? { previousPath: first } : {}),
       kind,
@@ -122,7 +122,7 @@ const changedFile = (record: RawRecord, section: Section): Either.Either<Changed
 }
 
 /** The changed files of the output, in git's order (by path); a reason when it cannot be read. */
-export const parse = (output: string): Either.Either<Array<ChangedFile>, string> => {
+export const parse = (output: string): Either.Either<Array<GitChanges.ChangedFile>, string> => {
   if (output.length === 0) return Either.right([])
   // No raw field is empty (a record's paths never are), so the first empty field ends them.
   const end = output.indexOf("\0\0")

@@ -2,7 +2,7 @@
  * The NetworkAddresses port on the system's resolver (`dns.lookup`, as git, curl and Node's HTTP
  * client resolve) and IANA's special-purpose address registries as `ipaddr.js` keeps them.
  */
-import { NetworkAddresses, NonPublicAddress } from "@tidemark/core"
+import { NetworkAddresses } from "@tidemark/core"
 import { type Context, Effect, Layer } from "effect"
 import ipaddr from "ipaddr.js"
 import { lookup } from "node:dns/promises"
@@ -58,17 +58,17 @@ export const firstNonPublic = (
 ): { readonly address: string; readonly range: string } | undefined =>
   addresses.map((address) => ({ address, range: rangeOf(address) })).find(({ range }) => range !== "unicast")
 
-export const make = (options: DnsNetworkAddressesOptions): Context.Tag.Service<NetworkAddresses> => ({
+export const make = (options: DnsNetworkAddressesOptions): Context.Tag.Service<NetworkAddresses.NetworkAddresses> => ({
   requirePublic: (url) => {
     const host = hostOf(url)
     if (options.allowPrivate || host === undefined) return Effect.void
     return Effect.flatMap(addressesOf(host), (addresses) => {
       const found = firstNonPublic(addresses)
-      return found === undefined ? Effect.void : Effect.fail(new NonPublicAddress({ url, ...found }))
+      return found === undefined ? Effect.void : Effect.fail(new NetworkAddresses.NonPublicAddress({ url, ...found }))
     })
   }
 })
 
-export const layer = (options: DnsNetworkAddressesOptions): Layer.Layer<NetworkAddresses> =>
-  Layer.succeed(NetworkAddresses, make(options))
+export const layer = (options: DnsNetworkAddressesOptions): Layer.Layer<NetworkAddresses.NetworkAddresses> =>
+  Layer.succeed(NetworkAddresses.NetworkAddresses, make(options))
 

@@ -8,17 +8,7 @@ import type * as CommandExecutor from "@effect/platform/CommandExecutor"
 import * as FileSystem from "@effect/platform/FileSystem"
 import * as Path from "@effect/platform/Path"
 import * as NodeContext from "@effect/platform-node/NodeContext"
-import {
-  FileLines,
-  FileLinesError,
-  FileSource,
-  GitChanges,
-  GitReader,
-  GitReadError,
-  GitSnapshot,
-  SourceCheckout
-} from "@tidemark/core"
-import type { GitBranch } from "@tidemark/core"
+import { FileLines, FileSource, GitChanges, GitReader, SourceCheckout } from "@tidemark/core"
 import { Array as Arr, Config, Context, Duration, Effect, Layer, Option, type Scope } from "effect"
 import type { ConfigError } from "effect/ConfigError"
 import * as BlamePorcelain from "./BlamePorcelain.js"
@@ -68,7 +58,7 @@ const conventionalDefaults = ["main", "master"]
 
 const chooseDefaultBranch = (
   head: Option.Option<string>,
-  branches: Arr.NonEmptyReadonlyArray<GitBranch>
+  branches: Arr.NonEmptyReadonlyArray<GitReader.GitBranch>
 ): string => {
   const candidates = [...Option.toArray(head), ...conventionalDefaults]
   const found = candidates.find((name) => branches.some((branch) => branch.name === name))
@@ -96,10 +86,10 @@ const parseFileList = (output: string) => output.split("\0").filter((path) => pa
 
 /** The ports on one cache of mirrors: a checkout, a blame or a diff fetches into the mirror a read made. */
 export interface GitCliPorts {
-  readonly reader: Context.Tag.Service<GitReader>
-  readonly checkout: Context.Tag.Service<SourceCheckout>
-  readonly lines: Context.Tag.Service<FileLines>
-  readonly changes: Context.Tag.Service<GitChanges>
+  readonly reader: Context.Tag.Service<GitReader.GitReader>
+  readonly checkout: Context.Tag.Service<SourceCheckout.SourceCheckout>
+  readonly lines: Context.Tag.Service<FileLines.FileLines>
+  readonly changes: Context.Tag.Service<GitChanges.GitChanges>
 }
 
 export const makePorts = (
@@ -138,12 +128,12 @@ export const makePorts = (
         const defaultBranch = chooseDefaultBranch(yield* headBranch(mirror), branches)
         const head = branches.find((branch) => branch.name === defaultBranch) ?? Arr.headNonEmpty(branches)
         const files = parseFileList(yield* git.run(["ls-tree", "-r", "--name-only", "-z", head.head.sha], mirror))
-        return new GitSnapshot({ defaultBranch, branches, files })
+        return new GitReader.GitSnapshot({ defaultBranch, branches, files })
       }).pipe(Effect.catchTag("GitCommandError", (error) => Effect.fail(fromCommand(error))))
 
-    const readSnapshot = (url: string): Effect.Effect<GitSnapshot, GitReadError> =>
+    const readSnapshot = (url: string): Effect.Effect<GitReader.GitSnapshot, GitReader.GitReadError> =>
       cache.latest(url, snapshot).pipe(
-        Effect.mapError((failure) => new GitReadError({ url, reason: failure.reason })),
+        Effect.mapError((failure) => new GitReader.GitReadError({ url, reason: failure.reason })),
         // No URL attribute: a remote URL may carry credentials.
         Effect.withSpan("GitCli.read")
       )
@@ -153,7 +143,7 @@ export const makePorts = (
      * the mirror's objects (`--shared`: nothing is copied), checked out detached. A remote's mirror
      * first gets the commit's files, which a blob-less clone lacks.
      */
-    const checkout = (url: string, sha: string): Effect.Effect<string, GitReadError, Scope.Scope> =>
+    const checkout = (url: string, sha: string): Effect.Effect<string, GitReader.GitReadError, Scope.Scope> =>
       Effect.gen(function*() {
         yield* fs.makeDirectory(checkoutDirectory, { recursive: true, mode: 0o700 }).pipe(
           Effect.mapError(fromPlatform("cannot create the checkout directory"))
@@ -172,7 +162,7 @@ export const makePorts = (
         // The path the analysis reads files by, so that the one its messages show is this one.
         return yield* fs.realPath(root).pipe(Effect.mapError(fromPlatform("cannot resolve the checkout's path")))
       }).pipe(
-        Effect.mapError((failure) => new GitReadError({ url, reason: failure.reason })),
+        Effect.mapError((failure) => new GitReader.GitReadError({ url, reason: failure.reason })),
         Effect.withSpan("GitCli.checkout")
       )
 
@@ -186,7 +176,7 @@ export const makePorts = (
     // mirror would otherwise use its HEAD's, which changes with the default branch.
     const blame = ({ git, mirror }: Mirror, sha: string, file: string, lines?: ReadonlyArray<number>) =>
       git.run(["-c", `mailmap.blob=${sha}:.mailmap`, "blame", "--porcelain", ...lineRanges(lines), sha, "--", file], mirror).pipe(
-        Effect.map((output) => FileSource.make({ commitSha: sha, path: file, lines: BlamePorcelain.parse(output) }))
+        Effect.map((output) => FileSource.FileSource.make({ commitSha: sha, path: file, lines: BlamePorcelain.parse(output) }))
       )
 
     /**
@@ -195,7 +185,7 @@ export const makePorts = (
      * the file's history each time: 0.06–0.2 s on ESLint's). A few hundred files, the oldest
      * forgotten first.
      */
-    const blamed = new Map<string, FileSource>()
+    const blamed = new Map<string, FileSource.FileSource>()
     const blamedLimit = 256
     const wholeFile = (at: Mirror, sha: string, file: string) =>
       Effect.suspend(() => {
@@ -215,33 +205,33 @@ export const makePorts = (
 
     const read = (url: string, sha: string, files: ReadonlyArray<string>, only?: ReadonlyMap<string, ReadonlyArray<number>>) =>
       mirrorWith(url, [sha]).pipe(
-        Effect.mapError((failure) => new GitReadError({ url, reason: failure.reason })),
+        Effect.mapError((failure) => new GitReader.GitReadError({ url, reason: failure.reason })),
         Effect.tap((at) => at.remote ? fetchHistory(at, sha, files) : Effect.void),
         Effect.flatMap((at) =>
           // One git process per file, a few at a time: blame is CPU-bound and the worker shares the machine.
           Effect.forEach(files, (file) =>
             Effect.either(blameLines(at, sha, file, only?.get(file)).pipe(
-              Effect.mapError((error) => new FileLinesError({ url, commitSha: sha, path: file, reason: error.message }))
+              Effect.mapError((error) => new FileSource.FileLinesError({ url, commitSha: sha, path: file, reason: error.message }))
             )), { concurrency: blameConcurrency })
         ),
         Effect.withSpan("GitCli.fileLines", { attributes: { files: files.length } })
       )
 
     return {
-      reader: GitReader.of({ read: readSnapshot }),
-      checkout: SourceCheckout.of({ checkout }),
-      lines: FileLines.of({ read }),
+      reader: GitReader.GitReader.of({ read: readSnapshot }),
+      checkout: SourceCheckout.SourceCheckout.of({ checkout }),
+      lines: FileLines.FileLines.of({ read }),
       changes: GitCliChanges.make(cache)
     }
   })
 
 export const make = (
   options: GitCliOptions
-): Effect.Effect<Context.Tag.Service<GitReader>, never, CommandExecutor.CommandExecutor | FileSystem.FileSystem | Path.Path> =>
+): Effect.Effect<Context.Tag.Service<GitReader.GitReader>, never, CommandExecutor.CommandExecutor | FileSystem.FileSystem | Path.Path> =>
   Effect.map(makePorts(options), (ports) => ports.reader)
 
 /** Every port the adapter provides, on one cache of mirrors. */
-export type GitCliServices = GitReader | SourceCheckout | FileLines | GitChanges
+export type GitCliServices = GitReader.GitReader | SourceCheckout.SourceCheckout | FileLines.FileLines | GitChanges.GitChanges
 
 /**
  * The adapter (GitReader, SourceCheckout, FileLines and GitChanges on one cache of mirrors) with
@@ -250,10 +240,10 @@ export type GitCliServices = GitReader | SourceCheckout | FileLines | GitChanges
 export const layer = (options: GitCliOptions): Layer.Layer<GitCliServices> =>
   Layer.effectContext(
     Effect.map(makePorts(options), (ports) =>
-      Context.make(GitReader, ports.reader).pipe(
-        Context.add(SourceCheckout, ports.checkout),
-        Context.add(FileLines, ports.lines),
-        Context.add(GitChanges, ports.changes)
+      Context.make(GitReader.GitReader, ports.reader).pipe(
+        Context.add(SourceCheckout.SourceCheckout, ports.checkout),
+        Context.add(FileLines.FileLines, ports.lines),
+        Context.add(GitChanges.GitChanges, ports.changes)
       ))
   ).pipe(Layer.provide(NodeContext.layer))
 

@@ -2,7 +2,7 @@
  * The GitChanges port on the git command line, reading the mirrors of GitCli's cache: a commit
  * the mirror lacks is fetched first (a pull request's head, say), then git compares in the mirror.
  */
-import { emptyTree, GitChanges, type GitCommit, GitReadError } from "@tidemark/core"
+import { GitChanges, GitReader } from "@tidemark/core"
 import { Array as Arr, type Context, Effect, Either, Option } from "effect"
 import * as CommitLog from "./CommitLog.js"
 import * as DiffOutput from "./DiffOutput.js"
@@ -17,25 +17,25 @@ import { fromCommand, type Mirror, type MirrorCache, ReadFailure } from "./Mirro
  */
 const diffOptions = ["-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-textconv", "--find-renames"]
 
-export const make = (cache: MirrorCache): Context.Tag.Service<GitChanges> => {
+export const make = (cache: MirrorCache): Context.Tag.Service<GitChanges.GitChanges> => {
   /** Runs `read` in the mirror of `url` holding `shas`, its failures told as the port's error. */
   const inMirror = <A>(
     url: string,
     shas: ReadonlyArray<string>,
     span: string,
     read: (at: Mirror) => Effect.Effect<A, GitCommandError | ReadFailure>
-  ): Effect.Effect<A, GitReadError> =>
+  ): Effect.Effect<A, GitReader.GitReadError> =>
     cache.mirrorWith(url, shas).pipe(
       Effect.flatMap(read),
       Effect.mapError((failure) =>
-        new GitReadError({ url, reason: failure._tag === "ReadFailure" ? failure.reason : failure.message })
+        new GitReader.GitReadError({ url, reason: failure._tag === "ReadFailure" ? failure.reason : failure.message })
       ),
       // No URL attribute: a remote URL may carry credentials.
       Effect.withSpan(span)
     )
 
   /** The commits a comparison needs fetched: git has the empty tree without fetching it. */
-  const commitsOf = (base: string, head: string) => (base === emptyTree ? [head] : [base, head])
+  const commitsOf = (base: string, head: string) => (base === GitChanges.emptyTree ? [head] : [base, head])
 
   // `merge-base` exits with 1, printing nothing, exactly when the commits share no ancestor.
   const mergeBase = (url: string, a: string, b: string) =>
@@ -64,7 +64,7 @@ export const make = (cache: MirrorCache): Context.Tag.Service<GitChanges> => {
       Effect.map(git.run(["log", `--format=${CommitLog.format}`, `${base}..${head}`], mirror), CommitLog.parse))
 
   // A commit the source does not have either is none, not a failure: the caller asked whether it exists.
-  const commit = (url: string, sha: string): Effect.Effect<Option.Option<GitCommit>, GitReadError> =>
+  const commit = (url: string, sha: string): Effect.Effect<Option.Option<GitReader.GitCommit>, GitReader.GitReadError> =>
     cache.mirrorOf(url, [sha]).pipe(
       Effect.flatMap(({ git, mirror, missing }) =>
         Arr.isNonEmptyReadonlyArray(missing)
@@ -74,9 +74,9 @@ export const make = (cache: MirrorCache): Context.Tag.Service<GitChanges> => {
             Effect.mapError(fromCommand)
           )
       ),
-      Effect.mapError((failure) => new GitReadError({ url, reason: failure.reason })),
+      Effect.mapError((failure) => new GitReader.GitReadError({ url, reason: failure.reason })),
       Effect.withSpan("GitCli.commit")
     )
 
-  return GitChanges.of({ mergeBase, changedFiles, diff, commitsBetween, commit })
+  return GitChanges.GitChanges.of({ mergeBase, changedFiles, diff, commitsBetween, commit })
 }

@@ -3,7 +3,7 @@ import * as Path from "@effect/platform/Path"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import { describe, expect, it } from "@effect/vitest"
 import { GitCli } from "../src/index.js"
-import { GitBranch, GitReader, type GitReadError, GitSnapshot } from "@tidemark/core"
+import { GitReader } from "@tidemark/core"
 import { Config, ConfigProvider, Effect, Layer } from "effect"
 import {
   commit,
@@ -24,7 +24,7 @@ const scratch = Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirecto
 const readerIn = (directory: string, options: Omit<GitCli.GitCliOptions, "cacheDirectory"> = {}) =>
   Effect.flatMap(Path.Path, (path) => GitCli.make({ ...options, cacheDirectory: path.join(directory, "cache") }))
 
-const expectReadError = (effect: Effect.Effect<GitSnapshot, GitReadError>) =>
+const expectReadError = (effect: Effect.Effect<GitReader.GitSnapshot, GitReader.GitReadError>) =>
   Effect.map(Effect.flip(effect), (error) => {
     expect(error._tag).toBe("GitReadError")
     return error
@@ -49,12 +49,12 @@ describe("GitCli", () => {
       const snapshot = yield* reader.read(repository)
 
       expect(snapshot).toStrictEqual(
-        new GitSnapshot({
+        new GitReader.GitSnapshot({
           defaultBranch: "main",
           branches: [
-            new GitBranch({ name: "feature", head: yield* commitOf(repository, "feature") }),
-            new GitBranch({ name: "main", head: yield* commitOf(repository, "main") }),
-            new GitBranch({ name: "release/1.0", head: yield* commitOf(repository, "release/1.0") })
+            new GitReader.GitBranch({ name: "feature", head: yield* commitOf(repository, "feature") }),
+            new GitReader.GitBranch({ name: "main", head: yield* commitOf(repository, "main") }),
+            new GitReader.GitBranch({ name: "release/1.0", head: yield* commitOf(repository, "release/1.0") })
           ],
           files: sampleFiles
         })
@@ -278,7 +278,7 @@ describe("GitCli", () => {
       const { repository } = yield* sampleRepository(directory)
       const cacheDirectory = path.join(directory, "mirrors")
 
-      const snapshot = yield* Effect.flatMap(GitReader, (reader) => reader.read(repository)).pipe(
+      const snapshot = yield* Effect.flatMap(GitReader.GitReader, (reader) => reader.read(repository)).pipe(
         Effect.provide(
           GitCli.layerConfig({ cacheDirectory: Config.string("MIRRORS") }).pipe(
             Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["MIRRORS", cacheDirectory]]))))

@@ -2,7 +2,7 @@ import * as FileSystem from "@effect/platform/FileSystem"
 import * as Path from "@effect/platform/Path"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import { describe, expect, it } from "@effect/vitest"
-import { ChangedFile } from "@tidemark/core"
+import { GitChanges } from "@tidemark/core"
 import { Effect, Option } from "effect"
 import { GitCli } from "../src/index.js"
 import { commit, commitOf, git, gitDaemon, initRepository, writeFiles } from "./GitFixture.js"
@@ -71,12 +71,12 @@ const branchedRepository = (parent: string) =>
 
 /** What the feature branch changes, in git's order (by path). */
 const featureChanges = [
-  new ChangedFile({ path: quoted, kind: "added", addedLines: [1, 2], removedLineCount: 0 }),
-  new ChangedFile({ path: "gone.txt", kind: "deleted", addedLines: [], removedLineCount: 2 }),
-  new ChangedFile({ path: "image.bin", kind: "modified", addedLines: [], removedLineCount: 0 }),
-  new ChangedFile({ path: "keep.txt", kind: "modified", addedLines: [2, 7, 9, 10], removedLineCount: 2 }),
-  new ChangedFile({ path: "my file.txt", kind: "modified", addedLines: [2], removedLineCount: 0 }),
-  new ChangedFile({ path: "new.txt", previousPath: "old.txt", kind: "renamed", addedLines: [10], removedLineCount: 1 })
+  new GitChanges.ChangedFile({ path: quoted, kind: "added", addedLines: [1, 2], removedLineCount: 0 }),
+  new GitChanges.ChangedFile({ path: "gone.txt", kind: "deleted", addedLines: [], removedLineCount: 2 }),
+  new GitChanges.ChangedFile({ path: "image.bin", kind: "modified", addedLines: [], removedLineCount: 0 }),
+  new GitChanges.ChangedFile({ path: "keep.txt", kind: "modified", addedLines: [2, 7, 9, 10], removedLineCount: 2 }),
+  new GitChanges.ChangedFile({ path: "my file.txt", kind: "modified", addedLines: [2], removedLineCount: 0 }),
+  new GitChanges.ChangedFile({ path: "new.txt", previousPath: "old.txt", kind: "renamed", addedLines: [10], removedLineCount: 1 })
 ]
 
 const missingSha = "0123456789abcdef0123456789abcdef01234567"
@@ -115,17 +115,17 @@ describe("GitCli GitChanges", () => {
 
       expect(yield* changes.changedFiles(repository, shas.base, shas.second)).toStrictEqual(featureChanges)
       expect(yield* changes.changedFiles(repository, shas.first, shas.second)).toStrictEqual([
-        new ChangedFile({ path: "keep.txt", kind: "modified", addedLines: [10], removedLineCount: 0 })
+        new GitChanges.ChangedFile({ path: "keep.txt", kind: "modified", addedLines: [10], removedLineCount: 0 })
       ])
       expect(yield* changes.changedFiles(repository, shas.second, shas.second)).toStrictEqual([])
       // Backwards: the added file is deleted, the deleted one added, the rename undone.
       expect(yield* changes.changedFiles(repository, shas.first, shas.base)).toStrictEqual([
-        new ChangedFile({ path: quoted, kind: "deleted", addedLines: [], removedLineCount: 2 }),
-        new ChangedFile({ path: "gone.txt", kind: "added", addedLines: [1, 2], removedLineCount: 0 }),
-        new ChangedFile({ path: "image.bin", kind: "modified", addedLines: [], removedLineCount: 0 }),
-        new ChangedFile({ path: "keep.txt", kind: "modified", addedLines: [2, 7], removedLineCount: 3 }),
-        new ChangedFile({ path: "my file.txt", kind: "modified", addedLines: [], removedLineCount: 1 }),
-        new ChangedFile({ path: "old.txt", previousPath: "new.txt", kind: "renamed", addedLines: [10], removedLineCount: 1 })
+        new GitChanges.ChangedFile({ path: quoted, kind: "deleted", addedLines: [], removedLineCount: 2 }),
+        new GitChanges.ChangedFile({ path: "gone.txt", kind: "added", addedLines: [1, 2], removedLineCount: 0 }),
+        new GitChanges.ChangedFile({ path: "image.bin", kind: "modified", addedLines: [], removedLineCount: 0 }),
+        new GitChanges.ChangedFile({ path: "keep.txt", kind: "modified", addedLines: [2, 7], removedLineCount: 3 }),
+        new GitChanges.ChangedFile({ path: "my file.txt", kind: "modified", addedLines: [], removedLineCount: 1 }),
+        new GitChanges.ChangedFile({ path: "old.txt", previousPath: "new.txt", kind: "renamed", addedLines: [10], removedLineCount: 1 })
       ])
     }).pipe(Effect.provide(NodeContext.layer)))
 
@@ -147,8 +147,8 @@ describe("GitCli GitChanges", () => {
       const changes = yield* changesIn(directory)
 
       expect(yield* changes.changedFiles(repository, before, after)).toStrictEqual([
-        new ChangedFile({ path: "link.txt", kind: "modified", addedLines: [1], removedLineCount: 3 }),
-        new ChangedFile({ path: "vendored", kind: "added", addedLines: [], removedLineCount: 0 })
+        new GitChanges.ChangedFile({ path: "link.txt", kind: "modified", addedLines: [1], removedLineCount: 3 }),
+        new GitChanges.ChangedFile({ path: "vendored", kind: "added", addedLines: [], removedLineCount: 0 })
       ])
     }).pipe(Effect.provide(NodeContext.layer)))
 
@@ -223,7 +223,7 @@ describe("GitCli GitChanges", () => {
       const late = yield* commit(repository, "Late", "2024-05-06T10:00:00Z")
 
       expect(yield* changes.changedFiles(repository, shas.second, late)).toStrictEqual([
-        new ChangedFile({ path: "late.txt", kind: "added", addedLines: [1], removedLineCount: 0 })
+        new GitChanges.ChangedFile({ path: "late.txt", kind: "added", addedLines: [1], removedLineCount: 0 })
       ])
     }).pipe(Effect.provide(NodeContext.layer)))
 

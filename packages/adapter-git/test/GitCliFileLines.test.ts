@@ -3,7 +3,7 @@ import * as FileSystem from "@effect/platform/FileSystem"
 import * as Path from "@effect/platform/Path"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import { describe, expect, it } from "@effect/vitest"
-import { FileLine, type FileLinesError, FileSource } from "@tidemark/core"
+import { FileSource } from "@tidemark/core"
 import { Effect, Either } from "effect"
 import { GitCli } from "../src/index.js"
 import { git, gitDaemon, initRepository, writeFiles } from "./GitFixture.js"
@@ -38,9 +38,9 @@ const twoAuthors = (directory: string) =>
   })
 
 const line = (number: number, text: string, authorEmail?: string) =>
-  FileLine.make(authorEmail === undefined ? { number, text } : { number, text, authorEmail })
+  FileSource.FileLine.make(authorEmail === undefined ? { number, text } : { number, text, authorEmail })
 
-const rightOf = (outcome: Either.Either<FileSource, FileLinesError> | undefined) => {
+const rightOf = (outcome: Either.Either<FileSource.FileSource, FileSource.FileLinesError> | undefined) => {
   if (outcome === undefined || Either.isLeft(outcome)) throw new Error(`expected lines, got ${JSON.stringify(outcome)}`)
   return outcome.right
 }
@@ -53,7 +53,7 @@ describe("GitCli FileLines", () => {
       const { lines } = yield* portsIn(directory)
 
       const [now] = yield* lines.read(repository, second, ["app.js"])
-      expect(rightOf(now)).toStrictEqual(FileSource.make({
+      expect(rightOf(now)).toStrictEqual(FileSource.FileSource.make({
         commitSha: second,
         path: "app.js",
         lines: [line(1, "const a = 1", ada), line(2, "const b = 20", bob), line(3, "const c = 3", ada), line(4, "const d = 4", bob)]

@@ -1,7 +1,7 @@
 /** Real git repositories for the tests, built with the git command line. */
 import * as FileSystem from "@effect/platform/FileSystem"
 import * as Path from "@effect/platform/Path"
-import { GitCommit } from "@tidemark/core"
+import { GitReader } from "@tidemark/core"
 import { Effect } from "effect"
 import { execFileSync, spawn } from "node:child_process"
 import { createServer as createHttpServer } from "node:http"
@@ -78,7 +78,7 @@ export const commitOf = (repository: string, revision: string) =>
     (output) => {
       const [sha = "", authorName = "", authorEmail = "", commitTimestamp = "", parents = "", message = ""] = output
         .split("\0")
-      return new GitCommit({
+      return new GitReader.GitCommit({
         sha,
         authorName,
         authorEmail,

@@ -8,13 +8,7 @@ import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as Headers from "@effect/platform/Headers"
 import * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import {
-  CommitStatuses,
-  type CommitVerdict,
-  GitHostSettingsStore,
-  NetworkAddresses,
-  type RepositoryRecord
-} from "@tidemark/core"
+import { CommitStatuses, GitHostSettingsStore, NetworkAddresses, type Records } from "@tidemark/core"
 import { type Context, Data, Duration, Effect, Layer, Option, Schedule } from "effect"
 import * as StatusRequests from "./StatusRequests.js"
 
@@ -56,11 +50,11 @@ const reasonOf = (failure: SendFailure) =>
 
 export const make = (
   options: HostCommitStatusesOptions = {}
-): Effect.Effect<Context.Tag.Service<CommitStatuses>, never, HttpClient.HttpClient | GitHostSettingsStore | NetworkAddresses> =>
+): Effect.Effect<Context.Tag.Service<CommitStatuses.CommitStatuses>, never, HttpClient.HttpClient | GitHostSettingsStore.GitHostSettingsStore | NetworkAddresses.NetworkAddresses> =>
   Effect.gen(function*() {
     const client = yield* HttpClient.HttpClient
-    const store = yield* GitHostSettingsStore
-    const addresses = yield* NetworkAddresses
+    const store = yield* GitHostSettingsStore.GitHostSettingsStore
+    const addresses = yield* NetworkAddresses.NetworkAddresses
     const requestTimeout = Duration.decode(options.requestTimeout ?? "10 seconds")
     const schedule = Schedule.exponential(options.retryBase ?? "500 millis").pipe(
       Schedule.jittered,
@@ -103,7 +97,7 @@ export const make = (
           Effect.as(Effect.logWarning(`no commit status sent: ${refused.message}`), false))
       )
 
-    const publish = (repository: RepositoryRecord, sha: string, verdict: CommitVerdict) => {
+    const publish = (repository: Records.RepositoryRecord, sha: string, verdict: CommitStatuses.CommitVerdict) => {
       const where = { repository: `${repository.provider}/${repository.owner}/${repository.name}`, sha }
       return Effect.gen(function*() {
         const settings = yield* store.find(repository.id)
@@ -135,10 +129,10 @@ export const make = (
       )
     }
 
-    return CommitStatuses.of({ publish })
+    return CommitStatuses.CommitStatuses.of({ publish })
   })
 
 /** The port on the hosts' APIs, with the settings store, the address check and an HTTP client left to the caller. */
 export const layer = (
   options: HostCommitStatusesOptions = {}
-): Layer.Layer<CommitStatuses, never, HttpClient.HttpClient | GitHostSettingsStore | NetworkAddresses> => Layer.effect(CommitStatuses, make(options))
+): Layer.Layer<CommitStatuses.CommitStatuses, never, HttpClient.HttpClient | GitHostSettingsStore.GitHostSettingsStore | NetworkAddresses.NetworkAddresses> => Layer.effect(CommitStatuses.CommitStatuses, make(options))

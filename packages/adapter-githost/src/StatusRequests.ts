@@ -3,7 +3,7 @@
  * and the verdict. Nothing here sends anything: `HostCommitStatuses` does, and retries.
  */
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import type { CommitVerdict, GitHostSettings, RepositoryRecord } from "@tidemark/core"
+import type { CommitStatuses, GitHostSettings, Records } from "@tidemark/core"
 import { Redacted } from "effect"
 
 /** GitHub's public API; GitHub Enterprise Server answers at `https://HOST/api/v3`. */
@@ -22,13 +22,13 @@ export const shortDescription = (description: string): string => Array.from(desc
 
 /** The request that tells a repository's host the verdict on one of its commits. */
 export type StatusRequest = (
-  settings: GitHostSettings,
-  repository: RepositoryRecord,
+  settings: GitHostSettings.GitHostSettings,
+  repository: Records.RepositoryRecord,
   sha: string,
-  verdict: CommitVerdict
+  verdict: CommitStatuses.CommitVerdict
 ) => HttpClientRequest.HttpClientRequest
 
-const baseOf = (settings: GitHostSettings, fallback: string) => (settings.apiBaseUrl ?? fallback).replace(/\/+$/, "")
+const baseOf = (settings: GitHostSettings.GitHostSettings, fallback: string) => (settings.apiBaseUrl ?? fallback).replace(/\/+$/, "")
 
 /**
  * GitHub "Create a commit status":

@@ -1,6 +1,6 @@
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { describe, expect, it } from "@effect/vitest"
-import { CommitStatuses, CommitVerdict, GitHostSettings, GitHostSettingsStore, Goals, RepositoryRecord } from "@tidemark/core"
+import { CommitStatuses, GitHostSettings, GitHostSettingsStore, Goals, Records } from "@tidemark/core"
 import { MemoryGitHostSettingsStore } from "@tidemark/core/memory"
 import { Effect, HashMap, Layer, Logger, LogLevel, Redacted, Tracer } from "effect"
 import { DnsNetworkAddresses } from "@tidemark/adapter-git"
@@ -10,7 +10,7 @@ import { downHost, fakeHost } from "./FakeHost.js"
 const sha = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 
 const repositoryOf = (provider: string, owner = "tide-org", name = "web app") =>
-  new RepositoryRecord({
+  new Records.RepositoryRecord({
     id: 7,
     organizationId: 1,
     provider,
@@ -20,12 +20,12 @@ const repositoryOf = (provider: string, owner = "tide-org", name = "web app") =>
     gitUrl: `https://example.com/${owner}/${name}.git`,
     languages: [],
     rootFiles: [],
-    goals: Goals.defaults,
+    goals: Goals.Goals.defaults,
     addedAt: "2026-01-01T00:00:00Z",
     lastUpdated: "2026-01-01T00:00:00Z"
   })
 
-const failing = new CommitVerdict({
+const failing = new CommitStatuses.CommitVerdict({
   state: "failure",
   description: "3 new issues (the gate allows 0)",
   targetUrl: "https://tidemark.example.com/gh/tide-org/web%20app/commits/4b825dc",
@@ -52,10 +52,10 @@ const capturedLogs = () => {
  * The port on a fresh store holding `settings` for the repository (none: nothing stored), retrying
  * fast. The fake hosts listen on loopback: private addresses are allowed unless a test says not.
  */
-const publishWith = (settings: GitHostSettings | undefined, allowPrivate = true) =>
+const publishWith = (settings: GitHostSettings.GitHostSettings | undefined, allowPrivate = true) =>
   Effect.gen(function*() {
-    if (settings !== undefined) yield* (yield* GitHostSettingsStore).save(7, settings)
-    return yield* CommitStatuses
+    if (settings !== undefined) yield* (yield* GitHostSettingsStore.GitHostSettingsStore).save(7, settings)
+    return yield* CommitStatuses.CommitStatuses
   }).pipe(
     Effect.provide(
       HostCommitStatuses.layer({ retryBase: "10 millis", retries: 3, requestTimeout: "2 seconds", retryFor: "5 seconds" }).pipe(
@@ -87,7 +87,7 @@ describe("HostCommitStatuses", () => {
   it.scopedLive("GitHub: POST /repos/{owner}/{repo}/statuses/{sha} with the documented headers and JSON body", () =>
     Effect.gen(function*() {
       const host = yield* fakeHost([201])
-      const statuses = yield* publishWith(new GitHostSettings({ token: Redacted.make(token), apiBaseUrl: host.url }))
+      const statuses = yield* publishWith(new GitHostSettings.GitHostSettings({ token: Redacted.make(token), apiBaseUrl: host.url }))
 
       yield* statuses.publish(repositoryOf("gh"), sha, failing)
 
@@ -114,13 +114,13 @@ describe("HostCommitStatuses", () => {
   it.scopedLive("GitHub Enterprise: the same request under the server's /api/v3; a long description cut to 140 characters", () =>
     Effect.gen(function*() {
       const host = yield* fakeHost([201])
-      const statuses = yield* publishWith(new GitHostSettings({ token: Redacted.make(token), apiBaseUrl: `${host.url}/api/v3` }))
+      const statuses = yield* publishWith(new GitHostSettings.GitHostSettings({ token: Redacted.make(token), apiBaseUrl: `${host.url}/api/v3` }))
       const long = `${"é".repeat(139)}😀 and more`
 
       yield* statuses.publish(
         repositoryOf("gh"),
         sha,
-        new CommitVerdict({ state: "pending", description: long, context: "Tidemark / pull request" })
+        new CommitStatuses.CommitVerdict({ state: "pending", description: long, context: "Tidemark / pull request" })
       )
 
       expect(host.requests.map((request) => `${request.method} ${request.url}`)).toStrictEqual([
@@ -138,11 +138,11 @@ describe("HostCommitStatuses", () => {
   it.scopedLive("GitLab: POST /projects/{owner%2Frepo}/statuses/{sha} with PRIVATE-TOKEN, name and GitLab's states", () =>
     Effect.gen(function*() {
       const host = yield* fakeHost([201])
-      const statuses = yield* publishWith(new GitHostSettings({ token: Redacted.make("glpat-abc"), apiBaseUrl: host.url }))
+      const statuses = yield* publishWith(new GitHostSettings.GitHostSettings({ token: Redacted.make("glpat-abc"), apiBaseUrl: host.url }))
       const gitlab = repositoryOf("gl", "group/sub", "svc")
 
       for (const state of ["pending", "success", "failure", "error"] as const) {
-        yield* statuses.publish(gitlab, sha, new CommitVerdict({ ...failing, state }))
+        yield* statuses.publish(gitlab, sha, new CommitStatuses.CommitVerdict({ ...failing, state }))
       }
 
       expect(host.requests.map((request) => `${request.method} ${request.url}`)).toStrictEqual(
@@ -163,8 +163,8 @@ describe("HostCommitStatuses", () => {
   it.scopedLive("no span attribute shows a token, GitHub's nor GitLab's", () =>
     Effect.gen(function*() {
       const host = yield* fakeHost([201])
-      const gitHub = yield* publishWith(new GitHostSettings({ token: Redacted.make(token), apiBaseUrl: host.url }))
-      const gitLab = yield* publishWith(new GitHostSettings({ token: Redacted.make("glpat-abc"), apiBaseUrl: host.url }))
+      const gitHub = yield* publishWith(new GitHostSettings.GitHostSettings({ token: Redacted.make(token), apiBaseUrl: host.url }))
+      const gitLab = yield* publishWith(new GitHostSettings.GitHostSettings({ token: Redacted.make("glpat-abc"), apiBaseUrl: host.url }))
 
       const spans = yield* withSpansKept(
         Effect.zipRight(gitHub.publish(repositoryOf("gh"), sha, failing), gitLab.publish(repositoryOf("gl"), sha, failing))
@@ -180,7 +180,7 @@ describe("HostCommitStatuses", () => {
   it.scopedLive("self-managed GitLab: the same request under its /api/v4", () =>
     Effect.gen(function*() {
       const host = yield* fakeHost([201])
-      const statuses = yield* publishWith(new GitHostSettings({ token: Redacted.make("glpat-abc"), apiBaseUrl: `${host.url}/api/v4/` }))
+      const statuses = yield* publishWith(new GitHostSettings.GitHostSettings({ token: Redacted.make("glpat-abc"), apiBaseUrl: `${host.url}/api/v4/` }))
 
       yield* statuses.publish(repositoryOf("gl"), sha, failing)
 
@@ -193,7 +193,7 @@ describe("HostCommitStatuses", () => {
     Effect.gen(function*() {
       const host = yield* fakeHost([502, 502, 201])
       const logs = capturedLogs()
-      const statuses = yield* publishWith(new GitHostSettings({ token: Redacted.make(token), apiBaseUrl: host.url }))
+      const statuses = yield* publishWith(new GitHostSettings.GitHostSettings({ token: Redacted.make(token), apiBaseUrl: host.url }))
 
       yield* statuses.publish(repositoryOf("gh"), sha, failing).pipe(Effect.provide(logs.layer))
 
@@ -206,7 +206,7 @@ describe("HostCommitStatuses", () => {
     Effect.gen(function*() {
       const host = yield* fakeHost([429])
       const logs = capturedLogs()
-      const statuses = yield* publishWith(new GitHostSettings({ token: Redacted.make(token), apiBaseUrl: host.url }))
+      const statuses = yield* publishWith(new GitHostSettings.GitHostSettings({ token: Redacted.make(token), apiBaseUrl: host.url }))
 
       yield* statuses.publish(repositoryOf("gh"), sha, failing).pipe(Effect.provide(logs.layer))
 
@@ -224,7 +224,7 @@ describe("HostCommitStatuses", () => {
     Effect.gen(function*() {
       const host = yield* fakeHost([401])
       const logs = capturedLogs()
-      const statuses = yield* publishWith(new GitHostSettings({ token: Redacted.make(token), apiBaseUrl: host.url }))
+      const statuses = yield* publishWith(new GitHostSettings.GitHostSettings({ token: Redacted.make(token), apiBaseUrl: host.url }))
 
       yield* statuses.publish(repositoryOf("gh"), sha, failing).pipe(Effect.provide(logs.layer))
 
@@ -244,7 +244,7 @@ describe("HostCommitStatuses", () => {
     Effect.gen(function*() {
       const url = yield* downHost
       const logs = capturedLogs()
-      const statuses = yield* publishWith(new GitHostSettings({ token: Redacted.make(token), apiBaseUrl: url }))
+      const statuses = yield* publishWith(new GitHostSettings.GitHostSettings({ token: Redacted.make(token), apiBaseUrl: url }))
 
       yield* statuses.publish(repositoryOf("gl"), sha, failing).pipe(Effect.provide(logs.layer))
 
@@ -260,7 +260,7 @@ describe("HostCommitStatuses", () => {
       const withoutSettings = yield* publishWith(undefined)
       yield* withoutSettings.publish(repositoryOf("gh"), sha, failing).pipe(Effect.provide(logs.layer))
 
-      const bitbucket = yield* publishWith(new GitHostSettings({ token: Redacted.make(token), apiBaseUrl: host.url }))
+      const bitbucket = yield* publishWith(new GitHostSettings.GitHostSettings({ token: Redacted.make(token), apiBaseUrl: host.url }))
       yield* bitbucket.publish(repositoryOf("bb"), sha, failing).pipe(
         Effect.zipRight(bitbucket.publish(repositoryOf("bb"), sha, failing)),
         Logger.withMinimumLogLevel(LogLevel.All),
@@ -275,7 +275,7 @@ describe("HostCommitStatuses", () => {
     Effect.gen(function*() {
       const host = yield* fakeHost([201])
       const logs = capturedLogs()
-      const settings = new GitHostSettings({ token: Redacted.make(token), apiBaseUrl: host.url.replace("127.0.0.1", "localhost") })
+      const settings = new GitHostSettings.GitHostSettings({ token: Redacted.make(token), apiBaseUrl: host.url.replace("127.0.0.1", "localhost") })
       const refusing = yield* publishWith(settings, false)
       yield* refusing.publish(repositoryOf("gh"), sha, failing).pipe(Effect.provide(logs.layer))
 
@@ -293,7 +293,7 @@ describe("HostCommitStatuses", () => {
     Effect.gen(function*() {
       const elsewhere = yield* fakeHost([201])
       const redirecting = yield* fakeHost([307], { location: `${elsewhere.url}/internal` })
-      const statuses = yield* publishWith(new GitHostSettings({ token: Redacted.make(token), apiBaseUrl: redirecting.url }))
+      const statuses = yield* publishWith(new GitHostSettings.GitHostSettings({ token: Redacted.make(token), apiBaseUrl: redirecting.url }))
 
       yield* statuses.publish(repositoryOf("gh"), sha, failing)
 

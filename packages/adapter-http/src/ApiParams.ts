@@ -1,4 +1,4 @@
-import { PageLimit } from "@tidemark/core"
+import { Pagination } from "@tidemark/core"
 import { Schema } from "effect"
 
 /** Path and query parameters the analysis API's groups share. */
@@ -11,7 +11,7 @@ export const RepositoryParams = Schema.Struct({ ...OrganizationParams.fields, re
 
 export const PageParams = {
   cursor: Schema.optional(Schema.String),
-  limit: Schema.optional(PageLimit)
+  limit: Schema.optional(Pagination.PageLimit)
 }
 
 /** The query both repository lists take (each adds its own filters). */

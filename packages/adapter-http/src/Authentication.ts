@@ -4,7 +4,7 @@ import { Context, type Option, Schema } from "effect"
 import { IngestionServerError, IngestionUnauthorized, InternalServerError, Unauthorized } from "./HttpErrors.js"
 
 /** The caller of an analysis operation; none when no `api-token` was sent (public repositories). */
-export class Caller extends Context.Tag("@tidemark/adapter-http/Caller")<Caller, Option.Option<Principal>>() {}
+export class Caller extends Context.Tag("@tidemark/adapter-http/Caller")<Caller, Option.Option<Principal.Principal>>() {}
 
 const apiToken = HttpApiSecurity.apiKey({ key: "api-token", in: "header" })
 
@@ -30,7 +30,7 @@ export class OptionalAuthentication extends HttpApiMiddleware.Tag<OptionalAuthen
 }) {}
 
 /** The organization an ingestion key belongs to. */
-export class IngestionCaller extends Context.Tag("@tidemark/adapter-http/IngestionCaller")<IngestionCaller, Principal>() {}
+export class IngestionCaller extends Context.Tag("@tidemark/adapter-http/IngestionCaller")<IngestionCaller, Principal.Principal>() {}
 
 /** Reads the `api_key` query parameter of the ingestion API; required on both operations. */
 export class IngestionAuthentication extends HttpApiMiddleware.Tag<IngestionAuthentication>()("IngestionAuthentication", {

@@ -1,10 +1,10 @@
-import { Access, Unauthenticated } from "@tidemark/core"
+import { Access, Errors } from "@tidemark/core"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { Authentication, IngestionAuthentication, OptionalAuthentication } from "./Authentication.js"
 import { analysisErrors, ingestionErrors } from "./ErrorMapping.js"
 import { IngestionUnauthorized } from "./HttpErrors.js"
 
-const optionalCaller = (access: Access, token: Redacted.Redacted<string>) => {
+const optionalCaller = (access: Access.Access, token: Redacted.Redacted<string>) => {
   const presented = Redacted.value(token)
   return presented === ""
     ? Effect.succeed(Option.none())
@@ -12,25 +12,25 @@ const optionalCaller = (access: Access, token: Redacted.Redacted<string>) => {
 }
 
 /** Missing is refused with the same body the core gives a missing token (Access: `Missing api-token header`). */
-const missingToken = Effect.fail(new Unauthenticated({ reason: "Missing api-token header" })).pipe(analysisErrors)
+const missingToken = Effect.fail(new Errors.Unauthenticated({ reason: "Missing api-token header" })).pipe(analysisErrors)
 
 export const authenticationLayer = Layer.effect(
   Authentication,
-  Effect.map(Access, (access) => ({
+  Effect.map(Access.Access, (access) => ({
     apiToken: (token) => Redacted.value(token) === "" ? missingToken : optionalCaller(access, token)
   }))
 )
 
 export const optionalAuthenticationLayer = Layer.effect(
   OptionalAuthentication,
-  Effect.map(Access, (access) => ({ apiToken: (token) => optionalCaller(access, token) }))
+  Effect.map(Access.Access, (access) => ({ apiToken: (token) => optionalCaller(access, token) }))
 )
 
 /**
  * The ingestion API's caller from its `api_key` (empty when none was sent): the security middleware
  * of the HttpApi endpoints and the `/v1/ingestion/cli` route both authenticate through it.
  */
-export const authenticateIngestionKey = (access: Access, presented: string) =>
+export const authenticateIngestionKey = (access: Access.Access, presented: string) =>
   presented === ""
     ? Effect.fail(new IngestionUnauthorized({ message: "Missing api_key query parameter" }))
     // Which credentials may ingest is the core's rule (Ingestion, Metrics): only ingestion keys.
@@ -38,7 +38,7 @@ export const authenticateIngestionKey = (access: Access, presented: string) =>
 
 export const ingestionAuthenticationLayer = Layer.effect(
   IngestionAuthentication,
-  Effect.map(Access, (access) => ({
+  Effect.map(Access.Access, (access) => ({
     apiKey: (key) => authenticateIngestionKey(access, Redacted.value(key))
   }))
 )

@@ -30,22 +30,22 @@ import * as HttpErrors from "./HttpErrors.js"
  */
 
 export type DomainError =
-  | Core.NotFound
-  | Core.InvalidInput
-  | Core.Unprocessable
-  | Core.ConfigurationConflict
-  | Core.Unauthenticated
-  | Core.PermissionDenied
-  | Core.ServiceUnavailable
+  | Core.Errors.NotFound
+  | Core.Errors.InvalidInput
+  | Core.Errors.Unprocessable
+  | Core.Errors.ConfigurationConflict
+  | Core.Errors.Unauthenticated
+  | Core.Errors.PermissionDenied
+  | Core.Errors.ServiceUnavailable
 
 /** The analysis API error a domain error becomes, by type, so handlers declare exactly what they can answer. */
-export type AnalysisErrorOf<E> = E extends Core.NotFound ? NotFound
-  : E extends Core.InvalidInput ? BadRequest
-  : E extends Core.Unprocessable ? UnprocessableEntity
-  : E extends Core.ConfigurationConflict ? Conflict
-  : E extends Core.Unauthenticated ? Unauthorized
-  : E extends Core.PermissionDenied ? Forbidden
-  : E extends Core.ServiceUnavailable ? InternalServerError
+export type AnalysisErrorOf<E> = E extends Core.Errors.NotFound ? NotFound
+  : E extends Core.Errors.InvalidInput ? BadRequest
+  : E extends Core.Errors.Unprocessable ? UnprocessableEntity
+  : E extends Core.Errors.ConfigurationConflict ? Conflict
+  : E extends Core.Errors.Unauthenticated ? Unauthorized
+  : E extends Core.Errors.PermissionDenied ? Forbidden
+  : E extends Core.Errors.ServiceUnavailable ? InternalServerError
   : never
 
 /**
@@ -90,11 +90,11 @@ export const analysisErrors = <A, E extends DomainError, R>(
   Effect.mapError(logUnavailable(effect), (e) => analysisErrorOf(e) as AnalysisErrorOf<E>)
 
 /** A stopped worker makes the process unready: the readiness probe's 503. */
-export const serviceUnavailable = (e: Core.WorkerStopped): HttpErrors.ServiceUnavailable =>
+export const serviceUnavailable = (e: Core.WorkerHealth.WorkerStopped): HttpErrors.ServiceUnavailable =>
   new HttpErrors.ServiceUnavailable({ message: said(e.message) })
 
-export type IngestionErrorOf<E> = E extends Core.Unauthenticated ? IngestionUnauthorized
-  : E extends Core.ServiceUnavailable ? IngestionServerError
+export type IngestionErrorOf<E> = E extends Core.Errors.Unauthenticated ? IngestionUnauthorized
+  : E extends Core.Errors.ServiceUnavailable ? IngestionServerError
   : IngestionBadRequest
 
 export const ingestionErrors = <A, E extends DomainError, R>(

@@ -23,20 +23,20 @@ export const commaSeparated = (value: string | undefined) =>
   value === undefined ? undefined : value.split(",").map((s) => s.trim()).filter((s) => s !== "")
 
 /** A page of the service as the API answers it. */
-export const asPage = <A>(page: { readonly items: ReadonlyArray<A>; readonly pagination: Pagination }) => ({
+export const asPage = <A>(page: { readonly items: ReadonlyArray<A>; readonly pagination: Pagination.Pagination }) => ({
   data: page.items,
   pagination: page.pagination
 })
 
 /** A page of a change's issues as the API answers it: whether the change was analysed, beside the page. */
 export const asDeltaPage = <A>(
-  page: { readonly analyzed: boolean; readonly items: ReadonlyArray<A>; readonly pagination: Pagination }
+  page: { readonly analyzed: boolean; readonly items: ReadonlyArray<A>; readonly pagination: Pagination.Pagination }
 ) => ({ analyzed: page.analyzed, ...asPage(page) })
 
 /** An answer in the `{data}` envelope. */
 export const asData = <A>(data: A) => ({ data })
 
-type Call<A, E, R> = (caller: Option.Option<Principal>) => Effect.Effect<A, E, R>
+type Call<A, E, R> = (caller: Option.Option<Principal.Principal>) => Effect.Effect<A, E, R>
 
 /**
  * An analysis API operation: the service called for the request's caller (whom the authentication
@@ -57,7 +57,7 @@ export const answerData = <A, E extends DomainError, R>(call: Call<A, E, R>) => 
 
 /** The same, answering a page `{data, pagination}`. */
 export const answerPage = <A, E extends DomainError, R>(
-  call: Call<{ readonly items: ReadonlyArray<A>; readonly pagination: Pagination }, E, R>
+  call: Call<{ readonly items: ReadonlyArray<A>; readonly pagination: Pagination.Pagination }, E, R>
 ) => answerWith(call, asPage)
 
 /** What a handler of `endpoint` is given: its decoded path, query, payload and headers. */

@@ -1,5 +1,5 @@
 import { HttpApiSchema } from "@effect/platform"
-import { Action } from "@tidemark/core"
+import { Common } from "@tidemark/core"
 import { Schema } from "effect"
 
 /**
@@ -8,7 +8,7 @@ import { Schema } from "effect"
  * ingestion API: ApiError `{message, error}` with the status name as the spec lists it.
  */
 
-const actions = Schema.Array(Action).pipe(Schema.propertySignature, Schema.withConstructorDefault(() => []))
+const actions = Schema.Array(Common.Action).pipe(Schema.propertySignature, Schema.withConstructorDefault(() => []))
 const analysisFields = {
   message: Schema.String,
   innerMessage: Schema.optional(Schema.String),

@@ -1,5 +1,5 @@
 import { type HttpApp, HttpIncomingMessage, HttpServerError, HttpServerRequest } from "@effect/platform"
-import { nulInJson, refuseNul } from "@tidemark/core"
+import { Common } from "@tidemark/core"
 import { Effect, Option } from "effect"
 import { invalidBody, invalidRequest } from "./ErrorMapping.js"
 
@@ -36,14 +36,14 @@ export const bodyGuard = (bytes: number) => (app: HttpApp.Default): HttpApp.Defa
 
 const parseStorable = (request: HttpServerRequest.HttpServerRequest, text: string) =>
   Effect.try({
-    try: (): unknown => (text === "" ? null : JSON.parse(text, refuseNul)),
+    try: (): unknown => (text === "" ? null : JSON.parse(text, Common.refuseNul)),
     catch: (cause) =>
       new HttpServerError.RequestError({
         request,
         reason: "Decode",
         cause,
-        description: cause instanceof Error && cause.message === nulInJson
-          ? nulInJson
+        description: cause instanceof Error && cause.message === Common.nulInJson
+          ? Common.nulInJson
           : cause instanceof RangeError
           ? "it is nested too deeply"
           : "it is not valid JSON or is too large"

@@ -4,7 +4,7 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Schedule, Schema } from "effect"
-import { OrganizationListResponse, PatternDefinition } from "@tidemark/core"
+import { OrganizationViews, Pattern } from "@tidemark/core"
 import { CatalogueToolList, OrganizationData, PatternDefinitionData, RepositoryData, RepositoryList } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
 import { addRepository, eslint8, eslint9, issueToken, newOrganization, once, type Organization, paths } from "./fixtures/Scenario.js"
@@ -38,7 +38,7 @@ const setup = once(Effect.gen(function*() {
 const organizationsOf = (token: string | undefined, query: Readonly<Record<string, string>> = {}) =>
   Effect.map(
     Http.get(`${base}/user/organizations/gh`, { ...(token === undefined ? {} : { token }), query }),
-    (reply) => Http.expectBody(reply, 200, OrganizationListResponse)
+    (reply) => Http.expectBody(reply, 200, OrganizationViews.OrganizationListResponse)
   )
 
 const repositoriesOf = (org: Organization, token: string | undefined, query: Readonly<Record<string, string>> = {}) =>
@@ -74,7 +74,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         const second = yield* organizationsOf(adminToken, { limit: "1", cursor: first.pagination?.cursor ?? "" })
         expect([...first.data, ...second.data].map((o) => o.name)).toEqual(names.slice(0, 2))
         expect((yield* organizationsOf(token, { })).data.map((o) => o.name)).not.toContain(other.name)
-        expect((Http.expectBody(yield* Http.get(`${base}/user/organizations/gl`, { token }), 200, OrganizationListResponse)).data).toEqual([])
+        expect((Http.expectBody(yield* Http.get(`${base}/user/organizations/gl`, { token }), 200, OrganizationViews.OrganizationListResponse)).data).toEqual([])
       }))
 
     it.effect("needs a token (401); a bad limit is 400", () =>
@@ -171,7 +171,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         const { data } = Http.expectBody(yield* Http.get(`${base}/tools/${eslint9}/patterns/ESLint9_no-undef`), 200, PatternDefinitionData)
         expect(data).toMatchObject({ id: "ESLint9_no-undef", category: "ErrorProne" })
         const configured = yield* Http.get(`${paths.repository(org, "js-app")}/tools/${eslint9}/patterns/ESLint9_no-undef`, { token })
-        expect((configured.body as { data: { patternDefinition: unknown } }).data.patternDefinition).toEqual(Schema.encodeSync(PatternDefinition)(data))
+        expect((configured.body as { data: { patternDefinition: unknown } }).data.patternDefinition).toEqual(Schema.encodeSync(Pattern.PatternDefinition)(data))
         yield* Http.expectError(yield* Http.get(`${base}/tools/${eslint9}/patterns/ESLint9_nope`), "NotFound")
         yield* Http.expectError(yield* Http.get(`${base}/tools/00000000-0000-0000-0000-000000000000/patterns/x`), "NotFound")
       }))

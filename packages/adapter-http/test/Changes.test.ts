@@ -5,7 +5,7 @@
  * request's, and the gate's verdict follows the gate as it is now.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { CommitDeltaStatistics, CommitWithAnalysis, PullRequestWithAnalysis } from "@tidemark/core"
+import { ChangeViews } from "@tidemark/core"
 import { Effect, Schedule, Schema } from "effect"
 import {
   ClonePageBody,
@@ -49,7 +49,7 @@ const commitsPath = (org: Organization, name: string) => `${paths.repository(org
 /** Waits until the pull request's analysis of its current head is there. */
 const analysedPullRequest = (org: Organization, token: string, number: number) =>
   Http.get(`${pullRequestsPath(org, "app")}/${number}`, { token }).pipe(
-    Effect.map((reply) => Http.expectBody(reply, 200, PullRequestWithAnalysis)),
+    Effect.map((reply) => Http.expectBody(reply, 200, ChangeViews.PullRequestWithAnalysis)),
     Effect.filterOrFail((pr) => !pr.isAnalysing, () => "still analysing"),
     Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("90 seconds")))
   )
@@ -74,7 +74,7 @@ const setup = once(Effect.gen(function*() {
     token,
     json: { title: "Feature X", originBranch: "topic/x", targetBranch: "main" }
   })
-  const answer = Http.expectBody(opened, 200, PullRequestWithAnalysis)
+  const answer = Http.expectBody(opened, 200, ChangeViews.PullRequestWithAnalysis)
   const pullRequest = yield* analysedPullRequest(org, token, 7)
   return { org, token, git: added.git, firstSha, secondSha, featureSha, answer, pullRequest }
 }))
@@ -84,7 +84,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "180 seconds" })
     it.effect("a commit's delta against its branch's previous analysis: a moved line is not new; new and fixed are exact", () =>
       Effect.gen(function*() {
         const { org, secondSha, token } = yield* setup
-        const stats = Http.expectBody(yield* Http.get(`${commitsPath(org, "app")}/${secondSha}/deltaStatistics`, { token }), 200, CommitDeltaStatistics)
+        const stats = Http.expectBody(yield* Http.get(`${commitsPath(org, "app")}/${secondSha}/deltaStatistics`, { token }), 200, ChangeViews.CommitDeltaStatistics)
         expect(stats).toMatchObject({ commitUuid: secondSha, newIssues: 1, fixedIssues: 1, analyzed: true })
         const all = Http.expectBody(yield* Http.get(`${commitsPath(org, "app")}/${secondSha}/deltaIssues`, { token }), 200, DeltaIssuePage)
         expect(all.analyzed).toBe(true)
@@ -113,7 +113,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "180 seconds" })
         expect(second?.quality?.resultReasons?.map((r) => [r.gate, r.isUpToStandards])).toEqual([["issueThreshold", false]])
         // The first analysis of a branch has nothing to compare with.
         expect(page.data.find((c) => c.commit.sha === firstSha)?.quality).toMatchObject({ newIssues: 0, fixedIssues: 0, isUpToStandards: true })
-        const one = Http.expectBody(yield* Http.get(`${commitsPath(org, "app")}/${secondSha}`, { token }), 200, CommitWithAnalysis)
+        const one = Http.expectBody(yield* Http.get(`${commitsPath(org, "app")}/${secondSha}`, { token }), 200, ChangeViews.CommitWithAnalysis)
         expect(one).toStrictEqual(second)
         const limited = Http.expectBody(yield* Http.get(commitsPath(org, "app"), { token, query: { limit: "1" } }), 200, CommitPage)
         expect(limited.data).toHaveLength(1)
@@ -179,7 +179,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "180 seconds" })
         const { org, pullRequest, token } = yield* setup
         const gatePath = paths.qualitySettings(org, "app", "pull-requests")
         Http.expectBody(yield* Http.put(gatePath, { token, json: { issueThreshold: { threshold: 1 } } }), 200, Schema.Unknown)
-        const after = Http.expectBody(yield* Http.get(`${pullRequestsPath(org, "app")}/7`, { token }), 200, PullRequestWithAnalysis)
+        const after = Http.expectBody(yield* Http.get(`${pullRequestsPath(org, "app")}/7`, { token }), 200, ChangeViews.PullRequestWithAnalysis)
         expect(after.isUpToStandards).toBe(true)
         expect(after.quality?.resultReasons?.map((r) => [r.gate, r.expected, r.isUpToStandards])).toEqual([["issueThreshold", 1, true]])
         expect(after.pullRequest.headCommitSha).toBe(pullRequest.pullRequest.headCommitSha)
@@ -251,7 +251,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "180 seconds" })
         ])
         const gatePath = paths.qualitySettings(org, "app", "pull-requests")
         yield* Http.put(gatePath, { token, json: { issueThreshold: { threshold: 5 }, diffCoverageThreshold: 70 } })
-        const judged = Http.expectBody(yield* Http.get(`${pullRequestsPath(org, "app")}/7`, { token }), 200, PullRequestWithAnalysis)
+        const judged = Http.expectBody(yield* Http.get(`${pullRequestsPath(org, "app")}/7`, { token }), 200, ChangeViews.PullRequestWithAnalysis)
         expect(judged.diffCoverage).toBe(66.67)
         expect(judged.coverage?.resultReasons?.map((r) => [r.gate, r.expected, r.isUpToStandards])).toEqual([["diffCoverageThreshold", 70, false]])
         expect([judged.quality?.isUpToStandards, judged.isUpToStandards]).toEqual([true, false])
@@ -268,7 +268,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "180 seconds" })
         const noOrigin = Http.expectBody(
           yield* Http.put(`${pullRequestsPath(org, "app")}/8`, { token, json: { title: "Ghost", originBranch: "nope", targetBranch: "main" } }),
           200,
-          PullRequestWithAnalysis
+          ChangeViews.PullRequestWithAnalysis
         )
         expect(noOrigin).toMatchObject({ isAnalysing: false, meta: { analyzable: false } })
         expect(noOrigin.meta.reason).toContain("nope")

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, layer } from "@effect/vitest"
 import WebhookDefinitions from "@octokit/webhooks-examples"
-import { CommitDeltaStatistics, DashboardLinks } from "@tidemark/core"
+import { ChangeViews, DashboardLinks } from "@tidemark/core"
 import { Effect, Layer, Schedule } from "effect"
 import { execFileSync } from "node:child_process"
 import { createHmac, randomUUID } from "node:crypto"
@@ -132,7 +132,7 @@ const analysingTestLayer = OpenApiContract.layer.pipe(
   Layer.provideMerge(makeLayer({ analysis: true, allowPrivateNetworkUrls: true }))
 )
 
-layer(analysingTestLayer.pipe(Layer.provide(DashboardLinks.at(publicUrl))), { excludeTestServices: true, timeout: "120 seconds" })("commit statuses", (it) => {
+layer(analysingTestLayer.pipe(Layer.provide(DashboardLinks.DashboardLinks.at(publicUrl))), { excludeTestServices: true, timeout: "120 seconds" })("commit statuses", (it) => {
   const setup = once(Effect.gen(function*() {
     const { git, org, token } = yield* analysedWithHostToken("statuses")
     const headSha = yield* commitOn(git, "topic/undef", { "src/b.js": "export const b = () => missing\n" }, "main")
@@ -243,7 +243,7 @@ layer(analysingTestLayer.pipe(Layer.provide(DashboardLinks.at(publicUrl))), { ex
         yield* pushDelivered(org, "main", pushed)
         yield* untilAnalysed(org, "app", token, pushed)
         const statistics = Http.get(`${paths.repository(org, "app")}/commits/${pushed}/deltaStatistics`, { token }).pipe(
-          Effect.map((reply) => Http.expectBody(reply, 200, CommitDeltaStatistics))
+          Effect.map((reply) => Http.expectBody(reply, 200, ChangeViews.CommitDeltaStatistics))
         )
         const kept = yield* statistics
         expect(kept).toMatchObject({ commitUuid: pushed, newIssues: 1, fixedIssues: 0, analyzed: true })

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
-import { ServiceUnavailable } from "@tidemark/core"
+import { Errors } from "@tidemark/core"
 import { Effect } from "effect"
 import { analysisErrors, ingestionErrors, reporterErrors } from "../src/ErrorMapping.js"
 
 /** What PostgreSQL says of a failed statement, as the storage adapters report it. */
-const storageFailure = new ServiceUnavailable({
+const storageFailure = new Errors.ServiceUnavailable({
   reason: "storage failed (Failed to execute statement: value \"2147483648\" is out of range for type integer)"
 })
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
-import { CoverageReportResponse } from "@tidemark/core"
+import { CoverageReports } from "@tidemark/core"
 import { FileData, FilePage, LineCoverageBody, RepositoryData } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
 import { addRepository, issueToken, newOrganization, once, type Organization, paths } from "./fixtures/Scenario.js"
@@ -63,7 +63,7 @@ const listed = (base: string, token: string | undefined, query: Readonly<Record<
   Effect.map(Http.get(`${base}/files`, { ...(token === undefined ? {} : { token }), query }), (reply) => Http.expectBody(reply, 200, FilePage))
 
 const reports = (base: string, token: string, query: Readonly<Record<string, string>> = {}) =>
-  Effect.map(Http.get(`${base}/coverage/status`, { token, query }), (reply) => Http.expectBody(reply, 200, CoverageReportResponse).data)
+  Effect.map(Http.get(`${base}/coverage/status`, { token, query }), (reply) => Http.expectBody(reply, 200, CoverageReports.CoverageReportResponse).data)
 
 layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })("file coverage", (it) => {
   describe("listFiles and getFileWithAnalysis", () => {

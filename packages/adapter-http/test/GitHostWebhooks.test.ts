@@ -6,7 +6,7 @@
  * underneath the API. A delivery that is not authenticated, or not a payload, changes nothing.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import type { PullRequestRecord } from "@tidemark/core"
+import type { PullRequest } from "@tidemark/core"
 import { Effect, Option } from "effect"
 import { WebhookSecretBody } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
@@ -150,7 +150,7 @@ layer(testLayer, { timeout: "120 seconds" })("Git host webhooks", (it) => {
         Object.assign(payload.pull_request.head ?? {}, { ref: "from-a-fork" })
         receipt(yield* deliverGitHub(hooked, "pull_request", payload))
         expect(yield* storedPullRequest(hooked.repositoryId, 12)).toEqual(
-          Option.some(expect.objectContaining({ originBranch: "from-a-fork", headSha: hooked.git.featureSha, state: "open" }) as PullRequestRecord)
+          Option.some(expect.objectContaining({ originBranch: "from-a-fork", headSha: hooked.git.featureSha, state: "open" }) as PullRequest.PullRequestRecord)
         )
         expect(yield* queuedJobs).toEqual([])
       }))
@@ -191,7 +191,7 @@ layer(testLayer, { timeout: "120 seconds" })("Git host webhooks", (it) => {
         payload.user = { name: "Merger", username: "merger" }
         receipt(yield* deliverGitLab(hooked, "Merge Request Hook", payload))
         expect(yield* storedPullRequest(hooked.repositoryId, 3)).toEqual(
-          Option.some(expect.objectContaining({ id: opened.id, state: "merged", author: opened.author }) as PullRequestRecord)
+          Option.some(expect.objectContaining({ id: opened.id, state: "merged", author: opened.author }) as PullRequest.PullRequestRecord)
         )
         expect(yield* queuedJobs).toEqual([])
       }))

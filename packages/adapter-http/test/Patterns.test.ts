@@ -1,6 +1,6 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { catalogue } from "@tidemark/catalogue"
-import type { ConfiguredPattern } from "@tidemark/core"
+import type { Pattern } from "@tidemark/core"
 import { Effect } from "effect"
 import { PatternData, PatternPage } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
@@ -37,7 +37,7 @@ const page = (w: World, query: Record<string, string> = {}) =>
 /** Every page of a query, following cursors; checks the totals agree on every page. */
 const allPages = (w: World, query: Record<string, string> = {}) =>
   Effect.gen(function*() {
-    const patterns: Array<ConfiguredPattern> = []
+    const patterns: Array<Pattern.ConfiguredPattern> = []
     let cursor: string | undefined
     let total: number | undefined
     let totalEnabled: number | undefined
@@ -54,7 +54,7 @@ const allPages = (w: World, query: Record<string, string> = {}) =>
     return { patterns, total: total ?? 0, totalEnabled: totalEnabled ?? 0 }
   })
 
-const ids = (patterns: ReadonlyArray<ConfiguredPattern>) => patterns.map((p) => p.patternDefinition.id)
+const ids = (patterns: ReadonlyArray<Pattern.ConfiguredPattern>) => patterns.map((p) => p.patternDefinition.id)
 const sorted = (values: ReadonlyArray<string>) => [...values].sort()
 
 const update = (w: World, query: Record<string, string>, enabled: boolean, token = w.token) =>

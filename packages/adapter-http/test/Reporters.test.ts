@@ -8,7 +8,7 @@
 import { execFile } from "node:child_process"
 import { createRequire } from "node:module"
 import { describe, expect, layer } from "@effect/vitest"
-import { CoverageReportResponse } from "@tidemark/core"
+import { CoverageReports } from "@tidemark/core"
 import { Effect, Schema } from "effect"
 import { FilePage, LineCoverageBody, RepositoryData, SecretBody } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
@@ -59,7 +59,7 @@ const repositoryCoverage = (org: Organization, token: string) =>
   Effect.map(Http.get(paths.repository(org, "covered"), { token }), (reply) => Http.expectBody(reply, 200, RepositoryData).data.coverage)
 
 const coverageReports = (base: string, token: string) =>
-  Effect.map(Http.get(`${base}/coverage/status`, { token }), (reply) => Http.expectBody(reply, 200, CoverageReportResponse).data)
+  Effect.map(Http.get(`${base}/coverage/status`, { token }), (reply) => Http.expectBody(reply, 200, CoverageReports.CoverageReportResponse).data)
 
 // ---- the npm reporter itself ----
 

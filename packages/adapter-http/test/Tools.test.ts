@@ -9,7 +9,7 @@ import { testLayer } from "./fixtures/TestLayer.js"
 const listTools = (w: World) =>
   Effect.map(Http.get(paths.tools(w.org, w.repo), { token: w.token }), (reply) => Http.expectBody(reply, 200, ToolList).data)
 
-const toolIn = (tools: ReadonlyArray<Tool>, uuid: string) => {
+const toolIn = (tools: ReadonlyArray<Tool.Tool>, uuid: string) => {
   const found = tools.find((t) => t.uuid === uuid)
   expect(found, `tool ${uuid}`).toBeDefined()
   return found

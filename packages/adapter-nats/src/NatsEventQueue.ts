@@ -1,14 +1,6 @@
 import { type JetStreamClient, jetstreamManager, type JetStreamManager, PubHeaders } from "@nats-io/jetstream"
 import { connect, headers, type Msg, type NatsConnection } from "@nats-io/transport-node"
-import {
-  AnalysisQueue,
-  type DeadLetter,
-  type Delivery,
-  EventQueue,
-  exhaustedReason,
-  queueMaxDeliveries,
-  QueueUnavailable
-} from "@tidemark/core"
+import { AnalysisQueue, EventQueue } from "@tidemark/core"
 import { Array as Arr, Config, type ConfigError, Duration, Effect, Either, Layer, Schema, type Scope } from "effect"
 import { createHash } from "node:crypto"
 import * as DeliveryOwnership from "./DeliveryOwnership.js"
@@ -65,7 +57,7 @@ export const topology = (options: NatsEventQueueOptions): JetStreamTopology.Topo
     deadLetterStream: options.deadLetterStream ?? `${stream}_DEAD`,
     deadLetterSubject: options.deadLetterSubject ?? `${subject}.dead`,
     ackWait: Duration.decode(options.ackWait ?? Duration.seconds(30)),
-    maxDeliver: (options.maxDeliveries ?? queueMaxDeliveries) + 1,
+    maxDeliver: (options.maxDeliveries ?? EventQueue.queueMaxDeliveries) + 1,
     maxAckPending: options.maxAckPending ?? 1_000,
     duplicateWindow: Duration.decode(options.duplicateWindow ?? Duration.minutes(2))
   }
@@ -74,7 +66,7 @@ export const topology = (options: NatsEventQueueOptions): JetStreamTopology.Topo
 const describe = (cause: unknown) =>
   cause instanceof Error ? (cause.name === "Error" ? cause.message : `${cause.name}: ${cause.message}`) : String(cause)
 
-const unavailable = (action: string) => (cause: unknown) => new QueueUnavailable({ reason: `${action}: ${describe(cause)}` })
+const unavailable = (action: string) => (cause: unknown) => new EventQueue.QueueUnavailable({ reason: `${action}: ${describe(cause)}` })
 
 const tryNats = <A>(action: string, run: () => Promise<A>) => Effect.tryPromise({ try: run, catch: unavailable(action) })
 
@@ -145,7 +137,7 @@ interface Context {
   readonly owners: DeliveryOwnership.DeliveryOwnership
   readonly flush: () => Promise<void>
   /** Deliveries pulled but not yet handed out (see `pull`). */
-  readonly held: Array<Delivery>
+  readonly held: Array<EventQueue.Delivery>
   /** Items per message in the last pull; a batch's size until a pull says otherwise. */
   readonly itemsPerMessage: { estimate: number }
 }
@@ -189,7 +181,7 @@ const settlement = (context: Context, message: Msg, info: JetStreamPull.Delivery
   const { owners } = context
   const sequence = info.streamSequence
   const delivery = owners.claim(sequence)
-  const unlessStale = (settle: Effect.Effect<void, QueueUnavailable>) =>
+  const unlessStale = (settle: Effect.Effect<void, EventQueue.QueueUnavailable>) =>
     Effect.suspend(() => owners.isStale(sequence, delivery) ? Effect.void : settle)
   const finish = (action: string, body: string) =>
     Effect.zipRight(respond(context, `${action} ${label}`, message, body), Effect.sync(() => owners.finish(sequence, delivery)))
@@ -207,7 +199,7 @@ const settlement = (context: Context, message: Msg, info: JetStreamPull.Delivery
   return { unlessStale, acknowledge, terminate, negativeAcknowledge, setAside }
 }
 
-const toDelivery = (context: Context, message: Msg, info: JetStreamPull.DeliveryInfo): Delivery => {
+const toDelivery = (context: Context, message: Msg, info: JetStreamPull.DeliveryInfo): EventQueue.Delivery => {
   const id = message.headers?.get(PubHeaders.MsgIdHdr) || String(info.streamSequence)
   const payload = message.string()
   const { unlessStale, acknowledge, terminate, negativeAcknowledge, setAside } = settlement(context, message, info, id)
@@ -231,7 +223,7 @@ const toBatchDeliveries = (
   message: Msg,
   info: JetStreamPull.DeliveryInfo,
   items: ReadonlyArray<PublishBatch.Item>
-): ReadonlyArray<Delivery> => {
+): ReadonlyArray<EventQueue.Delivery> => {
   const { unlessStale, acknowledge, negativeAcknowledge, setAside } = settlement(
     context,
     message,
@@ -259,7 +251,7 @@ const toBatchDeliveries = (
 }
 
 /** A batch that does not decode is handed out as one message: the worker dead-letters it. */
-const toDeliveries = (context: Context, message: Msg, info: JetStreamPull.DeliveryInfo): ReadonlyArray<Delivery> => {
+const toDeliveries = (context: Context, message: Msg, info: JetStreamPull.DeliveryInfo): ReadonlyArray<EventQueue.Delivery> => {
   if (!message.headers?.has(PublishBatch.header)) return [toDelivery(context, message, info)]
   return Either.match(PublishBatch.decode(message.string()), {
     onLeft: () => [toDelivery(context, message, info)],
@@ -268,13 +260,13 @@ const toDeliveries = (context: Context, message: Msg, info: JetStreamPull.Delive
 }
 
 /** A message due again after the queue's last delivery stopped every worker that took it: it is set aside instead. */
-const buried = (deliveries: ReadonlyArray<Delivery>, handedOut: number) =>
-  Effect.as(Effect.forEach(deliveries, (d) => d.deadLetter(exhaustedReason(handedOut)), { discard: true }), [])
+const buried = (deliveries: ReadonlyArray<EventQueue.Delivery>, handedOut: number) =>
+  Effect.as(Effect.forEach(deliveries, (d) => d.deadLetter(EventQueue.exhaustedReason(handedOut)), { discard: true }), [])
 
 const fromPulled = (context: Context, message: Msg) => {
   const info = JetStreamPull.deliveryInfo(message.reply)
   if (message.reply === undefined || info === undefined) {
-    return Effect.fail(new QueueUnavailable({ reason: `pulling: a message on ${message.subject} cannot be acknowledged` }))
+    return Effect.fail(new EventQueue.QueueUnavailable({ reason: `pulling: a message on ${message.subject} cannot be acknowledged` }))
   }
   const deliveries = toDeliveries(context, message, info)
   const handedOut = context.topology.maxDeliver - 1
@@ -291,7 +283,7 @@ const readDeadLetters = (context: Context, limit: number) =>
   Effect.gen(function*() {
     const stream = context.topology.deadLetterStream
     const { state } = yield* tryNats(`reading ${stream}`, () => context.jsm.streams.info(stream))
-    const letters: Array<DeadLetter> = []
+    const letters: Array<EventQueue.DeadLetter> = []
     let next = state.first_seq
     while (state.messages > 0 && letters.length < limit && next <= state.last_seq) {
       const last = Math.min(state.last_seq, next + (limit - letters.length) - 1)
@@ -317,7 +309,7 @@ const pull = (context: Context, max: number, wait: Duration.DurationInput) =>
     if (context.held.length > 0) return context.held.splice(0, count)
     // While reconnecting a pull would only wait and come back empty: say why instead.
     if (!context.isConnected()) {
-      return yield* new QueueUnavailable({ reason: "pulling: disconnected from NATS, reconnecting" })
+      return yield* new EventQueue.QueueUnavailable({ reason: "pulling: disconnected from NATS, reconnecting" })
     }
     const waitMillis = Duration.toMillis(Duration.min(Duration.decode(wait), longestWait))
     // As many messages as should hold `count` items, going by the last pull: a worker takes no
@@ -337,7 +329,7 @@ const pull = (context: Context, max: number, wait: Duration.DurationInput) =>
  * every process may do it at start-up); the connection is drained when the scope closes.
  * Every failure of NATS is a `QueueUnavailable`; no request waits longer than `timeout`.
  */
-export const make = (options: NatsEventQueueOptions): Effect.Effect<EventQueue["Type"], QueueUnavailable, Scope.Scope> =>
+export const make = (options: NatsEventQueueOptions): Effect.Effect<EventQueue.EventQueue["Type"], EventQueue.QueueUnavailable, Scope.Scope> =>
   Effect.gen(function*() {
     const names = topology(options)
     const timeout = Duration.decode(options.timeout ?? Duration.seconds(3))
@@ -367,24 +359,24 @@ export const make = (options: NatsEventQueueOptions): Effect.Effect<EventQueue["
     }
     const publishGrouped = PublishBatch.make((items) => publishBatch(context, items), batchLimits)
 
-    return EventQueue.of({
+    return EventQueue.EventQueue.of({
       publish: (id, payload) => tryNats(`publishing ${id} on ${names.subject}`, () => publishGrouped({ id, payload })),
       pull: (max, wait) => pull(context, max, wait),
       deadLetters: (limit) => readDeadLetters(context, limit)
     })
   })
 
-export const layer = (options: NatsEventQueueOptions): Layer.Layer<EventQueue, QueueUnavailable> =>
-  Layer.scoped(EventQueue, make(options))
+export const layer = (options: NatsEventQueueOptions): Layer.Layer<EventQueue.EventQueue, EventQueue.QueueUnavailable> =>
+  Layer.scoped(EventQueue.EventQueue, make(options))
 
 /** The queue of analysis jobs: a stream and consumer of its own, so analyses never hold up ingestion. */
-export const analysisLayer = (options: NatsEventQueueOptions): Layer.Layer<AnalysisQueue, QueueUnavailable> =>
+export const analysisLayer = (options: NatsEventQueueOptions): Layer.Layer<AnalysisQueue.AnalysisQueue, EventQueue.QueueUnavailable> =>
   Layer.scoped(
-    AnalysisQueue,
+    AnalysisQueue.AnalysisQueue,
     make({ stream: "TIDEMARK_ANALYSIS", subject: "tidemark.analysis", durable: "tidemark-analyzer", ...options })
   )
 
 /** The queue with its options read from `config`, which the caller chooses. */
 export const layerConfig = (
   config: Config.Config.Wrap<NatsEventQueueOptions>
-): Layer.Layer<EventQueue, QueueUnavailable | ConfigError.ConfigError> => Layer.unwrapEffect(Effect.map(Config.unwrap(config), layer))
+): Layer.Layer<EventQueue.EventQueue, EventQueue.QueueUnavailable | ConfigError.ConfigError> => Layer.unwrapEffect(Effect.map(Config.unwrap(config), layer))

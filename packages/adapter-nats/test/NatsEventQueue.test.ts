@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { type Delivery, EventQueue } from "@tidemark/core"
+import { EventQueue } from "@tidemark/core"
 import { eventQueueContract } from "@tidemark/port-contracts"
 import { Config, ConfigProvider, Context, Duration, Effect, Layer, Schedule } from "effect"
 import { NatsEventQueue } from "../src/index.js"
@@ -12,7 +12,7 @@ eventQueueContract(
   { visibility: "1 second" }
 )
 
-const ids = (deliveries: ReadonlyArray<Delivery>) => deliveries.map((d) => d.id)
+const ids = (deliveries: ReadonlyArray<EventQueue.Delivery>) => deliveries.map((d) => d.id)
 
 const sorted = (values: ReadonlyArray<string>) => [...values].sort()
 
@@ -21,9 +21,9 @@ const scratchQueue = (options: NatsEventQueue.NatsEventQueueOptions) =>
   Effect.zipRight(ScratchStreams.deleteAfterwards(options), NatsEventQueue.make(options))
 
 /** Pulls and acks until a pull comes back empty. */
-const drain = (queue: EventQueue["Type"], max = 100) =>
+const drain = (queue: EventQueue.EventQueue["Type"], max = 100) =>
   Effect.gen(function*() {
-    const received: Array<Delivery> = []
+    const received: Array<EventQueue.Delivery> = []
     while (true) {
       const batch = yield* queue.pull(max, Duration.millis(500))
       if (batch.length === 0) return received
@@ -145,7 +145,7 @@ describe("NatsEventQueue", () => {
       const published = Array.from({ length: 300 }, (_, i) => `e-${i}`)
       yield* Effect.forEach(published, (id) => first.publish(id, id), { concurrency: 64, discard: true })
 
-      const worker = (queue: EventQueue["Type"]) =>
+      const worker = (queue: EventQueue.EventQueue["Type"]) =>
         Effect.gen(function*() {
           const handled: Array<string> = []
           while (true) {
@@ -203,7 +203,7 @@ describe("NatsEventQueue", () => {
       const fromMap = (entries: Record<string, string>) => Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(entries))))
 
       const context = yield* Layer.build(NatsEventQueue.layerConfig(config)).pipe(fromMap({ QUEUE_SERVERS: options.servers }))
-      const queue = Context.get(context, EventQueue)
+      const queue = Context.get(context, EventQueue.EventQueue)
       yield* queue.publish("configured", "payload")
       expect(ids(yield* drain(queue))).toEqual(["configured"])
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import type { Delivery, EventQueue } from "@tidemark/core"
+import type { EventQueue } from "@tidemark/core"
 import { Duration, Effect } from "effect"
 import { NatsEventQueue } from "../src/index.js"
 import * as ScratchStreams from "./ScratchStreams.js"
@@ -8,9 +8,9 @@ const scratchQueue = (options: NatsEventQueue.NatsEventQueueOptions) =>
   Effect.zipRight(ScratchStreams.deleteAfterwards(options), NatsEventQueue.make(options))
 
 /** Pulls until `count` deliveries came (or a pull comes back empty), settling none. */
-const pullAll = (queue: EventQueue["Type"], count: number) =>
+const pullAll = (queue: EventQueue.EventQueue["Type"], count: number) =>
   Effect.gen(function*() {
-    const received: Array<Delivery> = []
+    const received: Array<EventQueue.Delivery> = []
     while (received.length < count) {
       const batch = yield* queue.pull(count, Duration.seconds(2))
       if (batch.length === 0) break

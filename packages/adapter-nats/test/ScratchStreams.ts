@@ -49,8 +49,8 @@ export const deleteAfterwards = (options: NatsEventQueue.NatsEventQueueOptions) 
   )
 
 /** A queue on streams of its own, deleted when the layer is released. */
-export const layer = (options: NatsEventQueue.NatsEventQueueOptions): Layer.Layer<EventQueue, unknown> =>
-  Layer.scoped(EventQueue, Effect.zipRight(deleteAfterwards(options), NatsEventQueue.make(options)))
+export const layer = (options: NatsEventQueue.NatsEventQueueOptions): Layer.Layer<EventQueue.EventQueue, unknown> =>
+  Layer.scoped(EventQueue.EventQueue, Effect.zipRight(deleteAfterwards(options), NatsEventQueue.make(options)))
 
 /** Messages stored in a stream now. */
 export const storedCount = (jsm: JetStreamManager, stream: string) =>

@@ -1,13 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import {
-  AnalysisResults,
-  AnalysisResultStore,
-  CloneOccurrence,
-  CloneResult,
-  issueOverviewCountsOf,
-  type ResultsKey,
-  trusted
-} from "@tidemark/core"
+import { AnalysisResultStore, AnalysisResults, StoredResults, Trusted } from "@tidemark/core"
 import { Effect, Layer, Option } from "effect"
 import {
   analysisRow,
@@ -29,7 +21,7 @@ import { orUnavailable } from "./StorageFailure.js"
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
-  const save = (key: ResultsKey, results: AnalysisResults) =>
+  const save = (key: AnalysisResultStore.ResultsKey, results: AnalysisResults.AnalysisResults) =>
     Effect.gen(function*() {
       // A new analysis of the same commit replaces the old one's rows (the delete cascades).
       yield* sql`
@@ -39,7 +31,7 @@ export const make = Effect.gen(function*() {
         INSERT INTO analysis_results (repository_id, branch, commit_sha, issues, overview)
         VALUES (
           ${key.repositoryId}, ${key.branch}, ${key.commitSha}, ${results.issues.length},
-          ${JSON.stringify(issueOverviewCountsOf(results.issues))}::jsonb
+          ${JSON.stringify(StoredResults.issueOverviewCountsOf(results.issues))}::jsonb
         )
         RETURNING id
       `
@@ -125,7 +117,7 @@ export const make = Effect.gen(function*() {
       )
     }).pipe(sql.withTransaction, orUnavailable)
 
-  const prune = (repositoryId: number, keep: ReadonlyArray<ResultsKey>) =>
+  const prune = (repositoryId: number, keep: ReadonlyArray<AnalysisResultStore.ResultsKey>) =>
     sql`
       DELETE FROM analysis_results r
       WHERE r.repository_id = ${repositoryId}
@@ -136,7 +128,7 @@ export const make = Effect.gen(function*() {
     `.pipe(Effect.asVoid, orUnavailable)
 
   /** Every row of one analysis, as it was saved: what a change compares (ChangeDelta). */
-  const load = (key: ResultsKey) =>
+  const load = (key: AnalysisResultStore.ResultsKey) =>
     Effect.gen(function*() {
       const found = yield* sql`SELECT 1 AS one FROM analysis_results WHERE ${analysisRow(sql, key)}`
       if (found.length === 0) return Option.none()
@@ -150,20 +142,20 @@ export const make = Effect.gen(function*() {
           Effect.flatMap(decodeOccurrenceRows)
         )
       ], { concurrency: 3 })
-      const clones = new Map<number, Array<CloneOccurrence>>()
+      const clones = new Map<number, Array<AnalysisResults.CloneOccurrence>>()
       for (const row of occurrences) {
         const list = clones.get(row.cloneId) ?? []
-        list.push(CloneOccurrence.make({ path: row.path, fromLine: row.fromLine, toLine: row.toLine }))
+        list.push(AnalysisResults.CloneOccurrence.make({ path: row.path, fromLine: row.fromLine, toLine: row.toLine }))
         clones.set(row.cloneId, list)
       }
-      return Option.some(trusted(AnalysisResults, {
+      return Option.some(Trusted.trusted(AnalysisResults.AnalysisResults, {
         files: files.map((stored) => stored.file),
         issues: issues.map((stored) => stored.issue),
-        clones: [...clones].map(([id, list]) => trusted(CloneResult, { id, occurrences: list }))
+        clones: [...clones].map(([id, list]) => Trusted.trusted(AnalysisResults.CloneResult, { id, occurrences: list }))
       }))
     }).pipe(orUnavailable)
 
-  return AnalysisResultStore.of({ save, load, prune })
+  return AnalysisResultStore.AnalysisResultStore.of({ save, load, prune })
 })
 
-export const layer = Layer.effect(AnalysisResultStore, make)
+export const layer = Layer.effect(AnalysisResultStore.AnalysisResultStore, make)

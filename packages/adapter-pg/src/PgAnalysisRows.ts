@@ -1,5 +1,5 @@
 import type { SqlClient } from "@effect/sql"
-import { FileResult, IssueResult, type ResultsKey, type StoredFile, trusted } from "@tidemark/core"
+import { type AnalysisResultStore, AnalysisResults, type StoredResults, Trusted } from "@tidemark/core"
 import { Array as Arr, Effect, Schema } from "effect"
 import { check, decodeAll } from "./Rows.js"
 
@@ -13,19 +13,19 @@ import { check, decodeAll } from "./Rows.js"
 /** Rows per INSERT: one JSON parameter each, small enough that no statement holds a huge text. */
 const chunkSize = 2_000
 
-export const encodeIssue = Schema.encodeSync(IssueResult)
-export const encodeFile = Schema.encodeSync(FileResult)
+export const encodeIssue = Schema.encodeSync(AnalysisResults.IssueResult)
+export const encodeFile = Schema.encodeSync(AnalysisResults.FileResult)
 
 /**
  * Issues and files read back are checked as plain data (`Rows.check`) against their classes'
  * encoded side, then built without validating again (`trusted`): a page of 100 issues decoded by
  * Effect cost more of Node's time than the statements that read it.
  */
-const checkIssueRows = check(Schema.Array(Schema.Struct({ issue: Schema.encodedBoundSchema(IssueResult), fileId: Schema.Number })))
+const checkIssueRows = check(Schema.Array(Schema.Struct({ issue: Schema.encodedBoundSchema(AnalysisResults.IssueResult), fileId: Schema.Number })))
 export const issueRows = (rows: ReadonlyArray<unknown>) =>
-  Effect.map(checkIssueRows(rows), (checked) => checked.map(({ fileId, issue }) => ({ issue: trusted(IssueResult, issue), fileId })))
+  Effect.map(checkIssueRows(rows), (checked) => checked.map(({ fileId, issue }) => ({ issue: Trusted.trusted(AnalysisResults.IssueResult, issue), fileId })))
 const checkFileRows = check(Schema.Array(Schema.Struct({
-  file: Schema.encodedBoundSchema(FileResult),
+  file: Schema.encodedBoundSchema(AnalysisResults.FileResult),
   fileId: Schema.Number,
   coverableLines: Schema.NullOr(Schema.Number),
   coveredLines: Schema.NullOr(Schema.Number)
@@ -33,8 +33,8 @@ const checkFileRows = check(Schema.Array(Schema.Struct({
 /** A file with its coverage in the analysed commit, when a report names it. */
 export const fileRows = (rows: ReadonlyArray<unknown>) =>
   Effect.map(checkFileRows(rows), (checked) =>
-    checked.map(({ coverableLines, coveredLines, file, fileId }): StoredFile => {
-      const built = trusted(FileResult, file)
+    checked.map(({ coverableLines, coveredLines, file, fileId }): StoredResults.StoredFile => {
+      const built = Trusted.trusted(AnalysisResults.FileResult, file)
       return coverableLines === null || coveredLines === null
         ? { file: built, fileId }
         : { file: built, fileId, coverage: { coverableLines, coveredLines } }
@@ -55,10 +55,10 @@ export const insertChunks = <A, E>(rows: ReadonlyArray<A>, insert: (json: string
   Effect.forEach(Arr.chunksOf(rows, chunkSize), (chunk) => insert(JSON.stringify(chunk)), { discard: true })
 
 /** The `analysis_results` row of one analysis. */
-export const analysisRow = (sql: SqlClient.SqlClient, key: ResultsKey) =>
+export const analysisRow = (sql: SqlClient.SqlClient, key: AnalysisResultStore.ResultsKey) =>
   sql`repository_id = ${key.repositoryId} AND branch = ${key.branch} AND commit_sha = ${key.commitSha}`
 
-export const resultId = (sql: SqlClient.SqlClient, key: ResultsKey) => sql`SELECT id FROM analysis_results WHERE ${analysisRow(sql, key)}`
+export const resultId = (sql: SqlClient.SqlClient, key: AnalysisResultStore.ResultsKey) => sql`SELECT id FROM analysis_results WHERE ${analysisRow(sql, key)}`
 
 /** The ids of the repository's files at these paths, made for paths it has never had. */
 export const fileIds = (sql: SqlClient.SqlClient, repositoryId: number, paths: ReadonlyArray<string>) =>

@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { AnalysisStore, CommitAnalysis, commitAnalysisOfEncoded, CommitCoverage, ImportedIssues } from "@tidemark/core"
+import { AnalysisStore, CommitAnalysis, CommitCoverage, ImportedIssues } from "@tidemark/core"
 import { Effect, Layer, Option, Schema } from "effect"
 import { check, decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
@@ -9,20 +9,20 @@ import { orUnavailable } from "./StorageFailure.js"
  * back, it is checked as plain data (`Rows.check`), then built as `CommitAnalysis` without
  * validating again.
  */
-const checkAnalysisRows = check(Schema.Array(Schema.Struct({ analysis: Schema.encodedBoundSchema(CommitAnalysis) })))
+const checkAnalysisRows = check(Schema.Array(Schema.Struct({ analysis: Schema.encodedBoundSchema(CommitAnalysis.CommitAnalysis) })))
 const analysesOf = (rows: unknown) =>
-  Effect.map(checkAnalysisRows(rows), (checked) => checked.map(({ analysis }) => commitAnalysisOfEncoded(analysis)))
-const encodeAnalysis = Schema.encodeSync(CommitAnalysis)
-const CoverageRow = Schema.Struct({ coverage: CommitCoverage })
+  Effect.map(checkAnalysisRows(rows), (checked) => checked.map(({ analysis }) => CommitAnalysis.commitAnalysisOfEncoded(analysis)))
+const encodeAnalysis = Schema.encodeSync(CommitAnalysis.CommitAnalysis)
+const CoverageRow = Schema.Struct({ coverage: CommitCoverage.CommitCoverage })
 const decodeCoverageRows = decodeAll(CoverageRow)
-const ImportedRow = Schema.Struct({ issues: ImportedIssues })
+const ImportedRow = Schema.Struct({ issues: ImportedIssues.ImportedIssues })
 const decodeImportedRows = decodeAll(ImportedRow)
-const encodeImported = Schema.encodeSync(ImportedIssues)
+const encodeImported = Schema.encodeSync(ImportedIssues.ImportedIssues)
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
-  const save = (analysis: CommitAnalysis) =>
+  const save = (analysis: CommitAnalysis.CommitAnalysis) =>
     sql`
       INSERT INTO commit_analyses (repository_id, branch, commit_sha, ended_at, analysis)
       VALUES (
@@ -37,7 +37,7 @@ export const make = Effect.gen(function*() {
   // One statement for a whole page: the latest analysis of each (repository, branch) asked for.
   const latest = (branches: ReadonlyArray<{ readonly repositoryId: number; readonly branch: string }>) =>
     branches.length === 0
-      ? Effect.succeed(new Map<number, CommitAnalysis>())
+      ? Effect.succeed(new Map<number, CommitAnalysis.CommitAnalysis>())
       : sql`
         SELECT DISTINCT ON (a.repository_id, a.branch) a.analysis
         FROM jsonb_to_recordset(${JSON.stringify(branches)}::jsonb) AS wanted("repositoryId" integer, branch text)
@@ -93,7 +93,7 @@ export const make = Effect.gen(function*() {
 
   const coverage = (commits: ReadonlyArray<{ readonly repositoryId: number; readonly commitSha: string }>) =>
     commits.length === 0
-      ? Effect.succeed(new Map<number, CommitCoverage>())
+      ? Effect.succeed(new Map<number, CommitCoverage.CommitCoverage>())
       : sql`
         SELECT c.coverage
         FROM jsonb_to_recordset(${JSON.stringify(commits)}::jsonb) AS wanted("repositoryId" integer, "commitSha" text)
@@ -126,7 +126,7 @@ export const make = Effect.gen(function*() {
     }).pipe(orUnavailable)
 
   // One statement for a whole log. A log names each tool once; the store keeps the last of any repeat.
-  const saveImportedIssues = (all: ReadonlyArray<ImportedIssues>) =>
+  const saveImportedIssues = (all: ReadonlyArray<ImportedIssues.ImportedIssues>) =>
     all.length === 0 ? Effect.void : sql`
       INSERT INTO commit_imported_issues (repository_id, commit_sha, tool, issues)
       SELECT DISTINCT ON (repository_id, commit_sha, tool) repository_id, commit_sha, tool, issues
@@ -140,7 +140,7 @@ export const make = Effect.gen(function*() {
 
   const importedIssues = (commits: ReadonlyArray<{ readonly repositoryId: number; readonly commitSha: string }>) =>
     commits.length === 0
-      ? Effect.succeed(new Map<number, ReadonlyArray<ImportedIssues>>())
+      ? Effect.succeed(new Map<number, ReadonlyArray<ImportedIssues.ImportedIssues>>())
       : sql`
         SELECT i.issues
         FROM jsonb_to_recordset(${JSON.stringify(commits)}::jsonb) AS wanted("repositoryId" integer, "commitSha" text)
@@ -149,14 +149,14 @@ export const make = Effect.gen(function*() {
       `.pipe(
         Effect.flatMap(decodeImportedRows),
         Effect.map((rows) => {
-          const found = new Map<number, Array<ImportedIssues>>()
+          const found = new Map<number, Array<ImportedIssues.ImportedIssues>>()
           for (const { issues } of rows) found.set(issues.repositoryId, [...(found.get(issues.repositoryId) ?? []), issues])
           return found
         }),
         orUnavailable
       )
 
-  return AnalysisStore.of({ save, latest, find, ofCommit, history, coverage, coverageReports, saveImportedIssues, importedIssues })
+  return AnalysisStore.AnalysisStore.of({ save, latest, find, ofCommit, history, coverage, coverageReports, saveImportedIssues, importedIssues })
 })
 
-export const layer = Layer.effect(AnalysisStore, make)
+export const layer = Layer.effect(AnalysisStore.AnalysisStore, make)

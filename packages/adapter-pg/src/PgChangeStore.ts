@@ -1,19 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import {
-  ChangeAnalysis,
-  changeAnalysisOfEncoded,
-  type ChangeKey,
-  type ChangeSubject,
-  ChangeStore,
-  changeSummaryOf,
-  DeltaIssue,
-  type DeltaType,
-  IssueResult,
-  type PageRequest,
-  pageOfRows,
-  subjectKey,
-  trusted
-} from "@tidemark/core"
+import { AnalysisResults, ChangeAnalysis, ChangeStore, Pagination, Trusted } from "@tidemark/core"
 import { Array as Arr, Effect, Layer, Option, Schema } from "effect"
 import { check, decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
@@ -24,24 +10,24 @@ import { orUnavailable } from "./StorageFailure.js"
  */
 
 const chunkSize = 2_000
-const encodeChange = Schema.encodeSync(ChangeAnalysis)
-const encodeIssue = Schema.encodeSync(IssueResult)
+const encodeChange = Schema.encodeSync(ChangeAnalysis.ChangeAnalysis)
+const encodeIssue = Schema.encodeSync(AnalysisResults.IssueResult)
 /** Checked as plain data, then built without validating again (see `changeAnalysisOfEncoded`). */
-const checkChangeRows = check(Schema.Array(Schema.Struct({ subject: Schema.String, change: Schema.encodedBoundSchema(ChangeAnalysis) })))
-const { clones: _, files: __, ...summaryFields } = ChangeAnalysis.fields
+const checkChangeRows = check(Schema.Array(Schema.Struct({ subject: Schema.String, change: Schema.encodedBoundSchema(ChangeAnalysis.ChangeAnalysis) })))
+const { clones: _, files: __, ...summaryFields } = ChangeAnalysis.ChangeAnalysis.fields
 const checkSummaryRows = check(Schema.Array(Schema.Struct({ change: Schema.encodedBoundSchema(Schema.Struct(summaryFields)) })))
-const checkIssueRows = check(Schema.Array(Schema.Struct({ rank: Schema.Number, issue: Schema.encodedBoundSchema(IssueResult) })))
+const checkIssueRows = check(Schema.Array(Schema.Struct({ rank: Schema.Number, issue: Schema.encodedBoundSchema(AnalysisResults.IssueResult) })))
 const TotalRow = Schema.Struct({ total: Schema.Number })
 const decodeTotal = decodeAll(TotalRow)
 
-const rankOf = (deltaType: DeltaType) => (deltaType === "Added" ? 0 : 1)
+const rankOf = (deltaType: ChangeAnalysis.DeltaType) => (deltaType === "Added" ? 0 : 1)
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
-  const save = (key: ChangeKey, change: ChangeAnalysis, issues: ReadonlyArray<DeltaIssue>) =>
+  const save = (key: ChangeAnalysis.ChangeKey, change: ChangeAnalysis.ChangeAnalysis, issues: ReadonlyArray<ChangeAnalysis.DeltaIssue>) =>
     Effect.gen(function*() {
-      const subject = subjectKey(key.subject)
+      const subject = ChangeStore.subjectKey(key.subject)
       // The issues' rows go with the old change (the delete cascades).
       yield* sql`DELETE FROM changes WHERE repository_id = ${key.repositoryId} AND subject = ${subject}`
       yield* sql`
@@ -65,38 +51,38 @@ export const make = Effect.gen(function*() {
         `, { discard: true })
     }).pipe(sql.withTransaction, orUnavailable)
 
-  const findMany = (repositoryId: number, subjects: ReadonlyArray<ChangeSubject>) =>
+  const findMany = (repositoryId: number, subjects: ReadonlyArray<ChangeAnalysis.ChangeSubject>) =>
     subjects.length === 0
-      ? Effect.succeed(new Map<string, ChangeAnalysis>())
+      ? Effect.succeed(new Map<string, ChangeAnalysis.ChangeAnalysis>())
       : sql`
           SELECT subject, change FROM changes
-          WHERE repository_id = ${repositoryId} AND subject = ANY(${subjects.map(subjectKey)}::text[])
+          WHERE repository_id = ${repositoryId} AND subject = ANY(${subjects.map(ChangeStore.subjectKey)}::text[])
         `.pipe(
           Effect.flatMap(checkChangeRows),
-          Effect.map((rows): ReadonlyMap<string, ChangeAnalysis> =>
-            new Map(rows.map((row) => [row.subject, changeAnalysisOfEncoded(row.change)]))),
+          Effect.map((rows): ReadonlyMap<string, ChangeAnalysis.ChangeAnalysis> =>
+            new Map(rows.map((row) => [row.subject, ChangeAnalysis.changeAnalysisOfEncoded(row.change)]))),
           orUnavailable
         )
 
-  const find = (key: ChangeKey) =>
-    Effect.map(findMany(key.repositoryId, [key.subject]), (found) => Option.fromNullable(found.get(subjectKey(key.subject))))
+  const find = (key: ChangeAnalysis.ChangeKey) =>
+    Effect.map(findMany(key.repositoryId, [key.subject]), (found) => Option.fromNullable(found.get(ChangeStore.subjectKey(key.subject))))
 
   // The files and clones are left in the database: PostgreSQL drops them before sending the row.
-  const findSummary = (key: ChangeKey) =>
+  const findSummary = (key: ChangeAnalysis.ChangeKey) =>
     sql`
       SELECT change - 'files' - 'clones' AS change FROM changes
-      WHERE repository_id = ${key.repositoryId} AND subject = ${subjectKey(key.subject)}
+      WHERE repository_id = ${key.repositoryId} AND subject = ${ChangeStore.subjectKey(key.subject)}
     `.pipe(
       Effect.flatMap(checkSummaryRows),
       Effect.map((rows) =>
-        Option.map(Arr.head(rows), (row) => changeSummaryOf(changeAnalysisOfEncoded({ ...row.change, files: [], clones: [] })))),
+        Option.map(Arr.head(rows), (row) => ChangeStore.changeSummaryOf(ChangeAnalysis.changeAnalysisOfEncoded({ ...row.change, files: [], clones: [] })))),
       orUnavailable
     )
 
-  const issues = (key: ChangeKey, deltaType: DeltaType | undefined, page: PageRequest) => {
+  const issues = (key: ChangeAnalysis.ChangeKey, deltaType: ChangeAnalysis.DeltaType | undefined, page: Pagination.PageRequest) => {
     const where = sql.and([
       sql`repository_id = ${key.repositoryId}`,
-      sql`subject = ${subjectKey(key.subject)}`,
+      sql`subject = ${ChangeStore.subjectKey(key.subject)}`,
       ...(deltaType === undefined ? [] : [sql`delta_rank = ${rankOf(deltaType)}`])
     ])
     const [rank, path, line, id] = page.after ?? []
@@ -113,9 +99,9 @@ export const make = Effect.gen(function*() {
       sql`SELECT count(*)::integer AS total FROM change_issues WHERE ${where}`.pipe(Effect.flatMap(decodeTotal))
     ], { concurrency: 2 }).pipe(
       Effect.map(([rows, totals]) =>
-        pageOfRows(
+        Pagination.pageOfRows(
           rows.map((row) =>
-            trusted(DeltaIssue, { deltaType: row.rank === 0 ? "Added" : "Fixed", issue: trusted(IssueResult, row.issue) })
+            Trusted.trusted(ChangeAnalysis.DeltaIssue, { deltaType: row.rank === 0 ? "Added" : "Fixed", issue: Trusted.trusted(AnalysisResults.IssueResult, row.issue) })
           ),
           totals[0]?.total ?? 0,
           page,
@@ -126,7 +112,7 @@ export const make = Effect.gen(function*() {
     )
   }
 
-  return ChangeStore.of({ save, find, findSummary, findMany, issues })
+  return ChangeStore.ChangeStore.of({ save, find, findSummary, findMany, issues })
 })
 
-export const layer = Layer.effect(ChangeStore, make)
+export const layer = Layer.effect(ChangeStore.ChangeStore, make)

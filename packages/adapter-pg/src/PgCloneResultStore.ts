@@ -1,5 +1,11 @@
 import { SqlClient } from "@effect/sql"
-import { CloneOccurrence, CloneResultStore, type PageRequest, pageOfRows, type ResultsKey, type StoredClone } from "@tidemark/core"
+import {
+  type AnalysisResultStore,
+  AnalysisResults,
+  CloneResultStore,
+  Pagination,
+  type StoredResults
+} from "@tidemark/core"
 import { Effect, Layer } from "effect"
 import { decodeOccurrenceRows, decodeTotal, resultId } from "./PgAnalysisRows.js"
 import { orUnavailable } from "./StorageFailure.js"
@@ -8,7 +14,7 @@ import { orUnavailable } from "./StorageFailure.js"
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
-  const clones = (key: ResultsKey, fileId: number, page: PageRequest) =>
+  const clones = (key: AnalysisResultStore.ResultsKey, fileId: number, page: Pagination.PageRequest) =>
     Effect.gen(function*() {
       const after = page.after === undefined ? -1 : Number(page.after[0])
       const touching = sql`
@@ -25,17 +31,17 @@ export const make = Effect.gen(function*() {
         ORDER BY o.clone_id, o.position
       `.pipe(Effect.flatMap(decodeOccurrenceRows))
       const totals = yield* sql`SELECT count(*)::integer AS total FROM (${touching}) AS t`.pipe(Effect.flatMap(decodeTotal))
-      const byClone = new Map<number, Array<StoredClone["occurrences"][number]>>()
+      const byClone = new Map<number, Array<StoredResults.StoredClone["occurrences"][number]>>()
       for (const row of rows) {
         const occurrences = byClone.get(row.cloneId) ?? []
-        occurrences.push({ occurrence: CloneOccurrence.make({ path: row.path, fromLine: row.fromLine, toLine: row.toLine }), fileId: row.fileId })
+        occurrences.push({ occurrence: AnalysisResults.CloneOccurrence.make({ path: row.path, fromLine: row.fromLine, toLine: row.toLine }), fileId: row.fileId })
         byClone.set(row.cloneId, occurrences)
       }
-      const found: Array<StoredClone> = [...byClone].map(([id, occurrences]) => ({ id, occurrences }))
-      return pageOfRows(found, totals[0]?.total ?? 0, page, (clone) => [clone.id])
+      const found: Array<StoredResults.StoredClone> = [...byClone].map(([id, occurrences]) => ({ id, occurrences }))
+      return Pagination.pageOfRows(found, totals[0]?.total ?? 0, page, (clone) => [clone.id])
     }).pipe(orUnavailable)
 
-  return CloneResultStore.of({ clones })
+  return CloneResultStore.CloneResultStore.of({ clones })
 })
 
-export const layer = Layer.effect(CloneResultStore, make)
+export const layer = Layer.effect(CloneResultStore.CloneResultStore, make)

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { CredentialRevocations, ServiceUnavailable } from "@tidemark/core"
+import { CredentialRevocations, Errors } from "@tidemark/core"
 import { Duration, Effect, Exit, Layer, Mailbox, Redacted, Schedule } from "effect"
 import Pg from "pg"
 import { orUnavailable } from "./StorageFailure.js"
@@ -22,7 +22,7 @@ export interface PgCredentialRevocationsOptions {
 }
 
 const lost = (what: string, cause?: unknown) =>
-  new ServiceUnavailable({ reason: `${what}${cause instanceof Error ? `: ${cause.message}` : ""}`, cause })
+  new Errors.ServiceUnavailable({ reason: `${what}${cause instanceof Error ? `: ${cause.message}` : ""}`, cause })
 
 /** The pool's own connection settings, for a connection of its own. */
 const connectionOf = (config: PgClient.PgClientConfig): Pg.ClientConfig => ({
@@ -56,7 +56,7 @@ export const make = (options: PgCredentialRevocationsOptions = {}) => Effect.gen
   const announce = sql`SELECT pg_notify(${channel}, 'revoked')`.pipe(Effect.asVoid, orUnavailable)
 
   const subscribe = Effect.gen(function*() {
-    const heard = yield* Mailbox.make<void, ServiceUnavailable>({ capacity: 1, strategy: "sliding" })
+    const heard = yield* Mailbox.make<void, Errors.ServiceUnavailable>({ capacity: 1, strategy: "sliding" })
     const client = new Pg.Client(connectionOf(config))
     // Attached before connecting: an error with no listener would crash the process.
     client.on("error", (cause) => heard.unsafeDone(Exit.fail(lost("The connection listening for revocations failed", cause))))
@@ -85,7 +85,7 @@ export const make = (options: PgCredentialRevocationsOptions = {}) => Effect.gen
     return Mailbox.toStream(heard)
   })
 
-  return CredentialRevocations.of({ announce, subscribe })
+  return CredentialRevocations.CredentialRevocations.of({ announce, subscribe })
 })
 
-export const layer = (options: PgCredentialRevocationsOptions = {}) => Layer.effect(CredentialRevocations, make(options))
+export const layer = (options: PgCredentialRevocationsOptions = {}) => Layer.effect(CredentialRevocations.CredentialRevocations, make(options))

@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { Credential, type CredentialKind, CredentialStore, type PageRequest, pageOfRows } from "@tidemark/core"
+import { CredentialStore, Pagination, Records } from "@tidemark/core"
 import { Effect, Layer, Option, Schema } from "effect"
 import { decodeAll, decodeFirst, decodeSingle } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
@@ -9,14 +9,14 @@ import { orUnavailable } from "./StorageFailure.js"
  * credential never used has no last use: NULL in the row, absent in the record.
  */
 const CredentialRow = Schema.Struct({
-  ...Credential.fields,
+  ...Records.Credential.fields,
   organizationId: Schema.NullOr(Schema.Int),
   repositoryId: Schema.NullOr(Schema.Int),
   lastUsedAt: Schema.NullOr(Schema.String)
 })
 
 const toCredential = ({ lastUsedAt, organizationId, repositoryId, ...row }: typeof CredentialRow.Type) =>
-  new Credential({
+  new Records.Credential({
     ...row,
     ...(organizationId === null ? {} : { organizationId }),
     ...(repositoryId === null ? {} : { repositoryId }),
@@ -35,7 +35,7 @@ export const make = Effect.gen(function*() {
   `)
 
   // Saving an id again replaces the credential, as the in-memory adapter does.
-  const save = (credential: Credential) =>
+  const save = (credential: Records.Credential) =>
     sql`
       INSERT INTO credentials (id, kind, organization_id, repository_id, permission, secret_hash, created_at, last_used_at)
       VALUES (
@@ -60,7 +60,7 @@ export const make = Effect.gen(function*() {
       orUnavailable
     )
 
-  const countByKind = (kind: CredentialKind) =>
+  const countByKind = (kind: Records.CredentialKind) =>
     sql`SELECT count(*)::integer AS count FROM credentials WHERE kind = ${kind}`.pipe(
       Effect.flatMap(decodeSingle(Count)),
       Effect.map(({ count }) => count),
@@ -68,7 +68,7 @@ export const make = Effect.gen(function*() {
     )
 
   // Ordered by code unit ("C"), as the in-memory adapter and the cursor's keys compare.
-  const ofOrganization = (organizationId: number, page: PageRequest) => {
+  const ofOrganization = (organizationId: number, page: Pagination.PageRequest) => {
     const [createdAt, id] = page.after ?? []
     const after = page.after === undefined
       ? sql`true`
@@ -84,7 +84,7 @@ export const make = Effect.gen(function*() {
         Effect.flatMap(decodeSingle(Count))
       )
     ], { concurrency: 2 }).pipe(
-      Effect.map(([rows, { count }]) => pageOfRows(rows.map(toCredential), count, page, (c) => [c.createdAt, c.id])),
+      Effect.map(([rows, { count }]) => Pagination.pageOfRows(rows.map(toCredential), count, page, (c) => [c.createdAt, c.id])),
       orUnavailable
     )
   }
@@ -102,7 +102,7 @@ export const make = Effect.gen(function*() {
       WHERE id = ${id} AND (last_used_at IS NULL OR last_used_at COLLATE "C" < ${at})
     `.pipe(Effect.asVoid, orUnavailable)
 
-  return CredentialStore.of({ save, find, countByKind, ofOrganization, remove, markUsed })
+  return CredentialStore.CredentialStore.of({ save, find, countByKind, ofOrganization, remove, markUsed })
 })
 
-export const layer = Layer.effect(CredentialStore, make)
+export const layer = Layer.effect(CredentialStore.CredentialStore, make)

@@ -1,13 +1,5 @@
 import type { SqlClient } from "@effect/sql/SqlClient"
-import {
-  type BucketAggregates,
-  bucketIndexOf,
-  dayMillis,
-  type DeliveryAggregates,
-  type MetricsQuery,
-  percentileOf,
-  timeBuckets
-} from "@tidemark/core"
+import { type DeliveryAggregates, type DeliveryEvents, Percentile, TimeBuckets } from "@tidemark/core"
 import { Effect, Schema } from "effect"
 import { decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
@@ -92,16 +84,16 @@ const sampleSets = (rows: ReadonlyArray<DayRow>, bucketOf: (row: DayRow) => numb
  * for the ~900 000 lead times of a large organization's quarter), with the same interpolation.
  * Times are `created_ms`/`resolved_ms` (core's `epochMillisOf`, migration 0003).
  */
-export const aggregate = (sql: SqlClient) => (organizationId: number, query: MetricsQuery) => {
+export const aggregate = (sql: SqlClient) => (organizationId: number, query: DeliveryEvents.MetricsQuery) => {
   const { from, to } = query
-  const buckets = timeBuckets(query.bucket, from, to)
+  const buckets = TimeBuckets.timeBuckets(query.bucket, from, to)
   const system = query.system ?? null
   const team = query.team ?? null
-  const firstDay = Math.floor(from / dayMillis)
-  const lastDay = Math.floor((to - 1) / dayMillis)
+  const firstDay = Math.floor(from / TimeBuckets.dayMillis)
+  const lastDay = Math.floor((to - 1) / TimeBuckets.dayMillis)
   // Days the window cuts: their lead times come with their times, to be kept or left.
-  const cutFirst = from > firstDay * dayMillis ? firstDay : null
-  const cutLast = to < (lastDay + 1) * dayMillis ? lastDay : null
+  const cutFirst = from > firstDay * TimeBuckets.dayMillis ? firstDay : null
+  const cutLast = to < (lastDay + 1) * TimeBuckets.dayMillis ? lastDay : null
   // The filters every part of the statement applies, each to its own columns.
   const scope = sql`organization_id = ${organizationId}::integer AND (${system}::text IS NULL OR system = ${system}::text)`
   const ofTeam = (teams: "teams" | "cause_teams") => sql`(${team}::text IS NULL OR ${team}::text = ANY (${sql(teams)}))`
@@ -138,34 +130,34 @@ export const aggregate = (sql: SqlClient) => (organizationId: number, query: Met
   const empty = Effect.succeed<ReadonlyArray<unknown>>([])
   return (buckets.length === 0 ? empty : read).pipe(
     Effect.flatMap(decodeAll(DayRow)),
-    Effect.map((rows): DeliveryAggregates => {
-      const bucketOf = (row: DayRow) => bucketIndexOf(buckets, row.day * dayMillis)
+    Effect.map((rows): DeliveryAggregates.DeliveryAggregates => {
+      const bucketOf = (row: DayRow) => TimeBuckets.bucketIndexOf(buckets, row.day * TimeBuckets.dayMillis)
       const deployments = new Array<number>(buckets.length).fill(0)
       const failed = new Array<number>(buckets.length).fill(0)
       const deploymentDays: Array<number> = []
       for (const row of rows) {
         if (row.kind === Kind.deployments) {
           deployments[bucketOf(row)]! += row.n
-          deploymentDays.push(row.day * dayMillis)
+          deploymentDays.push(row.day * TimeBuckets.dayMillis)
         } else if (row.kind === Kind.failedDeployments) failed[bucketOf(row)]! += row.n
       }
       const ofKind = (kind: number) => rows.filter((row) => row.kind === kind)
       const leadTimes = sampleSets(ofKind(Kind.leadTimes), bucketOf, buckets.length, from, to)
       const recoveries = sampleSets(ofKind(Kind.recoveries), bucketOf, buckets.length, from, to)
       // Buckets first: each selection reorders only its bucket's part of the window's samples.
-      const bucketAggregates = buckets.map((_, b): BucketAggregates => ({
+      const bucketAggregates = buckets.map((_, b): DeliveryAggregates.BucketAggregates => ({
         deployments: deployments[b]!,
         failedDeployments: failed[b]!,
-        leadTimeMedian: percentileOf(leadTimes.parts[b]!, 0.5),
-        recoveryMedian: percentileOf(recoveries.parts[b]!, 0.5)
+        leadTimeMedian: Percentile.percentileOf(leadTimes.parts[b]!, 0.5),
+        recoveryMedian: Percentile.percentileOf(recoveries.parts[b]!, 0.5)
       }))
       const sum = (counts: ReadonlyArray<number>) => counts.reduce((a, b) => a + b, 0)
       return {
         deployments: sum(deployments),
         failedDeployments: sum(failed),
-        leadTimeMedian: percentileOf(leadTimes.all, 0.5),
-        leadTimeP90: percentileOf(leadTimes.all, 0.9),
-        recoveryMedian: percentileOf(recoveries.all, 0.5),
+        leadTimeMedian: Percentile.percentileOf(leadTimes.all, 0.5),
+        leadTimeP90: Percentile.percentileOf(leadTimes.all, 0.9),
+        recoveryMedian: Percentile.percentileOf(recoveries.all, 0.5),
         deploymentDays: deploymentDays.sort((a, b) => a - b),
         buckets: bucketAggregates
       }

@@ -1,14 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import type { SqlError } from "@effect/sql/SqlError"
-import {
-  AnalysisQueue,
-  type DeadLetter,
-  type Delivery,
-  EventQueue,
-  exhaustedReason,
-  queueMaxDeliveries,
-  QueueUnavailable
-} from "@tidemark/core"
+import { AnalysisQueue, EventQueue } from "@tidemark/core"
 import { type Array as Arr, Clock, Duration, Effect, Layer, type ParseResult, Schedule, Schema } from "effect"
 import * as GroupCommit from "./GroupCommit.js"
 import { decodeAll } from "./Rows.js"
@@ -52,9 +44,9 @@ const Count = Schema.Struct({ count: Schema.Int })
 const DeadLetterRow = Schema.Struct({ id: Schema.String, payload: Schema.String, reason: Schema.String })
 
 const unavailable = (error: SqlError | ParseResult.ParseError) => {
-  if (error._tag === "ParseError") return new QueueUnavailable({ reason: `unexpected row: ${error.message}` })
+  if (error._tag === "ParseError") return new EventQueue.QueueUnavailable({ reason: `unexpected row: ${error.message}` })
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : ""
-  return new QueueUnavailable({ reason: `${error.message}${cause}` })
+  return new EventQueue.QueueUnavailable({ reason: `${error.message}${cause}` })
 }
 
 const orUnavailable = <A, R>(effect: Effect.Effect<A, SqlError | ParseResult.ParseError, R>) =>
@@ -86,7 +78,7 @@ export const make = (options: PgEventQueueOptions = {}) =>
     const window = millis(options.deduplicationWindow ?? Duration.hours(24))
     const pollInterval = Math.max(1, millis(options.pollInterval ?? Duration.millis(25)))
     const tables = options.tables ?? ingestionTables
-    const maxDeliveries = options.maxDeliveries ?? queueMaxDeliveries
+    const maxDeliveries = options.maxDeliveries ?? EventQueue.queueMaxDeliveries
     const messagesTable = sql(tables.messages)
     const seenTable = sql(tables.seen)
     const deadLettersTable = sql(tables.deadLetters)
@@ -121,7 +113,7 @@ export const make = (options: PgEventQueueOptions = {}) =>
 
     // Each settlement names the attempt it was given: once the message was handed out again, the
     // newer delivery owns it and a late settlement of the older one changes nothing.
-    const settle = (id: string, attempt: number): Omit<Delivery, "id" | "payload" | "attempt"> => ({
+    const settle = (id: string, attempt: number): Omit<EventQueue.Delivery, "id" | "payload" | "attempt"> => ({
       ack: ackGrouped({ id, attempt }).pipe(orUnavailable),
       retry: (delay) =>
         sql`
@@ -156,7 +148,7 @@ export const make = (options: PgEventQueueOptions = {}) =>
         ),
         dead AS (
           INSERT INTO ${deadLettersTable} (id, payload, reason, attempt)
-          SELECT id, payload, ${exhaustedReason(maxDeliveries)}, attempt FROM buried
+          SELECT id, payload, ${EventQueue.exhaustedReason(maxDeliveries)}, attempt FROM buried
         ),
         claimed AS (
           UPDATE ${messagesTable} m
@@ -167,7 +159,7 @@ export const make = (options: PgEventQueueOptions = {}) =>
         SELECT id, payload, attempt FROM claimed ORDER BY seq
       `.pipe(
         Effect.flatMap(decodeAll(Message)),
-        Effect.map((rows) => rows.map((row): Delivery => ({ ...row, ...settle(row.id, row.attempt) }))),
+        Effect.map((rows) => rows.map((row): EventQueue.Delivery => ({ ...row, ...settle(row.id, row.attempt) }))),
         orUnavailable
       )
 
@@ -186,7 +178,7 @@ export const make = (options: PgEventQueueOptions = {}) =>
     const deadLetters = (limit: number) =>
       sql`SELECT id, payload, reason FROM ${deadLettersTable} ORDER BY seq LIMIT ${Math.max(0, limit)}::integer`.pipe(
         Effect.flatMap(decodeAll(DeadLetterRow)),
-        Effect.map((rows): ReadonlyArray<DeadLetter> => rows),
+        Effect.map((rows): ReadonlyArray<EventQueue.DeadLetter> => rows),
         orUnavailable
       )
 
@@ -212,15 +204,15 @@ export const make = (options: PgEventQueueOptions = {}) =>
       Effect.forkScoped
     )
 
-    return EventQueue.of({ publish, pull, deadLetters })
+    return EventQueue.EventQueue.of({ publish, pull, deadLetters })
   })
 
 /** The queue in the database of the `SqlClient`, whose schema is migrated. */
-export const layer = (options: PgEventQueueOptions = {}): Layer.Layer<EventQueue, never, SqlClient.SqlClient> =>
-  Layer.scoped(EventQueue, make(options))
+export const layer = (options: PgEventQueueOptions = {}): Layer.Layer<EventQueue.EventQueue, never, SqlClient.SqlClient> =>
+  Layer.scoped(EventQueue.EventQueue, make(options))
 
 /** The queue of analysis jobs, in its own tables of the same database. */
 export const analysisLayer = (
   options: Omit<PgEventQueueOptions, "tables"> = {}
-): Layer.Layer<AnalysisQueue, never, SqlClient.SqlClient> =>
-  Layer.scoped(AnalysisQueue, make({ ...options, tables: analysisTables }))
+): Layer.Layer<AnalysisQueue.AnalysisQueue, never, SqlClient.SqlClient> =>
+  Layer.scoped(AnalysisQueue.AnalysisQueue, make({ ...options, tables: analysisTables }))

@@ -1,11 +1,11 @@
 import { SqlClient } from "@effect/sql"
-import { type Change, type Deployment, Event, EventStore, type Incident, type StoredEvents } from "@tidemark/core"
+import { EventStore, IngestionEvents } from "@tidemark/core"
 import { Effect, Layer, Schema } from "effect"
 import * as PgDeliveryAggregates from "./PgDeliveryAggregates.js"
 import { decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
-type StoredEvent = Deployment | Change | Incident
+type StoredEvent = IngestionEvents.Deployment | IngestionEvents.Change | IngestionEvents.Incident
 
 const idOf = (event: StoredEvent) =>
   event.$type === "deployment" ? event.deploy_id : event.$type === "change" ? event.change_id : event.incident_id
@@ -17,9 +17,9 @@ const idOf = (event: StoredEvent) =>
 const lastOfEachKey = (events: ReadonlyArray<StoredEvent>) =>
   [...new Map(events.map((event) => [`${event.$type}\u0000${idOf(event)}`, event])).values()]
 
-const encodeBatch = Schema.encode(Schema.parseJson(Schema.Array(Schema.Struct({ id: Schema.String, event: Event }))))
+const encodeBatch = Schema.encode(Schema.parseJson(Schema.Array(Schema.Struct({ id: Schema.String, event: IngestionEvents.Event }))))
 
-const PayloadRow = Schema.Struct({ payload: Event })
+const PayloadRow = Schema.Struct({ payload: IngestionEvents.Event })
 const SystemRow = Schema.Struct({ system: Schema.String })
 
 export const make = Effect.gen(function*() {
@@ -65,12 +65,12 @@ export const make = Effect.gen(function*() {
       ORDER BY type, created_at, id
     `.pipe(
       Effect.flatMap(decodeAll(PayloadRow)),
-      Effect.map((rows): StoredEvents => {
+      Effect.map((rows): EventStore.StoredEvents => {
         const events = rows.map((row) => row.payload)
         return {
-          deployments: events.filter((e): e is Deployment => e.$type === "deployment"),
-          changes: events.filter((e): e is Change => e.$type === "change"),
-          incidents: events.filter((e): e is Incident => e.$type === "incident")
+          deployments: events.filter((e): e is IngestionEvents.Deployment => e.$type === "deployment"),
+          changes: events.filter((e): e is IngestionEvents.Change => e.$type === "change"),
+          incidents: events.filter((e): e is IngestionEvents.Incident => e.$type === "incident")
         }
       }),
       orUnavailable
@@ -83,8 +83,8 @@ export const make = Effect.gen(function*() {
       orUnavailable
     )
 
-  return EventStore.of({ store, load, systems, aggregate: PgDeliveryAggregates.aggregate(sql) })
+  return EventStore.EventStore.of({ store, load, systems, aggregate: PgDeliveryAggregates.aggregate(sql) })
 })
 
 /** The store in the database of the `SqlClient`, whose schema is migrated. */
-export const layer: Layer.Layer<EventStore, never, SqlClient.SqlClient> = Layer.effect(EventStore, make)
+export const layer: Layer.Layer<EventStore.EventStore, never, SqlClient.SqlClient> = Layer.effect(EventStore.EventStore, make)

@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { type FileQuery, FileResultStore, fileSortValue, type PageRequest, pageOfRows, type ResultsKey } from "@tidemark/core"
+import { type AnalysisResultStore, FileResultStore, Pagination, StoredResults } from "@tidemark/core"
 import { Array as Arr, Effect, Layer } from "effect"
 import { decodeTotal, fileIds, fileRows, resultId } from "./PgAnalysisRows.js"
 import { orUnavailable } from "./StorageFailure.js"
@@ -8,7 +8,7 @@ import { orUnavailable } from "./StorageFailure.js"
  * A file's column under each sort (of the files query below); complexity holds -1 for a file without
  * a complexity measure, coverage -1 for a file without coverage, as fileSortValue counts them.
  */
-const sortColumn: Record<FileQuery["sort"], string> = {
+const sortColumn: Record<StoredResults.FileQuery["sort"], string> = {
   filename: "path",
   issues: "total_issues",
   grade: "grade",
@@ -30,7 +30,7 @@ export const make = Effect.gen(function*() {
    * page's last key compares equal to its own row. The product is a bigint: a file may count up to
    * 2^31 - 1 lines, and a hundred times that is past an integer.
    */
-  const filesOf = (key: ResultsKey) =>
+  const filesOf = (key: AnalysisResultStore.ResultsKey) =>
     sql`
       SELECT f.file, f.file_id, f.path, f.total_issues, f.grade, f.complexity, f.duplicated_lines,
         c.coverable_lines, c.covered_lines,
@@ -44,7 +44,7 @@ export const make = Effect.gen(function*() {
     file, file_id::float8 AS "fileId", coverable_lines AS "coverableLines", covered_lines AS "coveredLines"
   `
 
-  const files = (key: ResultsKey, query: FileQuery, page: PageRequest) => {
+  const files = (key: AnalysisResultStore.ResultsKey, query: StoredResults.FileQuery, page: Pagination.PageRequest) => {
     const column = sql(sortColumn[query.sort])
     const byName = query.sort === "filename"
     const ascending = query.direction === "asc"
@@ -75,25 +75,25 @@ export const make = Effect.gen(function*() {
       `.pipe(Effect.flatMap(decodeTotal))
     ]).pipe(
       Effect.map(([rows, totals]) =>
-        pageOfRows(rows, totals[0]?.total ?? 0, page, (stored) =>
-          byName ? [stored.file.path] : [fileSortValue(stored, query.sort), stored.file.path])
+        Pagination.pageOfRows(rows, totals[0]?.total ?? 0, page, (stored) =>
+          byName ? [stored.file.path] : [StoredResults.fileSortValue(stored, query.sort), stored.file.path])
       ),
       orUnavailable
     )
   }
 
-  const file = (key: ResultsKey, fileId: number) =>
+  const file = (key: AnalysisResultStore.ResultsKey, fileId: number) =>
     sql`SELECT ${fileColumns} FROM (${filesOf(key)}) AS f WHERE file_id = ${fileId}`.pipe(
       Effect.flatMap(fileRows),
       Effect.map(Arr.head),
       orUnavailable
     )
 
-  return FileResultStore.of({
+  return FileResultStore.FileResultStore.of({
     files,
     file,
     fileIds: (repositoryId, paths) => orUnavailable(fileIds(sql, repositoryId, paths))
   })
 })
 
-export const layer = Layer.effect(FileResultStore, make)
+export const layer = Layer.effect(FileResultStore.FileResultStore, make)

@@ -7,7 +7,7 @@ import { orUnavailable } from "./StorageFailure.js"
 const SettingsRow = Schema.Struct({ token: Schema.String, api_base_url: Schema.NullOr(Schema.String) })
 
 const settingsOf = (row: typeof SettingsRow.Type) =>
-  new GitHostSettings({
+  new GitHostSettings.GitHostSettings({
     token: Redacted.make(row.token),
     ...(row.api_base_url === null ? {} : { apiBaseUrl: row.api_base_url })
   })
@@ -22,7 +22,7 @@ export const make = Effect.gen(function*() {
       orUnavailable
     )
 
-  const save = (repositoryId: number, settings: GitHostSettings) =>
+  const save = (repositoryId: number, settings: GitHostSettings.GitHostSettings) =>
     sql`
       INSERT INTO git_host_settings (repository_id, token, api_base_url)
       VALUES (${repositoryId}, ${Redacted.value(settings.token)}, ${settings.apiBaseUrl ?? null})
@@ -32,7 +32,7 @@ export const make = Effect.gen(function*() {
   const remove = (repositoryId: number) =>
     sql`DELETE FROM git_host_settings WHERE repository_id = ${repositoryId}`.pipe(Effect.asVoid, orUnavailable)
 
-  return GitHostSettingsStore.of({ find, save, remove })
+  return GitHostSettingsStore.GitHostSettingsStore.of({ find, save, remove })
 })
 
-export const layer = Layer.effect(GitHostSettingsStore, make)
+export const layer = Layer.effect(GitHostSettingsStore.GitHostSettingsStore, make)

@@ -8,7 +8,7 @@ import * as PgEventQueue from "./PgEventQueue.js"
 import * as PgEventStore from "./PgEventStore.js"
 
 /** The ports of the ingestion pipeline this package provides. */
-export type IngestionPorts = EventQueue | EventStore
+export type IngestionPorts = EventQueue.EventQueue | EventStore.EventStore
 
 /** The embedded durable queue and the event store, on a schema already migrated. */
 export const layerWithoutMigrations = (

@@ -1,13 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import {
-  type IssueFilter,
-  IssueResultStore,
-  type NamedCount,
-  orderCounts,
-  type PageRequest,
-  pageOfRows,
-  type ResultsKey
-} from "@tidemark/core"
+import { type AnalysisResultStore, IssueResultStore, Pagination, StoredResults } from "@tidemark/core"
 import { Array as Arr, Effect, Layer, Schema } from "effect"
 import { analysisRow, decodeTotal, issueRows, resultId } from "./PgAnalysisRows.js"
 import { decodeAll } from "./Rows.js"
@@ -35,7 +27,7 @@ export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
   /** The filter's conditions on `analysis_issues` (an empty list is no condition). */
-  const issueConditions = (filter: IssueFilter) => {
+  const issueConditions = (filter: StoredResults.IssueFilter) => {
     const any = (column: string, values: ReadonlyArray<string> | undefined) =>
       values === undefined || values.length === 0 ? [] : [sql`${sql(column)} = ANY(${values}::text[])`]
     return [
@@ -48,7 +40,7 @@ export const make = Effect.gen(function*() {
     ]
   }
 
-  const issues = (key: ResultsKey, filter: IssueFilter, page: PageRequest) => {
+  const issues = (key: AnalysisResultStore.ResultsKey, filter: StoredResults.IssueFilter, page: Pagination.PageRequest) => {
     const conditions = issueConditions(filter)
     const where = sql.and([sql`result_id = (${resultId(sql, key)})`, ...conditions])
     // Without a filter the total is the analysis's own count, stored with its issues.
@@ -71,7 +63,7 @@ export const make = Effect.gen(function*() {
       total.pipe(Effect.flatMap(decodeTotal))
     ], { concurrency: 2 }).pipe(
       Effect.map(([rows, totals]) =>
-        pageOfRows(
+        Pagination.pageOfRows(
           rows,
           totals[0]?.total ?? 0,
           page,
@@ -83,10 +75,10 @@ export const make = Effect.gen(function*() {
   }
 
   /** Without a filter, the overview stored with the analysis; NULL for one stored before migration 0010. */
-  const storedOverview = (key: ResultsKey) =>
+  const storedOverview = (key: AnalysisResultStore.ResultsKey) =>
     sql`SELECT overview FROM analysis_results WHERE ${analysisRow(sql, key)}`.pipe(Effect.flatMap(decodeOverviewRows), Effect.map((rows) => rows[0]?.overview ?? null))
 
-  const issueCounts = (key: ResultsKey, filter: IssueFilter) => {
+  const issueCounts = (key: AnalysisResultStore.ResultsKey, filter: StoredResults.IssueFilter) => {
     const conditions = issueConditions(filter)
     return conditions.length === 0
       ? storedOverview(key).pipe(
@@ -103,7 +95,7 @@ export const make = Effect.gen(function*() {
    * read from one of its issues (the lowest `result_data_id`, found through its index) instead of
    * from every issue's JSON.
    */
-  const countedOverview = (key: ResultsKey, conditions: ReturnType<typeof issueConditions>) =>
+  const countedOverview = (key: AnalysisResultStore.ResultsKey, conditions: ReturnType<typeof issueConditions>) =>
     sql`
       WITH combinations AS (
         SELECT level, category, language, pattern_id, author_email, count(*) AS total, min(result_data_id) AS sample
@@ -137,26 +129,26 @@ export const make = Effect.gen(function*() {
       Effect.map((rows) => {
         const named = (dimension: string) =>
           rows.flatMap(({ dimension: d, name, title, total }) => (d === dimension && name !== null ? [{ name, title, total }] : []))
-        const of = (dimension: string): Array<NamedCount> => orderCounts(named(dimension).map(({ name, total }) => ({ name, total })))
+        const of = (dimension: string): Array<StoredResults.NamedCount> => StoredResults.orderCounts(named(dimension).map(({ name, total }) => ({ name, total })))
         return {
           categories: of("categories"),
           levels: of("levels"),
           languages: of("languages"),
-          patterns: orderCounts(named("patterns").map(({ name, title, total }) => ({ name, title: title ?? name, total }))),
+          patterns: StoredResults.orderCounts(named("patterns").map(({ name, title, total }) => ({ name, title: title ?? name, total }))),
           // Issues without a known author form a group of their own (NULL): not an author.
           authors: of("authors")
         }
       })
     )
 
-  const issue = (key: ResultsKey, resultDataId: number) =>
+  const issue = (key: AnalysisResultStore.ResultsKey, resultDataId: number) =>
     sql`
       SELECT issue, file_id::float8 AS "fileId" FROM analysis_issues
       WHERE result_id = (${resultId(sql, key)}) AND result_data_id = ${resultDataId}
       LIMIT 1
     `.pipe(Effect.flatMap(issueRows), Effect.map(Arr.head), orUnavailable)
 
-  return IssueResultStore.of({ issues, issueCounts, issue })
+  return IssueResultStore.IssueResultStore.of({ issues, issueCounts, issue })
 })
 
-export const layer = Layer.effect(IssueResultStore, make)
+export const layer = Layer.effect(IssueResultStore.IssueResultStore, make)

@@ -1,14 +1,14 @@
 import { SqlClient } from "@effect/sql"
 import { SqlError } from "@effect/sql/SqlError"
-import { CommitCoverage, type CoverageKey, FileLineCoverage, LineCoverageStore, type ServiceUnavailable } from "@tidemark/core"
+import { CommitCoverage, type Errors, LineCoverageStore } from "@tidemark/core"
 import { Array as Arr, Effect, Layer, Schema } from "effect"
 import { insertChunks } from "./PgAnalysisRows.js"
 import { decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
-const LineCoverageRow = Schema.Struct({ coverage: FileLineCoverage })
+const LineCoverageRow = Schema.Struct({ coverage: CommitCoverage.FileLineCoverage })
 const decodeLineCoverageRows = decodeAll(LineCoverageRow)
-const encodeReport = Schema.encodeSync(CommitCoverage)
+const encodeReport = Schema.encodeSync(CommitCoverage.CommitCoverage)
 
 /**
  * LineCoverageStore on PostgreSQL: `commit_file_coverage`, one row per commit and file, written in
@@ -18,16 +18,16 @@ const encodeReport = Schema.encodeSync(CommitCoverage)
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
-  const saveReport = (report: CommitCoverage) =>
+  const saveReport = (report: CommitCoverage.CommitCoverage) =>
     sql`
       INSERT INTO commit_coverage (repository_id, commit_sha, coverage)
       VALUES (${report.repositoryId}, ${report.commitSha}, ${JSON.stringify(encodeReport(report))}::jsonb)
       ON CONFLICT (repository_id, commit_sha) DO UPDATE SET coverage = EXCLUDED.coverage
     `
 
-  const saveCoverage = (report: CommitCoverage, files: ReadonlyArray<FileLineCoverage>) =>
+  const saveCoverage = (report: CommitCoverage.CommitCoverage, files: ReadonlyArray<CommitCoverage.FileLineCoverage>) =>
     Effect.gen(function*() {
-      const commit: CoverageKey = report
+      const commit: LineCoverageStore.CoverageKey = report
       yield* sql`
         DELETE FROM commit_file_coverage WHERE repository_id = ${commit.repositoryId} AND commit_sha = ${commit.commitSha}
       `
@@ -48,7 +48,7 @@ export const make = Effect.gen(function*() {
       yield* saveReport(report)
     }).pipe(sql.withTransaction, orUnavailable)
 
-  const removeCoverage = (report: CommitCoverage, paths: ReadonlyArray<string>) =>
+  const removeCoverage = (report: CommitCoverage.CommitCoverage, paths: ReadonlyArray<string>) =>
     sql`
       DELETE FROM commit_file_coverage
       WHERE repository_id = ${report.repositoryId} AND commit_sha = ${report.commitSha} AND path = ANY(${paths}::text[])
@@ -60,8 +60,8 @@ export const make = Effect.gen(function*() {
    * in that transaction, those of the other stores on this client too, so its reads and writes
    * commit together once no other process holds the lock.
    */
-  const exclusive = (commit: CoverageKey) =>
-  <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E | ServiceUnavailable, R> =>
+  const exclusive = (commit: LineCoverageStore.CoverageKey) =>
+  <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E | Errors.ServiceUnavailable, R> =>
     orUnavailable(sql`SELECT pg_advisory_xact_lock(${commit.repositoryId}, hashtext(${commit.commitSha}))`).pipe(
       Effect.zipRight(effect),
       sql.withTransaction,
@@ -70,7 +70,7 @@ export const make = Effect.gen(function*() {
     )
 
   /** A commit's line coverage by path, of every file or of one. */
-  const lineCoverage = (commit: CoverageKey, path?: string) =>
+  const lineCoverage = (commit: LineCoverageStore.CoverageKey, path?: string) =>
     sql`
       SELECT jsonb_build_object(
         'path', path, 'coverableLines', coverable_lines, 'coveredLines', covered_lines, 'hits', hits
@@ -81,11 +81,11 @@ export const make = Effect.gen(function*() {
       ORDER BY path
     `.pipe(Effect.flatMap(decodeLineCoverageRows), Effect.map((rows) => rows.map((row) => row.coverage)), orUnavailable)
 
-  const commitCoverage = (commit: CoverageKey) => lineCoverage(commit)
+  const commitCoverage = (commit: LineCoverageStore.CoverageKey) => lineCoverage(commit)
 
-  const fileCoverage = (commit: CoverageKey, path: string) => Effect.map(lineCoverage(commit, path), Arr.head)
+  const fileCoverage = (commit: LineCoverageStore.CoverageKey, path: string) => Effect.map(lineCoverage(commit, path), Arr.head)
 
-  return LineCoverageStore.of({ saveCoverage, removeCoverage, exclusive, commitCoverage, fileCoverage })
+  return LineCoverageStore.LineCoverageStore.of({ saveCoverage, removeCoverage, exclusive, commitCoverage, fileCoverage })
 })
 
-export const layer = Layer.effect(LineCoverageStore, make)
+export const layer = Layer.effect(LineCoverageStore.LineCoverageStore, make)

@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { defaultOrganizationSettings, Organization, OrganizationSettings, OrganizationStore } from "@tidemark/core"
+import { OrganizationSettings, OrganizationStore, Records } from "@tidemark/core"
 import { Effect, Layer, Option } from "effect"
 import { nameKey } from "./RepositoryRows.js"
 import { decodeAll, decodeFirst, decodeSingle } from "./Rows.js"
@@ -13,7 +13,7 @@ export const make = Effect.gen(function*() {
    * organization is never renamed nor deleted, so a found one is kept (one round trip less per
    * request); one not found is read again next time, as another instance may create it.
    */
-  const organizations = new Map<string, Organization>()
+  const organizations = new Map<string, Records.Organization>()
   const organizationKey = (provider: string, name: string) => `${provider}\u0000${nameKey(name)}`
 
   const findOrganization = (provider: string, name: string) => {
@@ -24,7 +24,7 @@ export const make = Effect.gen(function*() {
       SELECT id, provider, name FROM organizations
       WHERE provider = ${provider} AND name_key = ${nameKey(name)}
     `.pipe(
-      Effect.flatMap(decodeFirst(Organization)),
+      Effect.flatMap(decodeFirst(Records.Organization)),
       Effect.tap(Option.match({ onNone: () => {}, onSome: (found) => organizations.set(key, found) })),
       orUnavailable
     )
@@ -36,7 +36,7 @@ export const make = Effect.gen(function*() {
       SELECT id, provider, name FROM organizations
       WHERE provider = ${provider} AND ${ids === undefined ? sql`true` : sql`id = ANY(${ids}::integer[])`}
       ORDER BY name COLLATE "C"
-    `.pipe(Effect.flatMap(decodeAll(Organization)), orUnavailable)
+    `.pipe(Effect.flatMap(decodeAll(Records.Organization)), orUnavailable)
 
   const ensureOrganization = (provider: string, name: string) =>
     sql`
@@ -44,22 +44,22 @@ export const make = Effect.gen(function*() {
       VALUES (${provider}, ${name}, ${nameKey(name)})
       ON CONFLICT (provider, name_key) DO UPDATE SET name_key = EXCLUDED.name_key
       RETURNING id, provider, name
-    `.pipe(Effect.flatMap(decodeSingle(Organization)), orUnavailable)
+    `.pipe(Effect.flatMap(decodeSingle(Records.Organization)), orUnavailable)
 
   const organizationSettings = (organizationId: number) =>
     sql`SELECT allow_configuration_files AS "allowConfigurationFiles" FROM organizations WHERE id = ${organizationId}`.pipe(
-      Effect.flatMap(decodeFirst(OrganizationSettings)),
-      Effect.map(Option.getOrElse(() => defaultOrganizationSettings)),
+      Effect.flatMap(decodeFirst(OrganizationSettings.OrganizationSettings)),
+      Effect.map(Option.getOrElse(() => OrganizationSettings.defaultOrganizationSettings)),
       orUnavailable
     )
 
-  const saveOrganizationSettings = (organizationId: number, settings: OrganizationSettings) =>
+  const saveOrganizationSettings = (organizationId: number, settings: OrganizationSettings.OrganizationSettings) =>
     sql`
       UPDATE organizations SET allow_configuration_files = ${settings.allowConfigurationFiles}
       WHERE id = ${organizationId}
     `.pipe(Effect.asVoid, orUnavailable)
 
-  return OrganizationStore.of({
+  return OrganizationStore.OrganizationStore.of({
     findOrganization,
     ensureOrganization,
     listOrganizations,
@@ -68,4 +68,4 @@ export const make = Effect.gen(function*() {
   })
 })
 
-export const layer = Layer.effect(OrganizationStore, make)
+export const layer = Layer.effect(OrganizationStore.OrganizationStore, make)

@@ -1,10 +1,10 @@
 import { SqlClient } from "@effect/sql"
-import { PullRequestAuthor, PullRequestRecord, PullRequestStore, type PullRequestInput, type PullRequestQuery } from "@tidemark/core"
+import { PullRequest, PullRequestStore } from "@tidemark/core"
 import { Effect, Layer, Schema } from "effect"
 import { decodeAll, decodeFirst, decodeSingle } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
-const encodeAuthor = Schema.encodeSync(PullRequestAuthor)
+const encodeAuthor = Schema.encodeSync(PullRequest.PullRequestAuthor)
 const Total = Schema.Struct({ total: Schema.Int })
 
 export const make = Effect.gen(function*() {
@@ -12,7 +12,7 @@ export const make = Effect.gen(function*() {
   const columns = sql.unsafe(`id, repository_id AS "repositoryId", number, title, author,
     origin_branch AS "originBranch", target_branch AS "targetBranch", state, head_sha AS "headSha", updated`)
 
-  const upsert = (input: PullRequestInput) =>
+  const upsert = (input: PullRequest.PullRequestInput) =>
     sql`
       INSERT INTO pull_requests (
         repository_id, number, title, author, origin_branch, target_branch, state, head_sha, updated, updated_at
@@ -26,15 +26,15 @@ export const make = Effect.gen(function*() {
         target_branch = EXCLUDED.target_branch, state = EXCLUDED.state, head_sha = EXCLUDED.head_sha,
         updated = EXCLUDED.updated, updated_at = EXCLUDED.updated_at
       RETURNING ${columns}
-    `.pipe(Effect.flatMap(decodeSingle(PullRequestRecord)), orUnavailable)
+    `.pipe(Effect.flatMap(decodeSingle(PullRequest.PullRequestRecord)), orUnavailable)
 
   const find = (repositoryId: number, number: number) =>
     sql`SELECT ${columns} FROM pull_requests WHERE repository_id = ${repositoryId} AND number = ${number}`.pipe(
-      Effect.flatMap(decodeFirst(PullRequestRecord)),
+      Effect.flatMap(decodeFirst(PullRequest.PullRequestRecord)),
       orUnavailable
     )
 
-  const list = (query: PullRequestQuery) => {
+  const list = (query: PullRequestStore.PullRequestQuery) => {
     const search = query.search?.toLowerCase()
     const filters = sql.and([
       "repositoryIds" in query
@@ -56,7 +56,7 @@ export const make = Effect.gen(function*() {
       items: sql`
         SELECT ${columns} FROM pull_requests WHERE ${filters} AND ${after}
         ORDER BY updated_at DESC, id DESC LIMIT ${query.limit}
-      `.pipe(Effect.flatMap(decodeAll(PullRequestRecord))),
+      `.pipe(Effect.flatMap(decodeAll(PullRequest.PullRequestRecord))),
       total: sql`SELECT count(*)::integer AS total FROM pull_requests WHERE ${filters}`.pipe(
         Effect.flatMap(decodeSingle(Total)),
         Effect.map((row) => row.total)
@@ -64,7 +64,7 @@ export const make = Effect.gen(function*() {
     }).pipe(orUnavailable)
   }
 
-  return PullRequestStore.of({ upsert, find, list })
+  return PullRequestStore.PullRequestStore.of({ upsert, find, list })
 })
 
-export const layer = Layer.effect(PullRequestStore, make)
+export const layer = Layer.effect(PullRequestStore.PullRequestStore, make)

@@ -1,16 +1,14 @@
 import { SqlClient } from "@effect/sql"
 import {
   CommitAnalysis,
-  commitAnalysisOfEncoded,
   CommitCoverage,
+  Common,
   ImportedIssues,
-  type ListedRepositoryRecords,
-  pageOfRows,
-  type Shown,
+  Pagination,
   RepositoryListing,
-  type RepositoryQuery,
-  StandardRef,
-  trusted
+  type RepositoryStore,
+  type RepositoryView,
+  Trusted
 } from "@tidemark/core"
 import { Effect, Layer, type ParseResult, Schema } from "effect"
 import { branchOf, BranchRow, nameKey, repositoryOf, RepositoryRow } from "./RepositoryRows.js"
@@ -26,28 +24,28 @@ const ListingRow = Schema.Struct({
   total: Schema.Int,
   repository: RepositoryRow,
   defaultBranch: Schema.NullOr(BranchRow),
-  standards: Schema.Array(Schema.Struct(StandardRef.fields)),
-  analysis: Schema.NullOr(Schema.encodedBoundSchema(CommitAnalysis)),
+  standards: Schema.Array(Schema.Struct(Common.StandardRef.fields)),
+  analysis: Schema.NullOr(Schema.encodedBoundSchema(CommitAnalysis.CommitAnalysis)),
   /** JSON text, decoded below when there is any. */
   coverage: Schema.NullOr(Schema.String),
   imported: Schema.NullOr(Schema.String)
 })
 /** The statement answers one row, holding the page's rows as one JSON array: one value to parse, not seven per repository. */
 const checkPage = check(Schema.Tuple(Schema.Struct({ rows: Schema.Array(ListingRow) })))
-const decodeCoverage = Schema.decodeUnknown(Schema.parseJson(CommitCoverage))
-const decodeImported = Schema.decodeUnknown(Schema.parseJson(Schema.Array(ImportedIssues)))
+const decodeCoverage = Schema.decodeUnknown(Schema.parseJson(CommitCoverage.CommitCoverage))
+const decodeImported = Schema.decodeUnknown(Schema.parseJson(Schema.Array(ImportedIssues.ImportedIssues)))
 
 type ListingRow = typeof ListingRow.Type
 
-const recordsOf = (row: ListingRow): Effect.Effect<ListedRepositoryRecords, ParseResult.ParseError> => {
+const recordsOf = (row: ListingRow): Effect.Effect<RepositoryListing.ListedRepositoryRecords, ParseResult.ParseError> => {
   const { analysis, coverage, defaultBranch, imported, repository } = row
-  const listed = (shown: Shown): ListedRepositoryRecords => ({
+  const listed = (shown: RepositoryView.Shown): RepositoryListing.ListedRepositoryRecords => ({
     repository: repositoryOf(repository),
     defaultBranch: defaultBranch === null ? undefined : branchOf(defaultBranch),
-    standards: row.standards.map((s) => trusted(StandardRef, s)),
+    standards: row.standards.map((s) => Trusted.trusted(Common.StandardRef, s)),
     shown
   })
-  const latest = analysis === null ? undefined : commitAnalysisOfEncoded(analysis)
+  const latest = analysis === null ? undefined : CommitAnalysis.commitAnalysisOfEncoded(analysis)
   // Most repositories have neither a coverage report nor imported issues: nothing to decode.
   if (coverage === null && imported === null) {
     return Effect.succeed(listed({ analysis: latest, coverage: undefined, imported: [] }))
@@ -68,7 +66,7 @@ export const make = Effect.gen(function*() {
    * One call per page of `tidemark_repository_listing` (migration 0006, which says why it is a
    * function): one row per repository, one more than the page to tell whether another follows.
    */
-  const page = (query: RepositoryQuery) =>
+  const page = (query: RepositoryStore.RepositoryQuery) =>
     sql`
       SELECT coalesce(json_agg(listed), '[]') AS rows FROM tidemark_repository_listing(
         ${query.organizationId}, ${query.names ?? null}::text[],
@@ -79,7 +77,7 @@ export const make = Effect.gen(function*() {
       Effect.flatMap(checkPage),
       Effect.map(([{ rows }]) => rows),
       Effect.flatMap((rows) => {
-        const page = pageOfRows(rows, rows[0]?.total ?? 0, { after: query.after === undefined ? undefined : [query.after], limit: query.limit }, (row) => [row.repository.name])
+        const page = Pagination.pageOfRows(rows, rows[0]?.total ?? 0, { after: query.after === undefined ? undefined : [query.after], limit: query.limit }, (row) => [row.repository.name])
         return Effect.all({
           items: Effect.forEach(page.items, recordsOf),
           // Each row carries the count; a page past the last repository has no row to carry it.
@@ -90,7 +88,7 @@ export const make = Effect.gen(function*() {
       orUnavailable
     )
 
-  const count = (query: RepositoryQuery) =>
+  const count = (query: RepositoryStore.RepositoryQuery) =>
     sql`
       SELECT total FROM tidemark_repository_listing(
         ${query.organizationId}, ${query.names ?? null}::text[],
@@ -101,7 +99,7 @@ export const make = Effect.gen(function*() {
       Effect.map((rows) => rows[0]?.total ?? 0)
     )
 
-  return RepositoryListing.of({ page })
+  return RepositoryListing.RepositoryListing.of({ page })
 })
 
-export const layer = Layer.effect(RepositoryListing, make)
+export const layer = Layer.effect(RepositoryListing.RepositoryListing, make)

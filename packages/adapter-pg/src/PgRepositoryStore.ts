@@ -1,14 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import {
-  BranchRecord,
-  CommitRecord,
-  Goals,
-  pageOfRows,
-  RepositoryRecord,
-  type RepositoryQuery,
-  type RepositorySnapshot,
-  RepositoryStore
-} from "@tidemark/core"
+import { Goals, Pagination, Records, RepositoryStore } from "@tidemark/core"
 import { Effect, Layer, Schema } from "effect"
 import { check, decodeAll, decodeFirst, decodeSingle } from "./Rows.js"
 import { branchOf, BranchRow, nameKey, repositoryOf, RepositoryRow } from "./RepositoryRows.js"
@@ -39,11 +30,11 @@ export const make = Effect.gen(function*() {
     sql`
       SELECT ${repositoryColumns} FROM repositories
       WHERE organization_id = ${organizationId} AND name = ${name}
-    `.pipe(Effect.flatMap(decodeFirst(RepositoryRecord)), orUnavailable)
+    `.pipe(Effect.flatMap(decodeFirst(Records.RepositoryRecord)), orUnavailable)
 
   const findRepositoryById = (id: number) =>
     sql`SELECT ${repositoryColumns} FROM repositories WHERE id = ${id}`.pipe(
-      Effect.flatMap(decodeFirst(RepositoryRecord)),
+      Effect.flatMap(decodeFirst(Records.RepositoryRecord)),
       orUnavailable
     )
 
@@ -51,7 +42,7 @@ export const make = Effect.gen(function*() {
    * One statement per page: the count, the page and each repository's branches, aggregated as
    * JSON (one value to parse rather than a row per repository and per branch).
    */
-  const pageRepositories = (query: RepositoryQuery) => {
+  const pageRepositories = (query: RepositoryStore.RepositoryQuery) => {
     const filters = sql.and([
       sql`organization_id = ${query.organizationId}`,
       ...(query.names === undefined ? [] : [sql`name = ANY(${query.names}::text[])`]),
@@ -86,7 +77,7 @@ export const make = Effect.gen(function*() {
     `.pipe(
       Effect.flatMap(checkPage),
       Effect.map(([{ items, total }]) => {
-        const page = pageOfRows(items, total, { after: query.after === undefined ? undefined : [query.after], limit: query.limit }, (r) => [r.repository.name])
+        const page = Pagination.pageOfRows(items, total, { after: query.after === undefined ? undefined : [query.after], limit: query.limit }, (r) => [r.repository.name])
         return {
           items: page.items.map((r) => repositoryOf(r.repository)),
           branches: new Map(page.items.map((r) => [r.repository.id, r.branches.map(branchOf)])),
@@ -99,7 +90,7 @@ export const make = Effect.gen(function*() {
   }
 
   /** A refresh keeps the repository's id, goals and `addedAt`; everything read from git is replaced. */
-  const upsertRepository = (organizationId: number, snapshot: RepositorySnapshot, now: string) =>
+  const upsertRepository = (organizationId: number, snapshot: Records.RepositorySnapshot, now: string) =>
     sql`
       INSERT INTO repositories (
         organization_id, provider, owner, name, name_key, visibility, git_url,
@@ -107,7 +98,7 @@ export const make = Effect.gen(function*() {
       ) VALUES (
         ${organizationId}, ${snapshot.provider}, ${snapshot.owner}, ${snapshot.name}, ${nameKey(snapshot.name)},
         ${snapshot.visibility}, ${snapshot.gitUrl}, ${snapshot.languages}::text[], ${snapshot.rootFiles}::text[],
-        ${JSON.stringify(Goals.defaults)}::jsonb, ${now}, ${now}
+        ${JSON.stringify(Goals.Goals.defaults)}::jsonb, ${now}, ${now}
       )
       ON CONFLICT (organization_id, name) DO UPDATE SET
         provider = EXCLUDED.provider,
@@ -118,10 +109,10 @@ export const make = Effect.gen(function*() {
         root_files = EXCLUDED.root_files,
         last_updated = EXCLUDED.last_updated
       RETURNING ${repositoryColumns}
-    `.pipe(Effect.flatMap(decodeSingle(RepositoryRecord)))
+    `.pipe(Effect.flatMap(decodeSingle(Records.RepositoryRecord)))
 
   /** The snapshot's branches replace the stored ones; a branch seen before keeps its id. */
-  const replaceBranches = (repositoryId: number, snapshot: RepositorySnapshot) => {
+  const replaceBranches = (repositoryId: number, snapshot: Records.RepositorySnapshot) => {
     const branches = uniqueBy(snapshot.branches, (b) => b.name).map((b, position) => ({ ...b, position }))
     return Effect.zipRight(
       sql`
@@ -144,7 +135,7 @@ export const make = Effect.gen(function*() {
   }
 
   /** Commits are immutable: one already stored (same sha) is kept as it is. */
-  const addCommits = (repositoryId: number, snapshot: RepositorySnapshot) =>
+  const addCommits = (repositoryId: number, snapshot: Records.RepositorySnapshot) =>
     sql`
       INSERT INTO commits (repository_id, sha, author_name, author_email, commit_timestamp, message, parents)
       SELECT ${repositoryId}, c.sha, c."authorName", c."authorEmail", c."commitTimestamp", c.message,
@@ -154,7 +145,7 @@ export const make = Effect.gen(function*() {
       ON CONFLICT (repository_id, sha) DO NOTHING
     `
 
-  const saveSnapshot = (organizationId: number, snapshot: RepositorySnapshot, now: string) =>
+  const saveSnapshot = (organizationId: number, snapshot: Records.RepositorySnapshot, now: string) =>
     Effect.gen(function*() {
       const record = yield* upsertRepository(organizationId, snapshot, now)
       yield* replaceBranches(record.id, snapshot)
@@ -168,22 +159,22 @@ export const make = Effect.gen(function*() {
         last_updated AS "lastUpdated", last_commit_sha AS "lastCommitSha"
       FROM branches WHERE repository_id = ${repositoryId}
       ORDER BY position
-    `.pipe(Effect.flatMap(decodeAll(BranchRecord)), orUnavailable)
+    `.pipe(Effect.flatMap(decodeAll(Records.BranchRecord)), orUnavailable)
 
   const findCommit = (repositoryId: number, sha: string) =>
     sql`
       SELECT id, sha, author_name AS "authorName", author_email AS "authorEmail",
         commit_timestamp AS "commitTimestamp", message, parents
       FROM commits WHERE repository_id = ${repositoryId} AND sha = ${sha}
-    `.pipe(Effect.flatMap(decodeFirst(CommitRecord)), orUnavailable)
+    `.pipe(Effect.flatMap(decodeFirst(Records.CommitRecord)), orUnavailable)
 
-  const saveGoals = (repositoryId: number, goals: Goals) =>
-    sql`UPDATE repositories SET goals = ${JSON.stringify(Schema.encodeSync(Goals)(goals))}::jsonb WHERE id = ${repositoryId}`.pipe(
+  const saveGoals = (repositoryId: number, goals: Goals.Goals) =>
+    sql`UPDATE repositories SET goals = ${JSON.stringify(Schema.encodeSync(Goals.Goals)(goals))}::jsonb WHERE id = ${repositoryId}`.pipe(
       Effect.asVoid,
       orUnavailable
     )
 
-  return RepositoryStore.of({
+  return RepositoryStore.RepositoryStore.of({
     findRepository,
     findRepositoryById,
     pageRepositories,
@@ -194,4 +185,4 @@ export const make = Effect.gen(function*() {
   })
 })
 
-export const layer = Layer.effect(RepositoryStore, make)
+export const layer = Layer.effect(RepositoryStore.RepositoryStore, make)

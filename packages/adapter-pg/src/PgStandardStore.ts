@@ -1,20 +1,20 @@
 import { SqlClient } from "@effect/sql"
-import { AppliedStandard, CodingStandard, StandardRef, StandardStore, type StandardTool } from "@tidemark/core"
+import { Common, Records, StandardStore } from "@tidemark/core"
 import { Effect, Layer, Schema } from "effect"
 import { decodeAll, decodeFirst, decodeSingle } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
 /** A standard with its application; `sequence` is a bigint, which the driver reads as a string. */
 const AppliedRow = Schema.Struct({
-  ...CodingStandard.fields,
+  ...Records.CodingStandard.fields,
   appliedAt: Schema.String,
   sequence: Schema.NumberFromString.pipe(Schema.int())
 })
 
-const StandardOfRepository = Schema.Struct({ repositoryId: Schema.Int, ...StandardRef.fields })
+const StandardOfRepository = Schema.Struct({ repositoryId: Schema.Int, ...Common.StandardRef.fields })
 
 const toAppliedStandard = ({ appliedAt, sequence, ...standard }: typeof AppliedRow.Type) =>
-  new AppliedStandard({ standard: new CodingStandard(standard, true), appliedAt, sequence }, true)
+  new Records.AppliedStandard({ standard: new Records.CodingStandard(standard, true), appliedAt, sequence }, true)
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -22,25 +22,25 @@ export const make = Effect.gen(function*() {
   const standardColumns = sql.literal(`
     id, organization_id AS "organizationId", name, tools, created_at AS "createdAt"`)
 
-  const create = (organizationId: number, name: string, tools: ReadonlyArray<StandardTool>, now: string) =>
+  const create = (organizationId: number, name: string, tools: ReadonlyArray<Records.StandardTool>, now: string) =>
     sql`
       INSERT INTO coding_standards (organization_id, name, tools, created_at)
       VALUES (${organizationId}, ${name}, ${JSON.stringify(tools)}::jsonb, ${now})
       RETURNING ${standardColumns}
-    `.pipe(Effect.flatMap(decodeSingle(CodingStandard)), orUnavailable)
+    `.pipe(Effect.flatMap(decodeSingle(Records.CodingStandard)), orUnavailable)
 
   const list = (organizationId: number) =>
     sql`
       SELECT ${standardColumns} FROM coding_standards
       WHERE organization_id = ${organizationId}
       ORDER BY id
-    `.pipe(Effect.flatMap(decodeAll(CodingStandard)), orUnavailable)
+    `.pipe(Effect.flatMap(decodeAll(Records.CodingStandard)), orUnavailable)
 
   const find = (organizationId: number, id: number) =>
     sql`
       SELECT ${standardColumns} FROM coding_standards
       WHERE organization_id = ${organizationId} AND id = ${id}
-    `.pipe(Effect.flatMap(decodeFirst(CodingStandard)), orUnavailable)
+    `.pipe(Effect.flatMap(decodeFirst(Records.CodingStandard)), orUnavailable)
 
   // EXCLUDED.sequence is the column default evaluated for this statement: re-applying moves last.
   const apply = (standardId: number, repositoryId: number, now: string) =>
@@ -80,14 +80,14 @@ export const make = Effect.gen(function*() {
     `.pipe(
       Effect.flatMap(decodeAll(StandardOfRepository)),
       Effect.map((rows) => {
-        const byRepository = new Map<number, Array<StandardRef>>(repositoryIds.map((id) => [id, []]))
-        for (const { repositoryId, ...ref } of rows) byRepository.get(repositoryId)?.push(new StandardRef(ref, true))
+        const byRepository = new Map<number, Array<Common.StandardRef>>(repositoryIds.map((id) => [id, []]))
+        for (const { repositoryId, ...ref } of rows) byRepository.get(repositoryId)?.push(new Common.StandardRef(ref, true))
         return byRepository
       }),
       orUnavailable
     )
 
-  return StandardStore.of({ create, list, find, apply, unapply, appliedTo, standardsOf })
+  return StandardStore.StandardStore.of({ create, list, find, apply, unapply, appliedTo, standardsOf })
 })
 
-export const layer = Layer.effect(StandardStore, make)
+export const layer = Layer.effect(StandardStore.StandardStore, make)

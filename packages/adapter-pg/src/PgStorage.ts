@@ -2,7 +2,7 @@ import type { SqlClient } from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import type { MigrationError } from "@effect/sql/Migrator"
 import { PgClient } from "@effect/sql-pg"
-import type { CredentialRevocations, StoragePorts } from "@tidemark/core"
+import type { CredentialRevocations, StoragePorts as StoragePortsModule } from "@tidemark/core"
 import { MemoryCredentialRevocations } from "@tidemark/core/memory"
 import { Layer, type Redacted } from "effect"
 import * as EmbeddedPostgres from "./EmbeddedPostgres.js"
@@ -27,10 +27,10 @@ import * as PgToolConfigStore from "./PgToolConfigStore.js"
 import * as PgWebhookDeliveryLog from "./PgWebhookDeliveryLog.js"
 import * as PgWebhookSecretStore from "./PgWebhookSecretStore.js"
 
-export type { StoragePorts }
+export type StoragePorts = StoragePortsModule.StoragePorts
 
 /** The stores alone, on a schema already migrated. */
-const stores: Layer.Layer<Exclude<StoragePorts, CredentialRevocations>, never, SqlClient> = Layer.mergeAll(
+const stores: Layer.Layer<Exclude<StoragePorts, CredentialRevocations.CredentialRevocations>, never, SqlClient> = Layer.mergeAll(
   PgOrganizationStore.layer,
   PgRepositoryStore.layer,
   PgToolConfigStore.layer,

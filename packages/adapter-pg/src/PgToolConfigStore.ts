@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { ParameterValue, PatternSetting, type ToolChange, ToolConfigStore, ToolSetting, trusted } from "@tidemark/core"
+import { Common, Records, ToolConfigStore, Trusted } from "@tidemark/core"
 import { Effect, Layer, Schema } from "effect"
 import { check, decodeAll } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
@@ -12,7 +12,7 @@ const ToolSettingRow = Schema.Struct({
 })
 
 const toToolSetting = ({ enabled, ...row }: typeof ToolSettingRow.Type) =>
-  new ToolSetting({ ...row, ...(enabled === null ? {} : { enabled }) })
+  new Records.ToolSetting({ ...row, ...(enabled === null ? {} : { enabled }) })
 
 /**
  * Checked as plain data against the settings' encoded side (`Rows.check`), then made records
@@ -20,11 +20,11 @@ const toToolSetting = ({ enabled, ...row }: typeof ToolSettingRow.Type) =>
  * patterns (thousands), and decoding them was most of a pattern list's time in Node.
  */
 const checkPatternSettings = check(Schema.Tuple(Schema.Struct({
-  settings: Schema.Array(Schema.encodedBoundSchema(PatternSetting))
+  settings: Schema.Array(Schema.encodedBoundSchema(Records.PatternSetting))
 })))
 
 /** The last setting of a pattern wins, at the position of its first (as a Map keeps them). */
-const lastPerPattern = (patterns: ReadonlyArray<PatternSetting>) => [
+const lastPerPattern = (patterns: ReadonlyArray<Records.PatternSetting>) => [
   ...new Map(patterns.map((p) => [p.patternId, p])).values()
 ]
 
@@ -53,14 +53,14 @@ export const make = Effect.gen(function*() {
       Effect.flatMap(checkPatternSettings),
       Effect.map(([{ settings }]) =>
         settings.map(({ enabled, parameters, patternId }) =>
-          trusted(PatternSetting, { patternId, enabled, parameters: parameters.map((p) => trusted(ParameterValue, p)) })
+          Trusted.trusted(Records.PatternSetting, { patternId, enabled, parameters: parameters.map((p) => Trusted.trusted(Common.ParameterValue, p)) })
         )
       ),
       orUnavailable
     )
 
   /** An absent `enabled` or `usesConfigurationFile` keeps what was stored. */
-  const upsertTool = (repositoryId: number, toolUuid: string, change: ToolChange) => {
+  const upsertTool = (repositoryId: number, toolUuid: string, change: ToolConfigStore.ToolChange) => {
     const enabled = change.enabled ?? null
     const usesConfigurationFile = change.usesConfigurationFile ?? null
     return sql`
@@ -72,7 +72,7 @@ export const make = Effect.gen(function*() {
     `
   }
 
-  const upsertPatterns = (repositoryId: number, toolUuid: string, patterns: ReadonlyArray<PatternSetting>) =>
+  const upsertPatterns = (repositoryId: number, toolUuid: string, patterns: ReadonlyArray<Records.PatternSetting>) =>
     sql`
       INSERT INTO pattern_settings (repository_id, tool_uuid, pattern_id, enabled, parameters)
       SELECT ${repositoryId}, ${toolUuid}, p."patternId", p.enabled, p.parameters
@@ -83,7 +83,7 @@ export const make = Effect.gen(function*() {
         parameters = EXCLUDED.parameters
     `
 
-  const applyToolChange = (repositoryId: number, toolUuid: string, change: ToolChange) =>
+  const applyToolChange = (repositoryId: number, toolUuid: string, change: ToolConfigStore.ToolChange) =>
     Effect.zipRight(
       upsertTool(repositoryId, toolUuid, change),
       change.patterns.length === 0 ? Effect.void : upsertPatterns(repositoryId, toolUuid, change.patterns)
@@ -101,7 +101,7 @@ export const make = Effect.gen(function*() {
       WHERE pattern_settings.enabled IS DISTINCT FROM EXCLUDED.enabled
     `.pipe(Effect.asVoid, orUnavailable)
 
-  return ToolConfigStore.of({ toolSettings, patternSettings, applyToolChange, setPatternsEnabled })
+  return ToolConfigStore.ToolConfigStore.of({ toolSettings, patternSettings, applyToolChange, setPatternsEnabled })
 })
 
-export const layer = Layer.effect(ToolConfigStore, make)
+export const layer = Layer.effect(ToolConfigStore.ToolConfigStore, make)

@@ -34,7 +34,7 @@ export const make = Effect.gen(function*() {
       Effect.asVoid
     )
 
-  return WebhookDeliveryLog.of({ claim, release: (repositoryId, keys) => orUnavailable(release(repositoryId, keys)) })
+  return WebhookDeliveryLog.WebhookDeliveryLog.of({ claim, release: (repositoryId, keys) => orUnavailable(release(repositoryId, keys)) })
 })
 
-export const layer = Layer.effect(WebhookDeliveryLog, make)
+export const layer = Layer.effect(WebhookDeliveryLog.WebhookDeliveryLog, make)

@@ -22,7 +22,7 @@ export const make = Effect.gen(function*() {
       orUnavailable
     )
 
-  return WebhookSecretStore.of({ save, find })
+  return WebhookSecretStore.WebhookSecretStore.of({ save, find })
 })
 
-export const layer = Layer.effect(WebhookSecretStore, make)
+export const layer = Layer.effect(WebhookSecretStore.WebhookSecretStore, make)

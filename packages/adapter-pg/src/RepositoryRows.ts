@@ -1,4 +1,4 @@
-import { BranchRecord, Goals, RepositoryRecord, trusted } from "@tidemark/core"
+import { Goals, Records, Trusted } from "@tidemark/core"
 import { Schema } from "effect"
 
 /** Organizations and repository names match case-insensitively through the same key in every adapter. */
@@ -9,10 +9,10 @@ export const nameKey = (name: string) => name.toLowerCase()
  * goals as a plain struct, so that `Rows.check` can check them as they come (plain data on both
  * sides), after which they are made records without validating again.
  */
-export const RepositoryRow = Schema.Struct({ ...RepositoryRecord.fields, goals: Schema.Struct(Goals.fields) })
-export const BranchRow = Schema.Struct(BranchRecord.fields)
+export const RepositoryRow = Schema.Struct({ ...Records.RepositoryRecord.fields, goals: Schema.Struct(Goals.Goals.fields) })
+export const BranchRow = Schema.Struct(Records.BranchRecord.fields)
 
-export const repositoryOf = (row: typeof RepositoryRow.Type): RepositoryRecord =>
-  trusted(RepositoryRecord, { ...row, goals: trusted(Goals, row.goals) })
+export const repositoryOf = (row: typeof RepositoryRow.Type): Records.RepositoryRecord =>
+  Trusted.trusted(Records.RepositoryRecord, { ...row, goals: Trusted.trusted(Goals.Goals, row.goals) })
 
-export const branchOf = (row: typeof BranchRow.Type): BranchRecord => trusted(BranchRecord, row)
+export const branchOf = (row: typeof BranchRow.Type): Records.BranchRecord => Trusted.trusted(Records.BranchRecord, row)

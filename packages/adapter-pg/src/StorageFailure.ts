@@ -1,5 +1,5 @@
 import type { SqlError } from "@effect/sql/SqlError"
-import { ServiceUnavailable } from "@tidemark/core"
+import { Errors } from "@tidemark/core"
 import { Effect, type ParseResult } from "effect"
 
 /** What went wrong, with the driver's own message when there is one (it names the constraint). */
@@ -15,5 +15,5 @@ const reasonOf = (error: SqlError | ParseResult.ParseError): string => {
  */
 export const orUnavailable = <A, R>(
   effect: Effect.Effect<A, SqlError | ParseResult.ParseError, R>
-): Effect.Effect<A, ServiceUnavailable, R> =>
-  Effect.mapError(effect, (error) => new ServiceUnavailable({ reason: reasonOf(error), cause: error }))
+): Effect.Effect<A, Errors.ServiceUnavailable, R> =>
+  Effect.mapError(effect, (error) => new Errors.ServiceUnavailable({ reason: reasonOf(error), cause: error }))

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { afterAll, describe, expect, it } from "@effect/vitest"
-import { type Delivery, EventQueue } from "@tidemark/core"
+import { EventQueue } from "@tidemark/core"
 import { eventQueueContract, eventStoreContract } from "@tidemark/port-contracts"
 import { Duration, Effect, Layer, ManagedRuntime } from "effect"
 import { EmbeddedPostgres, Migrations, PgEventQueue, PgIngestion } from "../src/index.js"
@@ -43,7 +43,7 @@ describe("the embedded queue", () => {
     Effect.gen(function*() {
       const dataDir = yield* freshDataDir
       yield* Effect.gen(function*() {
-        const queue = yield* EventQueue
+        const queue = yield* EventQueue.EventQueue
         yield* queue.publish("in-flight", "f")
         yield* queue.publish("acked", "a")
         yield* queue.publish("pending", "p")
@@ -54,10 +54,10 @@ describe("the embedded queue", () => {
       }).pipe(Effect.provide(embedded(dataDir, { visibility })))
 
       const reopened = yield* Effect.gen(function*() {
-        const queue = yield* EventQueue
+        const queue = yield* EventQueue.EventQueue
         yield* queue.publish("acked", "a")
         // The claim of the closed process lapses: that message comes back once its visibility ends.
-        const received: Array<Delivery> = []
+        const received: Array<EventQueue.Delivery> = []
         while (received.length < 2) {
           const batch = yield* queue.pull(10, Duration.sum(visibility, Duration.seconds(2)))
           if (batch.length === 0) break
@@ -75,14 +75,14 @@ describe("the embedded queue", () => {
       const crashed = NodePath.join(yield* scratchDirectory, "pg")
       const published = Array.from({ length: 200 }, (_, i) => `event-${i}`)
       yield* Effect.gen(function*() {
-        const queue = yield* EventQueue
+        const queue = yield* EventQueue.EventQueue
         yield* Effect.forEach(published, (id) => queue.publish(id, id), { concurrency: 20, discard: true })
         // The files as they are while the database is still open: no close, no final flush.
         yield* Effect.promise(() => NodeFs.cp(dataDir, crashed, { recursive: true }))
       }).pipe(Effect.provide(embedded(dataDir)))
 
       const recovered = yield* Effect.gen(function*() {
-        const queue = yield* EventQueue
+        const queue = yield* EventQueue.EventQueue
         return yield* queue.pull(1_000, Duration.seconds(1))
       }).pipe(Effect.provide(embedded(crashed)))
       expect(recovered.map((d) => d.id).sort()).toEqual([...published].sort())

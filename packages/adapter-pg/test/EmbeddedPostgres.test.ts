@@ -29,14 +29,14 @@ describe("EmbeddedPostgres", () => {
       const name = uniqueName("org")
 
       const written = yield* Effect.gen(function*() {
-        const repositories = yield* RepositoryStore
-        const organizations = yield* OrganizationStore
+        const repositories = yield* RepositoryStore.RepositoryStore
+        const organizations = yield* OrganizationStore.OrganizationStore
         const organization = yield* organizations.ensureOrganization("gh", name)
         const repository = yield* repositories.saveSnapshot(organization.id, snapshot(name, "app"), at(1))
-        yield* Effect.flatMap(ToolConfigStore, (s) => s.setPatternsEnabled(repository.id, "eslint", ["semi", "curly"], true))
-        const standard = yield* Effect.flatMap(StandardStore, (s) => s.create(organization.id, "Strict", [], at(2)))
-        yield* Effect.flatMap(StandardStore, (s) => s.apply(standard.id, repository.id, at(3)))
-        yield* Effect.flatMap(CredentialStore, (s) =>
+        yield* Effect.flatMap(ToolConfigStore.ToolConfigStore, (s) => s.setPatternsEnabled(repository.id, "eslint", ["semi", "curly"], true))
+        const standard = yield* Effect.flatMap(StandardStore.StandardStore, (s) => s.create(organization.id, "Strict", [], at(2)))
+        yield* Effect.flatMap(StandardStore.StandardStore, (s) => s.apply(standard.id, repository.id, at(3)))
+        yield* Effect.flatMap(CredentialStore.CredentialStore, (s) =>
           s.save(Fixtures.credential({ id: "admin-key", kind: "admin", permission: "admin" })))
         // One process at a time: a second open while this one runs is refused, not corrupting.
         const second = yield* Effect.flip(Effect.scoped(Layer.build(EmbeddedPostgres.layer({ dataDir }))))
@@ -45,14 +45,14 @@ describe("EmbeddedPostgres", () => {
       }).pipe(Effect.provide(PgStorage.layerEmbedded({ dataDir })))
 
       const read = yield* Effect.gen(function*() {
-        const repositories = yield* RepositoryStore
-        const organizations = yield* OrganizationStore
+        const repositories = yield* RepositoryStore.RepositoryStore
+        const organizations = yield* OrganizationStore.OrganizationStore
         const organization = yield* organizations.findOrganization("gh", name)
         const repository = yield* repositories.findRepository(written.organization.id, "app")
         const branches = yield* repositories.listBranches(written.repository.id)
-        const patterns = yield* Effect.flatMap(ToolConfigStore, (s) => s.patternSettings(written.repository.id, "eslint"))
-        const applied = yield* Effect.flatMap(StandardStore, (s) => s.appliedTo(written.repository.id))
-        const admins = yield* Effect.flatMap(CredentialStore, (s) => s.countByKind("admin"))
+        const patterns = yield* Effect.flatMap(ToolConfigStore.ToolConfigStore, (s) => s.patternSettings(written.repository.id, "eslint"))
+        const applied = yield* Effect.flatMap(StandardStore.StandardStore, (s) => s.appliedTo(written.repository.id))
+        const admins = yield* Effect.flatMap(CredentialStore.CredentialStore, (s) => s.countByKind("admin"))
         return { organization, repository, branches, patterns, applied, admins, migrations: yield* migrationCount }
       }).pipe(Effect.provide(PgStorage.layerEmbedded({ dataDir })))
 

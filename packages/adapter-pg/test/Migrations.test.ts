@@ -1,7 +1,15 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { describe, expect, it } from "@effect/vitest"
-import { aggregateEvents, Change, Credential, CredentialStore, deliveryEventsOf, Deployment, EventStore, Incident, IssueResultStore } from "@tidemark/core"
+import {
+  CredentialStore,
+  DeliveryAggregates,
+  DeliveryEvents,
+  EventStore,
+  IngestionEvents,
+  IssueResultStore,
+  Records
+} from "@tidemark/core"
 import { Fixtures, issue } from "@tidemark/port-contracts"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { Migrations, PgCredentialStore, PgEventStore, PgIssueResultStore, PgOrganizationStore, PgRepositoryStore } from "../src/index.js"
@@ -86,21 +94,21 @@ describe("Migrations", () => {
       const url = yield* TestDatabase.database
       const before = Object.fromEntries(Object.entries(Migrations.migrations).filter(([name]) => name < "0005"))
       const events = [
-        new Change({ $type: "change", change_id: "c1", time_created: "2024-03-04T08:00:00Z" }),
-        new Change({ $type: "change", change_id: "c2", time_created: "2024-03-04T09:30:00+01:00" }),
-        new Deployment({ $type: "deployment", deploy_id: "d1", time_created: "2024-03-04T10:00:00Z", changes: ["c1", "c2"] }),
-        new Deployment({ $type: "deployment", deploy_id: "d2", time_created: "2024-03-06T10:00:00Z", changes: ["c2"] }),
-        new Incident({ $type: "incident", incident_id: "i1", time_created: "2024-03-06T11:00:00Z", time_resolved: "2024-03-06T12:00:00Z" })
+        new IngestionEvents.Change({ $type: "change", change_id: "c1", time_created: "2024-03-04T08:00:00Z" }),
+        new IngestionEvents.Change({ $type: "change", change_id: "c2", time_created: "2024-03-04T09:30:00+01:00" }),
+        new IngestionEvents.Deployment({ $type: "deployment", deploy_id: "d1", time_created: "2024-03-04T10:00:00Z", changes: ["c1", "c2"] }),
+        new IngestionEvents.Deployment({ $type: "deployment", deploy_id: "d2", time_created: "2024-03-06T10:00:00Z", changes: ["c2"] }),
+        new IngestionEvents.Incident({ $type: "incident", incident_id: "i1", time_created: "2024-03-06T11:00:00Z", time_resolved: "2024-03-06T12:00:00Z" })
       ]
       const query = { from: Date.parse("2024-03-04T09:00:00Z"), to: Date.parse("2024-03-11T00:00:00Z"), bucket: "day" as const }
       const aggregates = yield* Effect.gen(function*() {
         yield* Migrations.runOf(before)
-        const store = yield* EventStore
+        const store = yield* EventStore.EventStore
         yield* store.store(7, "web", events)
         yield* Migrations.run
         return yield* store.aggregate(7, query)
       }).pipe(Effect.provide(PgEventStore.layer.pipe(Layer.provideMerge(clientOf(url)))))
-      expect(aggregates).toStrictEqual(aggregateEvents(deliveryEventsOf(events.map((event) => ({ system: "web", event }))), query))
+      expect(aggregates).toStrictEqual(DeliveryAggregates.aggregateEvents(DeliveryEvents.deliveryEventsOf(events.map((event) => ({ system: "web", event }))), query))
       // Both changes were first deployed by d1: lead times of 2 h and 1 h 30 min.
       expect(aggregates.leadTimeMedian).toBe(6300)
     }))
@@ -130,7 +138,7 @@ describe("Migrations", () => {
             )
           `)
         yield* Migrations.run
-        const store = yield* IssueResultStore
+        const store = yield* IssueResultStore.IssueResultStore
         const key = { repositoryId: repository.id, branch: "main", commitSha: "a1" }
         const page = yield* store.issues(key, {}, { after: undefined, limit: 1 })
         const overview = yield* store.issueCounts(key, {})
@@ -166,7 +174,7 @@ describe("Migrations", () => {
           VALUES ('old', 'api', ${organization.id}, 'read', 'ab', ${Fixtures.at(1)})
         `
         yield* Migrations.run
-        const store = yield* CredentialStore
+        const store = yield* CredentialStore.CredentialStore
         const listed = yield* store.ofOrganization(organization.id, { after: undefined, limit: 10 })
         const removed = yield* store.remove(organization.id, "old")
         return { listed, removed, after: yield* store.find("old"), organizationId: organization.id }
@@ -174,7 +182,7 @@ describe("Migrations", () => {
         Effect.provide(Layer.mergeAll(PgOrganizationStore.layer, PgRepositoryStore.layer, PgCredentialStore.layer).pipe(Layer.provideMerge(clientOf(url))))
       )
       expect(listed.items).toStrictEqual([
-        new Credential({ id: "old", kind: "api", organizationId, permission: "read", secretHash: "ab", createdAt: Fixtures.at(1) })
+        new Records.Credential({ id: "old", kind: "api", organizationId, permission: "read", secretHash: "ab", createdAt: Fixtures.at(1) })
       ])
       expect(removed).toBe(true)
       expect(after).toEqual(Option.none())

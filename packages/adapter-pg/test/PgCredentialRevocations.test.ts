@@ -12,17 +12,17 @@ import * as TestDatabase from "./ScratchDatabase.js"
 const processOn = (url: string) =>
   Effect.map(
     Layer.build(
-      Tokens.Default.pipe(
-        Layer.provideMerge(Access.Default),
+      Tokens.Tokens.Default.pipe(
+        Layer.provideMerge(Access.Access.Default),
         Layer.provideMerge(Layer.merge(PgStorage.layer, CryptoIdGenerator.layer)),
         Layer.provideMerge(PgClient.layer({ url: Redacted.make(url) }))
       )
     ),
     (context) => ({
-      access: Context.get(context, Access),
-      tokens: Context.get(context, Tokens),
+      access: Context.get(context, Access.Access),
+      tokens: Context.get(context, Tokens.Tokens),
       sql: Context.get(context, SqlClient.SqlClient),
-      organizations: Context.get(context, OrganizationStore)
+      organizations: Context.get(context, OrganizationStore.OrganizationStore)
     })
   )
 
@@ -40,7 +40,7 @@ const twoProcesses = Effect.gen(function*() {
 })
 
 /** The time a notification takes to reach another connection, with room to spare, and far below the 30 s a verification is kept. */
-const refusedWithin = (access: Access, secret: string) =>
+const refusedWithin = (access: Access.Access, secret: string) =>
   Effect.flip(access.authenticate(secret)).pipe(Effect.retry(Schedule.spaced("10 millis").pipe(Schedule.upTo("2 seconds"))))
 
 const deleteUnannounced = (sql: SqlClient.SqlClient, id: string) => sql`DELETE FROM credentials WHERE id = ${id}`
@@ -95,7 +95,7 @@ describe("PgCredentialRevocations", () => {
             Layer.provide(PgClient.layer({ url: Redacted.make(url.toString()) }))
           )
         ),
-        (context) => Context.get(context, CredentialRevocations)
+        (context) => Context.get(context, CredentialRevocations.CredentialRevocations)
       )
       const announcements = yield* revocations.subscribe
       // Answering pings meanwhile: heard as ever.

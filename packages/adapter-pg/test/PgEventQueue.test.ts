@@ -1,6 +1,6 @@
 import { PgClient } from "@effect/sql-pg"
 import { describe, expect, it } from "@effect/vitest"
-import { type Delivery, EventQueue } from "@tidemark/core"
+import { EventQueue } from "@tidemark/core"
 import { eventQueueContract } from "@tidemark/port-contracts"
 import { Context, Duration, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
 import { Migrations, PgEventQueue } from "../src/index.js"
@@ -33,7 +33,7 @@ const queueAt = (url: string, options: PgEventQueue.PgEventQueueOptions = {}) =>
 
 /** The queue for the rest of the scope. */
 const openQueue = (url: string, options: PgEventQueue.PgEventQueueOptions = {}) =>
-  Effect.map(Layer.build(queueAt(url, options)), Context.get(EventQueue))
+  Effect.map(Layer.build(queueAt(url, options)), Context.get(EventQueue.EventQueue))
 
 const migrated = Effect.gen(function*() {
   const url = yield* ScratchDatabase.database
@@ -48,14 +48,14 @@ describe("PgEventQueue", () => {
     Effect.gen(function*() {
       const url = yield* migrated
       const published = ids(1_000, "event")
-      yield* Effect.forEach(published, (id) => Effect.flatMap(EventQueue, (q) => q.publish(id, id)), {
+      yield* Effect.forEach(published, (id) => Effect.flatMap(EventQueue.EventQueue, (q) => q.publish(id, id)), {
         concurrency: 20,
         discard: true
       }).pipe(Effect.provide(queueAt(url)))
 
       const worker = Effect.gen(function*() {
-        const queue = yield* EventQueue
-        const processed: Array<Delivery> = []
+        const queue = yield* EventQueue.EventQueue
+        const processed: Array<EventQueue.Delivery> = []
         while (true) {
           const batch = yield* queue.pull(25, Duration.millis(300))
           if (batch.length === 0) return processed

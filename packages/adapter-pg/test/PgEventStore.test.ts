@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { expect, layer } from "@effect/vitest"
-import { Change, Deployment, EventStore } from "@tidemark/core"
+import { EventStore, IngestionEvents } from "@tidemark/core"
 import { eventStoreContract } from "@tidemark/port-contracts"
 import { Effect, Layer } from "effect"
 import { Migrations, PgEventStore } from "../src/index.js"
@@ -8,20 +8,20 @@ import * as ScratchDatabase from "./ScratchDatabase.js"
 
 eventStoreContract("PostgreSQL", PgEventStore.layer.pipe(Layer.provide(Migrations.layer), Layer.provide(ScratchDatabase.layer)))
 
-const change = (id: string, time_created: string) => new Change({ $type: "change", change_id: id, time_created })
+const change = (id: string, time_created: string) => new IngestionEvents.Change({ $type: "change", change_id: id, time_created })
 
 layer(PgEventStore.layer.pipe(Layer.provideMerge(Migrations.layer), Layer.provideMerge(ScratchDatabase.layer)), {
   excludeTestServices: true
 })("PgEventStore", (it) => {
   it.effect("the columns metric queries use hold instants: offsets order correctly", () =>
     Effect.gen(function*() {
-      const store = yield* EventStore
+      const store = yield* EventStore.EventStore
       const sql = yield* SqlClient.SqlClient
       yield* store.store(1, "checkout", [
         change("third", "2024-05-01T12:30:00+02:00"),
         change("first", "2024-05-01T05:00:00-05:00"),
         change("second", "2024-05-01T10:15:00.5Z"),
-        new Deployment({
+        new IngestionEvents.Deployment({
           $type: "deployment",
           deploy_id: "d1",
           time_created: "2024-05-01T13:00:00Z",
@@ -41,7 +41,7 @@ layer(PgEventStore.layer.pipe(Layer.provideMerge(Migrations.layer), Layer.provid
 
   it.effect("a batch the database refuses stores nothing, and the failure is ServiceUnavailable", () =>
     Effect.gen(function*() {
-      const store = yield* EventStore
+      const store = yield* EventStore.EventStore
       // PostgreSQL stores no NUL character in text.
       const error = yield* Effect.flip(
         store.store(2, "checkout", [change("fine", "2024-05-01T10:00:00Z"), change("nul\u0000", "2024-05-01T10:00:00Z")])

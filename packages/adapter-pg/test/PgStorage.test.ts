@@ -18,8 +18,8 @@ const rowCount = (table: string) =>
 layer(PgStorage.layer.pipe(Layer.provideMerge(TestDatabase.layer)), { excludeTestServices: true })("PgStorage", (it) => {
   it.effect("a snapshot that fails part-way writes nothing, and the failure is ServiceUnavailable", () =>
     Effect.gen(function*() {
-      const store = yield* RepositoryStore
-      const organizations = yield* OrganizationStore
+      const store = yield* RepositoryStore.RepositoryStore
+      const organizations = yield* OrganizationStore.OrganizationStore
       const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
       // PostgreSQL refuses NUL in text: the commits fail after the repository and branches were written.
       const broken = snapshot(organization.name, "app", { commits: [commit("a1", { message: "nul \u0000 byte" })] })
@@ -32,8 +32,8 @@ layer(PgStorage.layer.pipe(Layer.provideMerge(TestDatabase.layer)), { excludeTes
 
   it.effect("a refresh that fails part-way leaves the previous snapshot as it was", () =>
     Effect.gen(function*() {
-      const store = yield* RepositoryStore
-      const organizations = yield* OrganizationStore
+      const store = yield* RepositoryStore.RepositoryStore
+      const organizations = yield* OrganizationStore.OrganizationStore
       const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
       const saved = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app"), at(1))
       const branches = yield* store.listBranches(saved.id)
@@ -52,7 +52,7 @@ layer(PgStorage.layer.pipe(Layer.provideMerge(TestDatabase.layer)), { excludeTes
 
   it.effect("a tool change that fails part-way writes nothing", () =>
     Effect.gen(function*() {
-      const store = yield* ToolConfigStore
+      const store = yield* ToolConfigStore.ToolConfigStore
       const { repository } = yield* Fixtures.freshRepository
       const error = yield* Effect.flip(
         store.applyToolChange(repository.id, "eslint", {
@@ -82,7 +82,7 @@ layer(PgStorage.layer.pipe(Layer.provideMerge(TestDatabase.layer)), { excludeTes
         INSERT INTO commit_file_coverage (repository_id, commit_sha, path, coverable_lines, covered_lines, hits)
         VALUES (${key.repositoryId}, ${key.commitSha}, 'a.js', 1, 1, '[[1, 100000000000000000000]]'::jsonb)
       `
-      const read = yield* (yield* LineCoverageStore).commitCoverage(key)
+      const read = yield* (yield* LineCoverageStore.LineCoverageStore).commitCoverage(key)
       expect(read.map((file) => file.hits)).toStrictEqual([[[1, Number.MAX_SAFE_INTEGER]]])
     }))
 })
@@ -92,7 +92,7 @@ layer(PgStorage.layerWithoutMigrations.pipe(Layer.provide(TestDatabase.layer)), 
   (it) => {
     it.effect("storage failures are ServiceUnavailable errors, not defects", () =>
       Effect.gen(function*() {
-        const organizationStore = yield* OrganizationStore
+        const organizationStore = yield* OrganizationStore.OrganizationStore
         const error = yield* Effect.flip(organizationStore.findOrganization("gh", "acme"))
         expect(error._tag).toBe("ServiceUnavailable")
         expect(error.reason).toContain("organizations")
@@ -106,7 +106,7 @@ describe("PgStorage.layerUrl", () => {
       const url = yield* TestDatabase.database
       const context = yield* Layer.build(PgStorage.layerUrl(Redacted.make(url)))
       const result = yield* Effect.gen(function*() {
-        const organizations = yield* OrganizationStore
+        const organizations = yield* OrganizationStore.OrganizationStore
         const organization = yield* organizations.ensureOrganization("gh", "acme")
         return yield* organizations.findOrganization("gh", "ACME").pipe(Effect.map(Option.map((o) => o.id === organization.id)))
       }).pipe(Effect.provide(context))

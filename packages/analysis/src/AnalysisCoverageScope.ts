@@ -1,4 +1,4 @@
-import { ConfigurationFile, CoverageScope } from "@tidemark/core"
+import { CommitAnalysis, CoverageScope } from "@tidemark/core"
 import { Either, Layer } from "effect"
 import { AnalysisConfiguration, analysisConfigurationOfFile } from "./AnalysisConfiguration.js"
 import { coverageExclusion } from "./AnalysisScope.js"
@@ -9,7 +9,7 @@ import { coverageExclusion } from "./AnalysisScope.js"
  * applies them. A file that cannot be read configures nothing, as it does for the analysis (which
  * shows the problem).
  */
-export const excluded = (file: ConfigurationFile | undefined): (path: string) => boolean =>
+export const excluded = (file: CommitAnalysis.ConfigurationFile | undefined): (path: string) => boolean =>
   coverageExclusion(Either.getOrElse(analysisConfigurationOfFile(file), () => AnalysisConfiguration.none))
 
-export const layer = Layer.succeed(CoverageScope, CoverageScope.of({ excluded }))
+export const layer = Layer.succeed(CoverageScope.CoverageScope, CoverageScope.CoverageScope.of({ excluded }))

@@ -1,4 +1,4 @@
-import { AnalyzerFailed, AnalyzerOutput, AnalyzerSettings } from "@tidemark/core"
+import { Analyzer } from "@tidemark/core"
 import { Schema } from "effect"
 import { SkippedFile } from "./SkippedFile.js"
 
@@ -22,11 +22,11 @@ export class InitialMessage extends Schema.TaggedRequest<InitialMessage>()("Init
 
 /** One analysis of a checked-out tree, as `Analyzer.analyze` takes it, with the files an earlier attempt found overdue. */
 export class Analyze extends Schema.TaggedRequest<Analyze>()("Analyze", {
-  failure: AnalyzerFailed,
-  success: AnalyzerOutput,
+  failure: Analyzer.AnalyzerFailed,
+  success: Analyzer.AnalyzerOutput,
   payload: {
     root: Schema.String,
-    settings: AnalyzerSettings,
+    settings: Analyzer.AnalyzerSettings,
     overdue: Schema.Array(SkippedFile)
   }
 }) {}

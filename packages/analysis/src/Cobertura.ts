@@ -1,4 +1,4 @@
-import { maxHits, maxLineNumber } from "@tidemark/core"
+import { CommitCoverage } from "@tidemark/core"
 import { Either, Schema } from "effect"
 import { parseErrorText } from "./ParseErrorText.js"
 import { type CoverageRecord, type CoverageReport, coverageReport, CoverageReportError } from "./CoverageReport.js"
@@ -10,12 +10,12 @@ const empty = Schema.Literal("")
 
 // The bounds come first, so that a count past 2^53 is told as such rather than as "not an integer".
 const LineNumber = Schema.NumberFromString.pipe(
-  Schema.lessThanOrEqualTo(maxLineNumber, { message: () => `Expected a line number of at most ${maxLineNumber}` }),
+  Schema.lessThanOrEqualTo(CommitCoverage.maxLineNumber, { message: () => `Expected a line number of at most ${CommitCoverage.maxLineNumber}` }),
   Schema.int(),
   Schema.positive()
 )
 const Hits = Schema.NumberFromString.pipe(
-  Schema.lessThanOrEqualTo(maxHits, { message: () => `Expected a count of at most ${maxHits}` }),
+  Schema.lessThanOrEqualTo(CommitCoverage.maxHits, { message: () => `Expected a count of at most ${CommitCoverage.maxHits}` }),
   Schema.int(),
   Schema.nonNegative()
 )

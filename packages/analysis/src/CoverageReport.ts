@@ -1,4 +1,4 @@
-import { addedHits } from "@tidemark/core"
+import { CommitCoverage } from "@tidemark/core"
 import { Schema } from "effect"
 
 /** Line coverage of one file: which of its coverable lines ran at least once. */
@@ -62,7 +62,7 @@ export const coverageReport = (records: ReadonlyArray<CoverageRecord>): Coverage
 const fileCoverage = (path: string, records: ReadonlyArray<CoverageRecord>): FileCoverage => {
   const hits = new Map<number, number>()
   for (const record of records) {
-    for (const [line, count] of record.lines) hits.set(line, addedHits(hits.get(line) ?? 0, count))
+    for (const [line, count] of record.lines) hits.set(line, CommitCoverage.addedHits(hits.get(line) ?? 0, count))
   }
   if (hits.size === 0) {
     // Totals without lines cannot be merged line by line: the best-covered record stands for all.

@@ -1,4 +1,4 @@
-import { addedHits, maxHits, maxLineNumber } from "@tidemark/core"
+import { CommitCoverage } from "@tidemark/core"
 import { Either } from "effect"
 import { type CoverageRecord, type CoverageReport, coverageReport, CoverageReportError } from "./CoverageReport.js"
 import { relativeToRoot } from "./RepositoryPath.js"
@@ -43,13 +43,13 @@ export const parseLcov = (content: string, root: string): Either.Either<Coverage
       const match = /^(\d+),(\d+)(?:,.*)?$/.exec(value.trim())
       const [lineNumber, hits] = [Number(match?.[1]), Number(match?.[2])]
       if (match === null) return fail(`DA:${value} is not <line>,<hits>`)
-      if (lineNumber > maxLineNumber) return fail(`DA:${value} names a line past ${maxLineNumber}`)
-      if (hits > maxHits) return fail(`DA:${value} counts more hits than ${maxHits}`)
+      if (lineNumber > CommitCoverage.maxLineNumber) return fail(`DA:${value} names a line past ${CommitCoverage.maxLineNumber}`)
+      if (hits > CommitCoverage.maxHits) return fail(`DA:${value} counts more hits than ${CommitCoverage.maxHits}`)
       // coverage.py 6.5 gives an empty module a line 0, which no file has.
-      if (lineNumber > 0) open.lines.set(lineNumber, addedHits(open.lines.get(lineNumber) ?? 0, hits))
+      if (lineNumber > 0) open.lines.set(lineNumber, CommitCoverage.addedHits(open.lines.get(lineNumber) ?? 0, hits))
     } else if (key === "LF" || key === "LH") {
       if (!/^\d+$/.test(value.trim())) return fail(`${key}:${value} is not a count`)
-      if (Number(value) > maxLineNumber) return fail(`${key}:${value} is past ${maxLineNumber}`)
+      if (Number(value) > CommitCoverage.maxLineNumber) return fail(`${key}:${value} is past ${CommitCoverage.maxLineNumber}`)
       if (key === "LF") open.found = Number(value)
       else open.hit = Number(value)
     } else if (!/^[A-Z]+$/.test(key)) {

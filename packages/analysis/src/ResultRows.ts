@@ -1,12 +1,4 @@
-import {
-  CloneOccurrence,
-  CloneResult,
-  FileResult,
-  type GradeGoals,
-  gradeOf,
-  type IssueFinding,
-  issuesPercentage
-} from "@tidemark/core"
+import { AnalysisResults, Grade, IssueLoad } from "@tidemark/core"
 import type { FileDuplication } from "./Duplication.js"
 import type { FileAnalysis } from "./FileAnalysis.js"
 import type { Issue } from "./LintResult.js"
@@ -30,13 +22,13 @@ export interface RowsInput {
   readonly sources: ReadonlyArray<SourceFile>
   readonly tool: { readonly uuid: string; readonly name: string }
   readonly patterns: ReadonlyMap<string, PatternInfo>
-  readonly goals: GradeGoals
+  readonly goals: Grade.GradeGoals
 }
 
 export interface ResultRows {
-  readonly files: ReadonlyArray<FileResult>
-  readonly findings: ReadonlyArray<IssueFinding>
-  readonly clones: ReadonlyArray<CloneResult>
+  readonly files: ReadonlyArray<AnalysisResults.FileResult>
+  readonly findings: ReadonlyArray<AnalysisResults.IssueFinding>
+  readonly clones: ReadonlyArray<AnalysisResults.CloneResult>
 }
 
 /**
@@ -44,9 +36,9 @@ export interface ResultRows {
  * on its own code lines, and whether it is complex or duplicated (all or nothing for one file).
  * Coverage is not part of it: a file's coverage arrives with a report, after the analysis.
  */
-const fileGrade = (file: FileAnalysis, issues: ReadonlyArray<Issue>, goals: GradeGoals) =>
-  gradeOf({
-    issuesPercentage: issuesPercentage(issues, file.codeLines),
+const fileGrade = (file: FileAnalysis, issues: ReadonlyArray<Issue>, goals: Grade.GradeGoals) =>
+  Grade.gradeOf({
+    issuesPercentage: IssueLoad.issuesPercentage(issues, file.codeLines),
     complexFilesPercentage: file.complex ? 100 : 0,
     duplicationPercentage: file.duplicated ? 100 : 0
   }, goals)
@@ -56,7 +48,7 @@ const fileGrade = (file: FileAnalysis, issues: ReadonlyArray<Issue>, goals: Grad
  * is: a pair is read once, from its first side (by path, then line), its other side found in the
  * other file's list for its end line.
  */
-const clonesOf = (duplication: ReadonlyArray<FileDuplication>): ReadonlyArray<CloneResult> => {
+const clonesOf = (duplication: ReadonlyArray<FileDuplication>): ReadonlyArray<AnalysisResults.CloneResult> => {
   const blocksByPath = new Map(duplication.map((file) => [file.path, file.blocks]))
   const first = (path: string, line: number, otherPath: string, otherLine: number) =>
     path < otherPath || (path === otherPath && line < otherLine)
@@ -68,14 +60,14 @@ const clonesOf = (duplication: ReadonlyArray<FileDuplication>): ReadonlyArray<Cl
       )
       const otherEnd = other?.endLine ?? block.otherStartLine + (block.endLine - block.startLine)
       return [[
-        CloneOccurrence.make({ path: file.path, fromLine: block.startLine, toLine: block.endLine }),
-        CloneOccurrence.make({ path: block.otherPath, fromLine: block.otherStartLine, toLine: otherEnd })
+        AnalysisResults.CloneOccurrence.make({ path: file.path, fromLine: block.startLine, toLine: block.endLine }),
+        AnalysisResults.CloneOccurrence.make({ path: block.otherPath, fromLine: block.otherStartLine, toLine: otherEnd })
       ] as const]
     })
   )
   return pairs
     .sort(([a], [b]) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.fromLine - b.fromLine))
-    .map((occurrences, index) => CloneResult.make({ id: index + 1, occurrences }))
+    .map((occurrences, index) => AnalysisResults.CloneResult.make({ id: index + 1, occurrences }))
 }
 
 export const resultRowsOf = (input: RowsInput): ResultRows => {
@@ -88,7 +80,7 @@ export const resultRowsOf = (input: RowsInput): ResultRows => {
   const files = input.files.map((file) => {
     const issues = issuesByPath.get(file.path) ?? []
     const grade = fileGrade(file, issues, input.goals)
-    return FileResult.make({
+    return AnalysisResults.FileResult.make({
       path: file.path,
       language: file.language,
       totalLines: file.codeLines + file.commentLines + file.blankLines,
@@ -105,7 +97,7 @@ export const resultRowsOf = (input: RowsInput): ResultRows => {
   })
   const languageOf = new Map(input.files.map((file) => [file.path, file.language]))
   const linesOf = new Map(input.sources.map((source) => [source.path, source.content.split("\n")]))
-  const findings = input.issues.map((issue): IssueFinding => {
+  const findings = input.issues.map((issue): AnalysisResults.IssueFinding => {
     const pattern = input.patterns.get(issue.patternId)
     return {
       toolUuid: input.tool.uuid,

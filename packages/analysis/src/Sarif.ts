@@ -1,4 +1,4 @@
-import { refuseNul } from "@tidemark/core"
+import { Common } from "@tidemark/core"
 import { Either, Schema } from "effect"
 import { parseErrorText } from "./ParseErrorText.js"
 import { uriRelativeToRoot } from "./RepositoryPath.js"
@@ -85,7 +85,7 @@ export const readSarif = (
 ): Either.Either<{ readonly tools: ReadonlyArray<string>; readonly issues: ReadonlyArray<SarifIssue> }, SarifLogError> =>
   Either.try({
     // Its messages, rules and paths are stored, and PostgreSQL's text cannot hold NUL.
-    try: (): unknown => JSON.parse(content, refuseNul),
+    try: (): unknown => JSON.parse(content, Common.refuseNul),
     catch: (error) => new SarifLogError({ reason: `not JSON: ${error instanceof Error ? error.message : String(error)}` })
   }).pipe(
     Either.flatMap((json) =>

@@ -1,4 +1,4 @@
-import { Problem } from "@tidemark/core"
+import { Repository } from "@tidemark/core"
 import { Schema } from "effect"
 
 /**
@@ -28,8 +28,8 @@ export const reasonOfThrow = (thrown: unknown): string => {
 const namedAtMost = 10
 
 /** The problems the analysis shows for its skipped files: each by name, up to a bound. */
-export const skippedFileProblems = (skipped: ReadonlyArray<SkippedFile>): ReadonlyArray<Problem> => {
-  const problem = (message: string) => new Problem({ code: "file_skipped", severity: "some_analysis", message, actions: [] })
+export const skippedFileProblems = (skipped: ReadonlyArray<SkippedFile>): ReadonlyArray<Repository.Problem> => {
+  const problem = (message: string) => new Repository.Problem({ code: "file_skipped", severity: "some_analysis", message, actions: [] })
   const named = skipped.slice(0, namedAtMost).map((file) => problem(`${file.tool} skipped ${file.path}: ${file.reason}`))
   const rest = skipped.length - named.length
   return rest > 0 ? [...named, problem(`${rest} more files were skipped by a tool that could not handle them`)] : named

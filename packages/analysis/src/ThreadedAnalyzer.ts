@@ -1,7 +1,7 @@
 import { Worker } from "@effect/platform"
 import { isWorkerError } from "@effect/platform/WorkerError"
 import { NodeWorker } from "@effect/platform-node"
-import { Analyzer, AnalyzerFailed, type AnalyzerOutput, type AnalyzerSettings } from "@tidemark/core"
+import { Analyzer } from "@tidemark/core"
 import { Cause, Deferred, Duration, Effect, Either, Layer, Option, ParseResult, Pool, Ref } from "effect"
 import { fileURLToPath } from "node:url"
 import { Worker as Thread } from "node:worker_threads"
@@ -32,7 +32,7 @@ const overdueAtMost = 5
 const watchEvery = Duration.millis(200)
 
 /** An attempt's analysis, or the file that held a tool past the time limit. */
-type Attempt = Either.Either<AnalyzerOutput, FileAtWork>
+type Attempt = Either.Either<Analyzer.AnalyzerOutput, FileAtWork>
 
 /** A running thread and the clocks it and its lint thread keep their files' time on. */
 interface RunningThread {
@@ -93,16 +93,16 @@ const reasonOf = (cause: Cause.Cause<unknown>): string => {
  * giving up (the thread stops that analysis and stays).
  */
 const isBroken = (cause: Cause.Cause<unknown>): boolean =>
-  !Cause.isInterruptedOnly(cause) && !Option.exists(Cause.failureOption(cause), (e) => e instanceof AnalyzerFailed)
+  !Cause.isInterruptedOnly(cause) && !Option.exists(Cause.failureOption(cause), (e) => e instanceof Analyzer.AnalyzerFailed)
 
 /**
  * A failure of the analysis as the thread sent it; anything else (a throw in the thread, the thread
  * ending, a replacement that could not start) fails this analysis the same way.
  */
-const analyzerFailure = (cause: Cause.Cause<unknown>): Effect.Effect<never, AnalyzerFailed> => {
+const analyzerFailure = (cause: Cause.Cause<unknown>): Effect.Effect<never, Analyzer.AnalyzerFailed> => {
   if (Cause.isInterruptedOnly(cause)) return Effect.interrupt
   const failure = Cause.failureOption(cause)
-  return Effect.fail(Option.isSome(failure) && failure.value instanceof AnalyzerFailed ? failure.value : new AnalyzerFailed({ reason: reasonOf(cause) }))
+  return Effect.fail(Option.isSome(failure) && failure.value instanceof Analyzer.AnalyzerFailed ? failure.value : new Analyzer.AnalyzerFailed({ reason: reasonOf(cause) }))
 }
 
 /**
@@ -131,14 +131,14 @@ export const make = (options: ThreadedAnalyzerOptions) =>
         // rather than wait for ever.
         Effect.timeoutFail({
           duration: startTimeout,
-          onTimeout: () => new AnalyzerFailed({ reason: `no analysis thread started within ${Duration.format(startTimeout)} (${threadScript})` })
+          onTimeout: () => new Analyzer.AnalyzerFailed({ reason: `no analysis thread started within ${Duration.format(startTimeout)} (${threadScript})` })
         }),
-        Effect.catchTag("WorkerError", (error) => Effect.fail(new AnalyzerFailed({ reason: `the analysis threads could not start: ${error.message}` })))
+        Effect.catchTag("WorkerError", (error) => Effect.fail(new Analyzer.AnalyzerFailed({ reason: `the analysis threads could not start: ${error.message}` })))
       )
       // The threads start (and load their parsers and linters, seconds on a busy machine) beside the
       // rest of the service: the server answers HTTP before they are ready, and the first analysis
       // waits for them.
-      const started = yield* Deferred.make<Worker.SerializedWorkerPool<AnalysisThreadRequest>, AnalyzerFailed>()
+      const started = yield* Deferred.make<Worker.SerializedWorkerPool<AnalysisThreadRequest>, Analyzer.AnalyzerFailed>()
       yield* Effect.forkScoped(Effect.intoDeferred(starting, started))
       const poolReady = Deferred.await(started)
 
@@ -146,7 +146,7 @@ export const make = (options: ThreadedAnalyzerOptions) =>
        * One attempt on one thread, watched: when a file holds a tool past the limit, the thread is
        * ended (nothing else stops a synchronous loop) and the attempt answers with that file.
        */
-      const attempt = (root: string, settings: AnalyzerSettings, overdue: ReadonlyArray<SkippedFile>) =>
+      const attempt = (root: string, settings: Analyzer.AnalyzerSettings, overdue: ReadonlyArray<SkippedFile>) =>
         Effect.scoped(Effect.gen(function*() {
           const pool = yield* poolReady
           const thread = yield* pool.backing.get
@@ -172,14 +172,14 @@ export const make = (options: ThreadedAnalyzerOptions) =>
           )
         })).pipe(Effect.catchAllCause(analyzerFailure))
 
-      const analyze = (root: string, settings: AnalyzerSettings) => {
-        const attempts = (overdue: ReadonlyArray<SkippedFile>): Effect.Effect<AnalyzerOutput, AnalyzerFailed> =>
+      const analyze = (root: string, settings: Analyzer.AnalyzerSettings) => {
+        const attempts = (overdue: ReadonlyArray<SkippedFile>): Effect.Effect<Analyzer.AnalyzerOutput, Analyzer.AnalyzerFailed> =>
           Effect.flatMap(attempt(root, settings, overdue), Either.match({
             onRight: Effect.succeed,
             onLeft: (work) => {
               const skipped = [...overdue, overdueFile(work, limit)]
               return skipped.length >= overdueAtMost
-                ? Effect.fail(new AnalyzerFailed({ reason: `${skipped.length} files each held a tool longer than ${Duration.format(limit)}; the last was ${work.path} (${work.tool})` }))
+                ? Effect.fail(new Analyzer.AnalyzerFailed({ reason: `${skipped.length} files each held a tool longer than ${Duration.format(limit)}; the last was ${work.path} (${work.tool})` }))
                 : Effect.logWarning(`${work.tool} took longer than ${Duration.format(limit)} on ${work.path}: analysing again without it`).pipe(
                   Effect.zipRight(attempts(skipped))
                 )
@@ -188,10 +188,10 @@ export const make = (options: ThreadedAnalyzerOptions) =>
         return attempts([])
       }
 
-      return Analyzer.of({ analyze })
+      return Analyzer.Analyzer.of({ analyze })
     }).pipe(Effect.provide(NodeWorker.layer(spawn(options, running))))
   })
 
 /** The analyzer; its threads start, and load their grammars, in the background once the layer is built. */
-export const layer = (options: ThreadedAnalyzerOptions): Layer.Layer<Analyzer> =>
-  Layer.scoped(Analyzer, Effect.orDie(make(options)))
+export const layer = (options: ThreadedAnalyzerOptions): Layer.Layer<Analyzer.Analyzer> =>
+  Layer.scoped(Analyzer.Analyzer, Effect.orDie(make(options)))

@@ -1,15 +1,5 @@
 import * as NodeContext from "@effect/platform-node/NodeContext"
-import {
-  AnalysisMeasures,
-  Analyzer,
-  AnalyzerFailed,
-  type AnalyzerOutput,
-  type AnalyzerSettings,
-  type AnalyzedTool,
-  ConfigurationFile,
-  countsOf,
-  Problem
-} from "@tidemark/core"
+import { Analyzer, CommitAnalysis, IssueLoad, Repository } from "@tidemark/core"
 import { Context, Effect, Layer } from "effect"
 import type { InvalidAnalysisConfiguration } from "./AnalysisConfiguration.js"
 import { type ConfigLintLimits, defaultConfigLintLimits } from "./ConfigLintSandbox.js"
@@ -41,7 +31,7 @@ export const ruleIdOf = (patternId: string): string => {
   return id.startsWith("@") ? id.replace("_", "/") : id
 }
 
-const rulesOf = (tool: AnalyzedTool): ReadonlyArray<EnabledRule> =>
+const rulesOf = (tool: Analyzer.AnalyzedTool): ReadonlyArray<EnabledRule> =>
   tool.patterns.map((pattern) => ({
     patternId: pattern.id,
     ruleId: ruleIdOf(pattern.id),
@@ -54,8 +44,8 @@ const rulesOf = (tool: AnalyzedTool): ReadonlyArray<EnabledRule> =>
  * (`AnalyzedTree.configurationProblem`): the analysis went on with the defaults only, so it is
  * `some_analysis`, as a refused ESLint configuration file is.
  */
-export const configurationFileProblem = (error: InvalidAnalysisConfiguration): Problem =>
-  new Problem({ code: "invalid_configuration_file", severity: "some_analysis", message: error.message, actions: [] })
+export const configurationFileProblem = (error: InvalidAnalysisConfiguration): Repository.Problem =>
+  new Repository.Problem({ code: "invalid_configuration_file", severity: "some_analysis", message: error.message, actions: [] })
 
 /**
  * The Analyzer port on this package's measures: lines of code, complexity and duplication of the
@@ -80,7 +70,7 @@ export const make = (options: TreeAnalyzerOptions) =>
     )
     const platform = Layer.merge(NodeContext.layer, caches)
 
-    const analyze = (root: string, settings: AnalyzerSettings, overdue: ReadonlyArray<SkippedFile> = []) =>
+    const analyze = (root: string, settings: Analyzer.AnalyzerSettings, overdue: ReadonlyArray<SkippedFile> = []) =>
       Effect.gen(function*() {
         const treeSettings = {
           ...defaultTreeAnalysisSettings,
@@ -119,10 +109,10 @@ export const make = (options: TreeAnalyzerOptions) =>
           patterns: new Map([...(eslint?.knownPatterns ?? []), ...(eslint?.patterns ?? [])].map((p) => [p.id, { category: p.category, title: p.title }])),
           goals: settings.goals
         })
-        const measures = new AnalysisMeasures({
+        const measures = new CommitAnalysis.AnalysisMeasures({
           loc: totals.loc,
           // Counted from the same list the rows are made of: a count always equals its list.
-          issueCounts: countsOf(rows.findings.map((finding) => ({ severity: finding.level }))),
+          issueCounts: IssueLoad.countsOf(rows.findings.map((finding) => ({ severity: finding.level }))),
           complexFilesCount: totals.complexFilesCount,
           complexFilesPercentage: totals.complexFilesPercentage,
           duplicationPercentage: totals.duplicationPercentage,
@@ -140,10 +130,10 @@ export const make = (options: TreeAnalyzerOptions) =>
           problems,
           ...(configurationFile === undefined
             ? {}
-            : { configurationFile: new ConfigurationFile({ path: configurationFile.path, content: configurationFile.content }) })
-        } satisfies AnalyzerOutput
+            : { configurationFile: new CommitAnalysis.ConfigurationFile({ path: configurationFile.path, content: configurationFile.content }) })
+        } satisfies Analyzer.AnalyzerOutput
       }).pipe(
-        Effect.mapError((error) => new AnalyzerFailed({ reason: error.message })),
+        Effect.mapError((error) => new Analyzer.AnalyzerFailed({ reason: error.message })),
         Effect.provide(platform)
       )
 
@@ -158,14 +148,14 @@ export const make = (options: TreeAnalyzerOptions) =>
 export class TreeAnalyzer extends Context.Tag("@tidemark/analysis/TreeAnalyzer")<TreeAnalyzer, {
   readonly analyze: (
     root: string,
-    settings: AnalyzerSettings,
+    settings: Analyzer.AnalyzerSettings,
     overdue?: ReadonlyArray<SkippedFile>
-  ) => Effect.Effect<AnalyzerOutput, AnalyzerFailed>
+  ) => Effect.Effect<Analyzer.AnalyzerOutput, Analyzer.AnalyzerFailed>
 }>() {}
 
 /** The analyzer; its grammars load once, when the layer is built. */
-export const layer = (options: TreeAnalyzerOptions): Layer.Layer<Analyzer> =>
-  Layer.effect(Analyzer, Effect.map(Effect.orDie(make(options)), ({ analyze }) => Analyzer.of({ analyze: (root, settings) => analyze(root, settings) })))
+export const layer = (options: TreeAnalyzerOptions): Layer.Layer<Analyzer.Analyzer> =>
+  Layer.effect(Analyzer.Analyzer, Effect.map(Effect.orDie(make(options)), ({ analyze }) => Analyzer.Analyzer.of({ analyze: (root, settings) => analyze(root, settings) })))
 
 /** The analyzer of an analysis thread, which a second attempt may tell which files to leave out. */
 export const treeLayer = (options: TreeAnalyzerOptions): Layer.Layer<TreeAnalyzer> => Layer.effect(TreeAnalyzer, Effect.orDie(make(options)))

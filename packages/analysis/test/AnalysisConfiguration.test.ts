@@ -1,7 +1,7 @@
 import { FileSystem } from "@effect/platform"
 import { NodeContext } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { ConfigurationFile, Goals } from "@tidemark/core"
+import { CommitAnalysis, Goals } from "@tidemark/core"
 import { Effect, Either } from "effect"
 import {
   AnalysisConfiguration,
@@ -180,7 +180,7 @@ describe("analyzeTree with a configuration file", () => {
       const fs = yield* FileSystem.FileSystem
       const port = yield* TreeAnalyzer.make({ cacheDirectory: yield* fs.makeTempDirectoryScoped({ prefix: "tidemark-cache-" }) })
       const root = yield* treeOf(broken)
-      const output = yield* port.analyze(root, { goals: Goals.defaults, tools: [] })
+      const output = yield* port.analyze(root, { goals: Goals.Goals.defaults, tools: [] })
       expect(output.measures.loc).toBe(analysis.totals.loc)
       expect(output.problems.map((problem) => problem.code)).toEqual(["invalid_configuration_file"])
       // The file as read goes with the output: the analysis keeps it for the coverage of its commit.
@@ -204,10 +204,10 @@ describe("coverageExclusion", () => {
   })
 
   it("is the coverage scope of an analysed configuration file: the defaults alone without one, or when it cannot be read", () => {
-    const excluded = AnalysisCoverageScope.excluded(new ConfigurationFile({ path: ".codacy.yml", content: configured[".codacy.yml"] }))
+    const excluded = AnalysisCoverageScope.excluded(new CommitAnalysis.ConfigurationFile({ path: ".codacy.yml", content: configured[".codacy.yml"] }))
     expect(["src/untested.js", "legacy/old.js", "node_modules/x/index.js"].filter(excluded)).toHaveLength(3)
     expect(excluded("src/app.js")).toBe(false)
-    for (const file of [undefined, new ConfigurationFile({ path: ".codacy.yml", content: "exclude_paths: 3" })]) {
+    for (const file of [undefined, new CommitAnalysis.ConfigurationFile({ path: ".codacy.yml", content: "exclude_paths: 3" })]) {
       const defaults = AnalysisCoverageScope.excluded(file)
       expect(["node_modules/x/index.js", "dist/bundle.js", "src/app.min.js"].filter(defaults)).toHaveLength(3)
       expect(["src/untested.js", "legacy/old.js", "src/app.js"].filter(defaults)).toEqual([])

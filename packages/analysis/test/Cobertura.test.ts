@@ -1,6 +1,6 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { coverageNumbers } from "@tidemark/core"
+import { CommitCoverage } from "@tidemark/core"
 import { parseCobertura, parseLcov } from "../src/index.js"
 import { failureOf } from "./Failure.js"
 import { coverageFixture } from "./Fixtures.js"
@@ -17,7 +17,7 @@ describe("parseCobertura", () => {
     // Line by line as the LCOV report of the same run, which Lcov.test.ts checks hit by hit.
     expect(xml.files.map((f) => [f.path, f.coverableLines, f.coveredLines])).toEqual([["shop/__init__.py", 0, 0], ["shop/cart.py", 9, 6]])
     expect(xml).toEqual(Either.getOrThrow(parseLcov(coverageFixture("coverage-py.lcov"), "/tmp/pysample")))
-    expect(coverageNumbers(xml, 60)).toEqual({
+    expect(CommitCoverage.coverageNumbers(xml, 60)).toEqual({
       coveragePercentage: 66,
       coveragePercentageWithDecimals: 66.67,
       numberTotalFiles: 2,
@@ -26,7 +26,7 @@ describe("parseCobertura", () => {
       filesUncovered: 0,
       filesWithLowCoverage: 0
     })
-    expect(coverageNumbers(xml, 70).filesWithLowCoverage).toBe(1)
+    expect(CommitCoverage.coverageNumbers(xml, 70).filesWithLowCoverage).toBe(1)
   })
 
   it("picks the source that holds the file, merges inner classes and skips method lines", () => {
@@ -40,7 +40,7 @@ describe("parseCobertura", () => {
   it("has no percentage when nothing is coverable", () => {
     const report = Either.getOrThrow(parseCobertura("<coverage><packages/></coverage>", "/repo"))
     expect(report).toEqual({ files: [], coverableLines: 0, coveredLines: 0, percentage: undefined })
-    expect(coverageNumbers(report, 60)).toEqual({
+    expect(CommitCoverage.coverageNumbers(report, 60)).toEqual({
       numberTotalFiles: 0, numberCoveredLines: 0, numberCoverableLines: 0, filesUncovered: 0, filesWithLowCoverage: 0
     })
   })

@@ -1,6 +1,6 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { coverageNumbers } from "@tidemark/core"
+import { CommitCoverage } from "@tidemark/core"
 import { parseLcov } from "../src/index.js"
 import { failureOf } from "./Failure.js"
 import { coverageFixture } from "./Fixtures.js"
@@ -50,7 +50,7 @@ describe("parseLcov", () => {
       // The two records of src/math.ts add up line by line (line 5: 0 + 2 hits).
       { path: "src/math.ts", coverableLines: 5, coveredLines: 3, uncoveredLines: [6, 7], hits: [[1, 3], [2, 3], [5, 2], [6, 0], [7, 0]] }
     ])
-    expect(coverageNumbers(report, 60)).toEqual({
+    expect(CommitCoverage.coverageNumbers(report, 60)).toEqual({
       coveragePercentage: 69,
       coveragePercentageWithDecimals: 69.23,
       numberTotalFiles: 2,

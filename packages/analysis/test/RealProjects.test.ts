@@ -1,7 +1,7 @@
 import { FileSystem } from "@effect/platform"
 import { NodeContext } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { countsOf, Goals } from "@tidemark/core"
+import { Goals, IssueLoad } from "@tidemark/core"
 import { Effect } from "effect"
 import globals from "globals"
 import {
@@ -24,7 +24,7 @@ const analysed = (root: string) =>
     const linted = yield* lintTree(root, tree.lintSources, { rules: defaultEslint9Rules, useConfigurationFile: false })
     const fs = yield* FileSystem.FileSystem
     const port = yield* TreeAnalyzer.make({ cacheDirectory: yield* fs.makeTempDirectoryScoped({ prefix: "tidemark-cache-" }) })
-    const output = yield* port.analyze(root, { goals: Goals.defaults, tools: [defaultEslint9Tool] })
+    const output = yield* port.analyze(root, { goals: Goals.Goals.defaults, tools: [defaultEslint9Tool] })
     // The rows the worker stores are the same issues, none from an ignored path.
     expect(output.findings).toHaveLength(linted.issues.length)
     expect(output.findings.filter((finding) => isIgnoredByDefault(finding.filePath))).toEqual([])
@@ -74,7 +74,7 @@ describe("the analysis of real projects, with the default ESLint9 patterns", () 
         throwOptionsError: 1
       })
       // The worker's port counts the very same issues.
-      expect(measures.issueCounts).toEqual(countsOf(issues))
+      expect(measures.issueCounts).toEqual(IssueLoad.countsOf(issues))
       expect(measures.stackTags).toContain("tool:mocha")
     }).pipe(Effect.provide(NodeContext.layer)), 300_000)
 
@@ -89,7 +89,7 @@ describe("the analysis of real projects, with the default ESLint9 patterns", () 
       // 65 603 lines of code, 43 948 without dist/.
       expect(issues).toHaveLength(2574)
       expect(tree.analysis.totals.loc).toBe(43948)
-      expect(measures.issueCounts).toEqual(countsOf(issues))
+      expect(measures.issueCounts).toEqual(IssueLoad.countsOf(issues))
     }).pipe(Effect.provide(NodeContext.layer)), 300_000)
 })
 

@@ -1,4 +1,4 @@
-import type { AnalyzedTool } from "@tidemark/core"
+import type { Analyzer } from "@tidemark/core"
 import { catalogue } from "@tidemark/catalogue"
 import { join } from "node:path"
 import { type EnabledRule, TreeAnalyzer } from "../src/index.js"
@@ -27,7 +27,7 @@ export const ensureRealProject = (project: { readonly spec: string; readonly dir
 const eslint9 = catalogue.find((tool) => tool.uuid === TreeAnalyzer.eslint9Uuid)
 
 /** The ESLint9 tool as the worker runs it for a repository nobody configured: its default patterns, default parameters. */
-export const defaultEslint9Tool: AnalyzedTool = {
+export const defaultEslint9Tool: Analyzer.AnalyzedTool = {
   uuid: TreeAnalyzer.eslint9Uuid,
   name: "ESLint9",
   usesConfigurationFile: false,

@@ -34,7 +34,7 @@ describe("resultRowsOf: the clones", () => {
         sources: files,
         tool: { uuid: "t", name: "T" },
         patterns: new Map(),
-        goals: Goals.defaults
+        goals: Goals.Goals.defaults
       })
       // jscpd compares tokens with names abstracted: `twice` matches `same` too. Each side keeps
       // the lines jscpd gives it (a side inside one file may end a line later than its twin).

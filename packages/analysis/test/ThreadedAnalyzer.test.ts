@@ -1,15 +1,15 @@
 import { FileSystem } from "@effect/platform"
 import { NodeContext } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { type Analyzer, AnalyzerFailed, type AnalyzerSettings, Goals } from "@tidemark/core"
+import { Analyzer, Goals } from "@tidemark/core"
 import { Duration, Effect } from "effect"
 import type { Worker as Thread } from "node:worker_threads"
 import { ThreadedAnalyzer, TreeAnalyzer } from "../src/index.js"
 import { copyOfTree, priceCode, treeOf } from "./TreeFixture.js"
 
-const goals = new Goals({ ...Goals.defaults, fileComplexityValueThreshold: 5, fileDuplicationBlockThreshold: 0 })
+const goals = new Goals.Goals({ ...Goals.Goals.defaults, fileComplexityValueThreshold: 5, fileDuplicationBlockThreshold: 0 })
 
-const settings: AnalyzerSettings = {
+const settings: Analyzer.AnalyzerSettings = {
   goals,
   tools: [{
     uuid: TreeAnalyzer.eslint9Uuid,
@@ -33,7 +33,7 @@ const threaded = (threads: number, onThread?: (thread: Thread) => void, fileTime
  * `no-unused-vars` whose ignore pattern backtracks catastrophically on a name of many `a` and a
  * final `b`: ESLint tests every unused variable's name against it, which never ends in practice.
  */
-const backtracking: AnalyzerSettings = {
+const backtracking: Analyzer.AnalyzerSettings = {
   goals,
   tools: [{
     uuid: TreeAnalyzer.eslint9Uuid,
@@ -74,7 +74,7 @@ const ticksDuring = <A, E>(analysis: Effect.Effect<A, E>) =>
     return { result, ticks, longestGap, elapsed: performance.now() - started }
   })
 
-const analyzeWith = (analyzer: Analyzer["Type"], root: string) => analyzer.analyze(root, settings)
+const analyzeWith = (analyzer: Analyzer.Analyzer["Type"], root: string) => analyzer.analyze(root, settings)
 
 describe("ThreadedAnalyzer (TreeAnalyzer in worker threads)", () => {
   it.scopedLive("answers exactly what TreeAnalyzer answers on the fixture tree", () =>
@@ -119,7 +119,7 @@ describe("ThreadedAnalyzer (TreeAnalyzer in worker threads)", () => {
       yield* Effect.promise(() => threads[0]?.terminate() ?? Promise.resolve(0))
       // An analysis that did not fail is reported as such, not as its whole output.
       const failed = yield* Effect.flip(dying.await.pipe(Effect.flatten, Effect.as("the analysis did not fail")))
-      expect(failed).toBeInstanceOf(AnalyzerFailed)
+      expect(failed).toBeInstanceOf(Analyzer.AnalyzerFailed)
       expect(failed.reason).toMatch(/the analysis thread failed: .*exited with code 1/)
       const next = yield* analyzeWith(analyzer, small)
       expect(next.files.length).toBeGreaterThan(0)
@@ -132,7 +132,7 @@ describe("ThreadedAnalyzer (TreeAnalyzer in worker threads)", () => {
       const analyzer = yield* threaded(1, (thread) => threads.push(thread))
       const root = yield* copyOfTree
       const failed = yield* Effect.flip(analyzeWith(analyzer, `${root}/missing`))
-      expect(failed).toBeInstanceOf(AnalyzerFailed)
+      expect(failed).toBeInstanceOf(Analyzer.AnalyzerFailed)
       expect(failed.reason).toContain(`${root}/missing`)
       expect((yield* analyzeWith(analyzer, root)).files.length).toBeGreaterThan(0)
       expect(threads.length).toBe(1)

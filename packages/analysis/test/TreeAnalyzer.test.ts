@@ -1,7 +1,7 @@
 import { FileSystem } from "@effect/platform"
 import { NodeContext } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
-import { AnalyzerFailed, type AnalyzerSettings, countsOf, Goals, IssueCounts } from "@tidemark/core"
+import { Analyzer, Goals, IssueLoad } from "@tidemark/core"
 import { Effect } from "effect"
 import { execFileSync } from "node:child_process"
 import {
@@ -16,9 +16,9 @@ import {
 import { copyOfTree, treeOf } from "./TreeFixture.js"
 
 /** The goals decide which files are complex or duplicated: these make the fixture's verdicts visible. */
-const goals = new Goals({ ...Goals.defaults, fileComplexityValueThreshold: 5, fileDuplicationBlockThreshold: 0 })
+const goals = new Goals.Goals({ ...Goals.Goals.defaults, fileComplexityValueThreshold: 5, fileDuplicationBlockThreshold: 0 })
 
-const eslint9 = (patterns: AnalyzerSettings["tools"][number]["patterns"]): AnalyzerSettings["tools"][number] => ({
+const eslint9 = (patterns: Analyzer.AnalyzerSettings["tools"][number]["patterns"]): Analyzer.AnalyzerSettings["tools"][number] => ({
   uuid: TreeAnalyzer.eslint9Uuid,
   name: "ESLint9",
   usesConfigurationFile: false,
@@ -63,7 +63,7 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
         languages: analysis.totals.languages.map((l) => l.language),
         stackTags: analysis.totals.stackTags
       })
-      expect(measures.issueCounts).toEqual(countsOf(linted.issues))
+      expect(measures.issueCounts).toEqual(IssueLoad.countsOf(linted.issues))
       expect(linted.issues.map((i) => [i.file, i.patternId, i.severity])).toEqual([
         ["src/loose.js", "ESLint9_no-unused-vars", "Error"],
         ["src/loose.js", "ESLint9_eqeqeq", "Warning"]
@@ -89,7 +89,7 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
 
       // Without the ESLint9 tool, nothing is linted.
       const unlinted = (yield* port.analyze(root, { goals, tools: [] })).measures
-      expect(unlinted.issueCounts).toEqual(IssueCounts.none)
+      expect(unlinted.issueCounts).toEqual(IssueLoad.IssueCounts.none)
       expect(unlinted.loc).toBe(analysis.totals.loc)
       expect(analysis.totals.loc).toBeGreaterThan(0)
     }).pipe(Effect.provide(NodeContext.layer)), 60_000)
@@ -143,7 +143,7 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
       const root = yield* copyOfTree
       const port = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
       const failed = yield* Effect.flip(port.analyze(`${root}/missing`, { goals, tools: [] }))
-      expect(failed).toBeInstanceOf(AnalyzerFailed)
+      expect(failed).toBeInstanceOf(Analyzer.AnalyzerFailed)
       expect(failed.message).toContain(`${root}/missing`)
     }).pipe(Effect.provide(NodeContext.layer)))
 

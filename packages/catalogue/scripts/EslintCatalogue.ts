@@ -1,11 +1,11 @@
-import { ToolDefinition, type CataloguePattern } from "@tidemark/core"
+import { ToolDefinitions } from "@tidemark/core"
 import { Schema } from "effect"
 import { classify, isRecommended, severity } from "./RuleClassification.js"
 import type { Rule, RuleSet } from "./RuleMetadata.js"
 import { ruleParameters } from "./RuleParameters.js"
 
-type ToolEncoded = Schema.Schema.Encoded<typeof ToolDefinition>
-type PatternEncoded = Schema.Schema.Encoded<typeof CataloguePattern>
+type ToolEncoded = Schema.Schema.Encoded<typeof ToolDefinitions.ToolDefinition>
+type PatternEncoded = Schema.Schema.Encoded<typeof ToolDefinitions.CataloguePattern>
 type ToolMetadata = Omit<ToolEncoded, "patterns">
 
 /** Minutes to fix one issue. ESLint publishes no estimate, so every rule gets the same default. */
@@ -114,7 +114,7 @@ export const catalogueData = (rules: { readonly eslint9: RuleSet; readonly eslin
     ]
   }
   // Never write a file the catalogue would then refuse to load.
-  Schema.decodeUnknownSync(Schema.Array(ToolDefinition))([data.eslint9, data.eslint8])
+  Schema.decodeUnknownSync(Schema.Array(ToolDefinitions.ToolDefinition))([data.eslint9, data.eslint8])
   return data
 }
 

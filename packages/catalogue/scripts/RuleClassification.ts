@@ -1,4 +1,4 @@
-import type { Category, SeverityLevel } from "@tidemark/core"
+import type { Pattern } from "@tidemark/core"
 import type { Rule, RuleType } from "./RuleMetadata.js"
 
 /**
@@ -9,7 +9,7 @@ import type { Rule, RuleType } from "./RuleMetadata.js"
  */
 
 /** `meta.type` → category when no table below names the rule. */
-const categoryByType: Record<RuleType, Category> = {
+const categoryByType: Record<RuleType, Pattern.Category> = {
   problem: "ErrorProne",
   suggestion: "BestPractice",
   layout: "CodeStyle"
@@ -23,7 +23,7 @@ const security: Readonly<Record<string, string>> = {
   "no-script-url": "XSS"
 }
 
-const categoryByName: Readonly<Record<string, Category>> = {
+const categoryByName: Readonly<Record<string, Pattern.Category>> = {
   // Dead code: unused bindings, statements that can never run, constructs that do nothing.
   "no-unused-vars": "UnusedCode",
   "no-unused-expressions": "UnusedCode",
@@ -117,7 +117,7 @@ export const isRecommended = (rule: Rule): boolean => {
 const isStylistic = (rule: Rule): boolean => rule.module.meta.docs?.recommended === "stylistic"
 
 export interface Classification {
-  readonly category: Category
+  readonly category: Pattern.Category
   readonly subCategory?: string
 }
 
@@ -139,7 +139,7 @@ export const classify = (rule: Rule): Classification => {
  * - `layout` → Info (whitespace, semicolons and similar formatting).
  * `level` carries the same value as `severityLevel`.
  */
-export const severity = (rule: Rule): SeverityLevel => {
+export const severity = (rule: Rule): Pattern.SeverityLevel => {
   switch (rule.module.meta.type) {
     case "problem":
       return isRecommended(rule) ? "Error" : "High"

@@ -1,4 +1,4 @@
-import type { PatternParameterDefinition } from "@tidemark/core"
+import type { Pattern } from "@tidemark/core"
 import { Predicate, type Schema } from "effect"
 import {
   flatten,
@@ -22,7 +22,7 @@ import type { RuleModule } from "./RuleMetadata.js"
  * Parameter values are strings in the API: a string default is kept as it is (`always`), any
  * other default is written as JSON (`false`, `20`, `["foo"]`); no default known gives `""`.
  */
-export type Parameter = Schema.Schema.Encoded<typeof PatternParameterDefinition>
+export type Parameter = Schema.Schema.Encoded<typeof Pattern.PatternParameterDefinition>
 
 const typeLabel = (root: JsonSchema, schema: JsonSchema): string => {
   const labels = flatten(root, schema).map((candidate) => {

@@ -1,4 +1,4 @@
-import { ToolDefinition } from "@tidemark/core"
+import { ToolDefinitions } from "@tidemark/core"
 import { Schema } from "effect"
 import eslint8 from "./data/eslint8.json" with { type: "json" }
 import eslint9 from "./data/eslint9.json" with { type: "json" }
@@ -23,10 +23,10 @@ export const catalogueSource: ReadonlyArray<ToolSource> = Schema.decodeUnknownSy
 const versionOf = (tool: string): string | undefined =>
   Object.values(catalogueSource.find((entry) => entry.tool === tool)?.packages ?? {})[0]
 
-export const catalogue: ReadonlyArray<ToolDefinition> = Schema.decodeUnknownSync(Schema.Array(ToolDefinition))([
+export const catalogue: ReadonlyArray<ToolDefinitions.ToolDefinition> = Schema.decodeUnknownSync(Schema.Array(ToolDefinitions.ToolDefinition))([
   eslint9,
   eslint8
 ]).map((tool) => {
   const version = versionOf(tool.name)
-  return version === undefined ? tool : new ToolDefinition({ ...tool, version })
+  return version === undefined ? tool : new ToolDefinitions.ToolDefinition({ ...tool, version })
 })

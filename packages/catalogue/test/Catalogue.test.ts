@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { ToolDefinition, type PatternDefinition } from "@tidemark/core"
+import { type Pattern, ToolDefinitions } from "@tidemark/core"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { catalogueData, renderFiles } from "../scripts/EslintCatalogue.js"
@@ -12,17 +12,17 @@ import { catalogue, catalogueSource } from "../src/index.js"
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..")
 const require = createRequire(import.meta.url)
 
-const tool = (name: string): ToolDefinition => {
+const tool = (name: string): ToolDefinitions.ToolDefinition => {
   const found = catalogue.find((candidate) => candidate.name === name)
   if (found === undefined) throw new Error(`tool ${name} missing from the catalogue`)
   return found
 }
-const pattern = (toolName: string, id: string): PatternDefinition => {
+const pattern = (toolName: string, id: string): Pattern.PatternDefinition => {
   const found = tool(toolName).patterns.find((candidate) => candidate.definition.id === id)
   if (found === undefined) throw new Error(`pattern ${id} missing from ${toolName}`)
   return found.definition
 }
-const parameter = (definition: PatternDefinition, name: string) =>
+const parameter = (definition: Pattern.PatternDefinition, name: string) =>
   definition.parameters.find((candidate) => candidate.name === name)
 
 const installedVersion = (specifier: string): unknown => {
@@ -45,7 +45,7 @@ describe("catalogue data", () => {
       readonly packages: Readonly<Record<string, string>>
     }>
     const versions = ["ESLint9", "ESLint"].map((tool) => ({ version: source.find((s) => s.tool === tool)?.packages["eslint"] }))
-    expect(Schema.encodeSync(Schema.Array(ToolDefinition))(catalogue)).toEqual(
+    expect(Schema.encodeSync(Schema.Array(ToolDefinitions.ToolDefinition))(catalogue)).toEqual(
       files.map((file, index) => ({ ...(file as object), ...versions[index] }))
     )
   })

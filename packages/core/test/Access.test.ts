@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Access, NotFound, PermissionDenied, Principal, OrganizationStore, Unauthenticated } from "@tidemark/core"
+import { Access, Errors, OrganizationStore, Principal } from "@tidemark/core"
 import { Effect, Option } from "effect"
 import { createHash } from "node:crypto"
 import {
@@ -14,21 +14,21 @@ import {
   withServices
 } from "./fixtures/TestLayer.js"
 
-const invalidCredentials = new Unauthenticated({ reason: "Invalid credentials" })
-const missingToken = new Unauthenticated({ reason: "Missing api-token header" })
-const foreignToken = new Unauthenticated({ reason: "The api-token is not valid for this organization" })
+const invalidCredentials = new Errors.Unauthenticated({ reason: "Invalid credentials" })
+const missingToken = new Errors.Unauthenticated({ reason: "Missing api-token header" })
+const foreignToken = new Errors.Unauthenticated({ reason: "The api-token is not valid for this organization" })
 
 describe("Access", () => {
   describe("admin token", () => {
     it.effect("is generated once, on first start, and stays the same", () =>
       withServices(
         Effect.gen(function*() {
-          const access = yield* Access
+          const access = yield* Access.Access
           const generated = yield* access.ensureAdmin(Option.none())
           expect(generated).toEqual(Option.some("tma_fixed-32-1"))
           expect(yield* access.ensureAdmin(Option.none())).toEqual(Option.none())
           expect(yield* access.authenticate("tma_fixed-32-1")).toEqual(
-            new Principal({ credentialId: "admin", kind: "admin", permission: "admin" })
+            new Principal.Principal({ credentialId: "admin", kind: "admin", permission: "admin" })
           )
         })
       ))
@@ -36,7 +36,7 @@ describe("Access", () => {
     it.effect("is replaced by a configured one", () =>
       withServices(
         Effect.gen(function*() {
-          const access = yield* Access
+          const access = yield* Access.Access
           yield* access.ensureAdmin(Option.none())
           expect(yield* access.ensureAdmin(Option.some("s3cret-from-config"))).toEqual(Option.none())
           const principal = yield* access.authenticate("s3cret-from-config")
@@ -52,16 +52,16 @@ describe("Access", () => {
     it.effect("reaches any organization, and learns that an unknown one does not exist", () =>
       withServices(
         Effect.gen(function*() {
-          const access = yield* Access
+          const access = yield* Access.Access
           yield* access.ensureAdmin(Option.some("root"))
           const admin = Option.some(yield* access.authenticate("root"))
           yield* addRepository("widgets")
           expect((yield* access.organization(admin, acme, "admin")).name).toBe("acme")
           expect(yield* Effect.flip(access.organization(admin, globex, "read"))).toEqual(
-            new NotFound({ what: "organization", id: "gh/globex" })
+            new Errors.NotFound({ what: "organization", id: "gh/globex" })
           )
           expect(yield* Effect.flip(access.repository(admin, repo("gadgets"), "read"))).toEqual(
-            new NotFound({ what: "repository", id: "gadgets" })
+            new Errors.NotFound({ what: "repository", id: "gadgets" })
           )
         })
       ))
@@ -69,7 +69,7 @@ describe("Access", () => {
     it.effect("gives the admin principal every repository, with the admin permission", () =>
       withServices(
         Effect.gen(function*() {
-          const access = yield* Access
+          const access = yield* Access.Access
           yield* addRepository("closed")
           expect((yield* access.repository(adminCaller, repo("closed"), "admin")).permission).toBe("admin")
         })
@@ -86,10 +86,10 @@ describe("Access", () => {
           // Only the SHA-256 of the secret part is stored.
           expect(issued.credential.secretHash).toBe(createHash("sha256").update("fixed-32-2").digest("hex"))
           expect(issued.credential.createdAt).toBe("1970-01-01T00:00:00.000Z")
-          const organization = yield* Effect.flatMap(OrganizationStore, (s) => s.findOrganization("gh", "acme"))
+          const organization = yield* Effect.flatMap(OrganizationStore.OrganizationStore, (s) => s.findOrganization("gh", "acme"))
           expect(caller).toEqual(
             Option.some(
-              new Principal({
+              new Principal.Principal({
                 credentialId: "fixed-9-1",
                 kind: "api",
                 permission: "write",
@@ -97,7 +97,7 @@ describe("Access", () => {
               })
             )
           )
-          const access = yield* Access
+          const access = yield* Access.Access
           expect((yield* access.organization(caller, acme, "write")).name).toBe("acme")
         })
       ))
@@ -105,15 +105,15 @@ describe("Access", () => {
     it.effect("ingestion keys carry their own prefix", () =>
       withServices(
         Effect.gen(function*() {
-          const access = yield* Access
-          const organization = yield* Effect.flatMap(OrganizationStore, (s) => s.ensureOrganization("gh", "acme"))
+          const access = yield* Access.Access
+          const organization = yield* Effect.flatMap(OrganizationStore.OrganizationStore, (s) => s.ensureOrganization("gh", "acme"))
           const issued = yield* access.issue("ingestion", organization, "write")
           expect(issued.secret).toBe("tmk.fixed-9-1.fixed-32-2")
           const principal = yield* access.authenticate(issued.secret)
           expect(principal.kind).toBe("ingestion")
           // They only push events: the analysis API refuses them even on their own organization.
           expect(yield* Effect.flip(access.organization(Option.some(principal), acme, "read"))).toEqual(
-            new Unauthenticated({ reason: "An ingestion key cannot call this API" })
+            new Errors.Unauthenticated({ reason: "An ingestion key cannot call this API" })
           )
         })
       ))
@@ -121,7 +121,7 @@ describe("Access", () => {
     it.effect("fail with Unauthenticated for a wrong secret or an unknown id", () =>
       withServices(
         Effect.gen(function*() {
-          const access = yield* Access
+          const access = yield* Access.Access
           yield* issueToken("admin")
           expect(yield* Effect.flip(access.authenticate("tmt.fixed-9-1.wrong"))).toEqual(invalidCredentials)
           expect(yield* Effect.flip(access.authenticate("tmt.unknown.fixed-32-2"))).toEqual(invalidCredentials)
@@ -135,7 +135,7 @@ describe("Access", () => {
     it.effect("of organization A are refused on organization B, existing or not", () =>
       withServices(
         Effect.gen(function*() {
-          const access = yield* Access
+          const access = yield* Access.Access
           yield* addRepository("widgets")
           yield* addRepository("rockets", { owner: "globex" })
           const acmeAdmin = yield* Effect.map(issueToken("admin"), (t) => t.caller)
@@ -153,21 +153,21 @@ describe("Access", () => {
     it.effect("with read permission are refused write and admin operations", () =>
       withServices(
         Effect.gen(function*() {
-          const access = yield* Access
+          const access = yield* Access.Access
           yield* addRepository("widgets")
           const reader = yield* Effect.map(issueToken("read"), (t) => t.caller)
           const reading = yield* access.repository(reader, repo("widgets"), "read")
           expect(reading.permission).toBe("read")
           expect(yield* Effect.flip(access.repository(reader, repo("widgets"), "write"))).toEqual(
-            new PermissionDenied({ reason: "This operation needs the 'write' permission; the token has 'read'" })
+            new Errors.PermissionDenied({ reason: "This operation needs the 'write' permission; the token has 'read'" })
           )
           expect(yield* Effect.flip(access.organization(reader, acme, "admin"))).toEqual(
-            new PermissionDenied({ reason: "This operation needs the 'admin' permission; the token has 'read'" })
+            new Errors.PermissionDenied({ reason: "This operation needs the 'admin' permission; the token has 'read'" })
           )
           const writer = yield* Effect.map(issueToken("write"), (t) => t.caller)
           expect((yield* access.repository(writer, repo("widgets"), "write")).permission).toBe("write")
           expect(yield* Effect.flip(access.organization(writer, acme, "admin"))).toEqual(
-            new PermissionDenied({ reason: "This operation needs the 'admin' permission; the token has 'write'" })
+            new Errors.PermissionDenied({ reason: "This operation needs the 'admin' permission; the token has 'write'" })
           )
         })
       ))
@@ -177,13 +177,13 @@ describe("Access", () => {
     it.effect("lets the admin issue for any organization, created on first use", () =>
       withServices(
         Effect.gen(function*() {
-          const access = yield* Access
+          const access = yield* Access.Access
           const initech = { provider: "gl", organization: "initech" }
           const issued = yield* access.issueFor(adminCaller, initech, "ingestion", "write")
           expect(issued.secret).toBe("tmk.fixed-9-1.fixed-32-2")
-          const organization = Option.getOrThrow(yield* Effect.flatMap(OrganizationStore, (s) => s.findOrganization("gl", "initech")))
+          const organization = Option.getOrThrow(yield* Effect.flatMap(OrganizationStore.OrganizationStore, (s) => s.findOrganization("gl", "initech")))
           expect(yield* access.authenticate(issued.secret)).toEqual(
-            new Principal({ credentialId: "fixed-9-1", kind: "ingestion", permission: "write", organizationId: organization.id })
+            new Principal.Principal({ credentialId: "fixed-9-1", kind: "ingestion", permission: "write", organizationId: organization.id })
           )
         })
       ))
@@ -191,7 +191,7 @@ describe("Access", () => {
     it.effect("lets an organization's admin token issue for its own organization only", () =>
       withServices(
         Effect.gen(function*() {
-          const access = yield* Access
+          const access = yield* Access.Access
           yield* addRepository("rockets", { owner: "globex" })
           const owner = yield* Effect.map(issueToken("admin"), (t) => t.caller)
           const issued = yield* access.issueFor(owner, acme, "api", "read")
@@ -202,7 +202,7 @@ describe("Access", () => {
           expect(yield* Effect.flip(access.issueFor(owner, globex, "api", "read"))).toEqual(foreignToken)
           const writer = yield* Effect.map(issueToken("write"), (t) => t.caller)
           expect(yield* Effect.flip(access.issueFor(writer, acme, "api", "read"))).toEqual(
-            new PermissionDenied({ reason: "This operation needs the 'admin' permission; the token has 'write'" })
+            new Errors.PermissionDenied({ reason: "This operation needs the 'admin' permission; the token has 'write'" })
           )
           expect(yield* Effect.flip(access.issueFor(anonymous, acme, "api", "read"))).toEqual(missingToken)
         })
@@ -213,7 +213,7 @@ describe("Access", () => {
     it.effect("may read a Public repository where the operation allows it", () =>
       withServices(
         Effect.gen(function*() {
-          const access = yield* Access
+          const access = yield* Access.Access
           yield* addRepository("open", { visibility: "Public" })
           const granted = yield* access.repository(anonymous, repo("open"), "read", { allowPublic: true })
           expect(granted.permission).toBe("read")
@@ -224,7 +224,7 @@ describe("Access", () => {
           const asStranger = yield* access.repository(stranger, repo("open"), "read", { allowPublic: true })
           expect(asStranger.permission).toBe("read")
           expect(yield* Effect.flip(access.repository(stranger, repo("open"), "read"))).toEqual(
-            new Unauthenticated({ reason: "The api-token is not valid for this organization" })
+            new Errors.Unauthenticated({ reason: "The api-token is not valid for this organization" })
           )
         })
       ))
@@ -232,7 +232,7 @@ describe("Access", () => {
     it.effect("are refused everywhere else", () =>
       withServices(
         Effect.gen(function*() {
-          const access = yield* Access
+          const access = yield* Access.Access
           yield* addRepository("open", { visibility: "Public" })
           yield* addRepository("closed", { visibility: "Private" })
           yield* addRepository("members", { visibility: "LoginPublic" })

@@ -1,5 +1,5 @@
 import { expect, it } from "@effect/vitest"
-import { Access, CredentialStore, IdGenerator, Organization } from "@tidemark/core"
+import { Access, CredentialStore, IdGenerator, Records } from "@tidemark/core"
 import { CryptoIdGenerator, MemoryCredentialRevocations, MemoryCredentialStore, MemoryRepositoryStore } from "@tidemark/core/memory"
 import { Context, Deferred, Effect, Fiber, Layer, Option, Ref, TestClock } from "effect"
 import * as UnsteadyRevocations from "./fixtures/UnsteadyRevocations.js"
@@ -7,19 +7,19 @@ import * as UnsteadyRevocations from "./fixtures/UnsteadyRevocations.js"
 /** A credential store that counts the reads of credentials. */
 const counting = (reads: Ref.Ref<number>) =>
   Layer.effect(
-    CredentialStore,
+    CredentialStore.CredentialStore,
     Effect.map(MemoryCredentialStore.make, (store) =>
-      CredentialStore.of({ ...store, find: (id) => Effect.zipRight(Ref.update(reads, (n) => n + 1), store.find(id)) }))
+      CredentialStore.CredentialStore.of({ ...store, find: (id) => Effect.zipRight(Ref.update(reads, (n) => n + 1), store.find(id)) }))
   )
 
-const ids = Layer.succeed(IdGenerator, IdGenerator.of({ randomString: (bytes) => Effect.succeed(`r${bytes}`) }))
+const ids = Layer.succeed(IdGenerator.IdGenerator, IdGenerator.IdGenerator.of({ randomString: (bytes) => Effect.succeed(`r${bytes}`) }))
 
 it.effect("remembers a verified secret for 30 seconds; a wrong one is checked every time", () =>
   Effect.gen(function*() {
     const reads = yield* Ref.make(0)
     yield* Effect.gen(function*() {
-      const access = yield* Access
-      const organization = new Organization({ id: 1, provider: "gh", name: "acme" })
+      const access = yield* Access.Access
+      const organization = new Records.Organization({ id: 1, provider: "gh", name: "acme" })
       const { secret } = yield* access.issue("ingestion", organization, "write")
       yield* access.authenticate(secret)
       yield* access.authenticate(secret)
@@ -37,25 +37,25 @@ it.effect("remembers a verified secret for 30 seconds; a wrong one is checked ev
       yield* access.ensureAdmin(Option.some("second"))
       expect((yield* Effect.flip(access.authenticate("first")))._tag).toBe("Unauthenticated")
     }).pipe(
-      Effect.provide(Access.Default.pipe(Layer.provide(Layer.mergeAll(counting(reads), MemoryRepositoryStore.layer, ids, MemoryCredentialRevocations.layer))))
+      Effect.provide(Access.Access.Default.pipe(Layer.provide(Layer.mergeAll(counting(reads), MemoryRepositoryStore.layer, ids, MemoryCredentialRevocations.layer))))
     )
   }))
 
 /** A credential store that counts the writes of last uses. */
 const countingUses = (writes: Ref.Ref<number>) =>
   Layer.effect(
-    CredentialStore,
+    CredentialStore.CredentialStore,
     Effect.map(MemoryCredentialStore.make, (store) =>
-      CredentialStore.of({ ...store, markUsed: (id, at) => Effect.zipRight(Ref.update(writes, (n) => n + 1), store.markUsed(id, at)) }))
+      CredentialStore.CredentialStore.of({ ...store, markUsed: (id, at) => Effect.zipRight(Ref.update(writes, (n) => n + 1), store.markUsed(id, at)) }))
   )
 
 it.effect("records a secret's last use at most once a minute, however often it authenticates", () =>
   Effect.gen(function*() {
     const writes = yield* Ref.make(0)
     yield* Effect.gen(function*() {
-      const access = yield* Access
-      const store = yield* CredentialStore
-      const organization = new Organization({ id: 1, provider: "gh", name: "acme" })
+      const access = yield* Access.Access
+      const store = yield* CredentialStore.CredentialStore
+      const organization = new Records.Organization({ id: 1, provider: "gh", name: "acme" })
       const { credential, secret } = yield* access.issue("ingestion", organization, "write")
       const lastUsed = Effect.map(store.find(credential.id), Option.flatMap((c) => Option.fromNullable(c.lastUsedAt)))
       expect(yield* lastUsed).toEqual(Option.none())
@@ -75,11 +75,11 @@ it.effect("records a secret's last use at most once a minute, however often it a
       yield* Effect.flip(access.authenticate(`${secret}x`))
       expect(yield* Ref.get(writes)).toBe(3)
     }).pipe(
-      Effect.provide(Access.Default.pipe(Layer.provideMerge(Layer.mergeAll(countingUses(writes), MemoryRepositoryStore.layer, ids, MemoryCredentialRevocations.layer))))
+      Effect.provide(Access.Access.Default.pipe(Layer.provideMerge(Layer.mergeAll(countingUses(writes), MemoryRepositoryStore.layer, ids, MemoryCredentialRevocations.layer))))
     )
   }))
 
-const acme = new Organization({ id: 1, provider: "gh", name: "acme" })
+const acme = new Records.Organization({ id: 1, provider: "gh", name: "acme" })
 
 it.scoped("forgets what it verified as soon as another process sharing the storage revokes a secret", () =>
   Effect.gen(function*() {
@@ -88,10 +88,10 @@ it.scoped("forgets what it verified as soon as another process sharing the stora
       Layer.mergeAll(counting(reads), MemoryRepositoryStore.layer, CryptoIdGenerator.layer, MemoryCredentialRevocations.layer)
     )
     // Two processes: each its own Access, and so its own memory of what it verified.
-    const process = Effect.map(Layer.build(Access.Default), (context) => Context.get(context, Access)).pipe(Effect.provide(shared))
+    const process = Effect.map(Layer.build(Access.Access.Default), (context) => Context.get(context, Access.Access)).pipe(Effect.provide(shared))
     const a = yield* process
     const b = yield* process
-    const store = Context.get(shared, CredentialStore)
+    const store = Context.get(shared, CredentialStore.CredentialStore)
     const { credential, secret } = yield* a.issue("ingestion", acme, "write")
     const kept = yield* a.issue("api", acme, "read")
     yield* b.authenticate(secret)
@@ -117,9 +117,9 @@ it.scoped("verifies every secret while it may miss a revocation, and remembers a
     yield* Ref.set(unsteady.refusing, true)
     const access = Context.get(
       yield* Layer.build(
-        Access.Default.pipe(Layer.provide(Layer.mergeAll(counting(reads), MemoryRepositoryStore.layer, ids, UnsteadyRevocations.layer(unsteady))))
+        Access.Access.Default.pipe(Layer.provide(Layer.mergeAll(counting(reads), MemoryRepositoryStore.layer, ids, UnsteadyRevocations.layer(unsteady))))
       ),
-      Access
+      Access.Access
     )
     const { secret } = yield* access.issue("ingestion", acme, "write")
     const readsFor = (requests: number) =>
@@ -146,22 +146,22 @@ it.scoped("a verification under way when a secret is revoked is not trusted, the
     const readStarted = yield* Deferred.make<void>()
     // A read that found the credential just before it was removed, and answers just after.
     const slow = Layer.effect(
-      CredentialStore,
+      CredentialStore.CredentialStore,
       Effect.map(MemoryCredentialStore.make, (store) =>
-        CredentialStore.of({
+        CredentialStore.CredentialStore.of({
           ...store,
           find: (id) => store.find(id).pipe(Effect.tap(() => Deferred.succeed(readStarted, undefined)), Effect.zipLeft(Deferred.await(gate)))
         }))
     )
     const context = yield* Layer.build(
-      Access.Default.pipe(Layer.provideMerge(Layer.mergeAll(slow, MemoryRepositoryStore.layer, ids, MemoryCredentialRevocations.layer)))
+      Access.Access.Default.pipe(Layer.provideMerge(Layer.mergeAll(slow, MemoryRepositoryStore.layer, ids, MemoryCredentialRevocations.layer)))
     )
-    const access = Context.get(context, Access)
+    const access = Context.get(context, Access.Access)
     const { credential, secret } = yield* access.issue("ingestion", acme, "write")
 
     const underWay = yield* Effect.fork(access.authenticate(secret))
     yield* Deferred.await(readStarted)
-    yield* Context.get(context, CredentialStore).remove(acme.id, credential.id)
+    yield* Context.get(context, CredentialStore.CredentialStore).remove(acme.id, credential.id)
     yield* access.forgetVerified
     yield* Deferred.succeed(gate, undefined)
 

@@ -1,14 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
-  AnalysisJob,
-  AnalysisJobJson,
   AnalysisQueue,
   AnalysisRequests,
-  BranchRecord,
-  PullRequestAuthor,
-  PullRequestRecord,
-  QueueUnavailable,
-  ServiceUnavailable
+  CommitAnalysis,
+  Errors,
+  EventQueue,
+  PullRequest,
+  Records
 } from "@tidemark/core"
 import { MemoryEventQueue } from "@tidemark/core/memory"
 import { Effect, Layer, Schema } from "effect"
@@ -17,7 +15,7 @@ import { repositoryRecord } from "./fixtures/TestLayer.js"
 
 const widgets = repositoryRecord({ id: 7, organizationId: 3, name: "widgets" })
 
-const main = BranchRecord.make({
+const main = Records.BranchRecord.make({
   id: 1,
   name: "main",
   isDefault: true,
@@ -26,12 +24,12 @@ const main = BranchRecord.make({
   lastCommitSha: "a".repeat(40)
 })
 
-const pullRequest = PullRequestRecord.make({
+const pullRequest = PullRequest.PullRequestRecord.make({
   id: 11,
   repositoryId: 7,
   number: 42,
   title: "Login form",
-  author: PullRequestAuthor.make({ name: "Ada Lovelace" }),
+  author: PullRequest.PullRequestAuthor.make({ name: "Ada Lovelace" }),
   originBranch: "feature/login",
   targetBranch: "develop",
   state: "open",
@@ -41,22 +39,22 @@ const pullRequest = PullRequestRecord.make({
 
 /** The service over a memory analysis queue and the fixed id generator: the n-th id is `fixed-12-n`. */
 const withRequests = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.provide(effect, AnalysisRequests.Default.pipe(Layer.provideMerge(Layer.merge(MemoryEventQueue.analysisLayer(), FixedIdGenerator.layer))))
+  Effect.provide(effect, AnalysisRequests.AnalysisRequests.Default.pipe(Layer.provideMerge(Layer.merge(MemoryEventQueue.analysisLayer(), FixedIdGenerator.layer))))
 
 /** What the analysis queue holds now, each acked: ids and jobs. */
 const queued = Effect.gen(function*() {
-  const deliveries = yield* Effect.flatMap(AnalysisQueue, (queue) => queue.pull(100, "0 millis"))
+  const deliveries = yield* Effect.flatMap(AnalysisQueue.AnalysisQueue, (queue) => queue.pull(100, "0 millis"))
   yield* Effect.forEach(deliveries, (d) => d.ack, { discard: true })
-  return yield* Effect.forEach(deliveries, (d) => Effect.map(Schema.decode(AnalysisJobJson)(d.payload), (job) => ({ id: d.id, job })))
+  return yield* Effect.forEach(deliveries, (d) => Effect.map(Schema.decode(CommitAnalysis.AnalysisJobJson)(d.payload), (job) => ({ id: d.id, job })))
 })
 
 describe("AnalysisRequests", () => {
   it.effect("a branch's head is queued with the time of the request, under an id of its own each time it is asked", () =>
     withRequests(Effect.gen(function*() {
-      const requests = yield* AnalysisRequests
+      const requests = yield* AnalysisRequests.AnalysisRequests
       const job = yield* requests.branch(widgets, main)
       // The test clock stands at the epoch.
-      expect(job).toStrictEqual(new AnalysisJob({
+      expect(job).toStrictEqual(new CommitAnalysis.AnalysisJob({
         organizationId: 3,
         repositoryName: "widgets",
         branch: "main",
@@ -72,8 +70,8 @@ describe("AnalysisRequests", () => {
 
   it.effect("a pull request's head is queued as of its last update, on its origin branch, against its target branch", () =>
     withRequests(Effect.gen(function*() {
-      const job = yield* Effect.flatMap(AnalysisRequests, (requests) => requests.pullRequest(widgets, pullRequest))
-      expect(job).toStrictEqual(new AnalysisJob({
+      const job = yield* Effect.flatMap(AnalysisRequests.AnalysisRequests, (requests) => requests.pullRequest(widgets, pullRequest))
+      expect(job).toStrictEqual(new CommitAnalysis.AnalysisJob({
         organizationId: 3,
         repositoryName: "widgets",
         branch: "feature/login",
@@ -87,14 +85,14 @@ describe("AnalysisRequests", () => {
 
   it.effect("a queue that is down makes the request unavailable, with the queue's reason", () =>
     Effect.gen(function*() {
-      const down = Layer.succeed(AnalysisQueue, {
-        publish: () => Effect.fail(new QueueUnavailable({ reason: "no responders" })),
+      const down = Layer.succeed(AnalysisQueue.AnalysisQueue, {
+        publish: () => Effect.fail(new EventQueue.QueueUnavailable({ reason: "no responders" })),
         pull: () => Effect.succeed([]),
         deadLetters: () => Effect.succeed([])
       })
-      const failure = yield* Effect.flip(Effect.flatMap(AnalysisRequests, (requests) => requests.branch(widgets, main))).pipe(
-        Effect.provide(AnalysisRequests.Default.pipe(Layer.provide(Layer.merge(down, FixedIdGenerator.layer))))
+      const failure = yield* Effect.flip(Effect.flatMap(AnalysisRequests.AnalysisRequests, (requests) => requests.branch(widgets, main))).pipe(
+        Effect.provide(AnalysisRequests.AnalysisRequests.Default.pipe(Layer.provide(Layer.merge(down, FixedIdGenerator.layer))))
       )
-      expect(failure).toStrictEqual(new ServiceUnavailable({ reason: "the queue is unavailable: no responders" }))
+      expect(failure).toStrictEqual(new Errors.ServiceUnavailable({ reason: "the queue is unavailable: no responders" }))
     }))
 })

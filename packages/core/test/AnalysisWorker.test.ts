@@ -2,29 +2,26 @@ import { describe, expect, it } from "@effect/vitest"
 import {
   Analyses,
   AnalysisQueue,
-  AnalysisResults,
   AnalysisResultStore,
-  couldNotClone,
-  ConfigureToolBody,
+  AnalysisResults,
+  Bodies,
   CoverageUploads,
+  Errors,
   FileResultStore,
-  InvalidInput,
-  IssueResultStore,
   Goals,
-  gradeOf,
+  Grade,
+  IssueResultStore,
+  IssueViews,
   LineCoverageStore,
-  NotFound,
+  OrganizationStore,
   Organizations,
   PatternConfiguration,
-  PermissionDenied,
   Repositories,
   RepositoryAnalysis,
   RepositoryIssues,
-  OrganizationStore, RepositoryStore,
-  SearchRepositoryIssuesBody,
+  RepositoryStore,
   SarifImports,
-  ToolConfiguration,
-  UpdateGoalsBody
+  ToolConfiguration
 } from "@tidemark/core"
 import { Effect, Option, Ref, TestClock } from "effect"
 import { developHead, mainHead } from "./fixtures/FakeGitReader.js"
@@ -33,10 +30,10 @@ import { lintAUuid } from "./fixtures/TestCatalogue.js"
 import { acme, addRepository, adminCaller, callerWith, repo } from "./fixtures/TestLayer.js"
 
 const get = (name: string, branch?: string) =>
-  Effect.flatMap(RepositoryAnalysis, (analysis) => analysis.get(adminCaller, repo(name), branch))
+  Effect.flatMap(RepositoryAnalysis.RepositoryAnalysis, (analysis) => analysis.get(adminCaller, repo(name), branch))
 
 const reanalyze = (name: string, branch?: string, caller = adminCaller) =>
-  Effect.flatMap(Analyses, (analyses) => analyses.request(caller, repo(name), branch))
+  Effect.flatMap(Analyses.Analyses, (analyses) => analyses.request(caller, repo(name), branch))
 
 describe("analysis jobs", () => {
   it.effect("adding a repository queues an analysis of its default branch; the worker's result shows in get and list", () =>
@@ -59,13 +56,13 @@ describe("analysis jobs", () => {
       expect(after.duplicationPercentage).toBe(12)
       expect(after.issuesPercentage).toBe(30)
       // The grade is the core's formula over the measures and the repository's goals.
-      const expected = gradeOf({ issuesPercentage: 30, complexFilesPercentage: 5, duplicationPercentage: 12 }, Goals.defaults)
+      const expected = Grade.gradeOf({ issuesPercentage: 30, complexFilesPercentage: 5, duplicationPercentage: 12 }, Goals.Goals.defaults)
       expect([after.grade, after.gradeLetter]).toEqual([expected.grade, expected.gradeLetter])
       expect(after.repository.problems).toEqual([])
       expect(after.repository.stack?.stackTags).toEqual(["language:typescript", "language:javascript", "tool:eslint"])
       expect(after.repository.stack?.commitUuid).toBe(mainHead.sha)
 
-      const page = yield* Effect.flatMap(RepositoryAnalysis, (analysis) => analysis.list(adminCaller, acme, {}))
+      const page = yield* Effect.flatMap(RepositoryAnalysis.RepositoryAnalysis, (analysis) => analysis.list(adminCaller, acme, {}))
       expect(page.items.map((r) => [r.repository.name, r.loc, r.lastAnalysedCommit?.sha])).toEqual([
         ["widgets", 10_000, mainHead.sha]
       ])
@@ -76,13 +73,13 @@ describe("analysis jobs", () => {
       yield* addRepository("widgets")
       yield* drain
       const before = yield* get("widgets")
-      const goals = yield* Effect.flatMap(Repositories, (r) =>
-        r.setGoals(adminCaller, repo("widgets"), new UpdateGoalsBody({ maxIssuePercentage: 40, fileComplexityValueThreshold: 30 })))
-      expect(goals).toEqual(new Goals({ ...Goals.defaults, maxIssuePercentage: 40, fileComplexityValueThreshold: 30 }))
+      const goals = yield* Effect.flatMap(Repositories.Repositories, (r) =>
+        r.setGoals(adminCaller, repo("widgets"), new Bodies.UpdateGoalsBody({ maxIssuePercentage: 40, fileComplexityValueThreshold: 30 })))
+      expect(goals).toEqual(new Goals.Goals({ ...Goals.Goals.defaults, maxIssuePercentage: 40, fileComplexityValueThreshold: 30 }))
       const after = yield* get("widgets")
       expect(after.goals).toEqual(goals)
       // Issues at 30 % failed the goal of 20 and meet the goal of 40.
-      expect(after.grade).toBe(gradeOf({ issuesPercentage: 30, complexFilesPercentage: 5, duplicationPercentage: 12 }, goals).grade)
+      expect(after.grade).toBe(Grade.gradeOf({ issuesPercentage: 30, complexFilesPercentage: 5, duplicationPercentage: 12 }, goals).grade)
       expect(after.grade).toBeGreaterThan(before.grade ?? 100)
 
       yield* reanalyze("widgets")
@@ -90,14 +87,14 @@ describe("analysis jobs", () => {
       const calls = yield* Effect.flatMap(Calls, Ref.get)
       expect(calls.at(-1)?.settings.goals.fileComplexityValueThreshold).toBe(30)
       const reader = yield* callerWith("read")
-      expect(yield* Effect.flip(Effect.flatMap(Repositories, (r) =>
-        r.setGoals(reader, repo("widgets"), new UpdateGoalsBody({ maxIssuePercentage: 1 }))))).toBeInstanceOf(PermissionDenied)
+      expect(yield* Effect.flip(Effect.flatMap(Repositories.Repositories, (r) =>
+        r.setGoals(reader, repo("widgets"), new Bodies.UpdateGoalsBody({ maxIssuePercentage: 1 }))))).toBeInstanceOf(Errors.PermissionDenied)
     })))
 
   it.effect("matchesStack compares patterns with the analysed languages once there is an analysis", () =>
     withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
-      const matching = Effect.flatMap(PatternConfiguration, (p) =>
+      const matching = Effect.flatMap(PatternConfiguration.PatternConfiguration, (p) =>
         p.list(adminCaller, repo("widgets"), lintAUuid, { matchesStack: true })).pipe(
           Effect.map((page) => page.data.map((c) => c.patternDefinition.id))
         )
@@ -127,10 +124,10 @@ describe("analysis jobs", () => {
     withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
       yield* drain
-      const organizations = yield* Organizations
+      const organizations = yield* Organizations.Organizations
       yield* organizations.updateSettings(adminCaller, acme, { allowConfigurationFiles: true })
-      yield* Effect.flatMap(ToolConfiguration, (tools) =>
-        tools.configureTool(adminCaller, repo("widgets"), lintAUuid, new ConfigureToolBody({ useConfigurationFile: true })))
+      yield* Effect.flatMap(ToolConfiguration.ToolConfiguration, (tools) =>
+        tools.configureTool(adminCaller, repo("widgets"), lintAUuid, new Bodies.ConfigureToolBody({ useConfigurationFile: true })))
       yield* reanalyze("widgets")
       yield* drain
       const allowed = yield* Effect.flatMap(Calls, Ref.get)
@@ -152,8 +149,8 @@ describe("analysis jobs", () => {
     withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
       yield* drain
-      yield* Effect.flatMap(ToolConfiguration, (tools) =>
-        tools.configureTool(adminCaller, repo("widgets"), lintAUuid, new ConfigureToolBody({ enabled: false })))
+      yield* Effect.flatMap(ToolConfiguration.ToolConfiguration, (tools) =>
+        tools.configureTool(adminCaller, repo("widgets"), lintAUuid, new Bodies.ConfigureToolBody({ enabled: false })))
       const queued = yield* reanalyze("widgets", "main")
       expect([queued.branch, queued.commitSha]).toEqual(["main", mainHead.sha])
       yield* drain
@@ -168,15 +165,15 @@ describe("analysis jobs", () => {
   it.effect("each issue, file and clone of an analysis is stored with it, counted as shown; older analyses' rows are pruned", () =>
     withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
-      const repositories = yield* RepositoryStore
-      const organizations = yield* OrganizationStore
+      const repositories = yield* RepositoryStore.RepositoryStore
+      const organizations = yield* OrganizationStore.OrganizationStore
       const organization = yield* organizations.findOrganization("gh", acme.organization)
       const repository = yield* repositories.findRepository(Option.getOrThrow(organization).id, "widgets")
       const repositoryId = Option.getOrThrow(repository).id
-      const results = { ...(yield* AnalysisResultStore), ...(yield* FileResultStore), ...(yield* IssueResultStore) }
+      const results = { ...(yield* AnalysisResultStore.AnalysisResultStore), ...(yield* FileResultStore.FileResultStore), ...(yield* IssueResultStore.IssueResultStore) }
       // Rows of an older analysis of main, as an earlier run would have left them.
       const stale = { repositoryId, branch: "main", commitSha: "a0" }
-      yield* results.save(stale, AnalysisResults.make({ files: [fileRow("src/old.ts", 0)], issues: [], clones: [] }))
+      yield* results.save(stale, AnalysisResults.AnalysisResults.make({ files: [fileRow("src/old.ts", 0)], issues: [], clones: [] }))
       expect((yield* results.files(stale, { sort: "filename", direction: "asc" }, { after: undefined, limit: 1 })).total).toBe(1)
       yield* drain
 
@@ -208,8 +205,8 @@ describe("analysis jobs", () => {
   it.effect("searchRepositoryIssues, issuesOverview and getIssue read the rows of the branch's latest analysis", () =>
     withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
-      const issues = yield* RepositoryIssues
-      const all = new SearchRepositoryIssuesBody({})
+      const issues = yield* RepositoryIssues.RepositoryIssues
+      const all = new IssueViews.SearchRepositoryIssuesBody({})
       // Before the first analysis: nothing to list, nothing counted.
       expect((yield* issues.search(adminCaller, repo("widgets"), all)).pagination.total).toBe(0)
       yield* drain
@@ -232,9 +229,9 @@ describe("analysis jobs", () => {
       expect(rest.items.map((i) => i.lineNumber)).toEqual([3])
       expect(rest.pagination.cursor).toBeUndefined()
 
-      const security = yield* issues.search(caller, repo("widgets"), new SearchRepositoryIssuesBody({ categories: ["Security"] }))
+      const security = yield* issues.search(caller, repo("widgets"), new IssueViews.SearchRepositoryIssuesBody({ categories: ["Security"] }))
       expect(security.items.map((i) => i.lineNumber)).toEqual([1])
-      expect((yield* issues.search(caller, repo("widgets"), new SearchRepositoryIssuesBody({ tags: ["react"] }))).pagination.total).toBe(0)
+      expect((yield* issues.search(caller, repo("widgets"), new IssueViews.SearchRepositoryIssuesBody({ tags: ["react"] }))).pagination.total).toBe(0)
 
       const overview = yield* issues.overview(caller, repo("widgets"), all)
       expect(overview.counts.levels.map((c) => [c.name, c.total])).toEqual([["Error", 3]])
@@ -243,9 +240,9 @@ describe("analysis jobs", () => {
 
       const one = listed.items[1]!
       expect(yield* issues.issue(caller, repo("widgets"), one.resultDataId)).toStrictEqual(one)
-      expect(yield* Effect.flip(issues.issue(caller, repo("widgets"), 42))).toBeInstanceOf(NotFound)
-      expect(yield* Effect.flip(issues.search(caller, repo("widgets"), new SearchRepositoryIssuesBody({ branchName: "nope" }))))
-        .toBeInstanceOf(NotFound)
+      expect(yield* Effect.flip(issues.issue(caller, repo("widgets"), 42))).toBeInstanceOf(Errors.NotFound)
+      expect(yield* Effect.flip(issues.search(caller, repo("widgets"), new IssueViews.SearchRepositoryIssuesBody({ branchName: "nope" }))))
+        .toBeInstanceOf(Errors.NotFound)
     })))
 
   it.effect("a commit that cannot be fetched is a failed_to_clone problem, and the analysis shows no numbers", () =>
@@ -259,7 +256,7 @@ describe("analysis jobs", () => {
       expect(develop.grade).toBeUndefined()
       expect(develop.repository.problems.map((p) => [p.code, p.severity])).toEqual([["failed_to_clone", "all_analysis"]])
       // Not what git said (it could quote whatever answered at the repository's address).
-      expect(develop.repository.problems[0]?.message).toBe(couldNotClone("https://github.com/acme/widgets.git"))
+      expect(develop.repository.problems[0]?.message).toBe(Repositories.couldNotClone("https://github.com/acme/widgets.git"))
     })))
 
   it.effect("an analysis that fails is an analysis_failed problem", () =>
@@ -285,7 +282,7 @@ describe("analysis jobs", () => {
       expect(broken.repository.problems[0]?.message).toBe(
         "The analyser failed unexpectedly: RangeError: Maximum call stack size exceeded"
       )
-      const queue = yield* AnalysisQueue
+      const queue = yield* AnalysisQueue.AnalysisQueue
       expect(yield* queue.deadLetters(10)).toEqual([])
       // The same worker analyses the next job.
       yield* Ref.set(yield* AnalyzerDefect, undefined)
@@ -297,7 +294,7 @@ describe("analysis jobs", () => {
   it.effect("a job handed out three times without being settled is recorded as stopping the analyser, never analysed again", () =>
     withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
-      const queue = yield* AnalysisQueue
+      const queue = yield* AnalysisQueue.AnalysisQueue
       // Three workers took the job and died before settling it: each time it came back after the visibility time.
       for (let i = 0; i < 3; i++) {
         expect((yield* queue.pull(1, "0 millis")).map((d) => d.attempt)).toEqual([i + 1])
@@ -321,14 +318,14 @@ describe("analysis jobs", () => {
     withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
       const reader = yield* callerWith("read")
-      expect(yield* Effect.flip(reanalyze("widgets", undefined, reader))).toBeInstanceOf(PermissionDenied)
-      expect(yield* Effect.flip(reanalyze("widgets", "nope"))).toBeInstanceOf(NotFound)
-      expect(yield* Effect.flip(reanalyze("missing"))).toBeInstanceOf(NotFound)
+      expect(yield* Effect.flip(reanalyze("widgets", undefined, reader))).toBeInstanceOf(Errors.PermissionDenied)
+      expect(yield* Effect.flip(reanalyze("widgets", "nope"))).toBeInstanceOf(Errors.NotFound)
+      expect(yield* Effect.flip(reanalyze("missing"))).toBeInstanceOf(Errors.NotFound)
     })))
 
   it.effect("a job whose repository is gone is acknowledged and dropped", () =>
     withWorker(Effect.gen(function*() {
-      const queue = yield* AnalysisQueue
+      const queue = yield* AnalysisQueue.AnalysisQueue
       yield* queue.publish("orphan", JSON.stringify({
         organizationId: 999,
         repositoryName: "gone",
@@ -343,7 +340,7 @@ describe("analysis jobs", () => {
 
   it.effect("an undecodable job goes to the dead letters", () =>
     withWorker(Effect.gen(function*() {
-      const queue = yield* AnalysisQueue
+      const queue = yield* AnalysisQueue.AnalysisQueue
       yield* queue.publish("garbage", "{not json")
       yield* drain
       const [dead] = yield* queue.deadLetters(10)
@@ -353,7 +350,7 @@ describe("analysis jobs", () => {
 
   describe("coverage uploads", () => {
     const upload = (commitSha: string, report: string, caller = adminCaller) =>
-      Effect.flatMap(CoverageUploads, (uploads) => uploads.upload(caller, repo("widgets"), { commitSha, format: "lcov", report }))
+      Effect.flatMap(CoverageUploads.CoverageUploads, (uploads) => uploads.upload(caller, repo("widgets"), { commitSha, format: "lcov", report }))
 
     it.effect("a report of the analysed commit shows as UpToDate coverage, and the grade counts it", () =>
       withWorker(Effect.gen(function*() {
@@ -375,9 +372,9 @@ describe("analysis jobs", () => {
           status: "UpToDate",
           lastCommitWithCoverage: mainHead.sha
         })
-        const withCoverage = gradeOf(
+        const withCoverage = Grade.gradeOf(
           { issuesPercentage: 30, complexFilesPercentage: 5, duplicationPercentage: 12, coveragePercentage: 50 },
-          Goals.defaults
+          Goals.Goals.defaults
         )
         expect(after.grade).toBe(withCoverage.grade)
         expect(after.grade).not.toBe(before.grade)
@@ -417,12 +414,12 @@ describe("analysis jobs", () => {
           coveragePercentage: 75,
           filesUncovered: 0
         })
-        const repositories = yield* RepositoryStore
-        const organizations = yield* OrganizationStore
+        const repositories = yield* RepositoryStore.RepositoryStore
+        const organizations = yield* OrganizationStore.OrganizationStore
         const organization = yield* organizations.findOrganization("gh", acme.organization)
         const repository = yield* repositories.findRepository(Option.getOrThrow(organization).id, "widgets")
         const commit = { repositoryId: Option.getOrThrow(repository).id, commitSha: mainHead.sha }
-        const results = yield* LineCoverageStore
+        const results = yield* LineCoverageStore.LineCoverageStore
         expect(yield* results.fileCoverage(commit, "src/generated.ts")).toEqual(Option.none())
         expect(Option.map(yield* results.fileCoverage(commit, "src/app.ts"), (file) => file.coverableLines)).toEqual(Option.some(4))
 
@@ -436,20 +433,20 @@ describe("analysis jobs", () => {
       withWorker(Effect.gen(function*() {
         yield* addRepository("widgets")
         const short = yield* Effect.flip(upload(mainHead.sha.slice(0, 7), "src/app.ts 1/2"))
-        expect(short).toBeInstanceOf(InvalidInput)
+        expect(short).toBeInstanceOf(Errors.InvalidInput)
         expect(short.message).toContain("commitSha")
         const unreadable = yield* Effect.flip(upload(mainHead.sha, "not a report"))
-        expect(unreadable).toBeInstanceOf(InvalidInput)
+        expect(unreadable).toBeInstanceOf(Errors.InvalidInput)
         expect(unreadable.message).toBe("report: line 1 is not '<path> <covered>/<coverable>'")
         const reader = yield* callerWith("read")
-        expect(yield* Effect.flip(upload(mainHead.sha, "src/app.ts 1/2", reader))).toBeInstanceOf(PermissionDenied)
+        expect(yield* Effect.flip(upload(mainHead.sha, "src/app.ts 1/2", reader))).toBeInstanceOf(Errors.PermissionDenied)
         expect((yield* get("widgets")).coverage).toBeUndefined()
       })))
   })
 
   describe("SARIF imports", () => {
     const importLog = (commitSha: string, sarif: string, caller = adminCaller) =>
-      Effect.flatMap(SarifImports, (imports) => imports.importLog(caller, repo("widgets"), { commitSha, sarif }))
+      Effect.flatMap(SarifImports.SarifImports, (imports) => imports.importLog(caller, repo("widgets"), { commitSha, sarif }))
     const log = (results: ReadonlyArray<{ readonly tool: string; readonly severity: string }>, tools = ["semgrep", "trivy"]) =>
       JSON.stringify({ tools, results })
 
@@ -467,7 +464,7 @@ describe("analysis jobs", () => {
         // 3 Errors of the analysis (30 units) + 2 Warnings and 1 Info (11 units) in 10 000 lines.
         expect(after.issuesCount).toBe(6)
         expect(after.issuesPercentage).toBe(41)
-        expect(after.grade).toBe(gradeOf({ issuesPercentage: 41, complexFilesPercentage: 5, duplicationPercentage: 12 }, Goals.defaults).grade)
+        expect(after.grade).toBe(Grade.gradeOf({ issuesPercentage: 41, complexFilesPercentage: 5, duplicationPercentage: 12 }, Goals.Goals.defaults).grade)
 
         yield* importLog(mainHead.sha, log([], ["semgrep"]))
         const cleared = yield* get("widgets")
@@ -483,7 +480,7 @@ describe("analysis jobs", () => {
         expect((yield* Effect.flip(importLog("abc", log([])))).message).toContain("commitSha")
         expect((yield* Effect.flip(importLog(mainHead.sha, "{}"))).message).toBe("sarif: not a test log")
         const reader = yield* callerWith("read")
-        expect(yield* Effect.flip(importLog(mainHead.sha, log([]), reader))).toBeInstanceOf(PermissionDenied)
+        expect(yield* Effect.flip(importLog(mainHead.sha, log([]), reader))).toBeInstanceOf(Errors.PermissionDenied)
       })))
   })
 })

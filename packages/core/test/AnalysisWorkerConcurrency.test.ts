@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Analyses, AnalysisWorker, type AnalysisWorkerOptions } from "@tidemark/core"
+import { Analyses, AnalysisWorker } from "@tidemark/core"
 import { Effect, Fiber, Ref } from "effect"
 import { AnalysisPace, Calls, workerLayerWith } from "./fixtures/FakeAnalysis.js"
 import { addRepository, adminCaller, repo } from "./fixtures/TestLayer.js"
@@ -13,7 +13,7 @@ const runUntilAnalysed = (analyses: number) =>
     const pace = yield* AnalysisPace
     const calls = yield* Calls
     yield* Ref.set(pace.duration, "300 millis")
-    const worker = yield* Effect.fork(Effect.flatMap(AnalysisWorker, (w) => w.run))
+    const worker = yield* Effect.fork(Effect.flatMap(AnalysisWorker.AnalysisWorker, (w) => w.run))
     yield* Effect.sleep("20 millis").pipe(
       Effect.zipRight(Effect.all([Ref.get(calls), Ref.get(pace.running)])),
       Effect.repeat({ until: ([made, running]) => made.length >= analyses && running === 0 }),
@@ -23,7 +23,7 @@ const runUntilAnalysed = (analyses: number) =>
     return yield* Ref.get(pace.mostAtOnce)
   })
 
-const withWorker = (options: AnalysisWorkerOptions) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+const withWorker = (options: AnalysisWorker.AnalysisWorkerOptions) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.provide(effect, workerLayerWith(options))
 
 describe("the analysis worker's concurrency", () => {
@@ -44,7 +44,7 @@ describe("the analysis worker's concurrency", () => {
   it.live("two jobs of one repository are analysed one after the other, whatever the concurrency", () =>
     withWorker({ concurrency: 2 })(Effect.gen(function*() {
       yield* addRepository("widgets")
-      yield* Effect.flatMap(Analyses, (analyses) => analyses.request(adminCaller, repo("widgets"), undefined))
+      yield* Effect.flatMap(Analyses.Analyses, (analyses) => analyses.request(adminCaller, repo("widgets"), undefined))
       expect(yield* runUntilAnalysed(2)).toBe(1)
       expect((yield* Effect.flatMap(Calls, Ref.get)).length).toBe(2)
     })))

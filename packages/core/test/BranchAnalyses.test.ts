@@ -1,11 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
-import { BranchAnalyses, type BranchAnalysesPage, Pagination, pageRequest } from "@tidemark/core"
+import { BranchAnalyses, Pagination } from "@tidemark/core"
 import { storageLayer } from "@tidemark/core/memory"
 import { Effect, Layer } from "effect"
 import { commitNamed, measuresWith, saveAnalysis, saveChange, sha } from "./fixtures/StoredCommitAnalyses.js"
 
 const withBranchAnalyses = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.provide(effect, BranchAnalyses.Default.pipe(Layer.provideMerge(storageLayer)))
+  Effect.provide(effect, BranchAnalyses.BranchAnalyses.Default.pipe(Layer.provideMerge(storageLayer)))
 
 const repositoryId = 1
 
@@ -26,13 +26,13 @@ const setUp = Effect.gen(function*() {
 })
 
 /** Each analysis's commit (short name) with what its change added and fixed, if it has one. */
-const shown = (page: BranchAnalysesPage) =>
+const shown = (page: BranchAnalyses.BranchAnalysesPage) =>
   page.items.map(({ analysis, change }) => [analysis.commit.sha.slice(0, 2), change === undefined ? undefined : [change.newIssues, change.fixedIssues]])
 
 const pageOf = (branch: string, cursor: string | undefined, limit: number) =>
   Effect.gen(function*() {
-    const request = yield* pageRequest(cursor, limit)
-    return yield* Effect.flatMap(BranchAnalyses, (analyses) => analyses.page(repositoryId, branch, request))
+    const request = yield* Pagination.pageRequest(cursor, limit)
+    return yield* Effect.flatMap(BranchAnalyses.BranchAnalyses, (analyses) => analyses.page(repositoryId, branch, request))
   })
 
 describe("BranchAnalyses.page", () => {
@@ -42,7 +42,7 @@ describe("BranchAnalyses.page", () => {
       const all = yield* pageOf("main", undefined, 100)
       // A pull request's change is not a commit's, though it has c3 as its head.
       expect(shown(all)).toStrictEqual([["c4", [0, 1]], ["c3", undefined], ["c2", [2, 0]], ["c1", undefined]])
-      expect(all.pagination).toStrictEqual(new Pagination({ limit: 100, total: 4 }))
+      expect(all.pagination).toStrictEqual(new Pagination.Pagination({ limit: 100, total: 4 }))
       expect(shown(yield* pageOf("develop", undefined, 100))).toStrictEqual([["d1", undefined]])
       expect((yield* pageOf("feature", undefined, 100)).items).toStrictEqual([])
     })))
@@ -57,7 +57,7 @@ describe("BranchAnalyses.page", () => {
       // Between two analyses that ended at once, the cursor keeps the sha: c3 is not shown again.
       expect(shown(second)).toStrictEqual([["c2", [2, 0]], ["c1", undefined]])
       // Exactly the rest: the extra row read tells there is no third page.
-      expect(second.pagination).toStrictEqual(new Pagination({ limit: 2, total: 4 }))
+      expect(second.pagination).toStrictEqual(new Pagination.Pagination({ limit: 2, total: 4 }))
       const byThree = yield* pageOf("main", undefined, 3)
       expect(shown(yield* pageOf("main", byThree.pagination.cursor, 3))).toStrictEqual([["c1", undefined]])
     })))

@@ -3,11 +3,10 @@ import {
   AnalysisStore,
   BranchHistory,
   type BranchHistoryEntry,
+  Errors,
   ImportedIssues,
-  IssueCounts,
-  NotFound,
-  QualitySettings,
-  Unauthenticated
+  IssueLoad,
+  QualitySettings
 } from "@tidemark/core"
 import { Effect } from "effect"
 import { mainHead } from "./fixtures/FakeGitReader.js"
@@ -32,11 +31,11 @@ const setUp = Effect.gen(function*() {
 })
 
 /** Each entry's short sha, grade, letter, issue count and what its commit added and fixed. */
-const rows = (entries: ReadonlyArray<BranchHistoryEntry>) =>
+const rows = (entries: ReadonlyArray<BranchHistoryEntry.BranchHistoryEntry>) =>
   entries.map((e) => [e.sha.slice(0, 2), e.grade, e.gradeLetter, e.issuesCount, e.newIssues, e.fixedIssues])
 
 const listed = (query: { readonly branch?: string; readonly cursor?: string | undefined; readonly limit?: number } = {}) =>
-  Effect.flatMap(BranchHistory, (history) => history.list(adminCaller, app, query))
+  Effect.flatMap(BranchHistory.BranchHistory, (history) => history.list(adminCaller, app, query))
 
 describe("BranchHistory.list", () => {
   it.effect("the default branch's analysed commits, the latest first, each graded against the goals; a failed one without numbers", () =>
@@ -61,16 +60,16 @@ describe("BranchHistory.list", () => {
       // 3 of 4 lines covered: 75 % meets the 60 % goal, and coverage's weight joins in: 76.
       yield* Stored.saveCoverage(id, Stored.sha("a0"), [Stored.linesOf("src/app.ts", [[1, 1], [2, 1], [3, 1], [4, 0]])])
       // 2 more Error issues imported for a1: 3 in all, a 30 % load.
-      yield* Effect.flatMap(AnalysisStore, (store) =>
-        store.saveImportedIssues([ImportedIssues.make({
+      yield* Effect.flatMap(AnalysisStore.AnalysisStore, (store) =>
+        store.saveImportedIssues([ImportedIssues.ImportedIssues.make({
           repositoryId: id,
           commitSha: mainHead.sha,
           tool: "semgrep",
           uploadedAt: Stored.minute(25),
-          counts: IssueCounts.make({ Error: 2, High: 0, Warning: 0, Info: 0 })
+          counts: IssueLoad.IssueCounts.make({ Error: 2, High: 0, Warning: 0, Info: 0 })
         })]))
       expect(rows((yield* listed()).items).slice(1)).toStrictEqual([["a1", 70, "C", 3, 1, 2], ["a0", 76, "B", 3, undefined, undefined]])
-      yield* Effect.flatMap(QualitySettings, (settings) => settings.updateRepositorySettings(adminCaller, app, { maxIssuePercentage: 30 }))
+      yield* Effect.flatMap(QualitySettings.QualitySettings, (settings) => settings.updateRepositorySettings(adminCaller, app, { maxIssuePercentage: 30 }))
       expect(rows((yield* listed()).items).slice(1)).toStrictEqual([["a1", 95, "A", 3, 1, 2], ["a0", 96, "A", 3, undefined, undefined]])
     })))
 
@@ -81,17 +80,17 @@ describe("BranchHistory.list", () => {
       expect(first.items.map((e) => e.sha.slice(0, 2))).toStrictEqual(["a2", "a1"])
       const second = yield* listed({ limit: 2, cursor: first.pagination.cursor })
       expect([second.items.map((e) => e.sha.slice(0, 2)), second.pagination.cursor, second.pagination.total]).toStrictEqual([["a0"], undefined, 3])
-      expect(yield* Effect.flip(listed({ branch: "release" }))).toStrictEqual(new NotFound({ what: "branch", id: "release" }))
+      expect(yield* Effect.flip(listed({ branch: "release" }))).toStrictEqual(new Errors.NotFound({ what: "branch", id: "release" }))
       expect((yield* Effect.flip(listed({ cursor: "%%" })))._tag).toBe("InvalidInput")
     })))
 
   it.effect("a token of the organization reads it; no token, or another organization's, is unauthenticated", () =>
     withServices(Effect.gen(function*() {
       yield* setUp
-      const history = yield* BranchHistory
+      const history = yield* BranchHistory.BranchHistory
       expect((yield* history.list(yield* callerWith("read"), app, {})).items.length).toBe(3)
-      expect(yield* Effect.flip(history.list(anonymous, app, {}))).toBeInstanceOf(Unauthenticated)
-      expect(yield* Effect.flip(history.list(yield* callerWith("read", "globex"), app, {}))).toBeInstanceOf(Unauthenticated)
-      expect(yield* Effect.flip(history.list(adminCaller, repo("nothing"), {}))).toStrictEqual(new NotFound({ what: "repository", id: "nothing" }))
+      expect(yield* Effect.flip(history.list(anonymous, app, {}))).toBeInstanceOf(Errors.Unauthenticated)
+      expect(yield* Effect.flip(history.list(yield* callerWith("read", "globex"), app, {}))).toBeInstanceOf(Errors.Unauthenticated)
+      expect(yield* Effect.flip(history.list(adminCaller, repo("nothing"), {}))).toStrictEqual(new Errors.NotFound({ what: "repository", id: "nothing" }))
     })))
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Catalogue, NotFound } from "@tidemark/core"
+import { Catalogue, Errors } from "@tidemark/core"
 import { Effect } from "effect"
 import { lintA2Uuid, lintAUuid, pyCheckUuid } from "./fixtures/TestCatalogue.js"
 import { withServices } from "./fixtures/TestLayer.js"
@@ -8,7 +8,7 @@ describe("Catalogue", () => {
   it.effect("lists every tool by uuid, a page at a time", () =>
     withServices(
       Effect.gen(function*() {
-        const catalogue = yield* Catalogue
+        const catalogue = yield* Catalogue.Catalogue
         const all = yield* catalogue.tools(undefined, undefined)
         expect(all.items.map((tool) => tool.uuid)).toStrictEqual([lintAUuid, lintA2Uuid, pyCheckUuid])
         const first = yield* catalogue.tools(undefined, 2)
@@ -22,13 +22,13 @@ describe("Catalogue", () => {
   it.effect("gives a pattern's definition; an unknown tool or pattern is not found, named", () =>
     withServices(
       Effect.gen(function*() {
-        const catalogue = yield* Catalogue
+        const catalogue = yield* Catalogue.Catalogue
         const definition = yield* catalogue.pattern(lintAUuid, "LintA_no-eval")
         expect([definition.id, definition.category]).toStrictEqual(["LintA_no-eval", "Security"])
         expect(yield* Effect.flip(catalogue.pattern("ffffffff-0000-4000-8000-000000000000", "LintA_no-eval"))).toStrictEqual(
-          new NotFound({ what: "tool", id: "ffffffff-0000-4000-8000-000000000000" })
+          new Errors.NotFound({ what: "tool", id: "ffffffff-0000-4000-8000-000000000000" })
         )
-        expect(yield* Effect.flip(catalogue.pattern(lintAUuid, "LintA2_no-eval"))).toStrictEqual(new NotFound({ what: "pattern", id: "LintA2_no-eval" }))
+        expect(yield* Effect.flip(catalogue.pattern(lintAUuid, "LintA2_no-eval"))).toStrictEqual(new Errors.NotFound({ what: "pattern", id: "LintA2_no-eval" }))
       })
     ))
 })

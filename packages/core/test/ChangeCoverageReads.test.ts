@@ -1,22 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
-import {
-  type ChangeAnalysis,
-  type ChangeCoverage,
-  ChangeCoverageReads,
-  CloneDelta,
-  CloneOccurrence,
-  IssueKindCount,
-  IssueThreshold,
-  pullRequestCoverageOf,
-  QualityGate,
-  QualityGateStore
-} from "@tidemark/core"
+import { AnalysisResults, ChangeAnalysis, ChangeCoverageReads, QualityGate, QualityGateStore } from "@tidemark/core"
 import { storageLayer } from "@tidemark/core/memory"
 import { Effect, Layer } from "effect"
 import { linesOf, saveChange, saveCoverage, sha, touched } from "./fixtures/StoredCommitAnalyses.js"
 
 const withReads = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.provide(effect, ChangeCoverageReads.Default.pipe(Layer.provideMerge(storageLayer)))
+  Effect.provide(effect, ChangeCoverageReads.ChangeCoverageReads.Default.pipe(Layer.provideMerge(storageLayer)))
 
 const repositoryId = 1
 const head = sha("h1")
@@ -38,13 +27,13 @@ const change = (fields: { readonly baseSha?: string } = { baseSha: base }) =>
     newIssues: 4,
     deltaComplexity: 4,
     newIssueKinds: [
-      IssueKindCount.make({ level: "Warning", category: "Security", count: 1 }),
-      IssueKindCount.make({ level: "Info", category: "CodeStyle", count: 3 })
+      ChangeAnalysis.IssueKindCount.make({ level: "Warning", category: "Security", count: 1 }),
+      ChangeAnalysis.IssueKindCount.make({ level: "Info", category: "CodeStyle", count: 3 })
     ],
     clones: [
-      CloneDelta.make({ id: 1, deltaType: "Added", occurrences: [CloneOccurrence.make({ path: "src/a.ts", fromLine: 1, toLine: 9 })] }),
-      CloneDelta.make({ id: 2, deltaType: "Added", occurrences: [CloneOccurrence.make({ path: "src/b.ts", fromLine: 1, toLine: 9 })] }),
-      CloneDelta.make({ id: 3, deltaType: "Fixed", occurrences: [CloneOccurrence.make({ path: "src/c.ts", fromLine: 1, toLine: 9 })] })
+      ChangeAnalysis.CloneDelta.make({ id: 1, deltaType: "Added", occurrences: [AnalysisResults.CloneOccurrence.make({ path: "src/a.ts", fromLine: 1, toLine: 9 })] }),
+      ChangeAnalysis.CloneDelta.make({ id: 2, deltaType: "Added", occurrences: [AnalysisResults.CloneOccurrence.make({ path: "src/b.ts", fromLine: 1, toLine: 9 })] }),
+      ChangeAnalysis.CloneDelta.make({ id: 3, deltaType: "Fixed", occurrences: [AnalysisResults.CloneOccurrence.make({ path: "src/c.ts", fromLine: 1, toLine: 9 })] })
     ],
     files: [
       touched("src/a.ts", [2, 3, 5]),
@@ -54,10 +43,10 @@ const change = (fields: { readonly baseSha?: string } = { baseSha: base }) =>
     ]
   })
 
-const coverageOf = (of: ChangeAnalysis) => Effect.flatMap(ChangeCoverageReads, (reads) => reads.coverageOf(of))
+const coverageOf = (of: ChangeAnalysis.ChangeAnalysis) => Effect.flatMap(ChangeCoverageReads.ChangeCoverageReads, (reads) => reads.coverageOf(of))
 
 /** Each file's path, totals (two decimals) and diff coverage, in the order the change lists them. */
-const filesOf = (coverage: ChangeCoverage) =>
+const filesOf = (coverage: ChangeCoverageReads.ChangeCoverage) =>
   coverage.files.map((f) => [
     f.path,
     f.total === undefined ? undefined : Math.round(f.total * 100) / 100,
@@ -122,16 +111,16 @@ describe("ChangeCoverageReads.verdictOf", () => {
   it.effect("the repository's gate of that kind judges the change's issues, added clones, complexity and coverage", () =>
     withReads(Effect.gen(function*() {
       yield* reports
-      yield* Effect.flatMap(QualityGateStore, (gates) =>
-        gates.save(repositoryId, "pullRequests", new QualityGate({
-          issueThreshold: new IssueThreshold({ threshold: 1, minimumSeverity: "Warning" }),
+      yield* Effect.flatMap(QualityGateStore.QualityGateStore, (gates) =>
+        gates.save(repositoryId, "pullRequests", new QualityGate.QualityGate({
+          issueThreshold: new QualityGate.IssueThreshold({ threshold: 1, minimumSeverity: "Warning" }),
           securityIssueThreshold: 0,
           duplicationThreshold: 1,
           complexityThreshold: 5,
           coverageThresholdWithDecimals: -5,
           diffCoverageThreshold: 70
         })))
-      const reads = yield* ChangeCoverageReads
+      const reads = yield* ChangeCoverageReads.ChangeCoverageReads
       const judged = yield* change()
       const { coverage, verdict } = yield* reads.verdictOf(judged, "pullRequests")
       expect(coverage.variation).toBe(-7.14)
@@ -145,7 +134,7 @@ describe("ChangeCoverageReads.verdictOf", () => {
       ])
       expect(reasonsOf(verdict.coverage)).toStrictEqual([["coverageThresholdWithDecimals", false], ["diffCoverageThreshold", false]])
       expect(verdict.isUpToStandards).toBe(false)
-      expect(pullRequestCoverageOf(coverage, verdict)).toMatchObject({ deltaCoverage: -7.14, isUpToStandards: false })
+      expect(ChangeCoverageReads.pullRequestCoverageOf(coverage, verdict)).toMatchObject({ deltaCoverage: -7.14, isUpToStandards: false })
       // The commits gate is the defaults: no new issue of any severity, no coverage rule.
       const commits = (yield* reads.verdictOf(judged, "commits")).verdict
       expect([reasonsOf(commits.quality), commits.coverage, commits.isUpToStandards]).toStrictEqual([[["issueThreshold", false]], undefined, false])
@@ -153,12 +142,12 @@ describe("ChangeCoverageReads.verdictOf", () => {
 
   it.effect("a coverage rule without its coverage is left out, not failed", () =>
     withReads(Effect.gen(function*() {
-      yield* Effect.flatMap(QualityGateStore, (gates) =>
-        gates.save(repositoryId, "commits", new QualityGate({ coverageThresholdWithDecimals: 0, diffCoverageThreshold: 50 })))
-      const { coverage, verdict } = yield* Effect.flatMap(ChangeCoverageReads, (reads) =>
+      yield* Effect.flatMap(QualityGateStore.QualityGateStore, (gates) =>
+        gates.save(repositoryId, "commits", new QualityGate.QualityGate({ coverageThresholdWithDecimals: 0, diffCoverageThreshold: 50 })))
+      const { coverage, verdict } = yield* Effect.flatMap(ChangeCoverageReads.ChangeCoverageReads, (reads) =>
         Effect.flatMap(change(), (judged) => reads.verdictOf(judged, "commits")))
       expect(verdict).toStrictEqual({ quality: { isUpToStandards: true, resultReasons: [] }, coverage: undefined, isUpToStandards: true })
-      expect(pullRequestCoverageOf(coverage, verdict)).toMatchObject({ diffCoverage: { cause: "MissingRequirements" } })
-      expect(pullRequestCoverageOf(coverage, verdict).deltaCoverage).toBeUndefined()
+      expect(ChangeCoverageReads.pullRequestCoverageOf(coverage, verdict)).toMatchObject({ diffCoverage: { cause: "MissingRequirements" } })
+      expect(ChangeCoverageReads.pullRequestCoverageOf(coverage, verdict).deltaCoverage).toBeUndefined()
     })))
 })

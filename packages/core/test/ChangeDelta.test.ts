@@ -1,16 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
-import {
-  AnalysisResults,
-  changeBetween,
-  CloneOccurrence,
-  CloneResult,
-  FileResult,
-  type IssueFinding,
-  issueIdentity
-} from "@tidemark/core"
+import { AnalysisResults, ChangeDelta, TreeAnalyses } from "@tidemark/core"
 import { Effect } from "effect"
 
-const finding = (path: string, line: number, lineText: string, patternId = "no-undef"): IssueFinding => ({
+const finding = (path: string, line: number, lineText: string, patternId = "no-undef"): AnalysisResults.IssueFinding => ({
   toolUuid: "eslint",
   toolName: "ESLint",
   patternId,
@@ -24,7 +16,7 @@ const finding = (path: string, line: number, lineText: string, patternId = "no-u
 })
 
 const file = (path: string, complexity?: number) =>
-  FileResult.make({
+  AnalysisResults.FileResult.make({
     path,
     language: "JavaScript",
     totalLines: 10,
@@ -40,10 +32,10 @@ const file = (path: string, complexity?: number) =>
   })
 
 const clone = (id: number, ...occurrences: ReadonlyArray<readonly [string, number, number]>) =>
-  CloneResult.make({ id, occurrences: occurrences.map(([path, fromLine, toLine]) => CloneOccurrence.make({ path, fromLine, toLine })) })
+  AnalysisResults.CloneResult.make({ id, occurrences: occurrences.map(([path, fromLine, toLine]) => AnalysisResults.CloneOccurrence.make({ path, fromLine, toLine })) })
 
-const results = (findings: ReadonlyArray<IssueFinding>, files: ReadonlyArray<FileResult>, clones: ReadonlyArray<CloneResult> = []) =>
-  Effect.map(issueIdentity(findings), (issues) => AnalysisResults.make({ files, issues, clones }))
+const results = (findings: ReadonlyArray<AnalysisResults.IssueFinding>, files: ReadonlyArray<AnalysisResults.FileResult>, clones: ReadonlyArray<AnalysisResults.CloneResult> = []) =>
+  Effect.map(TreeAnalyses.issueIdentity(findings), (issues) => AnalysisResults.AnalysisResults.make({ files, issues, clones }))
 
 describe("changeBetween", () => {
   it.effect("a moved line keeps its issue; a new line's issue is added, a removed line's fixed", () =>
@@ -57,7 +49,7 @@ describe("changeBetween", () => {
         [finding("a.js", 5, "x = y"), finding("a.js", 9, "w()"), finding("b.js", 1, "q")],
         [file("a.js", 6), file("b.js", 1)]
       )
-      const delta = changeBetween(base, head, [{ path: "a.js", addedLines: [1, 2, 9] }])
+      const delta = ChangeDelta.changeBetween(base, head, [{ path: "a.js", addedLines: [1, 2, 9] }])
       expect(delta.newIssues).toBe(1)
       expect(delta.fixedIssues).toBe(1)
       expect(delta.issues.map((d) => [d.deltaType, d.issue.filePath, d.issue.line, d.issue.lineText])).toEqual([
@@ -74,7 +66,7 @@ describe("changeBetween", () => {
     Effect.gen(function*() {
       const base = yield* results([finding("a.js", 1, "eval(s)"), finding("a.js", 2, "eval(s)")], [file("a.js")])
       const head = yield* results([finding("a.js", 1, "eval(s)")], [file("a.js")])
-      const delta = changeBetween(base, head, [])
+      const delta = ChangeDelta.changeBetween(base, head, [])
       expect([delta.newIssues, delta.fixedIssues]).toEqual([0, 1])
       // A file git did not name is listed for the issue it fixed; without complexity on either side, none.
       expect(delta.files.map((f) => [f.path, f.fixedIssues, f.deltaComplexity, f.addedLines])).toEqual([["a.js", 1, undefined, []]])
@@ -84,7 +76,7 @@ describe("changeBetween", () => {
     Effect.gen(function*() {
       const base = yield* results([finding("old.js", 4, "bad()")], [file("old.js", 3), file("keep.js", 1)])
       const head = yield* results([], [file("keep.js", 1)])
-      const delta = changeBetween(base, head, [{ path: "old.js", addedLines: [] }, { path: "logo.png", addedLines: [] }])
+      const delta = ChangeDelta.changeBetween(base, head, [{ path: "old.js", addedLines: [] }, { path: "logo.png", addedLines: [] }])
       expect(delta.files.map((f) => [f.path, f.inHead, f.fixedIssues, f.deltaComplexity])).toEqual([["old.js", false, 1, -3]])
       expect(delta.deltaComplexity).toBe(-3)
     }))
@@ -99,7 +91,7 @@ describe("changeBetween", () => {
         clone(7, ["a.js", 4, 13], ["b.js", 20, 29]),
         clone(8, ["a.js", 30, 50], ["c.js", 1, 21])
       ])
-      const delta = changeBetween(base, head, [])
+      const delta = ChangeDelta.changeBetween(base, head, [])
       expect(delta.deltaClonesCount).toBe(0)
       expect(delta.clones.map((c) => [c.id, c.deltaType, c.occurrences.map((o) => `${o.path}:${o.fromLine}`)])).toEqual([
         [1, "Added", ["a.js:30", "c.js:1"]],

@@ -1,23 +1,17 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
+  AnalysisResults,
+  ChangeAnalysis,
   ChangeCoverageReads,
   ChangeDetails,
-  type ChangeSubject,
-  CloneDelta,
-  CloneOccurrence,
-  DiffResponse,
-  type FileDeltaAnalysis,
-  emptyTree,
+  ChangeViews,
+  Errors,
   GitChanges,
-  GitReadError,
-  IssueKindCount,
-  NotFound,
-  PullRequestBody,
+  GitReader,
+  PullRequest,
   PullRequests,
   QualityGate,
-  QualityGateStore,
-  Unauthenticated,
-  Unprocessable
+  QualityGateStore
 } from "@tidemark/core"
 import { Effect, Layer, Option } from "effect"
 import { commit, developHead, featureHead, mainHead } from "./fixtures/FakeGitReader.js"
@@ -30,12 +24,12 @@ const app = repo("app")
 const between = [featureHead, commit("c0", "Form fields", "2024-05-03T12:00:00Z", ["bb"]), commit("bb", "Form layout", "2024-05-03T09:00:00Z", ["a1"])]
 
 /** Git's diff names its two commits; only main's head is known as a base of commits between. */
-const gitLayer = Layer.succeed(GitChanges, GitChanges.of({
+const gitLayer = Layer.succeed(GitChanges.GitChanges, GitChanges.GitChanges.of({
   mergeBase: (_, __, target) => Effect.succeed(Option.some(target)),
   changedFiles: () => Effect.succeed([]),
   diff: (_, base, head) => Effect.succeed(`diff ${base.slice(0, 2)}..${head.slice(0, 2)}`),
   commitsBetween: (url, base) =>
-    base === mainHead.sha ? Effect.succeed(between) : Effect.fail(new GitReadError({ url, reason: `unknown revision ${base.slice(0, 2)}` })),
+    base === mainHead.sha ? Effect.succeed(between) : Effect.fail(new GitReader.GitReadError({ url, reason: `unknown revision ${base.slice(0, 2)}` })),
   commit: () => Effect.succeed(Option.none())
 }))
 
@@ -46,8 +40,8 @@ const gitLayer = Layer.succeed(GitChanges, GitChanges.of({
 const withDetails = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.provide(
     effect,
-    Layer.fresh(ChangeDetails.DefaultWithoutDependencies).pipe(
-      Layer.provide(Layer.merge(gitLayer, ChangeCoverageReads.Default)),
+    Layer.fresh(ChangeDetails.ChangeDetails.DefaultWithoutDependencies).pipe(
+      Layer.provide(Layer.merge(gitLayer, ChangeCoverageReads.ChangeCoverageReads.Default)),
       Layer.provideMerge(testLayer())
     )
   )
@@ -57,8 +51,8 @@ const pull = { kind: "pullRequest", number: 3 } as const
 /** app, with pull request 3 from feature/login into main open, not analysed yet. */
 const opened = Effect.gen(function*() {
   const { id } = yield* Stored.addedRecord("app")
-  yield* Effect.flatMap(PullRequests, (pullRequests) =>
-    pullRequests.open(adminCaller, app, 3, new PullRequestBody({ title: "Login form", originBranch: "feature/login", targetBranch: "main" })))
+  yield* Effect.flatMap(PullRequests.PullRequests, (pullRequests) =>
+    pullRequests.open(adminCaller, app, 3, new PullRequest.PullRequestBody({ title: "Login form", originBranch: "feature/login", targetBranch: "main" })))
   return id
 })
 
@@ -75,7 +69,7 @@ const analysed = (id: number) => Effect.gen(function*() {
     baseSha: mainHead.sha,
     newIssues: 1,
     fixedIssues: 1,
-    newIssueKinds: [IssueKindCount.make({ level: "Warning", category: "CodeStyle", count: 1 })],
+    newIssueKinds: [ChangeAnalysis.IssueKindCount.make({ level: "Warning", category: "CodeStyle", count: 1 })],
     files: [
       Stored.touched("src/b.ts", [1], { fixedIssues: 1 }),
       Stored.touched("src/a.ts", [2], { newIssues: 1, deltaComplexity: 2 }),
@@ -83,22 +77,22 @@ const analysed = (id: number) => Effect.gen(function*() {
       Stored.touched("src/Old.ts", [], { inHead: false, fixedIssues: 3 })
     ],
     clones: [
-      CloneDelta.make({
+      ChangeAnalysis.CloneDelta.make({
         id: 1,
         deltaType: "Added",
-        occurrences: [CloneOccurrence.make({ path: "src/a.ts", fromLine: 1, toLine: 9 }), CloneOccurrence.make({ path: "src/b.ts", fromLine: 3, toLine: 11 })]
+        occurrences: [AnalysisResults.CloneOccurrence.make({ path: "src/a.ts", fromLine: 1, toLine: 9 }), AnalysisResults.CloneOccurrence.make({ path: "src/b.ts", fromLine: 3, toLine: 11 })]
       }),
-      CloneDelta.make({ id: 2, deltaType: "Fixed", occurrences: [CloneOccurrence.make({ path: "src/Old.ts", fromLine: 5, toLine: 20 })] })
+      ChangeAnalysis.CloneDelta.make({ id: 2, deltaType: "Fixed", occurrences: [AnalysisResults.CloneOccurrence.make({ path: "src/Old.ts", fromLine: 5, toLine: 20 })] })
     ]
   })
 })
 
 const setUp = Effect.tap(opened, analysed)
 
-const filesOf = (subject: ChangeSubject, query: Parameters<ChangeDetails["files"]>[3] = {}) =>
-  Effect.flatMap(ChangeDetails, (details) => details.files(adminCaller, app, subject, query))
+const filesOf = (subject: ChangeAnalysis.ChangeSubject, query: Parameters<ChangeDetails.ChangeDetails["files"]>[3] = {}) =>
+  Effect.flatMap(ChangeDetails.ChangeDetails, (details) => details.files(adminCaller, app, subject, query))
 
-const paths = (page: { readonly items: ReadonlyArray<FileDeltaAnalysis> }) => page.items.map((row) => row.file.path)
+const paths = (page: { readonly items: ReadonlyArray<ChangeViews.FileDeltaAnalysis> }) => page.items.map((row) => row.file.path)
 
 describe("ChangeDetails.files", () => {
   it.effect("each file still in the head with its coverage, its variation against the base and its quality deltas", () =>
@@ -144,9 +138,9 @@ describe("ChangeDetails.files", () => {
       yield* setUp
       const none = yield* filesOf({ kind: "commit", sha: developHead.sha })
       expect([none.items, none.pagination.total]).toStrictEqual([[], 0])
-      expect(yield* Effect.flip(filesOf({ kind: "pullRequest", number: 9 }))).toStrictEqual(new NotFound({ what: "pullRequest", id: "9" }))
-      expect(yield* Effect.flip(filesOf({ kind: "commit", sha: Stored.sha("ff") }))).toStrictEqual(new NotFound({ what: "commit", id: Stored.sha("ff") }))
-      expect(yield* Effect.flip(Effect.flatMap(ChangeDetails, (details) => details.files(anonymous, app, pull, {})))).toBeInstanceOf(Unauthenticated)
+      expect(yield* Effect.flip(filesOf({ kind: "pullRequest", number: 9 }))).toStrictEqual(new Errors.NotFound({ what: "pullRequest", id: "9" }))
+      expect(yield* Effect.flip(filesOf({ kind: "commit", sha: Stored.sha("ff") }))).toStrictEqual(new Errors.NotFound({ what: "commit", id: Stored.sha("ff") }))
+      expect(yield* Effect.flip(Effect.flatMap(ChangeDetails.ChangeDetails, (details) => details.files(anonymous, app, pull, {})))).toBeInstanceOf(Errors.Unauthenticated)
     })))
 })
 
@@ -154,7 +148,7 @@ describe("ChangeDetails.clones", () => {
   it.effect("the clones the change brought in (in the head) and removed (in the base), by status, each place with its file's id", () =>
     withDetails(Effect.gen(function*() {
       yield* setUp
-      const details = yield* ChangeDetails
+      const details = yield* ChangeDetails.ChangeDetails
       const all = yield* details.clones(adminCaller, app, pull, {})
       expect(all.items.map((c) => [c.id, c.status, c.clones.map((b) => [b.path, b.fromLine, b.toLine])])).toStrictEqual([
         [1, "Added", [["src/a.ts", 1, 9], ["src/b.ts", 3, 11]]],
@@ -174,12 +168,12 @@ describe("ChangeDetails.clones", () => {
 describe("ChangeDetails: a pull request's coverage", () => {
   it.effect("its variation and diff coverage, judged by the pull-request gate; nothing before its analysis", () =>
     withDetails(Effect.gen(function*() {
-      const details = yield* ChangeDetails
+      const details = yield* ChangeDetails.ChangeDetails
       const id = yield* opened
       const before = yield* details.pullRequestCoverage(adminCaller, app, 3)
       expect([before.pullRequest.number, before.pullRequest.title, before.coverage]).toEqual([3, "Login form", {}])
       expect(yield* details.pullRequestFilesCoverage(adminCaller, app, 3)).toStrictEqual([])
-      yield* Effect.flatMap(QualityGateStore, (gates) => gates.save(id, "pullRequests", new QualityGate({ diffCoverageThreshold: 60 })))
+      yield* Effect.flatMap(QualityGateStore.QualityGateStore, (gates) => gates.save(id, "pullRequests", new QualityGate.QualityGate({ diffCoverageThreshold: 60 })))
       yield* analysed(id)
       // 2 of 3 lines in the head, 3 of 4 in the base: -8.33 points; 1 of the 2 added lines ran.
       const after = yield* details.pullRequestCoverage(adminCaller, app, 3)
@@ -200,7 +194,7 @@ describe("ChangeDetails: a pull request's coverage", () => {
   it.effect("the reports of its head, its common ancestor, and its two branches' heads", () =>
     withDetails(Effect.gen(function*() {
       const id = yield* setUp
-      const status = yield* Effect.flatMap(ChangeDetails, (details) => details.pullRequestCoverageStatus(adminCaller, app, 3))
+      const status = yield* Effect.flatMap(ChangeDetails.ChangeDetails, (details) => details.pullRequestCoverageStatus(adminCaller, app, 3))
       const [head, base] = [yield* Stored.storedCommit(id, featureHead.sha), yield* Stored.storedCommit(id, mainHead.sha)]
       const shown = (detail: typeof status.headCommit) => [detail.commitSha.slice(0, 2), detail.commitId, detail.reports.map((r) => r.status)]
       // The head's report is of a commit not analysed yet; main's head was analysed on main.
@@ -217,7 +211,7 @@ describe("ChangeDetails: a pull request's coverage", () => {
     withDetails(Effect.gen(function*() {
       const id = yield* opened
       yield* Stored.saveCoverage(id, featureHead.sha, [Stored.linesOf("src/a.ts", [[1, 1]])])
-      const status = yield* Effect.flatMap(ChangeDetails, (details) => details.pullRequestCoverageStatus(adminCaller, app, 3))
+      const status = yield* Effect.flatMap(ChangeDetails.ChangeDetails, (details) => details.pullRequestCoverageStatus(adminCaller, app, 3))
       expect([status.commonAncestorCommit.commitSha, status.commonAncestorCommit.commitId, status.commonAncestorCommit.reports]).toStrictEqual(["", 0, []])
       expect([status.headCommit.commitSha, status.headCommit.reports.map((r) => r.status)]).toStrictEqual([featureHead.sha, ["CommitNotAnalysed"]])
       expect([status.target.commitSha, status.target.reports]).toStrictEqual([mainHead.sha, []])
@@ -229,7 +223,7 @@ describe("ChangeDetails: commits and diffs", () => {
     withDetails(Effect.gen(function*() {
       const id = yield* setUp
       yield* Stored.saveAnalysis(id, "feature/login", yield* Stored.storedCommit(id, featureHead.sha), 20, { problems: [Stored.checkoutFailed] })
-      const details = yield* ChangeDetails
+      const details = yield* ChangeDetails.ChangeDetails
       const page = yield* details.pullRequestCommits(adminCaller, app, 3, {})
       expect(page.items.map((c) => [c.commit.sha.slice(0, 2), c.commit.id, c.commit.endedAnalysis, c.meta.analyzable])).toStrictEqual([
         ["c1", (yield* Stored.storedCommit(id, featureHead.sha)).id, Stored.minute(20), false],
@@ -245,10 +239,10 @@ describe("ChangeDetails: commits and diffs", () => {
   it.effect("none without a common ancestor; a git failure is unprocessable", () =>
     withDetails(Effect.gen(function*() {
       const id = yield* setUp
-      const details = yield* ChangeDetails
+      const details = yield* ChangeDetails.ChangeDetails
       yield* Stored.saveChange(id, pull, featureHead.sha, { baseSha: developHead.sha })
       expect(yield* Effect.flip(details.pullRequestCommits(adminCaller, app, 3, {}))).toStrictEqual(
-        new Unprocessable({ reason: new GitReadError({ url: "https://github.com/acme/app.git", reason: "unknown revision b1" }).message })
+        new Errors.Unprocessable({ reason: new GitReader.GitReadError({ url: "https://github.com/acme/app.git", reason: "unknown revision b1" }).message })
       )
       yield* Stored.saveChange(id, pull, featureHead.sha)
       expect(yield* details.pullRequestCommits(adminCaller, app, 3, {})).toMatchObject({ items: [], pagination: { total: 0 } })
@@ -257,16 +251,16 @@ describe("ChangeDetails: commits and diffs", () => {
   it.effect("a pull request's diff from its common ancestor; a commit's from its first parent, or from the empty tree", () =>
     withDetails(Effect.gen(function*() {
       const id = yield* setUp
-      const details = yield* ChangeDetails
+      const details = yield* ChangeDetails.ChangeDetails
       yield* Stored.saveAnalysis(id, "main", Stored.commitNamed("r0", 1), 5, { measures: Stored.measuresWith(0) })
-      expect(yield* details.diff(adminCaller, app, pull)).toStrictEqual(DiffResponse.make({ diff: "diff a1..c1" }))
+      expect(yield* details.diff(adminCaller, app, pull)).toStrictEqual(ChangeViews.DiffResponse.make({ diff: "diff a1..c1" }))
       expect((yield* details.diff(adminCaller, app, { kind: "commit", sha: developHead.sha })).diff).toBe("diff a1..b1")
-      expect((yield* details.diff(adminCaller, app, { kind: "commit", sha: Stored.sha("r0") })).diff).toBe(`diff ${emptyTree.slice(0, 2)}..r0`)
+      expect((yield* details.diff(adminCaller, app, { kind: "commit", sha: Stored.sha("r0") })).diff).toBe(`diff ${GitChanges.emptyTree.slice(0, 2)}..r0`)
       // A pull request not analysed yet has no known common ancestor.
-      yield* Effect.flatMap(PullRequests, (pullRequests) =>
-        pullRequests.open(adminCaller, app, 4, new PullRequestBody({ title: "More", originBranch: "develop", targetBranch: "main" })))
+      yield* Effect.flatMap(PullRequests.PullRequests, (pullRequests) =>
+        pullRequests.open(adminCaller, app, 4, new PullRequest.PullRequestBody({ title: "More", originBranch: "develop", targetBranch: "main" })))
       expect(yield* Effect.flip(details.diff(adminCaller, app, { kind: "pullRequest", number: 4 }))).toStrictEqual(
-        new NotFound({ what: "commit", id: "(common ancestor)" })
+        new Errors.NotFound({ what: "commit", id: "(common ancestor)" })
       )
     })))
 })

@@ -1,18 +1,15 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
-  AnalysisMeasures,
-  AnalysisResults,
   AnalysisResultStore,
+  AnalysisResults,
   ChangeRecording,
   ChangeStore,
   ChangeVerdicts,
   CommitAnalysis,
-  CommitRecord,
-  emptyResults,
-  FileResult,
-  IssueCounts,
   IssueAuthors,
-  Problem,
+  IssueLoad,
+  Records,
+  Repository,
   RepositoryStore,
   TreeAnalyses
 } from "@tidemark/core"
@@ -23,16 +20,16 @@ import { addRepository, withServices } from "./fixtures/TestLayer.js"
 const issue = (line: number) => undefinedNameAt(line)
 
 /** Recording a branch's commit analyses no tree: the pull-request path would. */
-const noTrees = Layer.succeed(TreeAnalyses, new TreeAnalyses({
+const noTrees = Layer.succeed(TreeAnalyses.TreeAnalyses, new TreeAnalyses.TreeAnalyses({
   analyse: () => Effect.dieMessage("this test analyses no tree"),
   tree: () => Effect.succeed({ results: Either.left([]), startedAnalysis: "" })
 }))
 
-const recordingLayer = ChangeRecording.DefaultWithoutDependencies.pipe(
-  Layer.provide(Layer.mergeAll(noTrees, IssueAuthors.Default, ChangeVerdicts.Default))
+const recordingLayer = ChangeRecording.ChangeRecording.DefaultWithoutDependencies.pipe(
+  Layer.provide(Layer.mergeAll(noTrees, IssueAuthors.IssueAuthors.Default, ChangeVerdicts.ChangeVerdicts.Default))
 )
 
-const file = FileResult.make({
+const file = AnalysisResults.FileResult.make({
   path: "src/app.ts",
   language: "TypeScript",
   totalLines: 10,
@@ -46,9 +43,9 @@ const file = FileResult.make({
   gradeLetter: "B"
 })
 
-const measures = new AnalysisMeasures({
+const measures = new CommitAnalysis.AnalysisMeasures({
   loc: 10,
-  issueCounts: new IssueCounts({ Error: 2, High: 0, Warning: 0, Info: 0 }),
+  issueCounts: new IssueLoad.IssueCounts({ Error: 2, High: 0, Warning: 0, Info: 0 }),
   complexFilesCount: 0,
   complexFilesPercentage: 0,
   duplicationPercentage: 0,
@@ -58,29 +55,29 @@ const measures = new AnalysisMeasures({
 
 /** An analysis of `sha` on main, as the worker makes it: measured, or failed with a problem. */
 const analysisOf = (repositoryId: number, sha: string, ended: string, failed: boolean) =>
-  new CommitAnalysis({
+  new CommitAnalysis.CommitAnalysis({
     repositoryId,
     branch: "main",
-    commit: new CommitRecord({ id: 1, sha, authorName: "Ada", authorEmail: "ada@example.com", commitTimestamp: ended, message: sha, parents: [] }),
+    commit: new Records.CommitRecord({ id: 1, sha, authorName: "Ada", authorEmail: "ada@example.com", commitTimestamp: ended, message: sha, parents: [] }),
     startedAnalysis: ended,
     endedAnalysis: ended,
     ...(failed ? {} : { measures }),
-    problems: failed ? [new Problem({ code: "failed_to_clone", severity: "all_analysis", message: "gone", actions: [] })] : []
+    problems: failed ? [new Repository.Problem({ code: "failed_to_clone", severity: "all_analysis", message: "gone", actions: [] })] : []
   })
 
 describe("ChangeRecording.recordCommit", () => {
   it.effect("after a failed analysis, nothing is new: a failed analysis has no rows to compare with", () =>
     withServices(Effect.gen(function*() {
       const added = yield* addRepository("widgets")
-      const repository = Option.getOrThrow(yield* Effect.flatMap(RepositoryStore, (store) => store.findRepositoryById(added.repositoryId ?? 0)))
-      const results = yield* AnalysisResultStore
-      const recording = yield* Effect.provide(ChangeRecording, recordingLayer)
+      const repository = Option.getOrThrow(yield* Effect.flatMap(RepositoryStore.RepositoryStore, (store) => store.findRepositoryById(added.repositoryId ?? 0)))
+      const results = yield* AnalysisResultStore.AnalysisResultStore
+      const recording = yield* Effect.provide(ChangeRecording.ChangeRecording, recordingLayer)
       const failed = analysisOf(repository.id, "f1", "2024-01-01T10:00:00Z", true)
-      yield* results.save({ repositoryId: repository.id, branch: "main", commitSha: "f1" }, emptyResults)
+      yield* results.save({ repositoryId: repository.id, branch: "main", commitSha: "f1" }, AnalysisResults.emptyResults)
       const measured = analysisOf(repository.id, "m1", "2024-01-01T11:00:00Z", false)
-      const rows = AnalysisResults.make({ files: [file], issues: [issue(1), issue(2)], clones: [] })
+      const rows = AnalysisResults.AnalysisResults.make({ files: [file], issues: [issue(1), issue(2)], clones: [] })
       yield* recording.recordCommit(repository, measured, rows, failed)
-      const change = Option.getOrThrow(yield* Effect.flatMap(ChangeStore, (store) =>
+      const change = Option.getOrThrow(yield* Effect.flatMap(ChangeStore.ChangeStore, (store) =>
         store.find({ repositoryId: repository.id, subject: { kind: "commit", sha: "m1" } })))
       expect([change.newIssues, change.fixedIssues, change.baseSha]).toEqual([0, 0, undefined])
     })))

@@ -1,20 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
-  CodingStandard,
+  Bodies,
   CodingStandards,
-  ConfigureToolBody,
-  CreateStandardBody,
-  InvalidInput,
-  NotFound,
-  PatternChange,
+  Common,
+  Errors,
   PatternConfiguration,
-  PermissionDenied,
+  Records,
   RepositoryAnalysis,
-  StandardPattern,
-  StandardRef,
-  StandardTool,
-  ToolConfiguration,
-  Unprocessable
+  ToolConfiguration
 } from "@tidemark/core"
 import { Effect, Either, Schema, TestClock } from "effect"
 import { lintA2Uuid, lintAUuid, pyCheckUuid } from "./fixtures/TestCatalogue.js"
@@ -33,13 +26,13 @@ import {
   withServices
 } from "./fixtures/TestLayer.js"
 
-const create = (body: CreateStandardBody) => Effect.flatMap(CodingStandards, (s) => s.create(adminCaller, acme, body))
-const listStandards = Effect.flatMap(CodingStandards, (s) => s.list(adminCaller, acme))
+const create = (body: Bodies.CreateStandardBody) => Effect.flatMap(CodingStandards.CodingStandards, (s) => s.create(adminCaller, acme, body))
+const listStandards = Effect.flatMap(CodingStandards.CodingStandards, (s) => s.list(adminCaller, acme))
 const standardsOf = (name: string) =>
-  Effect.map(Effect.flatMap(RepositoryAnalysis, (a) => a.get(adminCaller, repo(name), undefined)), (r) => r.repository)
+  Effect.map(Effect.flatMap(RepositoryAnalysis.RepositoryAnalysis, (a) => a.get(adminCaller, repo(name), undefined)), (r) => r.repository)
 const enabledPatterns = (name: string, toolUuid = lintAUuid) =>
   Effect.map(
-    Effect.flatMap(PatternConfiguration, (p) => p.list(adminCaller, repo(name), toolUuid, { enabled: true })),
+    Effect.flatMap(PatternConfiguration.PatternConfiguration, (p) => p.list(adminCaller, repo(name), toolUuid, { enabled: true })),
     (page) => page.data.map((c) => [c.patternDefinition.id, c.parameters.map((v) => `${v.name}=${v.value}`).join(",")])
   )
 
@@ -55,21 +48,21 @@ describe("CodingStandards", () => {
             { uuid: pyCheckUuid, enabled: false }
           ])
           expect(standard).toEqual(
-            new CodingStandard({
+            new Records.CodingStandard({
               id: 1,
               organizationId: 1,
               name: "Baseline",
               createdAt: "1970-01-02T00:00:00.000Z",
               tools: [
-                new StandardTool({
+                new Records.StandardTool({
                   uuid: lintAUuid,
                   enabled: true,
                   patterns: [
-                    new StandardPattern({ id: "LintA_no-eval", enabled: true, parameters: [] }),
-                    new StandardPattern({ id: "LintA_max-len", enabled: false, parameters: parameters({ max: "100" }) })
+                    new Records.StandardPattern({ id: "LintA_no-eval", enabled: true, parameters: [] }),
+                    new Records.StandardPattern({ id: "LintA_max-len", enabled: false, parameters: parameters({ max: "100" }) })
                   ]
                 }),
-                new StandardTool({ uuid: pyCheckUuid, enabled: false, patterns: [] })
+                new Records.StandardTool({ uuid: pyCheckUuid, enabled: false, patterns: [] })
               ]
             })
           )
@@ -78,7 +71,7 @@ describe("CodingStandards", () => {
       ))
 
     it("decodes the body with defaults: tools and patterns enabled, no patterns, no parameters", () => {
-      const decode = Schema.decodeUnknownEither(CreateStandardBody)
+      const decode = Schema.decodeUnknownEither(Bodies.CreateStandardBody)
       const decoded = decode({ name: "Baseline", tools: [{ uuid: lintAUuid, patterns: [{ id: "LintA_no-eval" }] }] })
       expect(decoded).toEqual(Either.right(standardBody("Baseline", [{ uuid: lintAUuid, patterns: [{ id: "LintA_no-eval" }] }])))
       expect(Either.isLeft(decode({ name: "" }))).toBe(true)
@@ -91,9 +84,9 @@ describe("CodingStandards", () => {
       withServices(
         Effect.gen(function*() {
           yield* addRepository("widgets")
-          const invalid = new InvalidInput({ field: "body", reason: "give exactly one of 'tools' and 'fromRepository'" })
-          expect(yield* Effect.flip(create(new CreateStandardBody({ name: "Empty" })))).toEqual(invalid)
-          expect(yield* Effect.flip(create(new CreateStandardBody({ name: "Both", tools: [], fromRepository: "widgets" }))))
+          const invalid = new Errors.InvalidInput({ field: "body", reason: "give exactly one of 'tools' and 'fromRepository'" })
+          expect(yield* Effect.flip(create(new Bodies.CreateStandardBody({ name: "Empty" })))).toEqual(invalid)
+          expect(yield* Effect.flip(create(new Bodies.CreateStandardBody({ name: "Both", tools: [], fromRepository: "widgets" }))))
             .toEqual(invalid)
         })
       ))
@@ -103,20 +96,20 @@ describe("CodingStandards", () => {
         Effect.gen(function*() {
           yield* addRepository("widgets")
           const refused = (tools: Parameters<typeof standardBody>[1]) => Effect.flip(create(standardBody("Broken", tools)))
-          expect(yield* refused([{ uuid: "nope" }])).toEqual(new Unprocessable({ reason: "Unknown tool 'nope'" }))
+          expect(yield* refused([{ uuid: "nope" }])).toEqual(new Errors.Unprocessable({ reason: "Unknown tool 'nope'" }))
           expect(yield* refused([{ uuid: lintAUuid, patterns: [{ id: "LintA2_no-eval" }] }])).toEqual(
-            new Unprocessable({ reason: "Pattern 'LintA2_no-eval' does not belong to tool LintA" })
+            new Errors.Unprocessable({ reason: "Pattern 'LintA2_no-eval' does not belong to tool LintA" })
           )
           expect(yield* refused([{ uuid: lintAUuid, patterns: [{ id: "LintA_max-len", parameters: { min: "1" } }] }])).toEqual(
-            new Unprocessable({ reason: "Pattern 'LintA_max-len' has no parameter 'min'" })
+            new Errors.Unprocessable({ reason: "Pattern 'LintA_max-len' has no parameter 'min'" })
           )
           expect(yield* refused([{ uuid: pyCheckUuid }, { uuid: lintA2Uuid, patterns: [{ id: "LintA2_max-params", parameters: { max: "4", min: "1" } }] }]))
-            .toEqual(new Unprocessable({ reason: "Pattern 'LintA2_max-params' has no parameter 'min'" }))
+            .toEqual(new Errors.Unprocessable({ reason: "Pattern 'LintA2_max-params' has no parameter 'min'" }))
           expect(yield* refused([{ uuid: lintAUuid }, { uuid: lintAUuid }])).toEqual(
-            new Unprocessable({ reason: `'${lintAUuid}' appears twice` })
+            new Errors.Unprocessable({ reason: `'${lintAUuid}' appears twice` })
           )
           expect(yield* refused([{ uuid: lintAUuid, patterns: [{ id: "LintA_max-len" }, { id: "LintA_max-len" }] }]))
-            .toEqual(new Unprocessable({ reason: "'LintA_max-len' appears twice" }))
+            .toEqual(new Errors.Unprocessable({ reason: "'LintA_max-len' appears twice" }))
           expect(yield* listStandards).toEqual([])
         })
       ))
@@ -126,9 +119,9 @@ describe("CodingStandards", () => {
         Effect.gen(function*() {
           yield* addRepository("widgets")
           const writer = yield* callerWith("write")
-          const standards = yield* CodingStandards
+          const standards = yield* CodingStandards.CodingStandards
           expect(yield* Effect.flip(standards.create(writer, acme, standardBody("Mine", [{ uuid: lintAUuid }])))).toEqual(
-            new PermissionDenied({ reason: "This operation needs the 'admin' permission; the token has 'write'" })
+            new Errors.PermissionDenied({ reason: "This operation needs the 'admin' permission; the token has 'write'" })
           )
           const owner = yield* callerWith("admin")
           const created = yield* standards.create(owner, acme, standardBody("Mine", [{ uuid: lintAUuid }]))
@@ -136,7 +129,7 @@ describe("CodingStandards", () => {
           expect(yield* standards.list(reader, acme)).toEqual([created])
           expect(yield* standards.get(reader, acme, created.id)).toEqual(created)
           expect(yield* Effect.flip(standards.apply(reader, acme, created.id, "widgets"))).toEqual(
-            new PermissionDenied({ reason: "This operation needs the 'admin' permission; the token has 'read'" })
+            new Errors.PermissionDenied({ reason: "This operation needs the 'admin' permission; the token has 'read'" })
           )
         })
       ))
@@ -147,29 +140,29 @@ describe("CodingStandards", () => {
       withServices(
         Effect.gen(function*() {
           yield* addRepository("widgets")
-          const tools = yield* ToolConfiguration
-          yield* tools.configureTool(adminCaller, repo("widgets"), lintAUuid, new ConfigureToolBody({
+          const tools = yield* ToolConfiguration.ToolConfiguration
+          yield* tools.configureTool(adminCaller, repo("widgets"), lintAUuid, new Bodies.ConfigureToolBody({
             patterns: [
-              new PatternChange({ id: "LintA_max-len", enabled: true, parameters: parameters({ max: "120" }) }),
-              new PatternChange({ id: "LintA_no-eval", enabled: false })
+              new Bodies.PatternChange({ id: "LintA_max-len", enabled: true, parameters: parameters({ max: "120" }) }),
+              new Bodies.PatternChange({ id: "LintA_no-eval", enabled: false })
             ]
           }))
-          yield* tools.configureTool(adminCaller, repo("widgets"), pyCheckUuid, new ConfigureToolBody({ enabled: true }))
-          const standard = yield* create(new CreateStandardBody({ name: "Like widgets", fromRepository: "widgets" }))
+          yield* tools.configureTool(adminCaller, repo("widgets"), pyCheckUuid, new Bodies.ConfigureToolBody({ enabled: true }))
+          const standard = yield* create(new Bodies.CreateStandardBody({ name: "Like widgets", fromRepository: "widgets" }))
           expect(standard.tools).toEqual([
-            new StandardTool({
+            new Records.StandardTool({
               uuid: lintAUuid,
               enabled: true,
               patterns: [
-                new StandardPattern({ id: "LintA_max-len", enabled: true, parameters: parameters({ max: "120", ignoreUrls: "true" }) }),
-                new StandardPattern({ id: "LintA_no-unused-vars", enabled: true, parameters: [] }),
-                new StandardPattern({ id: "LintA_py-compat", enabled: true, parameters: [] })
+                new Records.StandardPattern({ id: "LintA_max-len", enabled: true, parameters: parameters({ max: "120", ignoreUrls: "true" }) }),
+                new Records.StandardPattern({ id: "LintA_no-unused-vars", enabled: true, parameters: [] }),
+                new Records.StandardPattern({ id: "LintA_py-compat", enabled: true, parameters: [] })
               ]
             }),
-            new StandardTool({
+            new Records.StandardTool({
               uuid: pyCheckUuid,
               enabled: true,
-              patterns: [new StandardPattern({ id: "PyCheck_bare-except", enabled: true, parameters: [] })]
+              patterns: [new Records.StandardPattern({ id: "PyCheck_bare-except", enabled: true, parameters: [] })]
             })
           ])
         })
@@ -180,11 +173,11 @@ describe("CodingStandards", () => {
         Effect.gen(function*() {
           yield* addRepository("widgets")
           yield* addRepository("gadgets")
-          yield* Effect.flatMap(ToolConfiguration, (t) =>
-            t.configureTool(adminCaller, repo("widgets"), lintAUuid, new ConfigureToolBody({
-              patterns: [new PatternChange({ id: "LintA_complexity", enabled: true, parameters: parameters({ threshold: "15" }) })]
+          yield* Effect.flatMap(ToolConfiguration.ToolConfiguration, (t) =>
+            t.configureTool(adminCaller, repo("widgets"), lintAUuid, new Bodies.ConfigureToolBody({
+              patterns: [new Bodies.PatternChange({ id: "LintA_complexity", enabled: true, parameters: parameters({ threshold: "15" }) })]
             })))
-          const standard = yield* create(new CreateStandardBody({ name: "Like widgets", fromRepository: "widgets" }))
+          const standard = yield* create(new Bodies.CreateStandardBody({ name: "Like widgets", fromRepository: "widgets" }))
           yield* applyStandard(standard.id, "gadgets")
           expect(yield* enabledPatterns("gadgets")).toEqual(yield* enabledPatterns("widgets"))
           expect(yield* enabledPatterns("gadgets")).toEqual([
@@ -200,8 +193,8 @@ describe("CodingStandards", () => {
       withServices(
         Effect.gen(function*() {
           yield* addRepository("widgets")
-          expect(yield* Effect.flip(create(new CreateStandardBody({ name: "Ghost", fromRepository: "gadgets" })))).toEqual(
-            new NotFound({ what: "repository", id: "gadgets" })
+          expect(yield* Effect.flip(create(new Bodies.CreateStandardBody({ name: "Ghost", fromRepository: "gadgets" })))).toEqual(
+            new Errors.NotFound({ what: "repository", id: "gadgets" })
           )
         })
       ))
@@ -215,9 +208,9 @@ describe("CodingStandards", () => {
           const first = yield* createStandard("First", [{ uuid: lintAUuid }])
           const second = yield* createStandard("Second", [{ uuid: pyCheckUuid }])
           expect(yield* listStandards).toEqual([first, second])
-          expect(yield* Effect.flatMap(CodingStandards, (s) => s.get(adminCaller, acme, second.id))).toEqual(second)
-          expect(yield* Effect.flip(Effect.flatMap(CodingStandards, (s) => s.get(adminCaller, acme, 99)))).toEqual(
-            new NotFound({ what: "standard", id: "99" })
+          expect(yield* Effect.flatMap(CodingStandards.CodingStandards, (s) => s.get(adminCaller, acme, second.id))).toEqual(second)
+          expect(yield* Effect.flip(Effect.flatMap(CodingStandards.CodingStandards, (s) => s.get(adminCaller, acme, 99)))).toEqual(
+            new Errors.NotFound({ what: "standard", id: "99" })
           )
         })
       ))
@@ -227,14 +220,14 @@ describe("CodingStandards", () => {
         Effect.gen(function*() {
           yield* addRepository("widgets")
           yield* addRepository("rockets", { owner: "globex" })
-          const standards = yield* CodingStandards
+          const standards = yield* CodingStandards.CodingStandards
           const theirs = yield* standards.create(adminCaller, globex, standardBody("Theirs", [{ uuid: lintAUuid }]))
           expect(yield* listStandards).toEqual([])
           expect(yield* Effect.flip(standards.get(adminCaller, acme, theirs.id))).toEqual(
-            new NotFound({ what: "standard", id: String(theirs.id) })
+            new Errors.NotFound({ what: "standard", id: String(theirs.id) })
           )
           expect(yield* Effect.flip(standards.apply(adminCaller, acme, theirs.id, "widgets"))).toEqual(
-            new NotFound({ what: "standard", id: String(theirs.id) })
+            new Errors.NotFound({ what: "standard", id: String(theirs.id) })
           )
           expect(yield* standards.list(adminCaller, globex)).toEqual([theirs])
         })
@@ -251,7 +244,7 @@ describe("CodingStandards", () => {
           yield* applyStandard(first.id, "widgets")
           yield* applyStandard(second.id, "widgets")
           const both = yield* standardsOf("widgets")
-          expect(both.standards).toEqual([new StandardRef({ id: first.id, name: "First" }), new StandardRef({ id: second.id, name: "Second" })])
+          expect(both.standards).toEqual([new Common.StandardRef({ id: first.id, name: "First" }), new Common.StandardRef({ id: second.id, name: "Second" })])
           expect([both.codingStandardId, both.codingStandardName]).toEqual([second.id, "Second"])
           yield* applyStandard(first.id, "widgets")
           const reapplied = yield* standardsOf("widgets")
@@ -275,14 +268,14 @@ describe("CodingStandards", () => {
           yield* addRepository("widgets")
           const quiet = yield* createStandard("Quiet", [{ uuid: lintAUuid, enabled: false }])
           yield* applyStandard(quiet.id, "widgets")
-          const tools = yield* Effect.flatMap(ToolConfiguration, (t) => t.listTools(adminCaller, repo("widgets")))
+          const tools = yield* Effect.flatMap(ToolConfiguration.ToolConfiguration, (t) => t.listTools(adminCaller, repo("widgets")))
           expect(tools.map((t) => [t.name, t.settings.isEnabled, t.settings.followsStandard])).toEqual([
             ["LintA", false, true],
             ["LintA2", false, false],
             ["PyCheck", false, false]
           ])
           yield* unapplyStandard(quiet.id, "widgets")
-          const after = yield* Effect.flatMap(ToolConfiguration, (t) => t.listTools(adminCaller, repo("widgets")))
+          const after = yield* Effect.flatMap(ToolConfiguration.ToolConfiguration, (t) => t.listTools(adminCaller, repo("widgets")))
           expect(after.map((t) => [t.name, t.settings.isEnabled, t.settings.followsStandard])).toEqual([
             ["LintA", true, false],
             ["LintA2", false, false],
@@ -296,9 +289,9 @@ describe("CodingStandards", () => {
         Effect.gen(function*() {
           yield* addRepository("widgets")
           const standard = yield* createStandard("First", [{ uuid: lintAUuid }])
-          expect(yield* Effect.flip(applyStandard(standard.id, "gadgets"))).toEqual(new NotFound({ what: "repository", id: "gadgets" }))
-          expect(yield* Effect.flip(applyStandard(42, "widgets"))).toEqual(new NotFound({ what: "standard", id: "42" }))
-          expect(yield* Effect.flip(unapplyStandard(42, "widgets"))).toEqual(new NotFound({ what: "standard", id: "42" }))
+          expect(yield* Effect.flip(applyStandard(standard.id, "gadgets"))).toEqual(new Errors.NotFound({ what: "repository", id: "gadgets" }))
+          expect(yield* Effect.flip(applyStandard(42, "widgets"))).toEqual(new Errors.NotFound({ what: "standard", id: "42" }))
+          expect(yield* Effect.flip(unapplyStandard(42, "widgets"))).toEqual(new Errors.NotFound({ what: "standard", id: "42" }))
         })
       ))
   })

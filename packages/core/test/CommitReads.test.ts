@@ -1,16 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import {
-  AnalysisMeta,
-  CommitDeltaStatistics,
-  CommitReads,
-  type CommitWithAnalysis,
-  DeltaIssue,
-  IssueKindCount,
-  NotFound,
-  QualityGate,
-  QualitySettings,
-  Unauthenticated
-} from "@tidemark/core"
+import { ChangeAnalysis, ChangeViews, CommitReads, Errors, QualityGate, QualitySettings } from "@tidemark/core"
 import { Effect } from "effect"
 import { developHead, mainHead } from "./fixtures/FakeGitReader.js"
 import { undefinedNameAt } from "./fixtures/Issues.js"
@@ -49,12 +38,12 @@ const setUp = Effect.gen(function*() {
     fixedIssues: 1,
     deltaComplexity: 3,
     deltaClonesCount: 1,
-    newIssueKinds: [IssueKindCount.make({ level: "Error", category: "ErrorProne", count: 2 })],
+    newIssueKinds: [ChangeAnalysis.IssueKindCount.make({ level: "Error", category: "ErrorProne", count: 2 })],
     files: [touched("src/app.ts", [1, 2, 3], { newIssues: 2, fixedIssues: 1 })]
   }, [
-    DeltaIssue.make({ deltaType: "Added", issue: undefinedNameAt(1) }),
-    DeltaIssue.make({ deltaType: "Added", issue: undefinedNameAt(2) }),
-    DeltaIssue.make({ deltaType: "Fixed", issue: undefinedNameAt(3) })
+    ChangeAnalysis.DeltaIssue.make({ deltaType: "Added", issue: undefinedNameAt(1) }),
+    ChangeAnalysis.DeltaIssue.make({ deltaType: "Added", issue: undefinedNameAt(2) }),
+    ChangeAnalysis.DeltaIssue.make({ deltaType: "Fixed", issue: undefinedNameAt(3) })
   ])
   yield* saveCoverage(id, mainHead.sha, [linesOf("src/app.ts", [[1, 1], [2, 1], [3, 0]])])
   yield* saveCoverage(id, parent, [linesOf("src/app.ts", [[1, 1], [2, 1], [3, 1], [4, 0]])])
@@ -62,7 +51,7 @@ const setUp = Effect.gen(function*() {
 })
 
 /** A commit's short sha, whether it can be analysed (and why not), and its quality and coverage verdicts. */
-const summary = (shown: CommitWithAnalysis) => ({
+const summary = (shown: ChangeViews.CommitWithAnalysis) => ({
   sha: shown.commit.sha.slice(0, 2),
   meta: shown.meta,
   quality: shown.quality === undefined ? undefined : [shown.quality.newIssues, shown.quality.fixedIssues, shown.quality.isUpToStandards],
@@ -71,37 +60,37 @@ const summary = (shown: CommitWithAnalysis) => ({
     : [shown.coverage.totalCoveragePercentage, shown.coverage.deltaCoveragePercentage, shown.coverage.isUpToStandards]
 })
 
-const analyzable = AnalysisMeta.make({ analyzable: true })
+const analyzable = ChangeViews.AnalysisMeta.make({ analyzable: true })
 
 describe("CommitReads.one", () => {
   it.effect("an analysed commit with what it changed, judged by the commits gate as it is now", () =>
     withServices(Effect.gen(function*() {
       yield* setUp
-      const reads = yield* CommitReads
+      const reads = yield* CommitReads.CommitReads
       const head = yield* reads.one(adminCaller, app, mainHead.sha)
       expect(head.commit).toMatchObject({ sha: mainHead.sha, message: "Add the app", startedAnalysis: minute(19), endedAnalysis: minute(20) })
       // The default gate allows no new issue; it has no coverage rule, so coverage has no verdict.
       expect(summary(head)).toStrictEqual({ sha: "a1", meta: analyzable, quality: [2, 1, false], coverage: [66.67, -8.33, undefined] })
       expect(head.quality?.resultReasons?.map((r) => [r.gate, r.expected, r.isUpToStandards])).toStrictEqual([["issueThreshold", 0, false]])
-      const settings = yield* QualitySettings
-      yield* settings.updateGate(adminCaller, app, "commits", new QualityGate({ coverageThresholdWithDecimals: -10 }))
+      const settings = yield* QualitySettings.QualitySettings
+      yield* settings.updateGate(adminCaller, app, "commits", new QualityGate.QualityGate({ coverageThresholdWithDecimals: -10 }))
       expect(summary(yield* reads.one(adminCaller, app, mainHead.sha))).toStrictEqual({
         sha: "a1",
         meta: analyzable,
         quality: [2, 1, true],
         coverage: [66.67, -8.33, true]
       })
-      yield* settings.updateGate(adminCaller, app, "commits", new QualityGate({ coverageThresholdWithDecimals: -5 }))
+      yield* settings.updateGate(adminCaller, app, "commits", new QualityGate.QualityGate({ coverageThresholdWithDecimals: -5 }))
       expect(summary(yield* reads.one(adminCaller, app, mainHead.sha)).coverage).toStrictEqual([66.67, -8.33, false])
     })))
 
   it.effect("a failed analysis says why; an analysis without a change, and a stored commit never analysed, are analyzable without numbers", () =>
     withServices(Effect.gen(function*() {
       yield* setUp
-      const reads = yield* CommitReads
+      const reads = yield* CommitReads.CommitReads
       expect(summary(yield* reads.one(adminCaller, app, sha("a2")))).toStrictEqual({
         sha: "a2",
-        meta: AnalysisMeta.make({ analyzable: false, reason: "the remote hung up" }),
+        meta: ChangeViews.AnalysisMeta.make({ analyzable: false, reason: "the remote hung up" }),
         quality: undefined,
         coverage: undefined
       })
@@ -109,15 +98,15 @@ describe("CommitReads.one", () => {
       const stored = yield* reads.one(adminCaller, app, developHead.sha)
       expect(summary(stored)).toStrictEqual({ sha: "b1", meta: analyzable, quality: undefined, coverage: undefined })
       expect([stored.commit.message, stored.commit.endedAnalysis, stored.commit.isMergeCommit]).toStrictEqual(["Work in progress", undefined, false])
-      expect(yield* Effect.flip(reads.one(adminCaller, app, sha("ff")))).toStrictEqual(new NotFound({ what: "commit", id: sha("ff") }))
+      expect(yield* Effect.flip(reads.one(adminCaller, app, sha("ff")))).toStrictEqual(new Errors.NotFound({ what: "commit", id: sha("ff") }))
     })))
 
   it.effect("the commit's latest analysis is shown, whichever branch made it", () =>
     withServices(Effect.gen(function*() {
       const id = yield* setUp
       yield* saveAnalysis(id, "develop", yield* storedCommit(id, mainHead.sha), 40, { problems: [checkoutFailed] })
-      const reads = yield* CommitReads
-      expect((yield* reads.one(adminCaller, app, mainHead.sha)).meta).toStrictEqual(AnalysisMeta.make({ analyzable: false, reason: "the remote hung up" }))
+      const reads = yield* CommitReads.CommitReads
+      expect((yield* reads.one(adminCaller, app, mainHead.sha)).meta).toStrictEqual(ChangeViews.AnalysisMeta.make({ analyzable: false, reason: "the remote hung up" }))
       yield* saveAnalysis(id, "feature/login", yield* storedCommit(id, mainHead.sha), 50, { measures: measuresWith(2) })
       expect(summary(yield* reads.one(adminCaller, app, mainHead.sha)).quality).toStrictEqual([2, 1, false])
     })))
@@ -125,12 +114,12 @@ describe("CommitReads.one", () => {
   it.effect("reading needs a token of the repository's organization: none, or another organization's, is unauthenticated", () =>
     withServices(Effect.gen(function*() {
       yield* addedRecord("app", { visibility: "Public" })
-      const reads = yield* CommitReads
+      const reads = yield* CommitReads.CommitReads
       expect((yield* reads.one(yield* callerWith("read"), app, developHead.sha)).commit.sha).toBe(developHead.sha)
       // Commits are not among what anyone may read of a public repository.
-      expect(yield* Effect.flip(reads.one(anonymous, app, developHead.sha))).toBeInstanceOf(Unauthenticated)
-      expect(yield* Effect.flip(reads.one(yield* callerWith("admin", "globex"), app, developHead.sha))).toBeInstanceOf(Unauthenticated)
-      expect(yield* Effect.flip(reads.one(adminCaller, repo("nothing"), developHead.sha))).toStrictEqual(new NotFound({ what: "repository", id: "nothing" }))
+      expect(yield* Effect.flip(reads.one(anonymous, app, developHead.sha))).toBeInstanceOf(Errors.Unauthenticated)
+      expect(yield* Effect.flip(reads.one(yield* callerWith("admin", "globex"), app, developHead.sha))).toBeInstanceOf(Errors.Unauthenticated)
+      expect(yield* Effect.flip(reads.one(adminCaller, repo("nothing"), developHead.sha))).toStrictEqual(new Errors.NotFound({ what: "repository", id: "nothing" }))
     })))
 })
 
@@ -138,10 +127,10 @@ describe("CommitReads.list", () => {
   it.effect("the analysed commits of the default branch, or of the branch named, the latest analysis first, by page", () =>
     withServices(Effect.gen(function*() {
       yield* setUp
-      const reads = yield* CommitReads
+      const reads = yield* CommitReads.CommitReads
       const all = yield* reads.list(adminCaller, app, {})
       expect(all.items.map(summary)).toStrictEqual([
-        { sha: "a2", meta: AnalysisMeta.make({ analyzable: false, reason: "the remote hung up" }), quality: undefined, coverage: undefined },
+        { sha: "a2", meta: ChangeViews.AnalysisMeta.make({ analyzable: false, reason: "the remote hung up" }), quality: undefined, coverage: undefined },
         { sha: "a1", meta: analyzable, quality: [2, 1, false], coverage: [66.67, -8.33, undefined] },
         { sha: "a0", meta: analyzable, quality: undefined, coverage: undefined }
       ])
@@ -151,7 +140,7 @@ describe("CommitReads.list", () => {
       const second = yield* reads.list(adminCaller, app, { limit: 2, cursor: first.pagination.cursor })
       expect([second.items.map((c) => c.commit.sha.slice(0, 2)), second.pagination.cursor]).toStrictEqual([["a0"], undefined])
       expect(yield* reads.list(adminCaller, app, { branch: "develop" })).toMatchObject({ items: [], pagination: { total: 0 } })
-      expect(yield* Effect.flip(reads.list(adminCaller, app, { branch: "release" }))).toStrictEqual(new NotFound({ what: "branch", id: "release" }))
+      expect(yield* Effect.flip(reads.list(adminCaller, app, { branch: "release" }))).toStrictEqual(new Errors.NotFound({ what: "branch", id: "release" }))
       expect((yield* Effect.flip(reads.list(adminCaller, app, { cursor: "not a cursor" })))._tag).toBe("InvalidInput")
     })))
 })
@@ -160,8 +149,8 @@ describe("CommitReads.deltaStatistics", () => {
   it.effect("what the commit changed, with the coverage variation whole (truncated) and with decimals; not analyzed without a change", () =>
     withServices(Effect.gen(function*() {
       yield* setUp
-      const reads = yield* CommitReads
-      expect(yield* reads.deltaStatistics(adminCaller, app, mainHead.sha)).toStrictEqual(CommitDeltaStatistics.make({
+      const reads = yield* CommitReads.CommitReads
+      expect(yield* reads.deltaStatistics(adminCaller, app, mainHead.sha)).toStrictEqual(ChangeViews.CommitDeltaStatistics.make({
         commitUuid: mainHead.sha,
         newIssues: 2,
         fixedIssues: 1,
@@ -171,7 +160,7 @@ describe("CommitReads.deltaStatistics", () => {
         deltaCoverageWithDecimals: -8.33,
         analyzed: true
       }))
-      const none = (commitUuid: string) => CommitDeltaStatistics.make({ commitUuid, newIssues: 0, fixedIssues: 0, analyzed: false })
+      const none = (commitUuid: string) => ChangeViews.CommitDeltaStatistics.make({ commitUuid, newIssues: 0, fixedIssues: 0, analyzed: false })
       expect(yield* reads.deltaStatistics(adminCaller, app, sha("a2"))).toStrictEqual(none(sha("a2")))
       expect(yield* reads.deltaStatistics(adminCaller, app, parent)).toStrictEqual(none(parent))
       expect(yield* reads.deltaStatistics(adminCaller, app, developHead.sha)).toStrictEqual(none(developHead.sha))
@@ -183,7 +172,7 @@ describe("CommitReads.issues", () => {
   it.effect("the issues the commit added (in it) and fixed (in its base), by status; only against the commit its branch analysed before", () =>
     withServices(Effect.gen(function*() {
       yield* setUp
-      const reads = yield* CommitReads
+      const reads = yield* CommitReads.CommitReads
       const lines = (page: { readonly items: ReadonlyArray<{ readonly deltaType: string; readonly commitIssue: { readonly lineNumber: number; readonly commitInfo?: { readonly sha: string; readonly commiterName?: string | undefined } | undefined } }> }) =>
         page.items.map((d) => [d.deltaType, d.commitIssue.lineNumber, d.commitIssue.commitInfo?.sha.slice(0, 2), d.commitIssue.commitInfo?.commiterName])
       const all = yield* reads.issues(adminCaller, app, mainHead.sha, {})

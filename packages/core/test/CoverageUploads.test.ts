@@ -1,15 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import {
-  Coverage,
-  CoverageUploads,
-  InvalidInput,
-  NotFound,
-  PermissionDenied,
-  type Principal,
-  Repositories,
-  Unauthenticated,
-  UpdateGoalsBody
-} from "@tidemark/core"
+import { Bodies, Coverage, CoverageUploads, Errors, type Principal, Repositories } from "@tidemark/core"
 import { Effect, Option, TestClock } from "effect"
 import { drain, withWorker } from "./fixtures/FakeAnalysis.js"
 import { developHead, mainHead } from "./fixtures/FakeGitReader.js"
@@ -17,14 +7,14 @@ import { addRepository, adminCaller, anonymous, callerWith, repo } from "./fixtu
 
 const widgets = repo("widgets")
 
-const upload = (commitSha: string, report: string, caller: Option.Option<Principal> = adminCaller) =>
-  Effect.flatMap(CoverageUploads, (uploads) => uploads.upload(caller, widgets, { commitSha, format: "lcov", report }))
+const upload = (commitSha: string, report: string, caller: Option.Option<Principal.Principal> = adminCaller) =>
+  Effect.flatMap(CoverageUploads.CoverageUploads, (uploads) => uploads.upload(caller, widgets, { commitSha, format: "lcov", report }))
 
-const reports = (caller: Option.Option<Principal> = adminCaller, limit?: number) =>
-  Effect.flatMap(CoverageUploads, (uploads) => uploads.reports(caller, widgets, limit))
+const reports = (caller: Option.Option<Principal.Principal> = adminCaller, limit?: number) =>
+  Effect.flatMap(CoverageUploads.CoverageUploads, (uploads) => uploads.reports(caller, widgets, limit))
 
 /** Each report's commit, status and the branches that analysed it. */
-const listed = (caller: Option.Option<Principal> = adminCaller, limit?: number) =>
+const listed = (caller: Option.Option<Principal.Principal> = adminCaller, limit?: number) =>
   Effect.map(reports(caller, limit), ({ data }) => ({
     hasCoverageOverview: data.hasCoverageOverview,
     reports: (data.lastReports ?? []).map((r) => [r.targetCommitSha, r.status, r.commit?.sha, r.commit?.branches?.map((b) => b.name)])
@@ -37,7 +27,7 @@ describe("CoverageUploads.upload", () => {
       yield* TestClock.setTime(Date.parse("2024-06-01T08:00:00Z"))
       // 6 of 9 coverable lines: 66.67 %. none.ts is uncovered; it alone is below the 60 % goal. empty.ts has no coverable line.
       const answered = yield* upload(mainHead.sha, "src/app.ts 2/3\nsrc/none.ts 0/2\nsrc/full.ts 4/4\nsrc/empty.ts 0/0")
-      expect(answered).toEqual(new Coverage({
+      expect(answered).toEqual(new Coverage.Coverage({
         status: "UpToDate",
         lastCommitWithCoverage: mainHead.sha,
         statusUpdatedAt: "2024-06-01T08:00:00.000Z",
@@ -51,7 +41,7 @@ describe("CoverageUploads.upload", () => {
         filesWithLowCoverage: 1
       }))
       // With a goal of 70 %, app.ts (66.67 %) is low too.
-      yield* Effect.flatMap(Repositories, (r) => r.setGoals(adminCaller, widgets, new UpdateGoalsBody({ minCoveragePercentage: 70 })))
+      yield* Effect.flatMap(Repositories.Repositories, (r) => r.setGoals(adminCaller, widgets, new Bodies.UpdateGoalsBody({ minCoveragePercentage: 70 })))
       expect((yield* upload(mainHead.sha, "src/app.ts 2/3\nsrc/none.ts 0/2\nsrc/full.ts 4/4")).filesWithLowCoverage).toBe(2)
     })))
 
@@ -79,15 +69,15 @@ describe("CoverageUploads.upload", () => {
       yield* addRepository("widgets")
       yield* addRepository("open", { visibility: "Public" })
       const report = "src/app.ts 1/2"
-      expect(yield* Effect.flip(upload(mainHead.sha, report, yield* callerWith("read")))).toBeInstanceOf(PermissionDenied)
-      expect(yield* Effect.flip(upload(mainHead.sha, report, anonymous))).toEqual(new Unauthenticated({ reason: "Missing api-token header" }))
-      expect(yield* Effect.flip(upload(mainHead.sha, report, yield* callerWith("write", "globex")))).toBeInstanceOf(Unauthenticated)
+      expect(yield* Effect.flip(upload(mainHead.sha, report, yield* callerWith("read")))).toBeInstanceOf(Errors.PermissionDenied)
+      expect(yield* Effect.flip(upload(mainHead.sha, report, anonymous))).toEqual(new Errors.Unauthenticated({ reason: "Missing api-token header" }))
+      expect(yield* Effect.flip(upload(mainHead.sha, report, yield* callerWith("write", "globex")))).toBeInstanceOf(Errors.Unauthenticated)
       // A Public repository takes no upload from anyone either.
-      expect(yield* Effect.flip(Effect.flatMap(CoverageUploads, (u) =>
-        u.upload(anonymous, repo("open"), { commitSha: mainHead.sha, format: "lcov", report })))).toBeInstanceOf(Unauthenticated)
-      expect(yield* Effect.flip(Effect.flatMap(CoverageUploads, (u) =>
+      expect(yield* Effect.flip(Effect.flatMap(CoverageUploads.CoverageUploads, (u) =>
+        u.upload(anonymous, repo("open"), { commitSha: mainHead.sha, format: "lcov", report })))).toBeInstanceOf(Errors.Unauthenticated)
+      expect(yield* Effect.flip(Effect.flatMap(CoverageUploads.CoverageUploads, (u) =>
         u.upload(adminCaller, repo("gadgets"), { commitSha: mainHead.sha, format: "lcov", report })))).toEqual(
-          new NotFound({ what: "repository", id: "gadgets" })
+          new Errors.NotFound({ what: "repository", id: "gadgets" })
         )
       const writer = yield* callerWith("write")
       expect((yield* upload(mainHead.sha, report, writer)).numberCoverableLines).toBe(2)
@@ -98,10 +88,10 @@ describe("CoverageUploads.upload", () => {
     withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
       const short = yield* Effect.flip(upload(mainHead.sha.slice(0, 7), "src/app.ts 1/2"))
-      expect(short).toBeInstanceOf(InvalidInput)
+      expect(short).toBeInstanceOf(Errors.InvalidInput)
       expect(short).toMatchObject({ field: "commitSha" })
       expect(yield* Effect.flip(upload(mainHead.sha, "src/app.ts"))).toEqual(
-        new InvalidInput({ field: "report", reason: "line 1 is not '<path> <covered>/<coverable>'" })
+        new Errors.InvalidInput({ field: "report", reason: "line 1 is not '<path> <covered>/<coverable>'" })
       )
       expect(yield* listed()).toEqual({ hasCoverageOverview: false, reports: [] })
     })))
@@ -141,8 +131,8 @@ describe("CoverageUploads.reports", () => {
   it.effect("needs a token of the organization that may read, even for a Public repository", () =>
     withWorker(Effect.gen(function*() {
       yield* addRepository("widgets", { visibility: "Public" })
-      expect(yield* Effect.flip(reports(anonymous))).toEqual(new Unauthenticated({ reason: "Missing api-token header" }))
-      expect(yield* Effect.flip(reports(yield* callerWith("read", "globex")))).toBeInstanceOf(Unauthenticated)
+      expect(yield* Effect.flip(reports(anonymous))).toEqual(new Errors.Unauthenticated({ reason: "Missing api-token header" }))
+      expect(yield* Effect.flip(reports(yield* callerWith("read", "globex")))).toBeInstanceOf(Errors.Unauthenticated)
       expect((yield* reports(yield* callerWith("read"))).data.lastReports).toEqual([])
     })))
 })

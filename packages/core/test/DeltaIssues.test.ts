@@ -1,15 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
   ChangeAnalysis,
-  type ChangeSubject,
   ChangeStore,
-  type CommitDeltaIssue,
-  DeltaIssue,
+  type ChangeViews,
   DeltaIssues,
+  Errors,
   FileResultStore,
-  InvalidInput,
   Pagination,
-  type RepositoryRecord
+  type Records
 } from "@tidemark/core"
 import { Effect, Layer } from "effect"
 import { drain, workerLayer } from "./fixtures/FakeAnalysis.js"
@@ -19,13 +17,13 @@ import { storedRepository } from "./fixtures/AddedRepositoryRecords.js"
 import { addRepository } from "./fixtures/TestLayer.js"
 
 const withDeltaIssues = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.provide(effect, DeltaIssues.Default.pipe(Layer.provideMerge(workerLayer)))
+  Effect.provide(effect, DeltaIssues.DeltaIssues.Default.pipe(Layer.provideMerge(workerLayer)))
 
 const unknownSha = "e".repeat(40)
-const ofDevelop: ChangeSubject = { kind: "commit", sha: developHead.sha }
+const ofDevelop: ChangeAnalysis.ChangeSubject = { kind: "commit", sha: developHead.sha }
 
 const change = (repositoryId: number, headSha: string, baseSha: string | undefined) =>
-  ChangeAnalysis.make({
+  ChangeAnalysis.ChangeAnalysis.make({
     repositoryId,
     headSha,
     baseSha,
@@ -44,9 +42,9 @@ const change = (repositoryId: number, headSha: string, baseSha: string | undefin
 const issue = (filePath: string, line: number) => undefinedNameAt(line, filePath, `${filePath}:${line}`)
 
 const deltas = [
-  DeltaIssue.make({ deltaType: "Fixed", issue: issue("src/app.ts", 2) }),
-  DeltaIssue.make({ deltaType: "Added", issue: issue("src/b.ts", 1) }),
-  DeltaIssue.make({ deltaType: "Added", issue: issue("src/app.ts", 4) })
+  ChangeAnalysis.DeltaIssue.make({ deltaType: "Fixed", issue: issue("src/app.ts", 2) }),
+  ChangeAnalysis.DeltaIssue.make({ deltaType: "Added", issue: issue("src/b.ts", 1) }),
+  ChangeAnalysis.DeltaIssue.make({ deltaType: "Added", issue: issue("src/app.ts", 4) })
 ]
 
 /**
@@ -57,21 +55,21 @@ const setUp = Effect.gen(function*() {
   yield* addRepository("widgets")
   yield* drain
   const repository = yield* storedRepository("widgets")
-  yield* Effect.flatMap(ChangeStore, (changes) =>
+  yield* Effect.flatMap(ChangeStore.ChangeStore, (changes) =>
     changes.save({ repositoryId: repository.id, subject: ofDevelop }, change(repository.id, developHead.sha, mainHead.sha), deltas))
   return repository
 })
 
-const rows = (page: { readonly items: ReadonlyArray<CommitDeltaIssue> }) =>
+const rows = (page: { readonly items: ReadonlyArray<ChangeViews.CommitDeltaIssue> }) =>
   page.items.map((d) => [d.deltaType, d.commitIssue.filePath, d.commitIssue.lineNumber, d.commitIssue.commitInfo?.sha])
 
-const comparedOf = (repository: RepositoryRecord, baseSha: string | undefined) => ({ headSha: developHead.sha, baseSha, repository })
+const comparedOf = (repository: Records.RepositoryRecord, baseSha: string | undefined) => ({ headSha: developHead.sha, baseSha, repository })
 
 describe("DeltaIssues.page", () => {
   it.effect("added issues first, then fixed, by file and line; an added issue is in the head, a fixed one in the base", () =>
     withDeltaIssues(Effect.gen(function*() {
       const repository = yield* setUp
-      const issues = yield* DeltaIssues
+      const issues = yield* DeltaIssues.DeltaIssues
       const page = yield* issues.page(repository, ofDevelop, comparedOf(repository, mainHead.sha), {})
       expect(page.analyzed).toBe(true)
       expect(rows(page)).toEqual([
@@ -79,9 +77,9 @@ describe("DeltaIssues.page", () => {
         ["Added", "src/b.ts", 1, developHead.sha],
         ["Fixed", "src/app.ts", 2, mainHead.sha]
       ])
-      expect(page.pagination).toEqual(new Pagination({ limit: 100, total: 3 }))
+      expect(page.pagination).toEqual(new Pagination.Pagination({ limit: 100, total: 3 }))
       // Each issue names its file by the id the file results know it by.
-      const ids = yield* Effect.flatMap(FileResultStore, (files) => files.fileIds(repository.id, ["src/app.ts", "src/b.ts"]))
+      const ids = yield* Effect.flatMap(FileResultStore.FileResultStore, (files) => files.fileIds(repository.id, ["src/app.ts", "src/b.ts"]))
       expect(page.items.map((d) => d.commitIssue.fileId)).toEqual([ids.get("src/app.ts"), ids.get("src/b.ts"), ids.get("src/app.ts")])
       // The commits as the repository stored them: author and time.
       expect(page.items[0]?.commitIssue.commitInfo).toMatchObject({
@@ -96,7 +94,7 @@ describe("DeltaIssues.page", () => {
   it.effect("by status and by page; asking only for potential issues reads none, analysed all the same", () =>
     withDeltaIssues(Effect.gen(function*() {
       const repository = yield* setUp
-      const issues = yield* DeltaIssues
+      const issues = yield* DeltaIssues.DeltaIssues
       const compared = comparedOf(repository, mainHead.sha)
       const first = yield* issues.page(repository, ofDevelop, compared, { status: "new", limit: 1 })
       expect(rows(first)).toEqual([["Added", "src/app.ts", 4, developHead.sha]])
@@ -110,14 +108,14 @@ describe("DeltaIssues.page", () => {
       expect(yield* issues.page(repository, ofDevelop, compared, { onlyPotential: true, limit: 5 })).toEqual({
         analyzed: true,
         items: [],
-        pagination: new Pagination({ limit: 5, total: 0 })
+        pagination: new Pagination.Pagination({ limit: 5, total: 0 })
       })
     })))
 
   it.effect("a base the repository never stored is named by its sha alone; without a base, a fixed issue is placed in the head", () =>
     withDeltaIssues(Effect.gen(function*() {
       const repository = yield* setUp
-      const issues = yield* DeltaIssues
+      const issues = yield* DeltaIssues.DeltaIssues
       const unknownBase = yield* issues.page(repository, ofDevelop, comparedOf(repository, unknownSha), { status: "fixed" })
       expect(unknownBase.items.map((d) => d.commitIssue.commitInfo)).toEqual([{ sha: unknownSha }])
       const noBase = yield* issues.page(repository, ofDevelop, comparedOf(repository, undefined), { status: "fixed" })
@@ -127,13 +125,13 @@ describe("DeltaIssues.page", () => {
   it.effect("without a change to compare: none, not analysed; a bad cursor is InvalidInput all the same", () =>
     withDeltaIssues(Effect.gen(function*() {
       const repository = yield* setUp
-      const issues = yield* DeltaIssues
+      const issues = yield* DeltaIssues.DeltaIssues
       expect(yield* issues.page(repository, ofDevelop, undefined, { limit: 7 })).toEqual({
         analyzed: false,
         items: [],
-        pagination: new Pagination({ limit: 7, total: 0 })
+        pagination: new Pagination.Pagination({ limit: 7, total: 0 })
       })
-      expect(yield* Effect.flip(issues.page(repository, ofDevelop, undefined, { cursor: "not a cursor" }))).toBeInstanceOf(InvalidInput)
+      expect(yield* Effect.flip(issues.page(repository, ofDevelop, undefined, { cursor: "not a cursor" }))).toBeInstanceOf(Errors.InvalidInput)
       // Another subject of the repository has no rows.
       const other = yield* issues.page(repository, { kind: "pullRequest", number: 1 }, comparedOf(repository, mainHead.sha), {})
       expect([other.analyzed, other.items, other.pagination.total]).toEqual([true, [], 0])
@@ -144,7 +142,7 @@ describe("DeltaIssues.rowsOf and shown", () => {
   it.effect("rowsOf reads the rows of a comparable change only; shown makes them the page", () =>
     withDeltaIssues(Effect.gen(function*() {
       const repository = yield* setUp
-      const issues = yield* DeltaIssues
+      const issues = yield* DeltaIssues.DeltaIssues
       const key = { repositoryId: repository.id, subject: ofDevelop }
       const read = yield* issues.rowsOf(key, { status: "fixed", limit: 2 })
       expect(read.request).toEqual({ after: undefined, limit: 2 })

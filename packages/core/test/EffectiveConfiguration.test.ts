@@ -1,21 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import {
-  AppliedStandard,
-  CodingStandard,
-  conflictingTools,
-  effectivePatterns,
-  effectiveTool,
-  enabledByDefault,
-  governingStandards,
-  hasConfigurationFile,
-  ParameterValue,
-  PatternSetting,
-  StandardPattern,
-  StandardRef,
-  StandardTool,
-  standardsDisagree,
-  ToolSetting
-} from "@tidemark/core"
+import { Common, EffectiveConfiguration, Records } from "@tidemark/core"
 import { Option } from "effect"
 import { lintA, lintA2, lintAUuid, lintA2Uuid, pyCheck, pyCheckUuid } from "./fixtures/TestCatalogue.js"
 import { parameters, repositoryRecord } from "./fixtures/TestLayer.js"
@@ -34,18 +18,18 @@ const applied = (
   sequence: number,
   tools: ReadonlyArray<{ readonly uuid: string; readonly enabled?: boolean; readonly patterns?: ReadonlyArray<PatternSpec> }>
 ) =>
-  new AppliedStandard({
-    standard: new CodingStandard({
+  new Records.AppliedStandard({
+    standard: new Records.CodingStandard({
       id,
       organizationId: 1,
       name: `Standard ${id}`,
       createdAt: "2024-01-01T00:00:00.000Z",
       tools: tools.map((t) =>
-        new StandardTool({
+        new Records.StandardTool({
           uuid: t.uuid,
           enabled: t.enabled ?? true,
           patterns: (t.patterns ?? []).map((p) =>
-            new StandardPattern({ id: p.id, enabled: p.enabled ?? true, parameters: parameters(p.parameters ?? {}) })
+            new Records.StandardPattern({ id: p.id, enabled: p.enabled ?? true, parameters: parameters(p.parameters ?? {}) })
           )
         })
       )
@@ -54,30 +38,30 @@ const applied = (
     sequence
   })
 
-const ref = (id: number) => new StandardRef({ id, name: `Standard ${id}` })
+const ref = (id: number) => new Common.StandardRef({ id, name: `Standard ${id}` })
 const setting = (enabled: boolean | undefined, usesConfigurationFile = false) =>
-  Option.some(new ToolSetting({ toolUuid: lintAUuid, usesConfigurationFile, ...(enabled === undefined ? {} : { enabled }) }))
+  Option.some(new Records.ToolSetting({ toolUuid: lintAUuid, usesConfigurationFile, ...(enabled === undefined ? {} : { enabled }) }))
 
 describe("EffectiveConfiguration", () => {
   describe("catalogue defaults", () => {
     it("enables a tool by default when the catalogue says so and the repository uses one of its languages", () => {
-      expect(enabledByDefault(lintA, typeScriptRepository)).toBe(true)
-      expect(enabledByDefault(lintA2, typeScriptRepository)).toBe(false)
-      expect(enabledByDefault(pyCheck, typeScriptRepository)).toBe(false)
-      expect(enabledByDefault(pyCheck, pythonRepository)).toBe(true)
-      expect(enabledByDefault(lintA, pythonRepository)).toBe(false)
+      expect(EffectiveConfiguration.enabledByDefault(lintA, typeScriptRepository)).toBe(true)
+      expect(EffectiveConfiguration.enabledByDefault(lintA2, typeScriptRepository)).toBe(false)
+      expect(EffectiveConfiguration.enabledByDefault(pyCheck, typeScriptRepository)).toBe(false)
+      expect(EffectiveConfiguration.enabledByDefault(pyCheck, pythonRepository)).toBe(true)
+      expect(EffectiveConfiguration.enabledByDefault(lintA, pythonRepository)).toBe(false)
     })
 
     it("detects a configuration file at the repository's root", () => {
-      expect(hasConfigurationFile(lintA, typeScriptRepository)).toBe(true)
-      expect(hasConfigurationFile(lintA2, typeScriptRepository)).toBe(false)
-      expect(hasConfigurationFile(lintA, repositoryRecord({ rootFiles: ["linta.json"] }))).toBe(false)
+      expect(EffectiveConfiguration.hasConfigurationFile(lintA, typeScriptRepository)).toBe(true)
+      expect(EffectiveConfiguration.hasConfigurationFile(lintA2, typeScriptRepository)).toBe(false)
+      expect(EffectiveConfiguration.hasConfigurationFile(lintA, repositoryRecord({ rootFiles: ["linta.json"] }))).toBe(false)
     })
   })
 
   describe("effectiveTool", () => {
     it("reports the default state when nothing configures the tool", () => {
-      const tool = effectiveTool(lintA, typeScriptRepository, Option.none(), [])
+      const tool = EffectiveConfiguration.effectiveTool(lintA, typeScriptRepository, Option.none(), [])
       expect(tool.view.uuid).toBe(lintAUuid)
       expect(tool.view.name).toBe("LintA")
       expect(tool.view.isClientSide).toBe(false)
@@ -93,18 +77,18 @@ describe("EffectiveConfiguration", () => {
     })
 
     it("uses the repository's own choice and marks it custom", () => {
-      const off = effectiveTool(lintA, typeScriptRepository, setting(false, true), [])
+      const off = EffectiveConfiguration.effectiveTool(lintA, typeScriptRepository, setting(false, true), [])
       expect(off.view.settings.isEnabled).toBe(false)
       expect(off.view.settings.isCustom).toBe(true)
       expect(off.view.settings.usesConfigurationFile).toBe(true)
       // Only the configuration-file choice stored: the state stays the default, not custom.
-      const fileOnly = effectiveTool(lintA, typeScriptRepository, setting(undefined, true), [])
+      const fileOnly = EffectiveConfiguration.effectiveTool(lintA, typeScriptRepository, setting(undefined, true), [])
       expect(fileOnly.view.settings.isEnabled).toBe(true)
       expect(fileOnly.view.settings.isCustom).toBe(false)
     })
 
     it("lets a governing standard decide over the repository's choice", () => {
-      const tool = effectiveTool(lintA, typeScriptRepository, setting(false), [applied(1, 1, [{ uuid: lintAUuid }])])
+      const tool = EffectiveConfiguration.effectiveTool(lintA, typeScriptRepository, setting(false), [applied(1, 1, [{ uuid: lintAUuid }])])
       expect(tool.view.settings.isEnabled).toBe(true)
       expect(tool.view.settings.followsStandard).toBe(true)
       expect(tool.view.settings.isCustom).toBe(false)
@@ -112,7 +96,7 @@ describe("EffectiveConfiguration", () => {
     })
 
     it("ignores standards that do not list the tool", () => {
-      const tool = effectiveTool(lintA, typeScriptRepository, Option.none(), [applied(1, 1, [{ uuid: lintA2Uuid }])])
+      const tool = EffectiveConfiguration.effectiveTool(lintA, typeScriptRepository, Option.none(), [applied(1, 1, [{ uuid: lintA2Uuid }])])
       expect(tool.governing).toEqual([])
       expect(tool.view.settings.followsStandard).toBe(false)
       expect(tool.view.settings.isEnabled).toBe(true)
@@ -121,10 +105,10 @@ describe("EffectiveConfiguration", () => {
     it("takes the state of the most recently applied standard, whatever the order given", () => {
       const enabling = applied(1, 5, [{ uuid: lintAUuid, enabled: true }])
       const disabling = applied(2, 3, [{ uuid: lintAUuid, enabled: false }])
-      const tool = effectiveTool(lintA, typeScriptRepository, Option.none(), [enabling, disabling])
+      const tool = EffectiveConfiguration.effectiveTool(lintA, typeScriptRepository, Option.none(), [enabling, disabling])
       expect(tool.view.settings.isEnabled).toBe(true)
       expect(tool.view.settings.enabledBy).toEqual([ref(1)])
-      const reversed = effectiveTool(lintA, typeScriptRepository, Option.none(), [
+      const reversed = EffectiveConfiguration.effectiveTool(lintA, typeScriptRepository, Option.none(), [
         applied(1, 3, [{ uuid: lintAUuid, enabled: true }]),
         applied(2, 5, [{ uuid: lintAUuid, enabled: false }])
       ])
@@ -135,29 +119,29 @@ describe("EffectiveConfiguration", () => {
     })
 
     it("names no enabling standard for a pattern the latest standard disables", () => {
-      const tool = effectiveTool(lintA, typeScriptRepository, Option.none(), [
+      const tool = EffectiveConfiguration.effectiveTool(lintA, typeScriptRepository, Option.none(), [
         applied(1, 1, [{ uuid: lintAUuid, patterns: [{ id: "LintA_max-len" }] }]),
         applied(2, 2, [{ uuid: lintAUuid, patterns: [{ id: "LintA_max-len", enabled: false }] }])
       ])
-      const maxLen = effectivePatterns(tool, []).find((p) => p.pattern.definition.id === "LintA_max-len")
+      const maxLen = EffectiveConfiguration.effectivePatterns(tool, []).find((p) => p.pattern.definition.id === "LintA_max-len")
       expect(maxLen?.configured.enabled).toBe(false)
       expect(maxLen?.configured.enabledBy).toEqual([])
     })
 
     it("orders governing standards by application", () => {
       const standards = [applied(3, 9, [{ uuid: lintAUuid }]), applied(1, 2, [{ uuid: lintAUuid }]), applied(2, 4, [])]
-      expect(governingStandards(lintA, standards).map((g) => g.applied.standard.id)).toEqual([1, 3])
+      expect(EffectiveConfiguration.governingStandards(lintA, standards).map((g) => g.applied.standard.id)).toEqual([1, 3])
     })
   })
 
   describe("effectivePatterns", () => {
-    const byId = (list: ReturnType<typeof effectivePatterns>) => new Map(list.map((p) => [p.pattern.definition.id, p.configured]))
+    const byId = (list: ReturnType<typeof EffectiveConfiguration.effectivePatterns>) => new Map(list.map((p) => [p.pattern.definition.id, p.configured]))
 
     it("lists every parameter with its default when nothing sets it", () => {
-      const patterns = byId(effectivePatterns(effectiveTool(lintA, typeScriptRepository, Option.none(), []), []))
+      const patterns = byId(EffectiveConfiguration.effectivePatterns(EffectiveConfiguration.effectiveTool(lintA, typeScriptRepository, Option.none(), []), []))
       expect(patterns.get("LintA_max-len")?.parameters).toEqual([
-        new ParameterValue({ name: "max", value: "80" }),
-        new ParameterValue({ name: "ignoreUrls", value: "true" })
+        new Common.ParameterValue({ name: "max", value: "80" }),
+        new Common.ParameterValue({ name: "ignoreUrls", value: "true" })
       ])
       expect(patterns.get("LintA_no-eval")?.parameters).toEqual([])
       expect(patterns.get("LintA_max-len")?.enabled).toBe(false)
@@ -166,25 +150,25 @@ describe("EffectiveConfiguration", () => {
 
     it("applies the repository's settings and marks them custom", () => {
       const patterns = byId(
-        effectivePatterns(effectiveTool(lintA, typeScriptRepository, Option.none(), []), [
-          new PatternSetting({ patternId: "LintA_max-len", enabled: true, parameters: parameters({ max: "120" }) })
+        EffectiveConfiguration.effectivePatterns(EffectiveConfiguration.effectiveTool(lintA, typeScriptRepository, Option.none(), []), [
+          new Records.PatternSetting({ patternId: "LintA_max-len", enabled: true, parameters: parameters({ max: "120" }) })
         ])
       )
       expect(patterns.get("LintA_max-len")).toMatchObject({
         enabled: true,
         isCustom: true,
         enabledBy: [],
-        parameters: [new ParameterValue({ name: "max", value: "120" }), new ParameterValue({ name: "ignoreUrls", value: "true" })]
+        parameters: [new Common.ParameterValue({ name: "max", value: "120" }), new Common.ParameterValue({ name: "ignoreUrls", value: "true" })]
       })
     })
 
     it("takes a governed tool's patterns from the standards only", () => {
-      const tool = effectiveTool(lintA, typeScriptRepository, Option.none(), [
+      const tool = EffectiveConfiguration.effectiveTool(lintA, typeScriptRepository, Option.none(), [
         applied(1, 1, [{ uuid: lintAUuid, patterns: [{ id: "LintA_max-len", parameters: { max: "100" } }, { id: "LintA_jsdoc" }] }]),
         applied(2, 2, [{ uuid: lintAUuid, patterns: [{ id: "LintA_max-len", parameters: { max: "120" } }, { id: "LintA_jsdoc", enabled: false }] }])
       ])
-      const patterns = effectivePatterns(tool, [
-        new PatternSetting({ patternId: "LintA_no-eval", enabled: true, parameters: [] })
+      const patterns = EffectiveConfiguration.effectivePatterns(tool, [
+        new Records.PatternSetting({ patternId: "LintA_no-eval", enabled: true, parameters: [] })
       ])
       expect(patterns.every((p) => p.governed)).toBe(true)
       const configured = byId(patterns)
@@ -192,7 +176,7 @@ describe("EffectiveConfiguration", () => {
         enabled: true,
         isCustom: false,
         enabledBy: [ref(1), ref(2)],
-        parameters: [new ParameterValue({ name: "max", value: "120" }), new ParameterValue({ name: "ignoreUrls", value: "true" })]
+        parameters: [new Common.ParameterValue({ name: "max", value: "120" }), new Common.ParameterValue({ name: "ignoreUrls", value: "true" })]
       })
       expect(configured.get("LintA_jsdoc")?.enabled).toBe(false)
       // Not listed by any governing standard: disabled, whatever the repository or catalogue says.
@@ -203,37 +187,37 @@ describe("EffectiveConfiguration", () => {
 
   describe("conflicts", () => {
     it("standardsDisagree: the same pattern with different parameters or states", () => {
-      const agree = effectiveTool(lintA, typeScriptRepository, Option.none(), [
+      const agree = EffectiveConfiguration.effectiveTool(lintA, typeScriptRepository, Option.none(), [
         applied(1, 1, [{ uuid: lintAUuid, patterns: [{ id: "LintA_max-len", parameters: { max: "100", ignoreUrls: "false" } }] }]),
         applied(2, 2, [{ uuid: lintAUuid, patterns: [{ id: "LintA_max-len", parameters: { ignoreUrls: "false", max: "100" } }, { id: "LintA_jsdoc" }] }])
       ])
-      expect(standardsDisagree(agree)).toBe(false)
-      const parametersDiffer = effectiveTool(lintA, typeScriptRepository, Option.none(), [
+      expect(EffectiveConfiguration.standardsDisagree(agree)).toBe(false)
+      const parametersDiffer = EffectiveConfiguration.effectiveTool(lintA, typeScriptRepository, Option.none(), [
         applied(1, 1, [{ uuid: lintAUuid, patterns: [{ id: "LintA_max-len", parameters: { max: "100" } }] }]),
         applied(2, 2, [{ uuid: lintAUuid, patterns: [{ id: "LintA_max-len", parameters: { max: "120" } }] }])
       ])
-      expect(standardsDisagree(parametersDiffer)).toBe(true)
-      const statesDiffer = effectiveTool(lintA, typeScriptRepository, Option.none(), [
+      expect(EffectiveConfiguration.standardsDisagree(parametersDiffer)).toBe(true)
+      const statesDiffer = EffectiveConfiguration.effectiveTool(lintA, typeScriptRepository, Option.none(), [
         applied(1, 1, [{ uuid: lintAUuid, patterns: [{ id: "LintA_jsdoc" }] }]),
         applied(2, 2, [{ uuid: lintAUuid, patterns: [{ id: "LintA_jsdoc", enabled: false }] }])
       ])
-      expect(standardsDisagree(statesDiffer)).toBe(true)
+      expect(EffectiveConfiguration.standardsDisagree(statesDiffer)).toBe(true)
     })
 
     it("conflictingTools: two enabled members of one family, and tools whose standards disagree", () => {
-      const none = [lintA, lintA2, pyCheck].map((t) => effectiveTool(t, typeScriptRepository, Option.none(), []))
-      expect(conflictingTools(none)).toEqual([])
+      const none = [lintA, lintA2, pyCheck].map((t) => EffectiveConfiguration.effectiveTool(t, typeScriptRepository, Option.none(), []))
+      expect(EffectiveConfiguration.conflictingTools(none)).toEqual([])
       const bothLintA = [lintA, lintA2, pyCheck].map((t) =>
-        effectiveTool(t, typeScriptRepository, Option.none(), [applied(1, 1, [{ uuid: lintA2Uuid }])])
+        EffectiveConfiguration.effectiveTool(t, typeScriptRepository, Option.none(), [applied(1, 1, [{ uuid: lintA2Uuid }])])
       )
-      expect(conflictingTools(bothLintA)).toEqual([lintAUuid, lintA2Uuid])
+      expect(EffectiveConfiguration.conflictingTools(bothLintA)).toEqual([lintAUuid, lintA2Uuid])
       const disagreeing = [lintA, lintA2, pyCheck].map((t) =>
-        effectiveTool(t, pythonRepository, Option.none(), [
+        EffectiveConfiguration.effectiveTool(t, pythonRepository, Option.none(), [
           applied(1, 1, [{ uuid: pyCheckUuid, patterns: [{ id: "PyCheck_bare-except" }] }]),
           applied(2, 2, [{ uuid: pyCheckUuid, patterns: [{ id: "PyCheck_bare-except", enabled: false }] }])
         ])
       )
-      expect(conflictingTools(disagreeing)).toEqual([pyCheckUuid])
+      expect(EffectiveConfiguration.conflictingTools(disagreeing)).toEqual([pyCheckUuid])
     })
   })
 })

@@ -1,16 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import {
-  AnalysisRequests,
-  GitHostWebhooks,
-  InvalidInput,
-  NotFound,
-  PermissionDenied,
-  PullRequests,
-  PullRequestStore,
-  replayWindow,
-  ServiceUnavailable,
-  Unauthenticated
-} from "@tidemark/core"
+import { AnalysisRequests, Errors, GitHostWebhooks, PullRequestStore, PullRequests } from "@tidemark/core"
 import { Duration, Effect, Layer, Option, Ref, TestClock } from "effect"
 import { createHmac } from "node:crypto"
 import { queuedTargets } from "./fixtures/QueuedAnalysisJobs.js"
@@ -23,7 +12,7 @@ import gitlabPush from "./providers/fixtures/gitlab/push.json"
 const widgets = repo("widgets")
 const widgetsUrl = "https://github.com/acme/widgets.git"
 
-const refused = new Unauthenticated({ reason: "The webhook delivery is not signed with the repository's webhook secret" })
+const refused = new Errors.Unauthenticated({ reason: "The webhook delivery is not signed with the repository's webhook secret" })
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 const sign = (secret: string, body: Uint8Array) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`
@@ -64,18 +53,18 @@ const mergeRequest = JSON.stringify({
 const setUp = Effect.gen(function*() {
   yield* addRepository("widgets")
   yield* queuedTargets
-  return yield* Effect.flatMap(GitHostWebhooks, (webhooks) => webhooks.issueSecret(adminCaller, widgets))
+  return yield* Effect.flatMap(GitHostWebhooks.GitHostWebhooks, (webhooks) => webhooks.issueSecret(adminCaller, widgets))
 })
 
 /** A GitHub delivery of `text` for widgets, signed with `secret`. */
 const github = (secret: string, event: string, text: string, delivery?: string) =>
-  Effect.flatMap(GitHostWebhooks, (webhooks) =>
+  Effect.flatMap(GitHostWebhooks.GitHostWebhooks, (webhooks) =>
     webhooks.github(widgets, { event, signature: sign(secret, bytes(text)), delivery }, bytes(text)))
 
 const storedPullRequest = (number: number) =>
   Effect.gen(function*() {
     const repository = yield* storedRepository("widgets")
-    return Option.map(yield* Effect.flatMap(PullRequestStore, (store) => store.find(repository.id, number)), (pr) => [
+    return Option.map(yield* Effect.flatMap(PullRequestStore.PullRequestStore, (store) => store.find(repository.id, number)), (pr) => [
       pr.title,
       pr.originBranch,
       pr.targetBranch,
@@ -88,16 +77,16 @@ describe("GitHostWebhooks.issueSecret", () => {
   it.effect("the admin or an admin token of the organization generates the secret, replacing the last; others may not", () =>
     withServices(Effect.gen(function*() {
       const first = yield* setUp
-      const webhooks = yield* GitHostWebhooks
+      const webhooks = yield* GitHostWebhooks.GitHostWebhooks
       expect(first).toMatch(/^tmw_fixed-32-\d+$/)
       const second = yield* webhooks.issueSecret(yield* callerWith("admin"), widgets)
       expect(second).not.toBe(first)
       expect(yield* Effect.flip(github(first, "ping", "{}"))).toEqual(refused)
       expect(yield* github(second, "ping", "{}")).toEqual({ event: "ping", outcome: "ignored" })
-      expect(yield* Effect.flip(webhooks.issueSecret(yield* callerWith("write"), widgets))).toBeInstanceOf(PermissionDenied)
-      expect(yield* Effect.flip(webhooks.issueSecret(anonymous, widgets))).toBeInstanceOf(Unauthenticated)
-      expect(yield* Effect.flip(webhooks.issueSecret(yield* callerWith("admin", "globex"), widgets))).toBeInstanceOf(Unauthenticated)
-      expect(yield* Effect.flip(webhooks.issueSecret(adminCaller, repo("gadgets")))).toEqual(new NotFound({ what: "repository", id: "gadgets" }))
+      expect(yield* Effect.flip(webhooks.issueSecret(yield* callerWith("write"), widgets))).toBeInstanceOf(Errors.PermissionDenied)
+      expect(yield* Effect.flip(webhooks.issueSecret(anonymous, widgets))).toBeInstanceOf(Errors.Unauthenticated)
+      expect(yield* Effect.flip(webhooks.issueSecret(yield* callerWith("admin", "globex"), widgets))).toBeInstanceOf(Errors.Unauthenticated)
+      expect(yield* Effect.flip(webhooks.issueSecret(adminCaller, repo("gadgets")))).toEqual(new Errors.NotFound({ what: "repository", id: "gadgets" }))
     })))
 })
 
@@ -114,7 +103,7 @@ describe("GitHostWebhooks.github", () => {
     withServices(Effect.gen(function*() {
       const secret = yield* setUp
       yield* addRepository("gadgets")
-      const webhooks = yield* GitHostWebhooks
+      const webhooks = yield* GitHostWebhooks.GitHostWebhooks
       const body = bytes(pullRequest())
       const deliver = (at: typeof widgets, signature: string | undefined) =>
         webhooks.github(at, { event: "pull_request", signature }, body)
@@ -130,10 +119,10 @@ describe("GitHostWebhooks.github", () => {
   it.effect("a signed body that is not UTF-8, or a payload missing what its event needs, is InvalidInput", () =>
     withServices(Effect.gen(function*() {
       const secret = yield* setUp
-      const webhooks = yield* GitHostWebhooks
+      const webhooks = yield* GitHostWebhooks.GitHostWebhooks
       const notText = new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])
       expect(yield* Effect.flip(webhooks.github(widgets, { event: "push", signature: sign(secret, notText) }, notText))).toEqual(
-        new InvalidInput({ field: "body", reason: "is not UTF-8 text" })
+        new Errors.InvalidInput({ field: "body", reason: "is not UTF-8 text" })
       )
       expect(yield* Effect.flip(github(secret, "pull_request", JSON.stringify({ action: "opened" })))).toMatchObject({
         _tag: "InvalidInput",
@@ -150,7 +139,7 @@ describe("GitHostWebhooks.github", () => {
       expect((yield* github(secret, "pull_request", pullRequest({ action: "synchronize" }), "guid-1")).outcome).toBe("duplicate")
       expect((yield* github(secret, "pull_request", pullRequest())).outcome).toBe("duplicate")
       expect(yield* queuedTargets).toHaveLength(1)
-      yield* TestClock.adjust(Duration.sum(replayWindow, Duration.millis(1)))
+      yield* TestClock.adjust(Duration.sum(GitHostWebhooks.replayWindow, Duration.millis(1)))
       expect((yield* github(secret, "pull_request", pullRequest(), "guid-1")).outcome).toBe("pullRequestRecorded")
       expect(yield* queuedTargets).toHaveLength(1)
     })))
@@ -181,15 +170,15 @@ describe("GitHostWebhooks.github", () => {
 
 /** A pull request store whose first write fails, as a database that went away for a moment. */
 const failingOnce = Layer.effect(
-  PullRequestStore,
+  PullRequestStore.PullRequestStore,
   Effect.gen(function*() {
-    const store = yield* PullRequestStore
+    const store = yield* PullRequestStore.PullRequestStore
     const failed = yield* Ref.make(false)
-    return PullRequestStore.of({
+    return PullRequestStore.PullRequestStore.of({
       ...store,
       upsert: (input) =>
         Effect.flatMap(Ref.getAndSet(failed, true), (before) =>
-          before ? store.upsert(input) : Effect.fail(new ServiceUnavailable({ reason: "connection reset" })))
+          before ? store.upsert(input) : Effect.fail(new Errors.ServiceUnavailable({ reason: "connection reset" })))
     })
   })
 )
@@ -198,9 +187,9 @@ const failingOnce = Layer.effect(
  * The webhooks over a PullRequests of their own on that store, both fresh: a layer is built once per
  * composition, and the test layer's are built on the sound store.
  */
-const withFailingStore = Layer.fresh(GitHostWebhooks.DefaultWithoutDependencies).pipe(
-  Layer.provide(Layer.fresh(PullRequests.DefaultWithoutDependencies).pipe(Layer.provide(failingOnce))),
-  Layer.provide(AnalysisRequests.Default),
+const withFailingStore = Layer.fresh(GitHostWebhooks.GitHostWebhooks.DefaultWithoutDependencies).pipe(
+  Layer.provide(Layer.fresh(PullRequests.PullRequests.DefaultWithoutDependencies).pipe(Layer.provide(failingOnce))),
+  Layer.provide(AnalysisRequests.AnalysisRequests.Default),
   Layer.provideMerge(testLayer())
 )
 
@@ -209,7 +198,7 @@ describe("GitHostWebhooks and failures", () => {
     Effect.gen(function*() {
       const secret = yield* setUp
       expect(yield* Effect.flip(github(secret, "pull_request", pullRequest(), "guid-1"))).toEqual(
-        new ServiceUnavailable({ reason: "connection reset" })
+        new Errors.ServiceUnavailable({ reason: "connection reset" })
       )
       expect((yield* github(secret, "pull_request", pullRequest(), "guid-1")).outcome).toBe("pullRequestRecorded")
       expect(yield* storedPullRequest(5)).toEqual(Option.some(["Login form", "feature/login", "main", "open", featureHead.sha]))
@@ -220,12 +209,12 @@ describe("GitHostWebhooks.gitlab", () => {
   it.effect("the token must be the secret itself; a merge request is recorded once per Idempotency-Key or body", () =>
     withServices(Effect.gen(function*() {
       const secret = yield* setUp
-      const webhooks = yield* GitHostWebhooks
+      const webhooks = yield* GitHostWebhooks.GitHostWebhooks
       const deliver = (token: string | undefined, event: string, text: string, delivery?: string) =>
         webhooks.gitlab(widgets, { event, token, delivery }, bytes(text))
       expect(yield* Effect.flip(deliver(undefined, "Merge Request Hook", mergeRequest))).toEqual(refused)
       expect(yield* Effect.flip(deliver(`${secret}x`, "Merge Request Hook", mergeRequest))).toEqual(refused)
-      expect(yield* Effect.flip(Effect.flatMap(GitHostWebhooks, (w) =>
+      expect(yield* Effect.flip(Effect.flatMap(GitHostWebhooks.GitHostWebhooks, (w) =>
         w.gitlab(repo("gadgets"), { event: "Merge Request Hook", token: secret }, bytes(mergeRequest))))).toEqual(refused)
       expect(yield* deliver(secret, "Merge Request Hook", mergeRequest, "key-1")).toEqual({
         event: "Merge Request Hook",

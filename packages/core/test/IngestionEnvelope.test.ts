@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
-import { decodeEnvelope, encodeEnvelope, envelopeJson, Event, IngestionEnvelope } from "@tidemark/core"
+import { IngestionEnvelope, IngestionEvents } from "@tidemark/core"
 import { Either, Schema } from "effect"
 
-const decodeEvent = Schema.decodeUnknownSync(Event)
+const decodeEvent = Schema.decodeUnknownSync(IngestionEvents.Event)
 
 const events = [
   { $type: "change", change_id: "c-1", time_created: "2024-05-01T12:00:00Z", source: "cli", unknown: "ignored" },
@@ -14,7 +14,7 @@ describe("envelopeJson", () => {
   it("writes exactly what the schema encodes, for every kind of event", () => {
     for (const raw of events) {
       const fields = { id: "h", organizationId: 7, system: "s", receivedAt: "2024-05-01T12:00:01.000Z", origin: { _tag: "Event" as const, event: decodeEvent(raw) } }
-      expect(envelopeJson(fields)).toBe(encodeEnvelope(new IngestionEnvelope(fields)))
+      expect(IngestionEnvelope.envelopeJson(fields)).toBe(IngestionEnvelope.encodeEnvelope(new IngestionEnvelope.IngestionEnvelope(fields)))
     }
   })
 
@@ -26,8 +26,8 @@ describe("envelopeJson", () => {
       receivedAt: "2024-05-01T12:00:01.000Z",
       origin: { _tag: "Provider" as const, provider: "github" as const, headers: { "x-github-event": "push" }, payload: { a: [1, null, "x"] } }
     }
-    const json = envelopeJson(fields)
-    expect(json).toBe(encodeEnvelope(new IngestionEnvelope(fields)))
-    expect(Either.map(decodeEnvelope(json), (e) => e.origin)).toEqual(Either.right(fields.origin))
+    const json = IngestionEnvelope.envelopeJson(fields)
+    expect(json).toBe(IngestionEnvelope.encodeEnvelope(new IngestionEnvelope.IngestionEnvelope(fields)))
+    expect(Either.map(IngestionEnvelope.decodeEnvelope(json), (e) => e.origin)).toEqual(Either.right(fields.origin))
   })
 })

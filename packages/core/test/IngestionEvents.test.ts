@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Change, ciSystems, Deployment, Event, EventSource, Incident } from "@tidemark/core"
+import { IngestionEvents } from "@tidemark/core"
 import { Either, Schema } from "effect"
 
-const decode = Schema.decodeUnknownEither(Event)
+const decode = Schema.decodeUnknownEither(IngestionEvents.Event)
 const accepts = (input: unknown) => Either.isRight(decode(input))
 
 const deployment = (fields: Record<string, unknown> = {}) => ({
@@ -34,7 +34,7 @@ describe("IngestionEvents", () => {
     it("decodes a deployment, with optional teams and source", () => {
       expect(decode(deployment({ teams: ["payments"], source: "github-actions" }))).toEqual(
         Either.right(
-          new Deployment({
+          new IngestionEvents.Deployment({
             $type: "deployment",
             deploy_id: "deploy-1",
             time_created: "2024-05-01T12:00:00Z",
@@ -49,11 +49,11 @@ describe("IngestionEvents", () => {
     it("decodes a change and an incident to their classes", () => {
       const decodedChange = decode(change())
       expect(decodedChange).toEqual(
-        Either.right(new Change({ $type: "change", change_id: "change-1", time_created: "2024-05-01T12:00:00Z" }))
+        Either.right(new IngestionEvents.Change({ $type: "change", change_id: "change-1", time_created: "2024-05-01T12:00:00Z" }))
       )
-      expect(Either.getOrThrow(decodedChange)).toBeInstanceOf(Change)
+      expect(Either.getOrThrow(decodedChange)).toBeInstanceOf(IngestionEvents.Change)
       expect(Either.getOrThrow(decode(incident({ source: "api" })))).toEqual(
-        new Incident({
+        new IngestionEvents.Incident({
           $type: "incident",
           incident_id: "incident-1",
           time_created: "2024-05-01T12:00:00Z",
@@ -76,10 +76,10 @@ describe("IngestionEvents", () => {
       const decoded = decode(deployment({ environment: "production", $schema: "v2", extra: { nested: true } }))
       expect(decoded).toEqual(
         Either.right(
-          new Deployment({ $type: "deployment", deploy_id: "deploy-1", time_created: "2024-05-01T12:00:00Z", changes: ["c1", "c2"] })
+          new IngestionEvents.Deployment({ $type: "deployment", deploy_id: "deploy-1", time_created: "2024-05-01T12:00:00Z", changes: ["c1", "c2"] })
         )
       )
-      expect(Schema.encodeSync(Event)(Either.getOrThrow(decoded))).toEqual(deployment())
+      expect(Schema.encodeSync(IngestionEvents.Event)(Either.getOrThrow(decoded))).toEqual(deployment())
     })
 
     it("requires the required fields of each event", () => {
@@ -206,14 +206,14 @@ describe("IngestionEvents", () => {
 
   describe("source", () => {
     it("names api, cli, git and 27 CI/CD systems, lower case with hyphens", () => {
-      expect(ciSystems).toHaveLength(27)
-      expect(new Set(ciSystems).size).toBe(27)
-      for (const system of ciSystems) expect(system).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/)
-      expect([...EventSource.literals].sort()).toEqual(["api", "cli", "git", ...ciSystems].sort())
+      expect(IngestionEvents.ciSystems).toHaveLength(27)
+      expect(new Set(IngestionEvents.ciSystems).size).toBe(27)
+      for (const system of IngestionEvents.ciSystems) expect(system).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+      expect([...IngestionEvents.EventSource.literals].sort()).toEqual(["api", "cli", "git", ...IngestionEvents.ciSystems].sort())
     })
 
     it("accepts every named source on every event", () => {
-      for (const source of ["api", "cli", "git", ...ciSystems]) {
+      for (const source of ["api", "cli", "git", ...IngestionEvents.ciSystems]) {
         expect(accepts(deployment({ source })), source).toBe(true)
         expect(accepts(change({ source })), source).toBe(true)
         expect(accepts(incident({ source })), source).toBe(true)

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import {
-  Analyses,
-  FileLine,
-  IssueAuthors,
-  RepositoryAnalysis,
-  RepositoryIssues,
-  SearchRepositoryIssuesBody
-} from "@tidemark/core"
+import { Analyses, FileSource, IssueAuthors, IssueViews, RepositoryAnalysis, RepositoryIssues } from "@tidemark/core"
 import { Effect } from "effect"
 import { drain, withWorker } from "./fixtures/FakeAnalysis.js"
 import { FakeBlame } from "./fixtures/FakeFileLines.js"
@@ -19,12 +12,12 @@ const bob = "bob@example.org"
 
 /** The issues of widgets' latest analysis (the fake analyzer's: src/app.ts, lines 1 to 3) with their authors. */
 const authoredIssues = (authorEmails?: ReadonlyArray<string>) =>
-  Effect.flatMap(RepositoryIssues, (issues) =>
-    issues.search(adminCaller, repo("widgets"), new SearchRepositoryIssuesBody(authorEmails === undefined ? {} : { authorEmails })))
+  Effect.flatMap(RepositoryIssues.RepositoryIssues, (issues) =>
+    issues.search(adminCaller, repo("widgets"), new IssueViews.SearchRepositoryIssuesBody(authorEmails === undefined ? {} : { authorEmails })))
     .pipe(Effect.map((page) => page.items.map((issue) => issue.lineNumber)))
 
-const overviewAuthors = Effect.flatMap(RepositoryIssues, (issues) =>
-  issues.overview(adminCaller, repo("widgets"), new SearchRepositoryIssuesBody({}))).pipe(
+const overviewAuthors = Effect.flatMap(RepositoryIssues.RepositoryIssues, (issues) =>
+  issues.overview(adminCaller, repo("widgets"), new IssueViews.SearchRepositoryIssuesBody({}))).pipe(
     Effect.map((overview) => overview.counts.authors.map((c) => [c.name, c.total]))
   )
 
@@ -33,9 +26,9 @@ describe("issue authors", () => {
     withWorker(Effect.gen(function*() {
       const blame = yield* FakeBlame
       yield* blame.serve(mainHead.sha, "src/app.ts", [
-        FileLine.make({ number: 1, text: "line 1", authorEmail: ada }),
-        FileLine.make({ number: 2, text: "line 2", authorEmail: bob }),
-        FileLine.make({ number: 3, text: "line 3", authorEmail: ada })
+        FileSource.FileLine.make({ number: 1, text: "line 1", authorEmail: ada }),
+        FileSource.FileLine.make({ number: 2, text: "line 2", authorEmail: bob }),
+        FileSource.FileLine.make({ number: 3, text: "line 3", authorEmail: ada })
       ])
       yield* addRepository("widgets", { gitUrl })
       yield* drain
@@ -56,10 +49,10 @@ describe("issue authors", () => {
       expect(yield* overviewAuthors).toEqual([])
 
       yield* Effect.flatMap(FakeBlame, (blame) => blame.refuse(gitUrl, "remote end hung up"))
-      yield* Effect.flatMap(Analyses, (analyses) => analyses.request(adminCaller, repo("widgets"), undefined))
+      yield* Effect.flatMap(Analyses.Analyses, (analyses) => analyses.request(adminCaller, repo("widgets"), undefined))
       yield* drain
       expect(yield* Effect.flatMap(FakeBlame, (blame) => blame.reads)).toEqual([["src/app.ts"], ["src/app.ts"]])
-      const shown = yield* Effect.flatMap(RepositoryAnalysis, (analysis) => analysis.get(adminCaller, repo("widgets"), undefined))
+      const shown = yield* Effect.flatMap(RepositoryAnalysis.RepositoryAnalysis, (analysis) => analysis.get(adminCaller, repo("widgets"), undefined))
       expect(shown.issuesCount).toBe(3)
       expect(shown.repository.problems).toEqual([])
       expect(yield* overviewAuthors).toEqual([])
@@ -67,7 +60,7 @@ describe("issue authors", () => {
 
   it.effect("findings without a file to blame ask nothing", () =>
     withWorker(Effect.gen(function*() {
-      const authors = yield* Effect.provide(IssueAuthors, IssueAuthors.Default)
+      const authors = yield* Effect.provide(IssueAuthors.IssueAuthors, IssueAuthors.IssueAuthors.Default)
       expect(yield* authors.withAuthors(gitUrl, mainHead.sha, [])).toEqual([])
       expect(yield* Effect.flatMap(FakeBlame, (blame) => blame.reads)).toEqual([])
     })))

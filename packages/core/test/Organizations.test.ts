@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Access, OrganizationSettings, Organizations, PermissionDenied, OrganizationStore, Unauthenticated } from "@tidemark/core"
+import { Access, Errors, OrganizationSettings, OrganizationStore, Organizations } from "@tidemark/core"
 import { Effect, Option } from "effect"
 import { acme, adminCaller, anonymous, callerWith, globex, withServices } from "./fixtures/TestLayer.js"
 
@@ -9,8 +9,8 @@ describe("Organizations", () => {
   it.effect("the installation admin lists every organization of the provider by name, a page at a time; a token only its own", () =>
     withServices(
       Effect.gen(function*() {
-        const organizations = yield* Organizations
-        const organizationStore = yield* OrganizationStore
+        const organizations = yield* Organizations.Organizations
+        const organizationStore = yield* OrganizationStore.OrganizationStore
         yield* Effect.forEach(["zeta", "acme", "globex"], (name) => organizationStore.ensureOrganization("gh", name), { discard: true })
         yield* organizationStore.ensureOrganization("gl", "elsewhere")
         const all = yield* organizations.list(adminCaller, "gh", undefined, undefined)
@@ -29,14 +29,14 @@ describe("Organizations", () => {
   it.effect("no caller, or an ingestion key, lists nothing (401)", () =>
     withServices(
       Effect.gen(function*() {
-        const organizations = yield* Organizations
-        const access = yield* Access
-        const organization = yield* Effect.flatMap(OrganizationStore, (store) => store.ensureOrganization("gh", "acme"))
+        const organizations = yield* Organizations.Organizations
+        const access = yield* Access.Access
+        const organization = yield* Effect.flatMap(OrganizationStore.OrganizationStore, (store) => store.ensureOrganization("gh", "acme"))
         const key = yield* access.issue("ingestion", organization, "write")
         const ingestion = Option.some(yield* access.authenticate(key.secret))
-        expect(yield* Effect.flip(organizations.list(anonymous, "gh", undefined, undefined))).toBeInstanceOf(Unauthenticated)
+        expect(yield* Effect.flip(organizations.list(anonymous, "gh", undefined, undefined))).toBeInstanceOf(Errors.Unauthenticated)
         expect(yield* Effect.flip(organizations.list(ingestion, "gh", undefined, undefined))).toStrictEqual(
-          new Unauthenticated({ reason: "An ingestion key cannot call this API" })
+          new Errors.Unauthenticated({ reason: "An ingestion key cannot call this API" })
         )
       })
     ))
@@ -44,30 +44,30 @@ describe("Organizations", () => {
   it.effect("an organization's admin token administers it, any other token is a member; a foreign token gets 401", () =>
     withServices(
       Effect.gen(function*() {
-        const organizations = yield* Organizations
+        const organizations = yield* Organizations.Organizations
         const asAdmin = yield* organizations.get(yield* callerWith("admin"), acme)
         const asReader = yield* organizations.get(yield* callerWith("read"), acme)
         expect([asAdmin.membership.userRole, asReader.membership.userRole]).toStrictEqual(["admin", "member"])
         expect(asReader.organization.joinStatus).toBe("member")
         expect((yield* organizations.get(adminCaller, acme)).organization.joinStatus).toBeUndefined()
-        expect(yield* Effect.flip(organizations.get(yield* callerWith("admin", "globex"), acme))).toBeInstanceOf(Unauthenticated)
+        expect(yield* Effect.flip(organizations.get(yield* callerWith("admin", "globex"), acme))).toBeInstanceOf(Errors.Unauthenticated)
       })
     ))
 
   it.effect("only the installation admin changes an organization's settings; any of its tokens reads them", () =>
     withServices(
       Effect.gen(function*() {
-        const organizations = yield* Organizations
+        const organizations = yield* Organizations.Organizations
         const orgAdmin = yield* callerWith("admin")
         expect(yield* organizations.settings(yield* callerWith("read"), acme)).toStrictEqual(
-          new OrganizationSettings({ allowConfigurationFiles: false })
+          new OrganizationSettings.OrganizationSettings({ allowConfigurationFiles: false })
         )
         expect(yield* Effect.flip(organizations.updateSettings(orgAdmin, acme, { allowConfigurationFiles: true }))).toBeInstanceOf(
-          PermissionDenied
+          Errors.PermissionDenied
         )
         // Another organization's token learns nothing, not even that it may not.
         expect(yield* Effect.flip(organizations.updateSettings(yield* callerWith("admin", "globex"), acme, { allowConfigurationFiles: true })))
-          .toBeInstanceOf(Unauthenticated)
+          .toBeInstanceOf(Errors.Unauthenticated)
         const changed = yield* organizations.updateSettings(adminCaller, acme, { allowConfigurationFiles: true })
         expect(changed.allowConfigurationFiles).toBe(true)
         // A body without the field keeps what is set.

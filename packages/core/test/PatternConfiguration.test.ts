@@ -1,17 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
-  ConfigurationConflict,
-  ConfigureToolBody,
-  ConfiguredPattern,
-  InvalidInput,
-  NotFound,
+  Bodies,
+  Common,
+  Errors,
   Pagination,
-  PatternChange,
+  Pattern,
   PatternConfiguration,
-  type PatternFilters,
-  type PatternPageQuery,
-  PermissionDenied,
-  StandardRef,
+  type PatternQuery,
   ToolConfiguration
 } from "@tidemark/core"
 import { Effect } from "effect"
@@ -29,24 +24,24 @@ import {
   withServices
 } from "./fixtures/TestLayer.js"
 
-const list = (query: PatternPageQuery = {}, toolUuid = lintAUuid) =>
-  Effect.flatMap(PatternConfiguration, (p) => p.list(adminCaller, repo("widgets"), toolUuid, query))
+const list = (query: PatternConfiguration.PatternPageQuery = {}, toolUuid = lintAUuid) =>
+  Effect.flatMap(PatternConfiguration.PatternConfiguration, (p) => p.list(adminCaller, repo("widgets"), toolUuid, query))
 const get = (id: string, toolUuid = lintAUuid) =>
-  Effect.flatMap(PatternConfiguration, (p) => p.get(adminCaller, repo("widgets"), toolUuid, id))
-const update = (filters: PatternFilters, enabled: boolean, toolUuid = lintAUuid) =>
-  Effect.flatMap(PatternConfiguration, (p) => p.update(adminCaller, repo("widgets"), toolUuid, filters, enabled))
-const configure = (toolUuid: string, body: ConstructorParameters<typeof ConfigureToolBody>[0]) =>
-  Effect.flatMap(ToolConfiguration, (t) => t.configureTool(adminCaller, repo("widgets"), toolUuid, new ConfigureToolBody(body)))
+  Effect.flatMap(PatternConfiguration.PatternConfiguration, (p) => p.get(adminCaller, repo("widgets"), toolUuid, id))
+const update = (filters: PatternQuery.PatternFilters, enabled: boolean, toolUuid = lintAUuid) =>
+  Effect.flatMap(PatternConfiguration.PatternConfiguration, (p) => p.update(adminCaller, repo("widgets"), toolUuid, filters, enabled))
+const configure = (toolUuid: string, body: ConstructorParameters<typeof Bodies.ConfigureToolBody>[0]) =>
+  Effect.flatMap(ToolConfiguration.ToolConfiguration, (t) => t.configureTool(adminCaller, repo("widgets"), toolUuid, new Bodies.ConfigureToolBody(body)))
 
 const short = (id: string) => id.replace(/^LintA2?_/, "")
-const ids = (patterns: ReadonlyArray<ConfiguredPattern>) => patterns.map((p) => short(p.patternDefinition.id))
+const ids = (patterns: ReadonlyArray<Pattern.ConfiguredPattern>) => patterns.map((p) => short(p.patternDefinition.id))
 const enabledIds = Effect.map(list(), (page) => ids(page.data.filter((p) => p.enabled)))
 const definition = (id: string) => {
   const found = lintA.patterns.find((p) => p.definition.id === id)
   if (found === undefined) throw new Error(`no pattern ${id} in the test catalogue`)
   return found.definition
 }
-const ref = (standard: { readonly id: number; readonly name: string }) => new StandardRef({ id: standard.id, name: standard.name })
+const ref = (standard: { readonly id: number; readonly name: string }) => new Common.StandardRef({ id: standard.id, name: standard.name })
 
 describe("PatternConfiguration", () => {
   describe("list", () => {
@@ -56,10 +51,10 @@ describe("PatternConfiguration", () => {
           yield* addRepository("widgets")
           const page = yield* list()
           expect(page.data.map((p) => p.patternDefinition.id)).toEqual([...lintAPatternIds])
-          expect(page.pagination).toEqual(new Pagination({ limit: 100, total: 6 }))
+          expect(page.pagination).toEqual(new Pagination.Pagination({ limit: 100, total: 6 }))
           expect(page.totalEnabled).toBe(3)
           expect(page.data[0]).toEqual(
-            new ConfiguredPattern({
+            new Pattern.ConfiguredPattern({
               patternDefinition: definition("LintA_complexity"),
               enabled: false,
               isCustom: false,
@@ -93,7 +88,7 @@ describe("PatternConfiguration", () => {
       withServices(
         Effect.gen(function*() {
           yield* addRepository("widgets")
-          const query: PatternPageQuery = { sort: "severity", direction: "desc", limit: 4 }
+          const query: PatternConfiguration.PatternPageQuery = { sort: "severity", direction: "desc", limit: 4 }
           const first = yield* list(query)
           expect(ids(first.data)).toEqual(["no-eval", "complexity", "no-unused-vars", "py-compat"])
           expect(first.pagination.total).toBe(6)
@@ -101,7 +96,7 @@ describe("PatternConfiguration", () => {
           expect(first.totalEnabled).toBe(3)
           const second = yield* list({ ...query, cursor: first.pagination.cursor })
           expect(ids(second.data)).toEqual(["jsdoc", "max-len"])
-          expect(second.pagination).toEqual(new Pagination({ limit: 4, total: 6 }))
+          expect(second.pagination).toEqual(new Pagination.Pagination({ limit: 4, total: 6 }))
           expect(second.totalEnabled).toBe(3)
           const byCategory = yield* list({ sort: "category", limit: 3 })
           expect(ids(byCategory.data)).toEqual(["no-eval", "max-len", "py-compat"])
@@ -115,8 +110,8 @@ describe("PatternConfiguration", () => {
       withServices(
         Effect.gen(function*() {
           yield* addRepository("widgets")
-          expect(yield* Effect.flip(list({ cursor: "%%%" }))).toEqual(new InvalidInput({ field: "cursor", reason: "invalid cursor" }))
-          expect(yield* Effect.flip(list({}, "no-such-tool"))).toEqual(new NotFound({ what: "tool", id: "no-such-tool" }))
+          expect(yield* Effect.flip(list({ cursor: "%%%" }))).toEqual(new Errors.InvalidInput({ field: "cursor", reason: "invalid cursor" }))
+          expect(yield* Effect.flip(list({}, "no-such-tool"))).toEqual(new Errors.NotFound({ what: "tool", id: "no-such-tool" }))
         })
       ))
   })
@@ -127,7 +122,7 @@ describe("PatternConfiguration", () => {
         Effect.gen(function*() {
           yield* addRepository("widgets")
           expect(yield* get("LintA_no-eval")).toEqual(
-            new ConfiguredPattern({
+            new Pattern.ConfiguredPattern({
               patternDefinition: definition("LintA_no-eval"),
               enabled: true,
               isCustom: false,
@@ -143,8 +138,8 @@ describe("PatternConfiguration", () => {
       withServices(
         Effect.gen(function*() {
           yield* addRepository("widgets")
-          expect(yield* Effect.flip(get("LintA_nope"))).toEqual(new NotFound({ what: "pattern", id: "LintA_nope" }))
-          expect(yield* Effect.flip(get("LintA2_no-eval"))).toEqual(new NotFound({ what: "pattern", id: "LintA2_no-eval" }))
+          expect(yield* Effect.flip(get("LintA_nope"))).toEqual(new Errors.NotFound({ what: "pattern", id: "LintA_nope" }))
+          expect(yield* Effect.flip(get("LintA2_no-eval"))).toEqual(new Errors.NotFound({ what: "pattern", id: "LintA2_no-eval" }))
         })
       ))
   })
@@ -154,7 +149,7 @@ describe("PatternConfiguration", () => {
       withServices(
         Effect.gen(function*() {
           yield* addRepository("widgets")
-          yield* configure(lintAUuid, { patterns: [new PatternChange({ id: "LintA_max-len", enabled: false, parameters: parameters({ max: "99" }) })] })
+          yield* configure(lintAUuid, { patterns: [new Bodies.PatternChange({ id: "LintA_max-len", enabled: false, parameters: parameters({ max: "99" }) })] })
           yield* update({ categories: ["Documentation", "CodeStyle"] }, true)
           expect(yield* enabledIds).toEqual(["jsdoc", "max-len", "no-eval", "no-unused-vars", "py-compat"])
           expect(yield* get("LintA_jsdoc")).toMatchObject({ enabled: true, isCustom: true })
@@ -188,7 +183,7 @@ describe("PatternConfiguration", () => {
           yield* allowConfigurationFiles()
           yield* configure(lintAUuid, { useConfigurationFile: true })
           expect(yield* Effect.flip(update({}, false))).toEqual(
-            new ConfigurationConflict({
+            new Errors.ConfigurationConflict({
               reason: "LintA uses the repository's configuration file; its patterns cannot be changed here"
             })
           )
@@ -203,10 +198,10 @@ describe("PatternConfiguration", () => {
           const baseline = yield* createStandard("Baseline", [{ uuid: lintAUuid, patterns: [{ id: "LintA_no-eval" }, { id: "LintA_jsdoc" }] }])
           yield* applyStandard(baseline.id, "widgets")
           expect(yield* Effect.flip(update({ categories: ["Security"] }, false))).toEqual(
-            new ConfigurationConflict({ reason: "1 of the selected patterns are set by Baseline; change the standard instead" })
+            new Errors.ConfigurationConflict({ reason: "1 of the selected patterns are set by Baseline; change the standard instead" })
           )
           expect(yield* Effect.flip(update({}, true))).toEqual(
-            new ConfigurationConflict({ reason: "4 of the selected patterns are set by Baseline; change the standard instead" })
+            new Errors.ConfigurationConflict({ reason: "4 of the selected patterns are set by Baseline; change the standard instead" })
           )
           // Asking for the state the standard already sets changes nothing and is no conflict.
           yield* update({ categories: ["Security", "Documentation"] }, true)
@@ -223,9 +218,9 @@ describe("PatternConfiguration", () => {
         Effect.gen(function*() {
           yield* addRepository("widgets")
           const reader = yield* callerWith("read")
-          const patterns = yield* PatternConfiguration
+          const patterns = yield* PatternConfiguration.PatternConfiguration
           expect(yield* Effect.flip(patterns.update(reader, repo("widgets"), lintAUuid, {}, false))).toEqual(
-            new PermissionDenied({ reason: "This operation needs the 'write' permission; the token has 'read'" })
+            new Errors.PermissionDenied({ reason: "This operation needs the 'write' permission; the token has 'read'" })
           )
           expect((yield* patterns.list(reader, repo("widgets"), lintAUuid, {})).totalEnabled).toBe(3)
           expect((yield* patterns.get(reader, repo("widgets"), lintAUuid, "LintA_no-eval")).enabled).toBe(true)
@@ -238,7 +233,7 @@ describe("PatternConfiguration", () => {
       withServices(
         Effect.gen(function*() {
           yield* addRepository("widgets")
-          yield* configure(lintAUuid, { patterns: [new PatternChange({ id: "LintA_complexity", enabled: true })] })
+          yield* configure(lintAUuid, { patterns: [new Bodies.PatternChange({ id: "LintA_complexity", enabled: true })] })
           const baseline = yield* createStandard("Baseline", [
             { uuid: lintAUuid, patterns: [{ id: "LintA_no-eval" }, { id: "LintA_max-len", parameters: { max: "100" } }] }
           ])
@@ -246,42 +241,42 @@ describe("PatternConfiguration", () => {
           const page = yield* list()
           expect(page.totalEnabled).toBe(2)
           expect(page.data).toEqual([
-            new ConfiguredPattern({
+            new Pattern.ConfiguredPattern({
               patternDefinition: definition("LintA_complexity"),
               enabled: false,
               isCustom: false,
               parameters: parameters({ threshold: "10" }),
               enabledBy: []
             }),
-            new ConfiguredPattern({
+            new Pattern.ConfiguredPattern({
               patternDefinition: definition("LintA_jsdoc"),
               enabled: false,
               isCustom: false,
               parameters: [],
               enabledBy: []
             }),
-            new ConfiguredPattern({
+            new Pattern.ConfiguredPattern({
               patternDefinition: definition("LintA_max-len"),
               enabled: true,
               isCustom: false,
               parameters: parameters({ max: "100", ignoreUrls: "true" }),
               enabledBy: [ref(baseline)]
             }),
-            new ConfiguredPattern({
+            new Pattern.ConfiguredPattern({
               patternDefinition: definition("LintA_no-eval"),
               enabled: true,
               isCustom: false,
               parameters: [],
               enabledBy: [ref(baseline)]
             }),
-            new ConfiguredPattern({
+            new Pattern.ConfiguredPattern({
               patternDefinition: definition("LintA_no-unused-vars"),
               enabled: false,
               isCustom: false,
               parameters: [],
               enabledBy: []
             }),
-            new ConfiguredPattern({
+            new Pattern.ConfiguredPattern({
               patternDefinition: definition("LintA_py-compat"),
               enabled: false,
               isCustom: false,

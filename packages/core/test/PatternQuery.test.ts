@@ -1,27 +1,15 @@
 import { describe, expect, it } from "@effect/vitest"
-import {
-  effectivePatterns,
-  type EffectivePattern,
-  effectiveTool,
-  filterPatterns,
-  type Page,
-  paginate,
-  pageRequest,
-  PatternFilters,
-  type PatternListQuery,
-  patternSortKey,
-  sortPatterns
-} from "@tidemark/core"
+import { EffectiveConfiguration, Pagination, PatternQuery } from "@tidemark/core"
 import { Either, Option, Schema } from "effect"
 import { lintA } from "./fixtures/TestCatalogue.js"
 import { repositoryRecord } from "./fixtures/TestLayer.js"
 
-const patterns = effectivePatterns(effectiveTool(lintA, repositoryRecord(), Option.none(), []), [])
+const patterns = EffectiveConfiguration.effectivePatterns(EffectiveConfiguration.effectiveTool(lintA, repositoryRecord(), Option.none(), []), [])
 const typeScriptStack = ["TypeScript", "JavaScript", "language:typescript", "language:javascript"]
 
-const ids = (list: ReadonlyArray<EffectivePattern>) => list.map((p) => p.pattern.definition.id.replace("LintA_", ""))
-const filtered = (query: PatternListQuery, stack: ReadonlyArray<string> = typeScriptStack) =>
-  ids(filterPatterns(patterns, query, stack))
+const ids = (list: ReadonlyArray<EffectiveConfiguration.EffectivePattern>) => list.map((p) => p.pattern.definition.id.replace("LintA_", ""))
+const filtered = (query: PatternQuery.PatternListQuery, stack: ReadonlyArray<string> = typeScriptStack) =>
+  ids(PatternQuery.filterPatterns(patterns, query, stack))
 
 describe("PatternQuery", () => {
   describe("filterPatterns, one filter at a time", () => {
@@ -76,11 +64,11 @@ describe("PatternQuery", () => {
     it("enabled: the configured state, not the catalogue's", () => {
       expect(filtered({ enabled: true })).toEqual(["no-eval", "no-unused-vars", "py-compat"])
       expect(filtered({ enabled: false })).toEqual(["max-len", "complexity", "jsdoc"])
-      const configured = effectivePatterns(effectiveTool(lintA, repositoryRecord(), Option.none(), []), [
+      const configured = EffectiveConfiguration.effectivePatterns(EffectiveConfiguration.effectiveTool(lintA, repositoryRecord(), Option.none(), []), [
         { patternId: "LintA_max-len", enabled: true, parameters: [] },
         { patternId: "LintA_no-eval", enabled: false, parameters: [] }
       ])
-      expect(ids(filterPatterns(configured, { enabled: true }, typeScriptStack))).toEqual(
+      expect(ids(PatternQuery.filterPatterns(configured, { enabled: true }, typeScriptStack))).toEqual(
         ["max-len", "no-unused-vars", "py-compat"]
       )
     })
@@ -105,7 +93,7 @@ describe("PatternQuery", () => {
   })
 
   describe("PatternFilters decoding (query strings)", () => {
-    const decode = Schema.decodeUnknownEither(PatternFilters)
+    const decode = Schema.decodeUnknownEither(PatternQuery.PatternFilters)
 
     it("splits comma-separated values and trims spaces", () => {
       expect(
@@ -153,7 +141,7 @@ describe("PatternQuery", () => {
   })
 
   describe("sortPatterns", () => {
-    const sorted = (query: PatternListQuery) => ids(sortPatterns(patterns, query))
+    const sorted = (query: PatternQuery.PatternListQuery) => ids(PatternQuery.sortPatterns(patterns, query))
 
     it("sorts by id without a sort key", () => {
       expect(sorted({})).toEqual(["complexity", "jsdoc", "max-len", "no-eval", "no-unused-vars", "py-compat"])
@@ -183,7 +171,7 @@ describe("PatternQuery", () => {
   })
 
   describe("keyset pages under a sort", () => {
-    const queries: ReadonlyArray<PatternListQuery> = [
+    const queries: ReadonlyArray<PatternQuery.PatternListQuery> = [
       {},
       { sort: "category" },
       { sort: "category", direction: "desc" },
@@ -193,12 +181,12 @@ describe("PatternQuery", () => {
       { sort: "recommended", direction: "desc" }
     ]
 
-    const pages = (query: PatternListQuery, limit: number) => {
-      const all = sortPatterns(patterns, query)
+    const pages = (query: PatternQuery.PatternListQuery, limit: number) => {
+      const all = PatternQuery.sortPatterns(patterns, query)
       const result: Array<ReadonlyArray<string>> = []
       let cursor: string | undefined = undefined
       do {
-        const page: Page<EffectivePattern> = paginate(all, patternSortKey(query), Either.getOrThrow(pageRequest(cursor, limit)))
+        const page: Pagination.Page<EffectiveConfiguration.EffectivePattern> = Pagination.paginate(all, PatternQuery.patternSortKey(query), Either.getOrThrow(Pagination.pageRequest(cursor, limit)))
         result.push(ids(page.items))
         cursor = page.pagination.cursor
       } while (cursor !== undefined && result.length <= patterns.length)
@@ -209,7 +197,7 @@ describe("PatternQuery", () => {
       for (const query of queries) {
         for (const limit of [1, 2, 4, 6, 100]) {
           const result = pages(query, limit)
-          expect(result.flat(), JSON.stringify({ query, limit })).toEqual(ids(sortPatterns(patterns, query)))
+          expect(result.flat(), JSON.stringify({ query, limit })).toEqual(ids(PatternQuery.sortPatterns(patterns, query)))
           expect(result.length).toBe(Math.ceil(patterns.length / limit))
         }
       }
@@ -224,11 +212,11 @@ describe("PatternQuery", () => {
     })
 
     it("keeps a cursor's position when a filter drops the item the cursor points at", () => {
-      const query: PatternListQuery = { sort: "category" }
-      const first = paginate(sortPatterns(patterns, query), patternSortKey(query), Either.getOrThrow(pageRequest(undefined, 2)))
+      const query: PatternQuery.PatternListQuery = { sort: "category" }
+      const first = Pagination.paginate(PatternQuery.sortPatterns(patterns, query), PatternQuery.patternSortKey(query), Either.getOrThrow(Pagination.pageRequest(undefined, 2)))
       expect(ids(first.items)).toEqual(["no-eval", "max-len"])
-      const withoutMaxLen = sortPatterns(patterns.filter((p) => p.pattern.definition.id !== "LintA_max-len"), query)
-      const next = paginate(withoutMaxLen, patternSortKey(query), Either.getOrThrow(pageRequest(first.pagination.cursor, 2)))
+      const withoutMaxLen = PatternQuery.sortPatterns(patterns.filter((p) => p.pattern.definition.id !== "LintA_max-len"), query)
+      const next = Pagination.paginate(withoutMaxLen, PatternQuery.patternSortKey(query), Either.getOrThrow(Pagination.pageRequest(first.pagination.cursor, 2)))
       expect(ids(next.items)).toEqual(["py-compat", "no-unused-vars"])
     })
   })

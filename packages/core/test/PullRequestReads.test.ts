@@ -2,13 +2,12 @@ import { describe, expect, it } from "@effect/vitest"
 import {
   ChangeAnalysis,
   ChangeStore,
-  DeltaIssue,
-  type CommitDeltaIssue as DeltaIssueView,
+  type ChangeViews,
   Pagination,
-  Problem,
-  PullRequestAuthor,
+  PullRequest,
   PullRequestReads,
-  PullRequestStore
+  PullRequestStore,
+  Repository
 } from "@tidemark/core"
 import { Effect } from "effect"
 import { undefinedNameAt } from "./fixtures/Issues.js"
@@ -17,12 +16,12 @@ import { acme, addRepository, adminCaller, repo, withServices } from "./fixtures
 const updatedAt = (minute: number) => new Date(Date.UTC(2024, 0, 1, 12, minute)).toISOString()
 
 const open = (repositoryId: number, number: number, minute: number) =>
-  Effect.flatMap(PullRequestStore, (store) =>
+  Effect.flatMap(PullRequestStore.PullRequestStore, (store) =>
     store.upsert({
       repositoryId,
       number,
       title: `Pull request ${number}`,
-      author: PullRequestAuthor.make({ name: "Ada Lovelace" }),
+      author: PullRequest.PullRequestAuthor.make({ name: "Ada Lovelace" }),
       originBranch: `feature-${number}`,
       targetBranch: "main",
       state: "open",
@@ -53,7 +52,7 @@ describe("PullRequestReads.listForOrganization", () => {
   it.effect("every pull request of the organization's repositories, analysed or not, the most recently updated first, by page", () =>
     withServices(Effect.gen(function*() {
       yield* setUp
-      const reads = yield* PullRequestReads
+      const reads = yield* PullRequestReads.PullRequestReads
       const all = yield* reads.listForOrganization(adminCaller, acme, {})
       expect(shown({ data: all.items })).toEqual([["gadgets", 1], ["widgets", 2], ["widgets", 1]])
       expect(all.items.map((p) => p.meta)).toEqual(all.items.map(() => ({ analyzable: true })))
@@ -69,7 +68,7 @@ describe("PullRequestReads.listForOrganization", () => {
   it.effect("only those of the repositories named in `repositories` (comma-separated, exact names), and none when it names none", () =>
     withServices(Effect.gen(function*() {
       yield* setUp
-      const reads = yield* PullRequestReads
+      const reads = yield* PullRequestReads.PullRequestReads
       const listed = (repositories: string) =>
         Effect.map(reads.listForOrganization(adminCaller, acme, { repositories }), (page) => [shown({ data: page.items }), page.pagination.total])
       expect(yield* listed(" widgets , ")).toEqual([[["widgets", 2], ["widgets", 1]], 2])
@@ -81,7 +80,7 @@ describe("PullRequestReads.listForOrganization", () => {
   it.effect("a repository's list shows only its analysed pull requests, and counts them all", () =>
     withServices(Effect.gen(function*() {
       yield* setUp
-      const page = yield* Effect.flatMap(PullRequestReads, (reads) => reads.list(adminCaller, repo("widgets"), {}))
+      const page = yield* Effect.flatMap(PullRequestReads.PullRequestReads, (reads) => reads.list(adminCaller, repo("widgets"), {}))
       expect(page.items).toEqual([])
       expect(page.pagination.total).toBe(2)
     })))
@@ -92,9 +91,9 @@ const issue = (filePath: string, line: number) => undefinedNameAt(line, filePath
 /** widgets' pull request 1 analysed: two issues added, one fixed; pull request 2 stopped by a problem (its issues never show). */
 const analysed = Effect.gen(function*() {
   const { widgets } = yield* setUp
-  const changes = yield* ChangeStore
-  const change = (problems: ReadonlyArray<Problem>) =>
-    ChangeAnalysis.make({
+  const changes = yield* ChangeStore.ChangeStore
+  const change = (problems: ReadonlyArray<Repository.Problem>) =>
+    ChangeAnalysis.ChangeAnalysis.make({
       repositoryId: widgets,
       headSha: "head1",
       baseSha: "base1",
@@ -110,23 +109,23 @@ const analysed = Effect.gen(function*() {
       problems
     })
   const deltas = [
-    DeltaIssue.make({ deltaType: "Added", issue: issue("src/a.ts", 4) }),
-    DeltaIssue.make({ deltaType: "Added", issue: issue("src/b.ts", 1) }),
-    DeltaIssue.make({ deltaType: "Fixed", issue: issue("src/a.ts", 2) })
+    ChangeAnalysis.DeltaIssue.make({ deltaType: "Added", issue: issue("src/a.ts", 4) }),
+    ChangeAnalysis.DeltaIssue.make({ deltaType: "Added", issue: issue("src/b.ts", 1) }),
+    ChangeAnalysis.DeltaIssue.make({ deltaType: "Fixed", issue: issue("src/a.ts", 2) })
   ]
   yield* changes.save({ repositoryId: widgets, subject: { kind: "pullRequest", number: 1 } }, change([]), deltas)
-  const problem = Problem.make({ code: "branch_not_found", severity: "all_analysis", message: "no branch", actions: [] })
+  const problem = Repository.Problem.make({ code: "branch_not_found", severity: "all_analysis", message: "no branch", actions: [] })
   yield* changes.save({ repositoryId: widgets, subject: { kind: "pullRequest", number: 2 } }, change([problem]), deltas)
 })
 
-const lines = (page: { readonly items: ReadonlyArray<DeltaIssueView> }) =>
+const lines = (page: { readonly items: ReadonlyArray<ChangeViews.CommitDeltaIssue> }) =>
   page.items.map((d) => [d.deltaType, d.commitIssue.filePath, d.commitIssue.lineNumber, d.commitIssue.commitInfo?.sha])
 
 describe("PullRequestReads.issues", () => {
   it.effect("the change's issues by status and by page, each in the commit it is found in", () =>
     withServices(Effect.gen(function*() {
       yield* analysed
-      const reads = yield* PullRequestReads
+      const reads = yield* PullRequestReads.PullRequestReads
       const widgets = repo("widgets")
       const all = yield* reads.issues(adminCaller, widgets, 1, {})
       expect(all.analyzed).toBe(true)
@@ -140,15 +139,15 @@ describe("PullRequestReads.issues", () => {
       expect(yield* reads.issues(adminCaller, widgets, 1, { onlyPotential: true })).toEqual({
         analyzed: true,
         items: [],
-        pagination: new Pagination({ limit: 100, total: 0 })
+        pagination: new Pagination.Pagination({ limit: 100, total: 0 })
       })
     })))
 
   it.effect("none, not analysed, for a pull request without a change or whose analysis met a problem; NotFound before a bad cursor", () =>
     withServices(Effect.gen(function*() {
       yield* analysed
-      const reads = yield* PullRequestReads
-      const none = { analyzed: false, items: [], pagination: new Pagination({ limit: 100, total: 0 }) }
+      const reads = yield* PullRequestReads.PullRequestReads
+      const none = { analyzed: false, items: [], pagination: new Pagination.Pagination({ limit: 100, total: 0 }) }
       expect(yield* reads.issues(adminCaller, repo("widgets"), 2, {})).toEqual(none)
       expect(yield* reads.issues(adminCaller, repo("gadgets"), 1, {})).toEqual(none)
       const failure = (number: number) =>

@@ -1,15 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
-  AnalysisJob,
-  AnalysisJobJson,
   AnalysisQueue,
-  GitBranch,
-  GitSnapshot,
-  NotFound,
-  PermissionDenied,
-  PullRequestAuthor,
-  PullRequests,
+  CommitAnalysis,
+  Errors,
+  GitReader,
+  PullRequest,
   PullRequestStore,
+  PullRequests,
   RepositoryStore
 } from "@tidemark/core"
 import { Effect, Option, Schema } from "effect"
@@ -22,26 +19,26 @@ const body = { title: "Login form", originBranch: "feature/login", targetBranch:
 
 /** The jobs queued since the last call, acknowledged (adding a repository queues its default branch). */
 const queuedJobs = Effect.gen(function*() {
-  const queue = yield* AnalysisQueue
+  const queue = yield* AnalysisQueue.AnalysisQueue
   const deliveries = yield* queue.pull(100, "0 millis")
   yield* Effect.forEach(deliveries, (d) => d.ack)
-  return yield* Effect.forEach(deliveries, (d) => Schema.decode(AnalysisJobJson)(d.payload))
+  return yield* Effect.forEach(deliveries, (d) => Schema.decode(CommitAnalysis.AnalysisJobJson)(d.payload))
 })
 
 const setUp = Effect.gen(function*() {
   yield* addRepository("widgets")
   yield* queuedJobs
-  const repository = Option.getOrThrow(yield* Effect.flatMap(RepositoryStore, (s) => s.findRepository(1, "widgets")))
+  const repository = Option.getOrThrow(yield* Effect.flatMap(RepositoryStore.RepositoryStore, (s) => s.findRepository(1, "widgets")))
   return { repository, writer: yield* callerWith("write") }
 })
 
-const stored = (repositoryId: number, number: number) => Effect.flatMap(PullRequestStore, (s) => s.find(repositoryId, number))
+const stored = (repositoryId: number, number: number) => Effect.flatMap(PullRequestStore.PullRequestStore, (s) => s.find(repositoryId, number))
 
 describe("PullRequests.open", () => {
   it.effect("stores an open pull request, its head the origin branch's, its author the head commit's, and queues its analysis", () =>
     withServices(Effect.gen(function*() {
       const { repository, writer } = yield* setUp
-      const pullRequests = yield* PullRequests
+      const pullRequests = yield* PullRequests.PullRequests
       const opened = yield* pullRequests.open(writer, widgets, 12, body)
       expect(opened).toMatchObject({
         repositoryId: repository.id,
@@ -51,11 +48,11 @@ describe("PullRequests.open", () => {
         targetBranch: "main",
         state: "open",
         headSha: featureHead.sha,
-        author: new PullRequestAuthor({ name: "Ada Lovelace", email: "ada@example.org" })
+        author: new PullRequest.PullRequestAuthor({ name: "Ada Lovelace", email: "ada@example.org" })
       })
       expect(yield* stored(repository.id, 12)).toStrictEqual(Option.some(opened))
       expect(yield* queuedJobs).toEqual([
-        new AnalysisJob({
+        new CommitAnalysis.AnalysisJob({
           organizationId: repository.organizationId,
           repositoryName: "widgets",
           branch: "feature/login",
@@ -72,13 +69,13 @@ describe("PullRequests.open", () => {
       const { writer } = yield* setUp
       const pushed = commit("c2", "Login form, second try", "2024-05-04T10:00:00Z", ["c1"])
       yield* Effect.flatMap(FakeGitRemotes, (remotes) =>
-        remotes.serve(widgetsUrl, new GitSnapshot({
+        remotes.serve(widgetsUrl, new GitReader.GitSnapshot({
           ...fixedSnapshot,
-          branches: [new GitBranch({ name: "main", head: mainHead }), new GitBranch({ name: "feature/login", head: pushed })]
+          branches: [new GitReader.GitBranch({ name: "main", head: mainHead }), new GitReader.GitBranch({ name: "feature/login", head: pushed })]
         })))
-      const opened = yield* Effect.flatMap(PullRequests, (p) => p.open(writer, widgets, 1, body))
+      const opened = yield* Effect.flatMap(PullRequests.PullRequests, (p) => p.open(writer, widgets, 1, body))
       expect(opened.headSha).toBe(pushed.sha)
-      const branches = yield* Effect.flatMap(RepositoryStore, (s) => s.listBranches(opened.repositoryId))
+      const branches = yield* Effect.flatMap(RepositoryStore.RepositoryStore, (s) => s.listBranches(opened.repositoryId))
       expect(branches.find((b) => b.name === "feature/login")?.lastCommitSha).toBe(pushed.sha)
       expect((yield* queuedJobs).map((job) => job.commitSha)).toEqual([pushed.sha])
     })))
@@ -86,7 +83,7 @@ describe("PullRequests.open", () => {
   it.effect("opening the same number again updates it and keeps its id and author; a closed state queues nothing", () =>
     withServices(Effect.gen(function*() {
       const { writer } = yield* setUp
-      const pullRequests = yield* PullRequests
+      const pullRequests = yield* PullRequests.PullRequests
       const first = yield* pullRequests.open(writer, widgets, 3, body)
       yield* queuedJobs
       const second = yield* pullRequests.open(writer, widgets, 3, {
@@ -103,9 +100,9 @@ describe("PullRequests.open", () => {
   it.effect("a pull request whose origin branch does not exist is stored without a head and not queued; a missing target is the analysis's to report", () =>
     withServices(Effect.gen(function*() {
       const { repository, writer } = yield* setUp
-      const pullRequests = yield* PullRequests
+      const pullRequests = yield* PullRequests.PullRequests
       const noOrigin = yield* pullRequests.open(writer, widgets, 4, { ...body, originBranch: "gone" })
-      expect(noOrigin).toMatchObject({ state: "open", headSha: "", originBranch: "gone", author: new PullRequestAuthor({ name: "unknown" }) })
+      expect(noOrigin).toMatchObject({ state: "open", headSha: "", originBranch: "gone", author: new PullRequest.PullRequestAuthor({ name: "unknown" }) })
       const noTarget = yield* pullRequests.open(writer, widgets, 5, { ...body, targetBranch: "gone" })
       expect(noTarget).toMatchObject({ state: "open", headSha: featureHead.sha, targetBranch: "gone" })
       expect((yield* queuedJobs).map((job) => [job.pullRequest, job.targetBranch])).toEqual([[5, "gone"]])
@@ -117,7 +114,7 @@ describe("PullRequests.open", () => {
     withServices(Effect.gen(function*() {
       const { writer } = yield* setUp
       yield* Effect.flatMap(FakeGitRemotes, (remotes) => remotes.refuse(widgetsUrl, "host unreachable"))
-      const opened = yield* Effect.flatMap(PullRequests, (p) => p.open(writer, widgets, 6, body))
+      const opened = yield* Effect.flatMap(PullRequests.PullRequests, (p) => p.open(writer, widgets, 6, body))
       expect(opened).toMatchObject({ number: 6, headSha: "", state: "open" })
       expect(yield* queuedJobs).toEqual([])
     })))
@@ -126,11 +123,11 @@ describe("PullRequests.open", () => {
     withServices(Effect.gen(function*() {
       const { repository } = yield* setUp
       const reader = yield* callerWith("read")
-      const pullRequests = yield* PullRequests
-      expect(yield* Effect.flip(pullRequests.open(reader, widgets, 7, body))).toBeInstanceOf(PermissionDenied)
+      const pullRequests = yield* PullRequests.PullRequests
+      expect(yield* Effect.flip(pullRequests.open(reader, widgets, 7, body))).toBeInstanceOf(Errors.PermissionDenied)
       expect(yield* stored(repository.id, 7)).toEqual(Option.none())
       const writer = yield* callerWith("write")
-      expect(yield* Effect.flip(pullRequests.open(writer, repo("missing"), 7, body))).toBeInstanceOf(NotFound)
+      expect(yield* Effect.flip(pullRequests.open(writer, repo("missing"), 7, body))).toBeInstanceOf(Errors.NotFound)
       expect(yield* queuedJobs).toEqual([])
     })))
 })
@@ -140,7 +137,7 @@ describe("PullRequests.delivered", () => {
     _tag: "PullRequestChange" as const,
     number: 20,
     title,
-    author: new PullRequestAuthor({ name: "octocat", username: "octocat" }),
+    author: new PullRequest.PullRequestAuthor({ name: "octocat", username: "octocat" }),
     originBranch: "feature/login",
     targetBranch: "main",
     state: "open" as const,
@@ -151,7 +148,7 @@ describe("PullRequests.delivered", () => {
   it.effect("a delivery older than the stored pull request changes nothing; a newer one (or as new) replaces it", () =>
     withServices(Effect.gen(function*() {
       const { repository } = yield* setUp
-      const pullRequests = yield* PullRequests
+      const pullRequests = yield* PullRequests.PullRequests
       const edited = yield* pullRequests.delivered(repository, delivery("2024-05-02T10:00:00Z", "Edited title"))
       yield* queuedJobs
       const late = yield* pullRequests.delivered(repository, delivery("2024-05-02T09:00:00+00:00", "Opened title"))
@@ -159,7 +156,7 @@ describe("PullRequests.delivered", () => {
       expect(yield* stored(repository.id, 20)).toStrictEqual(Option.some(edited))
       expect(yield* queuedJobs).toEqual([])
       const again = yield* pullRequests.delivered(repository, delivery("2024-05-02T12:00:00+02:00", "Same instant"))
-      expect(again).toMatchObject({ id: edited.id, title: "Same instant", author: new PullRequestAuthor({ name: "octocat", username: "octocat" }) })
+      expect(again).toMatchObject({ id: edited.id, title: "Same instant", author: new PullRequest.PullRequestAuthor({ name: "octocat", username: "octocat" }) })
     })))
 })
 
@@ -167,7 +164,7 @@ describe("PullRequests.close", () => {
   it.effect("closes or merges a known pull request, keeping everything else", () =>
     withServices(Effect.gen(function*() {
       const { writer } = yield* setUp
-      const pullRequests = yield* PullRequests
+      const pullRequests = yield* PullRequests.PullRequests
       const opened = yield* pullRequests.open(writer, widgets, 8, body)
       const closed = yield* pullRequests.close(writer, widgets, 8, false)
       expect({ ...closed }).toStrictEqual({ ...opened, state: "closed", updated: closed.updated })
@@ -179,12 +176,12 @@ describe("PullRequests.close", () => {
   it.effect("an unknown pull request is NotFound; a read-only token is refused", () =>
     withServices(Effect.gen(function*() {
       const { repository, writer } = yield* setUp
-      const pullRequests = yield* PullRequests
+      const pullRequests = yield* PullRequests.PullRequests
       const error = yield* Effect.flip(pullRequests.close(writer, widgets, 99, true))
-      expect(error).toEqual(new NotFound({ what: "pullRequest", id: "99" }))
+      expect(error).toEqual(new Errors.NotFound({ what: "pullRequest", id: "99" }))
       yield* pullRequests.open(writer, widgets, 9, body)
       const reader = yield* callerWith("read")
-      expect(yield* Effect.flip(pullRequests.close(reader, widgets, 9, true))).toBeInstanceOf(PermissionDenied)
+      expect(yield* Effect.flip(pullRequests.close(reader, widgets, 9, true))).toBeInstanceOf(Errors.PermissionDenied)
       expect(Option.map(yield* stored(repository.id, 9), (pr) => pr.state)).toEqual(Option.some("open"))
     })))
 })

@@ -2,15 +2,11 @@ import { describe, expect, it } from "@effect/vitest"
 import {
   Access,
   AnalysisStore,
-  InvalidInput,
+  Errors,
   LineCoverageStore,
-  NotFound,
-  PermissionDenied,
-  ReporterCoverage,
-  ReporterReport,
-  type ReporterTarget,
   OrganizationStore,
-  Unauthenticated
+  ReporterCoverage,
+  ReporterReport
 } from "@tidemark/core"
 import { Effect, Schema } from "effect"
 import { drain, withWorker } from "./fixtures/FakeAnalysis.js"
@@ -19,20 +15,20 @@ import { storedRepository } from "./fixtures/AddedRepositoryRecords.js"
 import { addRepository, issueToken } from "./fixtures/TestLayer.js"
 
 const reportOf = (files: Readonly<Record<string, Readonly<Record<string, number>>>>) =>
-  Schema.decodeUnknownSync(ReporterReport)({ fileReports: Object.entries(files).map(([filename, coverage]) => ({ filename, coverage })) })
+  Schema.decodeUnknownSync(ReporterReport.ReporterReport)({ fileReports: Object.entries(files).map(([filename, coverage]) => ({ filename, coverage })) })
 
 /** A repository token of acme's `name` (the reporters' `project-token`). */
 const projectToken = (name: string) =>
   Effect.gen(function*() {
     const repository = yield* storedRepository(name)
-    const organization = yield* Effect.flatMap(OrganizationStore, (store) => store.ensureOrganization("gh", "acme"))
-    const issued = yield* Effect.flatMap(Access, (access) => access.issue("repository", organization, "write", repository.id))
-    return { _tag: "repository", token: issued.secret } satisfies ReporterTarget
+    const organization = yield* Effect.flatMap(OrganizationStore.OrganizationStore, (store) => store.ensureOrganization("gh", "acme"))
+    const issued = yield* Effect.flatMap(Access.Access, (access) => access.issue("repository", organization, "write", repository.id))
+    return { _tag: "repository", token: issued.secret } satisfies ReporterCoverage.ReporterTarget
   })
 
 /** An api token of `owner` (the reporters' `api-token`) for acme's `repository`, the path naming no provider unless told. */
 const accountTarget = (permission: "read" | "write", repository: string, fields: { owner?: string; provider?: string } = {}) =>
-  Effect.map(issueToken(permission, fields.owner ?? "acme"), ({ issued }): ReporterTarget => ({
+  Effect.map(issueToken(permission, fields.owner ?? "acme"), ({ issued }): ReporterCoverage.ReporterTarget => ({
     _tag: "account",
     token: issued.secret,
     provider: fields.provider,
@@ -40,16 +36,16 @@ const accountTarget = (permission: "read" | "write", repository: string, fields:
     repository
   }))
 
-const upload = (target: ReporterTarget, files: Readonly<Record<string, Readonly<Record<string, number>>>>, partial = false, sha = mainHead.sha) =>
-  Effect.flatMap(ReporterCoverage, (reporter) => reporter.upload(target, sha, reportOf(files), partial))
+const upload = (target: ReporterCoverage.ReporterTarget, files: Readonly<Record<string, Readonly<Record<string, number>>>>, partial = false, sha = mainHead.sha) =>
+  Effect.flatMap(ReporterCoverage.ReporterCoverage, (reporter) => reporter.upload(target, sha, reportOf(files), partial))
 
 /** widgets' stored coverage of a commit: each file's path and hits, and the format it is stored as. */
 const stored = (sha = mainHead.sha) =>
   Effect.gen(function*() {
     const repository = yield* storedRepository("widgets")
     const key = { repositoryId: repository.id, commitSha: sha }
-    const files = yield* Effect.flatMap(LineCoverageStore, (store) => store.commitCoverage(key))
-    const coverage = (yield* Effect.flatMap(AnalysisStore, (store) => store.coverage([key]))).get(repository.id)
+    const files = yield* Effect.flatMap(LineCoverageStore.LineCoverageStore, (store) => store.commitCoverage(key))
+    const coverage = (yield* Effect.flatMap(AnalysisStore.AnalysisStore, (store) => store.coverage([key]))).get(repository.id)
     return { format: coverage?.format, files: files.map((f) => [f.path, f.coveredLines, f.coverableLines, f.hits.map(([l, n]) => `${l}:${n}`).join(" ")]) }
   })
 
@@ -93,16 +89,16 @@ describe("ReporterCoverage.upload", () => {
       yield* addRepository("widgets")
       const files = { "src/app.ts": { "1": 1 } }
       expect(yield* Effect.flip(upload({ _tag: "repository", token: undefined }, files))).toEqual(
-        new Unauthenticated({ reason: "Missing project-token header" })
+        new Errors.Unauthenticated({ reason: "Missing project-token header" })
       )
-      expect(yield* Effect.flip(upload({ _tag: "repository", token: "" }, files))).toBeInstanceOf(Unauthenticated)
+      expect(yield* Effect.flip(upload({ _tag: "repository", token: "" }, files))).toBeInstanceOf(Errors.Unauthenticated)
       const { issued } = yield* issueToken("write")
       expect(yield* Effect.flip(upload({ _tag: "repository", token: issued.secret }, files))).toEqual(
-        new Unauthenticated({ reason: "The project-token is not a repository token" })
+        new Errors.Unauthenticated({ reason: "The project-token is not a repository token" })
       )
-      expect(yield* Effect.flip(upload({ _tag: "repository", token: "tmr.nothing.here" }, files))).toBeInstanceOf(Unauthenticated)
+      expect(yield* Effect.flip(upload({ _tag: "repository", token: "tmr.nothing.here" }, files))).toBeInstanceOf(Errors.Unauthenticated)
       const short = yield* Effect.flip(upload(yield* projectToken("widgets"), files, false, mainHead.sha.slice(0, 8)))
-      expect(short).toBeInstanceOf(InvalidInput)
+      expect(short).toBeInstanceOf(Errors.InvalidInput)
       expect((yield* stored()).files).toEqual([])
     })))
 })
@@ -121,17 +117,17 @@ describe("ReporterCoverage with an api-token", () => {
       yield* addRepository("widgets")
       const files = { "src/app.ts": { "1": 1 } }
       expect(yield* Effect.flip(upload(yield* accountTarget("write", "gadgets"), files))).toEqual(
-        new NotFound({ what: "repository", id: "acme/gadgets" })
+        new Errors.NotFound({ what: "repository", id: "acme/gadgets" })
       )
       expect(yield* Effect.flip(upload(yield* accountTarget("write", "gadgets", { provider: "gh" }), files))).toEqual(
-        new NotFound({ what: "repository", id: "gadgets" })
+        new Errors.NotFound({ what: "repository", id: "gadgets" })
       )
-      expect(yield* Effect.flip(upload(yield* accountTarget("read", "widgets"), files))).toBeInstanceOf(PermissionDenied)
+      expect(yield* Effect.flip(upload(yield* accountTarget("read", "widgets"), files))).toBeInstanceOf(Errors.PermissionDenied)
       expect(yield* Effect.flip(upload({ _tag: "account", token: undefined, organization: "acme", repository: "widgets" }, files))).toEqual(
-        new Unauthenticated({ reason: "Missing api-token header" })
+        new Errors.Unauthenticated({ reason: "Missing api-token header" })
       )
       expect(yield* Effect.flip(upload(yield* accountTarget("write", "widgets", { owner: "globex", provider: "gh" }), files)))
-        .toBeInstanceOf(Unauthenticated)
+        .toBeInstanceOf(Errors.Unauthenticated)
       expect((yield* stored()).files).toEqual([])
     })))
 })
@@ -141,13 +137,13 @@ describe("ReporterCoverage.complete", () => {
     withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
       const target = yield* projectToken("widgets")
-      const reporter = yield* ReporterCoverage
-      expect(yield* Effect.flip(reporter.complete(target, mainHead.sha))).toEqual(new NotFound({ what: "coverage", id: mainHead.sha }))
+      const reporter = yield* ReporterCoverage.ReporterCoverage
+      expect(yield* Effect.flip(reporter.complete(target, mainHead.sha))).toEqual(new Errors.NotFound({ what: "coverage", id: mainHead.sha }))
       yield* upload(target, { "src/a.ts": { "1": 1 } }, true)
       yield* upload(target, { "src/b.ts": { "1": 1 }, "src/a.ts": { "2": 0 } }, true)
       expect(yield* reporter.complete(target, mainHead.sha)).toEqual({ files: 2 })
       expect(yield* reporter.complete(yield* accountTarget("write", "widgets"), mainHead.sha)).toEqual({ files: 2 })
       // Completing is part of uploading: a token that may only read may not.
-      expect(yield* Effect.flip(reporter.complete(yield* accountTarget("read", "widgets"), mainHead.sha))).toBeInstanceOf(PermissionDenied)
+      expect(yield* Effect.flip(reporter.complete(yield* accountTarget("read", "widgets"), mainHead.sha))).toBeInstanceOf(Errors.PermissionDenied)
     })))
 })

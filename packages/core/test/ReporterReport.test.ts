@@ -1,11 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
-import { FileLineCoverage, ReporterReport, reportedFiles, withReport } from "@tidemark/core"
+import { CommitCoverage, ReporterReport } from "@tidemark/core"
 import { Either, Schema } from "effect"
 
-const decode = Schema.decodeUnknownEither(ReporterReport)
+const decode = Schema.decodeUnknownEither(ReporterReport.ReporterReport)
 
 const lines = (path: string, hits: ReadonlyArray<readonly [number, number]>) =>
-  new FileLineCoverage({
+  new CommitCoverage.FileLineCoverage({
     path,
     coverableLines: hits.length,
     coveredLines: hits.filter(([, n]) => n > 0).length,
@@ -17,7 +17,7 @@ const report = (fileReports: ReadonlyArray<{ readonly filename: string; readonly
 
 describe("ReporterReport", () => {
   it("reads each file's hits by line, ascending; `./` is dropped and a file named twice is added up", () => {
-    expect(reportedFiles(report([
+    expect(ReporterReport.reportedFiles(report([
       { filename: "./src/a.js", coverage: { "10": 0, "2": 3 } },
       { filename: "src/a.js", coverage: { "2": 1, "4": 0 } },
       { filename: "lib/b.ts", coverage: {} }
@@ -40,19 +40,19 @@ describe("ReporterReport", () => {
   it("a partial report adds its lines to the commit's; a whole one replaces the files it names", () => {
     const earlier = [lines("src/a.js", [[1, 1], [2, 0]]), lines("src/b.js", [[1, 0]])]
     const shard = [lines("src/a.js", [[2, 2], [3, 0]])]
-    expect(withReport(earlier, shard, true)).toStrictEqual([lines("src/a.js", [[1, 1], [2, 2], [3, 0]]), lines("src/b.js", [[1, 0]])])
-    expect(withReport(earlier, shard, false)).toStrictEqual([lines("src/a.js", [[2, 2], [3, 0]]), lines("src/b.js", [[1, 0]])])
-    expect(withReport([], [lines("z.js", [[1, 1]]), lines("a.js", [])], true).map((f) => f.path)).toEqual(["a.js", "z.js"])
+    expect(ReporterReport.withReport(earlier, shard, true)).toStrictEqual([lines("src/a.js", [[1, 1], [2, 2], [3, 0]]), lines("src/b.js", [[1, 0]])])
+    expect(ReporterReport.withReport(earlier, shard, false)).toStrictEqual([lines("src/a.js", [[2, 2], [3, 0]]), lines("src/b.js", [[1, 0]])])
+    expect(ReporterReport.withReport([], [lines("z.js", [[1, 1]]), lines("a.js", [])], true).map((f) => f.path)).toEqual(["a.js", "z.js"])
   })
 
   it("adds up the hits of a line no further than 2^53 - 1, which storage reads back exactly", () => {
     const max = Number.MAX_SAFE_INTEGER
-    const added = withReport([lines("a.js", [[1, max], [2, 1]])], [lines("a.js", [[1, max], [2, 2]])], true)
+    const added = ReporterReport.withReport([lines("a.js", [[1, max], [2, 1]])], [lines("a.js", [[1, max], [2, 2]])], true)
     expect(added).toStrictEqual([lines("a.js", [[1, max], [2, 3]])])
   })
 
   it("reads stored hits past 2^53 as 2^53 - 1 rather than failing", () => {
     const stored = { path: "a.js", coverableLines: 1, coveredLines: 1, hits: [[1, 1e20]] }
-    expect(Schema.decodeUnknownSync(FileLineCoverage)(stored).hits).toStrictEqual([[1, Number.MAX_SAFE_INTEGER]])
+    expect(Schema.decodeUnknownSync(CommitCoverage.FileLineCoverage)(stored).hits).toStrictEqual([[1, Number.MAX_SAFE_INTEGER]])
   })
 })

@@ -1,17 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
   Branch,
-  couldNotClone,
-  GitBranch,
-  GitSnapshot,
-  InvalidInput,
-  Organization,
-  PermissionDenied,
+  Errors,
+  GitReader,
+  OrganizationStore,
+  Records,
   Repositories,
-  OrganizationStore, RepositoryStore,
-  Stack,
-  Unauthenticated,
-  Unprocessable
+  Repository,
+  RepositoryStore
 } from "@tidemark/core"
 import { Effect, Option, TestClock } from "effect"
 import { commit, FakeGitRemotes, fixedSnapshot, mainHead, pythonSnapshot } from "./fixtures/FakeGitReader.js"
@@ -23,11 +19,11 @@ describe("Repositories.add", () => {
   it.effect("creates the organization on first use when the admin adds a repository", () =>
     withServices(
       Effect.gen(function*() {
-        const organizations = yield* OrganizationStore
+        const organizations = yield* OrganizationStore.OrganizationStore
         expect(yield* organizations.findOrganization("gh", "acme")).toEqual(Option.none())
         yield* addRepository("widgets")
         const organization = yield* organizations.findOrganization("gh", "acme")
-        expect(organization).toEqual(Option.some(new Organization({ id: 1, provider: "gh", name: "acme" })))
+        expect(organization).toEqual(Option.some(new Records.Organization({ id: 1, provider: "gh", name: "acme" })))
         yield* addRepository("gadgets")
         expect(yield* organizations.findOrganization("gh", "acme")).toEqual(organization)
       })
@@ -49,7 +45,7 @@ describe("Repositories.add", () => {
           permission: "admin",
           problems: [],
           languages: ["TypeScript", "JSON", "JavaScript", "Markdown"],
-          stack: new Stack({
+          stack: new Repository.Stack({
             stackTags: ["language:typescript", "language:json", "language:javascript", "language:markdown"]
           }),
           standards: [],
@@ -57,7 +53,7 @@ describe("Repositories.add", () => {
         })
         expect(view.codingStandardId).toBeUndefined()
         expect(view.defaultBranch).toEqual(
-          new Branch({
+          new Branch.Branch({
             id: view.defaultBranch?.id ?? -1,
             name: "main",
             isDefault: true,
@@ -73,7 +69,7 @@ describe("Repositories.add", () => {
   it.effect("stores languages, root files, branches and head commits from the snapshot", () =>
     withServices(
       Effect.gen(function*() {
-        const store = yield* RepositoryStore
+        const store = yield* RepositoryStore.RepositoryStore
         const view = yield* addRepository("widgets")
         const record = Option.getOrThrow(yield* store.findRepository(1, "widgets"))
         expect(record.id).toBe(view.repositoryId)
@@ -107,7 +103,7 @@ describe("Repositories.add", () => {
         expect(view.visibility).toBe("Public")
         expect(view.languages).toEqual(["Python", "Dockerfile"])
         expect(view.defaultBranch?.name).toBe("trunk")
-        const record = Option.getOrThrow(yield* Effect.flatMap(RepositoryStore, (s) => s.findRepository(1, "analytics")))
+        const record = Option.getOrThrow(yield* Effect.flatMap(RepositoryStore.RepositoryStore, (s) => s.findRepository(1, "analytics")))
         expect(record.rootFiles).toEqual(["setup.py", "Dockerfile"])
       })
     ))
@@ -115,7 +111,7 @@ describe("Repositories.add", () => {
   it.effect("splits owner and name at the last slash (GitLab subgroups) and fills the provider's template", () =>
     withServices(
       Effect.gen(function*() {
-        const repositories = yield* Repositories
+        const repositories = yield* Repositories.Repositories
         const view = yield* repositories.add(adminCaller, { provider: "gl", repositoryFullPath: "group/sub/tool" })
         expect([view.owner, view.name, view.fullPath]).toEqual(["group/sub", "tool", "group/sub/tool"])
         expect(yield* Effect.flatMap(FakeGitRemotes, (r) => r.reads)).toEqual(["https://gitlab.com/group/sub/tool.git"])
@@ -125,11 +121,11 @@ describe("Repositories.add", () => {
   it.effect("uses the clone URL templates it is given", () =>
     withServices(
       Effect.gen(function*() {
-        const repositories = yield* Repositories
+        const repositories = yield* Repositories.Repositories
         yield* repositories.add(adminCaller, { provider: "gh", repositoryFullPath: "acme/widgets" })
         expect(yield* Effect.flatMap(FakeGitRemotes, (r) => r.reads)).toEqual(["ssh://git.internal/acme/widgets"])
         expect(yield* Effect.flip(repositories.add(adminCaller, { provider: "bb", repositoryFullPath: "acme/widgets" })))
-          .toEqual(new InvalidInput({ field: "gitUrl", reason: "no clone URL template for provider 'bb'" }))
+          .toEqual(new Errors.InvalidInput({ field: "gitUrl", reason: "no clone URL template for provider 'bb'" }))
       }),
       { templates: { gh: "ssh://git.internal/{owner}/{name}" } }
     ))
@@ -137,7 +133,7 @@ describe("Repositories.add", () => {
   it.effect("refreshes a repository added before, keeping its ids", () =>
     withServices(
       Effect.gen(function*() {
-        const store = yield* RepositoryStore
+        const store = yield* RepositoryStore.RepositoryStore
         const first = yield* addRepository("widgets", { visibility: "Public" })
         const before = yield* store.listBranches(first.repositoryId ?? -1)
         yield* TestClock.adjust("1 hour")
@@ -145,9 +141,9 @@ describe("Repositories.add", () => {
         yield* Effect.flatMap(FakeGitRemotes, (r) =>
           r.serve(
             widgetsUrl,
-            new GitSnapshot({
+            new GitReader.GitSnapshot({
               defaultBranch: "main",
-              branches: [new GitBranch({ name: "main", head: newHead }), new GitBranch({ name: "release", head: newHead })],
+              branches: [new GitReader.GitBranch({ name: "main", head: newHead }), new GitReader.GitBranch({ name: "release", head: newHead })],
               files: ["main.py", "lib/util.py", "README.md"]
             })
           ))
@@ -173,10 +169,10 @@ describe("Repositories.add", () => {
   it.effect("refuses a repositoryFullPath that is not '<owner>/<name>'", () =>
     withServices(
       Effect.gen(function*() {
-        const repositories = yield* Repositories
+        const repositories = yield* Repositories.Repositories
         for (const repositoryFullPath of ["widgets", "/widgets", "acme/", "acme/  ", "  /widgets", ""]) {
           expect(yield* Effect.flip(repositories.add(adminCaller, { provider: "gh", repositoryFullPath })), repositoryFullPath)
-            .toEqual(new InvalidInput({ field: "repositoryFullPath", reason: "expected '<owner>/<name>'" }))
+            .toEqual(new Errors.InvalidInput({ field: "repositoryFullPath", reason: "expected '<owner>/<name>'" }))
         }
         expect(yield* Effect.flatMap(FakeGitRemotes, (r) => r.reads)).toEqual([])
       })
@@ -187,10 +183,10 @@ describe("Repositories.add", () => {
       Effect.gen(function*() {
         yield* Effect.flatMap(FakeGitRemotes, (r) => r.refuse(widgetsUrl, "repository not found"))
         expect(yield* Effect.flip(addRepository("widgets"))).toEqual(
-          new Unprocessable({ reason: couldNotClone(widgetsUrl) })
+          new Errors.Unprocessable({ reason: Repositories.couldNotClone(widgetsUrl) })
         )
-        const store = yield* RepositoryStore
-        const organizations = yield* OrganizationStore
+        const store = yield* RepositoryStore.RepositoryStore
+        const organizations = yield* OrganizationStore.OrganizationStore
         expect(yield* store.findRepository(1, "widgets")).toEqual(Option.none())
         expect((yield* store.pageRepositories({ organizationId: 1, limit: 100 })).total).toBe(0)
         // Nor an organization: it is created only once a repository could be read.
@@ -203,7 +199,7 @@ describe("Repositories.add", () => {
       withServices(
         Effect.gen(function*() {
           const owner = yield* callerWith("admin")
-          const view = yield* Effect.flatMap(Repositories, (r) =>
+          const view = yield* Effect.flatMap(Repositories.Repositories, (r) =>
             r.add(owner, { provider: "gh", repositoryFullPath: "acme/widgets" }))
           expect(view.name).toBe("widgets")
           expect(view.permission).toBe("admin")
@@ -214,10 +210,10 @@ describe("Repositories.add", () => {
       withServices(
         Effect.gen(function*() {
           const owner = yield* callerWith("admin")
-          const repositories = yield* Repositories
+          const repositories = yield* Repositories.Repositories
           const gitUrl = "https://git.internal/acme/widgets.git"
           expect(yield* Effect.flip(repositories.add(owner, { provider: "gh", repositoryFullPath: "acme/widgets", gitUrl })))
-            .toEqual(new Unprocessable({ reason: couldNotClone(gitUrl) }))
+            .toEqual(new Errors.Unprocessable({ reason: Repositories.couldNotClone(gitUrl) }))
           expect(yield* Effect.flatMap(FakeGitRemotes, (r) => r.reads)).toEqual([])
 
           yield* repositories.add(adminCaller, { provider: "gh", repositoryFullPath: "acme/widgets", gitUrl })
@@ -231,9 +227,9 @@ describe("Repositories.add", () => {
           const writer = yield* callerWith("write")
           expect(
             yield* Effect.flip(
-              Effect.flatMap(Repositories, (r) => r.add(writer, { provider: "gh", repositoryFullPath: "acme/widgets" }))
+              Effect.flatMap(Repositories.Repositories, (r) => r.add(writer, { provider: "gh", repositoryFullPath: "acme/widgets" }))
             )
-          ).toEqual(new PermissionDenied({ reason: "This operation needs the 'admin' permission; the token has 'write'" }))
+          ).toEqual(new Errors.PermissionDenied({ reason: "This operation needs the 'admin' permission; the token has 'write'" }))
           expect(yield* Effect.flatMap(FakeGitRemotes, (r) => r.reads)).toEqual([])
         })
       ))
@@ -242,12 +238,12 @@ describe("Repositories.add", () => {
       withServices(
         Effect.gen(function*() {
           const owner = yield* callerWith("admin")
-          const repositories = yield* Repositories
+          const repositories = yield* Repositories.Repositories
           expect(yield* Effect.flip(repositories.add(owner, { provider: "gh", repositoryFullPath: "globex/rockets" })))
-            .toEqual(new Unauthenticated({ reason: "The api-token is not valid for this organization" }))
+            .toEqual(new Errors.Unauthenticated({ reason: "The api-token is not valid for this organization" }))
           expect(yield* Effect.flip(repositories.add(anonymous, { provider: "gh", repositoryFullPath: "acme/widgets" })))
-            .toEqual(new Unauthenticated({ reason: "Missing api-token header" }))
-          expect(yield* Effect.flatMap(OrganizationStore, (s) => s.findOrganization("gh", "globex"))).toEqual(Option.none())
+            .toEqual(new Errors.Unauthenticated({ reason: "Missing api-token header" }))
+          expect(yield* Effect.flatMap(OrganizationStore.OrganizationStore, (s) => s.findOrganization("gh", "globex"))).toEqual(Option.none())
         })
       ))
   })

@@ -1,25 +1,21 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
-  encodeCursor,
+  Errors,
   Goals,
-  InvalidInput,
-  NotFound,
   Pagination,
   type Principal,
   type Repository,
   RepositoryAnalysis,
-  type RepositoryListQuery,
-  RepositoryWithAnalysis,
-  Unauthenticated
+  RepositoryWithAnalysis
 } from "@tidemark/core"
 import { Effect, type Option } from "effect"
 import { developHead, featureHead, mainHead } from "./fixtures/FakeGitReader.js"
 import { acme, addRepository, adminCaller, anonymous, callerWith, globex, repo, withServices } from "./fixtures/TestLayer.js"
 
-const list = (query: RepositoryListQuery, caller = adminCaller) =>
-  Effect.flatMap(RepositoryAnalysis, (analysis) => analysis.list(caller, acme, query))
+const list = (query: RepositoryAnalysis.RepositoryListQuery, caller = adminCaller) =>
+  Effect.flatMap(RepositoryAnalysis.RepositoryAnalysis, (analysis) => analysis.list(caller, acme, query))
 
-const names = (page: { readonly items: ReadonlyArray<RepositoryWithAnalysis> }) => page.items.map((r) => r.repository.name)
+const names = (page: { readonly items: ReadonlyArray<RepositoryWithAnalysis.RepositoryWithAnalysis> }) => page.items.map((r) => r.repository.name)
 
 const addAll = (repositoryNames: ReadonlyArray<string>) => Effect.forEach(repositoryNames, (name) => addRepository(name))
 
@@ -31,11 +27,11 @@ describe("RepositoryAnalysis", () => {
           const [widgets, gadgets] = yield* addAll(["widgets", "gadgets"])
           const page = yield* list({})
           expect(names(page)).toEqual(["gadgets", "widgets"])
-          expect(page.pagination).toEqual(new Pagination({ limit: 100, total: 2 }))
+          expect(page.pagination).toEqual(new Pagination.Pagination({ limit: 100, total: 2 }))
           const [first] = page.items
           expect(first?.repository).toEqual(gadgets)
           expect(page.items[1]?.repository).toEqual(widgets)
-          expect(first?.goals).toEqual(Goals.defaults)
+          expect(first?.goals).toEqual(Goals.Goals.defaults)
           expect(first?.selectedBranch?.name).toBe("main")
           expect(first?.branch).toEqual(first?.selectedBranch)
           expect(Object.keys(first ?? {}).sort()).toEqual(["branch", "goals", "repository", "selectedBranch"])
@@ -70,7 +66,7 @@ describe("RepositoryAnalysis", () => {
           yield* addAll(["widgets", "gadgets", "rockets"])
           const page = yield* list({ names: ["rockets", "widgets", "unknown", "Gadgets"] })
           expect(names(page)).toEqual(["rockets", "widgets"])
-          expect(page.pagination).toEqual(new Pagination({ limit: 100, total: 2 }))
+          expect(page.pagination).toEqual(new Pagination.Pagination({ limit: 100, total: 2 }))
           expect(names(yield* list({ names: ["widgets", "gadgets"], search: "wid" }))).toEqual(["widgets"])
         })
       ))
@@ -81,7 +77,7 @@ describe("RepositoryAnalysis", () => {
           yield* addAll(["widgets", "gadgets"])
           const page = yield* list({ segments: ["17"], limit: 5 })
           expect(page.items).toEqual([])
-          expect(page.pagination).toEqual(new Pagination({ limit: 5, total: 0 }))
+          expect(page.pagination).toEqual(new Pagination.Pagination({ limit: 5, total: 0 }))
           expect(names(yield* list({ segments: [] }))).toEqual(["gadgets", "widgets"])
         })
       ))
@@ -93,14 +89,14 @@ describe("RepositoryAnalysis", () => {
           yield* addAll([...all].reverse())
           const first = yield* list({ limit: 3 })
           expect(names(first)).toEqual(["repo-01", "repo-02", "repo-03"])
-          expect(first.pagination).toEqual(new Pagination({ cursor: encodeCursor(["repo-03"]), limit: 3, total: 7 }))
+          expect(first.pagination).toEqual(new Pagination.Pagination({ cursor: Pagination.encodeCursor(["repo-03"]), limit: 3, total: 7 }))
           const second = yield* list({ limit: 3, cursor: first.pagination.cursor })
           expect(names(second)).toEqual(["repo-04", "repo-05", "repo-06"])
           expect(second.pagination.total).toBe(7)
           // The bb provider's clients send the cursor URL-encoded.
           const third = yield* list({ limit: 3, cursor: encodeURIComponent(second.pagination.cursor ?? "") })
           expect(names(third)).toEqual(["repo-07"])
-          expect(third.pagination).toEqual(new Pagination({ limit: 3, total: 7 }))
+          expect(third.pagination).toEqual(new Pagination.Pagination({ limit: 3, total: 7 }))
           const exact = yield* list({ limit: 7 })
           expect(exact.items).toHaveLength(7)
           expect(exact.pagination.cursor).toBeUndefined()
@@ -125,7 +121,7 @@ describe("RepositoryAnalysis", () => {
         Effect.gen(function*() {
           yield* addRepository("widgets")
           expect(yield* Effect.flip(list({ cursor: "not a cursor" }))).toEqual(
-            new InvalidInput({ field: "cursor", reason: "invalid cursor" })
+            new Errors.InvalidInput({ field: "cursor", reason: "invalid cursor" })
           )
         })
       ))
@@ -133,36 +129,36 @@ describe("RepositoryAnalysis", () => {
     it.effect("answers NotFound for an unknown organization, Unauthenticated for a foreign or missing token", () =>
       withServices(
         Effect.gen(function*() {
-          const analysis = yield* RepositoryAnalysis
+          const analysis = yield* RepositoryAnalysis.RepositoryAnalysis
           yield* addRepository("widgets")
           expect(yield* Effect.flip(analysis.list(adminCaller, globex, {}))).toEqual(
-            new NotFound({ what: "organization", id: "gh/globex" })
+            new Errors.NotFound({ what: "organization", id: "gh/globex" })
           )
           const globexToken = yield* callerWith("admin", "globex")
           expect(yield* Effect.flip(analysis.list(globexToken, acme, {}))).toEqual(
-            new Unauthenticated({ reason: "The api-token is not valid for this organization" })
+            new Errors.Unauthenticated({ reason: "The api-token is not valid for this organization" })
           )
           expect(yield* Effect.flip(analysis.list(anonymous, acme, {}))).toEqual(
-            new Unauthenticated({ reason: "Missing api-token header" })
+            new Errors.Unauthenticated({ reason: "Missing api-token header" })
           )
         })
       ))
   })
 
   describe("get", () => {
-    const get = (name: string, branch?: string, caller: Option.Option<Principal> = adminCaller) =>
-      Effect.flatMap(RepositoryAnalysis, (analysis) => analysis.get(caller, repo(name), branch))
+    const get = (name: string, branch?: string, caller: Option.Option<Principal.Principal> = adminCaller) =>
+      Effect.flatMap(RepositoryAnalysis.RepositoryAnalysis, (analysis) => analysis.get(caller, repo(name), branch))
 
     it.effect("answers the repository on its default branch", () =>
       withServices(
         Effect.gen(function*() {
-          const added: Repository = yield* addRepository("widgets")
+          const added: Repository.Repository = yield* addRepository("widgets")
           const found = yield* get("widgets")
           expect(found).toEqual(
-            new RepositoryWithAnalysis({
+            new RepositoryWithAnalysis.RepositoryWithAnalysis({
               repository: added,
               ...(added.defaultBranch === undefined ? {} : { branch: added.defaultBranch, selectedBranch: added.defaultBranch }),
-              goals: Goals.defaults
+              goals: Goals.Goals.defaults
             })
           )
           expect(found.selectedBranch?.lastCommit).toBe(mainHead.sha)
@@ -186,9 +182,9 @@ describe("RepositoryAnalysis", () => {
       withServices(
         Effect.gen(function*() {
           yield* addRepository("widgets")
-          expect(yield* Effect.flip(get("widgets", "nope"))).toEqual(new NotFound({ what: "branch", id: "nope" }))
-          expect(yield* Effect.flip(get("widgets", "Main"))).toEqual(new NotFound({ what: "branch", id: "Main" }))
-          expect(yield* Effect.flip(get("gadgets"))).toEqual(new NotFound({ what: "repository", id: "gadgets" }))
+          expect(yield* Effect.flip(get("widgets", "nope"))).toEqual(new Errors.NotFound({ what: "branch", id: "nope" }))
+          expect(yield* Effect.flip(get("widgets", "Main"))).toEqual(new Errors.NotFound({ what: "branch", id: "Main" }))
+          expect(yield* Effect.flip(get("gadgets"))).toEqual(new Errors.NotFound({ what: "repository", id: "gadgets" }))
         })
       ))
 
@@ -197,7 +193,7 @@ describe("RepositoryAnalysis", () => {
         Effect.gen(function*() {
           yield* addRepository("open", { visibility: "Public" })
           expect(yield* Effect.flip(get("open", undefined, anonymous))).toEqual(
-            new Unauthenticated({ reason: "Missing api-token header" })
+            new Errors.Unauthenticated({ reason: "Missing api-token header" })
           )
           const reader = yield* callerWith("read")
           expect((yield* get("open", undefined, reader)).repository.permission).toBe("read")

@@ -1,15 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import {
-  AnalysisResults,
-  AnalysisResultStore,
-  type CommitIssue,
-  InvalidInput,
-  IssueResult,
-  NotFound,
-  RepositoryIssues,
-  SearchRepositoryIssuesBody,
-  Unauthenticated
-} from "@tidemark/core"
+import { AnalysisResultStore, AnalysisResults, Errors, IssueViews, RepositoryIssues } from "@tidemark/core"
 import { Effect } from "effect"
 import { drain, fileRow, withWorker } from "./fixtures/FakeAnalysis.js"
 import { mainHead } from "./fixtures/FakeGitReader.js"
@@ -24,12 +14,12 @@ interface IssueSpec {
   readonly line: number
   readonly pattern: string
   readonly category: string
-  readonly level: IssueResult["level"]
+  readonly level: AnalysisResults.IssueResult["level"]
   readonly author?: string
 }
 
 const issueOf = (spec: IssueSpec) =>
-  IssueResult.make({
+  AnalysisResults.IssueResult.make({
     issueId: `issue-${spec.id}`,
     resultDataId: spec.id,
     toolUuid: "eslint",
@@ -59,21 +49,21 @@ const analysed = Effect.gen(function*() {
   yield* addRepository("widgets")
   yield* drain
   const repository = yield* storedRepository("widgets")
-  yield* Effect.flatMap(AnalysisResultStore, (store) =>
+  yield* Effect.flatMap(AnalysisResultStore.AnalysisResultStore, (store) =>
     store.save(
       { repositoryId: repository.id, branch: "main", commitSha: mainHead.sha },
-      AnalysisResults.make({ files: [fileRow("src/app.ts", 2), fileRow("scripts/build.js", 2)], issues, clones: [] })
+      AnalysisResults.AnalysisResults.make({ files: [fileRow("src/app.ts", 2), fileRow("scripts/build.js", 2)], issues, clones: [] })
     ))
 })
 
-const body = (fields: ConstructorParameters<typeof SearchRepositoryIssuesBody>[0] = {}) => new SearchRepositoryIssuesBody(fields)
+const body = (fields: ConstructorParameters<typeof IssueViews.SearchRepositoryIssuesBody>[0] = {}) => new IssueViews.SearchRepositoryIssuesBody(fields)
 
-const search = (fields: ConstructorParameters<typeof SearchRepositoryIssuesBody>[0] = {}, cursor?: string, limit?: number) =>
-  Effect.flatMap(RepositoryIssues, (r) => r.search(adminCaller, widgets, body(fields), cursor, limit))
+const search = (fields: ConstructorParameters<typeof IssueViews.SearchRepositoryIssuesBody>[0] = {}, cursor?: string, limit?: number) =>
+  Effect.flatMap(RepositoryIssues.RepositoryIssues, (r) => r.search(adminCaller, widgets, body(fields), cursor, limit))
 
-const ids = (page: { readonly items: ReadonlyArray<CommitIssue> }) => page.items.map((i) => i.resultDataId)
+const ids = (page: { readonly items: ReadonlyArray<IssueViews.CommitIssue> }) => page.items.map((i) => i.resultDataId)
 
-const searched = (fields: ConstructorParameters<typeof SearchRepositoryIssuesBody>[0]) => Effect.map(search(fields), ids)
+const searched = (fields: ConstructorParameters<typeof IssueViews.SearchRepositoryIssuesBody>[0]) => Effect.map(search(fields), ids)
 
 describe("RepositoryIssues.search", () => {
   it.effect("lists the latest analysis's issues by file and line, a page at a time, each in the analysed commit", () =>
@@ -97,7 +87,7 @@ describe("RepositoryIssues.search", () => {
       const rest = yield* search({}, first.pagination.cursor, 3)
       expect(ids(rest)).toEqual([101])
       expect(rest.pagination.cursor).toBeUndefined()
-      expect(yield* Effect.flip(search({}, "not a cursor"))).toBeInstanceOf(InvalidInput)
+      expect(yield* Effect.flip(search({}, "not a cursor"))).toBeInstanceOf(Errors.InvalidInput)
     })))
 
   it.effect("filters: any of the values given for each field, all the fields given together; any tag filters out everything", () =>
@@ -126,7 +116,7 @@ describe("RepositoryIssues.search", () => {
       expect((yield* search()).pagination.total).toBe(3)
       expect((yield* search({ branchName: "main" })).pagination.total).toBe(3)
       expect((yield* search({ branchName: "develop" })).pagination.total).toBe(0)
-      expect(yield* Effect.flip(search({ branchName: "nope" }))).toEqual(new NotFound({ what: "branch", id: "nope" }))
+      expect(yield* Effect.flip(search({ branchName: "nope" }))).toEqual(new Errors.NotFound({ what: "branch", id: "nope" }))
     })))
 })
 
@@ -134,7 +124,7 @@ describe("RepositoryIssues.overview", () => {
   it.effect("counts the issues the filters keep by category, level, language, pattern (with its title) and author, most first", () =>
     withWorker(Effect.gen(function*() {
       yield* analysed
-      const overview = Effect.flatMap(RepositoryIssues, (r) => r.overview(adminCaller, widgets, body({})))
+      const overview = Effect.flatMap(RepositoryIssues.RepositoryIssues, (r) => r.overview(adminCaller, widgets, body({})))
       const { counts } = yield* overview
       const named = (list: ReadonlyArray<{ readonly name: string; readonly total: number }>) => list.map((c) => [c.name, c.total])
       expect(named(counts.categories)).toEqual([["ErrorProne", 2], ["Security", 2]])
@@ -144,11 +134,11 @@ describe("RepositoryIssues.overview", () => {
       // The unblamed issue counts for no author.
       expect(named(counts.authors)).toEqual([["ada@example.org", 2], ["bob@example.org", 1]])
       expect(counts.tags).toEqual([])
-      const filtered = yield* Effect.flatMap(RepositoryIssues, (r) => r.overview(adminCaller, widgets, body({ languages: ["TypeScript"] })))
+      const filtered = yield* Effect.flatMap(RepositoryIssues.RepositoryIssues, (r) => r.overview(adminCaller, widgets, body({ languages: ["TypeScript"] })))
       expect(named(filtered.counts.levels)).toEqual([["Error", 1], ["Warning", 1]])
       const none = { categories: [], levels: [], languages: [], tags: [], patterns: [], authors: [] }
-      expect((yield* Effect.flatMap(RepositoryIssues, (r) => r.overview(adminCaller, widgets, body({ tags: ["x"] })))).counts).toEqual(none)
-      expect((yield* Effect.flatMap(RepositoryIssues, (r) => r.overview(adminCaller, widgets, body({ branchName: "develop" })))).counts)
+      expect((yield* Effect.flatMap(RepositoryIssues.RepositoryIssues, (r) => r.overview(adminCaller, widgets, body({ tags: ["x"] })))).counts).toEqual(none)
+      expect((yield* Effect.flatMap(RepositoryIssues.RepositoryIssues, (r) => r.overview(adminCaller, widgets, body({ branchName: "develop" })))).counts)
         .toEqual(none)
     })))
 })
@@ -157,8 +147,8 @@ describe("RepositoryIssues.issue", () => {
   it.effect("one issue of the default branch's latest analysis by its resultDataId; another id, or no analysis, is NotFound", () =>
     withWorker(Effect.gen(function*() {
       yield* addRepository("widgets")
-      const issue = (id: number) => Effect.flatMap(RepositoryIssues, (r) => r.issue(adminCaller, widgets, id))
-      expect(yield* Effect.flip(issue(101))).toEqual(new NotFound({ what: "issue", id: "101" }))
+      const issue = (id: number) => Effect.flatMap(RepositoryIssues.RepositoryIssues, (r) => r.issue(adminCaller, widgets, id))
+      expect(yield* Effect.flip(issue(101))).toEqual(new Errors.NotFound({ what: "issue", id: "101" }))
       yield* analysed
       const found = yield* issue(103)
       expect([found.filePath, found.lineNumber, found.patternInfo.title, found.commitInfo?.sha]).toEqual([
@@ -168,7 +158,7 @@ describe("RepositoryIssues.issue", () => {
         mainHead.sha
       ])
       expect(found).toEqual((yield* search()).items.find((i) => i.resultDataId === 103))
-      expect(yield* Effect.flip(issue(42))).toEqual(new NotFound({ what: "issue", id: "42" }))
+      expect(yield* Effect.flip(issue(42))).toEqual(new Errors.NotFound({ what: "issue", id: "42" }))
     })))
 })
 
@@ -177,13 +167,13 @@ describe("RepositoryIssues and access", () => {
     withWorker(Effect.gen(function*() {
       yield* addRepository("open", { visibility: "Public" })
       yield* analysed
-      const reads = yield* RepositoryIssues
+      const reads = yield* RepositoryIssues.RepositoryIssues
       // open was analysed too: the fake analysis's three issues.
       expect((yield* reads.search(anonymous, repo("open"), body())).pagination.total).toBe(3)
       expect((yield* reads.overview(anonymous, repo("open"), body())).counts.levels.map((c) => [c.name, c.total])).toEqual([["Error", 3]])
-      expect(yield* Effect.flip(reads.search(anonymous, widgets, body()))).toEqual(new Unauthenticated({ reason: "Missing api-token header" }))
-      expect(yield* Effect.flip(reads.overview(yield* callerWith("read", "globex"), widgets, body()))).toBeInstanceOf(Unauthenticated)
+      expect(yield* Effect.flip(reads.search(anonymous, widgets, body()))).toEqual(new Errors.Unauthenticated({ reason: "Missing api-token header" }))
+      expect(yield* Effect.flip(reads.overview(yield* callerWith("read", "globex"), widgets, body()))).toBeInstanceOf(Errors.Unauthenticated)
       expect((yield* reads.search(yield* callerWith("read"), widgets, body())).pagination.total).toBe(4)
-      expect(yield* Effect.flip(reads.issue(adminCaller, repo("gadgets"), 101))).toEqual(new NotFound({ what: "repository", id: "gadgets" }))
+      expect(yield* Effect.flip(reads.issue(adminCaller, repo("gadgets"), 101))).toEqual(new Errors.NotFound({ what: "repository", id: "gadgets" }))
     })))
 })

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import {
-  ConfigureToolBody,
-  NotFound,
-  PatternChange,
-  type RepositoryRecord,
-  RepositoryTools,
-  StandardRef,
-  ToolConfiguration
-} from "@tidemark/core"
+import { Bodies, Common, Errors, type Records, RepositoryTools, ToolConfiguration } from "@tidemark/core"
 import { Effect, Layer, Ref } from "effect"
 import { AnalysedLanguages, drain, workerLayer } from "./fixtures/FakeAnalysis.js"
 import { FakeGitRemotes, pythonSnapshot } from "./fixtures/FakeGitReader.js"
@@ -16,25 +8,25 @@ import { lintA2Uuid, lintAPatternIds, lintAUuid } from "./fixtures/TestCatalogue
 import { addRepository, adminCaller, applyStandard, createStandard, parameters, repo, testLayer } from "./fixtures/TestLayer.js"
 
 const withTools = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.provide(effect, RepositoryTools.Default.pipe(Layer.provideMerge(testLayer())))
+  Effect.provide(effect, RepositoryTools.RepositoryTools.Default.pipe(Layer.provideMerge(testLayer())))
 
 const withToolsAndWorker = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.provide(effect, RepositoryTools.Default.pipe(Layer.provideMerge(workerLayer)))
+  Effect.provide(effect, RepositoryTools.RepositoryTools.Default.pipe(Layer.provideMerge(workerLayer)))
 
 const widgets = Effect.zipRight(addRepository("widgets"), storedRepository("widgets"))
 
-const configure = (toolUuid: string, body: ConstructorParameters<typeof ConfigureToolBody>[0]) =>
-  Effect.flatMap(ToolConfiguration, (t) => t.configureTool(adminCaller, repo("widgets"), toolUuid, new ConfigureToolBody(body)))
+const configure = (toolUuid: string, body: ConstructorParameters<typeof Bodies.ConfigureToolBody>[0]) =>
+  Effect.flatMap(ToolConfiguration.ToolConfiguration, (t) => t.configureTool(adminCaller, repo("widgets"), toolUuid, new Bodies.ConfigureToolBody(body)))
 
 /** Each tool's name, whether it is enabled, follows a standard, is the repository's own choice. */
-const states = (repository: RepositoryRecord) =>
-  Effect.map(Effect.flatMap(RepositoryTools, (tools) => tools.tools(repository)), (all) =>
+const states = (repository: Records.RepositoryRecord) =>
+  Effect.map(Effect.flatMap(RepositoryTools.RepositoryTools, (tools) => tools.tools(repository)), (all) =>
     all.map((t) => [t.definition.name, t.view.settings.isEnabled, t.view.settings.followsStandard, t.view.settings.isCustom]))
 
 /** The tool's patterns, enabled ones only, with their parameters as `name=value`. */
-const enabledPatterns = (repository: RepositoryRecord, uuid: string) =>
+const enabledPatterns = (repository: Records.RepositoryRecord, uuid: string) =>
   Effect.gen(function*() {
-    const tools = yield* RepositoryTools
+    const tools = yield* RepositoryTools.RepositoryTools
     const patterns = yield* tools.patterns(repository, yield* tools.tool(repository, uuid))
     return patterns.filter((p) => p.enabled).map((p) => [p.pattern.definition.id, ...p.configured.parameters.map((v) => `${v.name}=${v.value}`)])
   })
@@ -48,7 +40,7 @@ describe("RepositoryTools.tools and tool", () => {
         ["LintA2", false, false, false],
         ["PyCheck", false, false, false]
       ])
-      const lintA = yield* Effect.flatMap(RepositoryTools, (tools) => tools.tool(repository, lintAUuid))
+      const lintA = yield* Effect.flatMap(RepositoryTools.RepositoryTools, (tools) => tools.tool(repository, lintAUuid))
       // `.linta.json` is at the root: the tool has a configuration file, not used unless asked.
       expect([lintA.view.settings.hasConfigurationFile, lintA.view.settings.usesConfigurationFile, lintA.governing]).toEqual([true, false, []])
       yield* Effect.flatMap(FakeGitRemotes, (r) => r.serve("https://github.com/acme/analytics.git", pythonSnapshot))
@@ -79,8 +71,8 @@ describe("RepositoryTools.tools and tool", () => {
         ["LintA2", false, true, false],
         ["PyCheck", false, false, false]
       ])
-      const tools = yield* RepositoryTools
-      expect((yield* tools.tool(repository, lintAUuid)).view.settings.enabledBy).toEqual([new StandardRef({ id: strict.id, name: "Strict" })])
+      const tools = yield* RepositoryTools.RepositoryTools
+      expect((yield* tools.tool(repository, lintAUuid)).view.settings.enabledBy).toEqual([new Common.StandardRef({ id: strict.id, name: "Strict" })])
       // Disabled by the standard that governs it: enabled by none.
       expect((yield* tools.tool(repository, lintA2Uuid)).view.settings.enabledBy).toEqual([])
     })))
@@ -89,8 +81,8 @@ describe("RepositoryTools.tools and tool", () => {
     withTools(Effect.gen(function*() {
       const repository = yield* widgets
       const unknown = "0d000000-0000-4000-8000-00000000000d"
-      expect(yield* Effect.flip(Effect.flatMap(RepositoryTools, (tools) => tools.tool(repository, unknown)))).toEqual(
-        new NotFound({ what: "tool", id: unknown })
+      expect(yield* Effect.flip(Effect.flatMap(RepositoryTools.RepositoryTools, (tools) => tools.tool(repository, unknown)))).toEqual(
+        new Errors.NotFound({ what: "tool", id: unknown })
       )
     })))
 })
@@ -102,8 +94,8 @@ describe("RepositoryTools.patterns", () => {
       expect(yield* enabledPatterns(repository, lintAUuid)).toEqual([["LintA_no-eval"], ["LintA_no-unused-vars"], ["LintA_py-compat"]])
       yield* configure(lintAUuid, {
         patterns: [
-          new PatternChange({ id: "LintA_no-eval", enabled: false }),
-          new PatternChange({ id: "LintA_max-len", enabled: true, parameters: parameters({ max: "100" }) })
+          new Bodies.PatternChange({ id: "LintA_no-eval", enabled: false }),
+          new Bodies.PatternChange({ id: "LintA_max-len", enabled: true, parameters: parameters({ max: "100" }) })
         ]
       })
       // In the catalogue's order; a parameter left out keeps its default.
@@ -112,7 +104,7 @@ describe("RepositoryTools.patterns", () => {
         ["LintA_no-unused-vars"],
         ["LintA_py-compat"]
       ])
-      const all = yield* Effect.flatMap(RepositoryTools, (tools) =>
+      const all = yield* Effect.flatMap(RepositoryTools.RepositoryTools, (tools) =>
         Effect.flatMap(tools.tool(repository, lintAUuid), (tool) => tools.patterns(repository, tool)))
       expect(all.map((p) => p.pattern.definition.id).toSorted()).toEqual([...lintAPatternIds])
       expect(all.filter((p) => p.configured.isCustom).map((p) => p.pattern.definition.id)).toEqual(["LintA_no-eval", "LintA_max-len"])
@@ -122,18 +114,18 @@ describe("RepositoryTools.patterns", () => {
   it.effect("under a standard, only the patterns it lists are enabled, with its parameters; the repository's own are set aside", () =>
     withTools(Effect.gen(function*() {
       const repository = yield* widgets
-      yield* configure(lintAUuid, { patterns: [new PatternChange({ id: "LintA_jsdoc", enabled: true })] })
+      yield* configure(lintAUuid, { patterns: [new Bodies.PatternChange({ id: "LintA_jsdoc", enabled: true })] })
       const strict = yield* createStandard("Strict", [{
         uuid: lintAUuid,
         patterns: [{ id: "LintA_max-len", parameters: { max: "120" } }, { id: "LintA_no-eval", enabled: false }]
       }])
       yield* applyStandard(strict.id, "widgets")
       expect(yield* enabledPatterns(repository, lintAUuid)).toEqual([["LintA_max-len", "max=120", "ignoreUrls=true"]])
-      const all = yield* Effect.flatMap(RepositoryTools, (tools) =>
+      const all = yield* Effect.flatMap(RepositoryTools.RepositoryTools, (tools) =>
         Effect.flatMap(tools.tool(repository, lintAUuid), (tool) => tools.patterns(repository, tool)))
       expect(all.every((p) => p.governed)).toBe(true)
       expect(all.find((p) => p.pattern.definition.id === "LintA_max-len")?.configured.enabledBy).toEqual([
-        new StandardRef({ id: strict.id, name: "Strict" })
+        new Common.StandardRef({ id: strict.id, name: "Strict" })
       ])
     })))
 })
@@ -142,7 +134,7 @@ describe("RepositoryTools.stack", () => {
   it.effect("the languages read from the file names until the default branch is analysed, then the analysis's languages and tags", () =>
     withToolsAndWorker(Effect.gen(function*() {
       const repository = yield* widgets
-      const stack = Effect.flatMap(RepositoryTools, (tools) => tools.stack(repository))
+      const stack = Effect.flatMap(RepositoryTools.RepositoryTools, (tools) => tools.stack(repository))
       expect(yield* stack).toEqual([...repository.languages, ...repository.languages.map((l) => `language:${l.toLowerCase()}`)])
       expect(repository.languages).toContain("TypeScript")
       yield* Effect.flatMap(AnalysedLanguages, (languages) => Ref.set(languages, ["Python"]))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { AnalysisStore, InvalidInput, PermissionDenied, OrganizationStore, RepositoryStore, SarifImports } from "@tidemark/core"
+import { AnalysisStore, Errors, OrganizationStore, RepositoryStore, SarifImports } from "@tidemark/core"
 import { Effect, Option } from "effect"
 import { addRepository, callerWith, repo, withServices } from "./fixtures/TestLayer.js"
 
@@ -10,11 +10,11 @@ const sha = "a".repeat(40)
 const log = (tools: ReadonlyArray<string>, results: ReadonlyArray<{ tool: string; severity: string }>) => JSON.stringify({ tools, results })
 
 const imported = Effect.gen(function*() {
-  const store = yield* RepositoryStore
-  const organizations = yield* OrganizationStore
+  const store = yield* RepositoryStore.RepositoryStore
+  const organizations = yield* OrganizationStore.OrganizationStore
   const organization = Option.getOrThrow(yield* organizations.findOrganization("gh", "acme"))
   const repository = Option.getOrThrow(yield* store.findRepository(organization.id, "app"))
-  const byRepository = yield* Effect.flatMap(AnalysisStore, (analyses) => analyses.importedIssues([{ repositoryId: repository.id, commitSha: sha }]))
+  const byRepository = yield* Effect.flatMap(AnalysisStore.AnalysisStore, (analyses) => analyses.importedIssues([{ repositoryId: repository.id, commitSha: sha }]))
   return (byRepository.get(repository.id) ?? []).map((i) => [i.tool, i.counts.Error, i.counts.Warning])
 })
 
@@ -22,7 +22,7 @@ describe("SarifImports", () => {
   it.effect("counts each tool's results of the commit; a later log replaces that tool's results, a clean run clears them", () =>
     withServices(
       Effect.gen(function*() {
-        const sarif = yield* SarifImports
+        const sarif = yield* SarifImports.SarifImports
         yield* addRepository("app")
         const writer = yield* callerWith("write")
         const first = yield* sarif.importLog(writer, app, {
@@ -39,14 +39,14 @@ describe("SarifImports", () => {
   it.effect("needs a token that may write, a full commit id and a readable log", () =>
     withServices(
       Effect.gen(function*() {
-        const sarif = yield* SarifImports
+        const sarif = yield* SarifImports.SarifImports
         yield* addRepository("app")
         const writer = yield* callerWith("write")
         const upload = { commitSha: sha, sarif: log([], []) }
-        expect(yield* Effect.flip(sarif.importLog(yield* callerWith("read"), app, upload))).toBeInstanceOf(PermissionDenied)
-        expect(yield* Effect.flip(sarif.importLog(writer, app, { ...upload, commitSha: "abc" }))).toBeInstanceOf(InvalidInput)
+        expect(yield* Effect.flip(sarif.importLog(yield* callerWith("read"), app, upload))).toBeInstanceOf(Errors.PermissionDenied)
+        expect(yield* Effect.flip(sarif.importLog(writer, app, { ...upload, commitSha: "abc" }))).toBeInstanceOf(Errors.InvalidInput)
         expect(yield* Effect.flip(sarif.importLog(writer, app, { ...upload, sarif: "{" }))).toStrictEqual(
-          new InvalidInput({ field: "sarif", reason: "not a test log" })
+          new Errors.InvalidInput({ field: "sarif", reason: "not a test log" })
         )
       })
     ))

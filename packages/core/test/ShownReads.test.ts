@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { AnalysisStore, BranchRecord, CoverageUploads, ImportedIssues, IssueCounts, ShownReads } from "@tidemark/core"
+import { AnalysisStore, CoverageUploads, ImportedIssues, IssueLoad, Records, ShownReads } from "@tidemark/core"
 import { Effect, Layer } from "effect"
 import { drain, workerLayer } from "./fixtures/FakeAnalysis.js"
 import { developHead, featureHead, mainHead } from "./fixtures/FakeGitReader.js"
@@ -7,7 +7,7 @@ import { storedBranch, storedRepository } from "./fixtures/AddedRepositoryRecord
 import { addRepository, adminCaller, repo } from "./fixtures/TestLayer.js"
 
 const withShownReads = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.provide(effect, ShownReads.Default.pipe(Layer.provideMerge(workerLayer)))
+  Effect.provide(effect, ShownReads.ShownReads.Default.pipe(Layer.provideMerge(workerLayer)))
 
 /** Adds `name` and answers its id and a lookup of its branches by name. */
 const added = (name: string) =>
@@ -18,15 +18,15 @@ const added = (name: string) =>
   })
 
 const upload = (name: string, commitSha: string, report: string) =>
-  Effect.flatMap(CoverageUploads, (uploads) => uploads.upload(adminCaller, repo(name), { commitSha, format: "lcov", report }))
+  Effect.flatMap(CoverageUploads.CoverageUploads, (uploads) => uploads.upload(adminCaller, repo(name), { commitSha, format: "lcov", report }))
 
 const imported = (repositoryId: number, commitSha: string, tool: string, errors: number) =>
-  new ImportedIssues({
+  new ImportedIssues.ImportedIssues({
     repositoryId,
     commitSha,
     tool,
     uploadedAt: "2024-06-01T00:00:00.000Z",
-    counts: new IssueCounts({ Error: errors, High: 0, Warning: 0, Info: 0 })
+    counts: new IssueLoad.IssueCounts({ Error: errors, High: 0, Warning: 0, Info: 0 })
   })
 
 describe("ShownReads", () => {
@@ -36,9 +36,9 @@ describe("ShownReads", () => {
       const gadgets = yield* added("gadgets")
       yield* drain
       yield* upload("widgets", mainHead.sha, "src/app.ts 3/4")
-      yield* Effect.flatMap(AnalysisStore, (store) =>
+      yield* Effect.flatMap(AnalysisStore.AnalysisStore, (store) =>
         store.saveImportedIssues([imported(gadgets.id, mainHead.sha, "semgrep", 2), imported(gadgets.id, developHead.sha, "trivy", 5)]))
-      const reads = yield* ShownReads
+      const reads = yield* ShownReads.ShownReads
       const shownOf = yield* reads.shown(new Map([[widgets.id, yield* widgets.branch("main")], [gadgets.id, yield* gadgets.branch("main")]]))
       const ofWidgets = shownOf(widgets.id)
       expect([ofWidgets.analysis?.commit.sha, ofWidgets.analysis?.branch, ofWidgets.analysis?.measures?.loc]).toEqual([mainHead.sha, "main", 10_000])
@@ -60,11 +60,11 @@ describe("ShownReads", () => {
       yield* drain
       yield* upload("widgets", developHead.sha, "src/app.ts 1/2")
       yield* upload("widgets", featureHead.sha, "src/app.ts 2/2")
-      const reads = yield* ShownReads
+      const reads = yield* ShownReads.ShownReads
       const develop = (yield* reads.shown(new Map([[widgets.id, yield* widgets.branch("develop")]])))(widgets.id)
       expect([develop.analysis, develop.coverage?.commitSha, develop.imported]).toEqual([undefined, developHead.sha, []])
       // main moved on to the feature's head since its analysis: the analysed commit is shown, and it has no report.
-      const moved = new BranchRecord({ ...(yield* widgets.branch("main")), lastCommitSha: featureHead.sha })
+      const moved = new Records.BranchRecord({ ...(yield* widgets.branch("main")), lastCommitSha: featureHead.sha })
       const main = (yield* reads.shown(new Map([[widgets.id, moved]])))(widgets.id)
       expect([main.analysis?.commit.sha, main.coverage]).toEqual([mainHead.sha, undefined])
     })))
@@ -75,7 +75,7 @@ describe("ShownReads", () => {
       const gadgets = yield* added("gadgets")
       yield* drain
       yield* upload("gadgets", mainHead.sha, "src/app.ts 3/4")
-      const reads = yield* ShownReads
+      const reads = yield* ShownReads.ShownReads
       const nothing = { analysis: undefined, coverage: undefined, imported: [] }
       expect((yield* reads.shown(new Map([[widgets.id, yield* widgets.branch("main")]])))(gadgets.id)).toEqual(nothing)
       expect((yield* reads.shown(new Map()))(widgets.id)).toEqual(nothing)

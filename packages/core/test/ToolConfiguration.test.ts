@@ -1,19 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
-  ConfigurationConflict,
-  ConfigureToolBody,
-  NotFound,
-  Organizations,
+  Bodies,
+  Common,
+  Errors,
   OrganizationSettings,
-  PatternChange,
+  Organizations,
   PatternConfiguration,
-  PermissionDenied,
-  StandardRef,
   Tool,
-  ToolConfiguration,
-  ToolSettings,
-  Unauthenticated,
-  Unprocessable
+  ToolConfiguration
 } from "@tidemark/core"
 import { Effect } from "effect"
 import { FakeGitRemotes, pythonSnapshot } from "./fixtures/FakeGitReader.js"
@@ -33,18 +27,18 @@ import {
   withServices
 } from "./fixtures/TestLayer.js"
 
-const listTools = (name = "widgets") => Effect.flatMap(ToolConfiguration, (t) => t.listTools(adminCaller, repo(name)))
-const conflicts = (name = "widgets") => Effect.flatMap(ToolConfiguration, (t) => t.conflicts(adminCaller, repo(name)))
-const configure = (toolUuid: string, body: ConstructorParameters<typeof ConfigureToolBody>[0], name = "widgets") =>
-  Effect.flatMap(ToolConfiguration, (t) => t.configureTool(adminCaller, repo(name), toolUuid, new ConfigureToolBody(body)))
+const listTools = (name = "widgets") => Effect.flatMap(ToolConfiguration.ToolConfiguration, (t) => t.listTools(adminCaller, repo(name)))
+const conflicts = (name = "widgets") => Effect.flatMap(ToolConfiguration.ToolConfiguration, (t) => t.conflicts(adminCaller, repo(name)))
+const configure = (toolUuid: string, body: ConstructorParameters<typeof Bodies.ConfigureToolBody>[0], name = "widgets") =>
+  Effect.flatMap(ToolConfiguration.ToolConfiguration, (t) => t.configureTool(adminCaller, repo(name), toolUuid, new Bodies.ConfigureToolBody(body)))
 const change = (id: string, enabled: boolean, values?: Readonly<Record<string, string>>) =>
-  new PatternChange({ id, enabled, ...(values === undefined ? {} : { parameters: parameters(values) }) })
+  new Bodies.PatternChange({ id, enabled, ...(values === undefined ? {} : { parameters: parameters(values) }) })
 const settingsOf = (uuid: string, name = "widgets") =>
   Effect.map(listTools(name), (tools) => tools.find((t) => t.uuid === uuid)?.settings)
 const enabledTools = (name = "widgets") =>
   Effect.map(listTools(name), (tools) => tools.filter((t) => t.settings.isEnabled).map((t) => t.name))
 const pattern = (toolUuid: string, id: string) =>
-  Effect.flatMap(PatternConfiguration, (p) => p.get(adminCaller, repo("widgets"), toolUuid, id))
+  Effect.flatMap(PatternConfiguration.PatternConfiguration, (p) => p.get(adminCaller, repo("widgets"), toolUuid, id))
 
 const defaults = {
   name: "LintA",
@@ -63,18 +57,18 @@ describe("ToolConfiguration", () => {
         Effect.gen(function*() {
           yield* addRepository("widgets")
           expect(yield* listTools()).toEqual([
-            new Tool({ uuid: lintAUuid, name: "LintA", isClientSide: false, settings: new ToolSettings(defaults) }),
-            new Tool({
+            new Tool.Tool({ uuid: lintAUuid, name: "LintA", isClientSide: false, settings: new Tool.ToolSettings(defaults) }),
+            new Tool.Tool({
               uuid: lintA2Uuid,
               name: "LintA2",
               isClientSide: false,
-              settings: new ToolSettings({ ...defaults, name: "LintA2", isEnabled: false, hasConfigurationFile: false })
+              settings: new Tool.ToolSettings({ ...defaults, name: "LintA2", isEnabled: false, hasConfigurationFile: false })
             }),
-            new Tool({
+            new Tool.Tool({
               uuid: pyCheckUuid,
               name: "PyCheck",
               isClientSide: true,
-              settings: new ToolSettings({ ...defaults, name: "PyCheck", isEnabled: false, hasConfigurationFile: false })
+              settings: new Tool.ToolSettings({ ...defaults, name: "PyCheck", isEnabled: false, hasConfigurationFile: false })
             })
           ])
           yield* Effect.flatMap(FakeGitRemotes, (r) => r.serve("https://github.com/acme/analytics.git", pythonSnapshot))
@@ -86,15 +80,15 @@ describe("ToolConfiguration", () => {
     it.effect("needs no token for a Public repository, and one for any other", () =>
       withServices(
         Effect.gen(function*() {
-          const tools = yield* ToolConfiguration
+          const tools = yield* ToolConfiguration.ToolConfiguration
           yield* addRepository("open", { visibility: "Public" })
           yield* addRepository("closed")
           expect((yield* tools.listTools(anonymous, repo("open"))).map((t) => t.name)).toEqual(["LintA", "LintA2", "PyCheck"])
           expect(yield* Effect.flip(tools.listTools(anonymous, repo("closed")))).toEqual(
-            new Unauthenticated({ reason: "Missing api-token header" })
+            new Errors.Unauthenticated({ reason: "Missing api-token header" })
           )
           expect(yield* Effect.flip(tools.conflicts(anonymous, repo("open")))).toEqual(
-            new Unauthenticated({ reason: "Missing api-token header" })
+            new Errors.Unauthenticated({ reason: "Missing api-token header" })
           )
         })
       ))
@@ -103,7 +97,7 @@ describe("ToolConfiguration", () => {
       withServices(
         Effect.gen(function*() {
           yield* addRepository("widgets")
-          expect(yield* Effect.flip(listTools("gadgets"))).toEqual(new NotFound({ what: "repository", id: "gadgets" }))
+          expect(yield* Effect.flip(listTools("gadgets"))).toEqual(new Errors.NotFound({ what: "repository", id: "gadgets" }))
         })
       ))
   })
@@ -114,11 +108,11 @@ describe("ToolConfiguration", () => {
         Effect.gen(function*() {
           yield* addRepository("widgets")
           yield* configure(lintAUuid, { enabled: false })
-          expect(yield* settingsOf(lintAUuid)).toEqual(new ToolSettings({ ...defaults, isEnabled: false, isCustom: true }))
+          expect(yield* settingsOf(lintAUuid)).toEqual(new Tool.ToolSettings({ ...defaults, isEnabled: false, isCustom: true }))
           yield* configure(pyCheckUuid, { enabled: true })
           expect(yield* enabledTools()).toEqual(["PyCheck"])
           yield* configure(lintAUuid, { enabled: true })
-          expect(yield* settingsOf(lintAUuid)).toEqual(new ToolSettings({ ...defaults, isCustom: true }))
+          expect(yield* settingsOf(lintAUuid)).toEqual(new Tool.ToolSettings({ ...defaults, isCustom: true }))
         })
       ))
 
@@ -127,14 +121,14 @@ describe("ToolConfiguration", () => {
         Effect.gen(function*() {
           yield* addRepository("widgets")
           const refused = yield* Effect.flip(configure(lintAUuid, { useConfigurationFile: true }))
-          expect(refused).toBeInstanceOf(PermissionDenied)
+          expect(refused).toBeInstanceOf(Errors.PermissionDenied)
           expect(refused.message).toContain("allowConfigurationFiles")
           expect((yield* settingsOf(lintAUuid))?.usesConfigurationFile).toBe(false)
-          const organizations = yield* Organizations
+          const organizations = yield* Organizations.Organizations
           const organizationAdmin = yield* callerWith("admin")
           expect(yield* Effect.flip(organizations.updateSettings(organizationAdmin, acme, { allowConfigurationFiles: true })))
-            .toBeInstanceOf(PermissionDenied)
-          expect(yield* organizations.settings(organizationAdmin, acme)).toEqual(new OrganizationSettings({ allowConfigurationFiles: false }))
+            .toBeInstanceOf(Errors.PermissionDenied)
+          expect(yield* organizations.settings(organizationAdmin, acme)).toEqual(new OrganizationSettings.OrganizationSettings({ allowConfigurationFiles: false }))
           yield* allowConfigurationFiles()
           yield* configure(lintAUuid, { useConfigurationFile: true })
           expect((yield* settingsOf(lintAUuid))?.usesConfigurationFile).toBe(true)
@@ -147,10 +141,10 @@ describe("ToolConfiguration", () => {
           yield* addRepository("widgets")
           yield* allowConfigurationFiles()
           yield* configure(lintAUuid, { useConfigurationFile: true })
-          expect(yield* settingsOf(lintAUuid)).toEqual(new ToolSettings({ ...defaults, usesConfigurationFile: true }))
+          expect(yield* settingsOf(lintAUuid)).toEqual(new Tool.ToolSettings({ ...defaults, usesConfigurationFile: true }))
           yield* configure(lintAUuid, { enabled: false })
           expect(yield* settingsOf(lintAUuid)).toEqual(
-            new ToolSettings({ ...defaults, isEnabled: false, isCustom: true, usesConfigurationFile: true })
+            new Tool.ToolSettings({ ...defaults, isEnabled: false, isCustom: true, usesConfigurationFile: true })
           )
         })
       ))
@@ -176,7 +170,7 @@ describe("ToolConfiguration", () => {
           yield* configure(lintAUuid, { patterns: [change("LintA_max-len", true, { ignoreUrls: "false" })] })
           expect((yield* pattern(lintAUuid, "LintA_max-len")).parameters).toEqual(parameters({ max: "80", ignoreUrls: "false" }))
           // Changing patterns alone leaves the tool's state to its default.
-          expect(yield* settingsOf(lintAUuid)).toEqual(new ToolSettings(defaults))
+          expect(yield* settingsOf(lintAUuid)).toEqual(new Tool.ToolSettings(defaults))
         })
       ))
 
@@ -184,20 +178,20 @@ describe("ToolConfiguration", () => {
       withServices(
         Effect.gen(function*() {
           yield* addRepository("widgets")
-          const refused = (patterns: ReadonlyArray<PatternChange>) => Effect.flip(configure(lintAUuid, { enabled: false, patterns }))
+          const refused = (patterns: ReadonlyArray<Bodies.PatternChange>) => Effect.flip(configure(lintAUuid, { enabled: false, patterns }))
           expect(yield* refused([change("LintA_no-eval", false), change("LintA2_no-eval", true)])).toEqual(
-            new Unprocessable({ reason: "Pattern 'LintA2_no-eval' does not belong to tool LintA" })
+            new Errors.Unprocessable({ reason: "Pattern 'LintA2_no-eval' does not belong to tool LintA" })
           )
           expect(yield* refused([change("LintA_max-len", true, { min: "3" })])).toEqual(
-            new Unprocessable({ reason: "Pattern 'LintA_max-len' has no parameter 'min'" })
+            new Errors.Unprocessable({ reason: "Pattern 'LintA_max-len' has no parameter 'min'" })
           )
           expect(yield* refused([change("LintA_no-eval", false), change("LintA_no-eval", true)])).toEqual(
-            new Unprocessable({ reason: "Pattern 'LintA_no-eval' appears twice" })
+            new Errors.Unprocessable({ reason: "Pattern 'LintA_no-eval' appears twice" })
           )
           expect(yield* refused([change("LintA_complexity", true, { max: "3" })])).toEqual(
-            new Unprocessable({ reason: "Pattern 'LintA_complexity' has no parameter 'max'" })
+            new Errors.Unprocessable({ reason: "Pattern 'LintA_complexity' has no parameter 'max'" })
           )
-          expect(yield* settingsOf(lintAUuid)).toEqual(new ToolSettings(defaults))
+          expect(yield* settingsOf(lintAUuid)).toEqual(new Tool.ToolSettings(defaults))
           expect(yield* pattern(lintAUuid, "LintA_no-eval")).toMatchObject({ enabled: true, isCustom: false })
         })
       ))
@@ -207,7 +201,7 @@ describe("ToolConfiguration", () => {
         Effect.gen(function*() {
           yield* addRepository("widgets")
           yield* allowConfigurationFiles()
-          const conflict = new ConfigurationConflict({
+          const conflict = new Errors.ConfigurationConflict({
             reason: "LintA uses the repository's configuration file; its patterns cannot be changed here"
           })
           expect(yield* Effect.flip(configure(lintAUuid, { useConfigurationFile: true, patterns: [change("LintA_jsdoc", true)] })))
@@ -227,14 +221,14 @@ describe("ToolConfiguration", () => {
         Effect.gen(function*() {
           yield* addRepository("widgets")
           expect(yield* Effect.flip(configure(lintA2Uuid, { enabled: true }))).toEqual(
-            new ConfigurationConflict({ reason: "LintA is enabled; disable it before enabling LintA2 (same linter family)" })
+            new Errors.ConfigurationConflict({ reason: "LintA is enabled; disable it before enabling LintA2 (same linter family)" })
           )
           expect(yield* enabledTools()).toEqual(["LintA"])
           yield* configure(lintAUuid, { enabled: false })
           yield* configure(lintA2Uuid, { enabled: true })
           expect(yield* enabledTools()).toEqual(["LintA2"])
           expect(yield* Effect.flip(configure(lintAUuid, { enabled: true }))).toEqual(
-            new ConfigurationConflict({ reason: "LintA2 is enabled; disable it before enabling LintA (same linter family)" })
+            new Errors.ConfigurationConflict({ reason: "LintA2 is enabled; disable it before enabling LintA (same linter family)" })
           )
           // Re-enabling the member already enabled is no conflict.
           yield* configure(lintA2Uuid, { enabled: true })
@@ -251,12 +245,12 @@ describe("ToolConfiguration", () => {
           yield* configure(lintAUuid, { enabled: false, patterns: [change("LintA_jsdoc", true)] })
           // The standard still decides what analysis uses while it is applied ...
           expect(yield* settingsOf(lintAUuid)).toEqual(
-            new ToolSettings({ ...defaults, followsStandard: true, enabledBy: [new StandardRef({ id: standard.id, name: "Baseline" })] })
+            new Tool.ToolSettings({ ...defaults, followsStandard: true, enabledBy: [new Common.StandardRef({ id: standard.id, name: "Baseline" })] })
           )
           expect((yield* pattern(lintAUuid, "LintA_jsdoc")).enabled).toBe(false)
           // ... and the repository's own choice shows once it is no longer applied.
           yield* unapplyStandard(standard.id, "widgets")
-          expect(yield* settingsOf(lintAUuid)).toEqual(new ToolSettings({ ...defaults, isEnabled: false, isCustom: true }))
+          expect(yield* settingsOf(lintAUuid)).toEqual(new Tool.ToolSettings({ ...defaults, isEnabled: false, isCustom: true }))
           expect((yield* pattern(lintAUuid, "LintA_jsdoc")).enabled).toBe(true)
         })
       ))
@@ -265,7 +259,7 @@ describe("ToolConfiguration", () => {
       withServices(
         Effect.gen(function*() {
           yield* addRepository("widgets")
-          const unknown = new NotFound({ what: "tool", id: "00000000-0000-0000-0000-000000000000" })
+          const unknown = new Errors.NotFound({ what: "tool", id: "00000000-0000-0000-0000-000000000000" })
           expect(yield* Effect.flip(configure("00000000-0000-0000-0000-000000000000", { enabled: true }))).toEqual(unknown)
         })
       ))
@@ -275,12 +269,12 @@ describe("ToolConfiguration", () => {
         Effect.gen(function*() {
           yield* addRepository("widgets")
           const reader = yield* callerWith("read")
-          const tools = yield* ToolConfiguration
+          const tools = yield* ToolConfiguration.ToolConfiguration
           expect(
-            yield* Effect.flip(tools.configureTool(reader, repo("widgets"), lintAUuid, new ConfigureToolBody({ enabled: false })))
-          ).toEqual(new PermissionDenied({ reason: "This operation needs the 'write' permission; the token has 'read'" }))
+            yield* Effect.flip(tools.configureTool(reader, repo("widgets"), lintAUuid, new Bodies.ConfigureToolBody({ enabled: false })))
+          ).toEqual(new Errors.PermissionDenied({ reason: "This operation needs the 'write' permission; the token has 'read'" }))
           const writer = yield* callerWith("write")
-          yield* tools.configureTool(writer, repo("widgets"), lintAUuid, new ConfigureToolBody({ enabled: false }))
+          yield* tools.configureTool(writer, repo("widgets"), lintAUuid, new Bodies.ConfigureToolBody({ enabled: false }))
           expect(yield* enabledTools()).toEqual([])
         })
       ))

@@ -1,16 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
-  ConfigureToolBody,
-  couldNotClone,
-  type IssueFinding,
-  issueIdentity,
+  type AnalysisResults,
+  Bodies,
   Organizations,
-  Problem,
-  sha256Hex,
-  stoppedDeliveries,
+  Repositories,
+  Repository,
+  Secrets,
   ToolConfiguration,
-  TreeAnalyses,
-  withoutCheckoutRoot
+  TreeAnalyses
 } from "@tidemark/core"
 import { Effect, Either, Layer, Ref, TestClock } from "effect"
 import { AnalyzerDefect, Calls, workerLayer } from "./fixtures/FakeAnalysis.js"
@@ -20,20 +17,20 @@ import { lintAPatternIds, lintAUuid, pyCheckUuid } from "./fixtures/TestCatalogu
 import { acme, addRepository, adminCaller, allowConfigurationFiles, repo } from "./fixtures/TestLayer.js"
 
 const withTrees = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.provide(effect, TreeAnalyses.Default.pipe(Layer.provideMerge(workerLayer)))
+  Effect.provide(effect, TreeAnalyses.TreeAnalyses.Default.pipe(Layer.provideMerge(workerLayer)))
 
 const widgets = Effect.zipRight(addRepository("widgets"), storedRepository("widgets"))
 
-const configure = (toolUuid: string, body: ConstructorParameters<typeof ConfigureToolBody>[0]) =>
-  Effect.flatMap(ToolConfiguration, (t) => t.configureTool(adminCaller, repo("widgets"), toolUuid, new ConfigureToolBody(body)))
+const configure = (toolUuid: string, body: ConstructorParameters<typeof Bodies.ConfigureToolBody>[0]) =>
+  Effect.flatMap(ToolConfiguration.ToolConfiguration, (t) => t.configureTool(adminCaller, repo("widgets"), toolUuid, new Bodies.ConfigureToolBody(body)))
 
-const problem = (code: string, severity: string, message: string) => new Problem({ code, severity, message, actions: [] })
+const problem = (code: string, severity: string, message: string) => new Repository.Problem({ code, severity, message, actions: [] })
 
 /** What the fake analyzer was asked, each call: the root and each tool's uuid, configuration-file use and enabled patterns. */
 const asked = Effect.map(Effect.flatMap(Calls, Ref.get), (calls) =>
   calls.map(({ root, settings }) => [root, settings.tools.map((t) => [t.uuid, t.usesConfigurationFile, t.patterns.map((p) => p.id)])]))
 
-const codes = (problems: ReadonlyArray<Problem>) => problems.map((p) => [p.code, p.severity])
+const codes = (problems: ReadonlyArray<Repository.Problem>) => problems.map((p) => [p.code, p.severity])
 
 describe("TreeAnalyses.tree", () => {
   it.effect("checks the commit out and analyses it with the enabled server-side tools and their enabled patterns; rows get their identity", () =>
@@ -42,7 +39,7 @@ describe("TreeAnalyses.tree", () => {
       // PyCheck is enabled but runs on the client: it is not the server's to analyse with.
       yield* configure(pyCheckUuid, { enabled: true })
       yield* TestClock.setTime(Date.parse("2024-06-01T08:00:00Z"))
-      const { results, startedAnalysis } = yield* Effect.flatMap(TreeAnalyses, (trees) => trees.tree(repository, mainHead.sha))
+      const { results, startedAnalysis } = yield* Effect.flatMap(TreeAnalyses.TreeAnalyses, (trees) => trees.tree(repository, mainHead.sha))
       expect(startedAnalysis).toBe("2024-06-01T08:00:00.000Z")
       expect(yield* asked).toEqual([[
         `/checkouts/${mainHead.sha}`,
@@ -56,7 +53,7 @@ describe("TreeAnalyses.tree", () => {
       expect(rows.files.map((f) => [f.path, f.totalIssues])).toEqual([["src/app.ts", 3]])
       expect(rows.clones).toEqual([])
       const first = rows.issues[0]
-      const hash = yield* sha256Hex([lintAUuid, "LintA_no-eval", "src/app.ts", "line 1", "0"].join("\u0000"))
+      const hash = yield* Secrets.sha256Hex([lintAUuid, "LintA_no-eval", "src/app.ts", "line 1", "0"].join("\u0000"))
       expect([first?.patternId, first?.line, first?.issueId, first?.resultDataId]).toEqual([
         "LintA_no-eval",
         1,
@@ -69,10 +66,10 @@ describe("TreeAnalyses.tree", () => {
   it.effect("a commit that cannot be checked out, or that the analyser fails on, gives the problem that stopped it and no rows", () =>
     withTrees(Effect.gen(function*() {
       const repository = yield* widgets
-      const trees = yield* TreeAnalyses
+      const trees = yield* TreeAnalyses.TreeAnalyses
       const unfetched = yield* trees.tree(repository, developHead.sha)
       // The problem says what adding the repository says, not what git answered.
-      expect(unfetched.results).toEqual(Either.left([problem("failed_to_clone", "all_analysis", couldNotClone(repository.gitUrl))]))
+      expect(unfetched.results).toEqual(Either.left([problem("failed_to_clone", "all_analysis", Repositories.couldNotClone(repository.gitUrl))]))
       const failed = yield* trees.tree(repository, featureHead.sha)
       // The checkout's directory is not shown: the paths read as the repository's own.
       expect(failed.results).toEqual(Either.left([
@@ -84,7 +81,7 @@ describe("TreeAnalyses.tree", () => {
     withTrees(Effect.gen(function*() {
       const repository = yield* widgets
       yield* Effect.flatMap(AnalyzerDefect, (defect) => Ref.set(defect, new RangeError("Maximum call stack size exceeded\n    at parse")))
-      const { results } = yield* Effect.flatMap(TreeAnalyses, (trees) => trees.tree(repository, mainHead.sha))
+      const { results } = yield* Effect.flatMap(TreeAnalyses.TreeAnalyses, (trees) => trees.tree(repository, mainHead.sha))
       expect(results).toEqual(Either.left([
         problem("analysis_failed", "all_analysis", "The analyser failed unexpectedly: RangeError: Maximum call stack size exceeded")
       ]))
@@ -96,7 +93,7 @@ describe("TreeAnalyses.analyse", () => {
     withTrees(Effect.gen(function*() {
       const repository = yield* widgets
       yield* configure(lintAUuid, { enabled: false })
-      const { outcome, problems } = yield* Effect.flatMap(TreeAnalyses, (trees) => trees.analyse(repository, mainHead.sha))
+      const { outcome, problems } = yield* Effect.flatMap(TreeAnalyses.TreeAnalyses, (trees) => trees.analyse(repository, mainHead.sha))
       expect(Either.isRight(outcome)).toBe(true)
       expect(problems).toEqual([problem("no_enabled_tools", "some_analysis", "No analysis tool is enabled: issues are not measured")])
       expect(yield* asked).toEqual([[`/checkouts/${mainHead.sha}`, []]])
@@ -107,11 +104,11 @@ describe("TreeAnalyses.analyse", () => {
       const repository = yield* widgets
       yield* allowConfigurationFiles()
       yield* configure(lintAUuid, { useConfigurationFile: true })
-      const trees = yield* TreeAnalyses
+      const trees = yield* TreeAnalyses.TreeAnalyses
       const allowed = yield* trees.analyse(repository, mainHead.sha)
       expect(allowed.problems).toEqual([])
       // The admin withdraws the permission: the enabled patterns are used instead, and the analysis says so.
-      yield* Effect.flatMap(Organizations, (o) => o.updateSettings(adminCaller, acme, { allowConfigurationFiles: false }))
+      yield* Effect.flatMap(Organizations.Organizations, (o) => o.updateSettings(adminCaller, acme, { allowConfigurationFiles: false }))
       const refused = yield* trees.analyse(repository, mainHead.sha)
       expect(codes(refused.problems)).toEqual([["configuration_file_not_allowed", "some_analysis"]])
       expect((yield* asked).map(([, tools]) => tools)).toEqual([
@@ -126,8 +123,8 @@ describe("TreeAnalyses.analyse", () => {
   it.effect("a job that stopped the analyser too often is not analysed again: its problem says how many times", () =>
     withTrees(Effect.gen(function*() {
       const repository = yield* widgets
-      const { outcome, problems } = yield* Effect.flatMap(TreeAnalyses, (trees) => trees.analyse(repository, mainHead.sha)).pipe(
-        Effect.locally(stoppedDeliveries, 4)
+      const { outcome, problems } = yield* Effect.flatMap(TreeAnalyses.TreeAnalyses, (trees) => trees.analyse(repository, mainHead.sha)).pipe(
+        Effect.locally(TreeAnalyses.stoppedDeliveries, 4)
       )
       expect(Either.isLeft(outcome)).toBe(true)
       expect(problems).toEqual([problem(
@@ -139,7 +136,7 @@ describe("TreeAnalyses.analyse", () => {
     })))
 })
 
-const finding = (line: number, lineText: string, filePath = "src/app.ts"): IssueFinding => ({
+const finding = (line: number, lineText: string, filePath = "src/app.ts"): AnalysisResults.IssueFinding => ({
   toolUuid: lintAUuid,
   toolName: "LintA",
   patternId: "LintA_no-eval",
@@ -156,7 +153,7 @@ const finding = (line: number, lineText: string, filePath = "src/app.ts"): Issue
 describe("issueIdentity and withoutCheckoutRoot", () => {
   it.effect("an issue keeps its id when its line moves or its indentation changes; two equal lines keep two ids", () =>
     Effect.gen(function*() {
-      const ids = (findings: ReadonlyArray<IssueFinding>) => Effect.map(issueIdentity(findings), (issues) => issues.map((i) => i.issueId))
+      const ids = (findings: ReadonlyArray<AnalysisResults.IssueFinding>) => Effect.map(TreeAnalyses.issueIdentity(findings), (issues) => issues.map((i) => i.issueId))
       const [before] = yield* ids([finding(3, "eval(x)")])
       const [moved] = yield* ids([finding(30, "    eval(x)  ")])
       expect(moved).toBe(before)
@@ -166,12 +163,12 @@ describe("issueIdentity and withoutCheckoutRoot", () => {
       const [elsewhere] = yield* ids([finding(3, "eval(x)", "src/other.ts")])
       expect(elsewhere).not.toBe(before)
       // resultDataId is the same identity, a number a JavaScript client reads exactly.
-      const [issue] = yield* issueIdentity([finding(3, "eval(x)")])
+      const [issue] = yield* TreeAnalyses.issueIdentity([finding(3, "eval(x)")])
       expect(issue?.resultDataId).toBe(Number.parseInt(before?.slice(0, 13) ?? "", 16))
       expect(Number.isSafeInteger(issue?.resultDataId)).toBe(true)
     }))
 
   it("the checkout's directory is taken out of an analyser's message", () => {
-    expect(withoutCheckoutRoot("cannot parse /tmp/co/1/src/a.js in /tmp/co/1", "/tmp/co/1")).toBe("cannot parse src/a.js in .")
+    expect(TreeAnalyses.withoutCheckoutRoot("cannot parse /tmp/co/1/src/a.js in /tmp/co/1", "/tmp/co/1")).toBe("cannot parse src/a.js in .")
   })
 })

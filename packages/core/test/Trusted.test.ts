@@ -1,32 +1,19 @@
 import { Arbitrary, Equal, FastCheck as fc, type Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import {
-  Action,
-  AnalysisMeasures,
+  AnalysisResults,
   Branch,
-  BranchRecord,
   Commit,
   CommitAnalysis,
-  CommitIssue,
-  CommitRecord,
-  CommitReference,
-  ConfigurationFile,
+  Common,
   Coverage,
-  FileResult,
   Goals,
-  IssueCounts,
-  IssueResult,
-  ParameterValue,
-  PatternDetails,
-  PatternSetting,
-  Problem,
+  IssueLoad,
+  IssueViews,
+  Records,
   Repository,
-  RepositoryRecord,
   RepositoryWithAnalysis,
-  Stack,
-  StandardRef,
-  ToolReference,
-  trusted
+  Trusted
 } from "../src/index.js"
 
 /** That `trusted(klass, fields)` equals `new klass(fields, true)` for any valid instance's fields. */
@@ -35,7 +22,7 @@ const buildsAsConstructed = <A extends object, I>(klass: Schema.Schema<A, I> & (
     fc.assert(
       fc.property(Arbitrary.make(klass), (instance) => {
         const fields = { ...instance } as never
-        const built = trusted(klass, fields)
+        const built = Trusted.trusted(klass, fields)
         const constructed = new klass(fields, true)
         expect(built).toBeInstanceOf(klass)
         expect(built).toStrictEqual(constructed)
@@ -49,29 +36,29 @@ const buildsAsConstructed = <A extends object, I>(klass: Schema.Schema<A, I> & (
 
 // Every class the core and the PostgreSQL adapter build with `trusted`.
 describe("trusted", () => {
-  buildsAsConstructed(Action)
-  buildsAsConstructed(AnalysisMeasures)
-  buildsAsConstructed(Branch)
-  buildsAsConstructed(BranchRecord)
-  buildsAsConstructed(Commit)
-  buildsAsConstructed(CommitAnalysis)
-  buildsAsConstructed(CommitIssue)
-  buildsAsConstructed(CommitRecord)
-  buildsAsConstructed(CommitReference)
-  buildsAsConstructed(ConfigurationFile)
-  buildsAsConstructed(Coverage)
-  buildsAsConstructed(FileResult)
-  buildsAsConstructed(Goals)
-  buildsAsConstructed(IssueCounts)
-  buildsAsConstructed(IssueResult)
-  buildsAsConstructed(ParameterValue)
-  buildsAsConstructed(PatternDetails)
-  buildsAsConstructed(PatternSetting)
-  buildsAsConstructed(Problem)
-  buildsAsConstructed(Repository)
-  buildsAsConstructed(RepositoryRecord)
-  buildsAsConstructed(RepositoryWithAnalysis)
-  buildsAsConstructed(Stack)
-  buildsAsConstructed(StandardRef)
-  buildsAsConstructed(ToolReference)
+  buildsAsConstructed(Common.Action)
+  buildsAsConstructed(CommitAnalysis.AnalysisMeasures)
+  buildsAsConstructed(Branch.Branch)
+  buildsAsConstructed(Records.BranchRecord)
+  buildsAsConstructed(Commit.Commit)
+  buildsAsConstructed(CommitAnalysis.CommitAnalysis)
+  buildsAsConstructed(IssueViews.CommitIssue)
+  buildsAsConstructed(Records.CommitRecord)
+  buildsAsConstructed(IssueViews.CommitReference)
+  buildsAsConstructed(CommitAnalysis.ConfigurationFile)
+  buildsAsConstructed(Coverage.Coverage)
+  buildsAsConstructed(AnalysisResults.FileResult)
+  buildsAsConstructed(Goals.Goals)
+  buildsAsConstructed(IssueLoad.IssueCounts)
+  buildsAsConstructed(AnalysisResults.IssueResult)
+  buildsAsConstructed(Common.ParameterValue)
+  buildsAsConstructed(IssueViews.PatternDetails)
+  buildsAsConstructed(Records.PatternSetting)
+  buildsAsConstructed(Repository.Problem)
+  buildsAsConstructed(Repository.Repository)
+  buildsAsConstructed(Records.RepositoryRecord)
+  buildsAsConstructed(RepositoryWithAnalysis.RepositoryWithAnalysis)
+  buildsAsConstructed(Repository.Stack)
+  buildsAsConstructed(Common.StandardRef)
+  buildsAsConstructed(IssueViews.ToolReference)
 })

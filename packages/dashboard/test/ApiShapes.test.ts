@@ -1,34 +1,15 @@
 import {
-  BranchHistoryEntry as CoreBranchHistoryEntry,
-  CommitDeltaIssue,
-  FileDiffCoverage as CoreFileDiffCoverage,
-  CommitWithAnalysis as CoreCommitWithAnalysis,
-  PullRequestWithAnalysis as CorePullRequestWithAnalysis,
-  CloneDuplicationBlock,
+  BranchHistoryEntry as BranchHistoryEntryModule,
+  ChangeViews,
   Commit,
-  CommitIssue,
-  CommitReference,
-  Count,
-  DeliveryMetrics as CoreDeliveryMetrics,
-  FileClone,
-  FileCoverageAnalysis,
-  FileInformationWithAnalysis,
-  FileSource as CoreFileSource,
-  LineHits,
-  FileMetadata,
-  FileMetrics,
-  FileQualityInfo,
-  FileWithAnalysisInfo,
-  IssuesOverview as CoreIssuesOverview,
-  IssuesOverviewCounts,
-  PatternDetails,
-  PatternsCount,
-  ToolReference,
+  DeliveryMetrics as DeliveryMetricsModule,
+  FileSource as FileSourceModule,
+  FileViews,
   Goals,
+  IssueViews,
   Repository,
-  RepositoryWithAnalysis as CoreRepositoryWithAnalysis,
-  Tool as CoreTool,
-  ToolSettings
+  RepositoryWithAnalysis as RepositoryWithAnalysisModule,
+  Tool as ToolModule
 } from "@tidemark/core"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
@@ -59,21 +40,21 @@ import type { Page } from "../src/shared/Envelope.js"
  * must be assignable to the dashboard's shapes (checked by `tsc`).
  */
 const typeCheck = {
-  repository: (encoded: typeof CoreRepositoryWithAnalysis.Encoded): RepositoryWithAnalysis => encoded,
-  tool: (encoded: typeof CoreTool.Encoded): Tool => encoded,
-  metrics: (encoded: typeof CoreDeliveryMetrics.Encoded): DeliveryMetrics => encoded,
-  issue: (encoded: typeof CommitIssue.Encoded): Issue => encoded,
-  overview: (encoded: typeof CoreIssuesOverview.Encoded): IssuesOverview => encoded,
-  file: (encoded: typeof FileWithAnalysisInfo.Encoded): FileSummary => encoded,
-  fileDetails: (encoded: typeof FileInformationWithAnalysis.Encoded): FileDetails => encoded,
-  clone: (encoded: typeof FileClone.Encoded): Clone => encoded,
-  lineCoverage: (encoded: typeof LineHits.Encoded): LineCoverage => encoded,
-  source: (encoded: typeof CoreFileSource.Encoded): FileSource => encoded,
-  pullRequest: (encoded: typeof CorePullRequestWithAnalysis.Encoded): PullRequestWithAnalysis => encoded,
-  deltaIssue: (encoded: typeof CommitDeltaIssue.Encoded): DeltaIssue => encoded,
-  commit: (encoded: typeof CoreCommitWithAnalysis.Encoded): CommitWithAnalysis => encoded,
-  history: (encoded: typeof CoreBranchHistoryEntry.Encoded): BranchHistoryEntry => encoded,
-  filesCoverage: (encoded: typeof CoreFileDiffCoverage.Encoded): FileDiffCoverage => encoded
+  repository: (encoded: typeof RepositoryWithAnalysisModule.RepositoryWithAnalysis.Encoded): RepositoryWithAnalysis => encoded,
+  tool: (encoded: typeof ToolModule.Tool.Encoded): Tool => encoded,
+  metrics: (encoded: typeof DeliveryMetricsModule.DeliveryMetrics.Encoded): DeliveryMetrics => encoded,
+  issue: (encoded: typeof IssueViews.CommitIssue.Encoded): Issue => encoded,
+  overview: (encoded: typeof IssueViews.IssuesOverview.Encoded): IssuesOverview => encoded,
+  file: (encoded: typeof FileViews.FileWithAnalysisInfo.Encoded): FileSummary => encoded,
+  fileDetails: (encoded: typeof FileViews.FileInformationWithAnalysis.Encoded): FileDetails => encoded,
+  clone: (encoded: typeof FileViews.FileClone.Encoded): Clone => encoded,
+  lineCoverage: (encoded: typeof FileViews.LineHits.Encoded): LineCoverage => encoded,
+  source: (encoded: typeof FileSourceModule.FileSource.Encoded): FileSource => encoded,
+  pullRequest: (encoded: typeof ChangeViews.PullRequestWithAnalysis.Encoded): PullRequestWithAnalysis => encoded,
+  deltaIssue: (encoded: typeof ChangeViews.CommitDeltaIssue.Encoded): DeltaIssue => encoded,
+  commit: (encoded: typeof ChangeViews.CommitWithAnalysis.Encoded): CommitWithAnalysis => encoded,
+  history: (encoded: typeof BranchHistoryEntryModule.BranchHistoryEntry.Encoded): BranchHistoryEntry => encoded,
+  filesCoverage: (encoded: typeof ChangeViews.FileDiffCoverage.Encoded): FileDiffCoverage => encoded
 }
 
 /** A list body as the server writes it: encoded by core's schema, through JSON. */
@@ -82,8 +63,8 @@ const listBody = <A, I>(schema: Schema.Schema<A, I>, items: ReadonlyArray<A>): u
 
 const pageOf = <T>(read: (value: unknown, path: string) => Page<T>, body: unknown): ReadonlyArray<T> => read(body, "").data
 
-const repository = new CoreRepositoryWithAnalysis({
-  repository: new Repository({
+const repository = new RepositoryWithAnalysisModule.RepositoryWithAnalysis({
+  repository: new Repository.Repository({
     provider: "gh", owner: "acme", name: "demo", visibility: "Public", addedState: "Added", problems: [], languages: ["TypeScript", "JavaScript"], standards: []
   }),
   gradeLetter: "A",
@@ -91,15 +72,15 @@ const repository = new CoreRepositoryWithAnalysis({
   issuesCount: 4,
   issuesPercentage: 2,
   loc: 1200,
-  lastAnalysedCommit: new Commit({
+  lastAnalysedCommit: new Commit.Commit({
     sha: "0123456789abcdef", id: 7, commitTimestamp: "2026-03-02T10:00:00Z", authorName: "Ada", authorEmail: "ada@example.com", message: "first"
   }),
-  goals: Goals.defaults
+  goals: Goals.Goals.defaults
 })
 
 describe("the dashboard's shapes agree with core's schemas", () => {
   it("reads a repository core encodes", () => {
-    const body = JSON.parse(JSON.stringify({ data: Schema.encodeSync(CoreRepositoryWithAnalysis)(repository) })) as unknown
+    const body = JSON.parse(JSON.stringify({ data: Schema.encodeSync(RepositoryWithAnalysisModule.RepositoryWithAnalysis)(repository) })) as unknown
     const read = readRepository(body, "")
     expect(read).toMatchObject({
       repository: { name: "demo", languages: ["TypeScript", "JavaScript"] },
@@ -110,19 +91,19 @@ describe("the dashboard's shapes agree with core's schemas", () => {
       lastAnalysedCommit: { sha: "0123456789abcdef", authorName: "Ada" },
       goals: { maxIssuePercentage: 20, minCoveragePercentage: 60 }
     })
-    expect(typeCheck.repository(Schema.encodeSync(CoreRepositoryWithAnalysis)(repository)).gradeLetter).toBe("A")
+    expect(typeCheck.repository(Schema.encodeSync(RepositoryWithAnalysisModule.RepositoryWithAnalysis)(repository)).gradeLetter).toBe("A")
   })
 
   it("reads tools core encodes", () => {
-    const tool = new CoreTool({
+    const tool = new ToolModule.Tool({
       uuid: "2a30ab97-477f-4769-8b88-af596ce7a94c",
       name: "ESLint9",
       isClientSide: false,
-      settings: new ToolSettings({
+      settings: new ToolModule.ToolSettings({
         isEnabled: true, followsStandard: false, isCustom: false, hasConfigurationFile: false, usesConfigurationFile: false, enabledBy: []
       })
     })
-    const body = JSON.parse(JSON.stringify({ data: [Schema.encodeSync(CoreTool)(tool)] })) as unknown
+    const body = JSON.parse(JSON.stringify({ data: [Schema.encodeSync(ToolModule.Tool)(tool)] })) as unknown
     expect(readTools(body, "")).toEqual([
       { uuid: tool.uuid, name: "ESLint9", settings: { isEnabled: true, followsStandard: false, usesConfigurationFile: false } }
     ])
@@ -130,7 +111,7 @@ describe("the dashboard's shapes agree with core's schemas", () => {
 
   it("reads delivery metrics core encodes", () => {
     const none = { value: null, level: "None" as const, series: [{ start: "2026-01-05T00:00:00Z", value: null }] }
-    const metrics = Schema.decodeUnknownSync(CoreDeliveryMetrics)({
+    const metrics = Schema.decodeUnknownSync(DeliveryMetricsModule.DeliveryMetrics)({
       from: "2026-01-05T00:00:00Z",
       to: "2026-01-12T00:00:00Z",
       deploymentFrequency: { value: 2, level: "Elite", series: [{ start: "2026-01-05T00:00:00Z", value: 2 }] },
@@ -138,7 +119,7 @@ describe("the dashboard's shapes agree with core's schemas", () => {
       timeToRecover: none,
       changeFailureRate: { value: 0.25, level: "Low", series: [{ start: "2026-01-05T00:00:00Z", value: 0.25 }] }
     })
-    const encoded = Schema.encodeSync(CoreDeliveryMetrics)(metrics)
+    const encoded = Schema.encodeSync(DeliveryMetricsModule.DeliveryMetrics)(metrics)
     const read = readMetrics(JSON.parse(JSON.stringify({ data: encoded })) as unknown, "")
     expect(read.deploymentFrequency).toEqual({ value: 2, level: "Elite", series: [{ start: encoded.deploymentFrequency.series[0]?.start, value: 2 }] })
     expect(read.changeFailureRate.value).toBe(0.25)
@@ -146,53 +127,53 @@ describe("the dashboard's shapes agree with core's schemas", () => {
   })
 
   it("reads issues and their overview core encodes", () => {
-    const issue = new CommitIssue({
+    const issue = new IssueViews.CommitIssue({
       issueId: "i-1", resultDataId: 11, fileId: 3, filePath: "src/a.js", language: "JavaScript", lineNumber: 4,
       lineText: "let x = y", message: "'y' is not defined.",
-      patternInfo: new PatternDetails({ id: "ESLint9_no-undef", title: "Disallow undeclared variables", category: "ErrorProne", level: "Error", severityLevel: "Error" }),
-      toolInfo: new ToolReference({ uuid: "2a30ab97-477f-4769-8b88-af596ce7a94c", name: "ESLint9" }),
-      commitInfo: new CommitReference({ sha: "abc" }),
+      patternInfo: new IssueViews.PatternDetails({ id: "ESLint9_no-undef", title: "Disallow undeclared variables", category: "ErrorProne", level: "Error", severityLevel: "Error" }),
+      toolInfo: new IssueViews.ToolReference({ uuid: "2a30ab97-477f-4769-8b88-af596ce7a94c", name: "ESLint9" }),
+      commitInfo: new IssueViews.CommitReference({ sha: "abc" }),
       falsePositiveThreshold: 100
     })
-    expect(pageOf(readIssuePage, listBody(CommitIssue, [issue]))).toEqual([{
+    expect(pageOf(readIssuePage, listBody(IssueViews.CommitIssue, [issue]))).toEqual([{
       resultDataId: 11, fileId: 3, filePath: "src/a.js", language: "JavaScript", lineNumber: 4, lineText: "let x = y",
       message: "'y' is not defined.",
       patternInfo: { id: "ESLint9_no-undef", title: "Disallow undeclared variables", category: "ErrorProne", level: "Error" }
     }])
-    const overview = new CoreIssuesOverview({
-      counts: new IssuesOverviewCounts({
-        categories: [new Count({ name: "ErrorProne", total: 1 })], levels: [new Count({ name: "Error", total: 1 })],
-        languages: [new Count({ name: "JavaScript", total: 1 })], tags: [],
-        patterns: [new PatternsCount({ id: "ESLint9_no-undef", title: "Disallow undeclared variables", total: 1 })], authors: []
+    const overview = new IssueViews.IssuesOverview({
+      counts: new IssueViews.IssuesOverviewCounts({
+        categories: [new IssueViews.Count({ name: "ErrorProne", total: 1 })], levels: [new IssueViews.Count({ name: "Error", total: 1 })],
+        languages: [new IssueViews.Count({ name: "JavaScript", total: 1 })], tags: [],
+        patterns: [new IssueViews.PatternsCount({ id: "ESLint9_no-undef", title: "Disallow undeclared variables", total: 1 })], authors: []
       })
     })
-    const encoded = Schema.encodeSync(CoreIssuesOverview)(overview)
+    const encoded = Schema.encodeSync(IssueViews.IssuesOverview)(overview)
     expect(readOverview(JSON.parse(JSON.stringify({ data: encoded })) as unknown, "").counts.patterns).toEqual([
       { id: "ESLint9_no-undef", title: "Disallow undeclared variables", total: 1 }
     ])
     expect(typeCheck.overview(encoded).counts.levels).toEqual([{ name: "Error", total: 1 }])
-    expect(typeCheck.issue(Schema.encodeSync(CommitIssue)(issue)).lineNumber).toBe(4)
+    expect(typeCheck.issue(Schema.encodeSync(IssueViews.CommitIssue)(issue)).lineNumber).toBe(4)
   })
 
   it("reads files, a file and its clones core encodes", () => {
-    const file = new FileWithAnalysisInfo({
+    const file = new FileViews.FileWithAnalysisInfo({
       branchId: 1, fileId: 3, path: "src/a.js", grade: 81, gradeLetter: "B", totalIssues: 2, numberOfMethods: 1,
       linesOfCode: 10, sourceLinesOfCode: 8, complexity: 4, duplication: 9, numberOfClones: 1, coverage: 66, coverageWithDecimals: 66.67
     })
-    expect(pageOf(readFilePage, listBody(FileWithAnalysisInfo, [file]))).toEqual([{
+    expect(pageOf(readFilePage, listBody(FileViews.FileWithAnalysisInfo, [file]))).toEqual([{
       fileId: 3, path: "src/a.js", grade: 81, gradeLetter: "B", totalIssues: 2, complexity: 4, duplication: 9, numberOfClones: 1,
       linesOfCode: 10, sourceLinesOfCode: 8, coverageWithDecimals: 66.67
     }])
-    const details = new FileInformationWithAnalysis({
-      file: new FileMetadata({
+    const details = new FileViews.FileInformationWithAnalysis({
+      file: new FileViews.FileMetadata({
         branchId: 1, commitId: 2, commitSha: "abc", fileDataId: 3, fileId: 3, gitProviderUrl: "https://github.com/acme/demo/blob/abc/src/a.js",
         ignored: false, language: "JavaScript", path: "src/a.js"
       }),
-      metrics: new FileMetrics({ linesOfCode: 10, commentedLinesOfCode: 1, numberOfMethods: 1 }),
-      coverage: new FileCoverageAnalysis({ coverage: 66.67, coverableLines: 3, coveredLines: 2 }),
-      quality: new FileQualityInfo({ grade: 81, gradeLetter: "B", totalIssues: 2, complexity: 4, duplicatedLinesOfCode: 5, duplication: 1 })
+      metrics: new FileViews.FileMetrics({ linesOfCode: 10, commentedLinesOfCode: 1, numberOfMethods: 1 }),
+      coverage: new FileViews.FileCoverageAnalysis({ coverage: 66.67, coverableLines: 3, coveredLines: 2 }),
+      quality: new FileViews.FileQualityInfo({ grade: 81, gradeLetter: "B", totalIssues: 2, complexity: 4, duplicatedLinesOfCode: 5, duplication: 1 })
     })
-    const encoded = Schema.encodeSync(FileInformationWithAnalysis)(details)
+    const encoded = Schema.encodeSync(FileViews.FileInformationWithAnalysis)(details)
     expect(readFile(JSON.parse(JSON.stringify(encoded)) as unknown, "")).toMatchObject({
       file: { fileId: 3, path: "src/a.js", commitSha: "abc", language: "JavaScript" },
       metrics: { linesOfCode: 10, commentedLinesOfCode: 1 },
@@ -200,30 +181,30 @@ describe("the dashboard's shapes agree with core's schemas", () => {
       coverage: { coverage: 66.67, coverableLines: 3, coveredLines: 2 }
     })
     expect(typeCheck.fileDetails(encoded).file.path).toBe("src/a.js")
-    expect(typeCheck.file(Schema.encodeSync(FileWithAnalysisInfo)(file)).gradeLetter).toBe("B")
-    const clone = new FileClone({
+    expect(typeCheck.file(Schema.encodeSync(FileViews.FileWithAnalysisInfo)(file)).gradeLetter).toBe("B")
+    const clone = new FileViews.FileClone({
       id: 5,
       occurrences: [
-        new CloneDuplicationBlock({ fileDataId: 3, fileId: 3, path: "src/a.js", fromLine: 1, toLine: 9 }),
-        new CloneDuplicationBlock({ fileDataId: 4, fileId: 4, path: "src/b.js", fromLine: 2, toLine: 10 })
+        new FileViews.CloneDuplicationBlock({ fileDataId: 3, fileId: 3, path: "src/a.js", fromLine: 1, toLine: 9 }),
+        new FileViews.CloneDuplicationBlock({ fileDataId: 4, fileId: 4, path: "src/b.js", fromLine: 2, toLine: 10 })
       ]
     })
-    expect(pageOf(readClonePage, listBody(FileClone, [clone]))).toEqual([{
+    expect(pageOf(readClonePage, listBody(FileViews.FileClone, [clone]))).toEqual([{
       id: 5,
       occurrences: [{ fileId: 3, path: "src/a.js", fromLine: 1, toLine: 9 }, { fileId: 4, path: "src/b.js", fromLine: 2, toLine: 10 }]
     }])
-    expect(typeCheck.clone(Schema.encodeSync(FileClone)(clone)).occurrences).toHaveLength(2)
+    expect(typeCheck.clone(Schema.encodeSync(FileViews.FileClone)(clone)).occurrences).toHaveLength(2)
   })
 
   it("reads a file's coverage and source core encodes", () => {
-    const hits = [new LineHits({ line: 1, hits: 2 }), new LineHits({ line: 3, hits: 0 })]
-    const encodedHits = hits.map((h) => Schema.encodeSync(LineHits)(h))
+    const hits = [new FileViews.LineHits({ line: 1, hits: 2 }), new FileViews.LineHits({ line: 3, hits: 0 })]
+    const encodedHits = hits.map((h) => Schema.encodeSync(FileViews.LineHits)(h))
     expect(readFileCoverage(JSON.parse(JSON.stringify({ data: encodedHits })) as unknown, "")).toEqual([{ line: 1, hits: 2 }, { line: 3, hits: 0 }])
     expect(encodedHits.map(typeCheck.lineCoverage)).toHaveLength(2)
-    const source = Schema.decodeUnknownSync(CoreFileSource)({
+    const source = Schema.decodeUnknownSync(FileSourceModule.FileSource)({
       commitSha: "abc", path: "src/a.js", lines: [{ number: 1, text: "let a = b", authorEmail: "ada@example.com" }, { number: 2, text: "" }]
     })
-    const encoded = Schema.encodeSync(CoreFileSource)(source)
+    const encoded = Schema.encodeSync(FileSourceModule.FileSource)(source)
     expect(readFileSource(JSON.parse(JSON.stringify({ data: encoded })) as unknown, "")).toEqual({
       commitSha: "abc", path: "src/a.js",
       lines: [{ number: 1, text: "let a = b", authorEmail: "ada@example.com" }, { number: 2, text: "", authorEmail: undefined }]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { dashboardAddressOf } from "@tidemark/core"
+import { DashboardAddresses } from "@tidemark/core"
 import { hrefOf, parseRoute, type Route } from "../src/Route.js"
 
 describe("routes", () => {
@@ -71,7 +71,7 @@ describe("the dashboard's addresses a git host links to (core's dashboardAddress
   it("open a pull request's page and a repository's commit history, under a base with or without a path", () => {
     const repository = { name: "api/v2 ü" }
     for (const base of ["https://tidemark.example.com", "https://example.com/tidemark/"]) {
-      const address = dashboardAddressOf(base)
+      const address = DashboardAddresses.dashboardAddressOf(base)
       const pullRequest = new URL(address(repository, { kind: "pullRequest", number: 42 }))
       expect(pullRequest.origin + pullRequest.pathname).toBe(`${base.replace(/\/$/, "")}/`)
       expect(parseRoute(pullRequest.hash)).toEqual({ page: "pullRequest", name: "api/v2 ü", number: 42 })

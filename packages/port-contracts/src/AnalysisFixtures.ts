@@ -1,19 +1,10 @@
-import {
-  AnalysisMeasures,
-  CommitAnalysis,
-  CommitCoverage,
-  CommitRecord,
-  FileCoverage,
-  ImportedIssues,
-  IssueCounts,
-  Problem
-} from "@tidemark/core"
+import { CommitAnalysis, CommitCoverage, ImportedIssues, IssueLoad, Records, Repository } from "@tidemark/core"
 import { at } from "./Fixtures.js"
 
 /** Analyses and coverage reports as the analysis worker and the uploads store them. */
 
 export const commitOf = (sha: string) =>
-  new CommitRecord({
+  new Records.CommitRecord({
     id: 1,
     sha,
     authorName: "Ada Lovelace",
@@ -24,9 +15,9 @@ export const commitOf = (sha: string) =>
   })
 
 export const measures = (loc: number) =>
-  new AnalysisMeasures({
+  new CommitAnalysis.AnalysisMeasures({
     loc,
-    issueCounts: new IssueCounts({ Error: 1, High: 0, Warning: 2, Info: 0 }),
+    issueCounts: new IssueLoad.IssueCounts({ Error: 1, High: 0, Warning: 2, Info: 0 }),
     complexFilesCount: 1,
     complexFilesPercentage: 4,
     duplicationPercentage: 0,
@@ -35,7 +26,7 @@ export const measures = (loc: number) =>
   })
 
 export const analysis = (repositoryId: number, branch: string, sha: string, ended: number, loc?: number) =>
-  new CommitAnalysis({
+  new CommitAnalysis.CommitAnalysis({
     repositoryId,
     branch,
     commit: commitOf(sha),
@@ -43,27 +34,27 @@ export const analysis = (repositoryId: number, branch: string, sha: string, ende
     endedAnalysis: at(ended),
     ...(loc === undefined ? {} : { measures: measures(loc) }),
     problems: loc === undefined
-      ? [new Problem({ code: "failed_to_clone", severity: "all_analysis", message: "cannot fetch", actions: [] })]
+      ? [new Repository.Problem({ code: "failed_to_clone", severity: "all_analysis", message: "cannot fetch", actions: [] })]
       : []
   })
 
 export const coverageOf = (repositoryId: number, commitSha: string, covered: number) =>
-  new CommitCoverage({
+  new CommitCoverage.CommitCoverage({
     repositoryId,
     commitSha,
     format: "lcov",
     uploadedAt: at(covered),
     files: [
-      new FileCoverage({ path: "src/a.ts", coverableLines: 10, coveredLines: covered }),
-      new FileCoverage({ path: "src/ü b.ts", coverableLines: 0, coveredLines: 0 })
+      new CommitCoverage.FileCoverage({ path: "src/a.ts", coverableLines: 10, coveredLines: covered }),
+      new CommitCoverage.FileCoverage({ path: "src/ü b.ts", coverableLines: 0, coveredLines: 0 })
     ]
   })
 
 export const importedOf = (repositoryId: number, commitSha: string, tool: string, errors: number) =>
-  new ImportedIssues({
+  new ImportedIssues.ImportedIssues({
     repositoryId,
     commitSha,
     tool,
     uploadedAt: at(errors),
-    counts: new IssueCounts({ Error: errors, High: 0, Warning: 1, Info: 0 })
+    counts: new IssueLoad.IssueCounts({ Error: errors, High: 0, Warning: 1, Info: 0 })
   })

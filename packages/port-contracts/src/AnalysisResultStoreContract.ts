@@ -1,11 +1,11 @@
 import { describe, expect, layer } from "@effect/vitest"
 import {
-  AnalysisResults,
   AnalysisResultStore,
+  AnalysisResults,
   FileResultStore,
   IssueResultStore,
-  type RepositoryStore,
-  type OrganizationStore
+  type OrganizationStore,
+  type RepositoryStore
 } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { all, file, issue, savedWith } from "./AnalysisResultsFixtures.js"
@@ -13,10 +13,10 @@ import { freshRepository } from "./Fixtures.js"
 
 /** The ports the cases read through, as one object: a case checks one port against what the others answer. */
 const stores = Effect.gen(function*() {
-  return { ...(yield* AnalysisResultStore), ...(yield* IssueResultStore), ...(yield* FileResultStore) }
+  return { ...(yield* AnalysisResultStore.AnalysisResultStore), ...(yield* IssueResultStore.IssueResultStore), ...(yield* FileResultStore.FileResultStore) }
 })
 
-export const analysisResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore | FileResultStore | IssueResultStore | RepositoryStore | OrganizationStore, unknown>) =>
+export const analysisResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore.AnalysisResultStore | FileResultStore.FileResultStore | IssueResultStore.IssueResultStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`AnalysisResultStore contract (${name})`, (it) => {
     const saved = savedWith(stores)
 
@@ -38,7 +38,7 @@ export const analysisResultStoreContract = (name: string, storeLayer: Layer.Laye
       it.effect("a new analysis of the same commit replaces its results", () =>
         Effect.gen(function*() {
           const { key, store } = yield* saved
-          yield* store.save(key, AnalysisResults.make({ files: [file("only.js")], issues: [issue({ path: "only.js", line: 1 })], clones: [] }))
+          yield* store.save(key, AnalysisResults.AnalysisResults.make({ files: [file("only.js")], issues: [issue({ path: "only.js", line: 1 })], clones: [] }))
           expect((yield* store.issues(key, {}, all)).items.map(({ issue }) => issue.filePath)).toEqual(["only.js"])
           // The unfiltered total and overview follow the new rows too.
           expect((yield* store.issues(key, {}, all)).total).toBe(1)

@@ -1,14 +1,4 @@
-import {
-  AnalysisResults,
-  AnalysisResultStore,
-  CloneOccurrence,
-  CloneResult,
-  FileResult,
-  IssueResult,
-  type PageRequest,
-  type ResultsKey,
-  type SeverityLevel
-} from "@tidemark/core"
+import { AnalysisResultStore, AnalysisResults, type Pagination, type Pattern } from "@tidemark/core"
 import { Effect } from "effect"
 import { freshRepository } from "./Fixtures.js"
 
@@ -21,12 +11,12 @@ export const issue = (fields: {
   readonly line: number
   readonly pattern?: string
   readonly category?: string
-  readonly level?: SeverityLevel
+  readonly level?: Pattern.SeverityLevel
   readonly language?: string
   readonly author?: string
   readonly id?: string
 }) =>
-  IssueResult.make({
+  AnalysisResults.IssueResult.make({
     issueId: fields.id ?? `${fields.path}:${fields.line}:${fields.pattern ?? "no-undef"}`,
     resultDataId: resultDataIds++,
     toolUuid: "2a30ab97-477f-4769-8b88-af596ce7a94c",
@@ -44,7 +34,7 @@ export const issue = (fields: {
   })
 
 export const file = (path: string, fields: Partial<{ issues: number; grade: number; complexity: number; clones: number }> = {}) =>
-  FileResult.make({
+  AnalysisResults.FileResult.make({
     path,
     language: path.endsWith(".ts") ? "TypeScript" : "JavaScript",
     totalLines: 120,
@@ -60,9 +50,9 @@ export const file = (path: string, fields: Partial<{ issues: number; grade: numb
   })
 
 export const clone = (id: number, ...occurrences: ReadonlyArray<readonly [string, number, number]>) =>
-  CloneResult.make({
+  AnalysisResults.CloneResult.make({
     id,
-    occurrences: occurrences.map(([path, fromLine, toLine]) => CloneOccurrence.make({ path, fromLine, toLine }))
+    occurrences: occurrences.map(([path, fromLine, toLine]) => AnalysisResults.CloneOccurrence.make({ path, fromLine, toLine }))
   })
 
 /** Three files, five issues (two in one line), one clone between two files and one inside the third. */
@@ -74,7 +64,7 @@ export const sampleResults = () => {
     issue({ path: "lib/c.ts", line: 7, language: "TypeScript", category: "Security", level: "High" }),
     issue({ path: "src/a.js", line: 10, pattern: "no-unused-vars", category: "UnusedCode", level: "Warning", author: "bo@example.com" })
   ]
-  return AnalysisResults.make({
+  return AnalysisResults.AnalysisResults.make({
     files: [
       file("src/a.js", { issues: 3, grade: 40, complexity: 12, clones: 1 }),
       file("src/b.js", { issues: 1, grade: 80, complexity: 3, clones: 1 }),
@@ -85,7 +75,7 @@ export const sampleResults = () => {
   })
 }
 
-export const all: PageRequest = { after: undefined, limit: 100 }
+export const all: Pagination.PageRequest = { after: undefined, limit: 100 }
 
 /**
  * The sample results saved as one analysis of a fresh repository, with `stores` (the ports a suite
@@ -93,9 +83,9 @@ export const all: PageRequest = { after: undefined, limit: 100 }
  */
 export const savedWith = <S extends object, R>(stores: Effect.Effect<S, never, R>) =>
   Effect.gen(function*() {
-    const store = { ...(yield* stores), save: (yield* AnalysisResultStore).save }
+    const store = { ...(yield* stores), save: (yield* AnalysisResultStore.AnalysisResultStore).save }
     const { repository } = yield* freshRepository
-    const key: ResultsKey = { repositoryId: repository.id, branch: "main", commitSha: "a1" }
+    const key: AnalysisResultStore.ResultsKey = { repositoryId: repository.id, branch: "main", commitSha: "a1" }
     const results = sampleResults()
     yield* store.save(key, results)
     return { store, key, results, repositoryId: repository.id }

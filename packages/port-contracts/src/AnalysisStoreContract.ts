@@ -1,19 +1,25 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { AnalysisStore, type CommitCoverage, LineCoverageStore, type RepositoryStore, type OrganizationStore } from "@tidemark/core"
+import {
+  AnalysisStore,
+  type CommitCoverage,
+  LineCoverageStore,
+  type OrganizationStore,
+  type RepositoryStore
+} from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { analysis, coverageOf, importedOf } from "./AnalysisFixtures.js"
 import { freshRepository } from "./Fixtures.js"
 
 /** Analyses belong to repositories, which the store of repositories creates. */
 /** A coverage report saved as an upload saves it (LineCoverageStore), without line coverage. */
-const saveReport = (report: CommitCoverage) => Effect.flatMap(LineCoverageStore, (store) => store.saveCoverage(report, []))
+const saveReport = (report: CommitCoverage.CommitCoverage) => Effect.flatMap(LineCoverageStore.LineCoverageStore, (store) => store.saveCoverage(report, []))
 
-export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisStore | LineCoverageStore | RepositoryStore | OrganizationStore, unknown>) =>
+export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisStore.AnalysisStore | LineCoverageStore.LineCoverageStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`AnalysisStore contract (${name})`, (it) => {
     describe("save and find", () => {
       it.effect("a saved analysis is found by repository, branch and commit, as saved", () =>
         Effect.gen(function*() {
-          const store = yield* AnalysisStore
+          const store = yield* AnalysisStore.AnalysisStore
           const { repository } = yield* freshRepository
           const measured = analysis(repository.id, "main", "a1", 5, 1_000)
           const failed = analysis(repository.id, "feature/x", "b1", 6)
@@ -27,7 +33,7 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
 
       it.effect("analysing a commit again replaces its analysis", () =>
         Effect.gen(function*() {
-          const store = yield* AnalysisStore
+          const store = yield* AnalysisStore.AnalysisStore
           const { repository } = yield* freshRepository
           yield* store.save(analysis(repository.id, "main", "a1", 5, 1_000))
           const again = analysis(repository.id, "main", "a1", 9, 1_234)
@@ -40,7 +46,7 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
     describe("by commit and by branch", () => {
       it.effect("ofCommit: the commit's latest analysis on any branch; none for a commit never analysed", () =>
         Effect.gen(function*() {
-          const store = yield* AnalysisStore
+          const store = yield* AnalysisStore.AnalysisStore
           const { repository } = yield* freshRepository
           yield* store.save(analysis(repository.id, "main", "a1", 5, 1_000))
           yield* store.save(analysis(repository.id, "release", "a1", 8, 1_001))
@@ -51,7 +57,7 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
 
       it.effect("history: a branch's analyses, the latest first, by page, with how many it has", () =>
         Effect.gen(function*() {
-          const store = yield* AnalysisStore
+          const store = yield* AnalysisStore.AnalysisStore
           const { repository } = yield* freshRepository
           for (const [sha, ended] of [["c1", 1], ["c3", 3], ["c2", 2], ["c4", 4]] as const) {
             yield* store.save(analysis(repository.id, "main", sha, ended, 100 * ended))
@@ -74,7 +80,7 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
     describe("latest", () => {
       it.effect("answers, per repository, the analysis of the asked branch that ended last", () =>
         Effect.gen(function*() {
-          const store = yield* AnalysisStore
+          const store = yield* AnalysisStore.AnalysisStore
           const first = (yield* freshRepository).repository
           const second = (yield* freshRepository).repository
           const third = (yield* freshRepository).repository
@@ -98,7 +104,7 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
 
       it.effect("branch names are compared exactly", () =>
         Effect.gen(function*() {
-          const store = yield* AnalysisStore
+          const store = yield* AnalysisStore.AnalysisStore
           const { repository } = yield* freshRepository
           yield* store.save(analysis(repository.id, "Main", "a1", 5, 10))
           expect((yield* store.latest([{ repositoryId: repository.id, branch: "main" }])).size).toBe(0)
@@ -109,7 +115,7 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
     describe("coverage", () => {
       it.effect("a saved report is found by repository and commit; saving the commit again replaces it", () =>
         Effect.gen(function*() {
-          const store = yield* AnalysisStore
+          const store = yield* AnalysisStore.AnalysisStore
           const first = (yield* freshRepository).repository
           const second = (yield* freshRepository).repository
           yield* saveReport(coverageOf(first.id, "a1", 3))
@@ -131,7 +137,7 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
 
       it.effect("lists a repository's latest reports, newest upload first, each with its commit's analyses on every branch", () =>
         Effect.gen(function*() {
-          const store = yield* AnalysisStore
+          const store = yield* AnalysisStore.AnalysisStore
           const { repository } = yield* freshRepository
           const other = (yield* freshRepository).repository
           // Uploaded at 3, 7 and 5; a1 is analysed on two branches, a3 on none.
@@ -161,7 +167,7 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
     describe("imported issues", () => {
       it.effect("a commit's imports are found by repository and commit, every tool's, by tool name; a tool's new import replaces it", () =>
         Effect.gen(function*() {
-          const store = yield* AnalysisStore
+          const store = yield* AnalysisStore.AnalysisStore
           const first = (yield* freshRepository).repository
           const second = (yield* freshRepository).repository
           yield* store.saveImportedIssues([importedOf(first.id, "a1", "trivy", 1), importedOf(first.id, "a1", "Semgrep", 2)])
@@ -182,7 +188,7 @@ export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<Anal
 
       it.effect("one call stores a whole log's imports; a tool given twice in it keeps the last", () =>
         Effect.gen(function*() {
-          const store = yield* AnalysisStore
+          const store = yield* AnalysisStore.AnalysisStore
           const { repository } = yield* freshRepository
           yield* store.saveImportedIssues([
             importedOf(repository.id, "b1", "trivy", 1),

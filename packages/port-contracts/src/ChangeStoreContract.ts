@@ -1,23 +1,19 @@
 import { describe, expect, layer } from "@effect/vitest"
 import {
-  Action,
+  AnalysisResults,
   ChangeAnalysis,
   ChangeStore,
-  CloneDelta,
-  CloneOccurrence,
-  DeltaIssue,
-  FileDelta,
-  IssueKindCount,
-  Problem,
-  type RepositoryStore,
-  type OrganizationStore
+  Common,
+  type OrganizationStore,
+  Repository,
+  type RepositoryStore
 } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { issue } from "./AnalysisResultsFixtures.js"
 import { freshRepository } from "./Fixtures.js"
 
 const changeOf = (repositoryId: number, headSha: string, newIssues: number) =>
-  ChangeAnalysis.make({
+  ChangeAnalysis.ChangeAnalysis.make({
     repositoryId,
     headSha,
     baseSha: "base0001",
@@ -27,8 +23,8 @@ const changeOf = (repositoryId: number, headSha: string, newIssues: number) =>
     fixedIssues: 1,
     deltaComplexity: -3,
     deltaClonesCount: 1,
-    newIssueKinds: [IssueKindCount.make({ level: "Warning", category: "Security", count: newIssues })],
-    files: [FileDelta.make({
+    newIssueKinds: [ChangeAnalysis.IssueKindCount.make({ level: "Warning", category: "Security", count: newIssues })],
+    files: [ChangeAnalysis.FileDelta.make({
       path: "src/a.ts",
       language: "TypeScript",
       inHead: true,
@@ -38,35 +34,35 @@ const changeOf = (repositoryId: number, headSha: string, newIssues: number) =>
       deltaClonesCount: 1,
       addedLines: [3, 4, 9]
     })],
-    clones: [CloneDelta.make({
+    clones: [ChangeAnalysis.CloneDelta.make({
       id: 1,
       deltaType: "Added",
-      occurrences: [CloneOccurrence.make({ path: "src/a.ts", fromLine: 1, toLine: 9 }), CloneOccurrence.make({ path: "src/b.ts", fromLine: 5, toLine: 13 })]
+      occurrences: [AnalysisResults.CloneOccurrence.make({ path: "src/a.ts", fromLine: 1, toLine: 9 }), AnalysisResults.CloneOccurrence.make({ path: "src/b.ts", fromLine: 5, toLine: 13 })]
     })],
     problems: []
   })
 
-const added = (path: string, line: number) => DeltaIssue.make({ deltaType: "Added", issue: issue({ path, line }) })
-const fixed = (path: string, line: number) => DeltaIssue.make({ deltaType: "Fixed", issue: issue({ path, line }) })
+const added = (path: string, line: number) => ChangeAnalysis.DeltaIssue.make({ deltaType: "Added", issue: issue({ path, line }) })
+const fixed = (path: string, line: number) => ChangeAnalysis.DeltaIssue.make({ deltaType: "Fixed", issue: issue({ path, line }) })
 
 /** Changes hang off repositories, which the store of repositories creates. */
-export const changeStoreContract = (name: string, storeLayer: Layer.Layer<ChangeStore | RepositoryStore | OrganizationStore, unknown>) =>
+export const changeStoreContract = (name: string, storeLayer: Layer.Layer<ChangeStore.ChangeStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`ChangeStore contract (${name})`, (it) => {
     describe("changes", () => {
       it.effect("a change read back equals the change written, its summary the same without files and clones; a subject never analysed has none", () =>
         Effect.gen(function*() {
-          const store = yield* ChangeStore
+          const store = yield* ChangeStore.ChangeStore
           const { repository } = yield* freshRepository
           const commit = { repositoryId: repository.id, subject: { kind: "commit", sha: "head0001" } } as const
           const pull = { repositoryId: repository.id, subject: { kind: "pullRequest", number: 7 } } as const
           const { baseSha: _, clones: __, files: ___, ...failedSummary } = changeOf(repository.id, "head0002", 0)
-          const problem = Problem.make({
+          const problem = Repository.Problem.make({
             code: "branch_not_found",
             severity: "all_analysis",
             message: "no branch",
-            actions: [Action.make({ name: "Add the branch", url: "https://example.org/branches" })]
+            actions: [Common.Action.make({ name: "Add the branch", url: "https://example.org/branches" })]
           })
-          const failed = ChangeAnalysis.make({ ...failedSummary, files: [], clones: [], problems: [problem] })
+          const failed = ChangeAnalysis.ChangeAnalysis.make({ ...failedSummary, files: [], clones: [], problems: [problem] })
           yield* store.save(commit, changeOf(repository.id, "head0001", 2), [added("a.ts", 1)])
           yield* store.save(pull, failed, [])
           expect(yield* store.find(commit)).toStrictEqual(Option.some(changeOf(repository.id, "head0001", 2)))
@@ -86,7 +82,7 @@ export const changeStoreContract = (name: string, storeLayer: Layer.Layer<Change
             fixedIssues: 1,
             deltaComplexity: -3,
             deltaClonesCount: 1,
-            newIssueKinds: [IssueKindCount.make({ level: "Warning", category: "Security", count: 2 })],
+            newIssueKinds: [ChangeAnalysis.IssueKindCount.make({ level: "Warning", category: "Security", count: 2 })],
             problems: []
           }))
           expect(yield* store.findSummary(pull)).toStrictEqual(Option.some({ ...failedSummary, problems: [problem] }))
@@ -95,7 +91,7 @@ export const changeStoreContract = (name: string, storeLayer: Layer.Layer<Change
 
       it.effect("a new analysis of the subject replaces its change and its issues", () =>
         Effect.gen(function*() {
-          const store = yield* ChangeStore
+          const store = yield* ChangeStore.ChangeStore
           const { repository } = yield* freshRepository
           const key = { repositoryId: repository.id, subject: { kind: "pullRequest", number: 1 } } as const
           yield* store.save(key, changeOf(repository.id, "old", 2), [added("a.ts", 1), added("a.ts", 2)])
@@ -108,7 +104,7 @@ export const changeStoreContract = (name: string, storeLayer: Layer.Layer<Change
 
       it.effect("issues list added before fixed, by file, line and id, a page at a time, and by delta type", () =>
         Effect.gen(function*() {
-          const store = yield* ChangeStore
+          const store = yield* ChangeStore.ChangeStore
           const { repository } = yield* freshRepository
           const key = { repositoryId: repository.id, subject: { kind: "commit", sha: "c1" } } as const
           const issues = [fixed("a.ts", 1), added("b.ts", 10), added("b.ts", 2), added("a.ts", 5), fixed("0.ts", 7)]

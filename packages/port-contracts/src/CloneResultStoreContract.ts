@@ -1,21 +1,21 @@
 import { describe, expect, layer } from "@effect/vitest"
 import {
   type AnalysisResultStore,
-  CloneOccurrence,
+  AnalysisResults,
   CloneResultStore,
   FileResultStore,
-  type RepositoryStore,
-  type OrganizationStore
+  type OrganizationStore,
+  type RepositoryStore
 } from "@tidemark/core"
 import { Effect, type Layer } from "effect"
 import { all, savedWith } from "./AnalysisResultsFixtures.js"
 
 /** The ports the cases read through, as one object: a case checks one port against what the others answer. */
 const stores = Effect.gen(function*() {
-  return { ...(yield* CloneResultStore), ...(yield* FileResultStore) }
+  return { ...(yield* CloneResultStore.CloneResultStore), ...(yield* FileResultStore.FileResultStore) }
 })
 
-export const cloneResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore | CloneResultStore | FileResultStore | RepositoryStore | OrganizationStore, unknown>) =>
+export const cloneResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore.AnalysisResultStore | CloneResultStore.CloneResultStore | FileResultStore.FileResultStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`CloneResultStore contract (${name})`, (it) => {
     const saved = savedWith(stores)
 
@@ -30,8 +30,8 @@ export const cloneResultStoreContract = (name: string, storeLayer: Layer.Layer<A
           expect(ofA.items).toEqual([{
             id: 2,
             occurrences: [
-              { occurrence: CloneOccurrence.make({ path: "src/a.js", fromLine: 1, toLine: 20 }), fileId: idOf("src/a.js") },
-              { occurrence: CloneOccurrence.make({ path: "src/b.js", fromLine: 5, toLine: 24 }), fileId: idOf("src/b.js") }
+              { occurrence: AnalysisResults.CloneOccurrence.make({ path: "src/a.js", fromLine: 1, toLine: 20 }), fileId: idOf("src/a.js") },
+              { occurrence: AnalysisResults.CloneOccurrence.make({ path: "src/b.js", fromLine: 5, toLine: 24 }), fileId: idOf("src/b.js") }
             ]
           }])
           const ofC = yield* store.clones(key, idOf("lib/c.ts"), all)

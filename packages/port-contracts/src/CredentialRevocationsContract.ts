@@ -10,12 +10,12 @@ const heard = (announcements: Stream.Stream<void, unknown>) =>
  * Announcements reach every subscriber that was listening when they were made. Whether they reach
  * other processes is the adapter's own test: a contract runs in one.
  */
-export const credentialRevocationsContract = (name: string, storeLayer: Layer.Layer<CredentialRevocations, unknown>) =>
+export const credentialRevocationsContract = (name: string, storeLayer: Layer.Layer<CredentialRevocations.CredentialRevocations, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`CredentialRevocations contract (${name})`, (it) => {
     describe("announce and subscribe", () => {
       it.scoped("every subscriber hears an announcement made once it listens, the announcer's own included", () =>
         Effect.gen(function*() {
-          const revocations = yield* CredentialRevocations
+          const revocations = yield* CredentialRevocations.CredentialRevocations
           const first = yield* revocations.subscribe
           const second = yield* revocations.subscribe
           yield* revocations.announce
@@ -24,7 +24,7 @@ export const credentialRevocationsContract = (name: string, storeLayer: Layer.La
 
       it.scoped("announcements made while a subscriber is busy elsewhere wait for it", () =>
         Effect.gen(function*() {
-          const revocations = yield* CredentialRevocations
+          const revocations = yield* CredentialRevocations.CredentialRevocations
           const busy = yield* revocations.subscribe
           yield* revocations.announce
           yield* revocations.announce
@@ -34,7 +34,7 @@ export const credentialRevocationsContract = (name: string, storeLayer: Layer.La
 
       it.effect("a closed subscription lets go; announcing needs no subscriber, and a new one hears what follows", () =>
         Effect.gen(function*() {
-          const revocations = yield* CredentialRevocations
+          const revocations = yield* CredentialRevocations.CredentialRevocations
           yield* Effect.scoped(revocations.subscribe)
           yield* revocations.announce
           const again = yield* Effect.scoped(Effect.flatMap(revocations.subscribe, (announcements) =>

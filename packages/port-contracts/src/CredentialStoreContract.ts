@@ -1,22 +1,22 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { CredentialStore, type Credential, OrganizationStore, RepositoryStore } from "@tidemark/core"
+import { CredentialStore, OrganizationStore, type Records, RepositoryStore } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { at, credential, freshRepository, uniqueName } from "./Fixtures.js"
 
-const counts = Effect.flatMap(CredentialStore, (store) =>
+const counts = Effect.flatMap(CredentialStore.CredentialStore, (store) =>
   Effect.all({ admin: store.countByKind("admin"), api: store.countByKind("api"), ingestion: store.countByKind("ingestion") }))
 
 /**
  * Credentials of organizations need one, which the store of repositories creates. Other suites of
  * the same store may save credentials too: counts are compared before and after.
  */
-export const credentialStoreContract = (name: string, storeLayer: Layer.Layer<CredentialStore | RepositoryStore | OrganizationStore, unknown>) =>
+export const credentialStoreContract = (name: string, storeLayer: Layer.Layer<CredentialStore.CredentialStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`CredentialStore contract (${name})`, (it) => {
     describe("credentials", () => {
       it.effect("a saved credential is found by id, with or without an organization", () =>
         Effect.gen(function*() {
-          const store = yield* CredentialStore
-          const organization = yield* Effect.flatMap(OrganizationStore, (r) => r.ensureOrganization("gh", uniqueName("org")))
+          const store = yield* CredentialStore.CredentialStore
+          const organization = yield* Effect.flatMap(OrganizationStore.OrganizationStore, (r) => r.ensureOrganization("gh", uniqueName("org")))
           const admin = credential({ kind: "admin", permission: "admin" })
           const ingestion = credential({ kind: "ingestion", permission: "write", organizationId: organization.id })
           yield* store.save(admin)
@@ -30,7 +30,7 @@ export const credentialStoreContract = (name: string, storeLayer: Layer.Layer<Cr
 
       it.effect("a repository token keeps the repository it names", () =>
         Effect.gen(function*() {
-          const store = yield* CredentialStore
+          const store = yield* CredentialStore.CredentialStore
           const { organization, repository } = yield* freshRepository
           const token = credential({ kind: "repository", permission: "write", organizationId: organization.id, repositoryId: repository.id })
           yield* store.save(token)
@@ -40,7 +40,7 @@ export const credentialStoreContract = (name: string, storeLayer: Layer.Layer<Cr
 
       it.effect("saving the same id again replaces the credential", () =>
         Effect.gen(function*() {
-          const store = yield* CredentialStore
+          const store = yield* CredentialStore.CredentialStore
           const first = credential({ permission: "read" })
           const replaced = credential({ id: first.id, permission: "write", secretHash: "00ff", createdAt: at(5) })
           yield* store.save(first)
@@ -52,10 +52,10 @@ export const credentialStoreContract = (name: string, storeLayer: Layer.Layer<Cr
     describe("ofOrganization", () => {
       it.effect("pages the organization's credentials by creation time, then id; none of another organization", () =>
         Effect.gen(function*() {
-          const store = yield* CredentialStore
+          const store = yield* CredentialStore.CredentialStore
           const { organization, repository } = yield* freshRepository
-          const other = yield* Effect.flatMap(OrganizationStore, (r) => r.ensureOrganization("gh", uniqueName("org")))
-          const mine = (id: string, minute: number, fields: Partial<ConstructorParameters<typeof Credential>[0]> = {}) =>
+          const other = yield* Effect.flatMap(OrganizationStore.OrganizationStore, (r) => r.ensureOrganization("gh", uniqueName("org")))
+          const mine = (id: string, minute: number, fields: Partial<ConstructorParameters<typeof Records.Credential>[0]> = {}) =>
             credential({ id: `${id}-${uniqueName("c")}`, createdAt: at(minute), organizationId: organization.id, ...fields })
           // Ids compare by code unit ("B" before "a"), as cursors do.
           const saved = [
@@ -83,9 +83,9 @@ export const credentialStoreContract = (name: string, storeLayer: Layer.Layer<Cr
     describe("remove", () => {
       it.effect("forgets a credential of the organization, and nothing of another", () =>
         Effect.gen(function*() {
-          const store = yield* CredentialStore
+          const store = yield* CredentialStore.CredentialStore
           const { organization } = yield* freshRepository
-          const other = yield* Effect.flatMap(OrganizationStore, (r) => r.ensureOrganization("gh", uniqueName("org")))
+          const other = yield* Effect.flatMap(OrganizationStore.OrganizationStore, (r) => r.ensureOrganization("gh", uniqueName("org")))
           const token = credential({ organizationId: organization.id })
           const admin = credential({ kind: "admin", permission: "admin" })
           yield* store.save(token)
@@ -104,7 +104,7 @@ export const credentialStoreContract = (name: string, storeLayer: Layer.Layer<Cr
     describe("markUsed", () => {
       it.effect("records the last use, never moving it back; a credential that is gone stays gone", () =>
         Effect.gen(function*() {
-          const store = yield* CredentialStore
+          const store = yield* CredentialStore.CredentialStore
           const token = credential()
           yield* store.save(token)
           yield* store.markUsed(token.id, at(10))
@@ -121,7 +121,7 @@ export const credentialStoreContract = (name: string, storeLayer: Layer.Layer<Cr
     describe("countByKind", () => {
       it.effect("counts credentials of each kind; saving an id again does not count twice", () =>
         Effect.gen(function*() {
-          const store = yield* CredentialStore
+          const store = yield* CredentialStore.CredentialStore
           const before = yield* counts
           const api = credential({ kind: "api" })
           yield* store.save(api)

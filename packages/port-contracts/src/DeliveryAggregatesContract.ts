@@ -1,14 +1,5 @@
 import { describe, expect, type Vitest } from "@effect/vitest"
-import {
-  aggregateEvents,
-  Change,
-  deliveryEventsOf,
-  Deployment,
-  type DeliveryEvents,
-  EventStore,
-  Incident,
-  type MetricsQuery
-} from "@tidemark/core"
+import { DeliveryAggregates, DeliveryEvents, EventStore, IngestionEvents } from "@tidemark/core"
 import { Effect, FastCheck } from "effect"
 
 /**
@@ -54,7 +45,7 @@ const team = FastCheck.constantFrom("alpha", "beta")
 
 interface Stored {
   readonly system: string
-  readonly event: Deployment | Change | Incident
+  readonly event: IngestionEvents.Deployment | IngestionEvents.Change | IngestionEvents.Incident
 }
 
 const deployment = FastCheck.record({
@@ -65,7 +56,7 @@ const deployment = FastCheck.record({
   teams: FastCheck.option(FastCheck.uniqueArray(team, { maxLength: 2 }), { nil: undefined })
 }).map(({ changes, id, system, teams, time }): Stored => ({
   system,
-  event: new Deployment({
+  event: new IngestionEvents.Deployment({
     $type: "deployment",
     deploy_id: id,
     time_created: rfc3339(time.ms, time.offset, time.extra, time.leap),
@@ -76,7 +67,7 @@ const deployment = FastCheck.record({
 
 const change = FastCheck.record({ system, id: id("c", 8), time: written }).map(({ id, system, time }): Stored => ({
   system,
-  event: new Change({ $type: "change", change_id: id, time_created: rfc3339(time.ms, time.offset, time.extra, time.leap) })
+  event: new IngestionEvents.Change({ $type: "change", change_id: id, time_created: rfc3339(time.ms, time.offset, time.extra, time.leap) })
 }))
 
 const incident = FastCheck.record({
@@ -86,7 +77,7 @@ const incident = FastCheck.record({
   duration: FastCheck.integer({ min: 1, max: 9 * dayMs })
 }).map(({ duration, id, system, time }): Stored => ({
   system,
-  event: new Incident({
+  event: new IngestionEvents.Incident({
     $type: "incident",
     incident_id: id,
     time_created: rfc3339(time.ms, time.offset, time.extra, false),
@@ -100,7 +91,7 @@ const dataset = FastCheck.array(FastCheck.oneof(deployment, deployment, change, 
   size: "max"
 })
 
-const query: FastCheck.Arbitrary<MetricsQuery> = FastCheck.record({
+const query: FastCheck.Arbitrary<DeliveryEvents.MetricsQuery> = FastCheck.record({
   from: FastCheck.oneof(
     FastCheck.integer({ min: -5, max: 60 }).map((days) => base + days * dayMs),
     FastCheck.integer({ min: -5 * dayMs, max: 60 * dayMs }).map((ms) => base + ms)
@@ -122,24 +113,24 @@ const query: FastCheck.Arbitrary<MetricsQuery> = FastCheck.record({
 }))
 
 /** What the store keeps of a dataset (the last event of each key), as the calculations take them. */
-const expectedEvents = (events: ReadonlyArray<Stored>): DeliveryEvents => {
+const expectedEvents = (events: ReadonlyArray<Stored>): DeliveryEvents.DeliveryEvents => {
   const last = new Map<string, Stored>()
   for (const stored of events) {
     const { event } = stored
     const key = event.$type === "deployment" ? event.deploy_id : event.$type === "change" ? event.change_id : event.incident_id
     last.set(JSON.stringify([stored.system, event.$type, key]), stored)
   }
-  return deliveryEventsOf(last.values())
+  return DeliveryEvents.deliveryEventsOf(last.values())
 }
 
 const datasets = 200
 const queriesPerDataset = 3
 
-export const deliveryAggregatesContract = (it: Vitest.MethodsNonLive<EventStore, true>, freshOrganization: () => number) =>
+export const deliveryAggregatesContract = (it: Vitest.MethodsNonLive<EventStore.EventStore, true>, freshOrganization: () => number) =>
   describe("aggregate", () => {
     it.effect(`equals core's aggregateEvents on ${datasets} random datasets, ${queriesPerDataset} windows each`, () =>
       Effect.gen(function*() {
-        const store = yield* EventStore
+        const store = yield* EventStore.EventStore
         const cases = FastCheck.sample(
           FastCheck.record({ events: dataset, queries: FastCheck.array(query, { minLength: queriesPerDataset, maxLength: queriesPerDataset }) }),
           { numRuns: datasets, seed: 20261122 }
@@ -160,7 +151,7 @@ export const deliveryAggregatesContract = (it: Vitest.MethodsNonLive<EventStore,
             expect({ events: events.map((e) => [e.system, e.event]), query: q, aggregates: actual }).toStrictEqual({
               events: events.map((e) => [e.system, e.event]),
               query: q,
-              aggregates: aggregateEvents(expected, q)
+              aggregates: DeliveryAggregates.aggregateEvents(expected, q)
             })
           }
         }
@@ -168,15 +159,15 @@ export const deliveryAggregatesContract = (it: Vitest.MethodsNonLive<EventStore,
 
     it.effect("deployments of the same millisecond are ordered by id in code-point order", () =>
       Effect.gen(function*() {
-        const store = yield* EventStore
+        const store = yield* EventStore.EventStore
         const organization = freshOrganization()
         const at = "2024-03-04T10:00:00.000Z"
         // "Z" (U+005A) sorts before "a" (U+0061) by code point, after it in most locales.
         yield* store.store(organization, "web", [
-          new Deployment({ $type: "deployment", deploy_id: "a", time_created: at, changes: ["c1"], teams: ["alpha"] }),
-          new Deployment({ $type: "deployment", deploy_id: "Z", time_created: at, changes: ["c1"], teams: ["beta"] }),
-          new Change({ $type: "change", change_id: "c1", time_created: "2024-03-04T09:00:00Z" }),
-          new Incident({
+          new IngestionEvents.Deployment({ $type: "deployment", deploy_id: "a", time_created: at, changes: ["c1"], teams: ["alpha"] }),
+          new IngestionEvents.Deployment({ $type: "deployment", deploy_id: "Z", time_created: at, changes: ["c1"], teams: ["beta"] }),
+          new IngestionEvents.Change({ $type: "change", change_id: "c1", time_created: "2024-03-04T09:00:00Z" }),
+          new IngestionEvents.Incident({
             $type: "incident",
             incident_id: "i1",
             time_created: at,
@@ -192,9 +183,9 @@ export const deliveryAggregatesContract = (it: Vitest.MethodsNonLive<EventStore,
 
     it.effect("an organization without events aggregates to nothing, one empty bucket per calendar bucket", () =>
       Effect.gen(function*() {
-        const store = yield* EventStore
-        const q: MetricsQuery = { from: base, to: base + 14 * dayMs, bucket: "week" }
-        expect(yield* store.aggregate(freshOrganization(), q)).toStrictEqual(aggregateEvents({
+        const store = yield* EventStore.EventStore
+        const q: DeliveryEvents.MetricsQuery = { from: base, to: base + 14 * dayMs, bucket: "week" }
+        expect(yield* store.aggregate(freshOrganization(), q)).toStrictEqual(DeliveryAggregates.aggregateEvents({
           deployments: [],
           changes: [],
           incidents: []

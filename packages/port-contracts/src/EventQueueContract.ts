@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { type Delivery, EventQueue, exhaustedReason, queueMaxDeliveries } from "@tidemark/core"
+import { EventQueue } from "@tidemark/core"
 import { Duration, Effect, type Layer } from "effect"
 import { uniqueName } from "./Fixtures.js"
 
@@ -28,12 +28,12 @@ const tolerance = Duration.millis(50)
 
 const sorted = (values: ReadonlyArray<string>) => [...values].sort()
 
-const ids = (deliveries: ReadonlyArray<Delivery>) => deliveries.map((d) => d.id)
+const ids = (deliveries: ReadonlyArray<EventQueue.Delivery>) => deliveries.map((d) => d.id)
 
 /** Pulls until a pull comes back empty, settling each delivery with `settle`. */
-const drain = (queue: EventQueue["Type"], settle: (delivery: Delivery) => Effect.Effect<void, unknown>) =>
+const drain = (queue: EventQueue.EventQueue["Type"], settle: (delivery: EventQueue.Delivery) => Effect.Effect<void, unknown>) =>
   Effect.gen(function*() {
-    const received: Array<Delivery> = []
+    const received: Array<EventQueue.Delivery> = []
     while (true) {
       const batch = yield* queue.pull(50, Duration.millis(300))
       if (batch.length === 0) return received
@@ -49,13 +49,13 @@ const drain = (queue: EventQueue["Type"], settle: (delivery: Delivery) => Effect
  */
 export const eventQueueContract = (
   name: string,
-  make: () => Layer.Layer<EventQueue, unknown>,
+  make: () => Layer.Layer<EventQueue.EventQueue, unknown>,
   options: EventQueueContractOptions = {}
 ) => {
   const visibility = Duration.decode(options.visibility ?? Duration.seconds(1))
   const timeout = Duration.toMillis(options.timeout ?? Duration.sum(Duration.times(visibility, 4), Duration.seconds(20)))
-  const test = <A, E>(title: string, body: (queue: EventQueue["Type"]) => Effect.Effect<A, E>) =>
-    it.live(title, () => Effect.flatMap(EventQueue, body).pipe(Effect.provide(make())), timeout)
+  const test = <A, E>(title: string, body: (queue: EventQueue.EventQueue["Type"]) => Effect.Effect<A, E>) =>
+    it.live(title, () => Effect.flatMap(EventQueue.EventQueue, body).pipe(Effect.provide(make())), timeout)
   /** Long enough for anything still queued, redelivered or retried to show up. */
   const pastVisibility = Duration.sum(visibility, Duration.millis(500))
 
@@ -198,20 +198,20 @@ export const eventQueueContract = (
           expect(yield* queue.pull(10, pastVisibility)).toEqual([])
         }))
 
-      test(`a message handed out ${queueMaxDeliveries} times and never settled is set aside, never handed out again`, (queue) =>
+      test(`a message handed out ${EventQueue.queueMaxDeliveries} times and never settled is set aside, never handed out again`, (queue) =>
         Effect.gen(function*() {
           const id = uniqueName("poison")
           yield* queue.publish(id, "stops its workers")
           // Each worker that took it died before settling it.
           const attempts: Array<number> = []
-          for (let i = 0; i < queueMaxDeliveries; i++) {
+          for (let i = 0; i < EventQueue.queueMaxDeliveries; i++) {
             const delivered = yield* queue.pull(10, Duration.sum(visibility, Duration.seconds(3)))
             attempts.push(...delivered.map((d) => d.attempt))
           }
-          expect(attempts).toEqual(Array.from({ length: queueMaxDeliveries }, (_, i) => i + 1))
+          expect(attempts).toEqual(Array.from({ length: EventQueue.queueMaxDeliveries }, (_, i) => i + 1))
           expect(yield* queue.pull(10, Duration.sum(pastVisibility, Duration.millis(500)))).toEqual([])
           expect(yield* queue.deadLetters(10)).toEqual([
-            { id, payload: "stops its workers", reason: exhaustedReason(queueMaxDeliveries) }
+            { id, payload: "stops its workers", reason: EventQueue.exhaustedReason(EventQueue.queueMaxDeliveries) }
           ])
         }))
 
@@ -232,7 +232,7 @@ export const eventQueueContract = (
           yield* Effect.forEach(published, (id) => queue.publish(id, id), { discard: true })
           // Nothing is settled until both are done, so every message stays in flight with one of them.
           const puller = Effect.gen(function*() {
-            const held: Array<Delivery> = []
+            const held: Array<EventQueue.Delivery> = []
             while (true) {
               const batch = yield* queue.pull(7, Duration.millis(200))
               if (batch.length === 0) return held

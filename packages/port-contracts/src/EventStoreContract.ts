@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { Change, Deployment, EventStore, Incident, type StoredEvents } from "@tidemark/core"
+import { EventStore, IngestionEvents } from "@tidemark/core"
 import { Effect, type Layer } from "effect"
 import { deliveryAggregatesContract } from "./DeliveryAggregatesContract.js"
 import { uniqueName } from "./Fixtures.js"
@@ -7,14 +7,14 @@ import { uniqueName } from "./Fixtures.js"
 /** Organizations of the test's own: suites sharing one store never see each other's events. */
 const freshOrganization = () => 1_000_000 + Math.floor(Math.random() * 1_000_000_000)
 
-const deployment = (id: string, fields: Partial<ConstructorParameters<typeof Deployment>[0]> = {}) =>
-  new Deployment({ $type: "deployment", deploy_id: id, time_created: "2024-05-01T12:00:00Z", changes: [], ...fields })
+const deployment = (id: string, fields: Partial<ConstructorParameters<typeof IngestionEvents.Deployment>[0]> = {}) =>
+  new IngestionEvents.Deployment({ $type: "deployment", deploy_id: id, time_created: "2024-05-01T12:00:00Z", changes: [], ...fields })
 
-const change = (id: string, fields: Partial<ConstructorParameters<typeof Change>[0]> = {}) =>
-  new Change({ $type: "change", change_id: id, time_created: "2024-05-01T10:00:00Z", ...fields })
+const change = (id: string, fields: Partial<ConstructorParameters<typeof IngestionEvents.Change>[0]> = {}) =>
+  new IngestionEvents.Change({ $type: "change", change_id: id, time_created: "2024-05-01T10:00:00Z", ...fields })
 
-const incident = (id: string, fields: Partial<ConstructorParameters<typeof Incident>[0]> = {}) =>
-  new Incident({
+const incident = (id: string, fields: Partial<ConstructorParameters<typeof IngestionEvents.Incident>[0]> = {}) =>
+  new IngestionEvents.Incident({
     $type: "incident",
     incident_id: id,
     time_created: "2024-05-01T13:00:00Z",
@@ -23,24 +23,24 @@ const incident = (id: string, fields: Partial<ConstructorParameters<typeof Incid
   })
 
 /** The order of `load` is not part of the port. */
-const byId = (events: StoredEvents) => ({
+const byId = (events: EventStore.StoredEvents) => ({
   deployments: [...events.deployments].sort((a, b) => a.deploy_id < b.deploy_id ? -1 : 1),
   changes: [...events.changes].sort((a, b) => a.change_id < b.change_id ? -1 : 1),
   incidents: [...events.incidents].sort((a, b) => a.incident_id < b.incident_id ? -1 : 1)
 })
 
-const empty: StoredEvents = { deployments: [], changes: [], incidents: [] }
+const empty: EventStore.StoredEvents = { deployments: [], changes: [], incidents: [] }
 
 /**
  * The rules every adapter of `EventStore` keeps. The suite builds `storeLayer` once; each test works
  * in organizations of its own.
  */
-export const eventStoreContract = (name: string, storeLayer: Layer.Layer<EventStore, unknown>) =>
+export const eventStoreContract = (name: string, storeLayer: Layer.Layer<EventStore.EventStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`EventStore contract (${name})`, (it) => {
     describe("store and load", () => {
       it.effect("loads every event stored, field for field, timestamps exactly as written", () =>
         Effect.gen(function*() {
-          const store = yield* EventStore
+          const store = yield* EventStore.EventStore
           const organization = freshOrganization()
           const events = [
             deployment("d1", {
@@ -60,12 +60,12 @@ export const eventStoreContract = (name: string, storeLayer: Layer.Layer<EventSt
           expect(loaded.deployments).toStrictEqual([events[0], events[1]])
           expect(loaded.changes).toStrictEqual([events[2], events[3]])
           expect(loaded.incidents).toStrictEqual([events[4]])
-          expect(loaded.deployments.every((d) => d instanceof Deployment)).toBe(true)
+          expect(loaded.deployments.every((d) => d instanceof IngestionEvents.Deployment)).toBe(true)
         }))
 
       it.effect("a leap second with a fraction is stored as written", () =>
         Effect.gen(function*() {
-          const store = yield* EventStore
+          const store = yield* EventStore.EventStore
           const organization = freshOrganization()
           const leap = incident("i1", { time_created: "2016-12-31T23:59:60.25Z", time_resolved: "2016-12-31T23:59:60.5Z" })
           yield* store.store(organization, "checkout", [leap])
@@ -74,7 +74,7 @@ export const eventStoreContract = (name: string, storeLayer: Layer.Layer<EventSt
 
       it.effect("a system or an organization without events loads empty", () =>
         Effect.gen(function*() {
-          const store = yield* EventStore
+          const store = yield* EventStore.EventStore
           const organization = freshOrganization()
           yield* store.store(organization, "checkout", [change("c1")])
           expect(yield* store.load(organization, "billing")).toEqual(empty)
@@ -83,7 +83,7 @@ export const eventStoreContract = (name: string, storeLayer: Layer.Layer<EventSt
 
       it.effect("storing nothing stores nothing", () =>
         Effect.gen(function*() {
-          const store = yield* EventStore
+          const store = yield* EventStore.EventStore
           const organization = freshOrganization()
           yield* store.store(organization, "checkout", [])
           expect(yield* store.load(organization, "checkout")).toEqual(empty)
@@ -92,7 +92,7 @@ export const eventStoreContract = (name: string, storeLayer: Layer.Layer<EventSt
 
       it.effect("a batch of thousands of events is stored whole", () =>
         Effect.gen(function*() {
-          const store = yield* EventStore
+          const store = yield* EventStore.EventStore
           const organization = freshOrganization()
           const changes = Array.from({ length: 5_000 }, (_, i) => change(`c${i}`))
           yield* store.store(organization, "checkout", changes)
@@ -103,7 +103,7 @@ export const eventStoreContract = (name: string, storeLayer: Layer.Layer<EventSt
     describe("idempotency", () => {
       it.effect("storing the same events again stores each once", () =>
         Effect.gen(function*() {
-          const store = yield* EventStore
+          const store = yield* EventStore.EventStore
           const organization = freshOrganization()
           const [d1, c1, i1] = [deployment("d1", { changes: ["c1"] }), change("c1"), incident("i1")]
           yield* store.store(organization, "checkout", [d1, c1, i1])
@@ -116,7 +116,7 @@ export const eventStoreContract = (name: string, storeLayer: Layer.Layer<EventSt
 
       it.effect("storing an event again replaces it: the later data wins", () =>
         Effect.gen(function*() {
-          const store = yield* EventStore
+          const store = yield* EventStore.EventStore
           const organization = freshOrganization()
           yield* store.store(organization, "checkout", [
             deployment("d1", { changes: ["c1"], teams: ["web"], source: "cli" }),
@@ -136,7 +136,7 @@ export const eventStoreContract = (name: string, storeLayer: Layer.Layer<EventSt
 
       it.effect("an event twice in one batch is stored once, as it is last", () =>
         Effect.gen(function*() {
-          const store = yield* EventStore
+          const store = yield* EventStore.EventStore
           const organization = freshOrganization()
           const last = change("c1", { time_created: "2024-05-01T11:00:00Z" })
           yield* store.store(organization, "checkout", [change("c1"), change("c2"), last])
@@ -145,7 +145,7 @@ export const eventStoreContract = (name: string, storeLayer: Layer.Layer<EventSt
 
       it.effect("the same id in different types is different events", () =>
         Effect.gen(function*() {
-          const store = yield* EventStore
+          const store = yield* EventStore.EventStore
           const organization = freshOrganization()
           const events = [deployment("x"), change("x"), incident("x")]
           yield* store.store(organization, "checkout", events)
@@ -160,7 +160,7 @@ export const eventStoreContract = (name: string, storeLayer: Layer.Layer<EventSt
     describe("organizations and systems", () => {
       it.effect("the same event in another system or organization is stored apart", () =>
         Effect.gen(function*() {
-          const store = yield* EventStore
+          const store = yield* EventStore.EventStore
           const [first, second] = [freshOrganization(), freshOrganization()]
           yield* store.store(first, "checkout", [change("c1", { source: "cli" })])
           yield* store.store(first, "billing", [change("c1", { source: "git" })])
@@ -173,7 +173,7 @@ export const eventStoreContract = (name: string, storeLayer: Layer.Layer<EventSt
 
       it.effect("systems lists an organization's systems with events once each, in code unit order", () =>
         Effect.gen(function*() {
-          const store = yield* EventStore
+          const store = yield* EventStore.EventStore
           const [organization, other] = [freshOrganization(), freshOrganization()]
           const names = ["checkout", "Billing", "api-gateway", "été", uniqueName("system")]
           yield* Effect.forEach(names, (system) => store.store(organization, system, [change("c1"), change("c2")]), {

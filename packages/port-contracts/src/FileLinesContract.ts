@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { FileLine, FileLines, FileSource } from "@tidemark/core"
+import { FileLines, FileSource } from "@tidemark/core"
 import { Effect, Either, type Layer } from "effect"
 import { type GitHistory, GitRepositories, historyAuthor, historyCommit, secondAuthor } from "./GitHistory.js"
 
@@ -25,7 +25,7 @@ const history: GitHistory = {
   ]
 }
 
-const line = (number: number, text: string, authorEmail: string) => FileLine.make({ number, text, authorEmail })
+const line = (number: number, text: string, authorEmail: string) => FileSource.FileLine.make({ number, text, authorEmail })
 
 const ada = historyAuthor.email
 
@@ -40,29 +40,29 @@ const made = Effect.flatMap(GitRepositories, (repositories) => repositories.make
  * changed it; a path the commit lacks fails alone; a commit or repository that cannot be had fails
  * the whole read.
  */
-export const fileLinesContract = (name: string, linesLayer: Layer.Layer<FileLines | GitRepositories, unknown>) =>
+export const fileLinesContract = (name: string, linesLayer: Layer.Layer<FileLines.FileLines | GitRepositories, unknown>) =>
   layer(linesLayer, { timeout: "60 seconds", excludeTestServices: true })(`FileLines contract (${name})`, (it) => {
     describe("read", () => {
       it.scoped("each path in the order asked, its lines numbered from 1, each with the author who last changed it", () =>
         Effect.gen(function*() {
           const repository = yield* made
-          const lines = yield* FileLines
+          const lines = yield* FileLines.FileLines
           const paths = ["windows.txt", "src/app.ts", "no-newline.txt", "empty.txt"]
           const later = repository.sha("later")
           const read = yield* lines.read(repository.url, later, paths)
           expect(read).toStrictEqual([
-            Either.right(FileSource.make({ commitSha: later, path: "windows.txt", lines: [line(1, "one", ada), line(2, "two", ada)] })),
-            Either.right(FileSource.make({
+            Either.right(FileSource.FileSource.make({ commitSha: later, path: "windows.txt", lines: [line(1, "one", ada), line(2, "two", ada)] })),
+            Either.right(FileSource.FileSource.make({
               commitSha: later,
               path: "src/app.ts",
               lines: [line(1, "a", ada), line(2, "B", secondAuthor.email), line(3, "c", ada), line(4, "d", secondAuthor.email)]
             })),
-            Either.right(FileSource.make({ commitSha: later, path: "no-newline.txt", lines: [line(1, "last", ada)] })),
-            Either.right(FileSource.make({ commitSha: later, path: "empty.txt", lines: [] }))
+            Either.right(FileSource.FileSource.make({ commitSha: later, path: "no-newline.txt", lines: [line(1, "last", ada)] })),
+            Either.right(FileSource.FileSource.make({ commitSha: later, path: "empty.txt", lines: [] }))
           ])
           const first = repository.sha("first")
           expect(yield* lines.read(repository.url, first, ["src/app.ts"])).toStrictEqual([
-            Either.right(FileSource.make({ commitSha: first, path: "src/app.ts", lines: [line(1, "a", ada), line(2, "b", ada), line(3, "c", ada)] }))
+            Either.right(FileSource.FileSource.make({ commitSha: first, path: "src/app.ts", lines: [line(1, "a", ada), line(2, "b", ada), line(3, "c", ada)] }))
           ])
         }))
 
@@ -70,7 +70,7 @@ export const fileLinesContract = (name: string, linesLayer: Layer.Layer<FileLine
         Effect.gen(function*() {
           const repository = yield* made
           const first = repository.sha("first")
-          const read = yield* Effect.flatMap(FileLines, (lines) => lines.read(repository.url, first, ["missing.txt", "src/app.ts"]))
+          const read = yield* Effect.flatMap(FileLines.FileLines, (lines) => lines.read(repository.url, first, ["missing.txt", "src/app.ts"]))
           expect(read.map(Either.match({
             onLeft: (error) => [error._tag, error.url, error.commitSha, error.path],
             onRight: (source) => ["FileSource", source.path]
@@ -81,7 +81,7 @@ export const fileLinesContract = (name: string, linesLayer: Layer.Layer<FileLine
         Effect.gen(function*() {
           const repository = yield* made
           const later = repository.sha("later")
-          const read = yield* Effect.flatMap(FileLines, (lines) =>
+          const read = yield* Effect.flatMap(FileLines.FileLines, (lines) =>
             lines.read(repository.url, later, ["src/app.ts"], new Map([["src/app.ts", [2]]])))
           const answered = read.flatMap((result) => (Either.isRight(result) ? result.right.lines : []))
           expect(answered.find((l) => l.number === 2)).toStrictEqual(line(2, "B", secondAuthor.email))
@@ -91,7 +91,7 @@ export const fileLinesContract = (name: string, linesLayer: Layer.Layer<FileLine
         Effect.gen(function*() {
           const repository = yield* made
           const missing = yield* Effect.flatMap(GitRepositories, (repositories) => repositories.missing)
-          const lines = yield* FileLines
+          const lines = yield* FileLines.FileLines
           for (const [url, sha] of [[repository.url, absentSha], [missing, repository.sha("first")]] as const) {
             const error = yield* Effect.flip(lines.read(url, sha, ["src/app.ts"]))
             expect([error._tag, error.url]).toEqual(["GitReadError", url])

@@ -1,11 +1,11 @@
 import { describe, expect, layer } from "@effect/vitest"
 import {
-  AnalysisResults,
   type AnalysisResultStore,
+  AnalysisResults,
   FileResultStore,
-  type FileSort,
+  type OrganizationStore,
   type RepositoryStore,
-  type OrganizationStore
+  type StoredResults
 } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { all, file, savedWith } from "./AnalysisResultsFixtures.js"
@@ -13,10 +13,10 @@ import { freshRepository } from "./Fixtures.js"
 
 /** The ports the cases read through, as one object: a case checks one port against what the others answer. */
 const stores = Effect.gen(function*() {
-  return { ...(yield* FileResultStore) }
+  return { ...(yield* FileResultStore.FileResultStore) }
 })
 
-export const fileResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore | FileResultStore | RepositoryStore | OrganizationStore, unknown>) =>
+export const fileResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore.AnalysisResultStore | FileResultStore.FileResultStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`FileResultStore contract (${name})`, (it) => {
     const saved = savedWith(stores)
 
@@ -24,7 +24,7 @@ export const fileResultStoreContract = (name: string, storeLayer: Layer.Layer<An
       it.effect("sorts by name, issues, grade, complexity or clones, either way, ties by path; searches paths ignoring case", () =>
         Effect.gen(function*() {
           const { key, store } = yield* saved
-          const paths = (sort: FileSort, direction: "asc" | "desc", search?: string) =>
+          const paths = (sort: StoredResults.FileSort, direction: "asc" | "desc", search?: string) =>
             Effect.map(store.files(key, { sort, direction, search }, all), (page) => page.items.map((f) => f.file.path))
           expect(yield* paths("filename", "asc")).toEqual(["lib/c.ts", "src/a.js", "src/b.js"])
           expect(yield* paths("filename", "desc")).toEqual(["src/b.js", "src/a.js", "lib/c.ts"])
@@ -54,7 +54,7 @@ export const fileResultStoreContract = (name: string, storeLayer: Layer.Layer<An
         Effect.gen(function*() {
           const { key, repositoryId, results, store } = yield* saved
           const later = { repositoryId, branch: "main", commitSha: "a2" }
-          yield* store.save(later, AnalysisResults.make({ ...results, files: [file("src/new.js"), ...results.files] }))
+          yield* store.save(later, AnalysisResults.AnalysisResults.make({ ...results, files: [file("src/new.js"), ...results.files] }))
           const before = yield* store.files(key, { sort: "filename", direction: "asc" }, all)
           const after = yield* store.files(later, { sort: "filename", direction: "asc" }, all)
           for (const stored of before.items) {

@@ -1,4 +1,4 @@
-import { Credential, RepositorySnapshot, OrganizationStore, RepositoryStore } from "@tidemark/core"
+import { OrganizationStore, Records, RepositoryStore } from "@tidemark/core"
 import { Effect } from "effect"
 
 /**
@@ -9,8 +9,8 @@ export const uniqueName = (prefix: string) => `${prefix}-${crypto.randomUUID().s
 
 export const at = (minute: number) => new Date(Date.UTC(2024, 0, 1, 12, minute)).toISOString()
 
-export type CommitInput = RepositorySnapshot["commits"][number]
-export type BranchInput = RepositorySnapshot["branches"][number]
+export type CommitInput = Records.RepositorySnapshot["commits"][number]
+export type BranchInput = Records.RepositorySnapshot["branches"][number]
 
 export const commit = (sha: string, overrides: Partial<CommitInput> = {}): CommitInput => ({
   sha,
@@ -28,8 +28,8 @@ export const branch = (name: string, lastCommitSha: string, lastUpdated = at(0))
   lastCommitSha
 })
 
-export const snapshot = (owner: string, name: string, overrides: Partial<ConstructorParameters<typeof RepositorySnapshot>[0]> = {}) =>
-  new RepositorySnapshot({
+export const snapshot = (owner: string, name: string, overrides: Partial<ConstructorParameters<typeof Records.RepositorySnapshot>[0]> = {}) =>
+  new Records.RepositorySnapshot({
     provider: "gh",
     owner,
     name,
@@ -45,16 +45,16 @@ export const snapshot = (owner: string, name: string, overrides: Partial<Constru
 
 /** A new organization of its own with one repository in it. */
 export const freshRepository = Effect.gen(function*() {
-  const store = yield* RepositoryStore
-  const organizations = yield* OrganizationStore
+  const store = yield* RepositoryStore.RepositoryStore
+  const organizations = yield* OrganizationStore.OrganizationStore
   const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
   const repository = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app"), at(0))
   return { organization, repository }
 })
 
 /** An API token unless told otherwise, with a unique id. */
-export const credential = (fields: Partial<ConstructorParameters<typeof Credential>[0]> = {}) =>
-  new Credential({
+export const credential = (fields: Partial<ConstructorParameters<typeof Records.Credential>[0]> = {}) =>
+  new Records.Credential({
     id: uniqueName("key"),
     kind: "api",
     permission: "read",

@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { GitBranch, GitCommit, GitReader } from "@tidemark/core"
+import { GitReader } from "@tidemark/core"
 import { Effect, type Layer } from "effect"
 import { authorOf, type GitHistory, GitRepositories, historyCommit, type MadeRepository, secondAuthor } from "./GitHistory.js"
 
@@ -24,10 +24,10 @@ const sampleHistory: GitHistory = {
 }
 
 /** The commit `label` of `history` as the reader must report it. */
-const expectedCommit = (made: MadeRepository, history: GitHistory, label: string): GitCommit => {
+const expectedCommit = (made: MadeRepository, history: GitHistory, label: string): GitReader.GitCommit => {
   const found = history.commits.find((c) => c.label === label)
   if (found === undefined) throw new Error(`no commit ${label} in the history`)
-  return new GitCommit({
+  return new GitReader.GitCommit({
     sha: made.sha(label),
     authorName: authorOf(found).name,
     authorEmail: authorOf(found).email,
@@ -38,14 +38,14 @@ const expectedCommit = (made: MadeRepository, history: GitHistory, label: string
 }
 
 /** Each branch of `history` with its last commit, by name. */
-const expectedBranches = (made: MadeRepository, history: GitHistory): Array<GitBranch> => {
+const expectedBranches = (made: MadeRepository, history: GitHistory): Array<GitReader.GitBranch> => {
   const heads = new Map(history.commits.map((c) => [c.branch, c.label]))
   return [...heads].sort(([a], [b]) => a.localeCompare(b)).map(([name, label]) =>
-    new GitBranch({ name, head: expectedCommit(made, history, label) })
+    new GitReader.GitBranch({ name, head: expectedCommit(made, history, label) })
   )
 }
 
-const byName = (branches: ReadonlyArray<GitBranch>) => [...branches].sort((a, b) => a.name.localeCompare(b.name))
+const byName = (branches: ReadonlyArray<GitReader.GitBranch>) => [...branches].sort((a, b) => a.name.localeCompare(b.name))
 
 const sorted = (paths: ReadonlyArray<string>) => [...paths].sort()
 
@@ -55,13 +55,13 @@ const sorted = (paths: ReadonlyArray<string>) => [...paths].sort()
  * read, and a failure naming the URL when there is nothing to read. The order of branches and
  * files is left to the adapter (the core keeps them as sets).
  */
-export const gitReaderContract = (name: string, readerLayer: Layer.Layer<GitReader | GitRepositories, unknown>) =>
+export const gitReaderContract = (name: string, readerLayer: Layer.Layer<GitReader.GitReader | GitRepositories, unknown>) =>
   layer(readerLayer, { timeout: "60 seconds", excludeTestServices: true })(`GitReader contract (${name})`, (it) => {
     describe("read", () => {
       it.scoped("tells every branch with its head commit as git records it, and the branch HEAD names", () =>
         Effect.gen(function*() {
           const made = yield* Effect.flatMap(GitRepositories, (repositories) => repositories.make(sampleHistory))
-          const snapshot = yield* Effect.flatMap(GitReader, (reader) => reader.read(made.url))
+          const snapshot = yield* Effect.flatMap(GitReader.GitReader, (reader) => reader.read(made.url))
           expect(snapshot.defaultBranch).toBe("main")
           expect(byName(snapshot.branches)).toStrictEqual(expectedBranches(made, sampleHistory))
         }))
@@ -69,7 +69,7 @@ export const gitReaderContract = (name: string, readerLayer: Layer.Layer<GitRead
       it.scoped("lists the files of the default branch's head: every path once, nested with /, no other branch's", () =>
         Effect.gen(function*() {
           const made = yield* Effect.flatMap(GitRepositories, (repositories) => repositories.make(sampleHistory))
-          const snapshot = yield* Effect.flatMap(GitReader, (reader) => reader.read(made.url))
+          const snapshot = yield* Effect.flatMap(GitReader.GitReader, (reader) => reader.read(made.url))
           expect(sorted(snapshot.files)).toEqual(sorted(Object.keys(mergedFiles)))
         }))
 
@@ -83,7 +83,7 @@ export const gitReaderContract = (name: string, readerLayer: Layer.Layer<GitRead
             ]
           }
           const made = yield* Effect.flatMap(GitRepositories, (repositories) => repositories.make(history))
-          const snapshot = yield* Effect.flatMap(GitReader, (reader) => reader.read(made.url))
+          const snapshot = yield* Effect.flatMap(GitReader.GitReader, (reader) => reader.read(made.url))
           expect(snapshot.defaultBranch).toBe("trunk")
           expect(snapshot.files).toEqual(["setup.py"])
           expect(byName(snapshot.branches)).toStrictEqual(expectedBranches(made, history))
@@ -91,7 +91,7 @@ export const gitReaderContract = (name: string, readerLayer: Layer.Layer<GitRead
 
       it.scoped("a read sees the commits and branches pushed since an earlier one", () =>
         Effect.gen(function*() {
-          const reader = yield* GitReader
+          const reader = yield* GitReader.GitReader
           const made = yield* Effect.flatMap(GitRepositories, (repositories) => repositories.make(sampleHistory))
           yield* reader.read(made.url)
           const later = [
@@ -108,7 +108,7 @@ export const gitReaderContract = (name: string, readerLayer: Layer.Layer<GitRead
 
       it.scoped("fails with a GitReadError naming the URL where no repository is, or one without commits", () =>
         Effect.gen(function*() {
-          const reader = yield* GitReader
+          const reader = yield* GitReader.GitReader
           const missing = yield* Effect.flatMap(GitRepositories, (repositories) => repositories.missing)
           const empty = yield* Effect.flatMap(GitRepositories, (repositories) => repositories.make({ defaultBranch: "main", commits: [] }))
           for (const url of [missing, empty.url]) {

@@ -3,18 +3,18 @@ import {
   type AnalysisResultStore,
   FileResultStore,
   IssueResultStore,
-  type RepositoryStore,
-  type OrganizationStore
+  type OrganizationStore,
+  type RepositoryStore
 } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { all, savedWith } from "./AnalysisResultsFixtures.js"
 
 /** The ports the cases read through, as one object: a case checks one port against what the others answer. */
 const stores = Effect.gen(function*() {
-  return { ...(yield* IssueResultStore), ...(yield* FileResultStore) }
+  return { ...(yield* IssueResultStore.IssueResultStore), ...(yield* FileResultStore.FileResultStore) }
 })
 
-export const issueResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore | FileResultStore | IssueResultStore | RepositoryStore | OrganizationStore, unknown>) =>
+export const issueResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore.AnalysisResultStore | FileResultStore.FileResultStore | IssueResultStore.IssueResultStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`IssueResultStore contract (${name})`, (it) => {
     const saved = savedWith(stores)
 

@@ -3,33 +3,30 @@ import {
   type AnalysisResultStore,
   AnalysisStore,
   CommitCoverage,
-  type CoverageKey,
-  FileLineCoverage,
   FileResultStore,
-  fileTotals,
   LineCoverageStore,
-  type RepositoryStore,
-  type OrganizationStore
+  type OrganizationStore,
+  type RepositoryStore
 } from "@tidemark/core"
 import { Deferred, Effect, Fiber, type Layer, Option, Ref } from "effect"
 import { all, savedWith } from "./AnalysisResultsFixtures.js"
 
 /** A report of the commit (the files' totals are not what these cases read). */
-const reportOf = (commit: CoverageKey) =>
-  new CommitCoverage({ ...commit, format: "lcov", uploadedAt: "2026-01-01T00:00:00.000Z", files: [] })
+const reportOf = (commit: LineCoverageStore.CoverageKey) =>
+  new CommitCoverage.CommitCoverage({ ...commit, format: "lcov", uploadedAt: "2026-01-01T00:00:00.000Z", files: [] })
 
 /** The ports the cases read through, as one object: a case checks one port against what the others answer. */
 const stores = Effect.gen(function*() {
-  return { ...(yield* LineCoverageStore), ...(yield* FileResultStore) }
+  return { ...(yield* LineCoverageStore.LineCoverageStore), ...(yield* FileResultStore.FileResultStore) }
 })
 
-export const lineCoverageStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore | AnalysisStore | FileResultStore | LineCoverageStore | RepositoryStore | OrganizationStore, unknown>) =>
+export const lineCoverageStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore.AnalysisResultStore | AnalysisStore.AnalysisStore | FileResultStore.FileResultStore | LineCoverageStore.LineCoverageStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`LineCoverageStore contract (${name})`, (it) => {
     const saved = savedWith(stores)
 
     describe("line coverage", () => {
       const lines = (path: string, hits: ReadonlyArray<readonly [number, number]>) =>
-        FileLineCoverage.make({
+        CommitCoverage.FileLineCoverage.make({
           path,
           coverableLines: hits.length,
           coveredLines: hits.filter(([, count]) => count > 0).length,
@@ -59,7 +56,7 @@ export const lineCoverageStoreContract = (name: string, storeLayer: Layer.Layer<
           const { key, repositoryId, store } = yield* saved
           const most = 2_147_483_647
           const totals = (path: string, coveredLines: number) =>
-            FileLineCoverage.make({ path, coverableLines: most, coveredLines, hits: [] })
+            CommitCoverage.FileLineCoverage.make({ path, coverableLines: most, coveredLines, hits: [] })
           yield* store.saveCoverage(reportOf({ repositoryId, commitSha: key.commitSha }), [totals("src/a.js", most), totals("lib/c.ts", most - 1)])
           const listed = yield* store.files(key, { sort: "coverage", direction: "desc" }, all)
           expect(listed.items.map((f) => [f.file.path, f.coverage?.coveredLines])).toEqual([
@@ -150,13 +147,13 @@ export const lineCoverageStoreContract = (name: string, storeLayer: Layer.Layer<
       it.effect("saves the upload's report with its lines, read with the analyses; removeCoverage leaves the report without those files", () =>
         Effect.gen(function*() {
           const { repositoryId, store } = yield* saved
-          const analyses = yield* AnalysisStore
+          const analyses = yield* AnalysisStore.AnalysisStore
           const commit = { repositoryId, commitSha: "r1" }
           const files = [lines("lib/c.ts", [[1, 1]]), lines("src/a.js", [[1, 1], [2, 0]])]
-          const report = new CommitCoverage({ ...commit, format: "lcov", uploadedAt: "2026-01-02T00:00:00.000Z", files: files.map(fileTotals) })
+          const report = new CommitCoverage.CommitCoverage({ ...commit, format: "lcov", uploadedAt: "2026-01-02T00:00:00.000Z", files: files.map(CommitCoverage.fileTotals) })
           yield* store.saveCoverage(report, files)
           expect((yield* analyses.coverage([commit])).get(repositoryId)).toStrictEqual(report)
-          const without = new CommitCoverage({ ...report, files: report.files.filter((file) => file.path !== "lib/c.ts") })
+          const without = new CommitCoverage.CommitCoverage({ ...report, files: report.files.filter((file) => file.path !== "lib/c.ts") })
           yield* store.removeCoverage(without, ["lib/c.ts"])
           expect((yield* analyses.coverage([commit])).get(repositoryId)).toStrictEqual(without)
           expect(yield* store.commitCoverage(commit)).toStrictEqual(files.slice(1))

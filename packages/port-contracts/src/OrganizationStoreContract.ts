@@ -3,11 +3,11 @@ import { OrganizationSettings, OrganizationStore } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { uniqueName } from "./Fixtures.js"
 
-export const organizationStoreContract = (name: string, storeLayer: Layer.Layer<OrganizationStore, unknown>) =>
+export const organizationStoreContract = (name: string, storeLayer: Layer.Layer<OrganizationStore.OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`OrganizationStore contract (${name})`, (it) => {
     it.effect("ensureOrganization creates an organization once; the name matches whatever its case", () =>
       Effect.gen(function*() {
-        const store = yield* OrganizationStore
+        const store = yield* OrganizationStore.OrganizationStore
         const name = uniqueName("Acme")
         expect(yield* store.findOrganization("gh", name)).toEqual(Option.none())
 
@@ -22,7 +22,7 @@ export const organizationStoreContract = (name: string, storeLayer: Layer.Layer<
 
     it.effect("organizations of different providers are different", () =>
       Effect.gen(function*() {
-        const store = yield* OrganizationStore
+        const store = yield* OrganizationStore.OrganizationStore
         const name = uniqueName("acme")
         const github = yield* store.ensureOrganization("gh", name)
         const gitlab = yield* store.ensureOrganization("gl", name)
@@ -33,7 +33,7 @@ export const organizationStoreContract = (name: string, storeLayer: Layer.Layer<
 
     it.effect("listOrganizations lists a provider's organizations by name, or only those asked for", () =>
       Effect.gen(function*() {
-        const store = yield* OrganizationStore
+        const store = yield* OrganizationStore.OrganizationStore
         const suffix = uniqueName("")
         const b = yield* store.ensureOrganization("gh", `b${suffix}`)
         const a = yield* store.ensureOrganization("gh", `A${suffix}`)
@@ -49,17 +49,17 @@ export const organizationStoreContract = (name: string, storeLayer: Layer.Layer<
 
     it.effect("settings start with configuration files not allowed; saved ones are read back, per organization", () =>
       Effect.gen(function*() {
-        const store = yield* OrganizationStore
+        const store = yield* OrganizationStore.OrganizationStore
         const allowed = yield* store.ensureOrganization("gh", uniqueName("allowed"))
         const other = yield* store.ensureOrganization("gh", uniqueName("other"))
-        expect(yield* store.organizationSettings(allowed.id)).toStrictEqual(new OrganizationSettings({ allowConfigurationFiles: false }))
+        expect(yield* store.organizationSettings(allowed.id)).toStrictEqual(new OrganizationSettings.OrganizationSettings({ allowConfigurationFiles: false }))
 
-        yield* store.saveOrganizationSettings(allowed.id, new OrganizationSettings({ allowConfigurationFiles: true }))
-        expect(yield* store.organizationSettings(allowed.id)).toStrictEqual(new OrganizationSettings({ allowConfigurationFiles: true }))
+        yield* store.saveOrganizationSettings(allowed.id, new OrganizationSettings.OrganizationSettings({ allowConfigurationFiles: true }))
+        expect(yield* store.organizationSettings(allowed.id)).toStrictEqual(new OrganizationSettings.OrganizationSettings({ allowConfigurationFiles: true }))
         expect((yield* store.organizationSettings(other.id)).allowConfigurationFiles).toBe(false)
         // A found organization may be kept by the store; its settings must not be.
         yield* store.findOrganization("gh", allowed.name)
-        yield* store.saveOrganizationSettings(allowed.id, new OrganizationSettings({ allowConfigurationFiles: false }))
+        yield* store.saveOrganizationSettings(allowed.id, new OrganizationSettings.OrganizationSettings({ allowConfigurationFiles: false }))
         expect((yield* store.organizationSettings(allowed.id)).allowConfigurationFiles).toBe(false)
       }))
   })

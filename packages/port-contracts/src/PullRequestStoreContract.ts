@@ -1,21 +1,13 @@
 import { describe, expect, layer } from "@effect/vitest"
-import {
-  PullRequestAuthor,
-  type PullRequestInput,
-  type PullRequestQuery,
-  type PullRequestRecord,
-  PullRequestStore,
-  RepositoryStore,
-  type OrganizationStore
-} from "@tidemark/core"
+import { type OrganizationStore, PullRequest, PullRequestStore, RepositoryStore } from "@tidemark/core"
 import { Effect, Option, type Layer } from "effect"
 import { at, freshRepository, snapshot } from "./Fixtures.js"
 
-const pullRequest = (repositoryId: number, number: number, overrides: Partial<PullRequestInput> = {}): PullRequestInput => ({
+const pullRequest = (repositoryId: number, number: number, overrides: Partial<PullRequest.PullRequestInput> = {}): PullRequest.PullRequestInput => ({
   repositoryId,
   number,
   title: `Pull request ${number}`,
-  author: new PullRequestAuthor({ name: "Ada Lovelace", username: "ada", email: "ada@example.com", avatarUrl: "https://example.com/ada.png" }),
+  author: new PullRequest.PullRequestAuthor({ name: "Ada Lovelace", username: "ada", email: "ada@example.com", avatarUrl: "https://example.com/ada.png" }),
   originBranch: `feature-${number}`,
   targetBranch: "main",
   state: "open",
@@ -24,18 +16,18 @@ const pullRequest = (repositoryId: number, number: number, overrides: Partial<Pu
   ...overrides
 })
 
-const numbers = (items: ReadonlyArray<PullRequestRecord>) => items.map((pr) => pr.number)
+const numbers = (items: ReadonlyArray<PullRequest.PullRequestRecord>) => items.map((pr) => pr.number)
 
 /** Pull requests hang off repositories, which the store of repositories creates. */
 export const pullRequestStoreContract = (
   name: string,
-  storeLayer: Layer.Layer<PullRequestStore | RepositoryStore | OrganizationStore, unknown>
+  storeLayer: Layer.Layer<PullRequestStore.PullRequestStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>
 ) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`PullRequestStore contract (${name})`, (it) => {
     describe("upsert and find", () => {
       it.effect("a pull request read back equals the one written, with an id of its own", () =>
         Effect.gen(function*() {
-          const store = yield* PullRequestStore
+          const store = yield* PullRequestStore.PullRequestStore
           const { repository } = yield* freshRepository
           const input = pullRequest(repository.id, 7)
           const saved = yield* store.upsert(input)
@@ -46,9 +38,9 @@ export const pullRequestStoreContract = (
 
       it.effect("an author without the optional fields reads back without them", () =>
         Effect.gen(function*() {
-          const store = yield* PullRequestStore
+          const store = yield* PullRequestStore.PullRequestStore
           const { repository } = yield* freshRepository
-          const saved = yield* store.upsert(pullRequest(repository.id, 1, { author: new PullRequestAuthor({ name: "bob" }) }))
+          const saved = yield* store.upsert(pullRequest(repository.id, 1, { author: new PullRequest.PullRequestAuthor({ name: "bob" }) }))
           const found = yield* store.find(repository.id, 1)
           expect(found).toStrictEqual(Option.some(saved))
           expect(Option.map(found, (pr) => Object.keys(pr.author))).toEqual(Option.some(["name"]))
@@ -56,7 +48,7 @@ export const pullRequestStoreContract = (
 
       it.effect("upserting the same number replaces every field and keeps the id", () =>
         Effect.gen(function*() {
-          const store = yield* PullRequestStore
+          const store = yield* PullRequestStore.PullRequestStore
           const { repository } = yield* freshRepository
           const first = yield* store.upsert(pullRequest(repository.id, 3))
           const next = pullRequest(repository.id, 3, {
@@ -73,7 +65,7 @@ export const pullRequestStoreContract = (
 
       it.effect("the same number in two repositories is two pull requests with different ids", () =>
         Effect.gen(function*() {
-          const store = yield* PullRequestStore
+          const store = yield* PullRequestStore.PullRequestStore
           const one = yield* freshRepository
           const two = yield* freshRepository
           const a = yield* store.upsert(pullRequest(one.repository.id, 1))
@@ -86,7 +78,7 @@ export const pullRequestStoreContract = (
     describe("list", () => {
       it.effect("most recently updated first, ties by id descending, only the repositories asked for", () =>
         Effect.gen(function*() {
-          const store = yield* PullRequestStore
+          const store = yield* PullRequestStore.PullRequestStore
           const { repository } = yield* freshRepository
           const other = yield* freshRepository
           yield* store.upsert(pullRequest(repository.id, 1, { updated: at(5) }))
@@ -104,7 +96,7 @@ export const pullRequestStoreContract = (
 
       it.effect("keyset pages follow one another without gap or repeat; total ignores the position", () =>
         Effect.gen(function*() {
-          const store = yield* PullRequestStore
+          const store = yield* PullRequestStore.PullRequestStore
           const { repository } = yield* freshRepository
           for (const n of [1, 2, 3, 4, 5]) yield* store.upsert(pullRequest(repository.id, n, { updated: at(n % 2) }))
           const seen: Array<number> = []
@@ -122,12 +114,12 @@ export const pullRequestStoreContract = (
 
       it.effect("states and a case-insensitive search of title, origin branch, author name and username", () =>
         Effect.gen(function*() {
-          const store = yield* PullRequestStore
+          const store = yield* PullRequestStore.PullRequestStore
           const { repository } = yield* freshRepository
           yield* store.upsert(pullRequest(repository.id, 1, { title: "Fix the Parser", state: "open" }))
           yield* store.upsert(pullRequest(repository.id, 2, { originBranch: "parser-speed", state: "merged" }))
-          yield* store.upsert(pullRequest(repository.id, 3, { author: new PullRequestAuthor({ name: "Grace", username: "gPARSEr" }), state: "closed" }))
-          yield* store.upsert(pullRequest(repository.id, 4, { author: new PullRequestAuthor({ name: "The Parser Bot" }) }))
+          yield* store.upsert(pullRequest(repository.id, 3, { author: new PullRequest.PullRequestAuthor({ name: "Grace", username: "gPARSEr" }), state: "closed" }))
+          yield* store.upsert(pullRequest(repository.id, 4, { author: new PullRequest.PullRequestAuthor({ name: "The Parser Bot" }) }))
           yield* store.upsert(pullRequest(repository.id, 5, { title: "100% done_" }))
           const search = (text: string, states?: ReadonlyArray<"open" | "closed" | "merged">) =>
             Effect.map(store.list({ repositoryIds: [repository.id], search: text, states, limit: 10 }), (p) => [numbers(p.items), p.total])
@@ -141,8 +133,8 @@ export const pullRequestStoreContract = (
 
       it.effect("an organization's: those of its repositories, or of those it names exactly; pages and total as for repositories", () =>
         Effect.gen(function*() {
-          const store = yield* PullRequestStore
-          const repositories = yield* RepositoryStore
+          const store = yield* PullRequestStore.PullRequestStore
+          const repositories = yield* RepositoryStore.RepositoryStore
           const { organization, repository: app } = yield* freshRepository
           const lib = yield* repositories.saveSnapshot(organization.id, snapshot(organization.name, "lib"), at(0))
           const other = yield* freshRepository
@@ -150,7 +142,7 @@ export const pullRequestStoreContract = (
           yield* store.upsert(pullRequest(lib.id, 1, { updated: at(7) }))
           yield* store.upsert(pullRequest(app.id, 2, { updated: at(5), state: "merged" }))
           yield* store.upsert(pullRequest(other.repository.id, 1, { updated: at(9) }))
-          const listed = (query: Omit<Extract<PullRequestQuery, { readonly organizationId: number }>, "organizationId">) =>
+          const listed = (query: Omit<Extract<PullRequestStore.PullRequestQuery, { readonly organizationId: number }>, "organizationId">) =>
             Effect.map(store.list({ organizationId: organization.id, ...query }), (page) =>
               [page.items.map((pr) => [pr.repositoryId, pr.number]), page.total])
           expect(yield* listed({ limit: 10 })).toEqual([[[lib.id, 1], [app.id, 2], [app.id, 1]], 3])
@@ -166,7 +158,7 @@ export const pullRequestStoreContract = (
 
       it.effect("no repositories, nothing listed", () =>
         Effect.gen(function*() {
-          const store = yield* PullRequestStore
+          const store = yield* PullRequestStore.PullRequestStore
           const { repository } = yield* freshRepository
           yield* store.upsert(pullRequest(repository.id, 1))
           expect(yield* store.list({ repositoryIds: [], limit: 10 })).toEqual({ items: [], total: 0 })

@@ -1,11 +1,11 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { IssueThreshold, QualityGate, QualityGateStore, type RepositoryStore, type OrganizationStore } from "@tidemark/core"
+import { type OrganizationStore, QualityGate, QualityGateStore, type RepositoryStore } from "@tidemark/core"
 import { Effect, Option, type Layer } from "effect"
 import { freshRepository } from "./Fixtures.js"
 
 /** Every rule set, with values a lossy store would change (decimals, a negative variation). */
-const everyRule = new QualityGate({
-  issueThreshold: new IssueThreshold({ threshold: 3, minimumSeverity: "Warning" }),
+const everyRule = new QualityGate.QualityGate({
+  issueThreshold: new QualityGate.IssueThreshold({ threshold: 3, minimumSeverity: "Warning" }),
   securityIssueThreshold: 1,
   securityIssueMinimumSeverity: "High",
   duplicationThreshold: 2,
@@ -17,13 +17,13 @@ const everyRule = new QualityGate({
 /** Gates hang off repositories, which the store of repositories creates. */
 export const qualityGateStoreContract = (
   name: string,
-  storeLayer: Layer.Layer<QualityGateStore | RepositoryStore | OrganizationStore, unknown>
+  storeLayer: Layer.Layer<QualityGateStore.QualityGateStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>
 ) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`QualityGateStore contract (${name})`, (it) => {
     describe("gates", () => {
       it.effect("a repository never configured has no gate of either kind", () =>
         Effect.gen(function*() {
-          const store = yield* QualityGateStore
+          const store = yield* QualityGateStore.QualityGateStore
           const { repository } = yield* freshRepository
           expect(yield* store.find(repository.id, "pullRequests")).toEqual(Option.none())
           expect(yield* store.find(repository.id, "commits")).toEqual(Option.none())
@@ -31,27 +31,27 @@ export const qualityGateStoreContract = (
 
       it.effect("a gate read back equals the gate written, every rule and none", () =>
         Effect.gen(function*() {
-          const store = yield* QualityGateStore
+          const store = yield* QualityGateStore.QualityGateStore
           const { repository } = yield* freshRepository
           yield* store.save(repository.id, "pullRequests", everyRule)
-          yield* store.save(repository.id, "commits", new QualityGate({}))
+          yield* store.save(repository.id, "commits", new QualityGate.QualityGate({}))
           expect(yield* store.find(repository.id, "pullRequests")).toStrictEqual(Option.some(everyRule))
-          expect(yield* store.find(repository.id, "commits")).toStrictEqual(Option.some(new QualityGate({})))
+          expect(yield* store.find(repository.id, "commits")).toStrictEqual(Option.some(new QualityGate.QualityGate({})))
         }))
 
       it.effect("saving again replaces the whole gate; an issue rule without severity stays without", () =>
         Effect.gen(function*() {
-          const store = yield* QualityGateStore
+          const store = yield* QualityGateStore.QualityGateStore
           const { repository } = yield* freshRepository
           yield* store.save(repository.id, "commits", everyRule)
-          const next = new QualityGate({ issueThreshold: new IssueThreshold({ threshold: 0 }) })
+          const next = new QualityGate.QualityGate({ issueThreshold: new QualityGate.IssueThreshold({ threshold: 0 }) })
           yield* store.save(repository.id, "commits", next)
           expect(yield* store.find(repository.id, "commits")).toStrictEqual(Option.some(next))
         }))
 
       it.effect("the two kinds and two repositories are kept apart", () =>
         Effect.gen(function*() {
-          const store = yield* QualityGateStore
+          const store = yield* QualityGateStore.QualityGateStore
           const one = yield* freshRepository
           const two = yield* freshRepository
           yield* store.save(one.repository.id, "pullRequests", everyRule)
@@ -61,7 +61,7 @@ export const qualityGateStoreContract = (
 
       it.effect("remove forgets one kind only; removing what is not stored is no error", () =>
         Effect.gen(function*() {
-          const store = yield* QualityGateStore
+          const store = yield* QualityGateStore.QualityGateStore
           const { repository } = yield* freshRepository
           yield* store.save(repository.id, "pullRequests", everyRule)
           yield* store.save(repository.id, "commits", everyRule)

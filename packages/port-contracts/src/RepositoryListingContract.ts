@@ -1,12 +1,11 @@
 import { describe, expect, layer } from "@effect/vitest"
 import {
   AnalysisStore,
+  Common,
   LineCoverageStore,
-  type ListingPage,
+  OrganizationStore,
   RepositoryListing,
-  type RepositoryQuery,
-  OrganizationStore, RepositoryStore,
-  StandardRef,
+  RepositoryStore,
   StandardStore,
   type StoragePorts
 } from "@tidemark/core"
@@ -24,11 +23,11 @@ import { at, branch, commit, snapshot, uniqueName } from "./Fixtures.js"
  * - `gamma`: its default branch is not among its branches.
  */
 const listedOrganization = Effect.gen(function*() {
-  const repositories = yield* RepositoryStore
-  const organizations = yield* OrganizationStore
-  const analyses = yield* AnalysisStore
-  const coverage = yield* LineCoverageStore
-  const standards = yield* StandardStore
+  const repositories = yield* RepositoryStore.RepositoryStore
+  const organizations = yield* OrganizationStore.OrganizationStore
+  const analyses = yield* AnalysisStore.AnalysisStore
+  const coverage = yield* LineCoverageStore.LineCoverageStore
+  const standards = yield* StandardStore.StandardStore
   const organization = yield* organizations.ensureOrganization("gh", uniqueName("listed"))
   const save = (name: string, overrides: Parameters<typeof snapshot>[2]) =>
     repositories.saveSnapshot(organization.id, snapshot(organization.name, name, overrides), at(0))
@@ -68,7 +67,7 @@ const listedOrganization = Effect.gen(function*() {
     organization,
     expected: {
       alpha: {
-        standards: [new StandardRef({ id: lenient.id, name: "Lenient" }), new StandardRef({ id: strict.id, name: "Strict" })],
+        standards: [new Common.StandardRef({ id: lenient.id, name: "Lenient" }), new Common.StandardRef({ id: strict.id, name: "Strict" })],
         shown: { analysis: shownAnalysis, coverage: alphaCoverage, imported: [alphaImported[1], alphaImported[0]] }
       },
       beta: { standards: [], shown: { analysis: undefined, coverage: betaCoverage, imported: [betaImported] } },
@@ -78,20 +77,20 @@ const listedOrganization = Effect.gen(function*() {
   }
 })
 
-const namesOf = (page: ListingPage) => page.items.map((item) => item.repository.name)
+const namesOf = (page: RepositoryListing.ListingPage) => page.items.map((item) => item.repository.name)
 
 /**
  * What the list operations show of each repository, read through the adapter's listing: it must
  * answer what the stores answer one read at a time (`RepositoryListingFromStores`) over the same
  * data, for every filter and page.
  */
-export const repositoryListingContract = (name: string, storeLayer: Layer.Layer<StoragePorts, unknown>) =>
+export const repositoryListingContract = (name: string, storeLayer: Layer.Layer<StoragePorts.StoragePorts, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`RepositoryListing contract (${name})`, (it) => {
     describe("page", () => {
       it.effect("each repository comes with its default branch, its standards and what its default branch shows", () =>
         Effect.gen(function*() {
-          const listing = yield* RepositoryListing
-          const repositories = yield* RepositoryStore
+          const listing = yield* RepositoryListing.RepositoryListing
+          const repositories = yield* RepositoryStore.RepositoryStore
           const { expected, organization } = yield* listedOrganization
           const page = yield* listing.page({ organizationId: organization.id, limit: 10 })
           const stored = yield* repositories.pageRepositories({ organizationId: organization.id, limit: 10 })
@@ -114,9 +113,9 @@ export const repositoryListingContract = (name: string, storeLayer: Layer.Layer<
 
       it.effect("pages by name after `after`, counts every match whatever the page, and filters by names and search", () =>
         Effect.gen(function*() {
-          const listing = yield* RepositoryListing
+          const listing = yield* RepositoryListing.RepositoryListing
           const { organization } = yield* listedOrganization
-          const page = (query: Omit<RepositoryQuery, "organizationId">) => listing.page({ organizationId: organization.id, ...query })
+          const page = (query: Omit<RepositoryStore.RepositoryQuery, "organizationId">) => listing.page({ organizationId: organization.id, ...query })
 
           const first = yield* page({ limit: 2 })
           expect([namesOf(first), first.total, first.hasMore]).toStrictEqual([["alpha", "beta"], 4, true])
@@ -135,10 +134,10 @@ export const repositoryListingContract = (name: string, storeLayer: Layer.Layer<
 
       it.effect("answers what the stores answer read one at a time", () =>
         Effect.gen(function*() {
-          const listing = yield* RepositoryListing
-          const reference = yield* Effect.provide(RepositoryListing, yield* Layer.build(RepositoryListingFromStores.layer))
+          const listing = yield* RepositoryListing.RepositoryListing
+          const reference = yield* Effect.provide(RepositoryListing.RepositoryListing, yield* Layer.build(RepositoryListingFromStores.layer))
           const { organization } = yield* listedOrganization
-          const queries: ReadonlyArray<RepositoryQuery> = [
+          const queries: ReadonlyArray<RepositoryStore.RepositoryQuery> = [
             { organizationId: organization.id, limit: 100 },
             { organizationId: organization.id, limit: 1, after: "alpha" },
             { organizationId: organization.id, limit: 3, search: "a" },

@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { type RepositoryPage, OrganizationStore, RepositoryStore } from "@tidemark/core"
+import { OrganizationStore, RepositoryStore } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { at, snapshot, uniqueName } from "./Fixtures.js"
 
@@ -8,8 +8,8 @@ const sortedNames = ["B", "Z", "_x", "a", "a-b", "aa", "b", "é"]
 
 const organizationWith = (names: ReadonlyArray<string>) =>
   Effect.gen(function*() {
-    const store = yield* RepositoryStore
-    const organizations = yield* OrganizationStore
+    const store = yield* RepositoryStore.RepositoryStore
+    const organizations = yield* OrganizationStore.OrganizationStore
     const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
     for (const name of names) yield* store.saveSnapshot(organization.id, snapshot(organization.name, name), at(0))
     return organization
@@ -18,11 +18,11 @@ const organizationWith = (names: ReadonlyArray<string>) =>
 /** Every page of a query, following the keyset from `after` to `after`. */
 const allPages = (organizationId: number, limit: number, filters: { names?: ReadonlyArray<string>; search?: string } = {}) =>
   Effect.gen(function*() {
-    const store = yield* RepositoryStore
+    const store = yield* RepositoryStore.RepositoryStore
     const pages: Array<{ names: ReadonlyArray<string>; total: number; hasMore: boolean }> = []
     let after: string | undefined = undefined
     for (;;) {
-      const page: RepositoryPage = yield* store.pageRepositories({ organizationId, limit, after, ...filters })
+      const page: RepositoryStore.RepositoryPage = yield* store.pageRepositories({ organizationId, limit, after, ...filters })
       pages.push({ names: page.items.map((r) => r.name), total: page.total, hasMore: page.hasMore })
       const last = page.items[page.items.length - 1]
       if (!page.hasMore || last === undefined || pages.length > 20) return pages
@@ -32,7 +32,7 @@ const allPages = (organizationId: number, limit: number, filters: { names?: Read
 
 
 /** `RepositoryStore.pageRepositories`: keyset pages by name, with the names and search filters. */
-export const repositoryPagesContract = (name: string, storeLayer: Layer.Layer<RepositoryStore | OrganizationStore, unknown>) =>
+export const repositoryPagesContract = (name: string, storeLayer: Layer.Layer<RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`RepositoryStore pages contract (${name})`, (it) => {
     describe("pageRepositories", () => {
       it.effect("pages by name in code unit order, counting every match on every page", () =>
@@ -48,7 +48,7 @@ export const repositoryPagesContract = (name: string, storeLayer: Layer.Layer<Re
 
       it.effect("a page ending exactly at the last repository has no more after it", () =>
         Effect.gen(function*() {
-          const store = yield* RepositoryStore
+          const store = yield* RepositoryStore.RepositoryStore
           const organization = yield* organizationWith(sortedNames)
           const pages = yield* allPages(organization.id, 4)
           expect(pages.map((p) => [p.names.length, p.hasMore])).toEqual([[4, true], [4, false]])
@@ -63,7 +63,7 @@ export const repositoryPagesContract = (name: string, storeLayer: Layer.Layer<Re
 
       it.effect("after a name beyond the last, or between names, pages from the next name", () =>
         Effect.gen(function*() {
-          const store = yield* RepositoryStore
+          const store = yield* RepositoryStore.RepositoryStore
           const organization = yield* organizationWith(sortedNames)
           const beyond = yield* store.pageRepositories({ organizationId: organization.id, limit: 5, after: "ê" })
           expect(beyond).toEqual({ items: [], branches: new Map(), total: 8, hasMore: false })
@@ -75,7 +75,7 @@ export const repositoryPagesContract = (name: string, storeLayer: Layer.Layer<Re
 
       it.effect("an empty organization has an empty page", () =>
         Effect.gen(function*() {
-          const store = yield* RepositoryStore
+          const store = yield* RepositoryStore.RepositoryStore
           const organization = yield* organizationWith([])
           expect(yield* store.pageRepositories({ organizationId: organization.id, limit: 10 })).toEqual({
             items: [],
@@ -87,7 +87,7 @@ export const repositoryPagesContract = (name: string, storeLayer: Layer.Layer<Re
 
       it.effect("lists only the organization's own repositories", () =>
         Effect.gen(function*() {
-          const store = yield* RepositoryStore
+          const store = yield* RepositoryStore.RepositoryStore
           const one = yield* organizationWith(["shared", "only-one"])
           yield* organizationWith(["shared", "only-two"])
           const page = yield* store.pageRepositories({ organizationId: one.id, limit: 10 })
@@ -97,7 +97,7 @@ export const repositoryPagesContract = (name: string, storeLayer: Layer.Layer<Re
 
       it.effect("names keeps exact names only; absent names are ignored; an empty list matches nothing", () =>
         Effect.gen(function*() {
-          const store = yield* RepositoryStore
+          const store = yield* RepositoryStore.RepositoryStore
           const organization = yield* organizationWith(sortedNames)
           const page = yield* store.pageRepositories({
             organizationId: organization.id,
@@ -119,7 +119,7 @@ export const repositoryPagesContract = (name: string, storeLayer: Layer.Layer<Re
 
       it.effect("search keeps names containing the text, whatever the case", () =>
         Effect.gen(function*() {
-          const store = yield* RepositoryStore
+          const store = yield* RepositoryStore.RepositoryStore
           const organization = yield* organizationWith(["Backend-API", "frontend", "api-docs", "tools", "rapid", "ÉCOLE"])
           const search = (text: string, limit = 10) =>
             Effect.map(
@@ -137,7 +137,7 @@ export const repositoryPagesContract = (name: string, storeLayer: Layer.Layer<Re
 
       it.effect("names and search together keep repositories matching both", () =>
         Effect.gen(function*() {
-          const store = yield* RepositoryStore
+          const store = yield* RepositoryStore.RepositoryStore
           const organization = yield* organizationWith(["api", "api-docs", "web"])
           const page = yield* store.pageRepositories({
             organizationId: organization.id,
@@ -158,7 +158,7 @@ export const repositoryPagesContract = (name: string, storeLayer: Layer.Layer<Re
 
       it.effect("pages return the full records", () =>
         Effect.gen(function*() {
-          const store = yield* RepositoryStore
+          const store = yield* RepositoryStore.RepositoryStore
           const organization = yield* organizationWith(["one"])
           const found = yield* store.findRepository(organization.id, "one")
           const page = yield* store.pageRepositories({ organizationId: organization.id, limit: 1 })

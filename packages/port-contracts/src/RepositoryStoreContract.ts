@@ -3,13 +3,13 @@ import { Goals, OrganizationStore, RepositoryStore } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { at, branch, commit, snapshot, uniqueName } from "./Fixtures.js"
 
-export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<RepositoryStore | OrganizationStore, unknown>) =>
+export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`RepositoryStore contract (${name})`, (it) => {
     describe("saveSnapshot", () => {
       it.effect("creates a repository with default goals, found by its exact name in its organization", () =>
         Effect.gen(function*() {
-          const store = yield* RepositoryStore
-          const organizations = yield* OrganizationStore
+          const store = yield* RepositoryStore.RepositoryStore
+          const organizations = yield* OrganizationStore.OrganizationStore
           const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const other = yield* organizations.ensureOrganization("gh", uniqueName("other"))
           const written = snapshot(organization.name, "App", {
@@ -31,7 +31,7 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
             addedAt: at(1),
             lastUpdated: at(1)
           })
-          expect(record.goals).toStrictEqual(Goals.defaults)
+          expect(record.goals).toStrictEqual(Goals.Goals.defaults)
           expect(yield* store.findRepository(organization.id, "App")).toStrictEqual(Option.some(record))
           expect(yield* store.findRepository(organization.id, "app")).toEqual(Option.none())
           expect(yield* store.findRepository(other.id, "App")).toEqual(Option.none())
@@ -41,8 +41,8 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
 
       it.effect("a refresh keeps the id, goals and addedAt and replaces what was read", () =>
         Effect.gen(function*() {
-          const store = yield* RepositoryStore
-          const organizations = yield* OrganizationStore
+          const store = yield* RepositoryStore.RepositoryStore
+          const organizations = yield* OrganizationStore.OrganizationStore
           const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const first = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app"), at(1))
           const refreshed = yield* store.saveSnapshot(
@@ -73,16 +73,16 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
 
       it.effect("saved goals are read back, on pages too, and a refresh from git keeps them", () =>
         Effect.gen(function*() {
-          const store = yield* RepositoryStore
-          const organizations = yield* OrganizationStore
+          const store = yield* RepositoryStore.RepositoryStore
+          const organizations = yield* OrganizationStore.OrganizationStore
           const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const first = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app"), at(1))
           const other = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "other"), at(1))
-          const goals = new Goals({ ...Goals.defaults, maxIssuePercentage: 5, fileComplexityValueThreshold: 40 })
+          const goals = new Goals.Goals({ ...Goals.Goals.defaults, maxIssuePercentage: 5, fileComplexityValueThreshold: 40 })
           yield* store.saveGoals(first.id, goals)
           expect(Option.map(yield* store.findRepository(organization.id, "app"), (r) => r.goals)).toStrictEqual(Option.some(goals))
           const page = yield* store.pageRepositories({ organizationId: organization.id, limit: 10 })
-          expect(page.items.map((r) => [r.name, r.goals])).toStrictEqual([["app", goals], ["other", Goals.defaults]])
+          expect(page.items.map((r) => [r.name, r.goals])).toStrictEqual([["app", goals], ["other", Goals.Goals.defaults]])
           const refreshed = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app"), at(2))
           expect(refreshed.goals).toStrictEqual(goals)
           expect(Option.map(yield* store.findRepository(organization.id, "other"), (r) => r.goals)).toStrictEqual(
@@ -92,8 +92,8 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
 
       it.effect("stores branches in the snapshot's order with the default flagged", () =>
         Effect.gen(function*() {
-          const store = yield* RepositoryStore
-          const organizations = yield* OrganizationStore
+          const store = yield* RepositoryStore.RepositoryStore
+          const organizations = yield* OrganizationStore.OrganizationStore
           const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const record = yield* store.saveSnapshot(
             organization.id,
@@ -115,8 +115,8 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
 
       it.effect("a refresh keeps the ids of known branches, drops missing ones and moves the default flag", () =>
         Effect.gen(function*() {
-          const store = yield* RepositoryStore
-          const organizations = yield* OrganizationStore
+          const store = yield* RepositoryStore.RepositoryStore
+          const organizations = yield* OrganizationStore.OrganizationStore
           const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const record = yield* store.saveSnapshot(
             organization.id,
@@ -146,8 +146,8 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
 
       it.effect("a repository without branches lists none", () =>
         Effect.gen(function*() {
-          const store = yield* RepositoryStore
-          const organizations = yield* OrganizationStore
+          const store = yield* RepositoryStore.RepositoryStore
+          const organizations = yield* OrganizationStore.OrganizationStore
           const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const record = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app"), at(1))
           yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app", { branches: [], commits: [] }), at(2))
@@ -157,8 +157,8 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
 
       it.effect("a page carries the branches of its repositories, as listBranches reads each", () =>
         Effect.gen(function*() {
-          const store = yield* RepositoryStore
-          const organizations = yield* OrganizationStore
+          const store = yield* RepositoryStore.RepositoryStore
+          const organizations = yield* OrganizationStore.OrganizationStore
           const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const first = yield* store.saveSnapshot(
             organization.id,
@@ -186,8 +186,8 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
 
       it.effect("stores commits by sha; a commit already stored is kept as it was", () =>
         Effect.gen(function*() {
-          const store = yield* RepositoryStore
-          const organizations = yield* OrganizationStore
+          const store = yield* RepositoryStore.RepositoryStore
+          const organizations = yield* OrganizationStore.OrganizationStore
           const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const record = yield* store.saveSnapshot(
             organization.id,
@@ -233,8 +233,8 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
 
       it.effect("the same sha twice in one snapshot keeps the first", () =>
         Effect.gen(function*() {
-          const store = yield* RepositoryStore
-          const organizations = yield* OrganizationStore
+          const store = yield* RepositoryStore.RepositoryStore
+          const organizations = yield* OrganizationStore.OrganizationStore
           const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const record = yield* store.saveSnapshot(
             organization.id,
@@ -246,8 +246,8 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
 
       it.effect("commits belong to their repository", () =>
         Effect.gen(function*() {
-          const store = yield* RepositoryStore
-          const organizations = yield* OrganizationStore
+          const store = yield* RepositoryStore.RepositoryStore
+          const organizations = yield* OrganizationStore.OrganizationStore
           const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
           const one = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "one", { commits: [commit("s1")] }), at(1))
           const two = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "two", { commits: [commit("s2")] }), at(1))

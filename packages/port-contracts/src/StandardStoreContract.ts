@@ -1,27 +1,27 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { ParameterValue, RepositoryStore, StandardPattern, StandardRef, StandardStore, StandardTool, type OrganizationStore } from "@tidemark/core"
+import { Common, type OrganizationStore, Records, RepositoryStore, StandardStore } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { at, freshRepository, snapshot } from "./Fixtures.js"
 
 const tools = [
-  new StandardTool({
+  new Records.StandardTool({
     uuid: "f8b29663-2cb2-498d-b923-a10c6a8c05cd",
     enabled: true,
     patterns: [
-      new StandardPattern({ id: "max-len", enabled: true, parameters: [new ParameterValue({ name: "code", value: "100" })] }),
-      new StandardPattern({ id: "semi", enabled: false, parameters: [] })
+      new Records.StandardPattern({ id: "max-len", enabled: true, parameters: [new Common.ParameterValue({ name: "code", value: "100" })] }),
+      new Records.StandardPattern({ id: "semi", enabled: false, parameters: [] })
     ]
   }),
-  new StandardTool({ uuid: "9ed24812-b6ee-4a58-9004-0ed183c45b8f", enabled: false, patterns: [] })
+  new Records.StandardTool({ uuid: "9ed24812-b6ee-4a58-9004-0ed183c45b8f", enabled: false, patterns: [] })
 ]
 
 /** Standards belong to organizations and apply to repositories, which the store of repositories creates. */
-export const standardStoreContract = (name: string, storeLayer: Layer.Layer<StandardStore | RepositoryStore | OrganizationStore, unknown>) =>
+export const standardStoreContract = (name: string, storeLayer: Layer.Layer<StandardStore.StandardStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`StandardStore contract (${name})`, (it) => {
     describe("standards", () => {
       it.effect("create returns the standard, found again by id in its organization only", () =>
         Effect.gen(function*() {
-          const store = yield* StandardStore
+          const store = yield* StandardStore.StandardStore
           const { organization } = yield* freshRepository
           const other = yield* freshRepository
 
@@ -36,7 +36,7 @@ export const standardStoreContract = (name: string, storeLayer: Layer.Layer<Stan
 
       it.effect("list returns an organization's standards in creation order", () =>
         Effect.gen(function*() {
-          const store = yield* StandardStore
+          const store = yield* StandardStore.StandardStore
           const { organization } = yield* freshRepository
           const other = yield* freshRepository
           expect(yield* store.list(organization.id)).toEqual([])
@@ -52,7 +52,7 @@ export const standardStoreContract = (name: string, storeLayer: Layer.Layer<Stan
     describe("applications", () => {
       it.effect("appliedTo lists the standards applied, oldest application first", () =>
         Effect.gen(function*() {
-          const store = yield* StandardStore
+          const store = yield* StandardStore.StandardStore
           const { organization, repository } = yield* freshRepository
           const a = yield* store.create(organization.id, "A", tools, at(1))
           const b = yield* store.create(organization.id, "B", [], at(1))
@@ -69,7 +69,7 @@ export const standardStoreContract = (name: string, storeLayer: Layer.Layer<Stan
 
       it.effect("applying again moves the standard last, with the new time", () =>
         Effect.gen(function*() {
-          const store = yield* StandardStore
+          const store = yield* StandardStore.StandardStore
           const { organization, repository } = yield* freshRepository
           const a = yield* store.create(organization.id, "A", [], at(1))
           const b = yield* store.create(organization.id, "B", [], at(1))
@@ -87,7 +87,7 @@ export const standardStoreContract = (name: string, storeLayer: Layer.Layer<Stan
 
       it.effect("unapply removes the application; unapplying what is not applied does nothing", () =>
         Effect.gen(function*() {
-          const store = yield* StandardStore
+          const store = yield* StandardStore.StandardStore
           const { organization, repository } = yield* freshRepository
           const a = yield* store.create(organization.id, "A", [], at(1))
           const b = yield* store.create(organization.id, "B", [], at(1))
@@ -104,8 +104,8 @@ export const standardStoreContract = (name: string, storeLayer: Layer.Layer<Stan
 
       it.effect("applications belong to their repository", () =>
         Effect.gen(function*() {
-          const store = yield* StandardStore
-          const repositories = yield* RepositoryStore
+          const store = yield* StandardStore.StandardStore
+          const repositories = yield* RepositoryStore.RepositoryStore
           const { organization, repository } = yield* freshRepository
           const sibling = yield* repositories.saveSnapshot(organization.id, snapshot(organization.name, "sibling"), at(1))
           const a = yield* store.create(organization.id, "A", [], at(1))
@@ -119,8 +119,8 @@ export const standardStoreContract = (name: string, storeLayer: Layer.Layer<Stan
 
       it.effect("standardsOf reads the references of many repositories at once, in appliedTo's order", () =>
         Effect.gen(function*() {
-          const store = yield* StandardStore
-          const repositories = yield* RepositoryStore
+          const store = yield* StandardStore.StandardStore
+          const repositories = yield* RepositoryStore.RepositoryStore
           const { organization, repository } = yield* freshRepository
           const sibling = yield* repositories.saveSnapshot(organization.id, snapshot(organization.name, "sibling"), at(1))
           const a = yield* store.create(organization.id, "A", tools, at(1))
@@ -134,7 +134,7 @@ export const standardStoreContract = (name: string, storeLayer: Layer.Layer<Stan
           const unknown = sibling.id + 1_000_000
           const all = yield* store.standardsOf([repository.id, sibling.id, unknown])
           const refsOf = (id: number) =>
-            Effect.map(store.appliedTo(id), (applied) => applied.map((s) => new StandardRef({ id: s.standard.id, name: s.standard.name })))
+            Effect.map(store.appliedTo(id), (applied) => applied.map((s) => new Common.StandardRef({ id: s.standard.id, name: s.standard.name })))
           expect(all.get(repository.id)).toEqual(yield* refsOf(repository.id))
           expect(all.get(repository.id)?.map((s) => s.name)).toEqual(["B", "A"])
           expect(all.get(sibling.id)).toEqual(yield* refsOf(sibling.id))

@@ -1,4 +1,4 @@
-import type { StoragePorts } from "@tidemark/core"
+import type { StoragePorts as StoragePortsModule } from "@tidemark/core"
 import type { Layer } from "effect"
 import { analysisResultStoreContract } from "./AnalysisResultStoreContract.js"
 import { analysisStoreContract } from "./AnalysisStoreContract.js"
@@ -21,7 +21,7 @@ import { toolConfigStoreContract } from "./ToolConfigStoreContract.js"
 import { webhookDeliveryLogContract } from "./WebhookDeliveryLogContract.js"
 import { webhookSecretStoreContract } from "./WebhookSecretStoreContract.js"
 
-export type { StoragePorts }
+export type StoragePorts = StoragePortsModule.StoragePorts
 
 /**
  * Every storage contract against one adapter. `makeLayer` is called once per suite: it may build

@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { ParameterValue, PatternSetting, type RepositoryStore, ToolConfigStore, ToolSetting, type OrganizationStore } from "@tidemark/core"
+import { Common, type OrganizationStore, Records, type RepositoryStore, ToolConfigStore } from "@tidemark/core"
 import { Effect, type Layer } from "effect"
 import { freshRepository } from "./Fixtures.js"
 
@@ -7,26 +7,26 @@ const eslint = "f8b29663-2cb2-498d-b923-a10c6a8c05cd"
 const pmd = "9ed24812-b6ee-4a58-9004-0ed183c45b8f"
 
 const setting = (patternId: string, enabled: boolean, parameters: Record<string, string> = {}) =>
-  new PatternSetting({
+  new Records.PatternSetting({
     patternId,
     enabled,
-    parameters: Object.entries(parameters).map(([name, value]) => new ParameterValue({ name, value }))
+    parameters: Object.entries(parameters).map(([name, value]) => new Common.ParameterValue({ name, value }))
   })
 
 /** Pattern settings as plain tuples, easy to compare. */
-const summary = (settings: ReadonlyArray<PatternSetting>) =>
+const summary = (settings: ReadonlyArray<Records.PatternSetting>) =>
   settings.map((s) => [s.patternId, s.enabled, s.parameters.map((p) => `${p.name}=${p.value}`)])
 
 /** Tool and pattern settings hang off repositories, which the store of repositories creates. */
 export const toolConfigStoreContract = (
   name: string,
-  storeLayer: Layer.Layer<ToolConfigStore | RepositoryStore | OrganizationStore, unknown>
+  storeLayer: Layer.Layer<ToolConfigStore.ToolConfigStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>
 ) =>
   layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`ToolConfigStore contract (${name})`, (it) => {
     describe("tool settings", () => {
       it.effect("a repository never configured has no settings", () =>
         Effect.gen(function*() {
-          const store = yield* ToolConfigStore
+          const store = yield* ToolConfigStore.ToolConfigStore
           const { repository } = yield* freshRepository
           expect(yield* store.toolSettings(repository.id)).toEqual([])
           expect(yield* store.patternSettings(repository.id, eslint)).toEqual([])
@@ -34,29 +34,29 @@ export const toolConfigStoreContract = (
 
       it.effect("an absent field keeps the stored value; usesConfigurationFile starts false", () =>
         Effect.gen(function*() {
-          const store = yield* ToolConfigStore
+          const store = yield* ToolConfigStore.ToolConfigStore
           const { repository } = yield* freshRepository
 
           yield* store.applyToolChange(repository.id, eslint, { patterns: [] })
           expect(yield* store.toolSettings(repository.id)).toStrictEqual([
-            new ToolSetting({ toolUuid: eslint, usesConfigurationFile: false })
+            new Records.ToolSetting({ toolUuid: eslint, usesConfigurationFile: false })
           ])
 
           yield* store.applyToolChange(repository.id, eslint, { enabled: false, patterns: [] })
           yield* store.applyToolChange(repository.id, eslint, { usesConfigurationFile: true, patterns: [] })
           expect(yield* store.toolSettings(repository.id)).toStrictEqual([
-            new ToolSetting({ toolUuid: eslint, enabled: false, usesConfigurationFile: true })
+            new Records.ToolSetting({ toolUuid: eslint, enabled: false, usesConfigurationFile: true })
           ])
 
           yield* store.applyToolChange(repository.id, eslint, { enabled: true, usesConfigurationFile: false, patterns: [] })
           expect(yield* store.toolSettings(repository.id)).toStrictEqual([
-            new ToolSetting({ toolUuid: eslint, enabled: true, usesConfigurationFile: false })
+            new Records.ToolSetting({ toolUuid: eslint, enabled: true, usesConfigurationFile: false })
           ])
         }))
 
       it.effect("tools are listed in the order they were first configured", () =>
         Effect.gen(function*() {
-          const store = yield* ToolConfigStore
+          const store = yield* ToolConfigStore.ToolConfigStore
           const { repository } = yield* freshRepository
           yield* store.applyToolChange(repository.id, pmd, { enabled: true, patterns: [] })
           yield* store.applyToolChange(repository.id, eslint, { enabled: true, patterns: [] })
@@ -69,7 +69,7 @@ export const toolConfigStoreContract = (
 
       it.effect("settings belong to their repository", () =>
         Effect.gen(function*() {
-          const store = yield* ToolConfigStore
+          const store = yield* ToolConfigStore.ToolConfigStore
           const one = yield* freshRepository
           const two = yield* freshRepository
           yield* store.applyToolChange(one.repository.id, eslint, { enabled: true, patterns: [setting("semi", true)] })
@@ -81,7 +81,7 @@ export const toolConfigStoreContract = (
     describe("pattern settings", () => {
       it.effect("applyToolChange writes the tool and its patterns; later changes replace a pattern's setting", () =>
         Effect.gen(function*() {
-          const store = yield* ToolConfigStore
+          const store = yield* ToolConfigStore.ToolConfigStore
           const { repository } = yield* freshRepository
           yield* store.applyToolChange(repository.id, eslint, {
             enabled: true,
@@ -102,7 +102,7 @@ export const toolConfigStoreContract = (
 
       it.effect("records read back equal the records written", () =>
         Effect.gen(function*() {
-          const store = yield* ToolConfigStore
+          const store = yield* ToolConfigStore.ToolConfigStore
           const { repository } = yield* freshRepository
           const written = [setting("max-len", true, { code: "100", "ignore pattern": "^\\s*// \"é\"" })]
           yield* store.applyToolChange(repository.id, eslint, { patterns: written })
@@ -111,7 +111,7 @@ export const toolConfigStoreContract = (
 
       it.effect("the same pattern twice in one change: the last setting wins", () =>
         Effect.gen(function*() {
-          const store = yield* ToolConfigStore
+          const store = yield* ToolConfigStore.ToolConfigStore
           const { repository } = yield* freshRepository
           yield* store.applyToolChange(repository.id, eslint, {
             patterns: [setting("semi", true), setting("curly", true), setting("semi", false, { a: "1" })]
@@ -124,7 +124,7 @@ export const toolConfigStoreContract = (
 
       it.effect("patterns belong to their tool", () =>
         Effect.gen(function*() {
-          const store = yield* ToolConfigStore
+          const store = yield* ToolConfigStore.ToolConfigStore
           const { repository } = yield* freshRepository
           yield* store.applyToolChange(repository.id, eslint, { patterns: [setting("shared-id", true)] })
           yield* store.applyToolChange(repository.id, pmd, { patterns: [setting("shared-id", false)] })
@@ -136,7 +136,7 @@ export const toolConfigStoreContract = (
     describe("setPatternsEnabled", () => {
       it.effect("sets enabled on many patterns, keeping parameters; new patterns start without parameters", () =>
         Effect.gen(function*() {
-          const store = yield* ToolConfigStore
+          const store = yield* ToolConfigStore.ToolConfigStore
           const { repository } = yield* freshRepository
           yield* store.applyToolChange(repository.id, eslint, {
             patterns: [setting("max-len", true, { code: "100" }), setting("semi", true)]
@@ -161,7 +161,7 @@ export const toolConfigStoreContract = (
 
       it.effect("an empty list changes nothing", () =>
         Effect.gen(function*() {
-          const store = yield* ToolConfigStore
+          const store = yield* ToolConfigStore.ToolConfigStore
           const { repository } = yield* freshRepository
           yield* store.applyToolChange(repository.id, eslint, { patterns: [setting("semi", true)] })
           yield* store.setPatternsEnabled(repository.id, eslint, [], false)
@@ -171,7 +171,7 @@ export const toolConfigStoreContract = (
 
       it.effect("thousands of patterns at once", () =>
         Effect.gen(function*() {
-          const store = yield* ToolConfigStore
+          const store = yield* ToolConfigStore.ToolConfigStore
           const { repository } = yield* freshRepository
           const ids = Array.from({ length: 2_000 }, (_, i) => `pattern-${String(i).padStart(4, "0")}`)
           yield* store.setPatternsEnabled(repository.id, pmd, ids, true)

@@ -1,4 +1,4 @@
-import { FileLine, GitBranch, GitCommit, GitSnapshot } from "@tidemark/core"
+import { FileSource, GitReader } from "@tidemark/core"
 import { Array as Arr, Effect, Layer, Option } from "effect"
 import { createHash } from "node:crypto"
 import * as FakeFileLines from "../../core/test/fixtures/FakeFileLines.js"
@@ -19,7 +19,7 @@ import {
 const shaOf = (label: string) => createHash("sha1").update(label).digest("hex")
 
 const commitOf = (c: HistoryCommit) =>
-  new GitCommit({
+  new GitReader.GitCommit({
     sha: shaOf(c.label),
     authorName: authorOf(c).name,
     authorEmail: authorOf(c).email,
@@ -29,11 +29,11 @@ const commitOf = (c: HistoryCommit) =>
   })
 
 /** The snapshot git would give of `history`: none for a history without commits. */
-const snapshotOf = (history: GitHistory): Option.Option<GitSnapshot> => {
+const snapshotOf = (history: GitHistory): Option.Option<GitReader.GitSnapshot> => {
   const heads = new Map(history.commits.map((c): [string, HistoryCommit] => [c.branch, c]))
-  const branches = [...heads].map(([name, c]) => new GitBranch({ name, head: commitOf(c) }))
+  const branches = [...heads].map(([name, c]) => new GitReader.GitBranch({ name, head: commitOf(c) }))
   return Arr.isNonEmptyArray(branches)
-    ? Option.some(new GitSnapshot({
+    ? Option.some(new GitReader.GitSnapshot({
       defaultBranch: history.defaultBranch,
       branches,
       files: Object.keys(heads.get(history.defaultBranch)?.files ?? {})
@@ -60,7 +60,7 @@ const blameOf = (byLabel: ReadonlyMap<string, HistoryCommit>, c: HistoryCommit, 
       if (before === undefined || linesOf(before)[index] !== text) break
       changedBy = parent
     }
-    return FileLine.make({ number: index + 1, text, authorEmail: authorOf(changedBy).email })
+    return FileSource.FileLine.make({ number: index + 1, text, authorEmail: authorOf(changedBy).email })
   })
 
 const newUrl = Effect.sync(() => `https://git.example.org/${crypto.randomUUID()}.git`)

@@ -7,8 +7,8 @@ import { createHash, createHmac } from "node:crypto"
  * default (Web Crypto) queues a thread-pool job and suspends a fiber for every hash.
  */
 export const layer = Layer.succeed(
-  Hasher,
-  Hasher.of({
+  Hasher.Hasher,
+  Hasher.Hasher.of({
     sha256Hex: (text) => Effect.sync(() => createHash("sha256").update(text).digest("hex")),
     hmacSha256Hex: (key, data) => Effect.sync(() => createHmac("sha256", key).update(data).digest("hex"))
   })

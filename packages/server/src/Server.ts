@@ -130,7 +130,7 @@ const portsLayer = (config: ServerConfig) =>
     CryptoIdGenerator.layer,
     NodeHasher.layer,
     HostCommitStatuses.layer().pipe(Layer.provide(FetchHttpClient.layer), Layer.provide(networkAddresses(config))),
-    Option.match(config.publicUrl, { onNone: () => Layer.empty, onSome: DashboardLinks.at })
+    Option.match(config.publicUrl, { onNone: () => Layer.empty, onSome: DashboardLinks.DashboardLinks.at })
   ).pipe(Layer.provideMerge(persistenceLayer(config)))
 
 /**
@@ -148,14 +148,14 @@ export const domainLayer = (config: ServerConfig) =>
 export const workerLayer = (config: ServerConfig) =>
   Layer.scopedDiscard(
     Effect.gen(function*() {
-      const health = yield* WorkerHealth
-      yield* Effect.forkScoped(health.supervise("ingestion worker", (yield* IngestionWorker).run))
-      yield* Effect.forkScoped(health.supervise("analysis worker", (yield* AnalysisWorker).run))
+      const health = yield* WorkerHealth.WorkerHealth
+      yield* Effect.forkScoped(health.supervise("ingestion worker", (yield* IngestionWorker.IngestionWorker).run))
+      yield* Effect.forkScoped(health.supervise("analysis worker", (yield* AnalysisWorker.AnalysisWorker).run))
     })
   ).pipe(
     Layer.provide(Layer.merge(
-      IngestionWorker.Default({ maxDeliveries: config.maxDeliveries }),
-      AnalysisWorker.Default({ maxDeliveries: config.maxDeliveries, concurrency: config.analysisConcurrency })
+      IngestionWorker.IngestionWorker.Default({ maxDeliveries: config.maxDeliveries }),
+      AnalysisWorker.AnalysisWorker.Default({ maxDeliveries: config.maxDeliveries, concurrency: config.analysisConcurrency })
     ))
   )
 
@@ -169,7 +169,7 @@ const bundledDashboard = () => fileURLToPath(new URL("../dist/dashboard", import
 /** Makes sure an admin token exists and shows a newly generated one, once. */
 const adminTokenLayer = (config: ServerConfig) =>
   Layer.effectDiscard(Effect.gen(function*() {
-    const access = yield* Access
+    const access = yield* Access.Access
     const generated = yield* access.ensureAdmin(Option.map(config.adminToken, Redacted.value))
     if (Option.isSome(generated)) {
       yield* Console.log(`Generated admin token (shown once; set TIDEMARK_ADMIN_TOKEN to choose your own):\n${generated.value}`)
@@ -195,7 +195,7 @@ export const serverLayer = (config: ServerConfig) =>
     config.runWorker ? workerLayer(config) : Layer.empty
   ).pipe(
     // Shared by the workers and the readiness probe, and kept in the output for the command to wait on.
-    Layer.provideMerge(WorkerHealth.Default),
+    Layer.provideMerge(WorkerHealth.WorkerHealth.Default),
     Layer.provide(NodeHttpServer.layer(createServer, { port: config.port, host: config.host })),
     // Before the port opens: a request arriving as soon as it does must find the admin token stored.
     Layer.provide(adminTokenLayer(config)),
@@ -204,11 +204,11 @@ export const serverLayer = (config: ServerConfig) =>
 
 /** `tidemark worker`: the workers alone, on the same storage and queues as the server. */
 export const workerOnlyLayer = (config: ServerConfig) =>
-  workerLayer(config).pipe(Layer.provideMerge(WorkerHealth.Default), Layer.provide(portsLayer(config)))
+  workerLayer(config).pipe(Layer.provideMerge(WorkerHealth.WorkerHealth.Default), Layer.provide(portsLayer(config)))
 
 /**
  * Runs a process's layer until interrupted, as `Layer.launch` does, but fails as soon as one of its
  * workers stops: a server without its workers would answer requests and process nothing.
  */
-export const runUntilWorkerStops = <E, R>(layer: Layer.Layer<WorkerHealth, E, R>) =>
-  Effect.scoped(Effect.flatMap(Layer.build(layer), (context) => Context.get(context, WorkerHealth).whenStopped))
+export const runUntilWorkerStops = <E, R>(layer: Layer.Layer<WorkerHealth.WorkerHealth, E, R>) =>
+  Effect.scoped(Effect.flatMap(Layer.build(layer), (context) => Context.get(context, WorkerHealth.WorkerHealth).whenStopped))

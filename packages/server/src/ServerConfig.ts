@@ -1,4 +1,4 @@
-import { defaultGitUrlTemplates, defaultMaxDeliveries, type GitUrlTemplates, isHttpUrl } from "@tidemark/core"
+import { EventQueue, HttpUrl, Repositories } from "@tidemark/core"
 import { Config, Duration } from "effect"
 import { availableParallelism } from "node:os"
 
@@ -40,7 +40,7 @@ export const serverConfig = Config.all({
    * failed that often goes to the dead letters. The queues hand a message out once more at most.
    */
   maxDeliveries: Config.integer("TIDEMARK_MAX_DELIVERIES").pipe(
-    Config.withDefault(defaultMaxDeliveries),
+    Config.withDefault(EventQueue.defaultMaxDeliveries),
     Config.validate({ message: "must be at least 1", validation: (n) => n >= 1 })
   ),
   /**
@@ -77,7 +77,7 @@ export const serverConfig = Config.all({
    */
   publicUrl: Config.option(
     Config.string("TIDEMARK_PUBLIC_URL").pipe(
-      Config.validate({ message: "must be an http:// or https:// URL", validation: isHttpUrl })
+      Config.validate({ message: "must be an http:// or https:// URL", validation: HttpUrl.isHttpUrl })
     )
   ),
   /**
@@ -91,10 +91,10 @@ export const serverConfig = Config.all({
   /** The dashboard's built files to serve at `/`; default: the build shipped in this package (`dist/dashboard`). */
   dashboardDir: Config.option(Config.string("TIDEMARK_DASHBOARD_DIR")),
   gitUrlTemplates: Config.all({
-    gh: Config.string("TIDEMARK_GIT_URL_GH").pipe(Config.withDefault(defaultGitUrlTemplates.gh ?? "")),
-    gl: Config.string("TIDEMARK_GIT_URL_GL").pipe(Config.withDefault(defaultGitUrlTemplates.gl ?? "")),
-    bb: Config.string("TIDEMARK_GIT_URL_BB").pipe(Config.withDefault(defaultGitUrlTemplates.bb ?? ""))
-  }).pipe(Config.map((t): GitUrlTemplates => t))
+    gh: Config.string("TIDEMARK_GIT_URL_GH").pipe(Config.withDefault(Repositories.defaultGitUrlTemplates.gh ?? "")),
+    gl: Config.string("TIDEMARK_GIT_URL_GL").pipe(Config.withDefault(Repositories.defaultGitUrlTemplates.gl ?? "")),
+    bb: Config.string("TIDEMARK_GIT_URL_BB").pipe(Config.withDefault(Repositories.defaultGitUrlTemplates.bb ?? ""))
+  }).pipe(Config.map((t): Repositories.GitUrlTemplates => t))
 })
 
 export type ServerConfig = Config.Config.Success<typeof serverConfig>

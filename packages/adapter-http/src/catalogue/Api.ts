@@ -1,5 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
-import { CatalogueTool, Pagination, PatternDefinition } from "@tidemark/core"
+import { CatalogueViews, Pagination, Pattern } from "@tidemark/core"
 import { Schema } from "effect"
 import * as ApiErrors from "../ApiErrors.js"
 import { PageParams } from "../ApiParams.js"
@@ -10,12 +10,12 @@ export class CatalogueGroup extends HttpApiGroup.make("catalogue")
   .add(
     HttpApiEndpoint.get("listTools", "/tools")
       .setUrlParams(Schema.Struct(PageParams))
-      .addSuccess(Schema.Struct({ data: Schema.Array(CatalogueTool), pagination: Schema.optional(Pagination) }))
+      .addSuccess(Schema.Struct({ data: Schema.Array(CatalogueViews.CatalogueTool), pagination: Schema.optional(Pagination.Pagination) }))
   )
   .add(
     HttpApiEndpoint.get("getPattern", "/tools/:toolUuid/patterns/:patternId")
       .setPath(Schema.Struct({ toolUuid: Schema.String, patternId: Schema.String }))
-      .addSuccess(Schema.Struct({ data: PatternDefinition }))
+      .addSuccess(Schema.Struct({ data: Pattern.PatternDefinition }))
       .addError(NotFound)
   )
   .pipe(ApiErrors.anonymous)

@@ -8,7 +8,7 @@ import { TidemarkApi } from "../TidemarkApi.js"
 /** No caller: the catalogue is the same for anyone. */
 export const layer = HttpApiBuilder.group(TidemarkApi, "catalogue", (handlers) =>
   Effect.gen(function*() {
-    const catalogue = yield* Catalogue
+    const catalogue = yield* Catalogue.Catalogue
     return handlers
       .handle("listTools", ({ urlParams }) => catalogue.tools(urlParams.cursor, urlParams.limit).pipe(Effect.map(asPage), analysisErrors))
       .handle("getPattern", ({ path }) => catalogue.pattern(path.toolUuid, path.patternId).pipe(Effect.map(asData), analysisErrors))

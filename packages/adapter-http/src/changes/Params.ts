@@ -1,4 +1,4 @@
-import { CommitDeltaIssue, CommitFileClone, FileDeltaAnalysis, FileDeltaSort, IssueStatusParam, Pagination, QueryBoolean } from "@tidemark/core"
+import { ChangeViews, Pagination, PatternQuery } from "@tidemark/core"
 import { Schema } from "effect"
 import { PageParams } from "../ApiParams.js"
 
@@ -6,16 +6,16 @@ import { PageParams } from "../ApiParams.js"
 
 export const DeltaIssueParams = {
   ...PageParams,
-  status: Schema.optional(IssueStatusParam),
-  onlyPotential: Schema.optional(QueryBoolean)
+  status: Schema.optional(ChangeViews.IssueStatusParam),
+  onlyPotential: Schema.optional(PatternQuery.QueryBoolean)
 }
 
 export const FilesParams = {
   ...PageParams,
-  sortColumn: Schema.optional(FileDeltaSort),
+  sortColumn: Schema.optional(ChangeViews.FileDeltaSort),
   columnOrder: Schema.optional(Schema.Literal("asc", "desc"))
 }
 
-export const FileDeltaPage = Schema.Struct({ data: Schema.Array(FileDeltaAnalysis), pagination: Pagination })
-export const ClonesResponse = Schema.Struct({ data: Schema.Array(CommitFileClone), pagination: Pagination })
-export const DeltaIssuesResponse = Schema.Struct({ analyzed: Schema.Boolean, data: Schema.Array(CommitDeltaIssue), pagination: Pagination })
+export const FileDeltaPage = Schema.Struct({ data: Schema.Array(ChangeViews.FileDeltaAnalysis), pagination: Pagination.Pagination })
+export const ClonesResponse = Schema.Struct({ data: Schema.Array(ChangeViews.CommitFileClone), pagination: Pagination.Pagination })
+export const DeltaIssuesResponse = Schema.Struct({ analyzed: Schema.Boolean, data: Schema.Array(ChangeViews.CommitDeltaIssue), pagination: Pagination.Pagination })

@@ -1,5 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { BranchHistoryEntry, CommitDeltaStatistics, CommitWithAnalysis, DiffResponse, Pagination } from "@tidemark/core"
+import { BranchHistoryEntry, ChangeViews, Pagination } from "@tidemark/core"
 import { Schema } from "effect"
 import * as ApiErrors from "../ApiErrors.js"
 import { PageParams, plainRepositoryPath, repositoryPath, RepositoryParams } from "../ApiParams.js"
@@ -17,18 +17,18 @@ const CommitParams = Schema.Struct({ ...RepositoryParams.fields, commitUuid: Sch
 export const listRepositoryCommits = HttpApiEndpoint.get("listRepositoryCommits", `${repositoryPath}/commits`)
   .setPath(RepositoryParams)
   .setUrlParams(Schema.Struct({ ...PageParams, branch: Schema.optional(Schema.String) }))
-  .addSuccess(Schema.Struct({ data: Schema.Array(CommitWithAnalysis), pagination: Pagination }))
+  .addSuccess(Schema.Struct({ data: Schema.Array(ChangeViews.CommitWithAnalysis), pagination: Pagination.Pagination }))
 
 export const getCommit = HttpApiEndpoint.get("getCommit", `${repositoryPath}/commits/:commitUuid`)
   .setPath(CommitParams)
-  .addSuccess(CommitWithAnalysis)
+  .addSuccess(ChangeViews.CommitWithAnalysis)
 
 export const getCommitDeltaStatistics = HttpApiEndpoint.get(
   "getCommitDeltaStatistics",
   `${repositoryPath}/commits/:commitUuid/deltaStatistics`
 )
   .setPath(CommitParams)
-  .addSuccess(CommitDeltaStatistics)
+  .addSuccess(ChangeViews.CommitDeltaStatistics)
 
 export const listCommitDeltaIssues = HttpApiEndpoint.get("listCommitDeltaIssues", `${repositoryPath}/commits/:srcCommitUuid/deltaIssues`)
   .setPath(Schema.Struct({ ...RepositoryParams.fields, srcCommitUuid: Schema.String }))
@@ -52,9 +52,9 @@ export const listCommitClones = HttpApiEndpoint.get("listCommitClones", `${repos
 
 export const getCommitDiff = HttpApiEndpoint.get("getCommitDiff", `${plainRepositoryPath}/commits/:commitUuid/diff`)
   .setPath(CommitParams)
-  .addSuccess(DiffResponse)
+  .addSuccess(ChangeViews.DiffResponse)
 
-export const BranchHistoryPage = Schema.Struct({ data: Schema.Array(BranchHistoryEntry), pagination: Pagination })
+export const BranchHistoryPage = Schema.Struct({ data: Schema.Array(BranchHistoryEntry.BranchHistoryEntry), pagination: Pagination.Pagination })
 
 /** Our extension for the dashboard's commit history: a branch's grade and issue count over time. */
 export class BranchHistoryGroup extends HttpApiGroup.make("branchHistory")

@@ -9,8 +9,8 @@ const commit = (path: { readonly commitUuid: string }) => ({ kind: "commit", sha
 
 /** The changes group's commit operations (see changes/Handlers.ts). */
 export const handlers = Effect.gen(function*() {
-  const commits = yield* CommitReads
-  const details = yield* ChangeDetails
+  const commits = yield* CommitReads.CommitReads
+  const details = yield* ChangeDetails.ChangeDetails
   return {
     listRepositoryCommits: ({ path, urlParams }: RequestOf<typeof Api.listRepositoryCommits>) =>
       answerPage((caller) => commits.list(caller, repositoryAt(path), urlParams)),
@@ -29,7 +29,7 @@ export const handlers = Effect.gen(function*() {
 
 export const branchHistoryLayer = HttpApiBuilder.group(TidemarkApi, "branchHistory", (handlers) =>
   Effect.gen(function*() {
-    const history = yield* BranchHistory
+    const history = yield* BranchHistory.BranchHistory
     return handlers.handle("listBranchHistory", ({ path, urlParams }) =>
       answerPage((caller) => history.list(caller, repositoryAt(path), urlParams)))
   }))

@@ -1,5 +1,5 @@
 import { HttpApiEndpoint, OpenApi } from "@effect/platform"
-import { Coverage, CoverageReportResponse, CoverageUploadBody } from "@tidemark/core"
+import { Bodies, Coverage, CoverageReports } from "@tidemark/core"
 import { Schema } from "effect"
 import { PageParams, plainRepositoryPath, repositoryPath, RepositoryParams } from "../ApiParams.js"
 
@@ -11,13 +11,13 @@ import { PageParams, plainRepositoryPath, repositoryPath, RepositoryParams } fro
 export const listCoverageReports = HttpApiEndpoint.get("listCoverageReports", `${plainRepositoryPath}/coverage/status`)
   .setPath(RepositoryParams)
   .setUrlParams(Schema.Struct({ limit: PageParams.limit }))
-  .addSuccess(CoverageReportResponse)
+  .addSuccess(CoverageReports.CoverageReportResponse)
 
 /** Admin. */
 export const uploadCoverage = HttpApiEndpoint.post("uploadCoverage", `${repositoryPath}/coverage`)
   .setPath(RepositoryParams)
-  .setPayload(CoverageUploadBody)
-  .addSuccess(Schema.Struct({ data: Coverage }), { status: 201 })
+  .setPayload(Bodies.CoverageUploadBody)
+  .addSuccess(Schema.Struct({ data: Coverage.Coverage }), { status: 201 })
   .annotate(
     OpenApi.Description,
     "Stores a coverage report (LCOV or Cobertura) of a commit; the repository shows it, and the grade counts it, with that commit's analysis."

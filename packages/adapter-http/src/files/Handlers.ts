@@ -4,7 +4,7 @@ import { answer, answerData, answerPage, repositoryAt, type RequestOf } from "..
 import type * as Api from "./Api.js"
 
 /** The results group's file operations (see results/Handlers.ts). */
-export const handlers = Effect.map(RepositoryFiles, (files) => ({
+export const handlers = Effect.map(RepositoryFiles.RepositoryFiles, (files) => ({
   listFiles: ({ path, urlParams }: RequestOf<typeof Api.listFiles>) => answerPage((caller) => files.list(caller, repositoryAt(path), urlParams)),
   getFileWithAnalysis: ({ path }: RequestOf<typeof Api.getFileWithAnalysis>) =>
     answer((caller) => files.get(caller, repositoryAt(path), path.fileId)),

@@ -1,5 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { GitHostView, SetGitHostBody } from "@tidemark/core"
+import { GitHostSettings } from "@tidemark/core"
 import { Schema } from "effect"
 import * as ApiErrors from "../ApiErrors.js"
 import { RepositoryParams } from "../ApiParams.js"
@@ -17,13 +17,13 @@ export class GitHostGroup extends HttpApiGroup.make("gitHost")
   .add(
     HttpApiEndpoint.get("getRepositoryGitHost", gitHostPath)
       .setPath(RepositoryParams)
-      .addSuccess(Schema.Struct({ data: GitHostView }))
+      .addSuccess(Schema.Struct({ data: GitHostSettings.GitHostView }))
       .annotate(OpenApi.Description, "Whether the repository has a git host token set, and the API it goes to; never the token.")
   )
   .add(
     HttpApiEndpoint.put("setRepositoryGitHost", gitHostPath)
       .setPath(RepositoryParams)
-      .setPayload(SetGitHostBody)
+      .setPayload(GitHostSettings.SetGitHostBody)
       .addSuccess(Schema.Void, { status: 204 })
       .annotate(
         OpenApi.Description,

@@ -6,7 +6,7 @@ import { TidemarkApi } from "../TidemarkApi.js"
 
 export const layer = HttpApiBuilder.group(TidemarkApi, "gitHost", (handlers) =>
   Effect.gen(function*() {
-    const gitHosts = yield* GitHosts
+    const gitHosts = yield* GitHosts.GitHosts
     return handlers
       .handle("getRepositoryGitHost", ({ path }) => answerData((caller) => gitHosts.show(caller, repositoryAt(path))))
       .handle("setRepositoryGitHost", ({ path, payload }) => answer((caller) => gitHosts.configure(caller, repositoryAt(path), payload)))

@@ -1,12 +1,12 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { WorkerState } from "@tidemark/core"
+import { WorkerHealth } from "@tidemark/core"
 import { Schema } from "effect"
 import * as ApiErrors from "../ApiErrors.js"
 
 export class Readiness extends Schema.Class<Readiness>("Readiness")({
   status: Schema.Literal("ready"),
   /** The workers this process runs (none when it serves HTTP only). */
-  workers: Schema.Array(WorkerState)
+  workers: Schema.Array(WorkerHealth.WorkerState)
 }) {}
 
 /** Our extension: whether the process does its work, for a load balancer's or an orchestrator's probe. */

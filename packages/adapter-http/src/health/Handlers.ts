@@ -8,7 +8,7 @@ import { Readiness } from "./Api.js"
 /** A process composed without workers (HTTP only, or a test server) is ready with none. */
 export const layer = HttpApiBuilder.group(TidemarkApi, "health", (handlers) =>
   handlers.handle("getReadiness", () =>
-    Effect.serviceOption(WorkerHealth).pipe(
+    Effect.serviceOption(WorkerHealth.WorkerHealth).pipe(
       Effect.flatMap(Option.match({
         onNone: () => Effect.succeed([]),
         onSome: (health) => Effect.mapError(health.ready, serviceUnavailable)

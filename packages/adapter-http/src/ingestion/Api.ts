@@ -1,5 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
-import { Event, IngestionProvider } from "@tidemark/core"
+import { IngestionEnvelope, IngestionEvents } from "@tidemark/core"
 import { Schema } from "effect"
 import * as ApiErrors from "../ApiErrors.js"
 import { IngestionAuthentication } from "../Authentication.js"
@@ -15,12 +15,12 @@ export class IngestionGroup extends HttpApiGroup.make("ingestion")
   .add(
     HttpApiEndpoint.post("pushAccelerateData", "/ingestion/cli")
       .setUrlParams(IngestionParams)
-      .setPayload(Event)
+      .setPayload(IngestionEvents.Event)
       .addSuccess(Schema.Void, { status: 204 })
   )
   .add(
     HttpApiEndpoint.post("pushData", "/ingestion/:provider")
-      .setPath(Schema.Struct({ provider: IngestionProvider }))
+      .setPath(Schema.Struct({ provider: IngestionEnvelope.IngestionProvider }))
       .setUrlParams(IngestionParams)
       .setPayload(Schema.Record({ key: Schema.String, value: Schema.Unknown }))
       .addSuccess(Schema.Void, { status: 202 })

@@ -1,7 +1,7 @@
 import { type HttpApp, HttpRouter, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import { RouteNotFound } from "@effect/platform/HttpServerError"
-import { Access, Event, Ingestion } from "@tidemark/core"
+import { Access, Ingestion, IngestionEvents } from "@tidemark/core"
 import { Cause, Effect, Option, ParseResult, Schema } from "effect"
 import { authenticateIngestionKey } from "../AuthenticationLive.js"
 import { errorMiddleware, ingestionErrorResponse, ingestionErrors } from "../ErrorMapping.js"
@@ -21,7 +21,7 @@ import { bodyGuard } from "../RequestBody.js"
 
 export const path = "/v1/ingestion/cli"
 
-const decodeEvent = Schema.decodeUnknown(Event)
+const decodeEvent = Schema.decodeUnknown(IngestionEvents.Event)
 const decodeParams = Schema.decodeUnknown(IngestionParams)
 const accepted = HttpServerResponse.empty({ status: 204 })
 
@@ -45,8 +45,8 @@ export const isForPath = (request: HttpServerRequest.HttpServerRequest) =>
   request.url === path || request.url.startsWith(`${path}?`)
 
 const handler = (
-  access: Access,
-  ingestion: Ingestion,
+  access: Access.Access,
+  ingestion: Ingestion.Ingestion,
   params: Readonly<Record<string, string | ReadonlyArray<string>>>
 ) =>
   Effect.gen(function*() {
@@ -66,8 +66,8 @@ const handler = (
  */
 export const inFrontOf = (maxBodyBytes: number) => <E, R>(api: HttpApp.Default<E, R>) =>
   Effect.gen(function*() {
-    const access = yield* Access
-    const ingestion = yield* Ingestion
+    const access = yield* Access.Access
+    const ingestion = yield* Ingestion.Ingestion
     const route = Effect.flatMap(HttpServerRequest.ParsedSearchParams, (params) =>
       handler(access, ingestion, params).pipe(
         // The error mapping reads failures and defects alike (the HttpApi's body reader dies with

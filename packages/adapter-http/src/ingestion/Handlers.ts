@@ -17,7 +17,7 @@ const providerHeaders = (headers: Readonly<Record<string, string | undefined>>) 
 /** Both operations answer only once the payload is queued durably (204 / 202, as the spec says). */
 export const layer = HttpApiBuilder.group(TidemarkApi, "ingestion", (handlers) =>
   Effect.gen(function*() {
-    const ingestion = yield* Ingestion
+    const ingestion = yield* Ingestion.Ingestion
     return handlers
       .handle("pushAccelerateData", ({ payload, urlParams }) =>
         Effect.flatMap(IngestionCaller, (caller) =>

@@ -1,5 +1,5 @@
 import { HttpApiEndpoint, OpenApi } from "@effect/platform"
-import { CommitIssue, ImportedToolIssues, IssuesOverview, OptionalSearchBody, Pagination, SarifUploadBody } from "@tidemark/core"
+import { Bodies, IssueViews, Pagination } from "@tidemark/core"
 import { Schema } from "effect"
 import { PageParams, PathId, repositoryPath, RepositoryParams } from "../ApiParams.js"
 
@@ -13,23 +13,23 @@ const IssueParams = Schema.Struct({ ...RepositoryParams.fields, issueId: PathId 
 export const searchRepositoryIssues = HttpApiEndpoint.post("searchRepositoryIssues", `${repositoryPath}/issues/search`)
   .setPath(RepositoryParams)
   .setUrlParams(Schema.Struct(PageParams))
-  .setPayload(OptionalSearchBody)
-  .addSuccess(Schema.Struct({ data: Schema.Array(CommitIssue), pagination: Pagination }))
+  .setPayload(IssueViews.OptionalSearchBody)
+  .addSuccess(Schema.Struct({ data: Schema.Array(IssueViews.CommitIssue), pagination: Pagination.Pagination }))
 
 export const issuesOverview = HttpApiEndpoint.post("issuesOverview", `${repositoryPath}/issues/overview`)
   .setPath(RepositoryParams)
-  .setPayload(OptionalSearchBody)
-  .addSuccess(Schema.Struct({ data: IssuesOverview }))
+  .setPayload(IssueViews.OptionalSearchBody)
+  .addSuccess(Schema.Struct({ data: IssueViews.IssuesOverview }))
 
 export const getIssue = HttpApiEndpoint.get("getIssue", `${repositoryPath}/issues/:issueId`)
   .setPath(IssueParams)
-  .addSuccess(Schema.Struct({ data: CommitIssue }))
+  .addSuccess(Schema.Struct({ data: IssueViews.CommitIssue }))
 
 /** Admin. */
 export const uploadSarif = HttpApiEndpoint.post("uploadSarif", `${repositoryPath}/sarif`)
   .setPath(RepositoryParams)
-  .setPayload(SarifUploadBody)
-  .addSuccess(Schema.Struct({ data: Schema.Array(ImportedToolIssues) }), { status: 201 })
+  .setPayload(Bodies.SarifUploadBody)
+  .addSuccess(Schema.Struct({ data: Schema.Array(Bodies.ImportedToolIssues) }), { status: 201 })
   .annotate(
     OpenApi.Description,
     "Imports the results of a SARIF 2.1.0 log (client-side tools) as issues of a commit, replacing each tool's earlier results for it."

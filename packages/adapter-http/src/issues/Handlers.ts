@@ -1,10 +1,10 @@
-import { ImportedToolIssues, RepositoryIssues, SarifImports } from "@tidemark/core"
+import { Bodies, RepositoryIssues, SarifImports } from "@tidemark/core"
 import { Effect } from "effect"
 import { answerData, answerPage, answerWith, repositoryAt, type RequestOf } from "../HandlerShapes.js"
 import type * as Api from "./Api.js"
 
 /** The results group's issue operations (see results/Handlers.ts). */
-export const handlers = Effect.map(RepositoryIssues, (issues) => ({
+export const handlers = Effect.map(RepositoryIssues.RepositoryIssues, (issues) => ({
   searchRepositoryIssues: ({ path, payload, urlParams }: RequestOf<typeof Api.searchRepositoryIssues>) =>
     answerPage((caller) => issues.search(caller, repositoryAt(path), payload, urlParams.cursor, urlParams.limit)),
   issuesOverview: ({ path, payload }: RequestOf<typeof Api.issuesOverview>) =>
@@ -13,10 +13,10 @@ export const handlers = Effect.map(RepositoryIssues, (issues) => ({
 }))
 
 /** The admin group's SARIF import (see admin/Handlers.ts). */
-export const adminHandlers = Effect.map(SarifImports, (sarif) => ({
+export const adminHandlers = Effect.map(SarifImports.SarifImports, (sarif) => ({
   uploadSarif: ({ path, payload }: RequestOf<typeof Api.uploadSarif>) =>
     answerWith(
       (caller) => sarif.importLog(caller, repositoryAt(path), payload),
-      (counts) => ({ data: counts.map((c) => new ImportedToolIssues(c)) })
+      (counts) => ({ data: counts.map((c) => new Bodies.ImportedToolIssues(c)) })
     )
 }))

@@ -1,5 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { DeliveryMetrics, MetricsBucket, Rfc3339 } from "@tidemark/core"
+import { DeliveryMetrics, Rfc3339, TimeBuckets } from "@tidemark/core"
 import { Schema } from "effect"
 import * as ApiErrors from "../ApiErrors.js"
 import { OrganizationParams } from "../ApiParams.js"
@@ -14,15 +14,15 @@ import { IngestionAuthentication } from "../Authentication.js"
 export const MetricsParams = Schema.Struct({
   system: Schema.optional(Schema.String),
   team: Schema.optional(Schema.String),
-  from: Schema.optional(Rfc3339),
-  to: Schema.optional(Rfc3339),
-  bucket: Schema.optional(MetricsBucket)
+  from: Schema.optional(Rfc3339.Rfc3339),
+  to: Schema.optional(Rfc3339.Rfc3339),
+  bucket: Schema.optional(TimeBuckets.MetricsBucket)
 })
 
 /** The answer of a delivery-metrics read: the window, its filters, the four keys. */
 export const MetricsResponse = Schema.Struct({
   data: Schema.Struct({
-    ...DeliveryMetrics.fields,
+    ...DeliveryMetrics.DeliveryMetrics.fields,
     system: Schema.optional(Schema.String),
     team: Schema.optional(Schema.String)
   })

@@ -10,7 +10,7 @@ import type { getOrganizationMetrics, listOrganizationSystems } from "./Api.js"
 /** With an ingestion key: the key's organization, the ingestion API's errors. */
 export const layer = HttpApiBuilder.group(TidemarkApi, "metrics", (handlers) =>
   Effect.gen(function*() {
-    const metrics = yield* Metrics
+    const metrics = yield* Metrics.Metrics
     return handlers
       .handle("getMetrics", ({ urlParams }) =>
         Effect.flatMap(IngestionCaller, (caller) => metrics.metrics(caller, urlParams)).pipe(Effect.map(asData), ingestionErrors))
@@ -19,7 +19,7 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "metrics", (handlers) =>
   }))
 
 /** The admin group's metrics reads (see admin/Handlers.ts). */
-export const adminHandlers = Effect.map(Metrics, (metrics) => ({
+export const adminHandlers = Effect.map(Metrics.Metrics, (metrics) => ({
   getOrganizationMetrics: ({ path, urlParams }: RequestOf<typeof getOrganizationMetrics>) =>
     answerData((caller) => metrics.organizationMetrics(caller, organizationAt(path), urlParams)),
   listOrganizationSystems: ({ path }: RequestOf<typeof listOrganizationSystems>) =>

@@ -1,5 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { OrganizationListResponse, OrganizationSettings, OrganizationWithMeta, UpdateOrganizationSettingsBody } from "@tidemark/core"
+import { OrganizationSettings, OrganizationViews } from "@tidemark/core"
 import { Schema } from "effect"
 import * as ApiErrors from "../ApiErrors.js"
 import { OrganizationParams, PageParams } from "../ApiParams.js"
@@ -16,12 +16,12 @@ export class AccountGroup extends HttpApiGroup.make("account")
     HttpApiEndpoint.get("listOrganizations", "/user/organizations/:provider")
       .setPath(Schema.Struct({ provider: Schema.String }))
       .setUrlParams(Schema.Struct(PageParams))
-      .addSuccess(OrganizationListResponse)
+      .addSuccess(OrganizationViews.OrganizationListResponse)
   )
   .add(
     HttpApiEndpoint.get("getOrganization", "/organizations/:provider/:remoteOrganizationName")
       .setPath(OrganizationParams)
-      .addSuccess(Schema.Struct({ data: OrganizationWithMeta }))
+      .addSuccess(Schema.Struct({ data: OrganizationViews.OrganizationWithMeta }))
       .addError(NotFound)
   )
   .pipe(ApiErrors.account)
@@ -33,14 +33,14 @@ const settingsPath = "/admin/organizations/:provider/:remoteOrganizationName/set
 /** Admin (our extension). */
 export const getOrganizationSettings = HttpApiEndpoint.get("getOrganizationSettings", settingsPath)
   .setPath(OrganizationParams)
-  .addSuccess(Schema.Struct({ data: OrganizationSettings }))
+  .addSuccess(Schema.Struct({ data: OrganizationSettings.OrganizationSettings }))
   .annotate(OpenApi.Description, "The installation admin's settings of the organization; any of its tokens may read them.")
 
 /** Admin (our extension). */
 export const updateOrganizationSettings = HttpApiEndpoint.patch("updateOrganizationSettings", settingsPath)
   .setPath(OrganizationParams)
-  .setPayload(UpdateOrganizationSettingsBody)
-  .addSuccess(Schema.Struct({ data: OrganizationSettings }))
+  .setPayload(OrganizationSettings.UpdateOrganizationSettingsBody)
+  .addSuccess(Schema.Struct({ data: OrganizationSettings.OrganizationSettings }))
   .annotate(
     OpenApi.Description,
     "Changes the organization's settings (fields left out keep their value); only the installation admin may. " +

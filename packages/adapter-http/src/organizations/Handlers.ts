@@ -7,7 +7,7 @@ import type { getOrganizationSettings, updateOrganizationSettings } from "./Api.
 
 export const accountLayer = HttpApiBuilder.group(TidemarkApi, "account", (handlers) =>
   Effect.gen(function*() {
-    const organizations = yield* Organizations
+    const organizations = yield* Organizations.Organizations
     return handlers
       .handle("listOrganizations", ({ path, urlParams }) =>
         answer((caller) => organizations.list(caller, path.provider, urlParams.cursor, urlParams.limit)))
@@ -15,7 +15,7 @@ export const accountLayer = HttpApiBuilder.group(TidemarkApi, "account", (handle
   }))
 
 /** The admin group's operations on organizations (see admin/Handlers.ts). */
-export const adminHandlers = Effect.map(Organizations, (organizations) => ({
+export const adminHandlers = Effect.map(Organizations.Organizations, (organizations) => ({
   getOrganizationSettings: ({ path }: RequestOf<typeof getOrganizationSettings>) =>
     answerData((caller) => organizations.settings(caller, organizationAt(path))),
   updateOrganizationSettings: ({ path, payload }: RequestOf<typeof updateOrganizationSettings>) =>

@@ -1,5 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
-import { ConfiguredPattern, Pagination, PatternFilterFields, PatternSort, QueryBoolean, SortDirection, UpdatePatternsBody } from "@tidemark/core"
+import { Bodies, Pagination, Pattern, PatternQuery } from "@tidemark/core"
 import { Schema } from "effect"
 import * as ApiErrors from "../ApiErrors.js"
 import { PageParams, repositoryPath } from "../ApiParams.js"
@@ -12,10 +12,10 @@ import { ToolParams } from "../tools/Api.js"
 const PatternParams = Schema.Struct({ ...ToolParams.fields, patternId: Schema.String })
 
 export const PatternListParams = Schema.Struct({
-  ...PatternFilterFields,
-  enabled: Schema.optional(QueryBoolean),
-  sort: Schema.optional(PatternSort),
-  direction: Schema.optional(SortDirection),
+  ...PatternQuery.PatternFilterFields,
+  enabled: Schema.optional(PatternQuery.QueryBoolean),
+  sort: Schema.optional(PatternQuery.PatternSort),
+  direction: Schema.optional(PatternQuery.SortDirection),
   ...PageParams
 })
 
@@ -25,23 +25,23 @@ export class PatternsGroup extends HttpApiGroup.make("patterns")
       .setPath(ToolParams)
       .setUrlParams(PatternListParams)
       .addSuccess(Schema.Struct({
-        data: Schema.Array(ConfiguredPattern),
-        pagination: Pagination,
+        data: Schema.Array(Pattern.ConfiguredPattern),
+        pagination: Pagination.Pagination,
         meta: Schema.Struct({ totalEnabled: Schema.Int })
       }))
   )
   .add(
     HttpApiEndpoint.patch("updateRepositoryToolPatterns", `${repositoryPath}/tools/:toolUuid/patterns`)
       .setPath(ToolParams)
-      .setUrlParams(Schema.Struct(PatternFilterFields))
-      .setPayload(UpdatePatternsBody)
+      .setUrlParams(Schema.Struct(PatternQuery.PatternFilterFields))
+      .setPayload(Bodies.UpdatePatternsBody)
       .addSuccess(Schema.Void, { status: 204 })
       .addError(Conflict)
   )
   .add(
     HttpApiEndpoint.get("getRepositoryToolPattern", `${repositoryPath}/tools/:toolUuid/patterns/:patternId`)
       .setPath(PatternParams)
-      .addSuccess(Schema.Struct({ data: ConfiguredPattern }))
+      .addSuccess(Schema.Struct({ data: Pattern.ConfiguredPattern }))
   )
   .pipe(ApiErrors.writes)
   .middleware(Authentication)

@@ -6,7 +6,7 @@ import { TidemarkApi } from "../TidemarkApi.js"
 
 export const layer = HttpApiBuilder.group(TidemarkApi, "patterns", (handlers) =>
   Effect.gen(function*() {
-    const patterns = yield* PatternConfiguration
+    const patterns = yield* PatternConfiguration.PatternConfiguration
     return handlers
       .handle("listRepositoryToolPatterns", ({ path, urlParams }) =>
         answerWith(

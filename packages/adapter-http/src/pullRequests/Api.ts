@@ -1,16 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import {
-  CommitWithAnalysis,
-  CoveragePullRequest,
-  DiffResponse,
-  FileDiffCoverage,
-  Pagination,
-  PullRequestBody,
-  PullRequestNumber,
-  PullRequestWithAnalysis,
-  PullRequestWithCoverage,
-  QueryBoolean
-} from "@tidemark/core"
+import { ChangeViews, Pagination, PatternQuery, PullRequest } from "@tidemark/core"
 import { Schema } from "effect"
 import * as ApiErrors from "../ApiErrors.js"
 import { OrganizationParams, PageParams, repositoryPath, RepositoryParams } from "../ApiParams.js"
@@ -29,17 +18,17 @@ const coveragePullRequestPath =
 
 export const PullRequestParams = Schema.Struct({
   ...RepositoryParams.fields,
-  pullRequestNumber: Schema.compose(Schema.NumberFromString, PullRequestNumber)
+  pullRequestNumber: Schema.compose(Schema.NumberFromString, PullRequest.PullRequestNumber)
 })
 
-const PullRequestListResponse = Schema.Struct({ data: Schema.Array(PullRequestWithAnalysis), pagination: Pagination })
+const PullRequestListResponse = Schema.Struct({ data: Schema.Array(ChangeViews.PullRequestWithAnalysis), pagination: Pagination.Pagination })
 
 export const listRepositoryPullRequests = HttpApiEndpoint.get("listRepositoryPullRequests", `${repositoryPath}/pull-requests`)
   .setPath(RepositoryParams)
   .setUrlParams(Schema.Struct({
     ...PageParams,
     search: Schema.optional(Schema.String),
-    includeNotAnalyzed: Schema.optional(QueryBoolean)
+    includeNotAnalyzed: Schema.optional(PatternQuery.QueryBoolean)
   }))
   .addSuccess(PullRequestListResponse)
 
@@ -58,7 +47,7 @@ export const listOrganizationPullRequests = HttpApiEndpoint.get(
 
 export const getRepositoryPullRequest = HttpApiEndpoint.get("getRepositoryPullRequest", pullRequestPath)
   .setPath(PullRequestParams)
-  .addSuccess(PullRequestWithAnalysis)
+  .addSuccess(ChangeViews.PullRequestWithAnalysis)
 
 export const listPullRequestIssues = HttpApiEndpoint.get("listPullRequestIssues", `${pullRequestPath}/issues`)
   .setPath(PullRequestParams)
@@ -78,26 +67,26 @@ export const listPullRequestClones = HttpApiEndpoint.get("listPullRequestClones"
 export const getPullRequestCommits = HttpApiEndpoint.get("getPullRequestCommits", `${pullRequestPath}/commits`)
   .setPath(PullRequestParams)
   .setUrlParams(Schema.Struct(PageParams))
-  .addSuccess(Schema.Struct({ data: Schema.Array(CommitWithAnalysis), pagination: Pagination }))
+  .addSuccess(Schema.Struct({ data: Schema.Array(ChangeViews.CommitWithAnalysis), pagination: Pagination.Pagination }))
 
 export const getPullRequestCoverageReports = HttpApiEndpoint.get("getPullRequestCoverageReports", `${pullRequestPath}/coverage/status`)
   .setPath(PullRequestParams)
-  .addSuccess(Schema.Struct({ data: CoveragePullRequest }))
+  .addSuccess(Schema.Struct({ data: ChangeViews.CoveragePullRequest }))
 
 export const getRepositoryPullRequestCoverage = HttpApiEndpoint.get("getRepositoryPullRequestCoverage", coveragePullRequestPath)
   .setPath(PullRequestParams)
-  .addSuccess(Schema.Struct({ data: PullRequestWithCoverage }))
+  .addSuccess(Schema.Struct({ data: ChangeViews.PullRequestWithCoverage }))
 
 export const getRepositoryPullRequestFilesCoverage = HttpApiEndpoint.get(
   "getRepositoryPullRequestFilesCoverage",
   `${coveragePullRequestPath}/files`
 )
   .setPath(PullRequestParams)
-  .addSuccess(Schema.Struct({ data: Schema.Array(FileDiffCoverage) }))
+  .addSuccess(Schema.Struct({ data: Schema.Array(ChangeViews.FileDiffCoverage) }))
 
 export const getPullRequestGitDiff = HttpApiEndpoint.get("getPullRequestGitDiff", `${coveragePullRequestPath}/diff`)
   .setPath(PullRequestParams)
-  .addSuccess(DiffResponse)
+  .addSuccess(ChangeViews.DiffResponse)
 
 /**
  * Our extension for git hosts without webhooks Tidemark reads: a client (`tidemark pr open`)
@@ -107,8 +96,8 @@ export class PullRequestWriteGroup extends HttpApiGroup.make("pullRequestWrite")
   .add(
     HttpApiEndpoint.put("putRepositoryPullRequest", pullRequestPath)
       .setPath(PullRequestParams)
-      .setPayload(PullRequestBody)
-      .addSuccess(PullRequestWithAnalysis)
+      .setPayload(PullRequest.PullRequestBody)
+      .addSuccess(ChangeViews.PullRequestWithAnalysis)
       .annotate(
         OpenApi.Description,
         "Our extension: creates or updates the pull request with this number (its head is its origin branch's head, " +

@@ -9,8 +9,8 @@ const pull = (path: { readonly pullRequestNumber: number }) => ({ kind: "pullReq
 
 /** The changes group's pull-request operations (see changes/Handlers.ts). */
 export const handlers = Effect.gen(function*() {
-  const pullRequests = yield* PullRequestReads
-  const details = yield* ChangeDetails
+  const pullRequests = yield* PullRequestReads.PullRequestReads
+  const details = yield* ChangeDetails.ChangeDetails
   return {
     listRepositoryPullRequests: ({ path, urlParams }: RequestOf<typeof Api.listRepositoryPullRequests>) =>
       answerPage((caller) => pullRequests.list(caller, repositoryAt(path), urlParams)),
@@ -40,8 +40,8 @@ export const handlers = Effect.gen(function*() {
 /** Opens or updates the pull request, then answers it as getRepositoryPullRequest does. */
 export const writeLayer = HttpApiBuilder.group(TidemarkApi, "pullRequestWrite", (handlers) =>
   Effect.gen(function*() {
-    const intake = yield* PullRequests
-    const reads = yield* PullRequestReads
+    const intake = yield* PullRequests.PullRequests
+    const reads = yield* PullRequestReads.PullRequestReads
     return handlers.handle("putRepositoryPullRequest", ({ path, payload }) =>
       answer((caller) =>
         Effect.zipRight(

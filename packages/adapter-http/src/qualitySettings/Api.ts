@@ -1,5 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { Goals, QualityGate, QualitySettingsWithGatePolicy, UpdateGoalsBody } from "@tidemark/core"
+import { Bodies, Goals, QualityGate } from "@tidemark/core"
 import { Schema } from "effect"
 import * as ApiErrors from "../ApiErrors.js"
 import { RepositoryParams } from "../ApiParams.js"
@@ -13,8 +13,8 @@ import { Authentication } from "../Authentication.js"
 
 const settingsPath = "/organizations/:provider/:remoteOrganizationName/repositories/:repositoryName/settings/quality"
 
-const GateResponse = Schema.Struct({ data: QualitySettingsWithGatePolicy })
-const RepositorySettingsResponse = Schema.Struct({ data: Goals })
+const GateResponse = Schema.Struct({ data: QualityGate.QualitySettingsWithGatePolicy })
+const RepositorySettingsResponse = Schema.Struct({ data: Goals.Goals })
 
 export class QualitySettingsGroup extends HttpApiGroup.make("qualitySettings")
   .add(
@@ -25,7 +25,7 @@ export class QualitySettingsGroup extends HttpApiGroup.make("qualitySettings")
   .add(
     HttpApiEndpoint.put("updateRepositoryQualitySettings", `${settingsPath}/repository`)
       .setPath(RepositoryParams)
-      .setPayload(UpdateGoalsBody)
+      .setPayload(Bodies.UpdateGoalsBody)
       .addSuccess(RepositorySettingsResponse)
   )
   .add(
@@ -41,7 +41,7 @@ export class QualitySettingsGroup extends HttpApiGroup.make("qualitySettings")
   .add(
     HttpApiEndpoint.put("updateCommitQualitySettings", `${settingsPath}/commits`)
       .setPath(RepositoryParams)
-      .setPayload(QualityGate)
+      .setPayload(QualityGate.QualityGate)
       .addSuccess(GateResponse)
   )
   .add(
@@ -57,7 +57,7 @@ export class QualitySettingsGroup extends HttpApiGroup.make("qualitySettings")
   .add(
     HttpApiEndpoint.put("updatePullRequestQualitySettings", `${settingsPath}/pull-requests`)
       .setPath(RepositoryParams)
-      .setPayload(QualityGate)
+      .setPayload(QualityGate.QualityGate)
       .addSuccess(GateResponse)
   )
   .add(
@@ -76,6 +76,6 @@ export const updateRepositoryGoals = HttpApiEndpoint.patch(
   "/analysis/organizations/:provider/:remoteOrganizationName/repositories/:repositoryName/goals"
 )
   .setPath(RepositoryParams)
-  .setPayload(UpdateGoalsBody)
-  .addSuccess(Schema.Struct({ data: Goals }))
+  .setPayload(Bodies.UpdateGoalsBody)
+  .addSuccess(Schema.Struct({ data: Goals.Goals }))
   .annotate(OpenApi.Description, "Changes the repository's goals (fields left out keep their value) and answers all of them.")

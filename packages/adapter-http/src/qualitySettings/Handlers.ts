@@ -8,7 +8,7 @@ import type { updateRepositoryGoals } from "./Api.js"
 /** Every answer of the group is `{data}`. */
 export const layer = HttpApiBuilder.group(TidemarkApi, "qualitySettings", (handlers) =>
   Effect.gen(function*() {
-    const settings = yield* QualitySettings
+    const settings = yield* QualitySettings.QualitySettings
     return handlers
       .handle("getQualitySettingsForRepository", ({ path }) =>
         answerData((caller) => settings.repositorySettings(caller, repositoryAt(path))))
@@ -30,7 +30,7 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "qualitySettings", (handl
   }))
 
 /** The admin group's operation on a repository's goals (see admin/Handlers.ts). */
-export const adminHandlers = Effect.map(Repositories, (repositories) => ({
+export const adminHandlers = Effect.map(Repositories.Repositories, (repositories) => ({
   updateRepositoryGoals: ({ path, payload }: RequestOf<typeof updateRepositoryGoals>) =>
     answerData((caller) => repositories.setGoals(caller, repositoryAt(path), payload))
 }))

@@ -37,7 +37,7 @@ export class ReporterSuccess extends Schema.Class<ReporterSuccess>("ReporterSucc
 const report = <const Name extends string>(name: Name, path: HttpApiEndpoint.PathSegment) =>
   HttpApiEndpoint.post(name, path)
     .setUrlParams(ReportParams)
-    .setPayload(ReporterReport)
+    .setPayload(ReporterReport.ReporterReport)
     .addSuccess(ReporterSuccess)
 
 export class ReporterGroup extends HttpApiGroup.make("reporter")

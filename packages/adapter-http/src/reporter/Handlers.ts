@@ -1,5 +1,5 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { ReporterCoverage, type ReporterTarget } from "@tidemark/core"
+import { ReporterCoverage } from "@tidemark/core"
 import { Effect } from "effect"
 import { reporterErrors } from "../ErrorMapping.js"
 import { TidemarkApi } from "../TidemarkApi.js"
@@ -12,7 +12,7 @@ const projectToken = (headers: { readonly "project-token"?: string | undefined; 
 const apiToken = (headers: { readonly "api-token"?: string | undefined; readonly "api_token"?: string | undefined }) =>
   headers["api-token"] ?? headers["api_token"]
 
-const byRepositoryToken = (headers: Parameters<typeof projectToken>[0]): ReporterTarget => ({
+const byRepositoryToken = (headers: Parameters<typeof projectToken>[0]): ReporterCoverage.ReporterTarget => ({
   _tag: "repository",
   token: projectToken(headers)
 })
@@ -20,7 +20,7 @@ const byRepositoryToken = (headers: Parameters<typeof projectToken>[0]): Reporte
 const byAccountToken = (
   headers: Parameters<typeof apiToken>[0],
   path: { readonly provider?: string; readonly username: string; readonly projectName: string }
-): ReporterTarget => ({
+): ReporterCoverage.ReporterTarget => ({
   _tag: "account",
   token: apiToken(headers),
   provider: path.provider,
@@ -37,9 +37,9 @@ const completed = ({ files }: { readonly files: number }) =>
 /** The reporters' API 2.0: each operation names its repository through its token or its path. */
 export const layer = HttpApiBuilder.group(TidemarkApi, "reporter", (handlers) =>
   Effect.gen(function*() {
-    const coverage = yield* ReporterCoverage
+    const coverage = yield* ReporterCoverage.ReporterCoverage
     const upload = (
-      target: ReporterTarget,
+      target: ReporterCoverage.ReporterTarget,
       path: { readonly commitUuid: string; readonly language: string },
       partial: string | undefined,
       payload: Parameters<typeof coverage.upload>[2]
@@ -48,7 +48,7 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "reporter", (handlers) =>
         Effect.map(uploaded(path.language)),
         reporterErrors
       )
-    const complete = (target: ReporterTarget, commitUuid: string) =>
+    const complete = (target: ReporterCoverage.ReporterTarget, commitUuid: string) =>
       coverage.complete(target, commitUuid).pipe(Effect.map(completed), reporterErrors)
     return handlers
       .handle("reportCoverage", ({ headers, path, payload, urlParams }) =>

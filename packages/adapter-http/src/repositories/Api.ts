@@ -1,11 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import {
-  AddRepositoryBody,
-  Pagination,
-  Repository,
-  RepositoryWithAnalysis,
-  SearchOrganizationRepositoriesWithAnalysis
-} from "@tidemark/core"
+import { Bodies, Pagination, Repository, RepositoryWithAnalysis } from "@tidemark/core"
 import { Schema } from "effect"
 import * as ApiErrors from "../ApiErrors.js"
 import { OrganizationParams, PageParams, RepositoryListParams, RepositoryParams } from "../ApiParams.js"
@@ -22,8 +16,8 @@ const organizationPath = "/analysis/organizations/:provider/:remoteOrganizationN
 const repositoryPath = `${organizationPath}/repositories/:repositoryName` as const
 
 export const RepositoryPage = Schema.Struct({
-  pagination: Pagination,
-  data: Schema.Array(RepositoryWithAnalysis)
+  pagination: Pagination.Pagination,
+  data: Schema.Array(RepositoryWithAnalysis.RepositoryWithAnalysis)
 })
 
 export class RepositoriesGroup extends HttpApiGroup.make("repositories")
@@ -41,7 +35,7 @@ export class RepositoriesGroup extends HttpApiGroup.make("repositories")
     HttpApiEndpoint.post("searchOrganizationRepositoriesWithAnalysis", `/search${organizationPath}/repositories`)
       .setPath(OrganizationParams)
       .setUrlParams(Schema.Struct(PageParams))
-      .setPayload(SearchOrganizationRepositoriesWithAnalysis)
+      .setPayload(Bodies.SearchOrganizationRepositoriesWithAnalysis)
       .addSuccess(RepositoryPage)
       .addError(BadGateway)
   )
@@ -49,7 +43,7 @@ export class RepositoriesGroup extends HttpApiGroup.make("repositories")
     HttpApiEndpoint.get("getRepositoryWithAnalysis", repositoryPath)
       .setPath(RepositoryParams)
       .setUrlParams(Schema.Struct({ branch: Schema.optional(Schema.String) }))
-      .addSuccess(Schema.Struct({ data: RepositoryWithAnalysis }))
+      .addSuccess(Schema.Struct({ data: RepositoryWithAnalysis.RepositoryWithAnalysis }))
   )
   .pipe(ApiErrors.reads)
   .middleware(Authentication)
@@ -65,7 +59,7 @@ export class OrganizationRepositoriesGroup extends HttpApiGroup.make("organizati
         filter: Schema.optional(Schema.Literal("Synced", "NotSynced", "AllSynced")),
         languages: Schema.optional(Schema.String)
       }))
-      .addSuccess(Schema.Struct({ data: Schema.Array(Repository), pagination: Schema.optional(Pagination) }))
+      .addSuccess(Schema.Struct({ data: Schema.Array(Repository.Repository), pagination: Schema.optional(Pagination.Pagination) }))
   )
   .pipe(ApiErrors.reads)
   .middleware(OptionalAuthentication)
@@ -81,8 +75,8 @@ export class QueuedAnalysis extends Schema.Class<QueuedAnalysis>("QueuedAnalysis
 
 /** Admin (our extension). */
 export const addRepository = HttpApiEndpoint.post("addRepository", "/repositories")
-  .setPayload(AddRepositoryBody)
-  .addSuccess(Schema.Struct({ data: Repository }))
+  .setPayload(Bodies.AddRepositoryBody)
+  .addSuccess(Schema.Struct({ data: Repository.Repository }))
   .annotate(OpenApi.Description, "Adds (or refreshes) a repository by reading it with git.")
 
 /** Admin (our extension). */

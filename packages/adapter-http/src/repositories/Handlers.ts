@@ -14,14 +14,14 @@ import { TidemarkApi } from "../TidemarkApi.js"
 import { type addRepository, QueuedAnalysis, type reanalyzeRepository } from "./Api.js"
 
 /** RepositoryPage: the pagination first. */
-const repositoryPage = <A>(page: { readonly items: ReadonlyArray<A>; readonly pagination: Pagination }) => ({
+const repositoryPage = <A>(page: { readonly items: ReadonlyArray<A>; readonly pagination: Pagination.Pagination }) => ({
   pagination: page.pagination,
   data: page.items
 })
 
 export const repositoriesLayer = HttpApiBuilder.group(TidemarkApi, "repositories", (handlers) =>
   Effect.gen(function*() {
-    const analysis = yield* RepositoryAnalysis
+    const analysis = yield* RepositoryAnalysis.RepositoryAnalysis
     return handlers
       .handle("listOrganizationRepositoriesWithAnalysis", ({ path, urlParams }) =>
         answerWith((caller) =>
@@ -45,7 +45,7 @@ export const repositoriesLayer = HttpApiBuilder.group(TidemarkApi, "repositories
 
 export const organizationRepositoriesLayer = HttpApiBuilder.group(TidemarkApi, "organizationRepositories", (handlers) =>
   Effect.gen(function*() {
-    const analysis = yield* RepositoryAnalysis
+    const analysis = yield* RepositoryAnalysis.RepositoryAnalysis
     return handlers.handle("listOrganizationRepositories", ({ path, urlParams }) =>
       answerPage((caller) =>
         analysis.repositoriesOf(caller, organizationAt(path), {
@@ -60,8 +60,8 @@ export const organizationRepositoriesLayer = HttpApiBuilder.group(TidemarkApi, "
 
 /** The admin group's operations on repositories (see admin/Handlers.ts). */
 export const adminHandlers = Effect.gen(function*() {
-  const repositories = yield* Repositories
-  const analyses = yield* Analyses
+  const repositories = yield* Repositories.Repositories
+  const analyses = yield* Analyses.Analyses
   return {
     addRepository: ({ payload }: RequestOf<typeof addRepository>) => answerData((caller) => repositories.add(caller, payload)),
     reanalyzeRepository: ({ path, urlParams }: RequestOf<typeof reanalyzeRepository>) =>

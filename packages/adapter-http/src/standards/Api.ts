@@ -1,5 +1,5 @@
 import { HttpApiEndpoint } from "@effect/platform"
-import { CodingStandard, CreateStandardBody } from "@tidemark/core"
+import { Bodies, Records } from "@tidemark/core"
 import { Schema } from "effect"
 import { OrganizationParams } from "../ApiParams.js"
 
@@ -11,16 +11,16 @@ const ApplicationParams = Schema.Struct({ ...StandardParams.fields, repositoryNa
 
 export const createCodingStandard = HttpApiEndpoint.post("createCodingStandard", standardsPath)
   .setPath(OrganizationParams)
-  .setPayload(CreateStandardBody)
-  .addSuccess(Schema.Struct({ data: CodingStandard }), { status: 201 })
+  .setPayload(Bodies.CreateStandardBody)
+  .addSuccess(Schema.Struct({ data: Records.CodingStandard }), { status: 201 })
 
 export const listCodingStandards = HttpApiEndpoint.get("listCodingStandards", standardsPath)
   .setPath(OrganizationParams)
-  .addSuccess(Schema.Struct({ data: Schema.Array(CodingStandard) }))
+  .addSuccess(Schema.Struct({ data: Schema.Array(Records.CodingStandard) }))
 
 export const getCodingStandard = HttpApiEndpoint.get("getCodingStandard", `${standardsPath}/:codingStandardId`)
   .setPath(StandardParams)
-  .addSuccess(Schema.Struct({ data: CodingStandard }))
+  .addSuccess(Schema.Struct({ data: Records.CodingStandard }))
 
 export const applyCodingStandard = HttpApiEndpoint.put(
   "applyCodingStandard",

@@ -4,7 +4,7 @@ import { answer, answerData, organizationAt, type RequestOf } from "../HandlerSh
 import type * as Api from "./Api.js"
 
 /** The admin group's operations on coding standards (see admin/Handlers.ts). */
-export const adminHandlers = Effect.map(CodingStandards, (standards) => ({
+export const adminHandlers = Effect.map(CodingStandards.CodingStandards, (standards) => ({
   createCodingStandard: ({ path, payload }: RequestOf<typeof Api.createCodingStandard>) =>
     answerData((caller) => standards.create(caller, organizationAt(path), payload)),
   listCodingStandards: ({ path }: RequestOf<typeof Api.listCodingStandards>) =>

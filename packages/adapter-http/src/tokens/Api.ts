@@ -1,5 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { CreateCredentialBody, IssuedToken, Pagination, Permission } from "@tidemark/core"
+import { Bodies, IssuedToken, Pagination, Repository } from "@tidemark/core"
 import { Schema } from "effect"
 import * as ApiErrors from "../ApiErrors.js"
 import { OrganizationParams, PageParams, RepositoryParams } from "../ApiParams.js"
@@ -17,7 +17,7 @@ const tokensPath = `${adminOrganizationPath}/tokens` as const
 export class IssuedSecret extends Schema.Class<IssuedSecret>("IssuedSecret")({
   id: Schema.String,
   kind: Schema.Literal("api", "ingestion", "repository"),
-  permission: Permission,
+  permission: Repository.Permission,
   /** Shown once: only its hash is stored. */
   secret: Schema.String
 }) {}
@@ -25,13 +25,13 @@ export class IssuedSecret extends Schema.Class<IssuedSecret>("IssuedSecret")({
 /** Admin. */
 export const createApiToken = HttpApiEndpoint.post("createApiToken", tokensPath)
   .setPath(OrganizationParams)
-  .setPayload(CreateCredentialBody)
+  .setPayload(Bodies.CreateCredentialBody)
   .addSuccess(Schema.Struct({ data: IssuedSecret }), { status: 201 })
 
 /** Admin. */
 export const createIngestionKey = HttpApiEndpoint.post("createIngestionKey", `${adminOrganizationPath}/ingestion-keys`)
   .setPath(OrganizationParams)
-  .setPayload(CreateCredentialBody)
+  .setPayload(Bodies.CreateCredentialBody)
   .addSuccess(Schema.Struct({ data: IssuedSecret }), { status: 201 })
 
 /** Admin. */
@@ -52,7 +52,7 @@ export class TokensGroup extends HttpApiGroup.make("tokens")
     HttpApiEndpoint.get("listOrganizationTokens", tokensPath)
       .setPath(OrganizationParams)
       .setUrlParams(Schema.Struct(PageParams))
-      .addSuccess(Schema.Struct({ data: Schema.Array(IssuedToken), pagination: Pagination }))
+      .addSuccess(Schema.Struct({ data: Schema.Array(IssuedToken.IssuedToken), pagination: Pagination.Pagination }))
       .annotate(
         OpenApi.Description,
         "The organization's API tokens, repository tokens and ingestion keys, oldest first: what each reaches, when it was " +

@@ -7,14 +7,14 @@ import { type createApiToken, type createRepositoryToken, IssuedSecret } from ".
 
 export const layer = HttpApiBuilder.group(TidemarkApi, "tokens", (handlers) =>
   Effect.gen(function*() {
-    const tokens = yield* Tokens
+    const tokens = yield* Tokens.Tokens
     return handlers
       .handle("listOrganizationTokens", ({ path, urlParams }) => answerPage((caller) => tokens.list(caller, organizationAt(path), urlParams)))
       .handle("revokeOrganizationToken", ({ path }) => answer((caller) => tokens.revoke(caller, organizationAt(path), path.tokenId)))
   }))
 
 /** The admin group's operations that issue secrets (see admin/Handlers.ts). */
-export const adminHandlers = Effect.map(Access, (access) => {
+export const adminHandlers = Effect.map(Access.Access, (access) => {
   // createApiToken and createIngestionKey take the same request.
   const issue = (kind: "api" | "ingestion") => ({ path, payload }: RequestOf<typeof createApiToken>) =>
     answerWith(

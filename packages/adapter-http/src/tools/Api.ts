@@ -1,5 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { ConfigureToolBody, Tool } from "@tidemark/core"
+import { Bodies, Tool } from "@tidemark/core"
 import { Schema } from "effect"
 import * as ApiErrors from "../ApiErrors.js"
 import { repositoryPath, RepositoryParams } from "../ApiParams.js"
@@ -14,7 +14,7 @@ export class ToolsGroup extends HttpApiGroup.make("tools")
   .add(
     HttpApiEndpoint.get("listRepositoryTools", `${repositoryPath}/tools`)
       .setPath(RepositoryParams)
-      .addSuccess(Schema.Struct({ data: Schema.Array(Tool) }))
+      .addSuccess(Schema.Struct({ data: Schema.Array(Tool.Tool) }))
       .annotate(OpenApi.Description, "Public repositories need no token.")
       .middleware(OptionalAuthentication)
   )
@@ -27,7 +27,7 @@ export class ToolsGroup extends HttpApiGroup.make("tools")
   .add(
     HttpApiEndpoint.patch("configureTool", `${repositoryPath}/tools/:toolUuid`)
       .setPath(ToolParams)
-      .setPayload(ConfigureToolBody)
+      .setPayload(Bodies.ConfigureToolBody)
       .addSuccess(Schema.Void, { status: 204 })
       .addError(Forbidden)
       .addError(Conflict)

@@ -6,7 +6,7 @@ import { TidemarkApi } from "../TidemarkApi.js"
 
 export const layer = HttpApiBuilder.group(TidemarkApi, "tools", (handlers) =>
   Effect.gen(function*() {
-    const tools = yield* ToolConfiguration
+    const tools = yield* ToolConfiguration.ToolConfiguration
     return handlers
       .handle("listRepositoryTools", ({ path }) => answerData((caller) => tools.listTools(caller, repositoryAt(path))))
       .handle("listRepositoryToolConflicts", ({ path }) => answerData((caller) => tools.conflicts(caller, repositoryAt(path))))

@@ -1,5 +1,5 @@
 import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
-import { GitHostWebhooks, ServiceUnavailable } from "@tidemark/core"
+import { Errors, GitHostWebhooks } from "@tidemark/core"
 import { Effect } from "effect"
 import { analysisErrors } from "../ErrorMapping.js"
 import { answerWith, repositoryAt, type RequestOf } from "../HandlerShapes.js"
@@ -12,7 +12,7 @@ import { type createWebhookSecret, IssuedWebhookSecret, WebhookReceipt, webhookP
  */
 const rawBody = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => request.arrayBuffer).pipe(
   Effect.map((buffer) => new Uint8Array(buffer)),
-  Effect.mapError((error) => new ServiceUnavailable({ reason: `the webhook body could not be read: ${error.message}`, cause: error }))
+  Effect.mapError((error) => new Errors.ServiceUnavailable({ reason: `the webhook body could not be read: ${error.message}`, cause: error }))
 )
 
 const receipt = (outcome: WebhookReceipt) => ({ data: new WebhookReceipt(outcome) })
@@ -20,7 +20,7 @@ const receipt = (outcome: WebhookReceipt) => ({ data: new WebhookReceipt(outcome
 /** No caller: a delivery is authenticated by the repository's webhook secret, which the core checks. */
 export const layer = HttpApiBuilder.group(TidemarkApi, "gitHostWebhooks", (handlers) =>
   Effect.gen(function*() {
-    const webhooks = yield* GitHostWebhooks
+    const webhooks = yield* GitHostWebhooks.GitHostWebhooks
     return handlers
       .handle("receiveGitHubWebhook", ({ headers, path }) =>
         Effect.flatMap(rawBody, (body) =>
@@ -43,7 +43,7 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "gitHostWebhooks", (handl
   }))
 
 /** The admin group's operation that issues a webhook secret (see admin/Handlers.ts). */
-export const adminHandlers = Effect.map(GitHostWebhooks, (webhooks) => ({
+export const adminHandlers = Effect.map(GitHostWebhooks.GitHostWebhooks, (webhooks) => ({
   createWebhookSecret: ({ path }: RequestOf<typeof createWebhookSecret>) =>
     answerWith(
       (caller) => webhooks.issueSecret(caller, repositoryAt(path)),

@@ -19,7 +19,7 @@ layer(testLayer)("the readiness probe", (it) => {
 
   it.effect("answers 503 with the error body once a worker has stopped, naming it and why", () =>
     Effect.gen(function*() {
-      const health = Context.get((yield* TestServer).ports, WorkerHealth)
+      const health = Context.get((yield* TestServer).ports, WorkerHealth.WorkerHealth)
       yield* health.supervise("analysis worker", Effect.die(new RangeError("Maximum call stack size exceeded")))
       const reply = yield* Http.get("/api/v3/health")
       expect(reply.status).toBe(503)

@@ -12,13 +12,12 @@ import { catalogue } from "@tidemark/catalogue"
 import {
   Access,
   DomainServices,
-  Event,
   EventQueue,
   EventStore,
   FileLines,
   GitChanges,
   GitReader,
-  GitReadError,
+  IngestionEvents,
   IngestionWorker,
   OrganizationStore
 } from "@tidemark/core"
@@ -33,16 +32,16 @@ import { Effect, FastCheck as fc, Layer, Schema } from "effect"
 
 const requestsPerOperation = 10_000
 
-const unused = (url: string) => Effect.fail(new GitReadError({ url, reason: "not used" }))
+const unused = (url: string) => Effect.fail(new GitReader.GitReadError({ url, reason: "not used" }))
 const noGit = Layer.mergeAll(
-  Layer.succeed(GitReader, GitReader.of({ read: unused })),
-  Layer.succeed(FileLines, FileLines.of({ read: unused })),
-  Layer.succeed(GitChanges, GitChanges.of({ mergeBase: unused, changedFiles: unused, diff: unused, commitsBetween: unused, commit: unused }))
+  Layer.succeed(GitReader.GitReader, GitReader.GitReader.of({ read: unused })),
+  Layer.succeed(FileLines.FileLines, FileLines.FileLines.of({ read: unused })),
+  Layer.succeed(GitChanges.GitChanges, GitChanges.GitChanges.of({ mergeBase: unused, changedFiles: unused, diff: unused, commitsBetween: unused, commit: unused }))
 )
 
 const pipeline = Layer.mergeAll(
   HttpServer.layer({ version: "fuzz" }),
-  IngestionWorker.Default({ pollWait: "0 millis", batchSize: 512 })
+  IngestionWorker.IngestionWorker.Default({ pollWait: "0 millis", batchSize: 512 })
 ).pipe(
   Layer.provideMerge(DomainServices.layer()),
   Layer.provideMerge(Layer.mergeAll(
@@ -113,8 +112,8 @@ const post = (url: string, body: string, headers: Record<string, string> = {}) =
 describe("ingestion under malformed input", () => {
   it.live("answers 204 or 400 to 10 000 mutated events, and stores only valid events", () =>
     Effect.gen(function*() {
-      const access = yield* Access
-      const organization = yield* Effect.flatMap(OrganizationStore, (s) => s.ensureOrganization("gh", "fuzz"))
+      const access = yield* Access.Access
+      const organization = yield* Effect.flatMap(OrganizationStore.OrganizationStore, (s) => s.ensureOrganization("gh", "fuzz"))
       const { secret } = yield* access.issue("ingestion", organization, "write")
       const statuses = yield* Effect.forEach(
         bodies(mutatedEvent, 20240501),
@@ -126,19 +125,19 @@ describe("ingestion under malformed input", () => {
       expect([...counts.keys()].sort()).toEqual([204, 400])
 
       // Process everything accepted: every stored event is a valid event.
-      const worker = yield* IngestionWorker
+      const worker = yield* IngestionWorker.IngestionWorker
       while ((yield* worker.processBatch) > 0) { /* drain */ }
-      const stored = yield* Effect.flatMap(EventStore, (s) => s.load(organization.id, "fuzz"))
+      const stored = yield* Effect.flatMap(EventStore.EventStore, (s) => s.load(organization.id, "fuzz"))
       const all = [...stored.deployments, ...stored.changes, ...stored.incidents]
       expect(all.length).toBeGreaterThan(0)
-      for (const event of all) Schema.decodeUnknownSync(Event)(Schema.encodeSync(Event)(event))
-      expect(yield* Effect.flatMap(EventQueue, (q) => q.deadLetters(10))).toEqual([])
+      for (const event of all) Schema.decodeUnknownSync(IngestionEvents.Event)(Schema.encodeSync(IngestionEvents.Event)(event))
+      expect(yield* Effect.flatMap(EventQueue.EventQueue, (q) => q.deadLetters(10))).toEqual([])
     }).pipe(Effect.provide(pipeline)), 240_000)
 
   it.live("answers 202 or 400 to 10 000 arbitrary provider payloads; what cannot become events is dead-lettered", () =>
     Effect.gen(function*() {
-      const access = yield* Access
-      const organization = yield* Effect.flatMap(OrganizationStore, (s) => s.ensureOrganization("gh", "fuzz-providers"))
+      const access = yield* Access.Access
+      const organization = yield* Effect.flatMap(OrganizationStore.OrganizationStore, (s) => s.ensureOrganization("gh", "fuzz-providers"))
       const { secret } = yield* access.issue("ingestion", organization, "write")
       const providers = ["github", "gitlab", "pagerduty", "jira"] as const
       const payloads = bodies(fc.oneof(fc.object(), fc.anything()), 20240502)
@@ -152,16 +151,16 @@ describe("ingestion under malformed input", () => {
       expect([...answered].every((s) => s === 202 || s === 400)).toBe(true)
       expect(answered.has(202)).toBe(true)
 
-      const worker = yield* IngestionWorker
+      const worker = yield* IngestionWorker.IngestionWorker
       while ((yield* worker.processBatch) > 0) { /* drain */ }
-      const systems = yield* Effect.flatMap(EventStore, (s) => s.systems(organization.id))
+      const systems = yield* Effect.flatMap(EventStore.EventStore, (s) => s.systems(organization.id))
       for (const system of systems) {
-        const stored = yield* Effect.flatMap(EventStore, (s) => s.load(organization.id, system))
+        const stored = yield* Effect.flatMap(EventStore.EventStore, (s) => s.load(organization.id, system))
         for (const event of [...stored.deployments, ...stored.changes, ...stored.incidents]) {
-          Schema.decodeUnknownSync(Event)(Schema.encodeSync(Event)(event))
+          Schema.decodeUnknownSync(IngestionEvents.Event)(Schema.encodeSync(IngestionEvents.Event)(event))
         }
       }
-      const dead = yield* Effect.flatMap(EventQueue, (q) => q.deadLetters(requestsPerOperation))
+      const dead = yield* Effect.flatMap(EventQueue.EventQueue, (q) => q.deadLetters(requestsPerOperation))
       expect(dead.every((d) => d.reason.length > 0)).toBe(true)
     }).pipe(Effect.provide(pipeline)), 240_000)
 })

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import type { ToolDefinition } from "./Catalogue.js"
+import type { ToolDefinition } from "./ToolDefinitions.js"
 
 /**
  * The original API's catalogue tool (listTools). Tidemark runs its linters in process, from npm

@@ -1,5 +1,5 @@
 import { Option } from "effect"
-import type { CataloguePattern, ToolDefinition } from "./Catalogue.js"
+import type { CataloguePattern, ToolDefinition } from "./ToolDefinitions.js"
 import { ParameterValue, StandardRef } from "./Common.js"
 import { ConfiguredPattern } from "./Pattern.js"
 import type { AppliedStandard, PatternSetting, RepositoryRecord, StandardPattern, StandardTool, ToolSetting } from "./Records.js"

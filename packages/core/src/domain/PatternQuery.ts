@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { Category, type Category as CategoryType, severityRank, SeverityLevel } from "./Pattern.js"
-import type { CataloguePattern, ToolDefinition } from "./Catalogue.js"
+import type { CataloguePattern, ToolDefinition } from "./ToolDefinitions.js"
 import type { EffectivePattern } from "./EffectiveConfiguration.js"
 
 /** A comma-separated query value, each item trimmed and decoded by `item`. */

@@ -1,5 +1,5 @@
 import { Effect, Layer, Option } from "effect"
-import type { ToolDefinition } from "../domain/Catalogue.js"
+import type { ToolDefinition } from "../domain/ToolDefinitions.js"
 import { ToolCatalogue } from "../ports/ToolCatalogue.js"
 
 /** A catalogue fixed at start-up (the generated one, or a small one in tests). */

@@ -1,5 +1,5 @@
 import { Context, type Effect, type Option } from "effect"
-import type { ToolDefinition } from "../domain/Catalogue.js"
+import type { ToolDefinition } from "../domain/ToolDefinitions.js"
 
 /** The analysis tools the installation knows, with their patterns. */
 export class ToolCatalogue extends Context.Tag("@tidemark/core/ToolCatalogue")<

@@ -1,5 +1,5 @@
 import { Effect, Option } from "effect"
-import { type BranchHistoryEntry, historyEntry } from "../domain/BranchHistory.js"
+import { type BranchHistoryEntry, historyEntry } from "../domain/BranchHistoryEntry.js"
 import type { CommitAnalysis } from "../domain/CommitAnalysis.js"
 import { NotFound } from "../domain/Errors.js"
 import { type Page, pageRequest } from "../domain/Pagination.js"

@@ -1,5 +1,5 @@
 import { Effect, Option } from "effect"
-import type { ToolDefinition } from "../domain/Catalogue.js"
+import type { ToolDefinition } from "../domain/ToolDefinitions.js"
 import { type EffectivePattern, type EffectiveTool, effectivePatterns, effectiveTool } from "../domain/EffectiveConfiguration.js"
 import { ConfigurationConflict, NotFound } from "../domain/Errors.js"
 import type { RepositoryRecord } from "../domain/Records.js"

@@ -24,7 +24,7 @@ const timeout = Options.integer("timeout").pipe(
 const orDash = (value: number | undefined, suffix = "") => value === undefined ? "-" : `${value}${suffix}`
 
 /** The measures as a table, then the problems of the analysis, if any. */
-export const analysisReport = (r: RepositoryWithAnalysis) =>
+export const analysisReport = (r: RepositoryWithAnalysis.RepositoryWithAnalysis) =>
   [
     renderTable(["measure", "value"], [
       ["grade", r.grade === undefined ? "-" : `${r.grade} (${r.gradeLetter ?? "?"})`],

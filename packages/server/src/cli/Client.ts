@@ -29,7 +29,7 @@ export const connectionOptions = {
   url: Options.text("url").pipe(
     Options.withPseudoName("URL"),
     Options.withFallbackConfig(Config.string("TIDEMARK_URL").pipe(Config.withDefault(defaultUrl))),
-    Options.mapEffect(decodeOption("--url", HttpUrl)),
+    Options.mapEffect(decodeOption("--url", HttpUrl.HttpUrl)),
     Options.withDescription(`base URL of the Tidemark server (default: TIDEMARK_URL, else ${defaultUrl})`)
   ),
   token: Options.redacted("token").pipe(

@@ -1,5 +1,5 @@
 import { Args } from "@effect/cli"
-import { Provider } from "@tidemark/core"
+import { Common } from "@tidemark/core"
 import { ParseResult, Schema } from "effect"
 import { decodeArgument } from "./SchemaInput.js"
 
@@ -10,7 +10,7 @@ import { decodeArgument } from "./SchemaInput.js"
  */
 
 export const OrganizationCoordinates = Schema.Struct({
-  provider: Provider,
+  provider: Common.Provider,
   organization: Schema.NonEmptyString
 })
 export type OrganizationCoordinates = typeof OrganizationCoordinates.Type
@@ -21,8 +21,8 @@ export const RepositoryCoordinates = Schema.Struct({
 })
 export type RepositoryCoordinates = typeof RepositoryCoordinates.Type
 
-const isProvider = Schema.is(Provider)
-const providers = Provider.literals.join(", ")
+const isProvider = Schema.is(Common.Provider)
+const providers = Common.Provider.literals.join(", ")
 
 export const OrganizationFromString = Schema.transformOrFail(Schema.String, Schema.typeSchema(OrganizationCoordinates), {
   strict: true,

@@ -1,6 +1,6 @@
 import { Command, Options } from "@effect/cli"
 import { FileSystem, Path } from "@effect/platform"
-import { type Coverage, CoverageFormat, CoverageUploadBody } from "@tidemark/core"
+import { Bodies, CommitCoverage, type Coverage } from "@tidemark/core"
 import { Console, Effect, Option } from "effect"
 import { TidemarkClient, connectionOptions, withClient } from "./Client.js"
 import { repositoryArg, repositoryLabel, repositoryPath } from "./Coordinates.js"
@@ -16,7 +16,7 @@ const file = Options.file("file", { exists: "yes" }).pipe(
   Options.withDescription("the report: an LCOV tracefile (lcov.info) or Cobertura XML (coverage.xml)")
 )
 
-const format = Options.choice("format", CoverageFormat.literals).pipe(
+const format = Options.choice("format", CommitCoverage.CoverageFormat.literals).pipe(
   Options.withDescription("the report's format (default: Cobertura when the file starts with '<', else LCOV)"),
   Options.optional
 )
@@ -28,9 +28,9 @@ const root = Options.directory("root").pipe(
 )
 
 /** XML starts with `<`; an LCOV tracefile never does. */
-export const guessFormat = (content: string): CoverageFormat => (content.trimStart().startsWith("<") ? "cobertura" : "lcov")
+export const guessFormat = (content: string): CommitCoverage.CoverageFormat => (content.trimStart().startsWith("<") ? "cobertura" : "lcov")
 
-export const coverageReport = (coverage: Coverage) =>
+export const coverageReport = (coverage: Coverage.Coverage) =>
   renderTable(["coverage", "value"], [
     ["lines", coverage.coveragePercentageWithDecimals === undefined
       ? "-"
@@ -51,7 +51,7 @@ const upload = Command.make(
       const report = yield* fs.readFileString(options.file)
       const { data } = yield* client.call(client.api.admin.uploadCoverage({
         path: repositoryPath(options.repository),
-        payload: new CoverageUploadBody({
+        payload: new Bodies.CoverageUploadBody({
           commitSha: options.commit,
           format: Option.getOrElse(options.format, () => guessFormat(report)),
           report,

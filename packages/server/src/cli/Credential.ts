@@ -1,6 +1,6 @@
 import { Args, Command, Options } from "@effect/cli"
 import type { IssuedSecret } from "@tidemark/adapter-http"
-import { CreateCredentialBody, Permission } from "@tidemark/core"
+import { Bodies, Repository } from "@tidemark/core"
 import { Console, Effect, Option, Schema } from "effect"
 import { TidemarkClient, connectionOptions, withClient } from "./Client.js"
 import {
@@ -22,7 +22,7 @@ import { decodeArgument } from "./SchemaInput.js"
  * can take it with `tail -n 1`.
  */
 
-const permission = Options.choice("permission", Permission.literals).pipe(
+const permission = Options.choice("permission", Repository.Permission.literals).pipe(
   Options.withDescription("what the token may do in the organization (default: write)"),
   Options.optional
 )
@@ -46,12 +46,12 @@ const wholeOrganization = Options.boolean("organization").pipe(
 )
 
 
-const createApiToken = (at: OrganizationCoordinates, permission: Option.Option<Permission>) =>
+const createApiToken = (at: OrganizationCoordinates, permission: Option.Option<Repository.Permission>) =>
   Effect.gen(function*() {
     const client = yield* TidemarkClient
     const { data } = yield* client.call(client.api.admin.createApiToken({
       path: organizationPath(at),
-      payload: new CreateCredentialBody({ permission: Option.getOrUndefined(permission) })
+      payload: new Bodies.CreateCredentialBody({ permission: Option.getOrUndefined(permission) })
     }))
     yield* announce("API token", at, data)
   })
@@ -87,7 +87,7 @@ const createKey = Command.make(
       const client = yield* TidemarkClient
       const { data } = yield* client.call(client.api.admin.createIngestionKey({
         path: organizationPath(organization),
-        payload: new CreateCredentialBody({})
+        payload: new Bodies.CreateCredentialBody({})
       }))
       yield* announce("Ingestion key", organization, data)
     })

@@ -1,5 +1,5 @@
 import { Command, Options } from "@effect/cli"
-import type { CommitWithAnalysis, Pagination, PullRequestWithAnalysis } from "@tidemark/core"
+import type { ChangeViews, Pagination } from "@tidemark/core"
 import { Console, Data, Duration, Effect, Ref, Schedule } from "effect"
 import { TidemarkClient, type TidemarkClientService, connectionOptions, withClient } from "./Client.js"
 import type { ClientError } from "./ClientError.js"
@@ -51,7 +51,7 @@ const unanalysable = (reason: string | undefined): Outcome => ({ _tag: "Unanalys
 const notFoundIsPending = (error: ClientError) =>
   error._tag === "ServerRejected" && (error.status === 404 || error.error === "NotFound") ? new Pending({ why: error.message }) : error
 
-const pullRequestOutcome = (pr: PullRequestWithAnalysis): Effect.Effect<Outcome, Pending> => {
+const pullRequestOutcome = (pr: ChangeViews.PullRequestWithAnalysis): Effect.Effect<Outcome, Pending> => {
   const head = pr.pullRequest.headCommitSha.slice(0, 12)
   if (pr.isAnalysing) return Effect.fail(new Pending({ why: `the head ${head} is being analysed` }))
   if (!pr.meta.analyzable) return Effect.succeed(unanalysable(pr.meta.reason))
@@ -60,7 +60,7 @@ const pullRequestOutcome = (pr: PullRequestWithAnalysis): Effect.Effect<Outcome,
   return Effect.succeed(analysed(judgedPullRequest(pr)))
 }
 
-const commitOutcome = (commit: CommitWithAnalysis): Effect.Effect<Outcome, Pending> => {
+const commitOutcome = (commit: ChangeViews.CommitWithAnalysis): Effect.Effect<Outcome, Pending> => {
   if (!commit.meta.analyzable) return Effect.succeed(unanalysable(commit.meta.reason))
   if (commit.quality?.isUpToStandards === undefined) {
     return Effect.fail(new Pending({ why: `the commit ${commit.commit.sha.slice(0, 12)} has no analysis yet` }))
@@ -70,7 +70,7 @@ const commitOutcome = (commit: CommitWithAnalysis): Effect.Effect<Outcome, Pendi
 
 /** Every page of a list the API pages with a cursor. */
 const allPages = <A, E>(
-  page: (cursor: string | undefined) => Effect.Effect<{ readonly data: ReadonlyArray<A>; readonly pagination: Pagination }, E>
+  page: (cursor: string | undefined) => Effect.Effect<{ readonly data: ReadonlyArray<A>; readonly pagination: Pagination.Pagination }, E>
 ): Effect.Effect<ReadonlyArray<A>, E> => {
   const from = (cursor: string | undefined, found: ReadonlyArray<A>): Effect.Effect<ReadonlyArray<A>, E> =>
     Effect.flatMap(page(cursor), ({ data, pagination }) =>

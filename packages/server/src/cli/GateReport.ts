@@ -1,4 +1,4 @@
-import type { AnalysisResultReason, CommitDeltaIssue, CommitWithAnalysis, PullRequestWithAnalysis } from "@tidemark/core"
+import type { ChangeViews, GateVerdict } from "@tidemark/core"
 import { renderTable } from "./Table.js"
 
 /** What `tidemark gate` prints of a change's analysis: its numbers, its new issues, the gate's rules, the verdict. */
@@ -6,7 +6,7 @@ import { renderTable } from "./Table.js"
 /** A reason of the gate with the side of the gate it belongs to. */
 export interface GateRule {
   readonly kind: "quality" | "coverage"
-  readonly reason: AnalysisResultReason
+  readonly reason: GateVerdict.AnalysisResultReason
 }
 
 /** An analysed change, as the gate judges it: a pull request's or a commit's numbers in one shape. */
@@ -24,14 +24,14 @@ const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`
 const points = (value: number) => `${value >= 0 ? "+" : ""}${value} points`
 
 const rulesOf = (
-  quality: { readonly resultReasons?: ReadonlyArray<AnalysisResultReason> | undefined } | undefined,
-  coverage: { readonly resultReasons?: ReadonlyArray<AnalysisResultReason> | undefined } | undefined
+  quality: { readonly resultReasons?: ReadonlyArray<GateVerdict.AnalysisResultReason> | undefined } | undefined,
+  coverage: { readonly resultReasons?: ReadonlyArray<GateVerdict.AnalysisResultReason> | undefined } | undefined
 ): ReadonlyArray<GateRule> => [
   ...(quality?.resultReasons ?? []).map((reason) => ({ kind: "quality" as const, reason })),
   ...(coverage?.resultReasons ?? []).map((reason) => ({ kind: "coverage" as const, reason }))
 ]
 
-export const judgedPullRequest = (pr: PullRequestWithAnalysis): JudgedChange => {
+export const judgedPullRequest = (pr: ChangeViews.PullRequestWithAnalysis): JudgedChange => {
   const { pullRequest } = pr
   const diff = pr.coverage?.diffCoverage
   const variation = pr.coverage?.deltaCoverage
@@ -55,7 +55,7 @@ export const judgedPullRequest = (pr: PullRequestWithAnalysis): JudgedChange => 
   }
 }
 
-export const judgedCommit = (c: CommitWithAnalysis): JudgedChange => {
+export const judgedCommit = (c: ChangeViews.CommitWithAnalysis): JudgedChange => {
   const total = c.coverage?.totalCoveragePercentage
   const variation = c.coverage?.deltaCoveragePercentage
   const coverage = total === undefined
@@ -74,7 +74,7 @@ export const judgedCommit = (c: CommitWithAnalysis): JudgedChange => {
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim()
 
-export const issuesTable = (issues: ReadonlyArray<CommitDeltaIssue>) =>
+export const issuesTable = (issues: ReadonlyArray<ChangeViews.CommitDeltaIssue>) =>
   issues.length === 0
     ? "No new issues."
     : renderTable(
@@ -102,7 +102,7 @@ export const verdictLine = (change: JudgedChange) => {
 }
 
 /** The whole report, verdict last. */
-export const gateReport = (change: JudgedChange, issues: ReadonlyArray<CommitDeltaIssue>) =>
+export const gateReport = (change: JudgedChange, issues: ReadonlyArray<ChangeViews.CommitDeltaIssue>) =>
   [
     `${change.title}: ${count(change.newIssues, "new issue")}, ${change.fixedIssues} fixed`,
     `coverage: ${change.coverage}`,

@@ -1,5 +1,5 @@
 import { Command, Options } from "@effect/cli"
-import { SetGitHostBody } from "@tidemark/core"
+import { GitHostSettings } from "@tidemark/core"
 import { Config, Console, Effect, Option, Redacted, Schema } from "effect"
 import { TidemarkClient, connectionOptions, withClient } from "./Client.js"
 import { type RepositoryCoordinates, repositoryArg, repositoryLabel, repositoryPath } from "./Coordinates.js"
@@ -54,7 +54,7 @@ const set = Command.make(
       const apiBaseUrl = Option.getOrUndefined(Option.map(apiUrl, (url) => url.trim()))
       yield* client.call(client.api.gitHost.setRepositoryGitHost({
         path: repositoryPath(repository),
-        payload: new SetGitHostBody({ token, ...(apiBaseUrl === undefined ? {} : { apiBaseUrl }) })
+        payload: new GitHostSettings.SetGitHostBody({ token, ...(apiBaseUrl === undefined ? {} : { apiBaseUrl }) })
       }))
       yield* Console.log(`Commit statuses of ${repositoryLabel(repository)} go to ${apiBaseUrl ?? "the host's public API"}`)
     })

@@ -17,13 +17,13 @@ const tokenId = Args.text({ name: "token-id" }).pipe(
   Args.withDescription("the token's id: the middle part of tmt.<id>.…, tmr.<id>.… or tmk.<id>.… (see `token list`)")
 )
 
-const TokenList = Schema.Struct({ data: Schema.Array(IssuedToken) })
+const TokenList = Schema.Struct({ data: Schema.Array(IssuedToken.IssuedToken) })
 
 /** Every page of the organization's tokens, oldest first. */
 const allTokens = (at: OrganizationCoordinates) =>
   Effect.gen(function*() {
     const client = yield* TidemarkClient
-    const tokens: Array<IssuedToken> = []
+    const tokens: Array<IssuedToken.IssuedToken> = []
     let cursor: string | undefined
     do {
       const page = yield* client.call(client.api.tokens.listOrganizationTokens({

@@ -1,6 +1,6 @@
 import { Command, Options } from "@effect/cli"
 import type { MetricsResponse } from "@tidemark/adapter-http"
-import { MetricsBucket, Rfc3339 } from "@tidemark/core"
+import { Rfc3339, TimeBuckets } from "@tidemark/core"
 import { Console, Effect, Option } from "effect"
 import { TidemarkClient, connectionOptions, withClient } from "./Client.js"
 import { organizationArg, organizationLabel, organizationPath } from "./Coordinates.js"
@@ -42,7 +42,7 @@ const summary = (m: MetricsData) =>
   ])
 
 /** One row per bucket; the four series share their buckets. */
-const series = (m: MetricsData, bucket: MetricsBucket) =>
+const series = (m: MetricsData, bucket: TimeBuckets.MetricsBucket) =>
   renderTable(
     [`${bucket} starting`, "deployments", "lead time", "time to recover", "failure rate"],
     m.deploymentFrequency.series.map((point, i) => [
@@ -68,7 +68,7 @@ const optionalText = (name: string, description: string) =>
 const time = (name: string, description: string) =>
   Options.text(name).pipe(
     Options.withPseudoName("RFC3339"),
-    Options.mapEffect(decodeOption(`--${name}`, Rfc3339)),
+    Options.mapEffect(decodeOption(`--${name}`, Rfc3339.Rfc3339)),
     Options.withDescription(description),
     Options.optional
   )
@@ -81,7 +81,7 @@ export const metrics = Command.make(
     team: optionalText("team", "only deployments of this team, and the changes and incidents they own"),
     from: time("from", "start of the window (default: 90 days before --to)"),
     to: time("to", "end of the window, exclusive (default: now)"),
-    bucket: Options.choice("bucket", MetricsBucket.literals).pipe(
+    bucket: Options.choice("bucket", TimeBuckets.MetricsBucket.literals).pipe(
       Options.withDefault("week" as const),
       Options.withDescription("series bucket: UTC day, ISO week or UTC month")
     ),

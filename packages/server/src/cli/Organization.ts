@@ -15,7 +15,7 @@ const configurationFiles = Options.choice("configuration-files", ["allow", "refu
 
 const json = Options.boolean("json").pipe(Options.withDescription("print the API's answer"))
 
-const show = (at: OrganizationCoordinates, settings: OrganizationSettings, asJson: boolean) =>
+const show = (at: OrganizationCoordinates, settings: OrganizationSettings.OrganizationSettings, asJson: boolean) =>
   Console.log(
     asJson
       ? JSON.stringify({ data: settings })

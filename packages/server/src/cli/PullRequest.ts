@@ -1,5 +1,5 @@
 import { Args, Command, Options } from "@effect/cli"
-import { PullRequestBody, PullRequestState } from "@tidemark/core"
+import { PullRequest } from "@tidemark/core"
 import { Console, Effect, Option, Schema } from "effect"
 import { TidemarkClient, connectionOptions, withClient } from "./Client.js"
 import { type RepositoryCoordinates, repositoryArg, repositoryLabel, repositoryPath } from "./Coordinates.js"
@@ -21,13 +21,13 @@ const numberArg = Args.text({ name: "number" }).pipe(
 const title = Options.text("title").pipe(Options.withPseudoName("TITLE"), Options.withDescription("the pull request's title"))
 const from = Options.text("from").pipe(Options.withPseudoName("BRANCH"), Options.withDescription("its origin branch (the changes)"))
 const to = Options.text("to").pipe(Options.withPseudoName("BRANCH"), Options.withDescription("its target branch (merged into)"))
-const state = Options.choice("state", PullRequestState.literals).pipe(
+const state = Options.choice("state", PullRequest.PullRequestState.literals).pipe(
   Options.withDescription("where it stands (default: open)"),
   Options.optional
 )
 const merged = Options.boolean("merged").pipe(Options.withDescription("it was merged, not just closed"))
 
-const put = (at: RepositoryCoordinates, number: number, payload: PullRequestBody) =>
+const put = (at: RepositoryCoordinates, number: number, payload: PullRequest.PullRequestBody) =>
   Effect.flatMap(TidemarkClient, (client) =>
     client.call(client.api.pullRequestWrite.putRepositoryPullRequest({
       path: { ...repositoryPath(at), pullRequestNumber: number },
@@ -40,7 +40,7 @@ const open = Command.make(
   ({ from, number, repository, state, title, to }) =>
     Effect.gen(function*() {
       const chosen = Option.getOrElse(state, () => "open" as const)
-      yield* put(repository, number, new PullRequestBody({ title, originBranch: from, targetBranch: to, state: chosen }))
+      yield* put(repository, number, new PullRequest.PullRequestBody({ title, originBranch: from, targetBranch: to, state: chosen }))
       yield* Console.log(`Pull request #${number} of ${repositoryLabel(repository)} (${from} → ${to}) is ${chosen}`)
     })
 ).pipe(
@@ -59,7 +59,7 @@ const close = Command.make(
         path: { ...repositoryPath(repository), pullRequestNumber: number }
       }))
       const chosen = merged ? "merged" as const : "closed" as const
-      yield* put(repository, number, new PullRequestBody({
+      yield* put(repository, number, new PullRequest.PullRequestBody({
         title: pullRequest.title,
         originBranch: pullRequest.originBranch ?? "",
         targetBranch: pullRequest.targetBranch ?? "",

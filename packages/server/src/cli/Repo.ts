@@ -1,6 +1,6 @@
 import { Command, Options } from "@effect/cli"
 import { FileSystem, Path } from "@effect/platform"
-import { AddRepositoryBody, type Repository, Visibility } from "@tidemark/core"
+import { Bodies, Repository } from "@tidemark/core"
 import { Console, Effect, Option } from "effect"
 import { TidemarkClient, connectionOptions, withClient } from "./Client.js"
 import { type RepositoryCoordinates, repositoryArg, repositoryLabel, repositoryPath } from "./Coordinates.js"
@@ -15,7 +15,7 @@ const git = Options.text("git").pipe(
   Options.optional
 )
 
-const visibility = Options.choice("visibility", Visibility.literals).pipe(
+const visibility = Options.choice("visibility", Repository.Visibility.literals).pipe(
   Options.withDescription("Public repositories are readable without a token (default: Private, or unchanged)"),
   Options.optional
 )
@@ -32,7 +32,7 @@ const gitSource = (value: string) =>
     return local ? path.resolve(value) : value
   })
 
-const summary = (repository: Repository, at: RepositoryCoordinates) => {
+const summary = (repository: Repository.Repository, at: RepositoryCoordinates) => {
   const branch = repository.defaultBranch?.name ?? "(none)"
   const languages = repository.languages.length > 0 ? repository.languages.join(", ") : "(none detected)"
   return [
@@ -51,7 +51,7 @@ const add = Command.make(
       const client = yield* TidemarkClient
       const gitUrl = Option.isSome(git) ? yield* gitSource(git.value) : undefined
       const { data } = yield* client.call(client.api.admin.addRepository({
-        payload: new AddRepositoryBody({
+        payload: new Bodies.AddRepositoryBody({
           provider: repository.provider,
           repositoryFullPath: `${repository.organization}/${repository.name}`,
           gitUrl,

@@ -1,5 +1,5 @@
 import { Args, Command, HelpDoc, Options, ValidationError } from "@effect/cli"
-import { CodingStandard, CreateStandardBody, StandardToolInput } from "@tidemark/core"
+import { Bodies, Records } from "@tidemark/core"
 import { Console, Effect, Option, Schema } from "effect"
 import { TidemarkClient, connectionOptions, withClient } from "./Client.js"
 import {
@@ -20,19 +20,19 @@ const repositoryName = Args.text({ name: "repository" }).pipe(Args.withDescripti
 const printJson = <A, I>(schema: Schema.Schema<A, I>, value: A) =>
   Schema.encode(Schema.parseJson(schema, { space: 2 }))(value).pipe(Effect.orDie, Effect.flatMap(Console.log))
 
-const enabledTools = (standard: CodingStandard) => standard.tools.filter((tool) => tool.enabled)
-const enabledPatterns = (standard: CodingStandard) =>
+const enabledTools = (standard: Records.CodingStandard) => standard.tools.filter((tool) => tool.enabled)
+const enabledPatterns = (standard: Records.CodingStandard) =>
   standard.tools.reduce((count, tool) => count + tool.patterns.filter((pattern) => pattern.enabled).length, 0)
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`
 
-const describe = (standard: CodingStandard, at: OrganizationCoordinates) =>
+const describe = (standard: Records.CodingStandard, at: OrganizationCoordinates) =>
   `coding standard ${standard.id} "${standard.name}" in ${organizationLabel(at)}: ` +
   `${count(enabledTools(standard).length, "tool")}, ${count(enabledPatterns(standard), "pattern")} enabled`
 
 type StandardSource =
   | { readonly fromRepository: string }
-  | { readonly tools: ReadonlyArray<StandardToolInput> }
+  | { readonly tools: ReadonlyArray<Bodies.StandardToolInput> }
 
 /** Either a repository to copy, or a JSON file holding the `tools` array of the API's body; never both. */
 const source = Options.all({
@@ -43,7 +43,7 @@ const source = Options.all({
   ),
   tools: Options.fileText("file").pipe(
     Options.withPseudoName("FILE"),
-    Options.mapEffect(([path, content]) => decodeOption(`--file ${path}`, Schema.parseJson(Schema.Array(StandardToolInput)))(content)),
+    Options.mapEffect(([path, content]) => decodeOption(`--file ${path}`, Schema.parseJson(Schema.Array(Bodies.StandardToolInput)))(content)),
     Options.withDescription(
       "a JSON file of tools: [{\"uuid\": ..., \"enabled\"?: true, \"patterns\"?: [{\"id\": ..., \"enabled\"?: true, \"parameters\"?: [{\"name\": ..., \"value\": ...}]}]}]"
     ),
@@ -61,7 +61,7 @@ const create = Command.make(
     organization: organizationArg,
     name: Options.text("name").pipe(
       Options.withPseudoName("NAME"),
-      Options.mapEffect(decodeOption("--name", CreateStandardBody.fields.name)),
+      Options.mapEffect(decodeOption("--name", Bodies.CreateStandardBody.fields.name)),
       Options.withDescription("the standard's name")
     ),
     source,
@@ -73,9 +73,9 @@ const create = Command.make(
       const client = yield* TidemarkClient
       const { data } = yield* client.call(client.api.admin.createCodingStandard({
         path: organizationPath(organization),
-        payload: new CreateStandardBody({ name, ...source })
+        payload: new Bodies.CreateStandardBody({ name, ...source })
       }))
-      yield* json ? printJson(CodingStandard, data) : Console.log(`Created ${describe(data, organization)}`)
+      yield* json ? printJson(Records.CodingStandard, data) : Console.log(`Created ${describe(data, organization)}`)
     })
 ).pipe(
   Command.withDescription("Create a coding standard from a repository's configuration (--from-repository) or a file of tools (--file)."),
@@ -89,7 +89,7 @@ const list = Command.make(
     Effect.gen(function*() {
       const client = yield* TidemarkClient
       const { data } = yield* client.call(client.api.admin.listCodingStandards({ path: organizationPath(organization) }))
-      if (json) return yield* printJson(Schema.Array(CodingStandard), data)
+      if (json) return yield* printJson(Schema.Array(Records.CodingStandard), data)
       if (data.length === 0) return yield* Console.log(`No coding standards in ${organizationLabel(organization)}.`)
       yield* Console.log(renderTable(
         ["ID", "NAME", "TOOLS", "PATTERNS", "CREATED"],
@@ -116,7 +116,7 @@ const show = Command.make(
       const { data } = yield* client.call(client.api.admin.getCodingStandard({
         path: { ...organizationPath(organization), codingStandardId: standardId }
       }))
-      if (json) return yield* printJson(CodingStandard, data)
+      if (json) return yield* printJson(Records.CodingStandard, data)
       yield* Console.log(`${describe(data, organization)}\n`)
       yield* Console.log(renderTable(
         ["TOOL", "ENABLED", "PATTERNS"],
