@@ -12,7 +12,7 @@ const optionalCaller = (access: Access.Access, token: Redacted.Redacted<string>)
 }
 
 /** Missing is refused with the same body the core gives a missing token (Access: `Missing api-token header`). */
-const missingToken = Effect.fail(new Errors.Unauthenticated({ reason: "Missing api-token header" })).pipe(analysisErrors)
+const missingToken = Effect.fail(new Errors.Unauthenticated({ kind: "missing", reason: "Missing api-token header" })).pipe(analysisErrors)
 
 export const authenticationLayer = Layer.effect(
   Authentication,

@@ -27,7 +27,7 @@ describe("HandlerShapes: the analysis API's handler idiom", () => {
     Effect.gen(function*() {
       const missing = yield* bodyOf(answerData(() => Effect.fail(new Errors.NotFound({ what: "repository", id: "r" }))).pipe(asReader))
       expect(missing).toMatchObject({ error: "NotFound", message: "Repository 'r' not found" })
-      const denied = yield* bodyOf(answer(() => Effect.fail(new Errors.PermissionDenied({ reason: "read only" }))).pipe(asReader))
+      const denied = yield* bodyOf(answer(() => Effect.fail(new Errors.PermissionDenied({ kind: "permission", reason: "read only" }))).pipe(asReader))
       expect(denied).toMatchObject({ error: "Forbidden" })
       const failed = yield* bodyOf(answerPage(() => Effect.fail(new Errors.ServiceUnavailable({ reason: "db down" }))).pipe(asReader))
       expect(failed).toStrictEqual({ error: "InternalServerError", message: "The service could not complete the request", actions: [] })

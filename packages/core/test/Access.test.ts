@@ -14,9 +14,9 @@ import {
   withServices
 } from "./fixtures/TestLayer.js"
 
-const invalidCredentials = new Errors.Unauthenticated({ reason: "Invalid credentials" })
-const missingToken = new Errors.Unauthenticated({ reason: "Missing api-token header" })
-const foreignToken = new Errors.Unauthenticated({ reason: "The api-token is not valid for this organization" })
+const invalidCredentials = new Errors.Unauthenticated({ kind: "invalid", reason: "Invalid credentials" })
+const missingToken = new Errors.Unauthenticated({ kind: "missing", reason: "Missing api-token header" })
+const foreignToken = new Errors.Unauthenticated({ kind: "otherOrganization", reason: "The api-token is not valid for this organization" })
 
 describe("Access", () => {
   describe("admin token", () => {
@@ -113,7 +113,7 @@ describe("Access", () => {
           expect(principal.kind).toBe("ingestion")
           // They only push events: the analysis API refuses them even on their own organization.
           expect(yield* Effect.flip(access.organization(Option.some(principal), acme, "read"))).toEqual(
-            new Errors.Unauthenticated({ reason: "An ingestion key cannot call this API" })
+            new Errors.Unauthenticated({ kind: "wrongKind", reason: "An ingestion key cannot call this API" })
           )
         })
       ))
@@ -159,15 +159,15 @@ describe("Access", () => {
           const reading = yield* access.repository(reader, repo("widgets"), "read")
           expect(reading.permission).toBe("read")
           expect(yield* Effect.flip(access.repository(reader, repo("widgets"), "write"))).toEqual(
-            new Errors.PermissionDenied({ reason: "This operation needs the 'write' permission; the token has 'read'" })
+            new Errors.PermissionDenied({ kind: "permission", needed: "write", held: "read", reason: "This operation needs the 'write' permission; the token has 'read'" })
           )
           expect(yield* Effect.flip(access.organization(reader, acme, "admin"))).toEqual(
-            new Errors.PermissionDenied({ reason: "This operation needs the 'admin' permission; the token has 'read'" })
+            new Errors.PermissionDenied({ kind: "permission", needed: "admin", held: "read", reason: "This operation needs the 'admin' permission; the token has 'read'" })
           )
           const writer = yield* Effect.map(issueToken("write"), (t) => t.caller)
           expect((yield* access.repository(writer, repo("widgets"), "write")).permission).toBe("write")
           expect(yield* Effect.flip(access.organization(writer, acme, "admin"))).toEqual(
-            new Errors.PermissionDenied({ reason: "This operation needs the 'admin' permission; the token has 'write'" })
+            new Errors.PermissionDenied({ kind: "permission", needed: "admin", held: "write", reason: "This operation needs the 'admin' permission; the token has 'write'" })
           )
         })
       ))
@@ -202,7 +202,7 @@ describe("Access", () => {
           expect(yield* Effect.flip(access.issueFor(owner, globex, "api", "read"))).toEqual(foreignToken)
           const writer = yield* Effect.map(issueToken("write"), (t) => t.caller)
           expect(yield* Effect.flip(access.issueFor(writer, acme, "api", "read"))).toEqual(
-            new Errors.PermissionDenied({ reason: "This operation needs the 'admin' permission; the token has 'write'" })
+            new Errors.PermissionDenied({ kind: "permission", needed: "admin", held: "write", reason: "This operation needs the 'admin' permission; the token has 'write'" })
           )
           expect(yield* Effect.flip(access.issueFor(anonymous, acme, "api", "read"))).toEqual(missingToken)
         })
@@ -224,7 +224,7 @@ describe("Access", () => {
           const asStranger = yield* access.repository(stranger, repo("open"), "read", { allowPublic: true })
           expect(asStranger.permission).toBe("read")
           expect(yield* Effect.flip(access.repository(stranger, repo("open"), "read"))).toEqual(
-            new Errors.Unauthenticated({ reason: "The api-token is not valid for this organization" })
+            new Errors.Unauthenticated({ kind: "otherOrganization", reason: "The api-token is not valid for this organization" })
           )
         })
       ))

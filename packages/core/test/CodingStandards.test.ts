@@ -121,7 +121,7 @@ describe("CodingStandards", () => {
           const writer = yield* callerWith("write")
           const standards = yield* CodingStandards.CodingStandards
           expect(yield* Effect.flip(standards.create(writer, acme, standardBody("Mine", [{ uuid: lintAUuid }])))).toEqual(
-            new Errors.PermissionDenied({ reason: "This operation needs the 'admin' permission; the token has 'write'" })
+            new Errors.PermissionDenied({ kind: "permission", needed: "admin", held: "write", reason: "This operation needs the 'admin' permission; the token has 'write'" })
           )
           const owner = yield* callerWith("admin")
           const created = yield* standards.create(owner, acme, standardBody("Mine", [{ uuid: lintAUuid }]))
@@ -129,7 +129,7 @@ describe("CodingStandards", () => {
           expect(yield* standards.list(reader, acme)).toEqual([created])
           expect(yield* standards.get(reader, acme, created.id)).toEqual(created)
           expect(yield* Effect.flip(standards.apply(reader, acme, created.id, "widgets"))).toEqual(
-            new Errors.PermissionDenied({ reason: "This operation needs the 'admin' permission; the token has 'read'" })
+            new Errors.PermissionDenied({ kind: "permission", needed: "admin", held: "read", reason: "This operation needs the 'admin' permission; the token has 'read'" })
           )
         })
       ))

@@ -70,7 +70,7 @@ describe("CoverageUploads.upload", () => {
       yield* addRepository("open", { visibility: "Public" })
       const report = "src/app.ts 1/2"
       expect(yield* Effect.flip(upload(mainHead.sha, report, yield* callerWith("read")))).toBeInstanceOf(Errors.PermissionDenied)
-      expect(yield* Effect.flip(upload(mainHead.sha, report, anonymous))).toEqual(new Errors.Unauthenticated({ reason: "Missing api-token header" }))
+      expect(yield* Effect.flip(upload(mainHead.sha, report, anonymous))).toEqual(new Errors.Unauthenticated({ kind: "missing", reason: "Missing api-token header" }))
       expect(yield* Effect.flip(upload(mainHead.sha, report, yield* callerWith("write", "globex")))).toBeInstanceOf(Errors.Unauthenticated)
       // A Public repository takes no upload from anyone either.
       expect(yield* Effect.flip(Effect.flatMap(CoverageUploads.CoverageUploads, (u) =>
@@ -131,7 +131,7 @@ describe("CoverageUploads.reports", () => {
   it.effect("needs a token of the organization that may read, even for a Public repository", () =>
     withWorker(Effect.gen(function*() {
       yield* addRepository("widgets", { visibility: "Public" })
-      expect(yield* Effect.flip(reports(anonymous))).toEqual(new Errors.Unauthenticated({ reason: "Missing api-token header" }))
+      expect(yield* Effect.flip(reports(anonymous))).toEqual(new Errors.Unauthenticated({ kind: "missing", reason: "Missing api-token header" }))
       expect(yield* Effect.flip(reports(yield* callerWith("read", "globex")))).toBeInstanceOf(Errors.Unauthenticated)
       expect((yield* reports(yield* callerWith("read"))).data.lastReports).toEqual([])
     })))

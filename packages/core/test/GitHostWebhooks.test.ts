@@ -12,7 +12,7 @@ import gitlabPush from "./providers/fixtures/gitlab/push.json"
 const widgets = repo("widgets")
 const widgetsUrl = "https://github.com/acme/widgets.git"
 
-const refused = new Errors.Unauthenticated({ reason: "The webhook delivery is not signed with the repository's webhook secret" })
+const refused = new Errors.Unauthenticated({ kind: "unsigned", reason: "The webhook delivery is not signed with the repository's webhook secret" })
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 const sign = (secret: string, body: Uint8Array) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`

@@ -74,7 +74,7 @@ describe("Ingestion.accept", () => {
       const unbound = new Principal.Principal({ credentialId: "u", kind: "ingestion", permission: "write" })
       for (const principal of [api, admin, unbound]) {
         expect(yield* Effect.flip(ingestion.accept(principal, Option.none(), change))).toEqual(
-          new Errors.Unauthenticated({ reason: "The api_key is not an ingestion key" })
+          new Errors.Unauthenticated({ kind: "wrongKind", reason: "The api_key is not an ingestion key" })
         )
         expect(yield* Effect.flip(ingestion.acceptProvider(principal, Option.none(), "github", {}, {}))).toBeInstanceOf(Errors.Unauthenticated)
       }

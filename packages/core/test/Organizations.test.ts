@@ -36,7 +36,7 @@ describe("Organizations", () => {
         const ingestion = Option.some(yield* access.authenticate(key.secret))
         expect(yield* Effect.flip(organizations.list(anonymous, "gh", undefined, undefined))).toBeInstanceOf(Errors.Unauthenticated)
         expect(yield* Effect.flip(organizations.list(ingestion, "gh", undefined, undefined))).toStrictEqual(
-          new Errors.Unauthenticated({ reason: "An ingestion key cannot call this API" })
+          new Errors.Unauthenticated({ kind: "wrongKind", reason: "An ingestion key cannot call this API" })
         )
       })
     ))

@@ -220,7 +220,7 @@ describe("PatternConfiguration", () => {
           const reader = yield* callerWith("read")
           const patterns = yield* PatternConfiguration.PatternConfiguration
           expect(yield* Effect.flip(patterns.update(reader, repo("widgets"), lintAUuid, {}, false))).toEqual(
-            new Errors.PermissionDenied({ reason: "This operation needs the 'write' permission; the token has 'read'" })
+            new Errors.PermissionDenied({ kind: "permission", needed: "write", held: "read", reason: "This operation needs the 'write' permission; the token has 'read'" })
           )
           expect((yield* patterns.list(reader, repo("widgets"), lintAUuid, {})).totalEnabled).toBe(3)
           expect((yield* patterns.get(reader, repo("widgets"), lintAUuid, "LintA_no-eval")).enabled).toBe(true)

@@ -89,12 +89,12 @@ describe("ReporterCoverage.upload", () => {
       yield* addRepository("widgets")
       const files = { "src/app.ts": { "1": 1 } }
       expect(yield* Effect.flip(upload({ _tag: "repository", token: undefined }, files))).toEqual(
-        new Errors.Unauthenticated({ reason: "Missing project-token header" })
+        new Errors.Unauthenticated({ kind: "missing", reason: "Missing project-token header" })
       )
       expect(yield* Effect.flip(upload({ _tag: "repository", token: "" }, files))).toBeInstanceOf(Errors.Unauthenticated)
       const { issued } = yield* issueToken("write")
       expect(yield* Effect.flip(upload({ _tag: "repository", token: issued.secret }, files))).toEqual(
-        new Errors.Unauthenticated({ reason: "The project-token is not a repository token" })
+        new Errors.Unauthenticated({ kind: "wrongKind", reason: "The project-token is not a repository token" })
       )
       expect(yield* Effect.flip(upload({ _tag: "repository", token: "tmr.nothing.here" }, files))).toBeInstanceOf(Errors.Unauthenticated)
       const short = yield* Effect.flip(upload(yield* projectToken("widgets"), files, false, mainHead.sha.slice(0, 8)))
@@ -124,7 +124,7 @@ describe("ReporterCoverage with an api-token", () => {
       )
       expect(yield* Effect.flip(upload(yield* accountTarget("read", "widgets"), files))).toBeInstanceOf(Errors.PermissionDenied)
       expect(yield* Effect.flip(upload({ _tag: "account", token: undefined, organization: "acme", repository: "widgets" }, files))).toEqual(
-        new Errors.Unauthenticated({ reason: "Missing api-token header" })
+        new Errors.Unauthenticated({ kind: "missing", reason: "Missing api-token header" })
       )
       expect(yield* Effect.flip(upload(yield* accountTarget("write", "widgets", { owner: "globex", provider: "gh" }), files)))
         .toBeInstanceOf(Errors.Unauthenticated)

@@ -229,7 +229,7 @@ describe("Repositories.add", () => {
             yield* Effect.flip(
               Effect.flatMap(Repositories.Repositories, (r) => r.add(writer, { provider: "gh", repositoryFullPath: "acme/widgets" }))
             )
-          ).toEqual(new Errors.PermissionDenied({ reason: "This operation needs the 'admin' permission; the token has 'write'" }))
+          ).toEqual(new Errors.PermissionDenied({ kind: "permission", needed: "admin", held: "write", reason: "This operation needs the 'admin' permission; the token has 'write'" }))
           expect(yield* Effect.flatMap(FakeGitRemotes, (r) => r.reads)).toEqual([])
         })
       ))
@@ -240,9 +240,9 @@ describe("Repositories.add", () => {
           const owner = yield* callerWith("admin")
           const repositories = yield* Repositories.Repositories
           expect(yield* Effect.flip(repositories.add(owner, { provider: "gh", repositoryFullPath: "globex/rockets" })))
-            .toEqual(new Errors.Unauthenticated({ reason: "The api-token is not valid for this organization" }))
+            .toEqual(new Errors.Unauthenticated({ kind: "otherOrganization", reason: "The api-token is not valid for this organization" }))
           expect(yield* Effect.flip(repositories.add(anonymous, { provider: "gh", repositoryFullPath: "acme/widgets" })))
-            .toEqual(new Errors.Unauthenticated({ reason: "Missing api-token header" }))
+            .toEqual(new Errors.Unauthenticated({ kind: "missing", reason: "Missing api-token header" }))
           expect(yield* Effect.flatMap(OrganizationStore.OrganizationStore, (s) => s.findOrganization("gh", "globex"))).toEqual(Option.none())
         })
       ))

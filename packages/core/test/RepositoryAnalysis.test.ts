@@ -136,10 +136,10 @@ describe("RepositoryAnalysis", () => {
           )
           const globexToken = yield* callerWith("admin", "globex")
           expect(yield* Effect.flip(analysis.list(globexToken, acme, {}))).toEqual(
-            new Errors.Unauthenticated({ reason: "The api-token is not valid for this organization" })
+            new Errors.Unauthenticated({ kind: "otherOrganization", reason: "The api-token is not valid for this organization" })
           )
           expect(yield* Effect.flip(analysis.list(anonymous, acme, {}))).toEqual(
-            new Errors.Unauthenticated({ reason: "Missing api-token header" })
+            new Errors.Unauthenticated({ kind: "missing", reason: "Missing api-token header" })
           )
         })
       ))
@@ -193,7 +193,7 @@ describe("RepositoryAnalysis", () => {
         Effect.gen(function*() {
           yield* addRepository("open", { visibility: "Public" })
           expect(yield* Effect.flip(get("open", undefined, anonymous))).toEqual(
-            new Errors.Unauthenticated({ reason: "Missing api-token header" })
+            new Errors.Unauthenticated({ kind: "missing", reason: "Missing api-token header" })
           )
           const reader = yield* callerWith("read")
           expect((yield* get("open", undefined, reader)).repository.permission).toBe("read")

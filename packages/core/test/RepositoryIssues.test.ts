@@ -171,7 +171,7 @@ describe("RepositoryIssues and access", () => {
       // open was analysed too: the fake analysis's three issues.
       expect((yield* reads.search(anonymous, repo("open"), body())).pagination.total).toBe(3)
       expect((yield* reads.overview(anonymous, repo("open"), body())).counts.levels.map((c) => [c.name, c.total])).toEqual([["Error", 3]])
-      expect(yield* Effect.flip(reads.search(anonymous, widgets, body()))).toEqual(new Errors.Unauthenticated({ reason: "Missing api-token header" }))
+      expect(yield* Effect.flip(reads.search(anonymous, widgets, body()))).toEqual(new Errors.Unauthenticated({ kind: "missing", reason: "Missing api-token header" }))
       expect(yield* Effect.flip(reads.overview(yield* callerWith("read", "globex"), widgets, body()))).toBeInstanceOf(Errors.Unauthenticated)
       expect((yield* reads.search(yield* callerWith("read"), widgets, body())).pagination.total).toBe(4)
       expect(yield* Effect.flip(reads.issue(adminCaller, repo("gadgets"), 101))).toEqual(new Errors.NotFound({ what: "repository", id: "gadgets" }))

@@ -3,7 +3,7 @@ import { Access, Errors, IssuedToken, OrganizationStore, Pagination, Tokens } fr
 import { Effect, Option, TestClock } from "effect"
 import { acme, addRepository, adminCaller, anonymous, callerWith, globex, issueToken, repo, withServices } from "./fixtures/TestLayer.js"
 
-const foreignToken = new Errors.Unauthenticated({ reason: "The api-token is not valid for this organization" })
+const foreignToken = new Errors.Unauthenticated({ kind: "otherOrganization", reason: "The api-token is not valid for this organization" })
 
 /** An API token, an ingestion key and a repository token of acme, issued a minute apart. */
 const issueAll = Effect.gen(function*() {
@@ -92,7 +92,7 @@ describe("Tokens", () => {
         for (const issued of [api, ingestion, repository]) {
           yield* access.authenticate(issued.secret)
           yield* tokens.revoke(adminCaller, acme, issued.credential.id)
-          expect(yield* Effect.flip(access.authenticate(issued.secret))).toEqual(new Errors.Unauthenticated({ reason: "Invalid credentials" }))
+          expect(yield* Effect.flip(access.authenticate(issued.secret))).toEqual(new Errors.Unauthenticated({ kind: "invalid", reason: "Invalid credentials" }))
         }
         expect((yield* tokens.list(adminCaller, acme, {})).items).toEqual([])
 

@@ -85,10 +85,10 @@ describe("ToolConfiguration", () => {
           yield* addRepository("closed")
           expect((yield* tools.listTools(anonymous, repo("open"))).map((t) => t.name)).toEqual(["LintA", "LintA2", "PyCheck"])
           expect(yield* Effect.flip(tools.listTools(anonymous, repo("closed")))).toEqual(
-            new Errors.Unauthenticated({ reason: "Missing api-token header" })
+            new Errors.Unauthenticated({ kind: "missing", reason: "Missing api-token header" })
           )
           expect(yield* Effect.flip(tools.conflicts(anonymous, repo("open")))).toEqual(
-            new Errors.Unauthenticated({ reason: "Missing api-token header" })
+            new Errors.Unauthenticated({ kind: "missing", reason: "Missing api-token header" })
           )
         })
       ))
@@ -272,7 +272,7 @@ describe("ToolConfiguration", () => {
           const tools = yield* ToolConfiguration.ToolConfiguration
           expect(
             yield* Effect.flip(tools.configureTool(reader, repo("widgets"), lintAUuid, new Bodies.ConfigureToolBody({ enabled: false })))
-          ).toEqual(new Errors.PermissionDenied({ reason: "This operation needs the 'write' permission; the token has 'read'" }))
+          ).toEqual(new Errors.PermissionDenied({ kind: "permission", needed: "write", held: "read", reason: "This operation needs the 'write' permission; the token has 'read'" }))
           const writer = yield* callerWith("write")
           yield* tools.configureTool(writer, repo("widgets"), lintAUuid, new Bodies.ConfigureToolBody({ enabled: false }))
           expect(yield* enabledTools()).toEqual([])

@@ -41,7 +41,13 @@ export class ConfigurationConflict extends Schema.TaggedError<ConfigurationConfl
   }
 }
 
+/**
+ * No caller the operation accepts. `kind` says which way: no credential presented, one that does
+ * not verify, one of another organization, a credential of a kind this API does not take (an
+ * ingestion key, a repository token), or a webhook delivery not signed with the repository's secret.
+ */
 export class Unauthenticated extends Schema.TaggedError<Unauthenticated>()("Unauthenticated", {
+  kind: Schema.Literal("missing", "invalid", "otherOrganization", "wrongKind", "unsigned"),
   reason: Schema.String
 }) {
   override get message() {
@@ -49,8 +55,15 @@ export class Unauthenticated extends Schema.TaggedError<Unauthenticated>()("Unau
   }
 }
 
-/** Authenticated, but the credential's permission does not cover the operation. */
+/**
+ * Authenticated, but not allowed: the credential's permission is below the operation's (`needed`,
+ * `held`), the operation is the installation admin's alone, or the organization's settings do not
+ * allow it.
+ */
 export class PermissionDenied extends Schema.TaggedError<PermissionDenied>()("PermissionDenied", {
+  kind: Schema.Literal("permission", "installationAdmin", "organizationSettings"),
+  needed: Schema.optional(Schema.Literal("read", "write", "admin")),
+  held: Schema.optional(Schema.Literal("read", "write", "admin")),
   reason: Schema.String
 }) {
   override get message() {

@@ -31,4 +31,4 @@ export interface RepositoryCoordinates extends OrganizationCoordinates {
 export const ingestionOrganizationOf = (principal: Principal): Effect.Effect<number, Unauthenticated> =>
   principal.kind === "ingestion" && principal.organizationId !== undefined
     ? Effect.succeed(principal.organizationId)
-    : Effect.fail(new Unauthenticated({ reason: "The api_key is not an ingestion key" }))
+    : Effect.fail(new Unauthenticated({ kind: "wrongKind", reason: "The api_key is not an ingestion key" }))

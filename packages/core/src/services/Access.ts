@@ -48,8 +48,8 @@ const isStale = (lastUsedAt: string | undefined, now: number) =>
 /** How long a revocation waits for its announcement to come back before returning all the same. */
 const echoWait = Duration.seconds(1)
 
-const missing = new Unauthenticated({ reason: "Missing api-token header" })
-const foreign = new Unauthenticated({ reason: "The api-token is not valid for this organization" })
+const missing = new Unauthenticated({ kind: "missing", reason: "Missing api-token header" })
+const foreign = new Unauthenticated({ kind: "otherOrganization", reason: "The api-token is not valid for this organization" })
 
 const make = Effect.gen(function*() {
   const credentials = yield* CredentialStore
@@ -65,7 +65,7 @@ const make = Effect.gen(function*() {
       const hash = yield* sha256Hex(secret)
       const found = yield* credentials.find(id)
       if (Option.isNone(found) || !constantTimeEqual(found.value.secretHash, hash)) {
-        return yield* new Unauthenticated({ reason: "Invalid credentials" })
+        return yield* new Unauthenticated({ kind: "invalid", reason: "Invalid credentials" })
       }
       const c = found.value
       const now = yield* Clock.currentTimeMillis
@@ -120,7 +120,12 @@ const make = Effect.gen(function*() {
     rank[principal.permission] >= rank[need]
       ? Effect.void
       : Effect.fail(
-        new PermissionDenied({ reason: `This operation needs the '${need}' permission; the token has '${principal.permission}'` }) as DeniedFor<P>
+        new PermissionDenied({
+          kind: "permission",
+          needed: need,
+          held: principal.permission,
+          reason: `This operation needs the '${need}' permission; the token has '${principal.permission}'`
+        }) as DeniedFor<P>
       )
 
   /** The caller of the analysis API: a token or the installation admin, never an ingestion key. */
@@ -130,9 +135,9 @@ const make = Effect.gen(function*() {
     // jobs and only upload coverage (ReporterCoverage).
     switch (caller.value.kind) {
       case "ingestion":
-        return new Unauthenticated({ reason: "An ingestion key cannot call this API" })
+        return new Unauthenticated({ kind: "wrongKind", reason: "An ingestion key cannot call this API" })
       case "repository":
-        return new Unauthenticated({ reason: "A repository token can only upload coverage" })
+        return new Unauthenticated({ kind: "wrongKind", reason: "A repository token can only upload coverage" })
       default:
         return Effect.succeed(caller.value)
     }

@@ -52,7 +52,7 @@ export const replayWindow = Duration.days(3)
 
 // One answer for an unknown repository, a repository without a secret and a wrong signature: a
 // caller without the secret learns nothing of which repositories exist.
-const refused = new Unauthenticated({ reason: "The webhook delivery is not signed with the repository's webhook secret" })
+const refused = new Unauthenticated({ kind: "unsigned", reason: "The webhook delivery is not signed with the repository's webhook secret" })
 
 const utf8 = new TextDecoder("utf-8", { fatal: true })
 

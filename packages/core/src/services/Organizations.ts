@@ -27,7 +27,7 @@ const make = Effect.gen(function*() {
       // Checked first, so that a token of another organization learns nothing (401), as everywhere.
       const organization = yield* access.organization(caller, at, "read")
       if (!Option.exists(caller, (principal) => principal.isAdmin)) {
-        return yield* new PermissionDenied({ reason: "Only the installation admin may change an organization's settings" })
+        return yield* new PermissionDenied({ kind: "installationAdmin", reason: "Only the installation admin may change an organization's settings" })
       }
       const current = yield* organizationStore.organizationSettings(organization.id)
       const changed = new OrganizationSettings({

@@ -28,7 +28,7 @@ export type ReporterTarget =
     readonly repository: string
   }
 
-const missing = (header: string) => new Unauthenticated({ reason: `Missing ${header} header` })
+const missing = (header: string) => new Unauthenticated({ kind: "missing", reason: `Missing ${header} header` })
 
 const make = Effect.gen(function*() {
   const access = yield* Access
@@ -45,7 +45,7 @@ const make = Effect.gen(function*() {
       const found = principal.kind === "repository" && principal.repositoryId !== undefined
         ? yield* repositories.findRepositoryById(principal.repositoryId)
         : Option.none()
-      if (Option.isNone(found)) return yield* new Unauthenticated({ reason: "The project-token is not a repository token" })
+      if (Option.isNone(found)) return yield* new Unauthenticated({ kind: "wrongKind", reason: "The project-token is not a repository token" })
       return found.value
     })
 

@@ -150,6 +150,7 @@ const make = Effect.gen(function*() {
       // the git cache): only the installation's admin may point there.
       if (input.gitUrl !== undefined && !isAdmin && !isRemoteUrl(input.gitUrl)) {
         return yield* new PermissionDenied({
+          kind: "installationAdmin",
           reason: "Only the installation admin may add a repository from a local path or file:// URL"
         })
       }

@@ -42,6 +42,7 @@ const make = Effect.gen(function*() {
       // A configuration file is the repository's code, run by the worker: the installation admin opts in.
       if (body.useConfigurationFile === true && !(yield* organizations.organizationSettings(organization.id)).allowConfigurationFiles) {
         return yield* new PermissionDenied({
+          kind: "organizationSettings",
           reason: `Configuration files are not allowed in organization ${at.provider}/${at.organization}: ` +
             "the installation admin allows them (allowConfigurationFiles in the organization's settings)"
         })
