@@ -1,4 +1,4 @@
-import { Access, Errors } from "@tidemark/core"
+import { Access } from "@tidemark/core"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { Authentication, IngestionAuthentication, OptionalAuthentication } from "./Authentication.js"
 import { analysisErrors, ingestionErrors } from "./ErrorMapping.js"
@@ -11,13 +11,14 @@ const optionalCaller = (access: Access.Access, token: Redacted.Redacted<string>)
     : access.authenticate(presented).pipe(Effect.map(Option.some), analysisErrors)
 }
 
-/** Missing is refused with the same body the core gives a missing token (Access: `Missing api-token header`). */
-const missingToken = Effect.fail(new Errors.Unauthenticated({ kind: "missing", reason: "Missing api-token header" })).pipe(analysisErrors)
-
 export const authenticationLayer = Layer.effect(
   Authentication,
   Effect.map(Access.Access, (access) => ({
-    apiToken: (token) => Redacted.value(token) === "" ? missingToken : optionalCaller(access, token)
+    // No token is the core's to refuse, as any caller it does not accept (Access.signedIn).
+    apiToken: (token) =>
+      Redacted.value(token) === ""
+        ? access.signedIn(Option.none()).pipe(Effect.map(Option.some), analysisErrors)
+        : optionalCaller(access, token)
   }))
 )
 
