@@ -8,11 +8,15 @@ import { orUnavailable } from "./StorageFailure.js"
 const ToolSettingRow = Schema.Struct({
   toolUuid: Schema.String,
   enabled: Schema.NullOr(Schema.Boolean),
-  usesConfigurationFile: Schema.Boolean
+  usesConfigurationFile: Schema.NullOr(Schema.Boolean)
 })
 
-const toToolSetting = ({ enabled, ...row }: typeof ToolSettingRow.Type) =>
-  new Records.ToolSetting({ ...row, ...(enabled === null ? {} : { enabled }) })
+const toToolSetting = ({ enabled, toolUuid, usesConfigurationFile }: typeof ToolSettingRow.Type) =>
+  new Records.ToolSetting({
+    toolUuid,
+    ...(enabled === null ? {} : { enabled }),
+    ...(usesConfigurationFile === null ? {} : { usesConfigurationFile })
+  })
 
 /**
  * Checked as plain data against the settings' encoded side (`Rows.check`), then made records
@@ -65,7 +69,7 @@ export const make = Effect.gen(function*() {
     const usesConfigurationFile = change.usesConfigurationFile ?? null
     return sql`
       INSERT INTO tool_settings (repository_id, tool_uuid, enabled, uses_configuration_file)
-      VALUES (${repositoryId}, ${toolUuid}, ${enabled}::boolean, coalesce(${usesConfigurationFile}::boolean, false))
+      VALUES (${repositoryId}, ${toolUuid}, ${enabled}::boolean, ${usesConfigurationFile}::boolean)
       ON CONFLICT (repository_id, tool_uuid) DO UPDATE SET
         enabled = coalesce(${enabled}::boolean, tool_settings.enabled),
         uses_configuration_file = coalesce(${usesConfigurationFile}::boolean, tool_settings.uses_configuration_file)

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { type ConfigLintLimits, lintInSandbox } from "./ConfigLintSandbox.js"
-import { type EnabledRule, eslint9PatternId } from "./EnabledRule.js"
+import { type EnabledRule, eslint9Flavour, type EslintFlavour, patternIdIn } from "./EnabledRule.js"
 import { lintedFileOf, summaryOf } from "./LintedFile.js"
 import { LintError, LintResult } from "./LintResult.js"
 import { isLintable } from "./ScriptFiles.js"
@@ -34,7 +34,8 @@ export const lintWithConfigurationFile = (
   files: ReadonlyArray<SourceFile>,
   configurationFile: string,
   rules: ReadonlyArray<EnabledRule>,
-  limits: ConfigLintLimits
+  limits: ConfigLintLimits,
+  flavour: EslintFlavour = eslint9Flavour
 ): Effect.Effect<LintResult, LintError> =>
   Effect.gen(function*() {
     const lintable = files.filter((file) => isLintable(file.path))
@@ -48,7 +49,7 @@ export const lintWithConfigurationFile = (
     const linted = lintable.map((file) => lintedFileOf(file, messages.get(file.path) ?? []))
     return new LintResult({
       ...summaryOf(linted, (ruleId) => ({
-        patternId: eslint9PatternId(ruleId),
+        patternId: patternIdIn(flavour, ruleId),
         // The config's own levels (warn, error) are not severities: a rule of no enabled pattern
         // is a Warning, the catalogue's most common level.
         severity: severities.get(ruleId) ?? "Warning"

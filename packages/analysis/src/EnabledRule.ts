@@ -21,3 +21,26 @@ export interface EnabledRule {
   readonly parameters: ReadonlyArray<{ readonly name: string; readonly value: string }>
 }
 
+
+/**
+ * Which of the catalogue's ESLint tools a run is for: both lint with ESLint 9's engine, each
+ * reporting its issues under its own name and pattern prefix (`ESLint9_semi`, `ESLint8_semi`).
+ */
+export interface EslintFlavour {
+  /** The tool's name in the catalogue, as a skipped file's problem and the file clock name it. */
+  readonly toolName: string
+  /** The tool's `patternPrefix`, e.g. `ESLint9_`. */
+  readonly patternPrefix: string
+}
+
+export const eslint9Flavour: EslintFlavour = { toolName: eslint9ToolName, patternPrefix: eslint9PatternPrefix }
+
+/** A rule's pattern id in a flavour: its prefix plus the rule id, with a plugin's `/` written as `_`. */
+export const patternIdIn = (flavour: EslintFlavour, ruleId: string): string => `${flavour.patternPrefix}${ruleId.replaceAll("/", "_")}`
+
+/** The rule id of a pattern id of a flavour: `ESLint9_@typescript-eslint_no-shadow` → `@typescript-eslint/no-shadow`. */
+export const ruleIdIn = (flavour: EslintFlavour, patternId: string): string => {
+  const id = patternId.slice(flavour.patternPrefix.length)
+  // Core rule ids hold no `_`: only a plugin's scope is separated by one.
+  return id.startsWith("@") ? id.replace("_", "/") : id
+}

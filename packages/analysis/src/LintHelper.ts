@@ -3,7 +3,7 @@ import { NodeWorker } from "@effect/platform-node"
 import { Cause, Context, Effect, Layer, Pool, Schema } from "effect"
 import { fileURLToPath } from "node:url"
 import { Worker as Thread } from "node:worker_threads"
-import type { EnabledRule } from "./EnabledRule.js"
+import type { EnabledRule, EslintFlavour } from "./EnabledRule.js"
 import { analysisThreadLimits } from "./ThreadLimits.js"
 import { type LintedTurnData, LintShare, LintThreadRequest, LintThreadStart } from "./LintThreadProtocol.js"
 import { reasonOfThrow } from "./SkippedFile.js"
@@ -28,6 +28,7 @@ export class LintHelper extends Context.Tag("@tidemark/analysis/LintHelper")<Lin
     root: string,
     files: ReadonlyArray<SourceFile>,
     rules: ReadonlyArray<EnabledRule>,
+    flavour: EslintFlavour,
     turns: SharedArrayBuffer
   ) => Effect.Effect<ReadonlyArray<LintedTurnData>, LintHelperFailed>
 }>() {}
@@ -55,9 +56,9 @@ export const make = (options: LintHelperOptions) =>
       initialMessage: () => new LintThreadStart({ cacheDirectory: options.cacheDirectory })
     })
     return LintHelper.of({
-      lintShare: (root, files, rules, turns) =>
+      lintShare: (root, files, rules, flavour, turns) =>
         Effect.scoped(Effect.flatMap(pool.backing.get, (thread) =>
-          thread.executeEffect(new LintShare({ root, files, rules, turns })).pipe(
+          thread.executeEffect(new LintShare({ root, files, rules, flavour, turns })).pipe(
             // Nothing but the thread itself fails a share: the next tree gets a new one.
             Effect.tapErrorCause((cause) => Cause.isInterruptedOnly(cause) ? Effect.void : Pool.invalidate(pool.backing, thread))
           ))).pipe(Effect.catchAllCause((cause) => Cause.isInterruptedOnly(cause) ? Effect.interrupt : Effect.fail(failure(cause))))

@@ -2,12 +2,12 @@ import { Effect, Fiber, Option } from "effect"
 import { resolve } from "node:path"
 import { configurationFileOf, lintWithConfigurationFile } from "./ConfigFileLinter.js"
 import { type ConfigLintLimits, defaultConfigLintLimits } from "./ConfigLintSandbox.js"
-import type { EnabledRule } from "./EnabledRule.js"
+import { type EnabledRule, eslint9Flavour, type EslintFlavour } from "./EnabledRule.js"
 import type { LintError, LintResult } from "./LintResult.js"
 import { LintHelper, type LintHelperFailed } from "./LintHelper.js"
 import { lintedTurnOf } from "./LintThreadProtocol.js"
 import { inTreeOrder, lintTurns, makeTurns } from "./LintTurns.js"
-import { lintWithPatterns, preparePatternLint } from "./PatternLinter.js"
+import { type ConfiguredEslint, lintAll, lintWithPatterns, prepareConfiguredLint, preparePatternLint } from "./PatternLinter.js"
 import type { SourceFile } from "./SourceTree.js"
 
 export type { EnabledRule } from "./EnabledRule.js"
@@ -24,6 +24,10 @@ export interface LintSettings {
   readonly useConfigurationFile: boolean
   /** Time and memory the sandboxed process that runs the configuration file may use. */
   readonly configurationFileLimits?: ConfigLintLimits | undefined
+  /** The repository's own configuration read without running its code (eslintrc): used instead of `rules` when there is no flat config to run. */
+  readonly configured?: ConfiguredEslint | undefined
+  /** Which ESLint tool of the catalogue the issues are reported for: ESLint9 when absent. */
+  readonly flavour?: EslintFlavour | undefined
 }
 
 /**
@@ -48,15 +52,18 @@ const lintWith = (
   settings: LintSettings,
   configurationFile: string | undefined
 ): Effect.Effect<LintResult, LintError> =>
-  configurationFile === undefined
-    ? lintWithPatterns(absoluteRoot, files, settings.rules)
-    : lintWithConfigurationFile(
+  configurationFile !== undefined
+    ? lintWithConfigurationFile(
       absoluteRoot,
       files,
       configurationFile,
       settings.rules,
-      settings.configurationFileLimits ?? defaultConfigLintLimits
+      settings.configurationFileLimits ?? defaultConfigLintLimits,
+      settings.flavour ?? eslint9Flavour
     )
+    : settings.configured !== undefined
+    ? Effect.flatMap(prepareConfiguredLint(absoluteRoot, files, settings.configured, settings.rules, settings.flavour), lintAll)
+    : lintWithPatterns(absoluteRoot, files, settings.rules, settings.flavour)
 
 /**
  * `lintTree`, begun before the tree's measures and finished after them (the Effect it gives): with a
@@ -74,11 +81,13 @@ export const startLintTree = (
     const absoluteRoot = resolve(root)
     const configurationFile = configurationFileFor(files, settings)
     if (configurationFile !== undefined) return Fiber.join(yield* Effect.fork(lintWith(absoluteRoot, files, settings, configurationFile)))
-    if (Option.isNone(helper)) return lintWithPatterns(absoluteRoot, files, settings.rules)
+    // A configuration read from the tree is linted in this thread alone: the lint thread knows patterns only.
+    if (Option.isNone(helper) || settings.configured !== undefined) return lintWith(absoluteRoot, files, settings, undefined)
+    const flavour = settings.flavour ?? eslint9Flavour
     const turns = makeTurns()
-    const theirs = yield* Effect.fork(helper.value.lintShare(absoluteRoot, files, settings.rules, turns))
+    const theirs = yield* Effect.fork(helper.value.lintShare(absoluteRoot, files, settings.rules, flavour, turns))
     return Effect.gen(function*() {
-      const lint = yield* preparePatternLint(absoluteRoot, files, settings.rules)
+      const lint = yield* preparePatternLint(absoluteRoot, files, settings.rules, flavour)
       const mine = yield* lintTurns(lint, turns)
       const linted = inTreeOrder(lint, [...mine, ...(yield* Fiber.join(theirs)).flatMap(lintedTurnOf(lint.lintable))])
       // Each turn is taken once and every taken turn is linted: a gap is a bug, not the tree's.

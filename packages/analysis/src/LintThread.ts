@@ -33,8 +33,8 @@ const cacheLayer = (cacheDirectory: string) =>
 
 const runner = WorkerRunner.layerSerialized(LintThreadRequest, {
   LintThreadStart: ({ cacheDirectory }) => cacheLayer(cacheDirectory),
-  LintShare: ({ files, root, rules, turns }) =>
-    preparePatternLint(root, files, rules).pipe(
+  LintShare: ({ files, flavour, root, rules, turns }) =>
+    preparePatternLint(root, files, rules, flavour).pipe(
       Effect.flatMap((lint) => lintTurns(lint, turns)),
       Effect.map((linted) => linted.map(lintedTurnData)),
       Effect.provideService(FileWatch, watch)

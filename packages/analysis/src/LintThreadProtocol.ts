@@ -43,6 +43,7 @@ export class LintShare extends Schema.TaggedRequest<LintShare>()("LintShare", {
     root: Schema.String,
     files: Schema.Array(Schema.Struct({ path: Schema.String, content: Schema.String })),
     rules: Schema.Array(EnabledRuleData),
+    flavour: Schema.Struct({ toolName: Schema.String, patternPrefix: Schema.String }),
     turns: Schema.instanceOf(SharedArrayBuffer)
   }
 }) {}

@@ -4,11 +4,11 @@ import { Effect, Either, Option, Schema } from "effect"
 import { type ESLint, Linter } from "eslint"
 import { builtinRules } from "eslint/use-at-your-own-risk"
 import { declaredGlobals } from "./DeclaredGlobals.js"
-import { type EnabledRule, eslint9ToolName } from "./EnabledRule.js"
+import { type EnabledRule, eslint9Flavour, type EslintFlavour, patternIdIn } from "./EnabledRule.js"
 import type { AnalysisCacheError } from "./AnalysisCache.js"
 import { cachedMessageOf, type CachedMessage, LintCache } from "./LintCache.js"
 import { FileWatch } from "./FileWatch.js"
-import { failedFileOf, type LintedFile, lintedFileOf, type MessageFields, reasonOf, summaryOf } from "./LintedFile.js"
+import { failedFileOf, type LintedFile, lintedFileOf, type MessageFields, type PatternOf, reasonOf, summaryOf } from "./LintedFile.js"
 import { lintConfigDigest, lintKey } from "./LintKey.js"
 import { LintResult, SkippedRule } from "./LintResult.js"
 import { ruleOptions, RuleOptionsMetadata } from "./RuleOptions.js"
@@ -127,6 +127,34 @@ export interface PatternLint {
   readonly resultOf: (linted: ReadonlyArray<LintedFile>) => LintResult
 }
 
+/** How each file of a tree is linted: ESLint's config for it, and what its messages count as. */
+interface LintPlan {
+  readonly flavour: EslintFlavour
+  readonly lintable: ReadonlyArray<SourceFile>
+  readonly configFor: (file: SourceFile) => { readonly config: Array<Linter.Config>; readonly digest: string }
+  readonly patternOf: PatternOf
+  readonly skippedRules: ReadonlyArray<SkippedRule>
+}
+
+const lintOf = (root: string, linter: Linter, plan: LintPlan): Effect.Effect<PatternLint> =>
+  Effect.gen(function*() {
+    const cache = yield* Effect.serviceOption(LintCache)
+    const watch = yield* FileWatch
+    const lint = (file: SourceFile): Either.Either<ReadonlyArray<MessageFields>, unknown> =>
+      Either.try(() =>
+        watch.during(plan.flavour.toolName, file.path, () => linter.verify(file.content, plan.configFor(file).config, { filename: `${root}/${file.path}` }))
+      )
+    return {
+      lintable: plan.lintable,
+      lintFile: (file) =>
+        Option.match(cache, {
+          onNone: () => Effect.sync(() => lintedOf(file, lint(file))),
+          onSome: (store) => lintedWithCache(store, lintKey(plan.configFor(file).digest, file.path, file.content), file, lint)
+        }),
+      resultOf: (linted) => new LintResult({ ...summaryOf(linted, plan.patternOf), skippedRules: plan.skippedRules })
+    }
+  })
+
 /**
  * The rules are prepared and checked, and the `Linter` and its config made, once per tree; a file
  * also gets the globals the repository declares for it (DeclaredGlobals.ts). Each thread that lints
@@ -135,7 +163,8 @@ export interface PatternLint {
 export const preparePatternLint = (
   root: string,
   files: ReadonlyArray<SourceFile>,
-  rules: ReadonlyArray<EnabledRule>
+  rules: ReadonlyArray<EnabledRule>,
+  flavour: EslintFlavour = eslint9Flavour
 ): Effect.Effect<PatternLint> =>
   Effect.gen(function*() {
     const prepared = rules.map(prepare)
@@ -158,39 +187,64 @@ export const preparePatternLint = (
     }
     // Only the enabled patterns count: an inline `/* eslint rule: ... */` comment may turn on others.
     const byRuleId = new Map(accepted.map(({ rule }) => [rule.ruleId, rule]))
-    const cache = yield* Effect.serviceOption(LintCache)
-    const watch = yield* FileWatch
-    const lint = (file: SourceFile): Either.Either<ReadonlyArray<MessageFields>, unknown> =>
-      Either.try(() =>
-        watch.during(eslint9ToolName, file.path, () => linter.verify(file.content, configFor(file).config, { filename: `${root}/${file.path}` }))
-      )
-    return {
+    return yield* lintOf(root, linter, {
+      flavour,
       lintable: files.filter((file) => isLintable(file.path)),
-      lintFile: (file) =>
-        Option.match(cache, {
-          onNone: () => Effect.sync(() => lintedOf(file, lint(file))),
-          onSome: (store) => lintedWithCache(store, lintKey(configFor(file).digest, file.path, file.content), file, lint)
-        }),
-      resultOf: (linted) =>
-        new LintResult({
-          ...summaryOf(linted, (ruleId) => byRuleId.get(ruleId)),
-          skippedRules: [...prepared.flatMap((p) => (Either.isLeft(p) ? [p.left] : [])), ...rejected]
-        })
-    }
+      configFor,
+      patternOf: (ruleId) => byRuleId.get(ruleId),
+      skippedRules: [...prepared.flatMap((p) => (Either.isLeft(p) ? [p.left] : [])), ...rejected]
+    })
   })
+
+/** The repository's own ESLint configuration, translated into a flat config without running its code. */
+export interface ConfiguredEslint {
+  /** Flat config blocks, applied after the parser and plugin of every TypeScript file. */
+  readonly config: ReadonlyArray<Linter.Config>
+  /** Paths (relative to the root) the configuration's ignore patterns leave out. */
+  readonly ignores: (path: string) => boolean
+}
+
+/**
+ * A tree linted with the repository's own configuration: its rules, levels and options decide what
+ * is reported. An issue of an enabled pattern has that pattern's severity; any other is a Warning
+ * (the repository's `warn` and `error` are its CI's levels, not severities).
+ */
+export const prepareConfiguredLint = (
+  root: string,
+  files: ReadonlyArray<SourceFile>,
+  configured: ConfiguredEslint,
+  rules: ReadonlyArray<EnabledRule>,
+  flavour: EslintFlavour = eslint9Flavour
+): Effect.Effect<PatternLint> => {
+  const config: Array<Linter.Config> = [
+    { plugins: { "@typescript-eslint": plugin }, linterOptions: { reportUnusedDisableDirectives: "off" } },
+    { files: globsOf(typeScriptExtensions), languageOptions: { parser: tsParser } },
+    ...configured.config
+  ]
+  const entry = { config, digest: lintConfigDigest(config) }
+  const severities = new Map(rules.map((rule) => [rule.ruleId, rule.severity]))
+  return lintOf(root, new Linter({ configType: "flat", cwd: root }), {
+    flavour,
+    lintable: files.filter((file) => isLintable(file.path) && !configured.ignores(file.path)),
+    configFor: () => entry,
+    patternOf: (ruleId) => ({ patternId: patternIdIn(flavour, ruleId), severity: severities.get(ruleId) ?? "Warning" }),
+    skippedRules: []
+  })
+}
 
 /** Lints a tree with the enabled patterns, file after file. */
 export const lintWithPatterns = (
   root: string,
   files: ReadonlyArray<SourceFile>,
-  rules: ReadonlyArray<EnabledRule>
-): Effect.Effect<LintResult> =>
-  Effect.gen(function*() {
-    const lint = yield* preparePatternLint(root, files, rules)
-    // One Effect per file lets the fiber yield between files: a large tree does not hold the
-    // event loop for the whole run.
-    return lint.resultOf(yield* Effect.forEach(lint.lintable, lint.lintFile))
-  })
+  rules: ReadonlyArray<EnabledRule>,
+  flavour: EslintFlavour = eslint9Flavour
+): Effect.Effect<LintResult> => Effect.flatMap(preparePatternLint(root, files, rules, flavour), lintAll)
+
+/** Lints every lintable file of a prepared tree, file after file. */
+// One Effect per file lets the fiber yield between files: a large tree does not hold the event
+// loop for the whole run.
+export const lintAll = (lint: PatternLint): Effect.Effect<LintResult> =>
+  Effect.map(Effect.forEach(lint.lintable, lint.lintFile), lint.resultOf)
 
 const lintedOf = (file: SourceFile, result: Either.Either<ReadonlyArray<MessageFields>, unknown>): LintedFile =>
   Either.match(result, { onLeft: (error) => failedFileOf(file, error), onRight: (messages) => lintedFileOf(file, messages) })

@@ -20,7 +20,8 @@ export interface RowsInput {
   readonly duplication: ReadonlyArray<FileDuplication>
   readonly issues: ReadonlyArray<Issue>
   readonly sources: ReadonlyArray<SourceFile>
-  readonly tool: { readonly uuid: string; readonly name: string }
+  /** The tools that ran: an issue is its tool's by its pattern id's prefix. */
+  readonly tools: ReadonlyArray<{ readonly uuid: string; readonly name: string; readonly patternPrefix: string }>
   readonly patterns: ReadonlyMap<string, PatternInfo>
   readonly goals: Grade.GradeGoals
 }
@@ -97,11 +98,13 @@ export const resultRowsOf = (input: RowsInput): ResultRows => {
   })
   const languageOf = new Map(input.files.map((file) => [file.path, file.language]))
   const linesOf = new Map(input.sources.map((source) => [source.path, source.content.split("\n")]))
+  const toolOf = (patternId: string) => input.tools.find((tool) => patternId.startsWith(tool.patternPrefix))
   const findings = input.issues.map((issue): AnalysisResults.IssueFinding => {
     const pattern = input.patterns.get(issue.patternId)
+    const tool = toolOf(issue.patternId)
     return {
-      toolUuid: input.tool.uuid,
-      toolName: input.tool.name,
+      toolUuid: tool?.uuid ?? "",
+      toolName: tool?.name ?? "",
       patternId: issue.patternId,
       ...(pattern?.title === undefined ? {} : { patternTitle: pattern.title }),
       category: pattern?.category ?? "ErrorProne",

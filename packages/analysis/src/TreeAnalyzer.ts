@@ -1,18 +1,22 @@
 import * as NodeContext from "@effect/platform-node/NodeContext"
-import { Analyzer, CommitAnalysis, IssueLoad, Repository } from "@tidemark/core"
+import { catalogue } from "@tidemark/catalogue"
+import { AnalysedLanguages, Analyzer, CommitAnalysis, IssueLoad, Repository } from "@tidemark/core"
 import { Context, Effect, Layer } from "effect"
 import type { InvalidAnalysisConfiguration } from "./AnalysisConfiguration.js"
 import { type ConfigLintLimits, defaultConfigLintLimits } from "./ConfigLintSandbox.js"
 import { AnalysisCache } from "./AnalysisCache.js"
 import * as DirectoryAnalysisCache from "./DirectoryAnalysisCache.js"
+import { eslint9Flavour, ruleIdIn } from "./EnabledRule.js"
 import { makeFrameCache } from "./FrameCache.js"
 import { loadGrammars } from "./Grammars.js"
 import { LintCache } from "./LintCache.js"
-import { eslint9ToolName } from "./EnabledRule.js"
-import { type EnabledRule, eslint9PatternPrefix, startLintTree } from "./LintIssues.js"
+import type { Issue } from "./LintResult.js"
 import { remembered, rememberedEntries } from "./RememberedEntries.js"
 import { resultRowsOf } from "./ResultRows.js"
 import { SkippedFile, skippedFileProblems } from "./SkippedFile.js"
+import type { AnalysisTool, ToolProblem, ToolRun } from "./tools/AnalysisTool.js"
+import { analysisTools } from "./tools/AnalysisTools.js"
+import { languageAnalysisOf } from "./tools/ToolLanguages.js"
 import { defaultTreeAnalysisSettings, measureTree, scopeTree } from "./TreeAnalysis.js"
 
 export interface TreeAnalyzerOptions {
@@ -26,18 +30,7 @@ export interface TreeAnalyzerOptions {
 export const eslint9Uuid = "2a30ab97-477f-4769-8b88-af596ce7a94c"
 
 /** The catalogue writes a plugin rule's `/` as `_` (`ESLint9_@typescript-eslint_no-shadow`); core rule ids hold no `_`. */
-export const ruleIdOf = (patternId: string): string => {
-  const id = patternId.slice(eslint9PatternPrefix.length)
-  return id.startsWith("@") ? id.replace("_", "/") : id
-}
-
-const rulesOf = (tool: Analyzer.AnalyzedTool): ReadonlyArray<EnabledRule> =>
-  tool.patterns.map((pattern) => ({
-    patternId: pattern.id,
-    ruleId: ruleIdOf(pattern.id),
-    severity: pattern.severityLevel,
-    parameters: pattern.parameters
-  }))
+export const ruleIdOf = (patternId: string): string => ruleIdIn(eslint9Flavour, patternId)
 
 /**
  * The problem to show on the analysis when the repository's configuration file could not be read
@@ -47,15 +40,56 @@ const rulesOf = (tool: Analyzer.AnalyzedTool): ReadonlyArray<EnabledRule> =>
 export const configurationFileProblem = (error: InvalidAnalysisConfiguration): Repository.Problem =>
   new Repository.Problem({ code: "invalid_configuration_file", severity: "some_analysis", message: error.message, actions: [] })
 
+/** A tool's problem (its configuration could not be read or followed): the rest of its analysis went on. */
+const toolProblem = (problem: ToolProblem): Repository.Problem =>
+  new Repository.Problem({
+    code: problem.code === "configuration_not_found" ? "configuration_file_not_found" : "invalid_configuration_file",
+    severity: "some_analysis",
+    message: `${problem.tool}: ${problem.message}`,
+    actions: []
+  })
+
+/** An enabled tool this server has no plug-in for: its languages are not analysed, and the repository is told. */
+const notRunProblem = (tool: Analyzer.AnalyzedTool): Repository.Problem =>
+  new Repository.Problem({
+    code: "tool_not_installed",
+    severity: "some_analysis",
+    message: `${tool.name} is enabled, and this server cannot run it: its issues are not measured`,
+    actions: []
+  })
+
+/** The languages with code the tools did not read, in one problem. */
+const notAnalysedProblem = (languages: ReadonlyArray<AnalysedLanguages.LanguageAnalysis>): Array<Repository.Problem> => {
+  const missing = AnalysedLanguages.notAnalysedCode(languages)
+  if (missing.length === 0) return []
+  const graded = AnalysedLanguages.isGraded(languages)
+  return [new Repository.Problem({
+    code: "languages_not_analysed",
+    severity: "some_analysis",
+    message: `Issues of ${missing.map(AnalysedLanguages.notAnalysedText).join("; ")} were not measured: ${
+      graded ? "the grade counts the analysed code only" : "less than half of the code was analysed, so there is no grade"
+    }`,
+    actions: []
+  })]
+}
+
+const rulesOf = (plugin: AnalysisTool, tool: Analyzer.AnalyzedTool) =>
+  tool.patterns.map((pattern) => ({
+    patternId: pattern.id,
+    ruleId: plugin.ruleIdOf(pattern.id),
+    severity: pattern.severityLevel,
+    parameters: pattern.parameters
+  }))
+
 /**
  * The Analyzer port on this package's measures: lines of code, complexity and duplication of the
- * tree (each file's measures cached by content), and the issues of the ESLint9 patterns enabled for
- * the repository (or of its own ESLint configuration file). Other tools of the catalogue are not
- * run on the server yet: their issues are not counted.
+ * tree (each file's measures cached by content), and the issues of every enabled tool a plug-in runs
+ * (tools/AnalysisTools.ts), with its enabled patterns or the repository's own configuration.
  */
 export const make = (options: TreeAnalyzerOptions) =>
   Effect.gen(function*() {
     const grammars = yield* loadGrammars
+    const plugins = analysisTools({ configurationFileLimits: options.configurationFileLimits ?? defaultConfigLintLimits })
     // One per analyzer: the next analysis of mostly the same files (a pull request's head after its
     // target) tokenizes only what changed.
     const frames = makeFrameCache()
@@ -80,33 +114,42 @@ export const make = (options: TreeAnalyzerOptions) =>
           overdue
         }
         const scoped = yield* scopeTree(root, treeSettings)
-        const eslint = settings.tools.find((tool) => tool.uuid === eslint9Uuid)
-        const overdueLint = overdue.filter((file) => file.tool === eslint9ToolName)
-        const unlintable = new Set(overdueLint.map((file) => file.path))
-        // Linting starts first: where it can, it runs beside the measures.
-        const linting = eslint === undefined
-          ? Effect.succeed(undefined)
-          : yield* startLintTree(root, scoped.lintSources.filter((file) => !unlintable.has(file.path)), {
-            rules: rulesOf(eslint),
-            useConfigurationFile: eslint.usesConfigurationFile,
-            configurationFileLimits: options.configurationFileLimits ?? defaultConfigLintLimits
-          })
+        const enabled = settings.tools.flatMap((tool) => {
+          const plugin = plugins.find((p) => p.definition.uuid === tool.uuid)
+          return plugin === undefined ? [] : [{ tool, plugin }]
+        })
+        const notRun = settings.tools.filter((tool) => !plugins.some((p) => p.definition.uuid === tool.uuid))
+        // Each tool starts first: where it can, it runs beside the measures.
+        const runs = yield* Effect.forEach(enabled, ({ plugin, tool }) => {
+          const overdueOfTool = overdue.filter((file) => file.tool === tool.name)
+          const unlintable = new Set(overdueOfTool.map((file) => file.path))
+          return Effect.map(
+            plugin.start(root, scoped.lintSources.filter((file) => plugin.takes(file) && !unlintable.has(file.path)), {
+              rules: rulesOf(plugin, tool),
+              useConfigurationFile: tool.usesConfigurationFile,
+              configurationByDefault: tool.usesConfigurationFileByDefault === true
+            }),
+            (finished) => ({ plugin, tool, finished, overdue: overdueOfTool })
+          )
+        })
         const { analysis, configurationFile, configurationProblem, duplication, skipped, sources } = yield* measureTree(scoped, grammars, treeSettings)
-        const linted = yield* linting
-        const issues = linted?.issues ?? []
-        const unlinted = [
-          ...(linted?.failedFiles ?? []).map((failed) => new SkippedFile({ path: failed.file, tool: eslint9ToolName, reason: failed.reason })),
-          ...(eslint === undefined ? [] : overdueLint)
-        ]
+        const finished = yield* Effect.forEach(runs, (run) => Effect.map(run.finished, (done: ToolRun) => ({ ...run, done })))
+        const issues: Array<Issue> = finished.flatMap(({ done }) => done.result.issues)
+        const unlinted = finished.flatMap(({ done, overdue, tool }) => [
+          ...done.result.failedFiles.map((failed) => new SkippedFile({ path: failed.file, tool: tool.name, reason: failed.reason })),
+          ...overdue
+        ])
         const totals = analysis.totals
+        const notInstalled = notRun.flatMap((tool) => catalogue.filter((known) => known.uuid === tool.uuid))
+        const languageAnalysis = languageAnalysisOf(totals.languages, plugins, finished.map(({ plugin }) => plugin), notInstalled)
         const rows = resultRowsOf({
           files: analysis.files,
           duplication,
           issues,
           sources,
-          tool: { uuid: eslint?.uuid ?? eslint9Uuid, name: eslint?.name ?? eslint9ToolName },
+          tools: finished.map(({ tool }) => ({ uuid: tool.uuid, name: tool.name, patternPrefix: plugins.find((p) => p.definition.uuid === tool.uuid)?.definition.patternPrefix ?? "" })),
           // The catalogue's description of every rule, for those the repository's own configuration turns on.
-          patterns: new Map([...(eslint?.knownPatterns ?? []), ...(eslint?.patterns ?? [])].map((p) => [p.id, { category: p.category, title: p.title }])),
+          patterns: new Map(finished.flatMap(({ tool }) => [...(tool.knownPatterns ?? []), ...tool.patterns]).map((p) => [p.id, { category: p.category, title: p.title }])),
           goals: settings.goals
         })
         const measures = new CommitAnalysis.AnalysisMeasures({
@@ -117,11 +160,15 @@ export const make = (options: TreeAnalyzerOptions) =>
           complexFilesPercentage: totals.complexFilesPercentage,
           duplicationPercentage: totals.duplicationPercentage,
           languages: totals.languages.map((l) => l.language),
-          stackTags: totals.stackTags
+          stackTags: totals.stackTags,
+          languageAnalysis
         })
         // An unreadable configuration file does not stop the analysis (the defaults apply): the repository is told.
         const problems = [
           ...(configurationProblem === undefined ? [] : [configurationFileProblem(configurationProblem)]),
+          ...finished.flatMap(({ done }) => done.problems.map(toolProblem)),
+          ...notRun.map(notRunProblem),
+          ...notAnalysedProblem(languageAnalysis),
           ...skippedFileProblems([...skipped, ...unlinted])
         ]
         return {
@@ -133,7 +180,7 @@ export const make = (options: TreeAnalyzerOptions) =>
             : { configurationFile: new CommitAnalysis.ConfigurationFile({ path: configurationFile.path, content: configurationFile.content }) })
         } satisfies Analyzer.AnalyzerOutput
       }).pipe(
-        Effect.mapError((error) => new Analyzer.AnalyzerFailed({ reason: error.message })),
+        Effect.mapError((error) => new Analyzer.AnalyzerFailed({ reason: error._tag === "ToolFailed" ? error.reason : error.message })),
         Effect.provide(platform)
       )
 

@@ -32,7 +32,7 @@ describe("resultRowsOf: the clones", () => {
         duplication: duplication.files,
         issues: [],
         sources: files,
-        tool: { uuid: "t", name: "T" },
+        tools: [{ uuid: "t", name: "T", patternPrefix: "T_" }],
         patterns: new Map(),
         goals: Goals.Goals.defaults
       })

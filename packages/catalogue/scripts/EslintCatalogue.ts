@@ -1,6 +1,6 @@
 import { ToolDefinitions } from "@tidemark/core"
 import { Schema } from "effect"
-import { classify, isRecommended, severity } from "./RuleClassification.js"
+import { classify, harmlessDefaults, isRecommended, severity } from "./RuleClassification.js"
 import type { Rule, RuleSet } from "./RuleMetadata.js"
 import { ruleParameters } from "./RuleParameters.js"
 
@@ -11,6 +11,10 @@ type ToolMetadata = Omit<ToolEncoded, "patterns">
 /** Minutes to fix one issue. ESLint publishes no estimate, so every rule gets the same default. */
 export const defaultTimeToFix = 5
 
+const flatConfigurationFiles = ["eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts"]
+const readableLegacyFiles = [".eslintrc", ".eslintrc.json", ".eslintrc.yml", ".eslintrc.yaml"]
+const legacyConfigurationFiles = [".eslintrc", ".eslintrc.js", ".eslintrc.cjs", ".eslintrc.json", ".eslintrc.yml", ".eslintrc.yaml"]
+
 /** UUIDs are the original service's, so that configurations made there carry over. */
 export const eslint9Tool: ToolMetadata = {
   uuid: "2a30ab97-477f-4769-8b88-af596ce7a94c",
@@ -20,7 +24,9 @@ export const eslint9Tool: ToolMetadata = {
   isClientSide: false,
   languages: ["JavaScript", "TypeScript"],
   enabledByDefault: true,
-  configurationFiles: ["eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts"]
+  // Flat configs are code (run in the sandbox when allowed); eslintrc files are read as data.
+  configurationFiles: [...flatConfigurationFiles, ...legacyConfigurationFiles],
+  readableConfigurationFiles: readableLegacyFiles
 }
 
 export const eslint8Tool: ToolMetadata = {
@@ -31,7 +37,8 @@ export const eslint8Tool: ToolMetadata = {
   isClientSide: false,
   languages: ["JavaScript", "TypeScript"],
   enabledByDefault: false,
-  configurationFiles: [".eslintrc", ".eslintrc.js", ".eslintrc.cjs", ".eslintrc.json", ".eslintrc.yml", ".eslintrc.yaml"]
+  configurationFiles: legacyConfigurationFiles,
+  readableConfigurationFiles: readableLegacyFiles
 }
 
 /** A pattern id is the tool's prefix plus the rule id, with a plugin's `/` written as `_`. */
@@ -68,7 +75,10 @@ export const toPattern = (prefix: string, rule: Rule): PatternEncoded => {
       enabled: recommended,
       languages: ruleLanguages(rule),
       timeToFix: defaultTimeToFix,
-      parameters: ruleParameters(rule.module),
+      parameters: ruleParameters(rule.module).map((parameter) => {
+        const harmless = harmlessDefaults[rule.name]?.[parameter.name]
+        return harmless === undefined ? parameter : { ...parameter, default: harmless }
+      }),
       tags: ruleTags(rule, recommended)
     },
     recommended

@@ -137,9 +137,12 @@ export const classify = (rule: Rule): Classification => {
  * - other `problem` rules → High (a possible bug, but one the authors left opt-in);
  * - `suggestion` → Warning (a better way to write working code);
  * - `layout` → Info (whitespace, semicolons and similar formatting).
+ * - except code that does nothing (category UnusedCode) → Warning whatever its type: removing it
+ *   tidies, and leaving it breaks nothing, so it is not an Error beside real bugs.
  * `level` carries the same value as `severityLevel`.
  */
 export const severity = (rule: Rule): Pattern.SeverityLevel => {
+  if (classify(rule).category === "UnusedCode") return rule.module.meta.type === "layout" ? "Info" : "Warning"
   switch (rule.module.meta.type) {
     case "problem":
       return isRecommended(rule) ? "Error" : "High"
@@ -148,4 +151,15 @@ export const severity = (rule: Rule): Pattern.SeverityLevel => {
     case "layout":
       return "Info"
   }
+}
+
+/**
+ * Parameter defaults that differ from the rule's own, so that following a default issue never
+ * breaks working code. In JavaScript a function's arity is observable (Express tells error
+ * middleware by its four parameters, `Function.length` is read by libraries), so an unused
+ * parameter is not reported by default; nor is an unused `catch` binding (older runtimes and
+ * linters need it written). A repository can still set either back.
+ */
+export const harmlessDefaults: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  "no-unused-vars": { args: "none", caughtErrors: "none" }
 }

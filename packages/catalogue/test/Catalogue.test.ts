@@ -83,7 +83,7 @@ describe("catalogue data", () => {
 })
 
 describe("ESLint9 patterns", () => {
-  it("marks no-unused-vars recommended, enabled, UnusedCode and Error", () => {
+  it("marks no-unused-vars recommended, enabled, UnusedCode and Warning, not reporting parameters or catch bindings by default", () => {
     const found = tool("ESLint9").patterns.find((p) => p.definition.id === "ESLint9_no-unused-vars")
     expect(found?.recommended).toBe(true)
     expect(found?.definition).toMatchObject({
@@ -91,14 +91,19 @@ describe("ESLint9 patterns", () => {
       description: "Disallow unused variables",
       explanation: "See https://eslint.org/docs/latest/rules/no-unused-vars",
       category: "UnusedCode",
-      severityLevel: "Error",
-      level: "Error",
+      severityLevel: "Warning",
+      level: "Warning",
       enabled: true,
       languages: ["JavaScript", "TypeScript"],
       timeToFix: 5,
       tags: ["problem", "recommended"]
     })
     expect(found?.definition.subCategory).toBeUndefined()
+    // A function's arity is observable (Express's error middleware): removing a parameter breaks code.
+    const defaults = Object.fromEntries((found?.definition.parameters ?? []).map((p) => [p.name, p.default]))
+    expect(defaults).toMatchObject({ args: "none", caughtErrors: "none" })
+    const ts = pattern("ESLint9", "ESLint9_@typescript-eslint_no-unused-vars")
+    expect(Object.fromEntries(ts.parameters.map((p) => [p.name, p.default]))).toMatchObject({ args: "none", caughtErrors: "none" })
   })
 
   it("reads eqeqeq's leading mode and its object option as parameters", () => {
@@ -157,14 +162,15 @@ describe("ESLint9 patterns", () => {
 })
 
 describe("severity", () => {
-  it("follows the rule's type and recommendation in every pattern", () => {
-    const expected = (tags: ReadonlyArray<string>): string =>
-      tags.includes("problem") ? (tags.includes("recommended") ? "Error" : "High") : tags.includes("layout") ? "Info" : "Warning"
+  it("follows the rule's type and recommendation in every pattern, code that does nothing a Warning", () => {
+    const expected = (tags: ReadonlyArray<string>, category: string): string =>
+      tags.includes("layout") ? "Info" : category === "UnusedCode" ? "Warning" :
+      tags.includes("problem") ? (tags.includes("recommended") ? "Error" : "High") : "Warning"
     for (const t of catalogue) {
       for (const { definition, recommended } of t.patterns) {
         expect(definition.level).toBe(definition.severityLevel)
         expect(definition.enabled).toBe(recommended)
-        expect([definition.id, definition.severityLevel]).toEqual([definition.id, expected(definition.tags ?? [])])
+        expect([definition.id, definition.severityLevel]).toEqual([definition.id, expected(definition.tags ?? [], definition.category)])
       }
     }
   })
@@ -176,7 +182,7 @@ describe("ESLint (v8)", () => {
     expect(v8.family).toBe(tool("ESLint9").family)
     expect(v8).toMatchObject({ patternPrefix: "ESLint8_", enabledByDefault: false, isClientSide: false })
     expect(v8.configurationFiles).toContain(".eslintrc.json")
-    expect(pattern("ESLint", "ESLint8_no-unused-vars")).toMatchObject({ category: "UnusedCode", severityLevel: "Error" })
+    expect(pattern("ESLint", "ESLint8_no-unused-vars")).toMatchObject({ category: "UnusedCode", severityLevel: "Warning" })
     // Rules removed in ESLint 9 but still active in 8.57.
     expect(pattern("ESLint", "ESLint8_no-new-symbol").category).toBe("ErrorProne")
     expect(v8.patterns.some((p) => p.definition.id.includes("@typescript-eslint"))).toBe(false)

@@ -40,6 +40,11 @@ export interface ToolSettings {
   readonly rules: ReadonlyArray<EnabledRule>
   /** Lint with the repository's own configuration (found among `configurationFiles`) instead of `rules`. */
   readonly useConfigurationFile: boolean
+  /**
+   * The repository never chose: its own configuration is used when the tool can read it without
+   * running the repository's code (`FoundConfiguration.readable`), the patterns otherwise.
+   */
+  readonly configurationByDefault: boolean
 }
 
 /** The repository's own configuration of a tool, as found in its tree without running any of its code. */

@@ -45,9 +45,14 @@ export const historyEntry = (
     authorName: commit.authorName,
     commitTimestamp: commit.commitTimestamp,
     endedAnalysis,
-    ...("grade" in measures
-      ? { grade: measures.grade, gradeLetter: measures.gradeLetter, issuesCount: measures.issuesCount, loc: measures.loc }
-      : {}),
-    ...(change === undefined || !("grade" in measures) ? {} : { newIssues: change.newIssues, fixedIssues: change.fixedIssues })
+    ...(measures === undefined
+      ? {}
+      : {
+        // An analysis of too little of the code has no grade (RepositoryView), and still its counts.
+        ...(measures.grade === undefined || measures.gradeLetter === undefined ? {} : { grade: measures.grade, gradeLetter: measures.gradeLetter }),
+        issuesCount: measures.issuesCount,
+        loc: measures.loc
+      }),
+    ...(change === undefined || measures === undefined ? {} : { newIssues: change.newIssues, fixedIssues: change.fixedIssues })
   })
 }

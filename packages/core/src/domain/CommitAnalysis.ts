@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { LanguageAnalysis } from "./AnalysedLanguages.js"
 import { Action } from "./Common.js"
 import { IssueCounts } from "./IssueLoad.js"
 import { CommitRecord } from "./Records.js"
@@ -18,7 +19,13 @@ export class AnalysisMeasures extends Schema.Class<AnalysisMeasures>("AnalysisMe
   /** Languages by code lines, most first. */
   languages: Schema.Array(Schema.String),
   /** `<kind>:<name>` tags detected from paths and manifests. */
-  stackTags: Schema.Array(Schema.String)
+  stackTags: Schema.Array(Schema.String),
+  /**
+   * Each language with its code lines and the tools that measured its issues; the grade counts the
+   * issues against the analysed lines only (AnalysedLanguages). Absent in analyses stored before
+   * it was measured: those count every line, as they did.
+   */
+  languageAnalysis: Schema.optional(Schema.Array(LanguageAnalysis))
 }) {}
 
 /**
@@ -59,7 +66,15 @@ export const commitAnalysisOfEncoded = (encoded: typeof CommitAnalysis.Encoded):
     commit: trusted(CommitRecord, encoded.commit),
     ...(measures === undefined
       ? {}
-      : { measures: trusted(AnalysisMeasures, { ...measures, issueCounts: trusted(IssueCounts, measures.issueCounts) }) }),
+      : {
+        measures: trusted(AnalysisMeasures, {
+          ...measures,
+          issueCounts: trusted(IssueCounts, measures.issueCounts),
+          ...(measures.languageAnalysis === undefined
+            ? {}
+            : { languageAnalysis: measures.languageAnalysis.map((l) => trusted(LanguageAnalysis, l)) })
+        })
+      }),
     problems: encoded.problems.map((p) => trusted(Problem, { ...p, actions: p.actions.map((a) => trusted(Action, a)) })),
     ...(configurationFile === undefined ? {} : { configurationFile: trusted(ConfigurationFile, configurationFile) })
   })

@@ -35,6 +35,15 @@ export const governingStandards = (
 export const hasConfigurationFile = (tool: ToolDefinition, repository: RepositoryRecord): boolean =>
   tool.configurationFiles.some((file) => repository.rootFiles.includes(file))
 
+/**
+ * Whether a tool follows the repository's own configuration when the repository never chose: when
+ * its root has a file the tool reads as data (`.eslintrc.yml`, `ruff.toml`), never one that is code.
+ * The analysis decides the same from the files' content too (`package.json`'s `eslintConfig`, a
+ * `pyproject.toml` with `[tool.ruff]`), which a root listing cannot show.
+ */
+export const readsConfigurationByDefault = (tool: ToolDefinition, repository: RepositoryRecord): boolean =>
+  (tool.readableConfigurationFiles ?? []).some((file) => repository.rootFiles.includes(file))
+
 /** A tool is on by default when the catalogue says so and the repository uses one of its languages. */
 export const enabledByDefault = (tool: ToolDefinition, repository: RepositoryRecord): boolean =>
   tool.enabledByDefault && tool.languages.some((l) => repository.languages.includes(l))
@@ -43,6 +52,8 @@ export interface EffectiveTool {
   readonly definition: ToolDefinition
   readonly view: Tool
   readonly governing: ReadonlyArray<Governing>
+  /** The repository chose whether the tool uses its configuration file (else the default applies). */
+  readonly configurationFileChosen: boolean
 }
 
 export const effectiveTool = (
@@ -54,6 +65,7 @@ export const effectiveTool = (
   const governing = governingStandards(tool, applied)
   const latest = governing[governing.length - 1]
   const own = Option.flatMap(setting, (s) => Option.fromNullable(s.enabled))
+  const usesFile = Option.flatMap(setting, (s) => Option.fromNullable(s.usesConfigurationFile))
   const isEnabled = latest !== undefined
     ? latest.tool.enabled
     : Option.getOrElse(own, () => enabledByDefault(tool, repository))
@@ -67,11 +79,11 @@ export const effectiveTool = (
       followsStandard: latest !== undefined,
       isCustom: latest === undefined && Option.isSome(own),
       hasConfigurationFile: hasConfigurationFile(tool, repository),
-      usesConfigurationFile: Option.match(setting, { onNone: () => false, onSome: (s) => s.usesConfigurationFile }),
+      usesConfigurationFile: Option.getOrElse(usesFile, () => readsConfigurationByDefault(tool, repository)),
       enabledBy: isEnabled ? governing.filter((g) => g.tool.enabled).map((g) => refOf(g.applied)) : []
     }, true)
   }, true)
-  return { definition: tool, view, governing }
+  return { definition: tool, view, governing, configurationFileChosen: Option.isSome(usesFile) }
 }
 
 export interface EffectivePattern {

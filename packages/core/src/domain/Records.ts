@@ -73,7 +73,8 @@ export class RepositorySnapshot extends Schema.Class<RepositorySnapshot>("Reposi
 export class ToolSetting extends Schema.Class<ToolSetting>("ToolSetting")({
   toolUuid: Schema.String,
   enabled: Schema.optional(Schema.Boolean),
-  usesConfigurationFile: Schema.Boolean
+  /** Absent when the repository never chose: the tool follows a configuration it can read without running code. */
+  usesConfigurationFile: Schema.optional(Schema.Boolean)
 }) {}
 
 /** A repository's own choice for a pattern, outside any standard. */

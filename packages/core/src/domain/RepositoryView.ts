@@ -1,3 +1,4 @@
+import { analysedShare, isGraded } from "./AnalysedLanguages.js"
 import { Either } from "effect"
 import { Branch } from "./Branch.js"
 import { Commit } from "./Commit.js"
@@ -10,7 +11,7 @@ import type { ImportedIssues } from "./ImportedIssues.js"
 import { addCounts, issuesPercentageOf, totalOf } from "./IssueLoad.js"
 import type { AppliedStandard, BranchRecord, CommitRecord, RepositoryRecord } from "./Records.js"
 import { type Permission, Repository, Stack } from "./Repository.js"
-import { RepositoryWithAnalysis } from "./RepositoryWithAnalysis.js"
+import { type GradeLetter, RepositoryWithAnalysis } from "./RepositoryWithAnalysis.js"
 import { trusted } from "./Trusted.js"
 
 /**
@@ -135,15 +136,31 @@ export const shownCommit = (analysis: CommitAnalysis | undefined, branch: Branch
  * are now), coverage included when the analysed commit has a report; nothing for a failed analysis.
  * A branch's history grades each of its commits with it too.
  */
-export const measuresView = (r: RepositoryRecord, { analysis, coverage, imported }: Shown) => {
+export interface MeasuresView {
+  /** Absent when less than half of the code was analysed for issues. */
+  readonly grade?: number
+  readonly gradeLetter?: GradeLetter
+  readonly issuesPercentage: number
+  readonly issuesCount: number
+  readonly loc: number
+  readonly complexFilesPercentage: number
+  readonly complexFilesCount: number
+  readonly duplicationPercentage: number
+}
+
+export const measuresView = (r: RepositoryRecord, { analysis, coverage, imported }: Shown): MeasuresView | undefined => {
   const measures = analysis?.measures
-  if (measures === undefined) return {}
+  if (measures === undefined) return undefined
   const ofThisCommit = <A extends { readonly commitSha: string }>(a: A) => a.commitSha === analysis?.commit.sha
   const covered = coverage !== undefined && ofThisCommit(coverage)
     ? coverageNumbers(coverage, r.goals.minCoveragePercentage).coveragePercentageWithDecimals
     : undefined
   const issues = imported.filter(ofThisCommit).reduce((sum, i) => addCounts(sum, i.counts), measures.issueCounts)
-  const issuesPercentage = issuesPercentageOf(issues, measures.loc)
+  // Issues weigh against the lines of the languages whose issues were measured, not every line.
+  const languages = measures.languageAnalysis
+  const analysedLoc = languages === undefined ? measures.loc : analysedShare(languages).analysedLoc
+  const issuesPercentage = issuesPercentageOf(issues, analysedLoc)
+  const graded = languages === undefined || isGraded(languages)
   const { grade, gradeLetter } = gradeOf({
     issuesPercentage,
     complexFilesPercentage: measures.complexFilesPercentage,
@@ -151,8 +168,8 @@ export const measuresView = (r: RepositoryRecord, { analysis, coverage, imported
     coveragePercentage: covered
   }, r.goals)
   return {
-    grade,
-    gradeLetter,
+    // Less than half of the code analysed for issues: no grade rather than one for code not read.
+    ...(graded ? { grade, gradeLetter } : {}),
     issuesPercentage,
     issuesCount: totalOf(issues),
     loc: measures.loc,

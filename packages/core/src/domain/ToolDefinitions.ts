@@ -25,5 +25,7 @@ export class ToolDefinition extends Schema.Class<ToolDefinition>("ToolDefinition
   enabledByDefault: Schema.Boolean,
   /** File names at a repository's root that configure the tool (e.g. `eslint.config.js`). */
   configurationFiles: Schema.Array(Schema.String),
+  /** Those of `configurationFiles` the tool reads as data, without running the repository's code: followed by default. */
+  readableConfigurationFiles: Schema.optional(Schema.Array(Schema.String)),
   patterns: Schema.Array(CataloguePattern)
 }) {}

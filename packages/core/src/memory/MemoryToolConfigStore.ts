@@ -21,11 +21,12 @@ export const make = Effect.sync(() => {
         const own = tools.get(repositoryId) ?? new Map<string, ToolSetting>()
         const previous = own.get(toolUuid)
         const enabled = change.enabled ?? previous?.enabled
+        const usesConfigurationFile = change.usesConfigurationFile ?? previous?.usesConfigurationFile
         own.set(
           toolUuid,
           new ToolSetting({
             toolUuid,
-            usesConfigurationFile: change.usesConfigurationFile ?? previous?.usesConfigurationFile ?? false,
+            ...(usesConfigurationFile === undefined ? {} : { usesConfigurationFile }),
             ...(enabled === undefined ? {} : { enabled })
           })
         )

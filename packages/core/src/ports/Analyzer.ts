@@ -35,6 +35,11 @@ export const AnalyzedTool = Schema.Struct({
   name: Schema.String,
   /** Analyse with the repository's own configuration file instead of `patterns`. */
   usesConfigurationFile: Schema.Boolean,
+  /**
+   * The repository never chose: its own configuration is used when the tool can read it without
+   * running the repository's code, `patterns` otherwise.
+   */
+  usesConfigurationFileByDefault: Schema.optional(Schema.Boolean),
   patterns: Schema.Array(AnalyzedPattern),
   /**
    * Every pattern of the tool in the catalogue: the repository's own configuration file may turn on

@@ -37,7 +37,7 @@ export const withoutCheckoutRoot = (message: string, root: string): string =>
 const configurationFileRefused = problem(
   "configuration_file_not_allowed",
   "some_analysis",
-  "The repository asks for its own ESLint configuration file, which its organization's settings do not allow: the enabled patterns were used"
+  "The repository asks for its own ESLint configuration file, which its organization's settings do not allow: a configuration Tidemark reads as data (eslintrc) was followed, the enabled patterns otherwise"
 )
 
 /**
@@ -82,7 +82,9 @@ const make = Effect.gen(function*() {
         Effect.map(repositoryTools.patterns(repository, tool), (patterns): AnalyzedTool => ({
           uuid: tool.definition.uuid,
           name: tool.definition.name,
-          usesConfigurationFile: tool.view.settings.usesConfigurationFile,
+          // A choice is passed as one; without a choice the analyzer follows what it can read as data.
+          usesConfigurationFile: tool.configurationFileChosen && tool.view.settings.usesConfigurationFile,
+          usesConfigurationFileByDefault: !tool.configurationFileChosen,
           patterns: patterns.filter((p) => p.enabled).map((p) => ({
             id: p.pattern.definition.id,
             severityLevel: p.pattern.definition.severityLevel,
@@ -131,7 +133,10 @@ const make = Effect.gen(function*() {
       // Checked at every analysis, not only when the option was set: the admin may have withdrawn it.
       const allowed = (yield* organizations.organizationSettings(repository.organizationId)).allowConfigurationFiles
       const refused = !allowed && configured.some((tool) => tool.usesConfigurationFile)
-      const tools = refused ? configured.map((tool) => ({ ...tool, usesConfigurationFile: false })) : configured
+      // Refused, the choice falls back to the default: a configuration read as data runs no code.
+      const tools = refused
+        ? configured.map((tool) => tool.usesConfigurationFile ? { ...tool, usesConfigurationFile: false, usesConfigurationFileByDefault: true } : tool)
+        : configured
       const startedAnalysis = yield* nowIso
       const stopped = yield* FiberRef.get(stoppedDeliveries)
       const outcome = stopped === undefined
