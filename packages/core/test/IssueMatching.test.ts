@@ -33,10 +33,13 @@ const where = (list: ReadonlyArray<AnalysisResults.IssueResult>) => list.map((is
 
 const catchLine = "    } catch (e) {"
 
+/** koajs/koa's lib/request.js: the unused binding of `catch (e)` on lines 265 and 380. */
+const twoCatches = issues({ path: "request.js", line: 265, text: catchLine }, { path: "request.js", line: 380, text: catchLine })
+
 describe("IssueMatching.matchIssues", () => {
   it.effect("koa: the first of two equal lines loses its issue; the fixed issue is the first's, the second's is not new", () =>
     Effect.gen(function*() {
-      const base = yield* issues({ path: "request.js", line: 265, text: catchLine }, { path: "request.js", line: 380, text: catchLine })
+      const base = yield* twoCatches
       const head = yield* issues({ path: "request.js", line: 380, text: catchLine })
       const matching = IssueMatching.matchIssues(base, head, mappingOf(GitDiffs.koaCatch))
       expect(where(matching.fixed)).toEqual(["request.js:265"])
@@ -48,7 +51,7 @@ describe("IssueMatching.matchIssues", () => {
 
   it.effect("koa, the line removed: the fixed issue is at the removed line's number, the second moves up and is not new", () =>
     Effect.gen(function*() {
-      const base = yield* issues({ path: "request.js", line: 265, text: catchLine }, { path: "request.js", line: 380, text: catchLine })
+      const base = yield* twoCatches
       const head = yield* issues({ path: "request.js", line: 379, text: catchLine })
       const matching = IssueMatching.matchIssues(base, head, mappingOf(GitDiffs.koaCatchRemoved))
       expect(where(matching.fixed)).toEqual(["request.js:265"])
@@ -57,7 +60,7 @@ describe("IssueMatching.matchIssues", () => {
 
   it.effect("by ids alone (no diff) the same change shows the wrong line fixed: why the diff is read", () =>
     Effect.gen(function*() {
-      const base = yield* issues({ path: "request.js", line: 265, text: catchLine }, { path: "request.js", line: 380, text: catchLine })
+      const base = yield* twoCatches
       const head = yield* issues({ path: "request.js", line: 380, text: catchLine })
       expect(where(IssueMatching.matchById(base, head).fixed)).toEqual(["request.js:380"])
     }))

@@ -41,12 +41,10 @@ const make = Effect.gen(function*() {
    */
   const lineMapping = (gitUrl: string, base: string, head: string) =>
     git.diff(gitUrl, base, head).pipe(
+      Effect.mapError((e) => e.message),
       Effect.flatMap((text) => Either.match(LineMapping.parse(text), { onLeft: Effect.fail, onRight: Effect.succeedSome })),
-      Effect.catchAll((e) =>
-        Effect.as(
-          Effect.logWarning(`lines moved from ${base} to ${head} unknown, issues matched by id: ${typeof e === "string" ? e : e.message}`),
-          Option.none<LineMapping.LineMapping>()
-        )
+      Effect.catchAll((why) =>
+        Effect.as(Effect.logWarning(`lines moved from ${base} to ${head} unknown, issues matched by id: ${why}`), Option.none<LineMapping.LineMapping>())
       )
     )
 
