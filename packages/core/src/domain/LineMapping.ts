@@ -39,13 +39,23 @@ export const headLine = (mapping: LineMapping, basePath: string, baseLine: numbe
   const file = mapping.files.get(basePath)
   if (file === undefined) return Option.some(baseLine)
   if (file.headPath === undefined) return Option.none()
-  let shift = 0
-  for (const change of file.changes) {
-    if (baseLine < change.baseStart) break
-    if (baseLine < change.baseStart + change.baseCount) return Option.none()
-    shift += change.headCount - change.baseCount
+  const change = lastChangeFrom(file.changes, baseLine)
+  if (change === undefined) return Option.some(baseLine)
+  const baseEnd = change.baseStart + change.baseCount
+  // The change's head start counts every change before it: the lines after it move by its ends' distance.
+  return baseLine < baseEnd ? Option.none() : Option.some(baseLine + change.headStart + change.headCount - baseEnd)
+}
+
+/** The last change starting at or before `baseLine`, by halving (a generated file can have thousands). */
+const lastChangeFrom = (changes: ReadonlyArray<Change>, baseLine: number): Change | undefined => {
+  let low = 0
+  let high = changes.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((changes[middle]?.baseStart ?? 0) <= baseLine) low = middle + 1
+    else high = middle
   }
-  return Option.some(baseLine + shift)
+  return changes[low - 1]
 }
 
 const escapes: Record<string, number> = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, "\"": 34, "\\": 92 }
@@ -212,7 +222,8 @@ export const parse = (diff: string): Either.Either<LineMapping, string> => {
     if (hunk !== null) {
       const read = readHunk(lines, index, hunk)
       if (Either.isLeft(read)) return Either.left(read.left)
-      section.changes.push(...read.right.changes)
+      // Not `push(...changes)`: a hunk of a generated file can hold more changes than a call takes arguments.
+      for (const change of read.right.changes) section.changes.push(change)
       index = read.right.next
       continue
     }
