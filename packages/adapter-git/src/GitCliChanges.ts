@@ -56,8 +56,10 @@ export const make = (cache: MirrorCache): Context.Tag.Service<GitChanges.GitChan
         )
       ))
 
+  // The prefixes git prints by default, whatever `diff.noprefix` says: the core reads paths by them (LineMapping).
   const diff = (url: string, base: string, head: string) =>
-    inMirror(url, commitsOf(base, head), "GitCli.diff", ({ git, mirror }) => git.run([...diffOptions, base, head], mirror))
+    inMirror(url, commitsOf(base, head), "GitCli.diff", ({ git, mirror }) =>
+      git.run([...diffOptions, "--src-prefix=a/", "--dst-prefix=b/", base, head], mirror))
 
   const commitsBetween = (url: string, base: string, head: string) =>
     inMirror(url, [base, head], "GitCli.commitsBetween", ({ git, mirror }) =>

@@ -2,8 +2,8 @@ import * as FileSystem from "@effect/platform/FileSystem"
 import * as Path from "@effect/platform/Path"
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import { describe, expect, it } from "@effect/vitest"
-import { GitChanges } from "@tidemark/core"
-import { Effect, Option } from "effect"
+import { GitChanges, LineMapping } from "@tidemark/core"
+import { Either, Effect, Option } from "effect"
 import { GitCli } from "../src/index.js"
 import { commit, commitOf, git, gitDaemon, initRepository, writeFiles } from "./GitFixture.js"
 
@@ -186,6 +186,31 @@ describe("GitCli GitChanges", () => {
       expect(whole).toContain("Binary files a/image.bin and b/image.bin differ\n")
       expect(whole).toContain("rename from old.txt\nrename to new.txt\n")
       expect(yield* changes.diff(repository, shas.second, shas.second)).toBe("")
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("its diff maps the base's lines to the head's as the changed files tell: kept lines keep their text", () =>
+    Effect.gen(function*() {
+      const directory = yield* scratch
+      const { repository, shas } = yield* branchedRepository(directory)
+      const changes = yield* changesIn(directory)
+      const mapping = Either.getOrThrow(LineMapping.parse(yield* changes.diff(repository, shas.base, shas.second)))
+      const text = (sha: string, path: string | undefined) =>
+        path === undefined ? Effect.succeed([]) : Effect.map(git(repository, ["show", `${sha}:${path}`]), (t) => t.split("\n"))
+
+      // A binary file has no lines to map.
+      for (const file of featureChanges.filter((f) => f.path !== "image.bin")) {
+        const basePath = file.previousPath ?? (file.kind === "added" ? undefined : file.path)
+        const base = yield* text(shas.base, basePath)
+        const head = yield* text(shas.second, file.kind === "deleted" ? undefined : file.path)
+        const images = base.map((_, index) => basePath === undefined ? Option.none() : LineMapping.headLine(mapping, basePath, index + 1))
+        images.forEach((image, index) => Option.map(image, (line) => expect(head[line - 1]).toBe(base[index])))
+        expect(images.filter(Option.isNone).length).toBe(file.removedLineCount)
+        const kept = new Set(images.flatMap((image) => Option.toArray(image)))
+        expect(head.map((_, index) => index + 1).filter((line) => !kept.has(line))).toStrictEqual(file.addedLines)
+        if (basePath !== undefined) {
+          expect(LineMapping.headPath(mapping, basePath)).toStrictEqual(file.kind === "deleted" ? Option.none() : Option.some(file.path))
+        }
+      }
     }).pipe(Effect.provide(NodeContext.layer)))
 
   it.scoped("lists the commits between two commits newest first, and reads one commit", () =>

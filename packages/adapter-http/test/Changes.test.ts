@@ -47,8 +47,8 @@ const pullRequestsPath = (org: Organization, name: string) => `${paths.repositor
 const commitsPath = (org: Organization, name: string) => `${paths.repository(org, name)}/commits`
 
 /** Waits until the pull request's analysis of its current head is there. */
-const analysedPullRequest = (org: Organization, token: string, number: number) =>
-  Http.get(`${pullRequestsPath(org, "app")}/${number}`, { token }).pipe(
+const analysedPullRequest = (org: Organization, token: string, number: number, repository = "app") =>
+  Http.get(`${pullRequestsPath(org, repository)}/${number}`, { token }).pipe(
     Effect.map((reply) => Http.expectBody(reply, 200, ChangeViews.PullRequestWithAnalysis)),
     Effect.filterOrFail((pr) => !pr.isAnalysing, () => "still analysing"),
     Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("90 seconds")))
@@ -77,6 +77,21 @@ const setup = once(Effect.gen(function*() {
   const answer = Http.expectBody(opened, 200, ChangeViews.PullRequestWithAnalysis)
   const pullRequest = yield* analysedPullRequest(org, token, 7)
   return { org, token, git: added.git, firstSha, secondSha, featureSha, answer, pullRequest }
+}))
+
+/** koajs/koa's case: two equal lines with the same issue; the pull request removes the first. */
+const twoEqualLines = once(Effect.gen(function*() {
+  const org = newOrganization("equal-lines")
+  const token = yield* issueToken(org)
+  const added = yield* addRepository(org, "koa", {
+    files: { "lib/request.js": "export const first = () => {\n  nope()\n}\nexport const second = () => {\n  nope()\n}\n" }
+  })
+  yield* untilAnalysed(org, "koa", token, added.git.mainSha)
+  yield* commitOn(added.git, "topic/first", { "lib/request.js": "export const first = () => {\n}\nexport const second = () => {\n  nope()\n}\n" }, "main")
+  yield* Http.put(`${pullRequestsPath(org, "koa")}/1`, { token, json: { title: "No nope", originBranch: "topic/first", targetBranch: "main" } })
+  const pullRequest = yield* analysedPullRequest(org, token, 1, "koa")
+  const issues = Http.expectBody(yield* Http.get(`${pullRequestsPath(org, "koa")}/1/issues`, { token }), 200, DeltaIssuePage)
+  return { pullRequest, issues }
 }))
 
 layer(analysingTestLayer, { excludeTestServices: true, timeout: "180 seconds" })("commits and pull requests", (it) => {
@@ -152,6 +167,13 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "180 seconds" })
         expect(pullRequest.quality?.resultReasons?.map((r) => [r.gate, r.expected, r.isUpToStandards])).toEqual([["issueThreshold", 0, false]])
         // No coverage was uploaded for the head: diff coverage cannot be told.
         expect(pullRequest.coverage?.diffCoverage?.cause).toBe("MissingRequirements")
+      }))
+
+    it.effect("of two equal lines with the same issue, the one removed is fixed at its line; the other is not new", () =>
+      Effect.gen(function*() {
+        const { issues, pullRequest } = yield* twoEqualLines
+        expect(pullRequest).toMatchObject({ newIssues: 0, fixedIssues: 1 })
+        expect(issueLines(issues)).toEqual([["Fixed", "lib/request.js", 2, "ESLint9_no-undef"]])
       }))
 
     it.effect("its issues: added as the head has them, fixed as the ancestor had them; by status", () =>

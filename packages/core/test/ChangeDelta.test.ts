@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { AnalysisResults, ChangeDelta, TreeAnalyses } from "@tidemark/core"
-import { Effect } from "effect"
+import { AnalysisResults, ChangeDelta, LineMapping, TreeAnalyses } from "@tidemark/core"
+import { Effect, Either, Option } from "effect"
+import * as GitDiffs from "./fixtures/GitDiffs.js"
 
 const finding = (path: string, line: number, lineText: string, patternId = "no-undef"): AnalysisResults.IssueFinding => ({
   toolUuid: "eslint",
@@ -70,6 +71,18 @@ describe("changeBetween", () => {
       expect([delta.newIssues, delta.fixedIssues]).toEqual([0, 1])
       // A file git did not name is listed for the issue it fixed; without complexity on either side, none.
       expect(delta.files.map((f) => [f.path, f.fixedIssues, f.deltaComplexity, f.addedLines])).toEqual([["a.js", 1, undefined, []]])
+    }))
+
+  it.effect("with git's diff, of two equal lines the one removed is fixed at its line, and counted so for its file and kinds", () =>
+    Effect.gen(function*() {
+      const catchLine = "    } catch (e) {"
+      const base = yield* results([finding("request.js", 265, catchLine, "no-unused-vars"), finding("request.js", 380, catchLine, "no-unused-vars")], [file("request.js")])
+      const head = yield* results([finding("request.js", 379, catchLine, "no-unused-vars")], [file("request.js")])
+      const lines = Option.some(Either.getOrThrow(LineMapping.parse(GitDiffs.koaCatchRemoved)))
+      const delta = ChangeDelta.changeBetween(base, head, [{ path: "request.js", addedLines: [] }], lines)
+      expect(delta.issues.map((d) => [d.deltaType, d.issue.line])).toEqual([["Fixed", 265]])
+      expect([delta.newIssues, delta.fixedIssues, delta.newIssueKinds]).toEqual([0, 1, []])
+      expect(delta.files.map((f) => [f.path, f.newIssues, f.fixedIssues])).toEqual([["request.js", 0, 1]])
     }))
 
   it.effect("a deleted file fixes its issues and is listed as gone; a touched file nobody measures is not listed", () =>

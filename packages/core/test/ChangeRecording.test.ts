@@ -6,6 +6,8 @@ import {
   ChangeStore,
   ChangeVerdicts,
   CommitAnalysis,
+  GitChanges,
+  GitReader,
   IssueAuthors,
   IssueLoad,
   Records,
@@ -14,6 +16,7 @@ import {
   TreeAnalyses
 } from "@tidemark/core"
 import { Effect, Either, Layer, Option } from "effect"
+import * as GitDiffs from "./fixtures/GitDiffs.js"
 import { undefinedNameAt } from "./fixtures/Issues.js"
 import { addRepository, withServices } from "./fixtures/TestLayer.js"
 
@@ -28,6 +31,45 @@ const noTrees = Layer.succeed(TreeAnalyses.TreeAnalyses, new TreeAnalyses.TreeAn
 const recordingLayer = ChangeRecording.ChangeRecording.DefaultWithoutDependencies.pipe(
   Layer.provide(Layer.mergeAll(noTrees, IssueAuthors.IssueAuthors.Default, ChangeVerdicts.ChangeVerdicts.Default))
 )
+
+/** Git telling `diff` for every change, and how many times it was asked. */
+const gitWithDiff = (diff: Effect.Effect<string, GitReader.GitReadError>, asked: { count: number }) =>
+  Layer.succeed(GitChanges.GitChanges, GitChanges.GitChanges.of({
+    mergeBase: (_, __, target) => Effect.succeed(Option.some(target)),
+    changedFiles: () => Effect.succeed([]),
+    diff: () => Effect.sync(() => asked.count++).pipe(Effect.zipRight(diff)),
+    commitsBetween: () => Effect.succeed([]),
+    commit: () => Effect.succeed(Option.none())
+  }))
+
+const recordingWithGit = (git: Layer.Layer<GitChanges.GitChanges>) =>
+  ChangeRecording.ChangeRecording.DefaultWithoutDependencies.pipe(
+    Layer.provide(Layer.mergeAll(noTrees, IssueAuthors.IssueAuthors.Default, ChangeVerdicts.ChangeVerdicts.Default, git))
+  )
+
+const catchLine = "    } catch (e) {"
+
+/** koajs/koa's request.js: `catch (e)` with its unused binding on lines 265 and 380, or on `lines`. */
+const unusedCatchAt = (...lines: ReadonlyArray<number>) =>
+  Effect.map(
+    TreeAnalyses.issueIdentity(lines.map((line) => ({ ...undefinedNameAt(line, "lib/request.js"), patternId: "no-unused-vars", lineText: catchLine }))),
+    (issues) => AnalysisResults.AnalysisResults.make({ files: [file], issues, clones: [] })
+  )
+
+/** The commit `m2`'s change after `m1` on main, recorded with `git`: its issues as stored. */
+const recordedIssues = (git: Layer.Layer<GitChanges.GitChanges>, base: AnalysisResults.AnalysisResults, head: AnalysisResults.AnalysisResults) =>
+  withServices(Effect.gen(function*() {
+    const added = yield* addRepository("koa")
+    const repository = Option.getOrThrow(yield* Effect.flatMap(RepositoryStore.RepositoryStore, (store) => store.findRepositoryById(added.repositoryId ?? 0)))
+    const recording = yield* Effect.provide(ChangeRecording.ChangeRecording, recordingWithGit(git))
+    const previous = analysisOf(repository.id, "m1", "2024-01-01T10:00:00Z", false)
+    yield* Effect.flatMap(AnalysisResultStore.AnalysisResultStore, (store) => store.save({ repositoryId: repository.id, branch: "main", commitSha: "m1" }, base))
+    yield* recording.recordCommit(repository, analysisOf(repository.id, "m2", "2024-01-01T11:00:00Z", false), head, previous)
+    const key = { repositoryId: repository.id, subject: { kind: "commit", sha: "m2" } } as const
+    const change = Option.getOrThrow(yield* Effect.flatMap(ChangeStore.ChangeStore, (store) => store.find(key)))
+    const page = yield* Effect.flatMap(ChangeStore.ChangeStore, (store) => store.issues(key, undefined, { after: undefined, limit: 100 }))
+    return { change, issues: page.items.map((d) => [d.deltaType, d.issue.line] as const) }
+  }))
 
 const file = AnalysisResults.FileResult.make({
   path: "src/app.ts",
@@ -81,4 +123,23 @@ describe("ChangeRecording.recordCommit", () => {
         store.find({ repositoryId: repository.id, subject: { kind: "commit", sha: "m1" } })))
       expect([change.newIssues, change.fixedIssues, change.baseSha]).toEqual([0, 0, undefined])
     })))
+})
+
+describe("ChangeRecording: issues matched through git's diff", () => {
+  it.effect("koa: the first of two equal lines fixed shows the fixed issue at that line, the other not new; one diff a change", () =>
+    Effect.gen(function*() {
+      const asked = { count: 0 }
+      const recorded = yield* recordedIssues(gitWithDiff(Effect.succeed(GitDiffs.koaCatch), asked), yield* unusedCatchAt(265, 380), yield* unusedCatchAt(380))
+      expect([recorded.change.newIssues, recorded.change.fixedIssues]).toEqual([0, 1])
+      expect(recorded.issues).toEqual([["Fixed", 265]])
+      expect(asked.count).toBe(1)
+    }))
+
+  it.effect("without the diff (git failed), issues are matched by id as before: the change is still recorded", () =>
+    Effect.gen(function*() {
+      const failing = Effect.fail(new GitReader.GitReadError({ url: "koa", reason: "gone" }))
+      const recorded = yield* recordedIssues(gitWithDiff(failing, { count: 0 }), yield* unusedCatchAt(265, 380), yield* unusedCatchAt(380))
+      expect([recorded.change.newIssues, recorded.change.fixedIssues]).toEqual([0, 1])
+      expect(recorded.issues).toEqual([["Fixed", 380]])
+    }))
 })

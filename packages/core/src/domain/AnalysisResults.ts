@@ -10,7 +10,10 @@ import { GradeLetter } from "./RepositoryWithAnalysis.js"
 
 /** One issue: which rule of which tool, in which file and line, saying what. */
 export class IssueResult extends Schema.Class<IssueResult>("IssueResult")({
-  /** Stable across commits (see `issueIdentity`): the same finding keeps its id while its line moves. */
+  /**
+   * Stable across commits while the line's text and its rank among equal lines stay (see
+   * `issueIdentity`): a change's new and fixed issues are told by `matchIssues`, not by ids.
+   */
   issueId: Schema.String,
   /** The same identity as a number (the API's `resultDataId`, and what getIssue is asked by). */
   resultDataId: Schema.Int,

@@ -1,5 +1,8 @@
+import { Option } from "effect"
 import type { AnalysisResults, CloneResult, FileResult, IssueResult } from "./AnalysisResults.js"
 import { CloneDelta, DeltaIssue, type DeltaType, FileDelta, IssueKindCount } from "./ChangeAnalysis.js"
+import { matchById, matchIssues } from "./IssueMatching.js"
+import type { LineMapping } from "./LineMapping.js"
 
 /** A file a change touched, as git tells it (the GitChanges port's ChangedFile). */
 export interface TouchedFile {
@@ -54,18 +57,24 @@ const fileComplexityDelta = (head: FileResult | undefined, base: FileResult | un
 const byPath = (a: { readonly path: string }, b: { readonly path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
 
 /**
- * The change from `base` to `head`. Issues are the same when their ids are (tool, pattern, file and
- * the text of the line: see `issueIdentity`), so a moved line is neither new nor fixed. The files
- * listed are those git says the change touched, and any other file where an issue or a clone
- * appeared or went (a changed configuration can do that); each with the lines the change added.
+ * The change from `base` to `head`. Issues are matched through the diff's line mapping (`lines`,
+ * see `matchIssues`): an issue on a line the change kept is the same issue, one on a line it moved
+ * keeps its issue by the line's text; a fixed issue is shown at its base line, a new one at its
+ * head line. Without the diff (git could not tell it), issues are the same when their ids are
+ * (`matchById`), which, of two equal lines, takes the second for the one removed. The files listed
+ * are those git says the change touched, and any other file where an issue or a clone appeared or
+ * went (a changed configuration can do that); each with the lines the change added.
  */
 export const changeBetween = (
   base: AnalysisResults,
   head: AnalysisResults,
-  touched: ReadonlyArray<TouchedFile>
+  touched: ReadonlyArray<TouchedFile>,
+  lines: Option.Option<LineMapping> = Option.none()
 ): ChangeDelta => {
-  const added = missingFrom(head.issues, base.issues, (issue) => issue.issueId)
-  const fixed = missingFrom(base.issues, head.issues, (issue) => issue.issueId)
+  const { added, fixed } = Option.match(lines, {
+    onNone: () => matchById(base.issues, head.issues),
+    onSome: (mapping) => matchIssues(base.issues, head.issues, mapping)
+  })
   const newClones = missingFrom(head.clones, base.clones, cloneIdentity)
   const goneClones = missingFrom(base.clones, head.clones, cloneIdentity)
 

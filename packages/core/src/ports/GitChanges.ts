@@ -29,7 +29,7 @@ export class GitChanges extends Context.Tag("@tidemark/core/GitChanges")<
     readonly mergeBase: (gitUrl: string, a: string, b: string) => Effect.Effect<Option.Option<string>, GitReadError>
     /** The files changed from `base` (a commit, or `emptyTree`) to `head` (renames detected), by path. */
     readonly changedFiles: (gitUrl: string, base: string, head: string) => Effect.Effect<ReadonlyArray<ChangedFile>, GitReadError>
-    /** The unified diff from `base` (a commit, or `emptyTree`) to `head`, as `git diff` prints it. */
+    /** The unified diff from `base` (a commit, or `emptyTree`) to `head`, as `git diff --find-renames` prints it (paths prefixed `a/` and `b/`). */
     readonly diff: (gitUrl: string, base: string, head: string) => Effect.Effect<string, GitReadError>
     /** The commits reachable from `head` and not from `base`, newest first (`git log base..head`). */
     readonly commitsBetween: (gitUrl: string, base: string, head: string) => Effect.Effect<ReadonlyArray<GitCommit>, GitReadError>

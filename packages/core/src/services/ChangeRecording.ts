@@ -3,6 +3,7 @@ import { type AnalysisResults, IssueResult } from "../domain/AnalysisResults.js"
 import { ChangeAnalysis, type ChangeKey, DeltaIssue } from "../domain/ChangeAnalysis.js"
 import { type ChangeDelta, changeBetween, noChange } from "../domain/ChangeDelta.js"
 import type { AnalysisJob, CommitAnalysis } from "../domain/CommitAnalysis.js"
+import * as LineMapping from "../domain/LineMapping.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import { Problem } from "../domain/Repository.js"
 import { trusted } from "../domain/Trusted.js"
@@ -32,6 +33,27 @@ const make = Effect.gen(function*() {
     git.changedFiles(gitUrl, base, head).pipe(
       Effect.catchAll((e) => Effect.as(Effect.logWarning(`files changed from ${base} to ${head} unknown: ${e.message}`), []))
     )
+
+  /**
+   * Where the base's lines are in the head, from git's diff of the change (one diff per change,
+   * as `touched`); none when git cannot tell it or its text cannot be read: issues are then
+   * matched by their ids, and of two equal lines the wrong one can show as fixed.
+   */
+  const lineMapping = (gitUrl: string, base: string, head: string) =>
+    git.diff(gitUrl, base, head).pipe(
+      Effect.mapError((e) => e.message),
+      Effect.flatMap((text) => Either.match(LineMapping.parse(text), { onLeft: Effect.fail, onRight: Effect.succeedSome })),
+      Effect.catchAll((why) =>
+        Effect.as(Effect.logWarning(`lines moved from ${base} to ${head} unknown, issues matched by id: ${why}`), Option.none<LineMapping.LineMapping>())
+      )
+    )
+
+  /** The change from `base` to `head`: their rows compared through git's view of the change. */
+  const changeOf = (gitUrl: string, baseSha: string, headSha: string, base: AnalysisResults, head: AnalysisResults) =>
+    Effect.gen(function*() {
+      const files = yield* touched(gitUrl, baseSha, headSha)
+      return changeBetween(base, head, files, yield* lineMapping(gitUrl, baseSha, headSha))
+    })
 
   const save = (key: ChangeKey, fields: {
     readonly headSha: string
@@ -85,7 +107,7 @@ const make = Effect.gen(function*() {
       const measured = analysis.measures !== undefined
       const delta = !measured || Option.isNone(base)
         ? noChange
-        : changeBetween(base.value, results, yield* touched(repository.gitUrl, previous?.commit.sha ?? sha, sha))
+        : yield* changeOf(repository.gitUrl, previous?.commit.sha ?? sha, sha, base.value, results)
       const change = yield* save(key, {
         headSha: sha,
         baseSha: Option.isSome(base) ? previous?.commit.sha : undefined,
@@ -144,7 +166,7 @@ const make = Effect.gen(function*() {
       const stored = yield* resultStore.load({ repositoryId: repository.id, branch: target.name, commitSha: baseSha })
       const base = Option.isSome(stored) ? Either.right(stored.value) : (yield* trees.tree(repository, baseSha)).results
       if (Either.isLeft(base)) return yield* failed(base.left, baseSha)
-      const delta = changeBetween(base.right, head.results.right, yield* touched(repository.gitUrl, baseSha, job.commitSha))
+      const delta = yield* changeOf(repository.gitUrl, baseSha, job.commitSha, base.right, head.results.right)
       yield* judged(yield* save(key, {
         headSha: job.commitSha,
         baseSha,

@@ -44,7 +44,9 @@ const configurationFileRefused = problem(
  * The identity of each finding: SHA-256 of its tool, pattern, file, the text of its line (trimmed)
  * and its occurrence among findings with the same four, so that moving a line does not make its
  * issue new and two equal lines keep two ids. `issueId` is the first 16 hex digits; `resultDataId`
- * the first 13 as a number (52 bits: a JavaScript client reads it exactly).
+ * the first 13 as a number (52 bits: a JavaScript client reads it exactly). What a change added or
+ * fixed is not told by these ids (`matchIssues` reads git's diff): when the first of two equal
+ * lines goes, the second takes the first's id.
  *
  * Hashed through the Hasher port (synchronous `node:crypto` in a Node process: a Web Crypto job per
  * finding took about 10 s of the worker per 100 000 findings), and built with `trusted`: the
