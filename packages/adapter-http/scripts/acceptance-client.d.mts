@@ -5,6 +5,7 @@ export interface AcceptanceDefinition {
 export declare const definitions: {
   readonly "issues-files": AcceptanceDefinition
   readonly "commits-pulls": AcceptanceDefinition
+  readonly "languages-tools": AcceptanceDefinition
 }
 export declare const interfacePath: string
 export declare const typesPath: string

@@ -15,6 +15,7 @@ import * as GitHostHandlers from "./gitHost/Handlers.js"
 import * as HealthHandlers from "./health/Handlers.js"
 import * as IngestionCliRoute from "./ingestion/CliRoute.js"
 import * as IngestionHandlers from "./ingestion/Handlers.js"
+import * as LanguagesHandlers from "./languages/Handlers.js"
 import * as MetricsHandlers from "./metrics/Handlers.js"
 import * as OrganizationsHandlers from "./organizations/Handlers.js"
 import * as PatternsHandlers from "./patterns/Handlers.js"
@@ -75,6 +76,8 @@ export const layer = (options: Options) => {
       ChangesHandlers.layer,
       PullRequestsHandlers.writeLayer,
       CommitsHandlers.branchHistoryLayer,
+      LanguagesHandlers.repositoryLanguagesLayer,
+      LanguagesHandlers.languageToolsLayer,
       HealthHandlers.layer,
       // The admin API.
       AdminHandlers.layer,

@@ -6,6 +6,7 @@ import { BranchHistoryGroup } from "./commits/Api.js"
 import { GitHostGroup } from "./gitHost/Api.js"
 import { HealthGroup } from "./health/Api.js"
 import { IngestionGroup } from "./ingestion/Api.js"
+import { LanguageToolsGroup, RepositoryLanguagesGroup } from "./languages/Api.js"
 import { MetricsGroup } from "./metrics/Api.js"
 import { AccountGroup } from "./organizations/Api.js"
 import { PatternsGroup } from "./patterns/Api.js"
@@ -39,6 +40,8 @@ export class AnalysisApi extends HttpApi.make("analysis")
   .add(ChangesGroup)
   .add(PullRequestWriteGroup)
   .add(BranchHistoryGroup)
+  .add(RepositoryLanguagesGroup)
+  .add(LanguageToolsGroup)
   .add(HealthGroup)
   .prefix("/api/v3")
   .annotate(OpenApi.Title, "Tidemark analysis API")

@@ -182,6 +182,12 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
           "/api/v3/coverage/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/pull-requests/{pullRequestNumber}/files",
           "/api/v3/coverage/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/pull-requests/{pullRequestNumber}/diff",
           "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/commits/{commitUuid}/diff",
+          // A repository's languages and file extensions; the languages, duplication and metrics tools.
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/settings/languages",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/settings/file-extensions",
+          "/api/v3/languages/tools",
+          "/api/v3/duplicationTools",
+          "/api/v3/metricsTools",
           // Our extension: a branch's grade and issue count over time (the dashboard's commit history).
           `${repository}/commits-history`,
           // Our extension: the readiness probe.

@@ -17,6 +17,7 @@ import GitHostSettings from "./migrations/0014_git_host_settings.js"
 import Changes from "./migrations/0015_changes.js"
 import TokenRevocation from "./migrations/0016_token_revocation.js"
 import WebhookDeliveries from "./migrations/0017_webhook_deliveries.js"
+import LanguageSettings from "./migrations/0018_language_settings.js"
 import ConfigurationFileDefault from "./migrations/0019_configuration_file_default.js"
 
 /** Numbered and append-only: a change to the schema is a new entry, never an edit of an old one. */
@@ -38,6 +39,7 @@ export const migrations = {
   "0015_changes": Changes,
   "0016_token_revocation": TokenRevocation,
   "0017_webhook_deliveries": WebhookDeliveries,
+  "0018_language_settings": LanguageSettings,
   "0019_configuration_file_default": ConfigurationFileDefault
 }
 

@@ -15,6 +15,7 @@ import * as PgCredentialRevocations from "./PgCredentialRevocations.js"
 import * as PgCredentialStore from "./PgCredentialStore.js"
 import * as PgFileResultStore from "./PgFileResultStore.js"
 import * as PgIssueResultStore from "./PgIssueResultStore.js"
+import * as PgLanguageSettingsStore from "./PgLanguageSettingsStore.js"
 import * as PgLineCoverageStore from "./PgLineCoverageStore.js"
 import * as PgPullRequestStore from "./PgPullRequestStore.js"
 import * as PgGitHostSettingsStore from "./PgGitHostSettingsStore.js"
@@ -48,7 +49,8 @@ const stores: Layer.Layer<Exclude<StoragePorts, CredentialRevocations.Credential
   PgWebhookSecretStore.layer,
   PgWebhookDeliveryLog.layer,
   PgChangeStore.layer,
-  PgGitHostSettingsStore.layer
+  PgGitHostSettingsStore.layer,
+  PgLanguageSettingsStore.layer
 )
 
 /** The adapters alone, on a schema already migrated; revocations are announced to every process on the server. */

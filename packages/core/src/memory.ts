@@ -12,6 +12,7 @@ import * as MemoryChangeStore from "./memory/MemoryChangeStore.js"
 import * as MemoryCredentialRevocations from "./memory/MemoryCredentialRevocations.js"
 import * as MemoryCredentialStore from "./memory/MemoryCredentialStore.js"
 import * as MemoryPullRequestStore from "./memory/MemoryPullRequestStore.js"
+import * as MemoryLanguageSettingsStore from "./memory/MemoryLanguageSettingsStore.js"
 import * as MemoryGitHostSettingsStore from "./memory/MemoryGitHostSettingsStore.js"
 import * as MemoryQualityGateStore from "./memory/MemoryQualityGateStore.js"
 import * as MemoryRepositoryStore from "./memory/MemoryRepositoryStore.js"
@@ -35,6 +36,7 @@ export {
   MemoryCredentialStore,
   MemoryPullRequestStore,
   MemoryGitHostSettingsStore,
+  MemoryLanguageSettingsStore,
   MemoryQualityGateStore,
   MemoryRepositoryStore,
   MemoryStandardStore,
@@ -70,7 +72,8 @@ export const storageLayer = Layer.merge(RepositoryListingFromStores.layer, Memor
     MemoryWebhookSecretStore.layer,
     MemoryWebhookDeliveryLog.layer,
     MemoryChangeStore.layer,
-    MemoryGitHostSettingsStore.layer
+    MemoryGitHostSettingsStore.layer,
+    MemoryLanguageSettingsStore.layer
   ))
 )
 export * as MemoryEventQueue from "./memory/MemoryEventQueue.js"

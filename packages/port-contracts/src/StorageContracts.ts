@@ -8,6 +8,7 @@ import { credentialRevocationsContract } from "./CredentialRevocationsContract.j
 import { credentialStoreContract } from "./CredentialStoreContract.js"
 import { fileResultStoreContract } from "./FileResultStoreContract.js"
 import { issueResultStoreContract } from "./IssueResultStoreContract.js"
+import { languageSettingsStoreContract } from "./LanguageSettingsStoreContract.js"
 import { lineCoverageStoreContract } from "./LineCoverageStoreContract.js"
 import { organizationStoreContract } from "./OrganizationStoreContract.js"
 import { pullRequestStoreContract } from "./PullRequestStoreContract.js"
@@ -49,4 +50,5 @@ export const storageContracts = (name: string, makeLayer: () => Layer.Layer<Stor
   webhookDeliveryLogContract(name, makeLayer())
   changeStoreContract(name, makeLayer())
   gitHostSettingsStoreContract(name, makeLayer())
+  languageSettingsStoreContract(name, makeLayer())
 }

@@ -11,6 +11,10 @@ const byExtension: Record<string, string> = {
   ps1: "PowerShell", groovy: "Groovy", ml: "OCaml", fs: "FSharp", vb: "VisualBasic", sol: "Solidity"
 }
 
+/** The extensions (with their dot) that name a file of `language` (any case), in the table's order. */
+export const extensionsOf = (language: string): ReadonlyArray<string> =>
+  Object.entries(byExtension).flatMap(([extension, name]) => (name.toLowerCase() === language.toLowerCase() ? [`.${extension}`] : []))
+
 export const languageOfPath = (path: string): string | undefined => {
   const file = path.slice(path.lastIndexOf("/") + 1).toLowerCase()
   if (file === "dockerfile") return "Dockerfile"

@@ -6,6 +6,7 @@ import type { CredentialRevocations } from "./CredentialRevocations.js"
 import type { CredentialStore } from "./CredentialStore.js"
 import type { FileResultStore } from "./FileResultStore.js"
 import type { IssueResultStore } from "./IssueResultStore.js"
+import type { LanguageSettingsStore } from "./LanguageSettingsStore.js"
 import type { LineCoverageStore } from "./LineCoverageStore.js"
 import type { OrganizationStore } from "./OrganizationStore.js"
 import type { PullRequestStore } from "./PullRequestStore.js"
@@ -39,3 +40,4 @@ export type StoragePorts =
   | WebhookDeliveryLog
   | ChangeStore
   | GitHostSettingsStore
+  | LanguageSettingsStore

@@ -11,6 +11,7 @@ import { CoverageUploads } from "./CoverageUploads.js"
 import { GitHosts } from "./GitHosts.js"
 import { GitHostWebhooks } from "./GitHostWebhooks.js"
 import { Ingestion } from "./Ingestion.js"
+import { LanguageCatalogue } from "./LanguageCatalogue.js"
 import { Metrics } from "./Metrics.js"
 import { Organizations } from "./Organizations.js"
 import { PatternConfiguration } from "./PatternConfiguration.js"
@@ -22,6 +23,7 @@ import { defaultGitUrlTemplates, GitUrls, type GitUrlTemplates, Repositories } f
 import { RepositoryAnalysis } from "./RepositoryAnalysis.js"
 import { RepositoryFiles } from "./RepositoryFiles.js"
 import { RepositoryIssues } from "./RepositoryIssues.js"
+import { RepositoryLanguages } from "./RepositoryLanguages.js"
 import { SarifImports } from "./SarifImports.js"
 import { Tokens } from "./Tokens.js"
 import { ToolConfiguration } from "./ToolConfiguration.js"
@@ -47,6 +49,7 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     GitHosts.Default,
     GitHostWebhooks.Default,
     Ingestion.Default,
+    LanguageCatalogue.Default,
     Metrics.Default,
     Organizations.Default,
     PatternConfiguration.Default,
@@ -58,6 +61,7 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     RepositoryAnalysis.Default,
     RepositoryFiles.Default,
     RepositoryIssues.Default,
+    RepositoryLanguages.Default,
     SarifImports.Default,
     Tokens.Default,
     ToolConfiguration.Default
