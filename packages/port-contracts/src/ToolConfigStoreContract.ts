@@ -32,17 +32,17 @@ export const toolConfigStoreContract = (
           expect(yield* store.patternSettings(repository.id, eslint)).toEqual([])
         }))
 
-      it.effect("an absent field keeps the stored value; usesConfigurationFile starts false", () =>
+      it.effect("an absent field keeps the stored value; usesConfigurationFile starts unchosen", () =>
         Effect.gen(function*() {
           const store = yield* ToolConfigStore.ToolConfigStore
           const { repository } = yield* freshRepository
 
           yield* store.applyToolChange(repository.id, eslint, { patterns: [] })
-          expect(yield* store.toolSettings(repository.id)).toStrictEqual([
-            new Records.ToolSetting({ toolUuid: eslint, usesConfigurationFile: false })
-          ])
+          expect(yield* store.toolSettings(repository.id)).toStrictEqual([new Records.ToolSetting({ toolUuid: eslint })])
 
           yield* store.applyToolChange(repository.id, eslint, { enabled: false, patterns: [] })
+          // Enabling or disabling is not a choice about the configuration file: the default still applies.
+          expect(yield* store.toolSettings(repository.id)).toStrictEqual([new Records.ToolSetting({ toolUuid: eslint, enabled: false })])
           yield* store.applyToolChange(repository.id, eslint, { usesConfigurationFile: true, patterns: [] })
           expect(yield* store.toolSettings(repository.id)).toStrictEqual([
             new Records.ToolSetting({ toolUuid: eslint, enabled: false, usesConfigurationFile: true })
