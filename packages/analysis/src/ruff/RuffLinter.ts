@@ -8,7 +8,7 @@ import { type IssueSeverity, LintResult, SkippedRule } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { isTable } from "./RuffConfigFile.js"
 import { canonicalOptions, ruffLintKey } from "./RuffKey.js"
-import { ignoredSelectors, isExcluded, type RuffSettings } from "./RuffSettings.js"
+import { ignoredSelectors, isExcluded, type RuffSettings, withFirstParty } from "./RuffSettings.js"
 import { packageFolders, topPackageOf } from "./RuffSources.js"
 import { type RuffCheck, ruffCheckOf, type RuffDiagnostic, type RuffOptions, ruffVersion, syntaxErrorCode } from "./RuffWasm.js"
 
@@ -60,18 +60,10 @@ const fileOptions = (settings: RuffSettings, packages: ReadonlySet<string>, path
   const own = topPackageOf(packages, path, typeof targetVersion === "string" ? targetVersion : "")
   if (ignored.length === 0 && own === undefined) return settings.options
   const lint = isTable(settings.options["lint"]) ? settings.options["lint"] : {}
-  const isort = isTable(lint["isort"]) ? lint["isort"] : {}
-  const known = Array.isArray(isort["known-first-party"]) ? isort["known-first-party"] : []
-  return {
-    ...settings.options,
-    lint: {
-      ...lint,
-      // A Workspace's text has a name `*` matches: Ruff itself then turns the codes off, whatever
-      // selectors (`E`, `ALL`, a linter's) they are written with.
-      ...(ignored.length === 0 ? {} : { "per-file-ignores": { "*": [...ignored] } }),
-      ...(own === undefined || known.includes(own) ? {} : { isort: { ...isort, "known-first-party": [...known, own] } })
-    }
-  }
+  // A Workspace's text has a name `*` matches: Ruff itself then turns the codes off, whatever
+  // selectors (`E`, `ALL`, a linter's) they are written with.
+  const ignoring = ignored.length === 0 ? lint : { ...lint, "per-file-ignores": { "*": [...ignored] } }
+  return { ...settings.options, lint: own === undefined ? ignoring : withFirstParty(ignoring, [own]) }
 }
 
 export const prepareRuffLint = (input: RuffLintInput): Effect.Effect<RuffLint> =>

@@ -56,11 +56,12 @@ export interface Surroundings {
   readonly firstParty: ReadonlyArray<string>
 }
 
-const withFirstParty = (lint: Table, firstParty: ReadonlyArray<string>): Table => {
-  if (firstParty.length === 0) return lint
+/** The lint options with more first-party names for isort (after the configuration's own). */
+export const withFirstParty = (lint: Table, firstParty: ReadonlyArray<string>): Table => {
   const isort = isTable(lint["isort"]) ? lint["isort"] : {}
-  const known = Array.isArray(isort["known-first-party"]) ? isort["known-first-party"] : []
-  return { ...lint, isort: { ...isort, "known-first-party": [...known, ...firstParty] } }
+  const known: ReadonlyArray<unknown> = Array.isArray(isort["known-first-party"]) ? isort["known-first-party"] : []
+  const added = firstParty.filter((name) => !known.includes(name))
+  return added.length === 0 ? lint : { ...lint, isort: { ...isort, "known-first-party": [...known, ...added] } }
 }
 
 // Ruff names preview rules by their names unless asked for their codes, and the patterns are codes.
