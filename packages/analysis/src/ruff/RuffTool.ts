@@ -20,7 +20,7 @@ import { ruffCheckOf, ruffVersion } from "./RuffWasm.js"
 
 /** Python as Ruff reads it: modules, stubs, and scripts whose `#!` runs python; not notebooks. */
 export const takesPython = (file: SourceFile): boolean =>
-  file.path.endsWith(".py") || file.path.endsWith(".pyi") || languageOf(file.path, file.content) === "Python"
+  file.path.endsWith(".pyi") || languageOf(file.path, file.content) === "Python"
 
 /** The enabled patterns Ruff runs, and those it does not know (a newer or older Ruff's rules). */
 const patternRun = (
