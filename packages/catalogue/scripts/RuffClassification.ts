@@ -75,8 +75,8 @@ export const categoryByLinter: Readonly<Record<string, Pattern.Category>> = {
 /**
  * Codes whose linter's category does not fit them; the longest matching prefix wins. Pylint
  * splits its messages by letter (E error, W warning, C convention, R refactor) and keeps its
- * size limits (`too-many-*`) under R09; pyflakes and bugbear have a few rules about dead code; bugbear's B9xx
- * are its opinionated, opt-in checks.
+ * size limits (`too-many-*`) under R09; pyflakes and bugbear have a few rules about dead code;
+ * bugbear's B9xx are its opinionated, opt-in checks.
  */
 export const categoryByCodePrefix: Readonly<Record<string, Pattern.Category>> = {
   E71: "ErrorProne", // comparisons to None/True/False, `not x in y`
