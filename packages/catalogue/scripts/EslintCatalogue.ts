@@ -1,5 +1,6 @@
 import { ToolDefinitions } from "@tidemark/core"
 import { Schema } from "effect"
+import { json, type ToolSource } from "./CatalogueFiles.js"
 import { classify, harmlessDefaults, isRecommended, severity } from "./RuleClassification.js"
 import type { Rule, RuleSet } from "./RuleMetadata.js"
 import { ruleParameters } from "./RuleParameters.js"
@@ -102,12 +103,6 @@ export const toTool = (metadata: ToolMetadata, rules: RuleSet): ToolEncoded => (
     .sort(byId)
 })
 
-/** Where a tool's patterns were read from: the packages and their versions. */
-export interface ToolSource {
-  readonly tool: string
-  readonly packages: Readonly<Record<string, string>>
-}
-
 export interface CatalogueData {
   readonly eslint9: ToolEncoded
   readonly eslint8: ToolEncoded
@@ -128,11 +123,11 @@ export const catalogueData = (rules: { readonly eslint9: RuleSet; readonly eslin
   return data
 }
 
-const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`
-
-/** The data files, keyed by their path relative to the package, as the generator writes them. */
+/**
+ * The ESLint data files, keyed by their path relative to the package, as the generator writes
+ * them; `data.source` goes into `source.json` with the other tools' entries (`sourceFile`).
+ */
 export const renderFiles = (data: CatalogueData): ReadonlyArray<readonly [string, string]> => [
   ["src/data/eslint9.json", json(data.eslint9)],
-  ["src/data/eslint8.json", json(data.eslint8)],
-  ["src/data/source.json", json(data.source)]
+  ["src/data/eslint8.json", json(data.eslint8)]
 ]

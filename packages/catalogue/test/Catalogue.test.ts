@@ -5,7 +5,9 @@ import { fileURLToPath } from "node:url"
 import { type Pattern, ToolDefinitions } from "@tidemark/core"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
+import { sourceFile } from "../scripts/CatalogueFiles.js"
 import { catalogueData, renderFiles } from "../scripts/EslintCatalogue.js"
+import { ruffSource } from "../scripts/RuffCatalogue.js"
 import { installedEslint8, installedEslint9 } from "../scripts/RuleMetadata.js"
 import { catalogue, catalogueSource } from "../src/index.js"
 
@@ -31,20 +33,28 @@ const installedVersion = (specifier: string): unknown => {
 }
 
 describe("catalogue data", () => {
-  it("decodes into ESLint9 and ESLint (v8) and encodes back to the files unchanged", () => {
+  it("decodes into ESLint9, ESLint (v8) and Ruff and encodes back to the files unchanged", () => {
     expect(catalogue.map((t) => [t.name, t.uuid])).toEqual([
       ["ESLint9", "2a30ab97-477f-4769-8b88-af596ce7a94c"],
-      ["ESLint", "f8b29663-2cb2-498d-b923-a10c6a8c05cd"]
+      ["ESLint", "f8b29663-2cb2-498d-b923-a10c6a8c05cd"],
+      ["Ruff", "8b1e2f4a-93c6-4d57-a0e1-5c7d2b9f6e31"]
     ])
-    const files = ["eslint9.json", "eslint8.json"].map((file): unknown =>
+    const files = ["eslint9.json", "eslint8.json", "ruff.json"].map((file): unknown =>
       JSON.parse(readFileSync(join(packageDir, "src/data", file), "utf8"))
     )
-    // The data files as generated, plus each tool's version: its linter's, eslint's in source.json.
+    // The data files as generated, plus each tool's version: its linter's, the first package in source.json.
     const source = JSON.parse(readFileSync(join(packageDir, "src/data/source.json"), "utf8")) as ReadonlyArray<{
       readonly tool: string
       readonly packages: Readonly<Record<string, string>>
     }>
-    const versions = ["ESLint9", "ESLint"].map((tool) => ({ version: source.find((s) => s.tool === tool)?.packages["eslint"] }))
+    const versions = ["ESLint9", "ESLint", "Ruff"].map((tool) => ({
+      version: Object.values(source.find((s) => s.tool === tool)?.packages ?? {})[0]
+    }))
+    expect(versions.map((v) => v.version)).toEqual([
+      installedVersion("eslint"),
+      installedVersion("eslint8"),
+      installedVersion("@astral-sh/ruff-wasm-nodejs")
+    ])
     expect(Schema.encodeSync(Schema.Array(ToolDefinitions.ToolDefinition))(catalogue)).toEqual(
       files.map((file, index) => ({ ...(file as object), ...versions[index] }))
     )
@@ -62,7 +72,9 @@ describe("catalogue data", () => {
 
   it("is what the generator produces from the installed linters (re-run `pnpm generate` if not)", () => {
     const data = catalogueData({ eslint9: installedEslint9(), eslint8: installedEslint8() })
-    for (const [path, contents] of renderFiles(data)) {
+    const ruff = ruffSource(String(installedVersion("@astral-sh/ruff-wasm-nodejs")))
+    // ruff.json needs a Ruff source snapshot to regenerate: RuffCatalogue.test.ts checks it against Ruff itself.
+    for (const [path, contents] of [...renderFiles(data), sourceFile([...data.source, ruff])]) {
       expect(readFileSync(join(packageDir, path), "utf8"), path).toBe(contents)
     }
   })
@@ -76,7 +88,8 @@ describe("catalogue data", () => {
           "@typescript-eslint/eslint-plugin": installedVersion("@typescript-eslint/eslint-plugin")
         }
       ],
-      ["ESLint", { eslint: installedVersion("eslint8") }]
+      ["ESLint", { eslint: installedVersion("eslint8") }],
+      ["Ruff", { "@astral-sh/ruff-wasm-nodejs": installedVersion("@astral-sh/ruff-wasm-nodejs") }]
     ])
     expect(catalogueSource[1]?.packages["eslint"]).toMatch(/^8\./)
   })
@@ -162,11 +175,12 @@ describe("ESLint9 patterns", () => {
 })
 
 describe("severity", () => {
-  it("follows the rule's type and recommendation in every pattern, code that does nothing a Warning", () => {
+  // Ruff's severities come from its own table, checked in RuffCatalogue.test.ts.
+  it("follows the rule's type and recommendation in every ESLint pattern, code that does nothing a Warning", () => {
     const expected = (tags: ReadonlyArray<string>, category: string): string =>
       tags.includes("layout") ? "Info" : category === "UnusedCode" ? "Warning" :
       tags.includes("problem") ? (tags.includes("recommended") ? "Error" : "High") : "Warning"
-    for (const t of catalogue) {
+    for (const t of catalogue.filter((candidate) => candidate.family === "eslint")) {
       for (const { definition, recommended } of t.patterns) {
         expect(definition.level).toBe(definition.severityLevel)
         expect(definition.enabled).toBe(recommended)
