@@ -19,7 +19,9 @@ export const ruffTool: Omit<ToolEncoded, "patterns"> = {
   isClientSide: false,
   languages: ["Python"],
   enabledByDefault: true,
-  configurationFiles: ["pyproject.toml", "ruff.toml", ".ruff.toml"]
+  configurationFiles: ["pyproject.toml", "ruff.toml", ".ruff.toml"],
+  // TOML, read as data; a pyproject.toml is a Ruff configuration only with [tool.ruff], which its name cannot tell.
+  readableConfigurationFiles: ["ruff.toml", ".ruff.toml"]
 }
 
 /** A rule as the catalogue takes it: its source metadata and whether Ruff enables it by default. */

@@ -32,11 +32,12 @@ const defaultPatterns = (folder: string): ReadonlyArray<PathPattern> =>
   defaultExclude.flatMap((name) => Either.match(pathPatternOf(folder, name), { onLeft: () => [], onRight: (pattern) => [pattern] }))
 
 /**
- * Ruff's defaults where the WebAssembly build has others: a Workspace's own are its playground's
- * (some 400 rules, Python 3.11), the command line's are these.
+ * Ruff's default Python version where the WebAssembly build has another (its playground's, 3.11):
+ * the command line's (`PythonVersion::default()` in Ruff 0.17). The rules selected by default are
+ * the same in both since Ruff expanded its default set (some 400 rules): a configuration without
+ * `select` gets them, as the command line would give them.
  */
-export const defaultSelect = ["E4", "E7", "E9", "F"] as const
-export const defaultTargetVersion = "py39"
+export const defaultTargetVersion = "py310"
 
 /**
  * The Python version of a folder's files when no `target-version` says it: the lowest that the
@@ -71,7 +72,7 @@ const withDefaults = (options: RuffOptions, surroundings: Surroundings): RuffOpt
     "target-version": surroundings.targetVersion,
     ...options,
     "output-prefer-rule-codes": true,
-    lint: withFirstParty("select" in lint ? lint : { select: [...defaultSelect], ...lint }, surroundings.firstParty)
+    lint: withFirstParty(lint, surroundings.firstParty)
   }
 }
 

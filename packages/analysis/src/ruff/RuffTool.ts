@@ -53,7 +53,9 @@ const run = (definition: ToolDefinitions.ToolDefinition, files: ReadonlyArray<So
     // requires, and the modules of the root and of `src` as first-party.
     const patterns = patternRun(settings.rules, surroundingsOf(files, ""))
     const problems: Array<ToolProblem> = []
-    const tree = settings.useConfigurationFile ? treeSettings(tool, files, patterns.settings) : undefined
+    // Ruff's configuration is TOML, always read as data: a repository that never chose follows it.
+    const configured = settings.useConfigurationFile || (settings.configurationByDefault && rootConfiguration(files) !== undefined)
+    const tree = configured ? treeSettings(tool, files, patterns.settings) : undefined
     if (settings.useConfigurationFile && rootConfiguration(files) === undefined) {
       problems.push(
         new ToolProblem({

@@ -2,6 +2,7 @@ import { catalogue } from "@tidemark/catalogue"
 import type { ToolDefinitions } from "@tidemark/core"
 import type { ConfigLintLimits } from "../ConfigLintSandbox.js"
 import type { AnalysisTool } from "./AnalysisTool.js"
+import { makeRuffTool } from "../ruff/RuffTool.js"
 import { type LegacyConfigurationReader, makeEslintTool } from "./EslintTool.js"
 
 /**
@@ -15,6 +16,7 @@ export interface AnalysisToolsOptions {
 
 const eslint9Uuid = "2a30ab97-477f-4769-8b88-af596ce7a94c"
 const eslint8Uuid = "f8b29663-2cb2-498d-b923-a10c6a8c05cd"
+const ruffUuid = "8b1e2f4a-93c6-4d57-a0e1-5c7d2b9f6e31"
 
 const definitionOf = (uuid: string): ToolDefinitions.ToolDefinition | undefined => catalogue.find((tool) => tool.uuid === uuid)
 
@@ -25,7 +27,8 @@ export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<Anal
   const eslint = { configurationFileLimits: options.configurationFileLimits, readLegacy: noLegacy }
   return [
     [eslint9Uuid, (d: ToolDefinitions.ToolDefinition) => makeEslintTool(d, eslint)] as const,
-    [eslint8Uuid, (d: ToolDefinitions.ToolDefinition) => makeEslintTool(d, eslint)] as const
+    [eslint8Uuid, (d: ToolDefinitions.ToolDefinition) => makeEslintTool(d, eslint)] as const,
+    [ruffUuid, makeRuffTool] as const
   ].flatMap(([uuid, make]) => {
     const definition = definitionOf(uuid)
     return definition === undefined ? [] : [make(definition)]

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
 import {
-  defaultSelect,
   defaultTargetVersion,
   ignoredSelectors,
   isExcluded,
@@ -60,12 +59,12 @@ describe("RuffSettings", () => {
     expect(treeSettings("Ruff", set, fallback).root?.options["target-version"]).toBe("py38")
   })
 
-  it("gives Ruff's command-line defaults where the configuration says nothing", () => {
+  it("gives Ruff's command-line defaults where the configuration says nothing (its own default rules: no select)", () => {
     const options = treeSettings("Ruff", filesOf({ "ruff.toml": "[lint]\nextend-select = [\"B\"]\n" }), fallback).root?.options
     expect(options).toEqual({
       "target-version": defaultTargetVersion,
       "output-prefer-rule-codes": true,
-      lint: { select: [...defaultSelect], "extend-select": ["B"] }
+      lint: { "extend-select": ["B"] }
     })
   })
 

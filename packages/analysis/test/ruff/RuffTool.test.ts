@@ -19,7 +19,7 @@ const tool = makeRuffTool(ruffDefinition)
 const rules = [ruffRule("F401", "Warning"), ruffRule("E711", "Error"), ruffRule("F821", "High")]
 
 const run = (files: ReadonlyArray<SourceFile>, enabled: ReadonlyArray<EnabledRule>, useConfigurationFile: boolean) =>
-  Effect.flatten(tool.start("/repository", files, { rules: enabled, useConfigurationFile }))
+  Effect.flatten(tool.start("/repository", files, { rules: enabled, useConfigurationFile, configurationByDefault: false }))
 
 const issuesOf = (files: ReadonlyArray<SourceFile>, enabled: ReadonlyArray<EnabledRule>, useConfigurationFile: boolean) =>
   run(files, enabled, useConfigurationFile).pipe(
@@ -85,10 +85,26 @@ describe("makeRuffTool", () => {
       const { problems, result } = yield* run(files, rules, true)
       expect(problems).toEqual([])
       expect(result.configurationFile).toBe("ruff.toml")
+      // Without `select`, Ruff's own default set applies (0.17 made it larger: isort's I001 is in it).
       expect(result.issues.map((issue) => [issue.line, issue.patternId, issue.severity])).toEqual([
+        [1, "Ruff_I001", "Warning"],
         [1, "Ruff_F401", "Warning"],
         [2, "Ruff_E501", "Warning"]
       ])
+    }))
+
+  it.effect("follows the repository's configuration when it never chose, the patterns when it has none", () =>
+    Effect.gen(function*() {
+      const byDefault = (files: ReadonlyArray<SourceFile>) =>
+        Effect.flatten(tool.start("/repository", files, { rules, useConfigurationFile: false, configurationByDefault: true }))
+      const configured = yield* byDefault(filesOf({ ...pythonFiles, "ruff.toml": "line-length = 100\n[lint]\nextend-select = [\"E501\"]\n" }))
+      expect(configured.result.configurationFile).toBe("ruff.toml")
+      expect(configured.result.issues.map((issue) => issue.patternId)).toEqual(["Ruff_I001", "Ruff_F401", "Ruff_E501"])
+      // Without a configuration file the patterns apply, and nothing is reported missing: the repository asked for nothing.
+      const unconfigured = yield* byDefault(filesOf(pythonFiles))
+      expect(unconfigured.problems).toEqual([])
+      expect(unconfigured.result.configurationFile).toBeUndefined()
+      expect(unconfigured.result.issues.map((issue) => issue.patternId)).toEqual(["Ruff_F401"])
     }))
 
   it.effect("follows Ruff's order of the root's three configuration files", () =>
