@@ -169,4 +169,55 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
         ["ESLint9_eqeqeq", "Security", "Strict equality"]
       ])
     }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+
+  it.scoped("runs every enabled tool on its own languages, and says which languages no tool read and why", () =>
+    Effect.gen(function*() {
+      const root = yield* treeOf({
+        "web/app.js": "export const same = (a, b) => a == b\n",
+        "tool/main.py": "import os\n\n\ndef main():\n    return 1\n",
+        "cmd/main.go": "package main\n\nfunc main() {\n\tprintln(1)\n}\n",
+        "docs/guide.md": "# Guide\n\nText.\n"
+      })
+      const port = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
+      const ruff = {
+        uuid: "8b1e2f4a-93c6-4d57-a0e1-5c7d2b9f6e31",
+        name: "Ruff",
+        usesConfigurationFile: false,
+        patterns: [{ id: "Ruff_F401", severityLevel: "Warning" as const, category: "UnusedCode", parameters: [] }]
+      }
+      const eqeqeq = [{ id: "ESLint9_eqeqeq", severityLevel: "Warning" as const, category: "ErrorProne", parameters: [] }]
+      const output = yield* port.analyze(root, { goals, tools: [eslint9(eqeqeq), ruff] })
+      // Each tool's issues, in the order the tools are given.
+      expect(output.findings.map((f) => [f.toolName, f.patternId, f.filePath, f.line, f.language])).toEqual([
+        ["ESLint9", "ESLint9_eqeqeq", "web/app.js", 1, "JavaScript"],
+        ["Ruff", "Ruff_F401", "tool/main.py", 1, "Python"]
+      ])
+      const byLanguage = Object.fromEntries((output.measures.languageAnalysis ?? []).map((l) => [l.language, [l.tools, l.notAnalysed]]))
+      expect(byLanguage).toEqual({
+        JavaScript: [["ESLint9"], undefined],
+        Python: [["Ruff"], undefined],
+        Go: [[], "no_tool"],
+        Markdown: [[], "no_tool"]
+      })
+      // Markdown is documentation, not code: only Go is named.
+      expect(output.problems.map((p) => p.code)).toEqual(["languages_not_analysed"])
+      expect(output.problems[0]?.message).toMatch(/^Issues of Go \(4 lines\): Tidemark has no tool for it yet were not measured/)
+
+      // Ruff off: Python's tool is disabled, which the analysis says.
+      const withoutRuff = yield* port.analyze(root, { goals, tools: [eslint9(eqeqeq)] })
+      const python = withoutRuff.measures.languageAnalysis?.find((l) => l.language === "Python")
+      expect(python).toMatchObject({ tools: [], notAnalysed: "tool_disabled", candidates: ["Ruff"] })
+      expect(withoutRuff.findings.map((f) => f.toolName)).toEqual(["ESLint9"])
+    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+
+  it.scoped("an enabled catalogue tool no plug-in runs is a problem, never a clean result", () =>
+    Effect.gen(function*() {
+      const root = yield* treeOf({ "a.js": "export const a = 1\n" })
+      const port = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
+      const unknown = { uuid: "00000000-0000-4000-8000-000000000000", name: "Somelint", usesConfigurationFile: false, patterns: [] }
+      const output = yield* port.analyze(root, { goals, tools: [eslint9([]), unknown] })
+      expect(output.problems.map((p) => [p.code, p.message])).toEqual([
+        ["tool_not_installed", "Somelint is enabled, and this server cannot run it: its issues are not measured"]
+      ])
+    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
 })
