@@ -93,8 +93,8 @@ const json = (content: string): Either.Either<unknown, string> =>
 
 const PackageEslintConfig = Schema.Struct({ eslintConfig: Schema.optional(Schema.Unknown) })
 
-/** The config a data file holds, parsed as ESLint 8's loader parses it; undefined when it holds none. */
-const readers: Readonly<Record<string, (content: string) => Either.Either<unknown, string>>> = {
+/** The config a data file holds, parsed as ESLint 8's loader parses it; undefined when it holds none (EslintConfigGlobals.ts reads the same files the same way: it can take these). */
+export const legacyConfigReaders: Readonly<Record<string, (content: string) => Either.Either<unknown, string>>> = {
   ".eslintrc.yaml": parseYaml,
   ".eslintrc.yml": parseYaml,
   ".eslintrc.json": (content) => json(stripJsonComments(content)),
@@ -114,7 +114,7 @@ export const fileNameOf = (path: string): string => path.slice(path.lastIndexOf(
  * `eslintConfig` (or a file ESLint reads as empty).
  */
 export const readLegacyConfig = (name: string, content: string): Either.Either<LegacyConfigData | undefined, string> => {
-  const read = readers[name]
+  const read = legacyConfigReaders[name]
   if (read === undefined) return Either.left("a JavaScript config is code: Tidemark does not run it")
   return read(content).pipe(
     Either.flatMap((value) => (value === undefined || value === null ? Either.right(undefined) : decodeLegacyConfig(value)))
