@@ -35,7 +35,11 @@ export interface LegacyConfiguration {
   readonly readable: boolean
   /** Ready for `Linter.verify`, plugins included; JSON-serialisable apart from plugin and parser objects. */
   readonly config: Array<Linter.Config>
-  /** Whether ESLint 8 would leave a file out (its defaults, `.eslintignore`, `ignorePatterns`, standard's ignores). */
+  /**
+   * Whether ESLint 8 would leave a file out: its defaults, `.eslintignore`, `ignorePatterns`,
+   * standard's ignores, and a file no config is for (`eslint .` lints `.js` files and those an
+   * override names: a `.ts` file without typescript-eslint's parser is not linted).
+   */
   readonly ignores: (path: string) => boolean
   readonly problems: ReadonlyArray<ToolProblem>
 }
@@ -161,6 +165,13 @@ const head: ReadonlyArray<Linter.Config> = [
   { files: ["**/*.jsx"] }
 ]
 
+const javaScript = /\.(js|cjs|mjs|jsx)$/
+
+/** Whether any object of the config is for this file, as ESLint 9 decides it (its patterns, its defaults). */
+const isConfigured = (config: Array<Linter.Config>) => (path: string): boolean =>
+  javaScript.test(path) ||
+  !probeLinter.verify("", config, `/${path}`).some((message) => message.ruleId === null && message.message.startsWith("No matching configuration"))
+
 const unreadable = (file: string, problems: ReadonlyArray<ToolProblem>): LegacyConfiguration => ({
   file,
   readable: false,
@@ -168,6 +179,9 @@ const unreadable = (file: string, problems: ReadonlyArray<ToolProblem>): LegacyC
   ignores: () => false,
   problems
 })
+
+const ignoredBy = (ignored: (path: string) => boolean, configured: (path: string) => boolean) => (path: string): boolean =>
+  ignored(path) || !configured(path)
 
 /** The repository's ESLint 8 configuration, or undefined when it has none (no config file, no standard). */
 export const legacyConfigurationOf = (files: ReadonlyArray<SourceFile>): LegacyConfiguration | undefined => {
@@ -196,7 +210,7 @@ export const legacyConfigurationOf = (files: ReadonlyArray<SourceFile>): LegacyC
     file: main,
     readable: true,
     config,
-    ignores: ignoresOf(ignoreScopesOf(files, read, standard)),
+    ignores: ignoredBy(ignoresOf(ignoreScopesOf(files, read, standard)), isConfigured(config)),
     problems: [...readProblems, ...problemsOf(flat, rejected)]
   }
 }

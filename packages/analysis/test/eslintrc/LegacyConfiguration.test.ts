@@ -140,6 +140,17 @@ describe("legacyConfigurationOf", () => {
     expect(["lib/a.js", "generated/a.js", ".storybook/main.js"].filter(configuration.ignores)).toEqual([])
   })
 
+  it("leaves out the files no config is for, as `eslint .` did: TypeScript without typescript-eslint's parser", () => {
+    const plain = configurationOf({ ".eslintrc.json": json({ rules: { semi: "error" } }) })
+    expect(["src/a.ts", "src/b.tsx"].filter(plain.ignores)).toEqual(["src/a.ts", "src/b.tsx"])
+    expect(["src/a.js", "src/a.cjs", "src/a.mjs", "src/a.jsx"].filter(plain.ignores)).toEqual([])
+    const typed = configurationOf({
+      ".eslintrc.json": json({ overrides: [{ files: ["*.ts"], parser: "@typescript-eslint/parser", rules: { semi: "error" } }] })
+    })
+    expect(["src/a.ts", "src/b.tsx"].filter(typed.ignores)).toEqual(["src/b.tsx"])
+    expect(reported(typed, "src/a.ts", "const a: number = 1\n")).toEqual(["1:semi"])
+  })
+
   it("follows extends of eslint:recommended, then the file's own settings over it", () => {
     const configuration = configurationOf({ ".eslintrc.json": json({ extends: "eslint:recommended", env: { es2020: true }, rules: { "no-empty": "off" } }) })
     expect(rulesReported(configuration, "a.js", "if (a) {}\nconst b = 1\n")).toEqual(["no-undef", "no-unused-vars"])
