@@ -73,7 +73,9 @@ const statedOf = (body: LegacyBody, environments: ReadonlyArray<string>): Linter
     // Another parser's files are read by ESLint's own, as permissively as it can: the latest
     // syntax, modules, JSX (its own options below still apply).
     ...(replaced ? { ecmaVersion: "latest", sourceType: "module", parserOptions: { ecmaFeatures: { jsx: true } } } : {}),
-    ...(parser !== undefined && !replaced ? { parser: tsParser } : {}),
+    // typescript-eslint's parser reads any syntax: only the built-in globals follow ecmaVersion,
+    // and ESLint 8 gave ES5's only to espree's files.
+    ...(parser !== undefined && !replaced ? { parser: tsParser, ecmaVersion: "latest" } : {}),
     ...(ecmaVersion === undefined ? {} : { ecmaVersion: ecmaVersion as Linter.EcmaVersion }),
     ...(sourceType === undefined ? {} : { sourceType }),
     ...(ecmaFeatures === undefined ? {} : { parserOptions: { ecmaFeatures } })

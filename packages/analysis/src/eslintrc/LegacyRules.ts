@@ -59,21 +59,45 @@ export const severityOf = (level: unknown): Linter.RuleSeverity | undefined =>
   typeof level === "number" || typeof level === "string" ? severities[String(level).toLowerCase()] : undefined
 
 /**
- * ESLint 9 changed `no-unused-vars`'s default `caughtErrors` from "none" to "all": a config written
- * for ESLint 8 that does not say so meant "none". A level-only entry keeps the options of an earlier
- * config object (in both systems), so the default is given once, first (see `eslint8Defaults`),
- * and to every entry that has options of its own.
+ * The options whose default ESLint 9 (or typescript-eslint 8) changed, with their ESLint 8 value: a
+ * config written for ESLint 8 that does not state them meant these. `no-unused-vars` ignored caught
+ * errors, `no-constant-condition` checked `while (true)`, `no-inner-declarations` reported
+ * functions in blocks of ES2015 code too, `no-useless-computed-key` left class members alone.
  */
-const withEslint8Defaults = (ruleId: string, options: ReadonlyArray<unknown>): ReadonlyArray<unknown> => {
-  if (ruleId !== "no-unused-vars" || options.length === 0) return options
-  const [first, ...rest] = options
-  if (first === "all" || first === "local") return [{ vars: first, caughtErrors: "none" }, ...rest]
-  if (typeof first === "object" && first !== null && !("caughtErrors" in first)) return [{ ...first, caughtErrors: "none" }, ...rest]
-  return options
+const eslint8Options: Readonly<Record<string, ReadonlyArray<unknown>>> = {
+  "no-unused-vars": [{ caughtErrors: "none" }],
+  "@typescript-eslint/no-unused-vars": [{ caughtErrors: "none" }],
+  "no-constant-condition": [{ checkLoops: "all" }],
+  "no-inner-declarations": ["functions", { blockScopedFunctions: "disallow" }],
+  "no-useless-computed-key": [{ enforceForClassMembers: false }]
 }
 
-/** The ESLint 8 defaults of options ESLint 9 changed, as a first config object's rules (level off). */
-export const eslint8Defaults: Linter.RulesRecord = { "no-unused-vars": ["off", { caughtErrors: "none" }] }
+const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+// `no-unused-vars: [error, local]` is the short form of `{vars: local}`.
+const expanded = (ruleId: string, options: ReadonlyArray<unknown>): ReadonlyArray<unknown> =>
+  ruleId.endsWith("no-unused-vars") && typeof options[0] === "string" ? [{ vars: options[0] }, ...options.slice(1)] : options
+
+/** The stated options over the ESLint 8 defaults, position by position (objects merged). */
+const withEslint8Defaults = (ruleId: string, stated: ReadonlyArray<unknown>): ReadonlyArray<unknown> => {
+  const defaults = eslint8Options[ruleId]
+  if (defaults === undefined || stated.length === 0) return stated
+  const options = expanded(ruleId, stated)
+  return Array.from({ length: Math.max(options.length, defaults.length) }, (_, index) => {
+    const [own, fallback] = [options[index], defaults[index]]
+    if (index >= options.length) return fallback
+    return isObject(own) && isObject(fallback) ? { ...fallback, ...own } : own
+  })
+}
+
+/**
+ * The ESLint 8 defaults as a first config object's rules, turned off: a level-only entry keeps the
+ * options of an earlier config object (in both systems), so `no-unused-vars: error` gets them.
+ */
+export const eslint8Defaults: Linter.RulesRecord = Object.fromEntries(
+  Object.entries(eslint8Options).map(([ruleId, options]) => [ruleId, ["off", ...options]])
+)
 
 /**
  * One entry of a legacy `rules` object: the flat config's entry, or why it is left out; undefined

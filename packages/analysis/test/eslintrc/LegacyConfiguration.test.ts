@@ -41,6 +41,14 @@ describe("legacyConfigurationOf", () => {
     expect(reported(stated, "a.js", "try { f() } catch (e) {}\n")).toEqual(["1:no-unused-vars"])
   })
 
+  it("runs level-only entries with ESLint 8's defaults: while (true) and a function in a block of ES2015 code are reported", () => {
+    const configuration = configurationOf({
+      ".eslintrc.json": json({ parserOptions: { ecmaVersion: 2015 }, rules: { "no-constant-condition": "error", "no-inner-declarations": "error" } })
+    })
+    const code = "while (true) { if (f()) break }\nif (f) { function g () {} g() }\n"
+    expect(reported(configuration, "a.js", code)).toEqual(["1:no-constant-condition", "2:no-inner-declarations"])
+  })
+
   it("reads each file form, comments in JSON included, and package.json's eslintConfig", () => {
     const rules = { semi: ["error", "never"] }
     const forms: ReadonlyArray<Readonly<Record<string, string>>> = [

@@ -21,6 +21,13 @@ describe("translateRule", () => {
     expect(translateRule("no-var", "sometimes")).toMatchObject(Either.left({ reason: { _tag: "InvalidEntry" } }))
   })
 
+  it("gives the options ESLint 9 changed their ESLint 8 default, under those stated", () => {
+    expect(translateRule("no-inner-declarations", ["error", "both"])).toEqual(Either.right(["error", "both", { blockScopedFunctions: "disallow" }]))
+    expect(translateRule("no-constant-condition", [2, { checkLoops: false }])).toEqual(Either.right(["error", { checkLoops: false }]))
+    expect(translateRule("@typescript-eslint/no-unused-vars", [2, { args: "none" }])).toEqual(Either.right(["error", { args: "none", caughtErrors: "none" }]))
+    expect(translateRule("no-constant-condition", "error")).toEqual(Either.right("error"))
+  })
+
   it("keeps ESLint 8's caughtErrors: none in no-unused-vars's options unless they say otherwise", () => {
     expect(translateRule("no-unused-vars", ["error", { args: "none" }])).toEqual(Either.right(["error", { args: "none", caughtErrors: "none" }]))
     expect(translateRule("no-unused-vars", ["error", "local"])).toEqual(Either.right(["error", { vars: "local", caughtErrors: "none" }]))
