@@ -25,6 +25,8 @@ describe("loadExtended", () => {
     expect(extendsOf("plugin:@typescript-eslint/recommended")).toEqual(["./configs/eslintrc/base", "./configs/eslintrc/eslint-recommended"])
     const recommended = loadExtended("eslint:recommended", undefined)
     expect(Either.isRight(recommended) && recommended.right.data.rules?.["no-undef"]).toBe("error")
+    const all = loadExtended("eslint:all", undefined)
+    expect(Either.isRight(all) && all.right.data.rules?.["no-magic-numbers"]).toBe("error")
   })
 
   it("refuses what Tidemark does not ship, and any file of the repository", () => {
