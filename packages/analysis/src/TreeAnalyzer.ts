@@ -43,7 +43,11 @@ export const configurationFileProblem = (error: InvalidAnalysisConfiguration): R
 /** A tool's problem (its configuration could not be read or followed): the rest of its analysis went on. */
 const toolProblem = (problem: ToolProblem): Repository.Problem =>
   new Repository.Problem({
-    code: problem.code === "configuration_not_found" ? "configuration_file_not_found" : "invalid_configuration_file",
+    code: problem.code === "configuration_not_found"
+      ? "configuration_file_not_found"
+      : problem.code === "unsupported_configuration"
+      ? "configuration_partly_followed"
+      : "invalid_configuration_file",
     severity: "some_analysis",
     message: `${problem.tool}: ${problem.message}`,
     actions: []
@@ -124,7 +128,8 @@ export const make = (options: TreeAnalyzerOptions) =>
           const overdueOfTool = overdue.filter((file) => file.tool === tool.name)
           const unlintable = new Set(overdueOfTool.map((file) => file.path))
           return Effect.map(
-            plugin.start(root, scoped.lintSources.filter((file) => plugin.takes(file) && !unlintable.has(file.path)), {
+            // Every file, not only those it takes: a tool's configuration lives in files it does not lint.
+            plugin.start(root, scoped.lintSources.filter((file) => !unlintable.has(file.path)), {
               rules: rulesOf(plugin, tool),
               useConfigurationFile: tool.usesConfigurationFile,
               configurationByDefault: tool.usesConfigurationFileByDefault === true

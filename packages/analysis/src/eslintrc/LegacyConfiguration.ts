@@ -16,7 +16,7 @@ import { type ConfigSource, flatBlocksOf, type FlatBlocks } from "./LegacyFlatBl
 import { eslint8DefaultIgnores, type IgnoreScope, ignoreFileLines, ignoresOf } from "./LegacyIgnores.js"
 import { eslint8LanguageOptions } from "./LegacyLanguageOptions.js"
 import { eslint8Defaults, shippedPlugin } from "./LegacyRules.js"
-import { type StandardStyle, standardStyleOf } from "./StandardStyle.js"
+import { isShippedStandard, shippedStandardMajor, type StandardStyle, standardStyleOf } from "./StandardStyle.js"
 import { problemsOf } from "./LegacyProblems.js"
 
 /**
@@ -193,6 +193,16 @@ export const legacyConfigurationOf = (files: ReadonlyArray<SourceFile>): LegacyC
   const standard = detected !== undefined && (rootConfig === undefined || detected.runByScript) ? detected : undefined
   const main = rootConfig?.path ?? (standard === undefined ? configFiles[0]?.path : "package.json")
   if (main === undefined) return undefined
+  if (standard !== undefined && main === "package.json" && !isShippedStandard(standard.range)) {
+    return unreadable(main, [
+      new ToolProblem({
+        tool: "ESLint9",
+        code: "unsupported_configuration",
+        file: "package.json",
+        message: `package.json asks for ${standard.config} ${standard.range}, whose rules differ from the ${standard.config} ${shippedStandardMajor} Tidemark ships: they are not followed`
+      })
+    ])
+  }
   const { problems: readProblems, read } = readConfigs(configFiles)
   if (rootConfig !== undefined && (codeConfigurationFileNames.has(fileNameOf(rootConfig.path)) || !read.some((config) => config.file === rootConfig.path))) {
     return unreadable(main, readProblems)

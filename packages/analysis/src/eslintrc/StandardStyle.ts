@@ -16,6 +16,8 @@ export interface StandardStyle {
   readonly base: LegacyConfigData
   /** A script of package.json runs it (not only a dependency). */
   readonly runByScript: boolean
+  /** The version range package.json asks for (`^9.0.0`), when it lists the tool among its dependencies. */
+  readonly range: string | undefined
   /** standard's default ignores, the settings' `ignore`, and `.gitignore`'s lines (standard reads it). */
   readonly ignorePatterns: ReadonlyArray<string>
 }
@@ -68,8 +70,10 @@ export const standardStyleOf = (manifest: string, gitignore: string | undefined)
   const own = settings[config] ?? {}
   const globals = [...names(own.globals ?? own.global)]
   const env = environments(own.env ?? own.envs)
+  const range = [devDependencies, dependencies].map((section) => section?.[config]).find((value) => typeof value === "string")
   return {
     config,
+    range: typeof range === "string" ? range : undefined,
     runByScript: Object.values(scripts ?? {}).some((command) => runs(config, command)),
     base: {
       ...(globals.length === 0 ? {} : { globals: Object.fromEntries(globals.map((name) => [name, "readonly"] as const)) }),
@@ -78,4 +82,17 @@ export const standardStyleOf = (manifest: string, gitignore: string | undefined)
     },
     ignorePatterns: [...names(own.ignore), ...defaultIgnores, ...(gitignore === undefined ? [] : gitignore.split(/\r?\n/))]
   }
+}
+
+/** The major version of standard and semistandard whose rules Tidemark ships (eslint-config-standard 17, eslint-config-semistandard 17). */
+export const shippedStandardMajor = 17
+
+/**
+ * Whether the repository's range may mean the rules Tidemark ships: a range that names another
+ * major (`^9.0.0`) means other rules (standard 9 had no `no-var`), so they are not followed. A
+ * range without a number (`*`, `latest`, a git URL) is taken as the current one.
+ */
+export const isShippedStandard = (range: string | undefined): boolean => {
+  const major = range === undefined ? undefined : /(\d+)/.exec(range)?.[1]
+  return major === undefined || Number(major) === shippedStandardMajor || /^\s*>=?\s*\d/.test(range ?? "")
 }

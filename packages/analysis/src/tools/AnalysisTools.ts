@@ -2,8 +2,9 @@ import { catalogue } from "@tidemark/catalogue"
 import type { ToolDefinitions } from "@tidemark/core"
 import type { ConfigLintLimits } from "../ConfigLintSandbox.js"
 import type { AnalysisTool } from "./AnalysisTool.js"
+import { legacyConfigurationOf } from "../eslintrc/LegacyConfiguration.js"
 import { makeRuffTool } from "../ruff/RuffTool.js"
-import { type LegacyConfigurationReader, makeEslintTool } from "./EslintTool.js"
+import { makeEslintTool } from "./EslintTool.js"
 
 /**
  * The tools this server runs: one plug-in per catalogue tool that has one. The catalogue may list a
@@ -20,11 +21,8 @@ const ruffUuid = "8b1e2f4a-93c6-4d57-a0e1-5c7d2b9f6e31"
 
 const definitionOf = (uuid: string): ToolDefinitions.ToolDefinition | undefined => catalogue.find((tool) => tool.uuid === uuid)
 
-// Until the eslintrc reader lands every repository is read as having no legacy configuration.
-const noLegacy: LegacyConfigurationReader = () => undefined
-
 export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<AnalysisTool> => {
-  const eslint = { configurationFileLimits: options.configurationFileLimits, readLegacy: noLegacy }
+  const eslint = { configurationFileLimits: options.configurationFileLimits, readLegacy: legacyConfigurationOf }
   return [
     [eslint9Uuid, (d: ToolDefinitions.ToolDefinition) => makeEslintTool(d, eslint)] as const,
     [eslint8Uuid, (d: ToolDefinitions.ToolDefinition) => makeEslintTool(d, eslint)] as const,

@@ -56,9 +56,22 @@ export const makeEslintTool = (definition: ToolDefinitions.ToolDefinition, optio
   const chosen = (files: ReadonlyArray<SourceFile>, settings: ToolSettings) => {
     const flat = flatOf(files)
     if (settings.useConfigurationFile && flat !== undefined) return { flat: true, configured: undefined, problems: [] }
+    if (settings.configurationByDefault && flat !== undefined) {
+      return {
+        flat: false,
+        configured: undefined,
+        problems: [problem(
+          "unsupported_configuration",
+          `${flat} is code, which Tidemark runs only when the repository asks for its configuration file and its organization allows it: the enabled patterns were used`,
+          flat
+        )]
+      }
+    }
     const legacy = options.readLegacy(files)
-    const wanted = settings.useConfigurationFile || (settings.configurationByDefault && legacy?.readable === true)
+    const wanted = settings.useConfigurationFile || settings.configurationByDefault
     if (!wanted) return { flat: false, configured: undefined, problems: [] }
+    // Not asked for by name, a missing configuration is nothing to report: the default is the patterns.
+    if (legacy === undefined && !settings.useConfigurationFile) return { flat: false, configured: undefined, problems: [] }
     if (legacy === undefined) {
       return {
         flat: false,
@@ -67,13 +80,13 @@ export const makeEslintTool = (definition: ToolDefinitions.ToolDefinition, optio
       }
     }
     if (!legacy.readable) {
-      return {
-        flat: false,
-        configured: undefined,
-        problems: [problem("unreadable_configuration", `${legacy.file} is code, which Tidemark does not run for ${definition.name}: the enabled patterns were used`, legacy.file)]
-      }
+      // The reader's own words when it has them (a version of standard it does not ship), else why.
+      const told = legacy.problems.length > 0
+        ? legacy.problems.map((p) => new ToolProblem({ ...p, tool: definition.name, message: `${p.message}: the enabled patterns were used` }))
+        : [problem("unreadable_configuration", `${legacy.file} is code, which Tidemark does not run for ${definition.name}: the enabled patterns were used`, legacy.file)]
+      return { flat: false, configured: undefined, problems: told }
     }
-    return { flat: false, configured: legacy, problems: legacy.problems }
+    return { flat: false, configured: legacy, problems: legacy.problems.map((p) => new ToolProblem({ ...p, tool: definition.name })) }
   }
 
   return {

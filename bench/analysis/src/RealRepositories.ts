@@ -1,0 +1,105 @@
+import { TreeAnalyzer } from "@tidemark/analysis"
+import { catalogue } from "@tidemark/catalogue"
+import { type Analyzer, Goals, Records, RepositoryView, type ToolDefinitions } from "@tidemark/core"
+import { Effect } from "effect"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+
+/**
+ * Real repositories as a new user sees them: each checked-out tree analysed with what a repository
+ * nobody configured gets (every tool on by default, its default patterns and parameters, its own
+ * configuration followed where Tidemark reads it as data), graded against the default goals as
+ * the repository view grades it. Prints the table of docs/real-repositories.md and a sample of
+ * issues, spread evenly over each repository's list, to read at their lines.
+ *
+ *   pnpm --filter @tidemark/bench-analysis real express=/tmp/real/express koa=/tmp/real/koa ...
+ */
+
+const toolOf = (tool: ToolDefinitions.ToolDefinition): Analyzer.AnalyzedTool => ({
+  uuid: tool.uuid,
+  name: tool.name,
+  usesConfigurationFile: false,
+  // CONFIG=off measures the defaults alone, as for a repository without a configuration Tidemark reads.
+  usesConfigurationFileByDefault: process.env["CONFIG"] !== "off",
+  patterns: tool.patterns.filter((p) => p.definition.enabled).map(({ definition }) => ({
+    id: definition.id,
+    severityLevel: definition.severityLevel,
+    category: definition.category,
+    title: definition.title,
+    parameters: definition.parameters.map((p) => ({ name: p.name, value: p.default }))
+  })),
+  knownPatterns: tool.patterns.map(({ definition }) => ({ id: definition.id, category: definition.category, title: definition.title }))
+})
+
+/** The tools on by default for a repository of these languages (core's `enabledByDefault`). */
+const defaultTools = (languages: ReadonlyArray<string>) =>
+  catalogue.filter((tool) => tool.enabledByDefault && tool.languages.some((l) => languages.includes(l))).map(toolOf)
+
+const record = (name: string, languages: ReadonlyArray<string>) =>
+  new Records.RepositoryRecord({
+    id: 1,
+    organizationId: 1,
+    provider: "gh",
+    owner: "real",
+    name,
+    visibility: "Public",
+    gitUrl: "",
+    languages,
+    rootFiles: [],
+    goals: Goals.Goals.defaults,
+    addedAt: "2026-01-01T00:00:00.000Z",
+    lastUpdated: "2026-01-01T00:00:00.000Z"
+  })
+
+const sampleSize = Number(process.env["SAMPLE"] ?? "30")
+
+const main = Effect.gen(function*() {
+  const targets = process.argv.slice(2).map((arg) => {
+    const [name, path] = arg.split("=")
+    if (name === undefined || path === undefined) throw new Error(`expected name=path, got ${arg}`)
+    return { name, path }
+  })
+  const analyzer = yield* TreeAnalyzer.make({ cacheDirectory: mkdtempSync(join(tmpdir(), "tidemark-real-")) })
+  const rows: Array<string> = []
+  for (const { name, path } of targets) {
+    // The languages decide the default tools, as core decides them from the repository's languages.
+    const first = yield* analyzer.analyze(path, { goals: Goals.Goals.defaults, tools: [] })
+    const tools = defaultTools(first.measures.languages)
+    const started = performance.now()
+    const output = yield* analyzer.analyze(path, { goals: Goals.Goals.defaults, tools })
+    const ms = performance.now() - started
+    const view = RepositoryView.measuresView(record(name, output.measures.languages), {
+      analysis: {
+        measures: output.measures,
+        commit: { sha: "head" },
+        problems: output.problems
+      } as never,
+      coverage: undefined,
+      imported: []
+    })
+    const perLanguage = new Map<string, number>()
+    for (const f of output.findings) perLanguage.set(f.language, (perLanguage.get(f.language) ?? 0) + 1)
+    const languages = (output.measures.languageAnalysis ?? [])
+      .filter((l) => l.loc > 0)
+      .map((l) => `${l.language} ${l.loc} (${l.tools.length > 0 ? `${l.tools.join("+")}: ${perLanguage.get(l.language) ?? 0}` : l.notAnalysed})`)
+    rows.push(`| ${name} | ${view?.gradeLetter === undefined ? "none" : `${view.gradeLetter} (${view.grade})`} | ${output.findings.length} | ${languages.join("; ")} | ${[...new Set(output.problems.map((p) => p.code))].join(", ")} | ${(ms / 1000).toFixed(1)} s |`)
+    console.log(`\n## ${name}: ${tools.map((t) => t.name).join(", ")}`)
+    for (const problem of output.problems) console.log(`problem ${problem.code}: ${problem.message}`)
+    const byPattern = new Map<string, number>()
+    for (const f of output.findings) byPattern.set(f.patternId, (byPattern.get(f.patternId) ?? 0) + 1)
+    console.log([...byPattern].sort((a, b) => b[1] - a[1]).map(([id, n]) => `${id} ${n}`).join(", "))
+    const step = Math.max(1, Math.floor(output.findings.length / sampleSize))
+    output.findings.filter((_, index) => index % step === 0).slice(0, sampleSize).forEach((f, index) =>
+      console.log(`${index + 1}. ${f.filePath}:${f.line} ${f.patternId} [${f.level}] ${f.message}\n     ${f.lineText.trim().slice(0, 140)}`)
+    )
+  }
+  console.log("\n| repository | grade | issues | languages (lines; tool: issues, or why not analysed) | problems | analysis |")
+  console.log("|---|---|---|---|---|---|")
+  for (const row of rows) console.log(row)
+})
+
+Effect.runPromise(main).catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
