@@ -87,7 +87,7 @@ describe("Migrations", () => {
       const recorded = yield* Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT migration_id FROM effect_sql_migrations ORDER BY migration_id`).pipe(
         Effect.provide(clientOf(url))
       )
-      expect(recorded).toEqual([{ migration_id: 1 }, { migration_id: 2 }, { migration_id: 3 }, { migration_id: 4 }, { migration_id: 5 }, { migration_id: 6 }, { migration_id: 7 }, { migration_id: 8 }, { migration_id: 9 }, { migration_id: 10 }, { migration_id: 11 }, { migration_id: 12 }, { migration_id: 13 }, { migration_id: 14 }, { migration_id: 15 }, { migration_id: 16 }, { migration_id: 17 }, { migration_id: 18 }])
+      expect(recorded).toEqual([{ migration_id: 1 }, { migration_id: 2 }, { migration_id: 3 }, { migration_id: 4 }, { migration_id: 5 }, { migration_id: 6 }, { migration_id: 7 }, { migration_id: 8 }, { migration_id: 9 }, { migration_id: 10 }, { migration_id: 11 }, { migration_id: 12 }, { migration_id: 13 }, { migration_id: 14 }, { migration_id: 15 }, { migration_id: 16 }, { migration_id: 17 }, { migration_id: 18 }, { migration_id: 19 }])
     }))
 
   it.scoped("the lead times of events stored before migration 0005 are packed by it: the metrics count them", () =>
