@@ -234,9 +234,10 @@ layer(testLayer, { excludeTestServices: true })("patterns", (it) => {
         for (const p of enabled.patterns.filter((p) => security.includes(p.patternDefinition.id))) {
           expect(p.isCustom).toBe(true)
         }
-        Http.expectNoContent(yield* update(w, { severityLevels: "Error", search: "unused" }, false))
+        Http.expectNoContent(yield* update(w, { severityLevels: "Warning", search: "unused" }, false))
+        // Code that does nothing is a Warning (the catalogue's severities): those of the search are off now.
         const unusedErrors = idsWhere((d) =>
-          d.severityLevel === "Error" && [d.id, d.title ?? "", d.description ?? ""].join("\n").toLowerCase().includes("unused")
+          d.severityLevel === "Warning" && [d.id, d.title ?? "", d.description ?? ""].join("\n").toLowerCase().includes("unused")
         )
         expect(unusedErrors.length).toBeGreaterThan(0)
         for (const id of unusedErrors) {

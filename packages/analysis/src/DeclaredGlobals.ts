@@ -1,13 +1,15 @@
 import { environmentGlobals } from "./EnvironmentGlobals.js"
+import { harnessGlobals } from "./HarnessGlobals.js"
 import { eslintConfigGlobals, type GlobalsScope, type UnreadableEslintConfig } from "./EslintConfigGlobals.js"
 import type { Globals } from "./ScriptGlobals.js"
 import type { SourceFile } from "./SourceTree.js"
-import { isTestFileOf, testFrameworksOf } from "./TestFrameworks.js"
+import { isConventionalTestFile, isTestFileOf, testFrameworksOf } from "./TestFrameworks.js"
 
 /**
  * The globals a repository declares for its files beyond those every JavaScript file has
  * (ScriptGlobals.ts): its test frameworks' on their test files (TestFrameworks.ts), its ESLint
- * configs' (EslintConfigGlobals.ts), and a file's own `/* eslint-env ... *\/` comment, which
+ * configs' (EslintConfigGlobals.ts), what its test setup assigns to the global object for its
+ * tests (HarnessGlobals.ts), and a file's own `/* eslint-env ... *\/` comment, which
  * ESLint 9's flat config no longer reads but which says all the same what the file expects.
  */
 export interface DeclaredGlobals {
@@ -30,7 +32,11 @@ export const declaredGlobals = (files: ReadonlyArray<SourceFile>): DeclaredGloba
     globals: framework.globals
   }))
   const configs = eslintConfigGlobals(files)
-  const scopes = [...frameworks, ...configs.scopes]
+  const harness = harnessGlobals(files)
+  const setup: ReadonlyArray<GlobalsScope> = Object.keys(harness).length === 0
+    ? []
+    : [{ source: "test setup", applies: isConventionalTestFile, globals: harness }]
+  const scopes = [...frameworks, ...setup, ...configs.scopes]
   return {
     of: (file) => {
       const applying = scopes.filter((scope) => scope.applies(file.path))

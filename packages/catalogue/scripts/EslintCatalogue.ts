@@ -1,7 +1,7 @@
 import { ToolDefinitions } from "@tidemark/core"
 import { Schema } from "effect"
 import { json, type ToolSource } from "./CatalogueFiles.js"
-import { classify, harmlessDefaults, isRecommended, severity } from "./RuleClassification.js"
+import { classify, harmlessDefaults, isEnabledByDefault, isRecommended, severity } from "./RuleClassification.js"
 import type { Rule, RuleSet } from "./RuleMetadata.js"
 import { ruleParameters } from "./RuleParameters.js"
 
@@ -61,6 +61,7 @@ const ruleTags = (rule: Rule, recommended: boolean): ReadonlyArray<string> => [
 export const toPattern = (prefix: string, rule: Rule): PatternEncoded => {
   const docs = rule.module.meta.docs
   const recommended = isRecommended(rule)
+  const enabled = isEnabledByDefault(rule)
   const level = severity(rule)
   const { category, subCategory } = classify(rule)
   return {
@@ -73,7 +74,7 @@ export const toPattern = (prefix: string, rule: Rule): PatternEncoded => {
       severityLevel: level,
       ...(docs?.description !== undefined ? { description: docs.description } : {}),
       ...(docs?.url !== undefined ? { explanation: `See ${docs.url}` } : {}),
-      enabled: recommended,
+      enabled,
       languages: ruleLanguages(rule),
       timeToFix: defaultTimeToFix,
       parameters: ruleParameters(rule.module).map((parameter) => {

@@ -161,5 +161,23 @@ export const severity = (rule: Rule): Pattern.SeverityLevel => {
  * linters need it written). A repository can still set either back.
  */
 export const harmlessDefaults: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  "no-unused-vars": { args: "none", caughtErrors: "none" }
+  // A binding beside a rest element (`const { a, ...rest } = o`) leaves `a` out of `rest`: removing it changes `rest`.
+  "no-unused-vars": { args: "none", caughtErrors: "none", ignoreRestSiblings: "true" },
+  // An empty `catch` is how JavaScript says "failure here is expected and ignored"; filling it changes nothing.
+  "no-empty": { allowEmptyCatch: "true" }
 }
+
+/**
+ * Rules the linter's authors recommend that are off by default here: each reports code that is
+ * written that way on purpose often enough that, measured on real repositories
+ * (docs/real-repositories.md), most of its reports were noise, and following them would change a
+ * published API or a deliberate test. A repository can enable them.
+ * - `no-explicit-any`: `any` is TypeScript's deliberate escape hatch (casts to reach a symbol
+ *   property, a library's public typings, where `unknown` would break its users' code).
+ * - `ban-ts-comment`: a `@ts-expect-error` is how a test asserts that a call must not compile.
+ * - `no-require-imports`: CommonJS TypeScript, and tests of a package's `require` entry point.
+ */
+export const offByDefault: ReadonlySet<string> = new Set(["no-explicit-any", "ban-ts-comment", "no-require-imports"])
+
+/** Enabled for a repository nobody configured: recommended by the linter's authors and not in `offByDefault`. */
+export const isEnabledByDefault = (rule: Rule): boolean => isRecommended(rule) && !offByDefault.has(rule.name)
