@@ -12,7 +12,7 @@ import { failedFileOf, type LintedFile, lintedFileOf, type MessageFields, type P
 import { lintConfigDigest, lintKey } from "./LintKey.js"
 import { LintResult, SkippedRule } from "./LintResult.js"
 import { ruleOptions, RuleOptionsMetadata } from "./RuleOptions.js"
-import { isLintable, javaScriptExtensions, typeScriptExtensions } from "./ScriptFiles.js"
+import { isLintable, isLintedByDefault, javaScriptExtensions, typeScriptExtensions } from "./ScriptFiles.js"
 import { scriptGlobals } from "./ScriptGlobals.js"
 import type { SourceFile } from "./SourceTree.js"
 import { coreRulesLeftToTypeScript } from "./TypeScriptCoreRules.js"
@@ -189,7 +189,7 @@ export const preparePatternLint = (
     const byRuleId = new Map(accepted.map(({ rule }) => [rule.ruleId, rule]))
     return yield* lintOf(root, linter, {
       flavour,
-      lintable: files.filter((file) => isLintable(file.path)),
+      lintable: files.filter((file) => isLintedByDefault(file.path)),
       configFor,
       patternOf: (ruleId) => byRuleId.get(ruleId),
       skippedRules: [...prepared.flatMap((p) => (Either.isLeft(p) ? [p.left] : [])), ...rejected]

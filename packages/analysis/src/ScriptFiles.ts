@@ -8,3 +8,14 @@ const hasExtension = (extensions: ReadonlyArray<string>) => (path: string): bool
 /** Declaration files (`.d.ts`) are linted too: ESLint lints them when asked, and so would a team's CI. */
 export const isLintable = hasExtension([...javaScriptExtensions, ...typeScriptExtensions])
 
+
+const declarationFile = /\.d\.[cm]?ts$/
+
+/**
+ * Linted with the default patterns: every lintable file but declaration files. A declaration file
+ * is a package's published API: its unused type parameters, empty interfaces and type-only classes
+ * are what its users compile against, so the default patterns' advice there would break them
+ * (measured on axios's typings: docs/real-repositories.md). A repository's own configuration
+ * still decides for them.
+ */
+export const isLintedByDefault = (path: string): boolean => isLintable(path) && !declarationFile.test(path)

@@ -49,12 +49,15 @@ const domGlobals = (): ReadonlyArray<string> => {
   )
 }
 
+// CommonJS's module scope binds these per module: `exports = module.exports = fn` is the idiom, not a global's overwrite.
+const moduleScope: ReadonlySet<string> = new Set(["exports", "module", "require"])
+
 let loaded: Globals | undefined
 
 /** Read once per process (about 10 ms). */
 export const scriptGlobals = (): Globals => {
   loaded ??= Object.fromEntries(
-    [...domGlobals(), ...nodeGlobals].filter((name) => name !== "").map((name) => [name, "readonly"] as const)
+    [...domGlobals(), ...nodeGlobals].filter((name) => name !== "").map((name) => [name, moduleScope.has(name) ? "writable" : "readonly"] as const)
   )
   return loaded
 }
