@@ -61,6 +61,15 @@ export const plainText = (markdown: string): string => {
   return text
 }
 
+/**
+ * Rules of Ruff's default set that are off by default here, each because following its advice
+ * breaks working code (measured on requests: docs/real-repositories.md). A repository can enable
+ * them, and its own configuration decides for itself.
+ * - TRY004 asks to raise `TypeError` where code raises `ValueError`: callers that catch the
+ *   `ValueError` stop catching it.
+ */
+export const ruffOffByDefault: ReadonlySet<string> = new Set(["TRY004"])
+
 const tags = ({ rule, recommended }: CatalogueRule): ReadonlyArray<string> => [
   rule.linter.name,
   ...(recommended ? ["recommended"] : []),
@@ -80,7 +89,7 @@ export const toRuffPattern = (entry: CatalogueRule): PatternEncoded => {
       severityLevel: level,
       description: plainText(rule.whatItDoes),
       explanation: `See https://docs.astral.sh/ruff/rules/${rule.name}/`,
-      enabled: recommended,
+      enabled: recommended && !ruffOffByDefault.has(rule.code),
       languages: ["Python"],
       timeToFix: defaultTimeToFix,
       // Ruff's options belong to a linter (`lint.pydocstyle.convention`), not to one rule.

@@ -2,7 +2,7 @@ import { createRequire } from "node:module"
 import type { Pattern, ToolDefinitions } from "@tidemark/core"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { plainText, ruffPatternId, ruffTitle } from "../scripts/RuffCatalogue.js"
+import { plainText, ruffOffByDefault, ruffPatternId, ruffTitle } from "../scripts/RuffCatalogue.js"
 import {
   categoryByCodePrefix,
   categoryByLinter,
@@ -113,11 +113,12 @@ describe("Ruff's patterns against Ruff itself", () => {
 })
 
 describe("recommended Ruff patterns", () => {
-  it("are exactly the rules Ruff enables by default", () => {
+  it("are exactly the rules Ruff enables by default; enabled, but for those whose advice breaks code", () => {
     const byDefault = enabledCodes({}, codes)
     expect(codes.filter((code) => byDefault.has(code) !== recommended.has(code))).toEqual([])
+    expect([...ruffOffByDefault].every((code) => recommended.has(code))).toBe(true)
     for (const { definition: d, recommended: isRecommended } of patterns) {
-      expect(d.enabled).toBe(isRecommended)
+      expect(d.enabled).toBe(isRecommended && !ruffOffByDefault.has(d.id.slice("Ruff_".length)))
       expect(d.tags?.includes("recommended")).toBe(isRecommended)
     }
   })

@@ -3,11 +3,12 @@ import { Effect, Either, Fiber } from "effect"
 import type { EnabledRule } from "../EnabledRule.js"
 import { languageOf } from "../Language.js"
 import { reasonOf } from "../LintedFile.js"
-import { SkippedRule } from "../LintResult.js"
+import { LintResult, SkippedRule } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
 import { configurationFilesOf, folderOf } from "./RuffConfigFile.js"
 import { prepareRuffLint, type RuffLintInput } from "./RuffLinter.js"
+import { withoutReExports } from "./ReExports.js"
 import { patternSettings, type RuffSettings, type Surroundings, surroundingsOf, treeSettings } from "./RuffSettings.js"
 import { ruffCheckOf, ruffVersion } from "./RuffWasm.js"
 
@@ -74,7 +75,11 @@ const run = (definition: ToolDefinitions.ToolDefinition, files: ReadonlyArray<So
       : { definition, files, takes: takesPython, settingsOf: tree.settingsOf, rules: settings.rules, configured: true, configurationFile: root.file, skippedRules: [] }
     const lint = yield* prepareRuffLint(input)
     // One Effect per file lets the fiber yield between files.
-    const result = lint.resultOf(yield* Effect.forEach(lint.lintable, lint.lintFile))
+    const linted = lint.resultOf(yield* Effect.forEach(lint.lintable, lint.lintFile))
+    // The repository's own configuration decides alone; the default patterns leave re-exports be.
+    const result = input.configured
+      ? linted
+      : new LintResult({ ...linted, issues: withoutReExports(linted.issues, files, `${definition.patternPrefix}F401`) })
     return { result, problems } satisfies ToolRun
   })
 
