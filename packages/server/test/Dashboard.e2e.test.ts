@@ -20,7 +20,7 @@ import {
 import * as Chromium from "./Browser.js"
 import { getJson } from "./CliFixture.js"
 import * as DashboardServer from "./DashboardServer.js"
-import { cells, facetsShown, focused, logIn, screenshot, sourceRows, terms } from "./DashboardReading.js"
+import { cells, facetsShown, focused, issueLayout, logIn, screenshot, sourceRows, terms } from "./DashboardReading.js"
 import {
   cloneTexts,
   expectLines,
@@ -183,6 +183,21 @@ describe("dashboard (headless Chromium against a seeded server)", () => {
           expect(await page.locator("p.total").textContent()).toBe(issuesTotal(all.pagination.total, false))
           expect(await facetsShown(page)).toEqual(facetsExpected({}, () => overview))
           await screenshot(page, "issues")
+
+          // Each row reads in a line or two, its line's text under the message, and the table fits
+          // the page, wide or narrow (the filters then go above it).
+          for (const width of [1280, 800]) {
+            await page.setViewportSize({ width, height: 900 })
+            const layout = await issueLayout(page, "table.issues")
+            expect(layout.fits, `at ${width} px`).toBe(true)
+            expect(layout.rows).toHaveLength(all.data.length)
+            for (const row of layout.rows) {
+              expect(row.messageLines, `at ${width} px`).toBeLessThanOrEqual(2)
+              expect(row.patternLines, `at ${width} px`).toBeLessThanOrEqual(2)
+              expect(row.lineText, `at ${width} px`).toEqual({ lines: 1, below: true, cut: true, monospace: true })
+            }
+          }
+          await page.setViewportSize({ width: 1280, height: 900 })
 
           // The keyset pages: the next one is the API's page after the cursor, and back.
           const second = await api.search({}, all.pagination.cursor)

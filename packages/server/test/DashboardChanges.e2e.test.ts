@@ -14,8 +14,8 @@ import * as Chromium from "./Browser.js"
 import { getJson } from "./CliFixture.js"
 import { adminToken, organization, repositoryPath, seed } from "./DashboardChangesSeed.js"
 import * as DashboardServer from "./DashboardServer.js"
-import { cells, logIn, screenshot, terms } from "./DashboardReading.js"
-import type { PageJson } from "./DashboardResults.js"
+import { cells, issueLayout, logIn, screenshot, terms } from "./DashboardReading.js"
+import { messageCell, type PageJson } from "./DashboardResults.js"
 
 interface DeltaIssuePageJson extends PageJson<DeltaIssue> {
   readonly analyzed: boolean
@@ -40,8 +40,7 @@ const pullRequestRow = (pr: PullRequestWithAnalysis) => [
 const deltaRow = ({ commitIssue: issue }: DeltaIssue) => [
   issue.filePath,
   String(issue.lineNumber),
-  issue.lineText,
-  issue.message,
+  messageCell(issue),
   issue.patternInfo.title ?? issue.patternInfo.id,
   issue.patternInfo.level
 ]
@@ -126,6 +125,12 @@ describe("dashboard: pull requests and commits (headless Chromium against a seed
           expect(await cells(page, "table.delta-issues >> nth=0 >> tbody tr")).toEqual(added.map(deltaRow))
           expect(await cells(page, "table.delta-issues >> nth=1 >> tbody tr")).toEqual(fixed.map(deltaRow))
           expect(await tables.count()).toBe(2)
+          // Each new issue's line under its message, the table within the page.
+          const layout = await issueLayout(page, "table.delta-issues")
+          expect(layout.fits).toBe(true)
+          expect(layout.rows.map((row) => row.lineText)).toEqual(
+            added.map(({ commitIssue }) => commitIssue.lineText.trim() === "" ? undefined : { lines: 1, below: true, cut: true, monospace: true })
+          )
           // A file the default branch's analysis has links to its page.
           const linked = added.find((d) => d.commitIssue.fileId > 0)
           if (linked !== undefined) {
