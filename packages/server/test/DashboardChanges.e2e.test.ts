@@ -8,7 +8,15 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import type { BranchHistoryEntry, CommitWithAnalysis, DeltaIssue, FileDiffCoverage, PullRequestWithAnalysis } from "../../dashboard/src/changes/Changes.js"
-import { commitVerdict, diffCoverageText, gateRule, pullRequestVerdict, ruleState, unrunLines } from "../../dashboard/src/changes/ChangeWords.js"
+import {
+  commitVerdict,
+  diffCoverageText,
+  gateRule,
+  historyGrade,
+  pullRequestVerdict,
+  ruleState,
+  unrunLines
+} from "../../dashboard/src/changes/ChangeWords.js"
 import { formatCount, formatInstant, formatPercent, formatText, shortSha } from "../../dashboard/src/shared/Format.js"
 import * as Chromium from "./Browser.js"
 import { getJson } from "./CliFixture.js"
@@ -54,7 +62,7 @@ const commitRow = (entry: BranchHistoryEntry, commit: CommitWithAnalysis | undef
   formatCount(entry.newIssues),
   formatCount(entry.fixedIssues),
   commitVerdict(commit).label,
-  entry.gradeLetter === undefined ? formatText(undefined) : `${entry.gradeLetter} (${formatCount(entry.grade)})`,
+  historyGrade(entry),
   formatCount(entry.issuesCount)
 ]
 

@@ -155,6 +155,12 @@ describe("dashboard grades (headless Chromium against a seeded server)", () => {
           expect(measures.get("Issues")).toMatch(new RegExp(`^${formatCount(gophers.issuesCount)} \\(`))
           const problem = gophers.repository.problems.find((p) => p.code === "languages_not_analysed")
           expect(notAnalysedLanguages(problem?.message ?? "")?.map((l) => l.language)).toEqual(["Go"])
+
+          // Its commit in the branch's history: not graded either, its issues counted.
+          await page.getByRole("navigation", { name: "Repository gophers" }).getByRole("link", { name: "Commits" }).click()
+          await page.locator("table.commits tbody tr").first().waitFor()
+          const [commit] = await cells(page, "table.commits tbody tr")
+          expect(commit?.slice(-2)).toEqual(["Not graded", formatCount(gophers.issuesCount)])
         })
 
         // The icon: the page names its SVG, which the server serves; nothing asks for /favicon.ico.
