@@ -55,7 +55,7 @@ const analysed = {
 describe("readers", () => {
   it("read a page of repositories, absent measures as undefined", () => {
     const page = readRepositoryPage(
-      { data: [analysed, { repository: { name: "bare", languages: [] } }], pagination: { cursor: "c", limit: 2, total: 3 } },
+      { data: [analysed, { repository: { name: "bare", languages: [], problems: [] } }], pagination: { cursor: "c", limit: 2, total: 3 } },
       ""
     )
     expect(page.pagination).toEqual({ cursor: "c", limit: 2, total: 3 })

@@ -94,6 +94,26 @@ describe("the dashboard's shapes agree with core's schemas", () => {
     expect(typeCheck.repository(Schema.encodeSync(RepositoryWithAnalysisModule.RepositoryWithAnalysis)(repository)).gradeLetter).toBe("A")
   })
 
+  it("reads a repository without a grade, and its analysis's problems", () => {
+    const problem = new Repository.Problem({
+      code: "languages_not_analysed",
+      severity: "some_analysis",
+      message: "Issues of Go (4 lines): Tidemark has no tool for it yet were not measured: less than half of the code was analysed, so there is no grade",
+      actions: []
+    })
+    const { grade: _grade, gradeLetter: _letter, ...ungraded } = repository
+    const encoded = Schema.encodeSync(RepositoryWithAnalysisModule.RepositoryWithAnalysis)(
+      new RepositoryWithAnalysisModule.RepositoryWithAnalysis({
+        ...ungraded,
+        repository: new Repository.Repository({ ...repository.repository, problems: [problem] })
+      })
+    )
+    const read = readRepository(JSON.parse(JSON.stringify({ data: encoded })) as unknown, "")
+    expect(read.gradeLetter).toBeUndefined()
+    expect(read.grade).toBeUndefined()
+    expect(read.repository.problems).toEqual([{ code: problem.code, message: problem.message }])
+  })
+
   it("reads tools core encodes", () => {
     const tool = new ToolModule.Tool({
       uuid: "2a30ab97-477f-4769-8b88-af596ce7a94c",

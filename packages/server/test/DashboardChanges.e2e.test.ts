@@ -8,14 +8,22 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import type { BranchHistoryEntry, CommitWithAnalysis, DeltaIssue, FileDiffCoverage, PullRequestWithAnalysis } from "../../dashboard/src/changes/Changes.js"
-import { commitVerdict, diffCoverageText, gateRule, pullRequestVerdict, ruleState, unrunLines } from "../../dashboard/src/changes/ChangeWords.js"
+import {
+  commitVerdict,
+  diffCoverageText,
+  gateRule,
+  historyGrade,
+  pullRequestVerdict,
+  ruleState,
+  unrunLines
+} from "../../dashboard/src/changes/ChangeWords.js"
 import { formatCount, formatInstant, formatPercent, formatText, shortSha } from "../../dashboard/src/shared/Format.js"
 import * as Chromium from "./Browser.js"
 import { getJson } from "./CliFixture.js"
 import { adminToken, organization, repositoryPath, seed } from "./DashboardChangesSeed.js"
 import * as DashboardServer from "./DashboardServer.js"
-import { cells, logIn, screenshot, terms } from "./DashboardReading.js"
-import type { PageJson } from "./DashboardResults.js"
+import { cells, issueLayout, logIn, screenshot, terms } from "./DashboardReading.js"
+import { messageCell, type PageJson } from "./DashboardResults.js"
 
 interface DeltaIssuePageJson extends PageJson<DeltaIssue> {
   readonly analyzed: boolean
@@ -40,8 +48,7 @@ const pullRequestRow = (pr: PullRequestWithAnalysis) => [
 const deltaRow = ({ commitIssue: issue }: DeltaIssue) => [
   issue.filePath,
   String(issue.lineNumber),
-  issue.lineText,
-  issue.message,
+  messageCell(issue),
   issue.patternInfo.title ?? issue.patternInfo.id,
   issue.patternInfo.level
 ]
@@ -55,7 +62,7 @@ const commitRow = (entry: BranchHistoryEntry, commit: CommitWithAnalysis | undef
   formatCount(entry.newIssues),
   formatCount(entry.fixedIssues),
   commitVerdict(commit).label,
-  entry.gradeLetter === undefined ? formatText(undefined) : `${entry.gradeLetter} (${formatCount(entry.grade)})`,
+  historyGrade(entry),
   formatCount(entry.issuesCount)
 ]
 
@@ -126,6 +133,12 @@ describe("dashboard: pull requests and commits (headless Chromium against a seed
           expect(await cells(page, "table.delta-issues >> nth=0 >> tbody tr")).toEqual(added.map(deltaRow))
           expect(await cells(page, "table.delta-issues >> nth=1 >> tbody tr")).toEqual(fixed.map(deltaRow))
           expect(await tables.count()).toBe(2)
+          // Each new issue's line under its message, the table within the page.
+          const layout = await issueLayout(page, "table.delta-issues")
+          expect(layout.fits).toBe(true)
+          expect(layout.rows.map((row) => row.lineText)).toEqual(
+            added.map(({ commitIssue }) => commitIssue.lineText.trim() === "" ? undefined : { lines: 1, below: true, cut: true, monospace: true })
+          )
           // A file the default branch's analysis has links to its page.
           const linked = added.find((d) => d.commitIssue.fileId > 0)
           if (linked !== undefined) {

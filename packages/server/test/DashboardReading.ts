@@ -81,3 +81,55 @@ export const logIn = async (page: Page, { organization, token, url }: LoginTarge
   await page.getByRole("button", { name: "Log in" }).click()
   await page.getByRole("heading", { name: `Repositories of ${organization}` }).waitFor()
 }
+
+/** The little of the DOM's layout `issueLayout` reads (the tests are type-checked without the DOM library). */
+interface LaidOut {
+  readonly scrollWidth: number
+  readonly clientWidth: number
+  getBoundingClientRect(): { readonly top: number; readonly bottom: number; readonly right: number; readonly height: number }
+  querySelector(selectors: string): LaidOut | null
+  querySelectorAll(selectors: string): Iterable<LaidOut>
+}
+interface LayoutGlobals {
+  readonly innerWidth: number
+  readonly document: { readonly documentElement: LaidOut; querySelector(selectors: string): LaidOut | null }
+  getComputedStyle(element: LaidOut): {
+    readonly lineHeight: string
+    readonly whiteSpace: string
+    readonly textOverflow: string
+    readonly fontFamily: string
+  }
+}
+
+/**
+ * How an issue table lays out at the page's width: whether it fits the page (no sideways scroll,
+ * inside `main`), and per row how many lines its message and its pattern take, and how its line's
+ * text shows (under the message, on one line cut by an ellipsis, in monospace).
+ */
+export const issueLayout = (page: Page, table: string) =>
+  page.evaluate((selector) => {
+    const g = globalThis as unknown as LayoutGlobals
+    const lines = (element: LaidOut | null) =>
+      element === null ? 0 : Math.round(element.getBoundingClientRect().height / Number.parseFloat(g.getComputedStyle(element).lineHeight))
+    const shown = g.document.querySelector(selector)
+    const main = g.document.querySelector("main")
+    if (shown === null || main === null) throw new Error(`no ${selector} in main`)
+    return {
+      fits: g.document.documentElement.scrollWidth <= g.innerWidth && shown.getBoundingClientRect().right <= main.getBoundingClientRect().right + 0.5,
+      rows: Array.from(shown.querySelectorAll("tbody tr"), (row) => {
+        const message = row.querySelector(".issue-message")
+        const line = row.querySelector(".line-text")
+        const style = line === null ? undefined : g.getComputedStyle(line)
+        return {
+          messageLines: lines(message),
+          patternLines: lines(row.querySelector(".pattern-title")),
+          lineText: line === null || message === null || style === undefined ? undefined : {
+            lines: lines(line),
+            below: line.getBoundingClientRect().top >= message.getBoundingClientRect().bottom - 0.5,
+            cut: style.whiteSpace === "pre" && style.textOverflow === "ellipsis",
+            monospace: /monospace/.test(style.fontFamily)
+          }
+        }
+      })
+    }
+  }, table)

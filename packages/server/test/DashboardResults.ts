@@ -68,11 +68,14 @@ export type FileJson = Awaited<ReturnType<ResultsApi["file"]>>
 
 // ---- The issues page -------------------------------------------------------------------------
 
-/** A row of the issues table: file, line, message, pattern, severity, category, language. */
+/** An issue's message cell: the message, and its line's text under it (indentation dropped). */
+export const messageCell = (issue: Issue) => `${issue.message}${issue.lineText.trim()}`
+
+/** A row of the issues table: file, line, message (with its line), pattern, severity, category, language. */
 export const issueRow = (issue: Issue) => [
   issue.filePath,
   String(issue.lineNumber),
-  issue.message,
+  messageCell(issue),
   issue.patternInfo.title ?? issue.patternInfo.id,
   issue.patternInfo.level,
   issue.patternInfo.category,

@@ -2,8 +2,8 @@
  * How a change's analysis reads in words: the verdict of a pull request or commit, each rule of a
  * gate, and why diff coverage is not known.
  */
-import { formatCount, formatPercent } from "../shared/Format.js"
-import type { CommitWithAnalysis, DiffCoverage, DiffCoverageCause, FileDiffCoverage, GateReason, PullRequestWithAnalysis } from "./Changes.js"
+import { dash, formatCount, formatPercent } from "../shared/Format.js"
+import type { BranchHistoryEntry, CommitWithAnalysis, DiffCoverage, DiffCoverageCause, FileDiffCoverage, GateReason, PullRequestWithAnalysis } from "./Changes.js"
 
 export type VerdictKind = "up" | "down" | "analysing" | "unanalysable" | "none"
 
@@ -92,3 +92,15 @@ export const unrunLines = (file: FileDiffCoverage): string => {
   const unrun = file.diffLineHits.filter((line) => line.hits === 0).map((line) => line.lineNumber)
   return unrun.length === 0 ? "none" : unrun.join(", ")
 }
+
+/**
+ * A commit's grade in the branch's history: `B (72)`; "Not graded" when its analysis measured and
+ * read too little of the code to grade it (its counts are there, its grade is not); a dash without
+ * measures.
+ */
+export const historyGrade = (entry: BranchHistoryEntry): string =>
+  entry.gradeLetter !== undefined
+    ? `${entry.gradeLetter} (${formatCount(entry.grade)})`
+    : entry.loc === undefined
+    ? dash
+    : "Not graded"

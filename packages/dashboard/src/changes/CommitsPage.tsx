@@ -8,7 +8,7 @@ import { useLoad } from "../shared/Load.js"
 import { Pager } from "../shared/Pager.js"
 import { Loaded } from "../shared/Status.js"
 import type { BranchHistoryEntry, CommitWithAnalysis } from "./Changes.js"
-import { commitVerdict } from "./ChangeWords.js"
+import { commitVerdict, historyGrade } from "./ChangeWords.js"
 import { HistoryChart } from "./HistoryChart.js"
 import { VerdictBadge } from "./VerdictBadge.js"
 
@@ -21,9 +21,6 @@ interface CommitsData {
   readonly defaultBranch: string | undefined
 }
 
-const gradeText = (entry: BranchHistoryEntry) =>
-  entry.gradeLetter === undefined ? formatText(undefined) : `${entry.gradeLetter} (${formatCount(entry.grade)})`
-
 const Row = ({ entry, verdict }: { readonly entry: BranchHistoryEntry; readonly verdict: CommitWithAnalysis | undefined }) => (
   <tr>
     <td><code title={entry.sha}>{shortSha(entry.sha)}</code></td>
@@ -33,7 +30,7 @@ const Row = ({ entry, verdict }: { readonly entry: BranchHistoryEntry; readonly 
     <td class="num">{formatCount(entry.newIssues)}</td>
     <td class="num">{formatCount(entry.fixedIssues)}</td>
     <td><VerdictBadge verdict={commitVerdict(verdict)} /></td>
-    <td class="grade">{gradeText(entry)}</td>
+    <td class="grade">{historyGrade(entry)}</td>
     <td class="num">{formatCount(entry.issuesCount)}</td>
   </tr>
 )

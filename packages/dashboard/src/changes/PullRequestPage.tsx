@@ -1,5 +1,6 @@
 import type { ApiClient } from "../ApiClient.js"
 import { RepositoryNav } from "../repositories/RepositoryNav.js"
+import { MessageCell, PatternCell } from "../results/IssueCells.js"
 import { LevelBadge } from "../results/LevelBadge.js"
 import { hrefOf } from "../Route.js"
 import { Columns } from "../shared/Columns.js"
@@ -67,15 +68,14 @@ const IssueTable = ({ name, issues, caption }: { readonly name: string; readonly
   issues.length === 0 ? <p>None.</p> : (
     <table class="issues delta-issues">
       <caption class="visually-hidden">{caption}</caption>
-      <Columns labels={["File", "Line", "Line text", "Message", "Pattern", "Severity"]} />
+      <Columns labels={["File", "Line", "Message", "Pattern", "Severity"]} />
       <tbody>
         {issues.map(({ commitIssue: issue, deltaType }) => (
           <tr key={`${deltaType}-${issue.resultDataId}-${issue.filePath}-${issue.lineNumber}`}>
             <td><FileLink name={name} issue={issue} /></td>
             <td class="num">{issue.lineNumber}</td>
-            <td class="code"><code>{issue.lineText}</code></td>
-            <td>{issue.message}</td>
-            <td title={issue.patternInfo.id}>{issue.patternInfo.title ?? issue.patternInfo.id}</td>
+            <MessageCell issue={issue} />
+            <PatternCell pattern={issue.patternInfo} />
             <td><LevelBadge level={issue.patternInfo.level} /></td>
           </tr>
         ))}

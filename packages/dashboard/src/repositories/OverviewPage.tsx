@@ -1,12 +1,13 @@
 import type { ApiClient } from "../ApiClient.js"
 import { hrefOf } from "../Route.js"
 import { Columns } from "../shared/Columns.js"
-import { formatCount, formatPercent, formatText } from "../shared/Format.js"
+import { formatPercent } from "../shared/Format.js"
 import { useLoad } from "../shared/Load.js"
 import { formatOrganization } from "../shared/Organization.js"
 import { Pager } from "../shared/Pager.js"
 import { Loaded } from "../shared/Status.js"
 import { goalChecks, goalSummary } from "./GoalStatus.js"
+import { GradeCell, issuesCountText } from "./GradeNotes.js"
 import type { RepositoryWithAnalysis } from "./RepositoriesApi.js"
 
 export const pageSize = 25
@@ -18,8 +19,8 @@ const Row = ({ repository }: { readonly repository: RepositoryWithAnalysis }) =>
       <th scope="row">
         <a href={hrefOf({ page: "repository", name: repository.repository.name })}>{repository.repository.name}</a>
       </th>
-      <td class="grade">{formatText(repository.gradeLetter)}</td>
-      <td class="num">{formatCount(repository.issuesCount)}</td>
+      <td class="grade"><GradeCell repository={repository} /></td>
+      <td class="num">{issuesCountText(repository)}</td>
       <td class="num">{formatPercent(repository.complexFilesPercentage)}</td>
       <td class="num">{formatPercent(repository.duplicationPercentage)}</td>
       <td class="num">{formatPercent(repository.coverage?.coveragePercentage)}</td>

@@ -24,10 +24,18 @@ export interface Commit {
   readonly endedAnalysis?: string | undefined
 }
 
+/** Why an analysis stopped, or what it could not measure although it went on. */
+export interface Problem {
+  readonly code: string
+  readonly message: string
+}
+
 export interface RepositoryWithAnalysis {
   readonly repository: {
     readonly name: string
     readonly languages: ReadonlyArray<string>
+    /** The latest analysis's problems (none before one ran). */
+    readonly problems: ReadonlyArray<Problem>
     readonly defaultBranch?: { readonly name: string } | undefined
   }
   readonly lastAnalysedCommit?: Commit | undefined
@@ -55,6 +63,11 @@ export interface Tool {
 const named: Reader<{ readonly name: string }> = (value, path) => ({
   name: field(record(value, path), "name", string, path)
 })
+
+const problem: Reader<Problem> = (value, path) => {
+  const o = record(value, path)
+  return { code: field(o, "code", string, path), message: field(o, "message", string, path) }
+}
 
 const goals: Reader<Goals> = (value, path) => {
   const o = record(value, path)
@@ -86,6 +99,7 @@ export const readRepositoryWithAnalysis: Reader<RepositoryWithAnalysis> = (value
     repository: {
       name: field(repository, "name", string, repositoryPath),
       languages: field(repository, "languages", array(string), repositoryPath),
+      problems: field(repository, "problems", array(problem), repositoryPath),
       defaultBranch: field(repository, "defaultBranch", optional(named), repositoryPath)
     },
     lastAnalysedCommit: field(o, "lastAnalysedCommit", optional(commit), path),

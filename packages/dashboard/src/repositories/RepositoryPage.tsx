@@ -1,21 +1,25 @@
 import type { ApiClient } from "../ApiClient.js"
-import { formatCount, formatInstant, formatPercent, formatText, shortSha } from "../shared/Format.js"
+import { formatCount, formatCountAndPercent, formatInstant, formatPercent, formatText, shortSha } from "../shared/Format.js"
 import { useLoad } from "../shared/Load.js"
 import { Loaded } from "../shared/Status.js"
 import { goalChecks } from "./GoalStatus.js"
+import { gradeText, IssueLoadHelp, issuesText, NotGradedNote } from "./GradeNotes.js"
+import { gradingOf, notAnalysedLanguages } from "./Grading.js"
+import { issueLoadHelp } from "./IssueLoad.js"
 import type { RepositoryWithAnalysis, Tool } from "./RepositoriesApi.js"
 import { RepositoryNav } from "./RepositoryNav.js"
 
-/** A count with its percentage, or one dash while the analysis has given neither. */
-const countAndPercent = (count: number | undefined, percent: number | undefined): string =>
-  count === undefined && percent === undefined ? formatCount(count) : `${formatCount(count)} (${formatPercent(percent)})`
+const issueLoadHelpId = "issue-load-help"
 
 const Metrics = ({ repository }: { readonly repository: RepositoryWithAnalysis }) => (
   <dl class="metrics">
-    <div><dt>Grade</dt><dd>{formatText(repository.gradeLetter)}{repository.grade === undefined ? "" : ` (${repository.grade})`}</dd></div>
-    <div><dt>Issues</dt><dd>{countAndPercent(repository.issuesCount, repository.issuesPercentage)}</dd></div>
+    <div><dt>Grade</dt><dd>{gradeText(repository)}</dd></div>
+    <div>
+      <dt title={issueLoadHelp}>Issues</dt>
+      <dd aria-describedby={issueLoadHelpId}>{issuesText(repository)}</dd>
+    </div>
     <div><dt>Lines of code</dt><dd>{formatCount(repository.loc)}</dd></div>
-    <div><dt>Complex files</dt><dd>{countAndPercent(repository.complexFilesCount, repository.complexFilesPercentage)}</dd></div>
+    <div><dt>Complex files</dt><dd>{formatCountAndPercent(repository.complexFilesCount, repository.complexFilesPercentage)}</dd></div>
     <div><dt>Duplication</dt><dd>{formatPercent(repository.duplicationPercentage)}</dd></div>
     <div><dt>Coverage</dt><dd>{formatPercent(repository.coverage?.coveragePercentage)}</dd></div>
     <div><dt>Branch</dt><dd>{formatText(repository.selectedBranch?.name ?? repository.repository.defaultBranch?.name)}</dd></div>
@@ -53,6 +57,26 @@ const Tools = ({ tools }: { readonly tools: ReadonlyArray<Tool> }) => (
   </table>
 )
 
+/**
+ * The analysis's problems in its own words; the languages not analysed are left to the note on the
+ * grade when it lists them already.
+ */
+const Problems = ({ repository }: { readonly repository: RepositoryWithAnalysis }) => {
+  const listed = gradingOf(repository).state === "notGraded"
+  const problems = repository.repository.problems.filter((p) =>
+    !(listed && p.code === "languages_not_analysed" && notAnalysedLanguages(p.message) !== undefined)
+  )
+  if (problems.length === 0) return null
+  return (
+    <>
+      <h2>Analysis problems</h2>
+      <ul class="analysis-problems">
+        {problems.map((p) => <li key={`${p.code}-${p.message}`} data-code={p.code}>{p.message}</li>)}
+      </ul>
+    </>
+  )
+}
+
 /** One repository: its measures against its goals, its tools, the last commit analysed. */
 export const RepositoryPage = ({ api, name }: { readonly api: ApiClient; readonly name: string }) => {
   const repository = useLoad((signal) => api.getRepository(name, signal), [api, name])
@@ -66,9 +90,16 @@ export const RepositoryPage = ({ api, name }: { readonly api: ApiClient; readonl
           <>
             <h2>Metrics</h2>
             <Metrics repository={value} />
+            <IssueLoadHelp id={issueLoadHelpId} />
+            <NotGradedNote repository={value} />
+            <Problems repository={value} />
             <h2>Goals</h2>
             <ul class="goals">
-              {goalChecks(value).map((goal) => <li key={goal.label}>{goal.label}: <strong>{goal.state}</strong></li>)}
+              {goalChecks(value).map((goal) => (
+                <li key={goal.label} title={goal.measure === "issues" ? issueLoadHelp : undefined}>
+                  {goal.label}: <strong>{goal.state}</strong>
+                </li>
+              ))}
             </ul>
             <h2>Last analysed commit</h2>
             <LastCommit repository={value} />

@@ -8,6 +8,7 @@ import { Pager } from "../shared/Pager.js"
 import { Loaded } from "../shared/Status.js"
 import { type CountedOverview, IssueFacets } from "./IssueFacets.js"
 import { isFiltered, type IssueFilters, overviewRequests, searchBody } from "./IssueFilters.js"
+import { MessageCell, PatternCell } from "./IssueCells.js"
 import { LevelBadge } from "./LevelBadge.js"
 import type { Issue } from "./Results.js"
 
@@ -17,8 +18,8 @@ const Row = ({ name, issue }: { readonly name: string; readonly issue: Issue }) 
   <tr>
     <td><a href={hrefOf({ page: "file", name, fileId: issue.fileId, line: issue.lineNumber })}>{issue.filePath}</a></td>
     <td class="num">{issue.lineNumber}</td>
-    <td>{issue.message}</td>
-    <td title={issue.patternInfo.id}>{issue.patternInfo.title ?? issue.patternInfo.id}</td>
+    <MessageCell issue={issue} />
+    <PatternCell pattern={issue.patternInfo} />
     <td><LevelBadge level={issue.patternInfo.level} /></td>
     <td>{issue.patternInfo.category}</td>
     <td>{issue.language}</td>

@@ -52,6 +52,12 @@ export const formatFrequency = (perDay: number | null | undefined): string => {
 export const formatCount = (count: number | null | undefined): string =>
   count === null || count === undefined || !Number.isFinite(count) ? dash : count.toLocaleString("en-US")
 
+/** A count with its percentage, `12 (8 %)`, or one dash while the analysis has given neither. */
+export const formatCountAndPercent = (count: number | null | undefined, percent: number | null | undefined): string =>
+  (count === null || count === undefined) && (percent === null || percent === undefined)
+    ? dash
+    : `${formatCount(count)} (${formatPercent(percent)})`
+
 export const formatText = (text: string | null | undefined): string =>
   text === null || text === undefined || text === "" ? dash : text
 

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest"
-import type { GateReason, PullRequestWithAnalysis } from "../../src/changes/Changes.js"
-import { commitVerdict, diffCoverageCause, diffCoverageText, gateRule, pullRequestVerdict, ruleState, unrunLines } from "../../src/changes/ChangeWords.js"
+import type { BranchHistoryEntry, GateReason, PullRequestWithAnalysis } from "../../src/changes/Changes.js"
+import {
+  commitVerdict,
+  diffCoverageCause,
+  diffCoverageText,
+  gateRule,
+  historyGrade,
+  pullRequestVerdict,
+  ruleState,
+  unrunLines
+} from "../../src/changes/ChangeWords.js"
+import { dash } from "../../src/shared/Format.js"
 import { chartPositions } from "../../src/changes/HistoryChart.js"
 
 const rule = (gate: string, threshold: number, isUpToStandards: boolean, minimumSeverity?: string): GateReason => ({
@@ -72,5 +82,27 @@ describe("a change's analysis in words", () => {
     expect(placed.map((p) => p.x)).toEqual([44, 236, 428])
     expect(placed.map((p) => p.y)).toEqual([136, undefined, 12])
     expect(chartPositions([{ label: "a", value: 50 }], 100)[0]?.x).toBe(236)
+  })
+})
+
+describe("a commit's grade in the history", () => {
+  const entry: BranchHistoryEntry = {
+    sha: "abc",
+    message: "first",
+    authorName: "Ada",
+    commitTimestamp: "2026-11-26T01:00:00Z",
+    endedAnalysis: "2026-11-26T01:05:00Z"
+  }
+
+  it("is its letter and grade", () => {
+    expect(historyGrade({ ...entry, gradeLetter: "B", grade: 72, loc: 100, issuesCount: 3 })).toBe("B (72)")
+  })
+
+  it("is Not graded when the analysis measured the commit and gave no grade", () => {
+    expect(historyGrade({ ...entry, loc: 100, issuesCount: 0 })).toBe("Not graded")
+  })
+
+  it("is a dash without measures", () => {
+    expect(historyGrade(entry)).toBe(dash)
   })
 })

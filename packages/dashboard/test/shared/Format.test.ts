@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest"
 import {
   dash,
   formatCount,
+  formatCountAndPercent,
   formatDay,
   formatDuration,
   formatFraction,
@@ -102,5 +103,14 @@ describe("other values", () => {
 
   it("shortens a commit sha", () => {
     expect(shortSha("0123456789abcdef0123")).toBe("01234567")
+  })
+})
+
+describe("formatCountAndPercent", () => {
+  it("puts the percentage beside the count, and one dash while neither is known", () => {
+    expect(formatCountAndPercent(1234, 8)).toBe(`${formatCount(1234)} (${formatPercent(8)})`)
+    expect(formatCountAndPercent(undefined, undefined)).toBe(dash)
+    expect(formatCountAndPercent(null, null)).toBe(dash)
+    expect(formatCountAndPercent(3, undefined)).toBe(`3 (${dash})`)
   })
 })

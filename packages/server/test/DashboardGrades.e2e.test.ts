@@ -1,0 +1,177 @@
+/**
+ * The dashboard tells a grade earned from one withheld: in headless Chromium against a built server
+ * seeded through the public APIs, a repository mostly in Go (no tool of Tidemark reads Go) and a
+ * little JavaScript shows "Not graded" with the languages not analysed, and one all in Go shows its
+ * issues and their goal as not measured, never as a clean 0. The page names its icon, so the
+ * browser asks for no /favicon.ico.
+ */
+import { describe, expect, layer } from "@effect/vitest"
+import { Effect, Schedule } from "effect"
+import { gradingOf, notAnalysedLanguages, notAnalysedText, notGradedReason } from "../../dashboard/src/repositories/Grading.js"
+import { readRepositoryPage, type RepositoryWithAnalysis } from "../../dashboard/src/repositories/RepositoriesApi.js"
+import { formatCount } from "../../dashboard/src/shared/Format.js"
+import * as Chromium from "./Browser.js"
+import { adminSecret, getJson, gitRepository, postOk as post } from "./CliFixture.js"
+import * as DashboardServer from "./DashboardServer.js"
+import { cells, logIn, terms } from "./DashboardReading.js"
+
+const adminToken = "tma_dashboard-grades-admin"
+const organization = "gh/acme"
+const listPath = `/api/v3/analysis/organizations/${organization}/repositories?limit=25`
+
+/** A Go program of some thirty lines of code: the bulk of both repositories. */
+const goProgram = [
+  "package main",
+  "",
+  "import (",
+  "\t\"fmt\"",
+  "\t\"os\"",
+  "\t\"strings\"",
+  ")",
+  "",
+  "type order struct {",
+  "\tcustomer string",
+  "\tamount   int",
+  "}",
+  "",
+  "func totals(orders []order) map[string]int {",
+  "\tsums := map[string]int{}",
+  "\tfor _, o := range orders {",
+  "\t\tkey := strings.ToLower(strings.TrimSpace(o.customer))",
+  "\t\tsums[key] += o.amount",
+  "\t}",
+  "\treturn sums",
+  "}",
+  "",
+  "func main() {",
+  "\torders := []order{{\"Ada\", 3}, {\"ada \", 4}, {\"Grace\", 5}}",
+  "\tfor name, sum := range totals(orders) {",
+  "\t\tfmt.Printf(\"%s: %d\\n\", name, sum)",
+  "\t}",
+  "\tif len(os.Args) > 1 {",
+  "\t\tfmt.Println(strings.Join(os.Args[1:], \" \"))",
+  "\t}",
+  "\tfor i := 0; i < 3; i++ {",
+  "\t\tfmt.Println(i)",
+  "\t}",
+  "\tos.Exit(0)",
+  "}",
+  ""
+].join("\n")
+
+const repositories: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  // Mostly Go, three lines of JavaScript with an issue: measured, but less than half of the code.
+  gophers: { "README.md": "# Gophers\n", "main.go": goProgram, "web/check.js": "export function check() {\n  return missing\n}\n" },
+  // Go alone: no tool read any of it.
+  burrow: { "README.md": "# Burrow\n", "main.go": goProgram }
+}
+
+const analysed = (listed: ReadonlyArray<RepositoryWithAnalysis>) =>
+  listed.length === Object.keys(repositories).length && listed.every((r) => r.issuesPercentage !== undefined)
+
+const seed: DashboardServer.Seed = (server, directory) =>
+  Effect.gen(function*() {
+    for (const [name, files] of Object.entries(repositories)) {
+      const repository = yield* gitRepository(directory, name, files)
+      yield* post(server, "/api/v3/repositories", { provider: "gh", repositoryFullPath: `acme/${name}`, gitUrl: repository }, adminToken)
+    }
+    const token = yield* adminSecret(server, adminToken, `/api/v3/admin/organizations/${organization}/tokens`, { permission: "read" })
+    // Adding a repository queued its analysis: read until both are analysed.
+    yield* getJson(server, listPath, token).pipe(
+      Effect.map((reply) => readRepositoryPage(reply.body, "").data),
+      Effect.filterOrFail(analysed),
+      Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds")))
+    )
+    return token
+  })
+
+describe("dashboard grades (headless Chromium against a seeded server)", () => {
+  layer(DashboardServer.layer(adminToken, seed), { excludeTestServices: true, timeout: "60 seconds" })((it) => {
+    it.scoped("shows no letter where less than half of the code was analysed, and no 0 where no issue was measured", () =>
+      Effect.gen(function*() {
+        const { browser, server, token } = yield* DashboardServer.DashboardServer
+        const listed = readRepositoryPage((yield* getJson(server, listPath, token)).body, "").data
+        const byName = (name: string) => {
+          const found = listed.find((r) => r.repository.name === name)
+          if (found === undefined) throw new Error(`${name} is not listed`)
+          return found
+        }
+        const gophers = byName("gophers")
+        const burrow = byName("burrow")
+        // The analysis's side, which the pages put in words: no grade, and why, for both.
+        for (const repository of [gophers, burrow]) {
+          expect(repository.gradeLetter).toBeUndefined()
+          expect(repository.repository.problems.map((p) => p.code)).toContain("languages_not_analysed")
+        }
+        expect(gophers.issuesCount).toBeGreaterThan(0)
+        expect(burrow.issuesCount).toBe(0)
+        const goNotAnalysed = (repository: RepositoryWithAnalysis) => {
+          const grading = gradingOf(repository)
+          if (grading.state !== "notGraded" || grading.languages === undefined) throw new Error(`${repository.repository.name} reads graded`)
+          return grading.languages.map(notAnalysedText)
+        }
+        expect(goNotAnalysed(gophers).join()).toMatch(/^Go: /)
+
+        const { page, errors, violations } = yield* Chromium.openPage(browser)
+        const asked: Array<string> = []
+        page.on("request", (request) => asked.push(new URL(request.url()).pathname))
+
+        // Overview: "Not graded", why, and each language not analysed with its lines and reason;
+        // the issues of the repository no tool read are "not measured", the other's are counted.
+        yield* Effect.promise(async () => {
+          await logIn(page, { url: server.url, organization, token })
+          await page.locator("table.repositories tbody tr").nth(listed.length - 1).waitFor()
+          const rows = new Map((await cells(page, "table.repositories tbody tr")).map((row) => [row[0], row]))
+          for (const repository of [gophers, burrow]) {
+            const row = rows.get(repository.repository.name) ?? []
+            expect(row[1]).toBe(`Not graded${notGradedReason}:${goNotAnalysed(repository).join("")}`)
+          }
+          expect(rows.get("gophers")?.[2]).toBe(formatCount(gophers.issuesCount))
+          expect(rows.get("burrow")?.[2]).toBe("not measured")
+        })
+
+        // burrow's page: no grade, issues and their goal not measured, the languages not analysed.
+        yield* Effect.promise(async () => {
+          await page.getByRole("link", { name: "burrow" }).click()
+          await page.getByRole("heading", { name: "Metrics" }).waitFor()
+          const measures = new Map((await terms(page, "dl.metrics")).map(([term, value]) => [term, value]))
+          expect(measures.get("Grade")).toBe("Not graded")
+          expect(measures.get("Issues")).toBe("not measured")
+          const issuesGoal = await page.locator("ul.goals li").filter({ hasText: "issues" }).textContent()
+          expect(issuesGoal).toMatch(/: not measured$/)
+          const note = page.getByRole("note")
+          expect(await note.textContent()).toContain(notGradedReason)
+          expect(await note.locator("li").allTextContents()).toEqual(goNotAnalysed(burrow))
+          expect(await page.locator("#issue-load-help").textContent()).toMatch(/^Issues % is the issue load/)
+        })
+
+        // gophers' page: not graded either, and its issues (of its JavaScript) counted.
+        yield* Effect.promise(async () => {
+          await page.goBack()
+          await page.getByRole("link", { name: "gophers" }).click()
+          await page.getByRole("heading", { name: "Metrics" }).waitFor()
+          const measures = new Map((await terms(page, "dl.metrics")).map(([term, value]) => [term, value]))
+          expect(measures.get("Grade")).toBe("Not graded")
+          expect(measures.get("Issues")).toMatch(new RegExp(`^${formatCount(gophers.issuesCount)} \\(`))
+          const problem = gophers.repository.problems.find((p) => p.code === "languages_not_analysed")
+          expect(notAnalysedLanguages(problem?.message ?? "")?.map((l) => l.language)).toEqual(["Go"])
+
+          // Its commit in the branch's history: not graded either, its issues counted.
+          await page.getByRole("navigation", { name: "Repository gophers" }).getByRole("link", { name: "Commits" }).click()
+          await page.locator("table.commits tbody tr").first().waitFor()
+          const [commit] = await cells(page, "table.commits tbody tr")
+          expect(commit?.slice(-2)).toEqual(["Not graded", formatCount(gophers.issuesCount)])
+        })
+
+        // The icon: the page names its SVG, which the server serves; nothing asks for /favicon.ico.
+        const icon = yield* Effect.promise(() => fetch(`${server.url}/favicon.svg`))
+        expect(icon.status).toBe(200)
+        expect(icon.headers.get("content-type")).toMatch(/^image\/svg\+xml/)
+        expect(yield* Effect.promise(() => page.locator("link[rel=icon]").getAttribute("href"))).toBe("./favicon.svg")
+        expect(asked).toContain("/favicon.svg")
+        expect(asked).not.toContain("/favicon.ico")
+        expect(errors).toEqual([])
+        expect(violations).toEqual([])
+      }), 60_000)
+  })
+})
