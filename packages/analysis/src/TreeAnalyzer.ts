@@ -166,7 +166,10 @@ export const make = (options: TreeAnalyzerOptions) =>
           duplicationPercentage: totals.duplicationPercentage,
           languages: totals.languages.map((l) => l.language),
           stackTags: totals.stackTags,
-          languageAnalysis
+          languageAnalysis,
+          followedConfigurations: finished.flatMap(({ done, tool }) =>
+            done.result.configurationFile === undefined ? [] : [{ toolUuid: tool.uuid, file: done.result.configurationFile }]
+          )
         })
         // An unreadable configuration file does not stop the analysis (the defaults apply): the repository is told.
         const problems = [

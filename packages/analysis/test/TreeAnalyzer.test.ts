@@ -220,4 +220,21 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
         ["tool_not_installed", "Somelint is enabled, and this server cannot run it: its issues are not measured"]
       ])
     }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+
+  it.scoped("follows the repository's eslintrc when it never chose, and says which configuration it followed", () =>
+    Effect.gen(function*() {
+      const root = yield* treeOf({
+        ".eslintrc.json": '{ "root": true, "parserOptions": { "ecmaVersion": 2022, "sourceType": "module" }, "rules": { "eqeqeq": "error" } }\n',
+        "a.js": "export const same = (a, b) => a == b\nexport const debug = () => { debugger }\n"
+      })
+      const port = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
+      const debuggerPattern = [{ id: "ESLint9_no-debugger", severityLevel: "Warning" as const, category: "ErrorProne", parameters: [] }]
+      const byDefault = yield* port.analyze(root, { goals, tools: [{ ...eslint9(debuggerPattern), usesConfigurationFileByDefault: true }] })
+      expect(byDefault.findings.map((f) => [f.patternId, f.line, f.level])).toEqual([["ESLint9_eqeqeq", 1, "Warning"]])
+      expect(byDefault.measures.followedConfigurations).toEqual([{ toolUuid: TreeAnalyzer.eslint9Uuid, file: ".eslintrc.json" }])
+      // The repository chose the patterns: its eslintrc is left alone.
+      const chosen = yield* port.analyze(root, { goals, tools: [eslint9(debuggerPattern)] })
+      expect(chosen.findings.map((f) => [f.patternId, f.line])).toEqual([["ESLint9_no-debugger", 2]])
+      expect(chosen.measures.followedConfigurations).toEqual([])
+    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
 })

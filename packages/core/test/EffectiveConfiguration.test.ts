@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Common, EffectiveConfiguration, Records } from "@tidemark/core"
+import { Common, EffectiveConfiguration, Records, ToolDefinitions } from "@tidemark/core"
 import { Option } from "effect"
 import { lintA, lintA2, lintAUuid, lintA2Uuid, pyCheck, pyCheckUuid } from "./fixtures/TestCatalogue.js"
 import { parameters, repositoryRecord } from "./fixtures/TestLayer.js"
@@ -74,6 +74,22 @@ describe("EffectiveConfiguration", () => {
         usesConfigurationFile: false,
         enabledBy: []
       })
+    })
+
+    it("without a choice, uses the configuration the tool reads as data: by its root file's name, or as the last analysis followed it", () => {
+      const readable = new ToolDefinitions.ToolDefinition({ ...lintA, readableConfigurationFiles: [".linta.json"] })
+      const byName = EffectiveConfiguration.effectiveTool(readable, typeScriptRepository, Option.none(), [])
+      expect(byName.view.settings).toMatchObject({ hasConfigurationFile: true, usesConfigurationFile: true })
+      expect(byName.configurationFileChosen).toBe(false)
+      // A package.json's standard: no root name tells it; the analysis that followed it does.
+      const bare = repositoryRecord({ rootFiles: ["package.json"] })
+      expect(EffectiveConfiguration.effectiveTool(lintA, bare, Option.none(), []).view.settings.usesConfigurationFile).toBe(false)
+      const followed = EffectiveConfiguration.effectiveTool(lintA, bare, Option.none(), [], new Set([lintAUuid]))
+      expect(followed.view.settings).toMatchObject({ hasConfigurationFile: true, usesConfigurationFile: true })
+      // A choice wins over both.
+      const chosen = EffectiveConfiguration.effectiveTool(readable, typeScriptRepository, setting(undefined, false), [], new Set([lintAUuid]))
+      expect(chosen.view.settings.usesConfigurationFile).toBe(false)
+      expect(chosen.configurationFileChosen).toBe(true)
     })
 
     it("uses the repository's own choice and marks it custom", () => {

@@ -4,7 +4,7 @@ import { configurationFileOf } from "../ConfigFileLinter.js"
 import type { ConfigLintLimits } from "../ConfigLintSandbox.js"
 import { type EslintFlavour, eslint9ToolName, ruleIdIn } from "../EnabledRule.js"
 import type { Language } from "../Language.js"
-import { startLintTree } from "../LintIssues.js"
+import { LintResult, startLintTree } from "../LintIssues.js"
 import type { ConfiguredEslint } from "../PatternLinter.js"
 import { isLintable } from "../ScriptFiles.js"
 import type { SourceFile } from "../SourceTree.js"
@@ -106,7 +106,11 @@ export const makeEslintTool = (definition: ToolDefinitions.ToolDefinition, optio
           flavour
         })
         return linting.pipe(
-          Effect.map((result) => ({ result, problems })),
+          // The legacy configuration's file is the one the run followed (a flat config's says so itself).
+          Effect.map((result) => ({
+            result: configured === undefined ? result : new LintResult({ ...result, configurationFile: configured.file }),
+            problems
+          })),
           Effect.mapError((error) =>
             new ToolFailed({
               tool: definition.name,

@@ -25,7 +25,12 @@ export class AnalysisMeasures extends Schema.Class<AnalysisMeasures>("AnalysisMe
    * issues against the analysed lines only (AnalysedLanguages). Absent in analyses stored before
    * it was measured: those count every line, as they did.
    */
-  languageAnalysis: Schema.optional(Schema.Array(LanguageAnalysis))
+  languageAnalysis: Schema.optional(Schema.Array(LanguageAnalysis)),
+  /**
+   * The repository's own configuration each tool followed (the file, relative to the root): what
+   * the tool view shows as `usesConfigurationFile` while the repository has not chosen.
+   */
+  followedConfigurations: Schema.optional(Schema.Array(Schema.Struct({ toolUuid: Schema.String, file: Schema.String })))
 }) {}
 
 /**

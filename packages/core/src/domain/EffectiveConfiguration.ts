@@ -44,6 +44,11 @@ export const hasConfigurationFile = (tool: ToolDefinition, repository: Repositor
 export const readsConfigurationByDefault = (tool: ToolDefinition, repository: RepositoryRecord): boolean =>
   (tool.readableConfigurationFiles ?? []).some((file) => repository.rootFiles.includes(file))
 
+/** The tools (by uuid) whose own configuration the default branch's latest analysis followed. */
+export type FollowedConfigurations = ReadonlySet<string>
+
+export const noneFollowed: FollowedConfigurations = new Set()
+
 /** A tool is on by default when the catalogue says so and the repository uses one of its languages. */
 export const enabledByDefault = (tool: ToolDefinition, repository: RepositoryRecord): boolean =>
   tool.enabledByDefault && tool.languages.some((l) => repository.languages.includes(l))
@@ -60,7 +65,8 @@ export const effectiveTool = (
   tool: ToolDefinition,
   repository: RepositoryRecord,
   setting: Option.Option<ToolSetting>,
-  applied: ReadonlyArray<AppliedStandard>
+  applied: ReadonlyArray<AppliedStandard>,
+  followed: FollowedConfigurations = noneFollowed
 ): EffectiveTool => {
   const governing = governingStandards(tool, applied)
   const latest = governing[governing.length - 1]
@@ -78,8 +84,8 @@ export const effectiveTool = (
       isEnabled,
       followsStandard: latest !== undefined,
       isCustom: latest === undefined && Option.isSome(own),
-      hasConfigurationFile: hasConfigurationFile(tool, repository),
-      usesConfigurationFile: Option.getOrElse(usesFile, () => readsConfigurationByDefault(tool, repository)),
+      hasConfigurationFile: hasConfigurationFile(tool, repository) || followed.has(tool.uuid),
+      usesConfigurationFile: Option.getOrElse(usesFile, () => readsConfigurationByDefault(tool, repository) || followed.has(tool.uuid)),
       enabledBy: isEnabled ? governing.filter((g) => g.tool.enabled).map((g) => refOf(g.applied)) : []
     }, true)
   }, true)

@@ -33,13 +33,23 @@ const make = Effect.gen(function*() {
   const repositories = yield* RepositoryStore
   const analyses = yield* AnalysisStore
 
+  /** The default branch's latest analysis, if any. */
+  const latestOfDefault = (repository: RepositoryRecord) =>
+    Effect.gen(function*() {
+      const main = (yield* repositories.listBranches(repository.id)).find((b) => b.isDefault)
+      return main === undefined ? undefined : (yield* analyses.latest([{ repositoryId: repository.id, branch: main.name }])).get(repository.id)
+    })
+
   const settingOf = (repository: RepositoryRecord) =>
     Effect.gen(function*() {
-      const [settings, applied] = yield* Effect.all([store.toolSettings(repository.id), standards.appliedTo(repository.id)], {
-        concurrency: "unbounded"
-      })
+      const [settings, applied, latest] = yield* Effect.all(
+        [store.toolSettings(repository.id), standards.appliedTo(repository.id), latestOfDefault(repository)],
+        { concurrency: "unbounded" }
+      )
+      // What the analysis followed by default is what the view says the tool uses (a package.json's standard, a pyproject.toml's [tool.ruff]).
+      const followed = new Set((latest?.measures?.followedConfigurations ?? []).map((f) => f.toolUuid))
       return (tool: ToolDefinition) =>
-        effectiveTool(tool, repository, Option.fromNullable(settings.find((s) => s.toolUuid === tool.uuid)), applied)
+        effectiveTool(tool, repository, Option.fromNullable(settings.find((s) => s.toolUuid === tool.uuid)), applied, followed)
     })
 
   const tools = (repository: RepositoryRecord) =>
@@ -64,12 +74,7 @@ const make = Effect.gen(function*() {
    */
   const stack = (repository: RepositoryRecord) =>
     Effect.gen(function*() {
-      const branches = yield* repositories.listBranches(repository.id)
-      const main = branches.find((b) => b.isDefault)
-      const analysis = main === undefined
-        ? undefined
-        : (yield* analyses.latest([{ repositoryId: repository.id, branch: main.name }])).get(repository.id)
-      const measures = analysis?.measures
+      const measures = (yield* latestOfDefault(repository))?.measures
       return measures === undefined
         ? [...repository.languages, ...stackTags(repository)]
         : [...measures.languages, ...measures.stackTags]
