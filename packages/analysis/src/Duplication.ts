@@ -53,6 +53,22 @@ export interface Duplication {
   readonly skipped: ReadonlyArray<SkippedFile>
 }
 
+/**
+ * jscpd's formats of documentation and data: a README that repeats its install steps, or two YAML
+ * workflows with the same jobs, are not duplicated code. The analysis's duplication counts
+ * programming (and markup) languages only.
+ */
+const notCodeFormats: ReadonlySet<string> = new Set([
+  "markdown", "yaml", "json", "json5", "txt", "csv", "log", "ini", "properties", "toml", "editorconfig",
+  "ignore", "asciidoc", "rest", "textile", "wiki", "latex", "gettext", "diff"
+])
+
+/** Whether a file is code for the duplication measure: a format jscpd reads, and not documentation or data. */
+export const isDuplicationCode = (path: string): boolean => {
+  const format = getFormatByFile(path)
+  return format !== undefined && !notCodeFormats.has(format)
+}
+
 interface Candidate {
   readonly path: string
   readonly content: string

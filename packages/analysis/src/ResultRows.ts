@@ -33,13 +33,23 @@ export interface ResultRows {
 }
 
 /**
+ * A file's issue load is weighed against at least this many code lines: the baseline's own unit
+ * (10 cost units per 1 000 lines). Against its own 40 lines, one Minor issue of a small file would
+ * be 250 % of the baseline and two Minor warnings would fail it; against 1 000, two Minor issues
+ * (2 units) are 20 %, the default goal, and a file fails its issues only from about 10 units (two
+ * Medium, or one Critical).
+ */
+export const fileGradeMinimumLines = 1_000
+
+/**
  * A file's grade by the repository's formula (core's `gradeOf`) on the file alone: its issue load
- * on its own code lines, and whether it is complex or duplicated (all or nothing for one file).
- * Coverage is not part of it: a file's coverage arrives with a report, after the analysis.
+ * on its own code lines (at least `fileGradeMinimumLines`), and whether it is complex or duplicated
+ * (all or nothing for one file). Coverage is not part of it: a file's coverage arrives with a
+ * report, after the analysis.
  */
 const fileGrade = (file: FileAnalysis, issues: ReadonlyArray<Issue>, goals: Grade.GradeGoals) =>
   Grade.gradeOf({
-    issuesPercentage: IssueLoad.issuesPercentage(issues, file.codeLines),
+    issuesPercentage: IssueLoad.issuesPercentage(issues, Math.max(file.codeLines, fileGradeMinimumLines)),
     complexFilesPercentage: file.complex ? 100 : 0,
     duplicationPercentage: file.duplicated ? 100 : 0
   }, goals)

@@ -12,6 +12,7 @@ import {
   defaultDuplicationOptions,
   detectDuplication,
   type DuplicationOptions,
+  isDuplicationCode,
   type FileDuplication
 } from "./Duplication.js"
 import { FileAnalysis } from "./FileAnalysis.js"
@@ -227,9 +228,12 @@ export const measureTree = (
       ({ file, language }) => measuredWithCache(grammars, file, language, overdueOf(file.path)),
       { concurrency: 8 }
     )
-    // jscpd reads every text file it has a format for, as its CLI would over the checkout.
+    // jscpd reads the files of a programming or markup language it has a format for; not
+    // documentation and data (Markdown, YAML, JSON), whose repetitions are not duplicated code.
     const duplication = yield* detectDuplication(
-      sources.filter((file) => !scope.excludedFrom("duplication", file.path) && !overdueOf(file.path).has(duplicationToolName)),
+      sources.filter((file) =>
+        isDuplicationCode(file.path) && !scope.excludedFrom("duplication", file.path) && !overdueOf(file.path).has(duplicationToolName)
+      ),
       settings.duplication,
       settings.frames
     )
@@ -250,7 +254,8 @@ export const measureTree = (
       complexFilesCount,
       complexFilesPercentage: percentageOf(complexFilesCount, withComplexity.length),
       duplicatedFilesCount,
-      duplicationPercentage: percentageOf(duplicatedFilesCount, files.length),
+      // Of the files the duplication measure reads: a README is neither duplicated nor not.
+      duplicationPercentage: percentageOf(duplicatedFilesCount, files.filter((file) => isDuplicationCode(file.path)).length),
       clones: duplication.clones,
       duplicatedLines: duplication.duplicatedLines,
       duplicatedLinesPercentage: duplication.percentage,

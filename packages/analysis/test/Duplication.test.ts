@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { defaultDuplicationOptions, detectDuplication } from "../src/index.js"
+import { defaultDuplicationOptions, detectDuplication, isDuplicationCode } from "../src/index.js"
 
 const shared = `export function total(items) {
   let sum = 0
@@ -44,5 +44,12 @@ describe("detectDuplication", () => {
     const small = await Effect.runPromise(detectDuplication(files, { ...defaultDuplicationOptions, minTokens: 500 }))
     expect(small.clones).toBe(0)
     expect(small.files.map((f) => f.path)).toEqual(["a.js", "b.js"])
+  })
+})
+
+describe("isDuplicationCode", () => {
+  it("reads programming and markup languages, not documentation and data", () => {
+    expect(["src/a.js", "b.py", "c.go", "page.html", "style.css", "Main.java"].filter(isDuplicationCode)).toHaveLength(6)
+    expect(["README.md", ".github/workflows/ci.yml", "package.json", "notes.txt", "pyproject.toml"].filter(isDuplicationCode)).toEqual([])
   })
 })

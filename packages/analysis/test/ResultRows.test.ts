@@ -2,6 +2,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { Goals } from "@tidemark/core"
 import { Effect } from "effect"
 import { detectDuplication } from "../src/Duplication.js"
+import { FileAnalysis } from "../src/FileAnalysis.js"
+import { Issue } from "../src/LintResult.js"
 import { resultRowsOf } from "../src/ResultRows.js"
 
 /** A function long enough for jscpd's default thresholds (50 tokens, 5 lines). */
@@ -48,4 +50,39 @@ describe("resultRowsOf: the clones", () => {
       const sides = duplication.files.reduce((sum, file) => sum + file.blocks.length, 0)
       expect(rows.clones.reduce((sum, clone) => sum + clone.occurrences.length, 0)).toBe(sides)
     }))
+})
+
+describe("resultRowsOf: a file's grade", () => {
+  const small = new FileAnalysis({
+    path: "src/small.js",
+    language: "JavaScript",
+    codeLines: 40,
+    commentLines: 0,
+    blankLines: 0,
+    complexity: 3,
+    functions: [],
+    cloneBlocks: 0,
+    duplicatedLines: 0,
+    complex: false,
+    duplicated: false
+  })
+  const issue = (line: number, severity: "Info" | "Warning") =>
+    new Issue({ patternId: "T_rule", file: small.path, line, message: "m", severity })
+  const gradeWith = (issues: ReadonlyArray<Issue>) =>
+    resultRowsOf({
+      files: [small],
+      duplication: [],
+      issues,
+      sources: [{ path: small.path, content: "x\n".repeat(40) }],
+      tools: [{ uuid: "t", name: "T", patternPrefix: "T_" }],
+      patterns: new Map(),
+      goals: Goals.Goals.defaults
+    }).files[0]
+
+  it("weighs a small file's issues against at least 1 000 lines: two Minor issues keep an A", () => {
+    expect(gradeWith([])?.gradeLetter).toBe("A")
+    expect(gradeWith([issue(1, "Info"), issue(2, "Info")])?.gradeLetter).toBe("A")
+    // Two Medium issues are ten units, the baseline of 1 000 lines: the issues' share of the grade is lost, not all of it.
+    expect(gradeWith([issue(1, "Warning"), issue(2, "Warning")])?.gradeLetter).not.toBe("F")
+  })
 })

@@ -59,11 +59,12 @@ describe("analyzeTree", () => {
         complexFilesCount: 3,
         complexFilesPercentage: 75, // 3 of the 4 files with a complexity
         duplicatedFilesCount: 2,
-        duplicationPercentage: 33, // 2 of 6 files
+        // 2 of the 4 code files: README.md and package.json are documentation and data, not code.
+        duplicationPercentage: 50,
         clones: 1,
         // jscpd's block runs from the shared import to where the next function starts.
         duplicatedLines: 14,
-        duplicatedLinesPercentage: 17.07,
+        duplicatedLinesPercentage: 20, // of the code files' 70 lines
         stackTags: ["framework:react", "language:javascript", "language:python", "language:typescript"],
         unreadableManifests: []
       })
