@@ -124,7 +124,9 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         const since = yield* nowIso
         yield* reanalyze(org, "app", token)
         const analysed = yield* analysedAfter(org, "app", token, added.git.mainSha, since)
-        expect(analysed.repository.problems.map((p) => p.code)).toEqual(["configuration_file_not_allowed"])
+        // The organization's refusal, and the analysis's own word on the flat config it did not run.
+        expect(analysed.repository.problems.map((p) => p.code)).toEqual(["configuration_partly_followed", "configuration_file_not_allowed"])
+        expect(analysed.repository.problems[0]?.message).toContain("eslint.config.js is code")
         // ESLint9's recommended no-unused-vars, not the config's semi: the patterns decided.
         expect(analysed.issuesCount).toBe(1)
       }))

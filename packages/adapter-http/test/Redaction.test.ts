@@ -115,7 +115,8 @@ layer(observedLayer, { excludeTestServices: true })("secrets in what the server 
         )
         for (const secret of secrets) expect(text, path).not.toContain(secret)
       }
-    }))
+      // Every operation of both APIs, each at every step where it can fail: longer than one request's test.
+    }), 90_000)
 
   it.effect("an unknown route names the request with the secrets of its query redacted", () =>
     Effect.gen(function*() {

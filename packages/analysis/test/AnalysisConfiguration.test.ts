@@ -182,7 +182,8 @@ describe("analyzeTree with a configuration file", () => {
       const root = yield* treeOf(broken)
       const output = yield* port.analyze(root, { goals: Goals.Goals.defaults, tools: [] })
       expect(output.measures.loc).toBe(analysis.totals.loc)
-      expect(output.problems.map((problem) => problem.code)).toEqual(["invalid_configuration_file"])
+      // No tool ran: the code's languages are said to be not analysed, beside the unreadable file.
+      expect(output.problems.map((problem) => problem.code)).toEqual(["invalid_configuration_file", "languages_not_analysed"])
       // The file as read goes with the output: the analysis keeps it for the coverage of its commit.
       expect(output.configurationFile?.path).toBe(".codacy.yml")
       expect(configurationProblem && TreeAnalyzer.configurationFileProblem(configurationProblem)).toMatchObject({
