@@ -10,6 +10,7 @@
  *
  *   BENCH_PYTHON_REPOS=<git dir>[,<git dir>...] pnpm --filter @tidemark/bench-analysis bench:python
  *
+ * BENCH_WARMUP rounds of both Ruff-only sides per Python repository before the counted runs (default 3);
  * BENCH_PARTS=python,javascript (default both); BENCH_JS_TREES=javascript,corpus (default both:
  * the corpus without its Python, and the whole corpus with node-gyp's gyp).
  */
@@ -37,6 +38,7 @@ const listOf = (name: string, fallback: string) => (process.env[name] ?? fallbac
 const runs = Math.max(1, Number(process.env["BENCH_RUNS"] ?? "3"))
 const parts = listOf("BENCH_PARTS", "python,javascript")
 const jsTrees = listOf("BENCH_JS_TREES", "javascript,corpus")
+const warmupRounds = Math.max(0, Number(process.env["BENCH_WARMUP"] ?? "3"))
 
 /** One analysis as the worker runs it in process: a new analyzer on an empty cache directory, `analyze` alone timed. */
 const analysisMs = (root: string, settings: Analyzer.AnalyzerSettings) =>
@@ -68,12 +70,21 @@ const pythonRow = (gitDirectory: string) =>
     const coldStandaloneMs = ruffStandalone(input).ms
     const coldWholeMs = (yield* analysisMs(tree.root, eslintAndRuff)).ms
     yield* progress(`${tree.name}: first runs (not counted): standalone ${seconds(coldStandaloneMs)}, whole ${seconds(coldWholeMs)}`)
+    // V8 compiles the WebAssembly's functions again, optimised, once they have run often enough:
+    // a few rounds of both Ruff-only sides, not counted, before the ones that are.
+    for (let round = 1; round <= warmupRounds; round++) {
+      const standalone = ruffStandalone(input).ms
+      const plugin = (yield* ruffPluginRun(tree.root, ruff)).ms
+      yield* progress(`${tree.name} warm-up ${round}/${warmupRounds} (not counted): standalone ${seconds(standalone)}, plug-in run ${seconds(plugin)}`)
+    }
     const checkMs: Array<number> = []
     // Each file's fastest check: its own cost, without the pauses of a shared machine.
     const fastestCheck = new Map<string, number>()
     let oursRuffIssues = 0
     let standaloneDiagnostics = 0
     for (let run = 1; run <= runs; run++) {
+      // Alternating which of the two Ruff-only sides goes first, so that neither is always the warmer.
+      const pluginFirst = run % 2 === 0 ? yield* ruffPluginRun(tree.root, ruff) : undefined
       const standalone = ruffStandalone(input)
       samples.standalone.push(standalone.ms)
       standaloneDiagnostics = standalone.diagnostics
@@ -84,7 +95,7 @@ const pythonRow = (gitDirectory: string) =>
       const whole = yield* analysisMs(tree.root, eslintAndRuff)
       const alone = yield* analysisMs(tree.root, ruffAlone)
       const none = yield* analysisMs(tree.root, noTools)
-      const plugin = yield* ruffPluginRun(tree.root, ruff)
+      const plugin = pluginFirst ?? (yield* ruffPluginRun(tree.root, ruff))
       samples.plugin.push(plugin.ms)
       samples.whole.push(whole.ms)
       samples.ruffOnly.push(alone.ms)
