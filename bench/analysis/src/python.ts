@@ -10,7 +10,7 @@
  *
  *   BENCH_PYTHON_REPOS=<git dir>[,<git dir>...] pnpm --filter @tidemark/bench-analysis bench:python
  *
- * BENCH_WARMUP rounds of both Ruff-only sides per Python repository before the counted runs (default 3);
+ * BENCH_WARMUP rounds of both Ruff-only sides per Python repository before the counted runs (default 5);
  * BENCH_PARTS=python,javascript (default both); BENCH_JS_TREES=javascript,corpus (default both:
  * the corpus without its Python, and the whole corpus with node-gyp's gyp).
  */
@@ -38,7 +38,7 @@ const listOf = (name: string, fallback: string) => (process.env[name] ?? fallbac
 const runs = Math.max(1, Number(process.env["BENCH_RUNS"] ?? "3"))
 const parts = listOf("BENCH_PARTS", "python,javascript")
 const jsTrees = listOf("BENCH_JS_TREES", "javascript,corpus")
-const warmupRounds = Math.max(0, Number(process.env["BENCH_WARMUP"] ?? "3"))
+const warmupRounds = Math.max(0, Number(process.env["BENCH_WARMUP"] ?? "5"))
 
 /** One analysis as the worker runs it in process: a new analyzer on an empty cache directory, `analyze` alone timed. */
 const analysisMs = (root: string, settings: Analyzer.AnalyzerSettings) =>
