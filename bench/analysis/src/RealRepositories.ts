@@ -1,10 +1,11 @@
 import { TreeAnalyzer } from "@tidemark/analysis"
 import { catalogue } from "@tidemark/catalogue"
-import { type Analyzer, Goals, Records, RepositoryView, type ToolDefinitions } from "@tidemark/core"
+import { CommitAnalysis, Goals, Records, RepositoryView, type ToolDefinitions } from "@tidemark/core"
 import { Effect } from "effect"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { toolAtDefaults } from "./DefaultSettings.js"
 
 /**
  * Real repositories as a new user sees them: each checked-out tree analysed with what a repository
@@ -16,21 +17,8 @@ import { join } from "node:path"
  *   pnpm --filter @tidemark/bench-analysis real express=/tmp/real/express koa=/tmp/real/koa ...
  */
 
-const toolOf = (tool: ToolDefinitions.ToolDefinition): Analyzer.AnalyzedTool => ({
-  uuid: tool.uuid,
-  name: tool.name,
-  usesConfigurationFile: false,
-  // CONFIG=off measures the defaults alone, as for a repository without a configuration Tidemark reads.
-  usesConfigurationFileByDefault: process.env["CONFIG"] !== "off",
-  patterns: tool.patterns.filter((p) => p.definition.enabled).map(({ definition }) => ({
-    id: definition.id,
-    severityLevel: definition.severityLevel,
-    category: definition.category,
-    title: definition.title,
-    parameters: definition.parameters.map((p) => ({ name: p.name, value: p.default }))
-  })),
-  knownPatterns: tool.patterns.map(({ definition }) => ({ id: definition.id, category: definition.category, title: definition.title }))
-})
+// CONFIG=off measures the defaults alone, as for a repository without a configuration Tidemark reads.
+const toolOf = (tool: ToolDefinitions.ToolDefinition) => toolAtDefaults(tool, process.env["CONFIG"] !== "off")
 
 /** The tools on by default for a repository of these languages (core's `enabledByDefault`). */
 const defaultTools = (languages: ReadonlyArray<string>) =>
@@ -70,11 +58,15 @@ const main = Effect.gen(function*() {
     const output = yield* analyzer.analyze(path, { goals: Goals.Goals.defaults, tools })
     const ms = performance.now() - started
     const view = RepositoryView.measuresView(record(name, output.measures.languages), {
-      analysis: {
+      analysis: new CommitAnalysis.CommitAnalysis({
+        repositoryId: 1,
+        branch: "main",
+        commit: new Records.CommitRecord({ id: 1, sha: "head", authorName: "", authorEmail: "", commitTimestamp: "2026-01-01T00:00:00.000Z", message: "", parents: [] }),
+        startedAnalysis: "2026-01-01T00:00:00.000Z",
+        endedAnalysis: "2026-01-01T00:00:00.000Z",
         measures: output.measures,
-        commit: { sha: "head" },
         problems: output.problems
-      } as never,
+      }),
       coverage: undefined,
       imported: []
     })

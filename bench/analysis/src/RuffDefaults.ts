@@ -1,5 +1,6 @@
 import { catalogue } from "@tidemark/catalogue"
 import type { Analyzer } from "@tidemark/core"
+import { catalogueTool, toolAtDefaults } from "./DefaultSettings.js"
 
 export const ruffUuid = "8b1e2f4a-93c6-4d57-a0e1-5c7d2b9f6e31"
 
@@ -9,23 +10,7 @@ export const ruffUuid = "8b1e2f4a-93c6-4d57-a0e1-5c7d2b9f6e31"
  * it has one (`usesConfigurationFileByDefault`, as core sets it for a tool the repository never
  * chose a configuration for).
  */
-export const defaultRuff = (): Analyzer.AnalyzedTool => {
-  const tool = catalogue.find((t) => t.uuid === ruffUuid)
-  if (tool === undefined) throw new Error(`the catalogue has no tool ${ruffUuid}`)
-  return {
-    uuid: tool.uuid,
-    name: tool.name,
-    usesConfigurationFile: false,
-    usesConfigurationFileByDefault: true,
-    patterns: tool.patterns.filter((p) => p.definition.enabled).map(({ definition }) => ({
-      id: definition.id,
-      severityLevel: definition.severityLevel,
-      category: definition.category,
-      title: definition.title,
-      parameters: definition.parameters.map((p) => ({ name: p.name, value: p.default }))
-    }))
-  }
-}
+export const defaultRuff = (): Analyzer.AnalyzedTool => toolAtDefaults(catalogueTool(ruffUuid), true)
 
 /** The Ruff codes of the tool's patterns (the catalogue's prefix taken off), as the plug-in runs them. */
 export const ruffCodesOf = (tool: Analyzer.AnalyzedTool): ReadonlyArray<string> => {

@@ -1,12 +1,11 @@
 import { Either, Schema } from "effect"
 import { Minimatch } from "minimatch"
-import stripJsonComments from "strip-json-comments"
+import { legacyConfigReaders } from "./eslintrc/LegacyConfigData.js"
 import { environmentGlobals, testFrameworkOfEnvironment } from "./EnvironmentGlobals.js"
 import { parseErrorText } from "./ParseErrorText.js"
 import type { GlobalAccess, Globals } from "./ScriptGlobals.js"
 import type { SourceFile } from "./SourceTree.js"
 import { isTestFileOf } from "./TestFrameworks.js"
-import { parseYaml } from "./YamlText.js"
 
 /**
  * The globals a repository's own ESLint configs declare (`env`, `globals`, `overrides`), read
@@ -120,23 +119,8 @@ const codeScopes = (file: string, content: string, withEnvironmentKeys: boolean)
   })
 }
 
-const json = (content: string): Either.Either<unknown, string> =>
-  Either.try({ try: (): unknown => JSON.parse(content), catch: (error) => (error instanceof Error ? error.message : String(error)) })
-
-const EslintConfigKey = Schema.Struct({ eslintConfig: Schema.optional(Schema.Unknown) })
-
-/** How ESLint's legacy loader reads each data config; undefined when the file holds no config. */
-const dataReaders: Readonly<Record<string, (content: string) => Either.Either<unknown, string>>> = {
-  ".eslintrc.yaml": parseYaml,
-  ".eslintrc.yml": parseYaml,
-  ".eslintrc.json": (content) => json(stripJsonComments(content)),
-  ".eslintrc": (content) => parseYaml(stripJsonComments(content)),
-  "package.json": (content) =>
-    json(content).pipe(
-      Either.flatMap((value) => Schema.decodeUnknownEither(EslintConfigKey)(value).pipe(Either.mapLeft(parseErrorText))),
-      Either.map((value) => value.eslintConfig)
-    )
-}
+/** How ESLint's legacy loader reads each data config (the eslintrc reader's own); undefined when the file holds no config. */
+const dataReaders = legacyConfigReaders
 
 // In a directory, ESLint's legacy loader reads only the first of these it finds.
 const legacyNames = [".eslintrc.js", ".eslintrc.cjs", ".eslintrc.yaml", ".eslintrc.yml", ".eslintrc.json", ".eslintrc", "package.json"]

@@ -5,10 +5,10 @@ import { type ESLint, Linter } from "eslint"
 import { builtinRules } from "eslint/use-at-your-own-risk"
 import { declaredGlobals } from "./DeclaredGlobals.js"
 import { type EnabledRule, eslint9Flavour, type EslintFlavour, patternIdIn } from "./EnabledRule.js"
-import type { AnalysisCacheError } from "./AnalysisCache.js"
-import { cachedMessageOf, type CachedMessage, LintCache } from "./LintCache.js"
+import { lintedOf, lintedWithCache } from "./CachedLint.js"
+import { LintCache } from "./LintCache.js"
 import { FileWatch } from "./FileWatch.js"
-import { failedFileOf, type LintedFile, lintedFileOf, type MessageFields, type PatternOf, reasonOf, summaryOf } from "./LintedFile.js"
+import { type LintedFile, type MessageFields, type PatternOf, reasonOf, summaryOf } from "./LintedFile.js"
 import { lintConfigDigest, lintKey } from "./LintKey.js"
 import { LintResult, SkippedRule } from "./LintResult.js"
 import { ruleOptions, RuleOptionsMetadata } from "./RuleOptions.js"
@@ -149,7 +149,7 @@ const lintOf = (root: string, linter: Linter, plan: LintPlan): Effect.Effect<Pat
       lintFile: (file) =>
         Option.match(cache, {
           onNone: () => Effect.sync(() => lintedOf(file, lint(file))),
-          onSome: (store) => lintedWithCache(store, lintKey(plan.configFor(file).digest, file.path, file.content), file, lint)
+          onSome: (store) => lintedWithCache(store, lintKey(plan.configFor(file).digest, file.path, file.content), file, () => lint(file))
         }),
       resultOf: (linted) => new LintResult({ ...summaryOf(linted, plan.patternOf), skippedRules: plan.skippedRules })
     }
@@ -245,30 +245,3 @@ export const lintWithPatterns = (
 // loop for the whole run.
 export const lintAll = (lint: PatternLint): Effect.Effect<LintResult> =>
   Effect.map(Effect.forEach(lint.lintable, lint.lintFile), lint.resultOf)
-
-const lintedOf = (file: SourceFile, result: Either.Either<ReadonlyArray<MessageFields>, unknown>): LintedFile =>
-  Either.match(result, { onLeft: (error) => failedFileOf(file, error), onRight: (messages) => lintedFileOf(file, messages) })
-
-// The cache only saves time: a storage failure is logged and the file linted. A file whose
-// linting threw is not cached (the failure may be the machine's, not the file's).
-const lintedWithCache = (
-  cache: LintCache["Type"],
-  key: string,
-  file: SourceFile,
-  lint: (file: SourceFile) => Either.Either<ReadonlyArray<MessageFields>, unknown>
-): Effect.Effect<LintedFile> => {
-  const warn = (error: AnalysisCacheError) => Effect.logWarning(`lint cache: ${error.reason}`, error.key)
-  return cache.get(key).pipe(
-    Effect.tapError(warn),
-    Effect.orElseSucceed(() => Option.none<ReadonlyArray<CachedMessage>>()),
-    Effect.flatMap(Option.match({
-      onSome: (messages) => Effect.succeed(lintedFileOf(file, messages)),
-      onNone: () => {
-        const result = lint(file)
-        if (Either.isLeft(result)) return Effect.succeed(lintedOf(file, result))
-        const kept = result.right.map(cachedMessageOf)
-        return cache.set(key, kept).pipe(Effect.tapError(warn), Effect.ignore, Effect.as(lintedFileOf(file, kept)))
-      }
-    }))
-  )
-}

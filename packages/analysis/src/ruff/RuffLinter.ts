@@ -1,9 +1,10 @@
 import type { ToolDefinitions } from "@tidemark/core"
+import { lintedOf, lintedWithCache } from "../CachedLint.js"
 import { Effect, Either, Option } from "effect"
 import type { EnabledRule } from "../EnabledRule.js"
 import { FileWatch } from "../FileWatch.js"
-import { cachedMessageOf, type CachedMessage, LintCache } from "../LintCache.js"
-import { failedFileOf, type LintedFile, lintedFileOf, type MessageFields, type PatternOf, summaryOf } from "../LintedFile.js"
+import { LintCache } from "../LintCache.js"
+import { type LintedFile, type MessageFields, type PatternOf, summaryOf } from "../LintedFile.js"
 import { type IssueSeverity, LintResult, SkippedRule } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { isTable } from "./RuffConfigFile.js"
@@ -113,33 +114,3 @@ const patternOf = (input: RuffLintInput): PatternOf => {
   })
   return (code) => (input.configured ? configured(code) : byCode.get(code))
 }
-
-const lintedOf = (file: SourceFile, result: Either.Either<ReadonlyArray<MessageFields>, unknown>): LintedFile =>
-  Either.match(result, { onLeft: (error) => failedFileOf(file, error), onRight: (messages) => lintedFileOf(file, messages) })
-
-// As PatternLinter's: the cache only saves time, so a storage failure is logged and the file checked;
-// a check that threw is not kept.
-const lintedWithCache = (
-  cache: LintCache["Type"],
-  key: string,
-  file: SourceFile,
-  lint: () => Either.Either<ReadonlyArray<MessageFields>, unknown>
-): Effect.Effect<LintedFile> =>
-  cache.get(key).pipe(
-    Effect.tapError((error) => Effect.logWarning(`lint cache: ${error.reason}`, error.key)),
-    Effect.orElseSucceed(() => Option.none<ReadonlyArray<CachedMessage>>()),
-    Effect.flatMap(Option.match({
-      onSome: (messages) => Effect.succeed(lintedFileOf(file, messages)),
-      onNone: () =>
-        Either.match(lint(), {
-          onLeft: (error) => Effect.succeed(failedFileOf(file, error)),
-          onRight: (messages) => {
-            const kept = messages.map(cachedMessageOf)
-            return cache.set(key, kept).pipe(
-              Effect.catchAll((error) => Effect.logWarning(`lint cache: ${error.reason}`, error.key)),
-              Effect.as(lintedFileOf(file, kept))
-            )
-          }
-        })
-    }))
-  )

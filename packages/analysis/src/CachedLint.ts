@@ -1,0 +1,38 @@
+import { Effect, Either, Option } from "effect"
+import type { AnalysisCacheError } from "./AnalysisCache.js"
+import { type CachedMessage, cachedMessageOf, type LintCache } from "./LintCache.js"
+import { failedFileOf, type LintedFile, lintedFileOf, type MessageFields } from "./LintedFile.js"
+import type { SourceFile } from "./SourceTree.js"
+
+/** One file's messages from a tool (ESLint, Ruff), or what it threw. */
+export type LintOutcome = Either.Either<ReadonlyArray<MessageFields>, unknown>
+
+export const lintedOf = (file: SourceFile, result: LintOutcome): LintedFile =>
+  Either.match(result, { onLeft: (error) => failedFileOf(file, error), onRight: (messages) => lintedFileOf(file, messages) })
+
+/**
+ * A file linted through the per-file cache under `key`. The cache only saves time: a storage
+ * failure is logged and the file linted. A file whose linting threw is not cached (the failure
+ * may be the machine's, not the file's).
+ */
+export const lintedWithCache = (
+  cache: LintCache["Type"],
+  key: string,
+  file: SourceFile,
+  lint: () => LintOutcome
+): Effect.Effect<LintedFile> => {
+  const warn = (error: AnalysisCacheError) => Effect.logWarning(`lint cache: ${error.reason}`, error.key)
+  return cache.get(key).pipe(
+    Effect.tapError(warn),
+    Effect.orElseSucceed(() => Option.none<ReadonlyArray<CachedMessage>>()),
+    Effect.flatMap(Option.match({
+      onSome: (messages) => Effect.succeed(lintedFileOf(file, messages)),
+      onNone: () => {
+        const result = lint()
+        if (Either.isLeft(result)) return Effect.succeed(lintedOf(file, result))
+        const kept = result.right.map(cachedMessageOf)
+        return cache.set(key, kept).pipe(Effect.tapError(warn), Effect.ignore, Effect.as(lintedFileOf(file, kept)))
+      }
+    }))
+  )
+}
