@@ -1,4 +1,5 @@
-import { RuleOptionSchema } from "@tidemark/catalogue"
+// A subpath, not the package: the package decodes the whole catalogue, which an analysis thread never reads.
+import * as RuleOptionSchema from "@tidemark/catalogue/RuleOptionSchema"
 import { Either, Predicate, Schema } from "effect"
 
 /**

@@ -1,5 +1,5 @@
 import * as NodeContext from "@effect/platform-node/NodeContext"
-import { catalogue } from "@tidemark/catalogue"
+import { toolHeads } from "@tidemark/catalogue/ToolHeads"
 import { AnalysedLanguages, Analyzer, CommitAnalysis, IssueLoad, Repository } from "@tidemark/core"
 import { Context, Effect, Layer } from "effect"
 import type { InvalidAnalysisConfiguration } from "./AnalysisConfiguration.js"
@@ -145,7 +145,7 @@ export const make = (options: TreeAnalyzerOptions) =>
           ...overdue
         ])
         const totals = analysis.totals
-        const notInstalled = notRun.flatMap((tool) => catalogue.filter((known) => known.uuid === tool.uuid))
+        const notInstalled = notRun.flatMap((tool) => toolHeads.filter((known) => known.uuid === tool.uuid))
         const languageAnalysis = languageAnalysisOf(totals.languages, plugins, finished.map(({ plugin }) => plugin), notInstalled)
         const rows = resultRowsOf({
           files: analysis.files,

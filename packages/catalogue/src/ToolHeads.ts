@@ -1,0 +1,26 @@
+import { ToolDefinitions } from "@tidemark/core"
+import { Schema } from "effect"
+import eslint8 from "./data/eslint8.json" with { type: "json" }
+import eslint9 from "./data/eslint9.json" with { type: "json" }
+import ruff from "./data/ruff.json" with { type: "json" }
+import source from "./data/source.json" with { type: "json" }
+
+/**
+ * The catalogue's tools without their patterns: what an analysis thread needs to run a tool (its
+ * uuid, name, prefix, languages, configuration files). Decoding every pattern (some 1 300) costs
+ * a thread's start more than a second on a loaded machine, and the thread never reads them: the
+ * repository's enabled patterns come with each analysis.
+ */
+
+const Head = Schema.Struct(ToolDefinitions.ToolDefinition.fields).pipe(Schema.omit("patterns"))
+const Source = Schema.Array(Schema.Struct({ tool: Schema.String, packages: Schema.Record({ key: Schema.String, value: Schema.String }) }))
+
+const versionOf = (tool: string): string | undefined =>
+  Object.values(Schema.decodeUnknownSync(Source)(source).find((entry) => entry.tool === tool)?.packages ?? {})[0]
+
+export const toolHeads: ReadonlyArray<ToolDefinitions.ToolDefinition> = [eslint9, eslint8, ruff].map((data) => {
+  const { patterns: _patterns, ...head } = data
+  const decoded = Schema.decodeUnknownSync(Head)(head)
+  const version = versionOf(decoded.name)
+  return new ToolDefinitions.ToolDefinition({ ...decoded, ...(version === undefined ? {} : { version }), patterns: [] })
+})
