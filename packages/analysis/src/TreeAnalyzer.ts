@@ -152,7 +152,7 @@ export const make = (options: TreeAnalyzerOptions) =>
           duplication,
           issues,
           sources,
-          tools: finished.map(({ tool }) => ({ uuid: tool.uuid, name: tool.name, patternPrefix: plugins.find((p) => p.definition.uuid === tool.uuid)?.definition.patternPrefix ?? "" })),
+          tools: finished.map(({ plugin, tool }) => ({ uuid: tool.uuid, name: tool.name, patternPrefix: plugin.definition.patternPrefix })),
           // The catalogue's description of every rule, for those the repository's own configuration turns on.
           patterns: new Map(finished.flatMap(({ tool }) => [...(tool.knownPatterns ?? []), ...tool.patterns]).map((p) => [p.id, { category: p.category, title: p.title }])),
           goals: settings.goals

@@ -1,20 +1,15 @@
-import { ToolDefinitions } from "@tidemark/core"
+import { toolHeads } from "@tidemark/catalogue/ToolHeads"
+import type { ToolDefinitions } from "@tidemark/core"
 import type { EnabledRule } from "../../src/EnabledRule.js"
 import type { IssueSeverity } from "../../src/LintResult.js"
 import type { SourceFile } from "../../src/SourceTree.js"
 
-/** A small Ruff definition, as the catalogue's (its patterns do not matter to a run). */
-export const ruffDefinition = new ToolDefinitions.ToolDefinition({
-  uuid: "8b1e2f4a-93c6-4d57-a0e1-5c7d2b9f6e31",
-  name: "Ruff",
-  patternPrefix: "Ruff_",
-  family: "Ruff",
-  isClientSide: false,
-  languages: ["Python"],
-  enabledByDefault: true,
-  configurationFiles: ["pyproject.toml", "ruff.toml", ".ruff.toml"],
-  patterns: []
-})
+/** The catalogue's Ruff tool, without its patterns (they do not matter to a run). */
+export const ruffDefinition: ToolDefinitions.ToolDefinition = (() => {
+  const ruff = toolHeads.find((tool) => tool.name === "Ruff")
+  if (ruff === undefined) throw new Error("the catalogue has no Ruff tool")
+  return ruff
+})()
 
 export const ruffRule = (code: string, severity: IssueSeverity): EnabledRule => ({
   patternId: `Ruff_${code}`,
