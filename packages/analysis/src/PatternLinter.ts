@@ -12,10 +12,11 @@ import { type LintedFile, type MessageFields, type PatternOf, reasonOf, summaryO
 import { lintConfigDigest, lintKey } from "./LintKey.js"
 import { LintResult, SkippedRule } from "./LintResult.js"
 import { ruleOptions, RuleOptionsMetadata } from "./RuleOptions.js"
-import { isLintable, isLintedByDefault, javaScriptExtensions, typeScriptExtensions } from "./ScriptFiles.js"
+import { isLintable, isLintedByDefault, javaScriptExtensions, looksMinified, typeScriptExtensions } from "./ScriptFiles.js"
 import { scriptGlobals } from "./ScriptGlobals.js"
 import type { SourceFile } from "./SourceTree.js"
 import { coreRulesLeftToTypeScript } from "./TypeScriptCoreRules.js"
+import { typeTestBlock } from "./TypeTests.js"
 
 /**
  * Lints a tree with exactly the enabled patterns, in process, with ESLint 9's `Linter` and the
@@ -88,7 +89,8 @@ const configOf = (rules: ReadonlyArray<PreparedRule>): Array<Linter.Config> => {
       files: globsOf(typeScriptExtensions),
       languageOptions: { parser: tsParser },
       rules: rulesRecord([...coreForTypeScript, ...typescript])
-    }
+    },
+    ...typeTestBlock(new Set(rules.map(({ rule }) => rule.ruleId)))
   ]
 }
 
@@ -134,6 +136,33 @@ interface LintPlan {
   readonly configFor: (file: SourceFile) => { readonly config: Array<Linter.Config>; readonly digest: string }
   readonly patternOf: PatternOf
   readonly skippedRules: ReadonlyArray<SkippedRule>
+  /** Whether a message of the run is an issue (the default patterns leave some out: `isDefaultIssue`). */
+  readonly keeps: (message: Linter.LintMessage, lineText: (line: number) => string) => boolean
+}
+
+/**
+ * Messages the enabled patterns' rules give that are not issues here: each reports code written
+ * that way on purpose, whose "fix" changes nothing (docs/real-repositories.md). A repository's own
+ * configuration reports them all.
+ * - `getter-return` on a getter that falls off the end on some paths: that is how a JavaScript
+ *   getter says "not set" (koa's `lastModified` without a header), and `standard` leaves the rule
+ *   out for it. A getter that never returns (always `undefined`: a forgotten `return`) is reported.
+ * - `no-unexpected-multiline` on a line that starts with a computed method call, `[method]('/')`:
+ *   an array literal cannot be called, so the line can only continue the one above (express's
+ *   tests chain `request(app)` with it). `[1, 2].forEach(...)` after a line without `;` is reported.
+ */
+const isDefaultIssue = (message: Linter.LintMessage, lineText: (line: number) => string): boolean => {
+  if (message.ruleId === "getter-return") return message.messageId !== "expectedAlways"
+  if (message.ruleId === "no-unexpected-multiline" && message.messageId === "property") {
+    return !/^\s*\[\s*[A-Za-z_$][\w$]*\s*\]\s*\(/.test(lineText(message.line))
+  }
+  return true
+}
+
+const keptOf = (plan: LintPlan, file: SourceFile, messages: ReadonlyArray<Linter.LintMessage>) => {
+  let lines: ReadonlyArray<string> | undefined
+  const lineText = (line: number) => (lines ??= file.content.split("\n"))[line - 1] ?? ""
+  return messages.filter((message) => plan.keeps(message, lineText))
 }
 
 const lintOf = (root: string, linter: Linter, plan: LintPlan): Effect.Effect<PatternLint> =>
@@ -142,7 +171,8 @@ const lintOf = (root: string, linter: Linter, plan: LintPlan): Effect.Effect<Pat
     const watch = yield* FileWatch
     const lint = (file: SourceFile): Either.Either<ReadonlyArray<MessageFields>, unknown> =>
       Either.try(() =>
-        watch.during(plan.flavour.toolName, file.path, () => linter.verify(file.content, plan.configFor(file).config, { filename: `${root}/${file.path}` }))
+        watch.during(plan.flavour.toolName, file.path, () =>
+          keptOf(plan, file, linter.verify(file.content, plan.configFor(file).config, { filename: `${root}/${file.path}` })))
       )
     return {
       lintable: plan.lintable,
@@ -189,10 +219,11 @@ export const preparePatternLint = (
     const byRuleId = new Map(accepted.map(({ rule }) => [rule.ruleId, rule]))
     return yield* lintOf(root, linter, {
       flavour,
-      lintable: files.filter((file) => isLintedByDefault(file.path)),
+      lintable: files.filter((file) => isLintedByDefault(file.path) && !looksMinified(file.content)),
       configFor,
       patternOf: (ruleId) => byRuleId.get(ruleId),
-      skippedRules: [...prepared.flatMap((p) => (Either.isLeft(p) ? [p.left] : [])), ...rejected]
+      skippedRules: [...prepared.flatMap((p) => (Either.isLeft(p) ? [p.left] : [])), ...rejected],
+      keeps: isDefaultIssue
     })
   })
 
@@ -228,7 +259,8 @@ export const prepareConfiguredLint = (
     lintable: files.filter((file) => isLintable(file.path) && !configured.ignores(file.path)),
     configFor: () => entry,
     patternOf: (ruleId) => ({ patternId: patternIdIn(flavour, ruleId), severity: severities.get(ruleId) ?? "Warning" }),
-    skippedRules: []
+    skippedRules: [],
+    keeps: () => true
   })
 }
 

@@ -19,3 +19,19 @@ const declarationFile = /\.d\.[cm]?ts$/
  * still decides for them.
  */
 export const isLintedByDefault = (path: string): boolean => isLintable(path) && !declarationFile.test(path)
+
+// A line this long is not written by hand.
+const generatedLine = 1000
+
+/**
+ * Minified code, whatever its name: most of its characters on lines of a thousand or more (axios
+ * keeps an ES6 Promise polyfill as `test/manual/promise.js`, 17 952 characters on 8 lines). Its
+ * names are a minifier's, so the default patterns' advice there is about no one's code; a
+ * `.min.js` is already left out by name (DefaultIgnores.ts).
+ */
+export const looksMinified = (content: string): boolean => {
+  if (content.length < generatedLine) return false
+  let onLongLines = 0
+  for (const line of content.split("\n")) if (line.length >= generatedLine) onLongLines += line.length
+  return onLongLines * 2 > content.length
+}

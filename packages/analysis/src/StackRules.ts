@@ -77,6 +77,7 @@ export const stackRules: ReadonlyArray<StackRule> = [
   { tag: "tool:mocha", files: [".mocharc.*"], dependencies: ["npm:mocha"] },
   { tag: "tool:jasmine", files: ["spec/support/jasmine.json"], dependencies: ["npm:jasmine", "npm:jasmine-core"] },
   { tag: "tool:qunit", dependencies: ["npm:qunit"] },
+  { tag: "tool:karma", files: ["karma.conf.*"], dependencies: ["npm:karma"] },
   { tag: "tool:cypress", files: ["cypress.config.*", "cypress.json"], dependencies: ["npm:cypress"] },
   { tag: "tool:playwright", files: ["playwright.config.*"], dependencies: ["npm:@playwright/test"] },
   { tag: "tool:biome", files: ["biome.json", "biome.jsonc"], dependencies: ["npm:@biomejs/biome"] },

@@ -34,6 +34,13 @@ export const testFrameworks: ReadonlyArray<TestFramework> = [
     enabledBy: { files: /(^|\/)vite(st)?\.(config|workspace)\.[cm]?[jt]s$/, text: /\bglobals\s*:\s*true\b/ }
   },
   {
+    // Karma's `sinon` framework (karma-sinon) puts Sinon on the browser's global object for every spec.
+    name: "karma-sinon",
+    tag: "tool:karma",
+    globals: { sinon: "readonly" },
+    enabledBy: { files: /(^|\/)karma\.conf\.[cm]?[jt]s$/, text: /\bframeworks\s*:\s*\[[^\]]*["']sinon["']/ }
+  },
+  {
     name: "cypress",
     tag: "tool:cypress",
     // Cypress runs its specs with Mocha's interface and Chai's assertions, and adds its own two.

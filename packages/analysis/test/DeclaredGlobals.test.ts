@@ -80,6 +80,17 @@ describe("lintTree gives a test framework's globals to its test files", () => {
       const configured = { ...files, "vitest.config.ts": "export default { test: { globals: true } }\n" }
       expect(yield* undefinedNames(configured)).toEqual([])
     }))
+
+  it.scoped("sinon in a Karma spec when Karma's frameworks list `sinon` (karma-sinon), as axios's do", () =>
+    Effect.gen(function*() {
+      const files = {
+        "package.json": manifest("devDependencies", ["karma", "karma-sinon", "jasmine-core"]),
+        "test/specs/url.spec.js": "describe('url', () => { it('x', () => { sinon.stub() }) })\n"
+      }
+      expect(yield* undefinedNames(files)).toEqual(["test/specs/url.spec.js: sinon"])
+      const configured = { ...files, "karma.conf.cjs": "module.exports = (config) => config.set({ frameworks: ['jasmine', 'sinon'] })\n" }
+      expect(yield* undefinedNames(configured)).toEqual([])
+    }))
 })
 
 describe("lintTree reads the globals of the repository's ESLint configs without running them", () => {

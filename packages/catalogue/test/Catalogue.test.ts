@@ -118,6 +118,7 @@ describe("ESLint9 patterns", () => {
     const ts = pattern("ESLint9", "ESLint9_@typescript-eslint_no-unused-vars")
     expect(Object.fromEntries(ts.parameters.map((p) => [p.name, p.default]))).toMatchObject({ args: "none", caughtErrors: "none", ignoreRestSiblings: "true" })
     expect(Object.fromEntries(pattern("ESLint9", "ESLint9_no-empty").parameters.map((p) => [p.name, p.default]))).toMatchObject({ allowEmptyCatch: "true" })
+    expect(Object.fromEntries(pattern("ESLint9", "ESLint9_getter-return").parameters.map((p) => [p.name, p.default]))).toMatchObject({ allowImplicit: "true" })
   })
 
   it("reads eqeqeq's leading mode and its object option as parameters", () => {

@@ -79,7 +79,7 @@ const run = (definition: ToolDefinitions.ToolDefinition, files: ReadonlyArray<So
     // The repository's own configuration decides alone; the default patterns leave re-exports be.
     const result = input.configured
       ? linted
-      : new LintResult({ ...linted, issues: withoutReExports(linted.issues, files, `${definition.patternPrefix}F401`) })
+      : new LintResult({ ...linted, issues: withoutReExports(linted.issues, files, definition.patternPrefix) })
     return { result, problems } satisfies ToolRun
   })
 

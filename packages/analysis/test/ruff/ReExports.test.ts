@@ -28,12 +28,45 @@ describe("withoutReExports", () => {
       f401("tools/other.py", 1, "os"),
       new Issue({ patternId: "Ruff_E711", file: "src/requests/compat.py", line: 9, message: "Comparison to `None`", severity: "Warning" })
     ]
-    expect(withoutReExports(issues, files, "Ruff_F401").map((issue) => [issue.file, issue.line, issue.patternId])).toEqual([
+    expect(withoutReExports(issues, files, "Ruff_").map((issue) => [issue.file, issue.line, issue.patternId])).toEqual([
       // Nothing imports urlsplit or os from compat: truly unused.
       ["src/requests/compat.py", 4, "Ruff_F401"],
       ["src/requests/compat.py", 6, "Ruff_F401"],
       ["tools/other.py", 1, "Ruff_F401"],
       ["src/requests/compat.py", 9, "Ruff_E711"]
     ])
+  })
+
+  it("follows an import's alias to the name other modules import, and a file that says its unused imports are meant", () => {
+    const tree = [
+      file("tests/compat.py", "try:\n    import StringIO\nexcept ImportError:\n    import io as StringIO\nimport os\n"),
+      file("tests/test_utils.py", "from .compat import StringIO\n"),
+      file("src/compat.py", "# pyright: reportUnusedImport=false\nfrom collections import OrderedDict\n"),
+      file("src/other.py", "from collections import OrderedDict\n")
+    ]
+    const issues = [
+      f401("tests/compat.py", 4, "io"),
+      f401("tests/compat.py", 5, "os"),
+      f401("src/compat.py", 2, "collections.OrderedDict"),
+      f401("src/other.py", 1, "collections.OrderedDict")
+    ]
+    expect(withoutReExports(issues, tree, "Ruff_").map((issue) => [issue.file, issue.line])).toEqual([
+      ["tests/compat.py", 5],
+      ["src/other.py", 1]
+    ])
+  })
+
+  it("leaves out a module's self-assignment of a builtin, which makes it the module's attribute, and keeps any other", () => {
+    const selfAssignment = (path: string, line: number, name: string) =>
+      new Issue({ patternId: "Ruff_PLW0127", file: path, line, message: `Self-assignment of variable \`${name}\``, severity: "Warning" })
+    const tree = [file("compat.py", "str = str\nbytes = bytes  # re-exported\ndef f(x):\n    x = x\n    str = str\nlimit = 1\nlimit = limit\n")]
+    const issues = [
+      selfAssignment("compat.py", 1, "str"),
+      selfAssignment("compat.py", 2, "bytes"),
+      selfAssignment("compat.py", 4, "x"),
+      selfAssignment("compat.py", 5, "str"),
+      selfAssignment("compat.py", 7, "limit")
+    ]
+    expect(withoutReExports(issues, tree, "Ruff_").map((issue) => issue.line)).toEqual([4, 5, 7])
   })
 })
