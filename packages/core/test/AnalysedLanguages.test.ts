@@ -33,9 +33,16 @@ const viewOf = (analysis: CommitAnalysis.CommitAnalysis) =>
 describe("AnalysedLanguages", () => {
   it("counts code lines only: data and documentation neither help nor hurt the share analysed", () => {
     const languages = [analysed("JavaScript", 600, ["ESLint9"]), analysed("Go", 400, []), analysed("Markdown", 5_000, []), analysed("JSON", 900, [])]
-    expect(AnalysedLanguages.analysedShare(languages)).toEqual({ loc: 1_000, analysedLoc: 600 })
+    expect(AnalysedLanguages.analysedShare(languages)).toEqual({ loc: 1_000, analysedLoc: 600, measuredLoc: 600 })
     expect(AnalysedLanguages.isGraded(languages)).toBe(true)
     expect(AnalysedLanguages.notAnalysedCode(languages).map((l) => l.language)).toEqual(["Go"])
+  })
+
+  it("weighs issues against every language a tool measured, documentation included, and grades by code alone", () => {
+    const languages = [analysed("JavaScript", 400, ["ESLint9"]), analysed("Go", 600, []), analysed("Markdown", 5_000, ["markdownlint"])]
+    expect(AnalysedLanguages.analysedShare(languages)).toEqual({ loc: 1_000, analysedLoc: 400, measuredLoc: 5_400 })
+    // Linted Markdown does not make up for Go nobody read.
+    expect(AnalysedLanguages.isGraded(languages)).toBe(false)
   })
 
   it("grades a commit when at least half of its code was analysed, and one without code", () => {

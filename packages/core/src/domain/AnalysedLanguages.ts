@@ -38,12 +38,20 @@ export const notCode: ReadonlySet<string> = new Set(["JSON", "YAML", "Markdown"]
 
 export const isCode = (language: string): boolean => !notCode.has(language)
 
-/** Code lines, and those of them whose issues were measured. */
+const linesOf = (languages: ReadonlyArray<LanguageAnalysis>): number => languages.reduce((sum, l) => sum + l.loc, 0)
+
+/**
+ * Code lines, those of them whose issues were measured, and the lines issues weigh against: every
+ * language a tool measured, data and documentation included (a Markdown linter's issues weigh
+ * against the Markdown it read, not against the code's lines).
+ */
 export const analysedShare = (languages: ReadonlyArray<LanguageAnalysis>) => {
-  const code = languages.filter((l) => isCode(l.language))
-  const loc = code.reduce((sum, l) => sum + l.loc, 0)
-  const analysedLoc = code.filter((l) => l.tools.length > 0).reduce((sum, l) => sum + l.loc, 0)
-  return { loc, analysedLoc }
+  const measured = languages.filter((l) => l.tools.length > 0)
+  return {
+    loc: linesOf(languages.filter((l) => isCode(l.language))),
+    analysedLoc: linesOf(measured.filter((l) => isCode(l.language))),
+    measuredLoc: linesOf(measured)
+  }
 }
 
 /**

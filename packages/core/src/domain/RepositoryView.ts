@@ -158,8 +158,8 @@ export const measuresView = (r: RepositoryRecord, { analysis, coverage, imported
   const issues = imported.filter(ofThisCommit).reduce((sum, i) => addCounts(sum, i.counts), measures.issueCounts)
   // Issues weigh against the lines of the languages whose issues were measured, not every line.
   const languages = measures.languageAnalysis
-  const analysedLoc = languages === undefined ? measures.loc : analysedShare(languages).analysedLoc
-  const issuesPercentage = issuesPercentageOf(issues, analysedLoc)
+  const measuredLoc = languages === undefined ? measures.loc : analysedShare(languages).measuredLoc
+  const issuesPercentage = issuesPercentageOf(issues, measuredLoc)
   const graded = languages === undefined || isGraded(languages)
   const { grade, gradeLetter } = gradeOf({
     issuesPercentage,
