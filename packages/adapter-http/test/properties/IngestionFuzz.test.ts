@@ -30,7 +30,7 @@ import {
 } from "@tidemark/core/memory"
 import { Effect, FastCheck as fc, Layer, Schema } from "effect"
 
-const requestsPerOperation = 10_000
+const requestsPerOperation = 2_000
 
 const unused = (url: string) => Effect.fail(new GitReader.GitReadError({ url, reason: "not used" }))
 const noGit = Layer.mergeAll(
@@ -110,7 +110,7 @@ const post = (url: string, body: string, headers: Record<string, string> = {}) =
     )).pipe(Effect.map((response) => response.status), Effect.scoped)
 
 describe("ingestion under malformed input", () => {
-  it.live("answers 204 or 400 to 10 000 mutated events, and stores only valid events", () =>
+  it.live("answers 204 or 400 to 2 000 mutated events, and stores only valid events", () =>
     Effect.gen(function*() {
       const access = yield* Access.Access
       const organization = yield* Effect.flatMap(OrganizationStore.OrganizationStore, (s) => s.ensureOrganization("gh", "fuzz"))
@@ -134,7 +134,7 @@ describe("ingestion under malformed input", () => {
       expect(yield* Effect.flatMap(EventQueue.EventQueue, (q) => q.deadLetters(10))).toEqual([])
     }).pipe(Effect.provide(pipeline)), 240_000)
 
-  it.live("answers 202 or 400 to 10 000 arbitrary provider payloads; what cannot become events is dead-lettered", () =>
+  it.live("answers 202 or 400 to 2 000 arbitrary provider payloads; what cannot become events is dead-lettered", () =>
     Effect.gen(function*() {
       const access = yield* Access.Access
       const organization = yield* Effect.flatMap(OrganizationStore.OrganizationStore, (s) => s.ensureOrganization("gh", "fuzz-providers"))
