@@ -117,5 +117,7 @@ export const markdownlintParameterDefaults: ReadonlyMap<string, ReadonlyMap<stri
   // A changelog repeats `### Fixed` under every version: only a duplicate among siblings, whose
   // anchors collide in one section, is a mistake.
   ["MD024", new Map([["siblings_only", "true"]])],
-  ["MD033", new Map([["table_allowed_elements", ""]])]
+  ["MD033", new Map([["table_allowed_elements", ""]])],
+  // An empty list of required headings is not "none required": it refuses every heading.
+  ["MD043", new Map([["headings", ""]])]
 ])
