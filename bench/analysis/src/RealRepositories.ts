@@ -12,7 +12,7 @@ import { toolAtDefaults } from "./DefaultSettings.js"
  * nobody configured gets (every tool on by default, its default patterns and parameters, its own
  * configuration followed where Tidemark reads it as data), graded against the default goals as
  * the repository view grades it. Prints the table of docs/real-repositories.md and a sample of
- * issues, spread evenly over each repository's list, to read at their lines.
+ * issues (of one tool with SAMPLE_TOOL), spread evenly over each repository's list, to read at their lines.
  *
  *   pnpm --filter @tidemark/bench-analysis real express=/tmp/real/express koa=/tmp/real/koa ...
  */
@@ -41,6 +41,8 @@ const record = (name: string, languages: ReadonlyArray<string>) =>
   })
 
 const sampleSize = Number(process.env["SAMPLE"] ?? "30")
+// SAMPLE_TOOL=markdownlint samples that tool's issues only, to read one tool's noise.
+const sampledTool = process.env["SAMPLE_TOOL"]
 
 const main = Effect.gen(function*() {
   const targets = process.argv.slice(2).map((arg) => {
@@ -81,8 +83,9 @@ const main = Effect.gen(function*() {
     const byPattern = new Map<string, number>()
     for (const f of output.findings) byPattern.set(f.patternId, (byPattern.get(f.patternId) ?? 0) + 1)
     console.log([...byPattern].sort((a, b) => b[1] - a[1]).map(([id, n]) => `${id} ${n}`).join(", "))
-    const step = Math.max(1, Math.floor(output.findings.length / sampleSize))
-    output.findings.filter((_, index) => index % step === 0).slice(0, sampleSize).forEach((f, index) =>
+    const sampled = sampledTool === undefined ? output.findings : output.findings.filter((f) => f.toolName === sampledTool)
+    const step = Math.max(1, Math.floor(sampled.length / sampleSize))
+    sampled.filter((_, index) => index % step === 0).slice(0, sampleSize).forEach((f, index) =>
       console.log(`${index + 1}. ${f.filePath}:${f.line} ${f.patternId} [${f.level}] ${f.message}\n     ${f.lineText.trim().slice(0, 140)}`)
     )
   }

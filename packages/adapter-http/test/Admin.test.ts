@@ -21,6 +21,7 @@ import {
   eslint8,
   eslint9,
   issueToken,
+  markdownlint,
   newOrganization,
   paths,
   unapplyStandard,
@@ -241,7 +242,8 @@ layer(testLayer, { excludeTestServices: true })("admin", (it) => {
           })
         )
         const standard = yield* createStandard(w.org, "from app", { fromRepository: w.repo })
-        expect(standard.tools.map((t) => t.uuid)).toEqual([eslint9])
+        // The tools the repository has enabled: ESLint9 for its code, markdownlint for its README.
+        expect(standard.tools.map((t) => t.uuid)).toEqual([eslint9, markdownlint])
         const [tool] = standard.tools
         expect(tool?.patterns.map((p) => p.id).sort()).toEqual([...eslint9Enabled, "ESLint9_complexity"].sort())
         expect(tool?.patterns.find((p) => p.id === "ESLint9_complexity")?.parameters).toContainEqual({ name: "max", value: "7" })

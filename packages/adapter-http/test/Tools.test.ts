@@ -3,7 +3,7 @@ import type { Tool } from "@tidemark/core"
 import { Effect } from "effect"
 import { ConflictList, PatternData, ToolList } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
-import { allowConfigurationFiles, applyStandard, createStandard, eslint8, eslint9, paths, ruff, type World, world } from "./fixtures/Scenario.js"
+import { allowConfigurationFiles, applyStandard, createStandard, eslint8, eslint9, markdownlint, paths, ruff, type World, world } from "./fixtures/Scenario.js"
 import { testLayer } from "./fixtures/TestLayer.js"
 
 const listTools = (w: World) =>
@@ -28,7 +28,7 @@ const getPattern = (w: World, tool: string, pattern: string) =>
 
 layer(testLayer, { excludeTestServices: true })("tools", (it) => {
   describe("listRepositoryTools", () => {
-    it.effect("lists every catalogue tool with its settings; ESLint9 is on by default for JavaScript/TypeScript", () =>
+    it.effect("lists every catalogue tool with its settings; ESLint9 is on by default for JavaScript/TypeScript, markdownlint for Markdown", () =>
       Effect.gen(function*() {
         const w = yield* world()
         const reply = yield* Http.get(paths.tools(w.org, w.repo), { token: w.token })
@@ -70,6 +70,21 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
               settings: {
                 name: "Ruff",
                 isEnabled: false,
+                followsStandard: false,
+                isCustom: false,
+                hasConfigurationFile: false,
+                usesConfigurationFile: false,
+                enabledBy: []
+              }
+            },
+            {
+              // On by default for Markdown: the repository has a README.
+              uuid: markdownlint,
+              name: "markdownlint",
+              isClientSide: false,
+              settings: {
+                name: "markdownlint",
+                isEnabled: true,
                 followsStandard: false,
                 isCustom: false,
                 hasConfigurationFile: false,
@@ -200,7 +215,7 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
     it.effect("answers 403 to a read token", () =>
       Effect.gen(function*() {
         const w = yield* world({ permission: "read" })
-        expect(yield* listTools(w)).toHaveLength(3)
+        expect(yield* listTools(w)).toHaveLength(4)
         expect(yield* Http.expectError(yield* configure(w, eslint9, { enabled: false }), "Forbidden")).toContain("write")
         expect(toolIn(yield* listTools(w), eslint9)?.settings.isEnabled).toBe(true)
       }))

@@ -32,6 +32,7 @@ const byExtension: ReadonlyMap<string, Language> = new Map<string, Language>([
   ["yaml", "YAML"],
   ["yml", "YAML"],
   ["md", "Markdown"],
+  ["markdown", "Markdown"],
   ["css", "CSS"],
   ["html", "HTML"],
   ["htm", "HTML"],

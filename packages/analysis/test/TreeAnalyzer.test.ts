@@ -176,7 +176,7 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
         "web/app.js": "export const same = (a, b) => a == b\n",
         "tool/main.py": "import os\n\n\ndef main():\n    return 1\n",
         "cmd/main.go": "package main\n\nfunc main() {\n\tprintln(1)\n}\n",
-        "docs/guide.md": "# Guide\n\nText.\n"
+        "docs/guide.md": "# Guide\n\n#Text\n"
       })
       const port = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
       const ruff = {
@@ -197,7 +197,8 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
         JavaScript: [["ESLint9"], undefined],
         Python: [["Ruff"], undefined],
         Go: [[], "no_tool"],
-        Markdown: [[], "no_tool"]
+        // markdownlint reads it, and the repository has not enabled it.
+        Markdown: [[], "tool_disabled"]
       })
       // Markdown is documentation, not code: only Go is named.
       expect(output.problems.map((p) => p.code)).toEqual(["languages_not_analysed"])
@@ -208,6 +209,20 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
       const python = withoutRuff.measures.languageAnalysis?.find((l) => l.language === "Python")
       expect(python).toMatchObject({ tools: [], notAnalysed: "tool_disabled", candidates: ["Ruff"] })
       expect(withoutRuff.findings.map((f) => f.toolName)).toEqual(["ESLint9"])
+
+      // markdownlint on: Markdown is analysed, and its issues are Markdown's.
+      const markdownlint = {
+        uuid: "547ff16b-d57c-4d75-8067-5ccf3ea88a00",
+        name: "markdownlint",
+        usesConfigurationFile: false,
+        patterns: [{ id: "markdownlint_MD018", severityLevel: "Warning" as const, category: "ErrorProne", parameters: [] }]
+      }
+      const withMarkdown = yield* port.analyze(root, { goals, tools: [eslint9(eqeqeq), markdownlint] })
+      expect(withMarkdown.findings.map((f) => [f.toolName, f.patternId, f.filePath, f.line, f.language])).toEqual([
+        ["ESLint9", "ESLint9_eqeqeq", "web/app.js", 1, "JavaScript"],
+        ["markdownlint", "markdownlint_MD018", "docs/guide.md", 3, "Markdown"]
+      ])
+      expect(withMarkdown.measures.languageAnalysis?.find((l) => l.language === "Markdown")).toMatchObject({ tools: ["markdownlint"] })
     }).pipe(Effect.provide(NodeContext.layer)), 60_000)
 
   it.scoped("an enabled catalogue tool no plug-in runs is a problem, never a clean result", () =>

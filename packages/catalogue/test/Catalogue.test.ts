@@ -7,6 +7,8 @@ import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { sourceFile } from "../scripts/CatalogueFiles.js"
 import { catalogueData, renderFiles } from "../scripts/EslintCatalogue.js"
+import { markdownlintFile, markdownlintSource, toMarkdownlintTool } from "../scripts/MarkdownlintCatalogue.js"
+import { installedMarkdownlintRules } from "../scripts/MarkdownlintRules.js"
 import { ruffSource } from "../scripts/RuffCatalogue.js"
 import { installedEslint8, installedEslint9 } from "../scripts/RuleMetadata.js"
 import { catalogue, catalogueSource } from "../src/index.js"
@@ -32,14 +34,19 @@ const installedVersion = (specifier: string): unknown => {
   return Schema.decodeUnknownSync(Schema.Struct({ version: Schema.String }))(manifest).version
 }
 
+// markdownlint's package exports no package.json: its version is the one the library reports.
+const markdownlintRules = await installedMarkdownlintRules()
+const markdownlintVersion = markdownlintRules.version
+
 describe("catalogue data", () => {
-  it("decodes into ESLint9, ESLint (v8) and Ruff and encodes back to the files unchanged", () => {
+  it("decodes into ESLint9, ESLint (v8), Ruff and markdownlint and encodes back to the files unchanged", () => {
     expect(catalogue.map((t) => [t.name, t.uuid])).toEqual([
       ["ESLint9", "2a30ab97-477f-4769-8b88-af596ce7a94c"],
       ["ESLint", "f8b29663-2cb2-498d-b923-a10c6a8c05cd"],
-      ["Ruff", "8b1e2f4a-93c6-4d57-a0e1-5c7d2b9f6e31"]
+      ["Ruff", "8b1e2f4a-93c6-4d57-a0e1-5c7d2b9f6e31"],
+      ["markdownlint", "547ff16b-d57c-4d75-8067-5ccf3ea88a00"]
     ])
-    const files = ["eslint9.json", "eslint8.json", "ruff.json"].map((file): unknown =>
+    const files = ["eslint9.json", "eslint8.json", "ruff.json", "markdownlint.json"].map((file): unknown =>
       JSON.parse(readFileSync(join(packageDir, "src/data", file), "utf8"))
     )
     // The data files as generated, plus each tool's version: its linter's, the first package in source.json.
@@ -47,13 +54,14 @@ describe("catalogue data", () => {
       readonly tool: string
       readonly packages: Readonly<Record<string, string>>
     }>
-    const versions = ["ESLint9", "ESLint", "Ruff"].map((tool) => ({
+    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint"].map((tool) => ({
       version: Object.values(source.find((s) => s.tool === tool)?.packages ?? {})[0]
     }))
     expect(versions.map((v) => v.version)).toEqual([
       installedVersion("eslint"),
       installedVersion("eslint8"),
-      installedVersion("@astral-sh/ruff-wasm-nodejs")
+      installedVersion("@astral-sh/ruff-wasm-nodejs"),
+      markdownlintVersion
     ])
     expect(Schema.encodeSync(Schema.Array(ToolDefinitions.ToolDefinition))(catalogue)).toEqual(
       files.map((file, index) => ({ ...(file as object), ...versions[index] }))
@@ -61,9 +69,11 @@ describe("catalogue data", () => {
   })
 
   it("gives every pattern a unique id carrying its tool's prefix, in id order", () => {
+    // markdownlint has some fifty rules; the linters of code, hundreds.
+    const fewest: Readonly<Record<string, number>> = { markdownlint: 50 }
     for (const t of catalogue) {
       const ids = t.patterns.map((p) => p.definition.id)
-      expect(ids.length).toBeGreaterThan(150)
+      expect(ids.length).toBeGreaterThanOrEqual(fewest[t.name] ?? 150)
       expect(new Set(ids).size).toBe(ids.length)
       expect(ids.filter((id) => !id.startsWith(t.patternPrefix))).toEqual([])
       expect([...ids].sort()).toEqual(ids)
@@ -73,8 +83,10 @@ describe("catalogue data", () => {
   it("is what the generator produces from the installed linters (re-run `pnpm generate` if not)", () => {
     const data = catalogueData({ eslint9: installedEslint9(), eslint8: installedEslint8() })
     const ruff = ruffSource(String(installedVersion("@astral-sh/ruff-wasm-nodejs")))
+    const markdownlint = markdownlintSource(markdownlintRules.version)
     // ruff.json needs a Ruff source snapshot to regenerate: RuffCatalogue.test.ts checks it against Ruff itself.
-    for (const [path, contents] of [...renderFiles(data), sourceFile([...data.source, ruff])]) {
+    const files = [...renderFiles(data), markdownlintFile(toMarkdownlintTool(markdownlintRules.rules)), sourceFile([...data.source, ruff, markdownlint])]
+    for (const [path, contents] of files) {
       expect(readFileSync(join(packageDir, path), "utf8"), path).toBe(contents)
     }
   })
@@ -89,7 +101,8 @@ describe("catalogue data", () => {
         }
       ],
       ["ESLint", { eslint: installedVersion("eslint8") }],
-      ["Ruff", { "@astral-sh/ruff-wasm-nodejs": installedVersion("@astral-sh/ruff-wasm-nodejs") }]
+      ["Ruff", { "@astral-sh/ruff-wasm-nodejs": installedVersion("@astral-sh/ruff-wasm-nodejs") }],
+      ["markdownlint", { markdownlint: markdownlintVersion }]
     ])
     expect(catalogueSource[1]?.packages["eslint"]).toMatch(/^8\./)
   })
