@@ -166,7 +166,13 @@ export const make = (options: TreeAnalyzerOptions) =>
           duplicationPercentage: totals.duplicationPercentage,
           languages: totals.languages.map((l) => l.language),
           stackTags: totals.stackTags,
-          languageAnalysis,
+          // Each measured language with its own issues: the grade weighs the code's (AnalysedLanguages).
+          languageAnalysis: languageAnalysis.map((language) =>
+            language.tools.length === 0 ? language : new AnalysedLanguages.LanguageAnalysis({
+              ...language,
+              issueCounts: IssueLoad.countsOf(rows.findings.filter((finding) => finding.language === language.language).map((finding) => ({ severity: finding.level })))
+            })
+          ),
           followedConfigurations: finished.flatMap(({ done, tool }) =>
             done.result.configurationFile === undefined ? [] : [{ toolUuid: tool.uuid, file: done.result.configurationFile }]
           )

@@ -222,6 +222,14 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
         ["ESLint9", "ESLint9_eqeqeq", "web/app.js", 1, "JavaScript"],
         ["markdownlint", "markdownlint_MD018", "docs/guide.md", 3, "Markdown"]
       ])
+      // Each measured language counts its own issues: the grade weighs the code's.
+      const counted = Object.fromEntries((withMarkdown.measures.languageAnalysis ?? []).map((l) => [l.language, l.issueCounts]))
+      expect(counted).toEqual({
+        JavaScript: { Error: 0, High: 0, Warning: 1, Info: 0 },
+        Markdown: { Error: 0, High: 0, Warning: 1, Info: 0 },
+        Python: undefined,
+        Go: undefined
+      })
       expect(withMarkdown.measures.languageAnalysis?.find((l) => l.language === "Markdown")).toMatchObject({ tools: ["markdownlint"] })
     }).pipe(Effect.provide(NodeContext.layer)), 60_000)
 

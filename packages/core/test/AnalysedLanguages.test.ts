@@ -7,7 +7,7 @@ const { LanguageAnalysis } = AnalysedLanguages
 const analysed = (language: string, loc: number, tools: ReadonlyArray<string>) =>
   new LanguageAnalysis({ language, loc, tools, ...(tools.length === 0 ? { notAnalysed: "no_tool" as const } : {}) })
 
-const analysisWith = (languageAnalysis: ReadonlyArray<AnalysedLanguages.LanguageAnalysis> | undefined, loc: number, Warning: number) =>
+const analysisWith = (languageAnalysis: ReadonlyArray<AnalysedLanguages.LanguageAnalysis> | undefined, loc: number, Warning: number, Info = 0) =>
   new CommitAnalysis.CommitAnalysis({
     repositoryId: 7,
     branch: "main",
@@ -16,7 +16,7 @@ const analysisWith = (languageAnalysis: ReadonlyArray<AnalysedLanguages.Language
     endedAnalysis: "2024-01-02T00:00:00.000Z",
     measures: new CommitAnalysis.AnalysisMeasures({
       loc,
-      issueCounts: new IssueLoad.IssueCounts({ Error: 0, High: 0, Warning, Info: 0 }),
+      issueCounts: new IssueLoad.IssueCounts({ Error: 0, High: 0, Warning, Info }),
       complexFilesCount: 0,
       complexFilesPercentage: 0,
       duplicationPercentage: 0,
@@ -33,16 +33,24 @@ const viewOf = (analysis: CommitAnalysis.CommitAnalysis) =>
 describe("AnalysedLanguages", () => {
   it("counts code lines only: data and documentation neither help nor hurt the share analysed", () => {
     const languages = [analysed("JavaScript", 600, ["ESLint9"]), analysed("Go", 400, []), analysed("Markdown", 5_000, []), analysed("JSON", 900, [])]
-    expect(AnalysedLanguages.analysedShare(languages)).toEqual({ loc: 1_000, analysedLoc: 600, measuredLoc: 600 })
+    expect(AnalysedLanguages.analysedShare(languages)).toEqual({ loc: 1_000, analysedLoc: 600 })
     expect(AnalysedLanguages.isGraded(languages)).toBe(true)
     expect(AnalysedLanguages.notAnalysedCode(languages).map((l) => l.language)).toEqual(["Go"])
   })
 
-  it("weighs issues against every language a tool measured, documentation included, and grades by code alone", () => {
-    const languages = [analysed("JavaScript", 400, ["ESLint9"]), analysed("Go", 600, []), analysed("Markdown", 5_000, ["markdownlint"])]
-    expect(AnalysedLanguages.analysedShare(languages)).toEqual({ loc: 1_000, analysedLoc: 400, measuredLoc: 5_400 })
-    // Linted Markdown does not make up for Go nobody read.
+  it("weighs the code's issues only: a documentation linter's are counted, not graded; linted Markdown does not make up for unread Go", () => {
+    const counts = (Error: number, Info: number) => IssueLoad.IssueCounts.make({ Error, High: 0, Warning: 0, Info })
+    const languages = [
+      new LanguageAnalysis({ language: "JavaScript", loc: 400, tools: ["ESLint9"], issueCounts: counts(2, 1) }),
+      new LanguageAnalysis({ language: "TypeScript", loc: 100, tools: ["ESLint9"], issueCounts: counts(1, 0) }),
+      analysed("Go", 600, []),
+      new LanguageAnalysis({ language: "Markdown", loc: 5_000, tools: ["markdownlint"], issueCounts: counts(0, 60) })
+    ]
+    expect(AnalysedLanguages.codeIssues(languages)).toEqual(counts(3, 1))
+    expect(AnalysedLanguages.analysedShare(languages)).toEqual({ loc: 1_100, analysedLoc: 500 })
     expect(AnalysedLanguages.isGraded(languages)).toBe(false)
+    // Stored before issues were counted per language: the grade weighs every issue, as it did.
+    expect(AnalysedLanguages.codeIssues([analysed("JavaScript", 400, ["ESLint9"])])).toBeUndefined()
   })
 
   it("grades a commit when at least half of its code was analysed, and one without code", () => {
@@ -73,6 +81,15 @@ describe("RepositoryView.measuresView: an honest grade", () => {
     expect(view?.grade).toBeUndefined()
     expect(view?.gradeLetter).toBeUndefined()
     expect(view).toMatchObject({ issuesCount: 0, loc: 1_000 })
+  })
+
+  it("counts a documentation linter's issues and grades the code's: 60 Markdown findings leave a clean code base's grade be", () => {
+    const counts = (Info: number) => IssueLoad.IssueCounts.make({ Error: 0, High: 0, Warning: 0, Info })
+    const clean = [new LanguageAnalysis({ language: "JavaScript", loc: 5_000, tools: ["ESLint9"], issueCounts: counts(0) })]
+    const readme = new LanguageAnalysis({ language: "Markdown", loc: 2_000, tools: ["markdownlint"], issueCounts: counts(60) })
+    const view = viewOf(analysisWith([...clean, readme], 5_000, 0, 60))
+    expect(view).toMatchObject({ issuesCount: 60, issuesPercentage: 0 })
+    expect(view?.grade).toBe(viewOf(analysisWith(clean, 5_000, 0))?.grade)
   })
 
   it("an analysis stored before languages were measured is graded on every line, as before", () => {

@@ -1,10 +1,12 @@
 import { Schema } from "effect"
+import { addCounts, IssueCounts } from "./IssueLoad.js"
 
 /**
  * Which of a commit's languages had their issues measured, and by which tools. A grade counts the
  * issues of those languages against their own lines only: the lines of a language no tool read are
  * not evidence of clean code. Data and documentation formats (JSON, YAML, Markdown) are not code:
- * they count neither for nor against the share of code analysed.
+ * they count neither for nor against the share of code analysed, and their issues (a Markdown
+ * linter's) are listed and counted but do not weigh in the grade, which is the code's.
  */
 
 /** Why a language's issues were not measured. */
@@ -30,7 +32,9 @@ export class LanguageAnalysis extends Schema.Class<LanguageAnalysis>("LanguageAn
   /** Why none were, when `tools` is empty. */
   notAnalysed: Schema.optional(NotAnalysedReason),
   /** The tools for it that could have measured it (disabled, or not installed), by catalogue name. */
-  candidates: Schema.optional(Schema.Array(Schema.String))
+  candidates: Schema.optional(Schema.Array(Schema.String)),
+  /** Its issues by severity, when its issues were measured (absent in analyses stored before). */
+  issueCounts: Schema.optional(IssueCounts)
 }) {}
 
 /** Formats whose lines are not code: data and documentation. */
@@ -40,18 +44,20 @@ export const isCode = (language: string): boolean => !notCode.has(language)
 
 const linesOf = (languages: ReadonlyArray<LanguageAnalysis>): number => languages.reduce((sum, l) => sum + l.loc, 0)
 
-/**
- * Code lines, those of them whose issues were measured, and the lines issues weigh against: every
- * language a tool measured, data and documentation included (a Markdown linter's issues weigh
- * against the Markdown it read, not against the code's lines).
- */
+/** Code lines, and those of them whose issues were measured. */
 export const analysedShare = (languages: ReadonlyArray<LanguageAnalysis>) => {
-  const measured = languages.filter((l) => l.tools.length > 0)
-  return {
-    loc: linesOf(languages.filter((l) => isCode(l.language))),
-    analysedLoc: linesOf(measured.filter((l) => isCode(l.language))),
-    measuredLoc: linesOf(measured)
-  }
+  const code = languages.filter((l) => isCode(l.language))
+  return { loc: linesOf(code), analysedLoc: linesOf(code.filter((l) => l.tools.length > 0)) }
+}
+
+/**
+ * The issues the grade weighs: those of code languages. Undefined for an analysis stored before
+ * issues were counted per language: its grade weighs all of them, as it did.
+ */
+export const codeIssues = (languages: ReadonlyArray<LanguageAnalysis>): IssueCounts | undefined => {
+  const code = languages.filter((l) => isCode(l.language) && l.tools.length > 0)
+  if (code.some((l) => l.issueCounts === undefined)) return undefined
+  return code.reduce((sum, l) => addCounts(sum, l.issueCounts ?? IssueCounts.none), IssueCounts.none)
 }
 
 /**

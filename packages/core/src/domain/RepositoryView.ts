@@ -1,4 +1,4 @@
-import { analysedShare, isGraded } from "./AnalysedLanguages.js"
+import { analysedShare, codeIssues, isGraded } from "./AnalysedLanguages.js"
 import { Either } from "effect"
 import { Branch } from "./Branch.js"
 import { Commit } from "./Commit.js"
@@ -8,7 +8,7 @@ import { StandardRef } from "./Common.js"
 import { NotFound } from "./Errors.js"
 import { gradeOf } from "./Grade.js"
 import type { ImportedIssues } from "./ImportedIssues.js"
-import { addCounts, issuesPercentageOf, totalOf } from "./IssueLoad.js"
+import { addCounts, IssueCounts, issuesPercentageOf, totalOf } from "./IssueLoad.js"
 import type { AppliedStandard, BranchRecord, CommitRecord, RepositoryRecord } from "./Records.js"
 import { type Permission, Repository, Stack } from "./Repository.js"
 import { type GradeLetter, RepositoryWithAnalysis } from "./RepositoryWithAnalysis.js"
@@ -155,11 +155,14 @@ export const measuresView = (r: RepositoryRecord, { analysis, coverage, imported
   const covered = coverage !== undefined && ofThisCommit(coverage)
     ? coverageNumbers(coverage, r.goals.minCoveragePercentage).coveragePercentageWithDecimals
     : undefined
-  const issues = imported.filter(ofThisCommit).reduce((sum, i) => addCounts(sum, i.counts), measures.issueCounts)
-  // Issues weigh against the lines of the languages whose issues were measured, not every line.
+  const importedCounts = imported.filter(ofThisCommit).reduce((sum, i) => addCounts(sum, i.counts), IssueCounts.none)
+  const issues = addCounts(measures.issueCounts, importedCounts)
+  // The code's issues weigh against the lines of the code languages whose issues were measured:
+  // not every line, and not a documentation linter's findings (AnalysedLanguages).
   const languages = measures.languageAnalysis
-  const measuredLoc = languages === undefined ? measures.loc : analysedShare(languages).measuredLoc
-  const issuesPercentage = issuesPercentageOf(issues, measuredLoc)
+  const analysedLoc = languages === undefined ? measures.loc : analysedShare(languages).analysedLoc
+  const gradedIssues = addCounts((languages === undefined ? undefined : codeIssues(languages)) ?? measures.issueCounts, importedCounts)
+  const issuesPercentage = issuesPercentageOf(gradedIssues, analysedLoc)
   const graded = languages === undefined || isGraded(languages)
   const { grade, gradeLetter } = gradeOf({
     issuesPercentage,
