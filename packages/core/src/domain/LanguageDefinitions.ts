@@ -28,7 +28,7 @@ export const languageDefinitions: ReadonlyArray<LanguageDefinition> = [
   language("Java", [".java"]),
   language("JavaScript", [".js", ".mjs", ".cjs"]),
   language("JSON", [".json"]),
-  language("Markdown", [".md"]),
+  language("Markdown", [".md", ".markdown"]),
   language("Python", [".py"]),
   language("Shell", [".sh"], "Bourne Shell"),
   language("TypeScript", [".ts", ".mts", ".cts", ".tsx"]),
