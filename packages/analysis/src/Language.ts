@@ -9,6 +9,8 @@ export type Language =
   | "YAML"
   | "Markdown"
   | "CSS"
+  | "SCSS"
+  | "LESS"
   | "HTML"
   | "Bourne Shell"
 
@@ -33,6 +35,8 @@ const byExtension: ReadonlyMap<string, Language> = new Map<string, Language>([
   ["yml", "YAML"],
   ["md", "Markdown"],
   ["css", "CSS"],
+  ["scss", "SCSS"],
+  ["less", "LESS"],
   ["html", "HTML"],
   ["htm", "HTML"],
   ["sh", "Bourne Shell"]

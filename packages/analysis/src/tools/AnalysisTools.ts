@@ -3,6 +3,7 @@ import type { ToolDefinitions } from "@tidemark/core"
 import type { ConfigLintLimits } from "../ConfigLintSandbox.js"
 import { legacyConfigurationOf } from "../eslintrc/LegacyConfiguration.js"
 import { makeRuffTool } from "../ruff/RuffTool.js"
+import { makeStylelintTool } from "../stylelint/StylelintTool.js"
 import type { AnalysisTool } from "./AnalysisTool.js"
 import { makeEslintTool } from "./EslintTool.js"
 
@@ -21,7 +22,8 @@ export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<Anal
   // By the catalogue's family: ESLint9 and ESLint (v8) are both "eslint".
   const plugins: Readonly<Record<string, (definition: ToolDefinitions.ToolDefinition) => AnalysisTool>> = {
     eslint: (definition) => makeEslintTool(definition, eslint),
-    Ruff: makeRuffTool
+    Ruff: makeRuffTool,
+    stylelint: makeStylelintTool
   }
   return toolHeads.flatMap((definition) => {
     const make = plugins[definition.family]
