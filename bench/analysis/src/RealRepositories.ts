@@ -15,6 +15,7 @@ import { toolAtDefaults } from "./DefaultSettings.js"
  * issues, spread evenly over each repository's list, to read at their lines.
  *
  *   pnpm --filter @tidemark/bench-analysis real express=/tmp/real/express koa=/tmp/real/koa ...
+ *   PREFIX=Stylelint_ SAMPLE=20 pnpm --filter @tidemark/bench-analysis real rfs=/tmp/real/rfs   # one tool's sample
  */
 
 // CONFIG=off measures the defaults alone, as for a repository without a configuration Tidemark reads.
@@ -41,6 +42,8 @@ const record = (name: string, languages: ReadonlyArray<string>) =>
   })
 
 const sampleSize = Number(process.env["SAMPLE"] ?? "30")
+// PREFIX=Stylelint_ samples one tool's issues only (the table still counts them all).
+const samplePrefix = process.env["PREFIX"] ?? ""
 
 const main = Effect.gen(function*() {
   const targets = process.argv.slice(2).map((arg) => {
@@ -81,8 +84,9 @@ const main = Effect.gen(function*() {
     const byPattern = new Map<string, number>()
     for (const f of output.findings) byPattern.set(f.patternId, (byPattern.get(f.patternId) ?? 0) + 1)
     console.log([...byPattern].sort((a, b) => b[1] - a[1]).map(([id, n]) => `${id} ${n}`).join(", "))
-    const step = Math.max(1, Math.floor(output.findings.length / sampleSize))
-    output.findings.filter((_, index) => index % step === 0).slice(0, sampleSize).forEach((f, index) =>
+    const sampled = output.findings.filter((f) => f.patternId.startsWith(samplePrefix))
+    const step = Math.max(1, Math.floor(sampled.length / sampleSize))
+    sampled.filter((_, index) => index % step === 0).slice(0, sampleSize).forEach((f, index) =>
       console.log(`${index + 1}. ${f.filePath}:${f.line} ${f.patternId} [${f.level}] ${f.message}\n     ${f.lineText.trim().slice(0, 140)}`)
     )
   }

@@ -6,7 +6,7 @@ import { json, type ToolSource } from "./CatalogueFiles.js"
 // Stylelint publishes no estimate either: its patterns take the same default as ESLint's.
 import { defaultTimeToFix } from "./EslintCatalogue.js"
 import type { Parameter } from "./RuleParameters.js"
-import { stylelintCategory, stylelintOffByDefault, stylelintSeverity } from "./StylelintClassification.js"
+import { stylelintCategory, stylelintHarmlessDefaults, stylelintOffByDefault, stylelintSeverity } from "./StylelintClassification.js"
 import { StylelintDocs, type StylelintRuleDoc } from "./StylelintDocs.js"
 import type { InstalledStylelint, InstalledStylelintRule } from "./StylelintRules.js"
 
@@ -89,11 +89,12 @@ const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
 const secondaryParameters = (doc: StylelintRuleDoc, configured: unknown): ReadonlyArray<Parameter> =>
   doc.secondaryOptions.map((option) => {
     const given = isRecord(configured) ? configured[option.name] : undefined
+    const harmless = stylelintHarmlessDefaults[doc.rule]?.[option.name]
     const values = option.values.length > 0 ? `one or more of: ${option.values.join(" | ")}` : ""
     return {
       name: option.name,
       description: [values, option.example].filter((part) => part !== "").join("; ") || "option",
-      default: given === undefined ? "" : parameterValue(given)
+      default: harmless ?? (given === undefined ? "" : parameterValue(given))
     }
   })
 

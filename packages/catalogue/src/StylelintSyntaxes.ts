@@ -29,15 +29,28 @@ const cssOnly: ReadonlyArray<string> = [
   "selector-no-unmatchable"
 ]
 
-/** Off for a syntax, beside the CSS-only rules. */
+/**
+ * Off for a syntax, beside the CSS-only rules. Two are off for both: `no-invalid-double-slash-comments`
+ * (`//` starts a comment in Sass and in Less, and a Less comment inside a selector list,
+ * `.a, // the first\n.b {}` in UIkit, reaches the rule as part of the selector) and
+ * `no-invalid-position-at-import-rule` (Sass and Less import a partial wherever the `@import`
+ * stands, materialize's forms after their own rules, and moving it moves the partial's rules).
+ */
 const offFor: Readonly<Record<Exclude<StylelintSyntax, "CSS">, ReadonlyArray<string>>> = {
-  // stylelint-config-recommended-scss 17.0.1 turns these off: Sass's at-rules (`@use`, `@mixin`,
-  // `@include`, `@if`), its `!default` and `!global` annotations, its functions (`map-get`), and
-  // its `//` comments are unknown or empty to the CSS rules.
-  SCSS: ["annotation-no-unknown", "at-rule-no-unknown", "comment-no-empty", "function-no-unknown"],
+  // stylelint-config-recommended-scss 17.0.1 turns the first four off: Sass's at-rules (`@use`,
+  // `@mixin`, `@include`, `@if`), its `!default` and `!global` annotations, its functions
+  // (`map-get`), and its `//` comments are unknown or empty to the CSS rules.
+  SCSS: [
+    "annotation-no-unknown",
+    "at-rule-no-unknown",
+    "comment-no-empty",
+    "function-no-unknown",
+    "no-invalid-double-slash-comments",
+    "no-invalid-position-at-import-rule"
+  ],
   // stylelint-config-recommended-less turns off `at-rule-no-unknown`: Less's `@plugin` and its
   // `@import (reference)` options are unknown to CSS.
-  LESS: ["at-rule-no-unknown"]
+  LESS: ["at-rule-no-unknown", "no-invalid-double-slash-comments", "no-invalid-position-at-import-rule"]
 }
 
 /** Whether the default patterns run `rule` on files of `syntax`. */
@@ -49,9 +62,8 @@ export const stylelintCssOnlyRules: ReadonlyArray<string> = cssOnly
 
 /**
  * Options the default patterns add for a syntax, as stylelint-config-recommended-scss 17.0.1 sets
- * them: Sass's `@mixin` body is a scoping root and may hold declarations, and its `@use` and
- * `@forward` come before an `@import` as `@charset` does. Each list is added to what the pattern's
- * parameter gives.
+ * them: Sass's `@mixin` body is a scoping root and may hold declarations. Each list is added to
+ * what the pattern's parameter gives.
  */
 export const stylelintSecondaryOptionsFor: Readonly<
   Record<StylelintSyntax, Readonly<Record<string, Readonly<Record<string, ReadonlyArray<string>>>>>>
@@ -59,7 +71,6 @@ export const stylelintSecondaryOptionsFor: Readonly<
   CSS: {},
   SCSS: {
     "nesting-selector-no-missing-scoping-root": { ignoreAtRules: ["mixin"] },
-    "no-invalid-position-at-import-rule": { ignoreAtRules: ["use", "forward"] },
     "no-invalid-position-declaration": { ignoreAtRules: ["mixin"] }
   },
   LESS: {}

@@ -51,6 +51,9 @@ describe("the Stylelint catalogue", () => {
     expect(enabled).toEqual(expected.sort())
     expect(stylelint().patterns.filter((p) => p.recommended).map((p) => p.definition.id)).toEqual(Object.keys(recommended).map(stylelintPatternId).sort())
     expect(pattern("no-descending-specificity")).toMatchObject({ recommended: true, definition: { enabled: false } })
+    expect(pattern("keyframe-block-no-duplicate-selectors")).toMatchObject({ recommended: true, definition: { enabled: false } })
+    // `font-family: monospace, monospace` is a fix (normalize.css), not a duplicate.
+    expect(defaults("font-family-no-duplicate-names")).toEqual({ ignoreFontFamilyNames: `["monospace"]` })
     expect(defaults("declaration-block-no-duplicate-properties")).toEqual({ ignore: `["consecutive-duplicates-with-different-syntaxes"]`, ignoreProperties: "" })
     expect(defaults("selector-type-no-unknown")["ignore"]).toBe(`["custom-elements"]`)
     // A rule that takes `true` only has no primary parameter.

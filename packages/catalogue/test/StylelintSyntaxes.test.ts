@@ -11,10 +11,17 @@ describe("StylelintSyntaxes", () => {
     expect(stylelintRunsOn("annotation-no-unknown", "SCSS")).toBe(false)
     expect(stylelintRunsOn("annotation-no-unknown", "LESS")).toBe(true)
     expect(stylelintRunsOn("block-no-empty", "SCSS")).toBe(true)
+    // `//` is a comment in both.
+    expect(stylelintRunsOn("no-invalid-double-slash-comments", "SCSS")).toBe(false)
+    expect(stylelintRunsOn("no-invalid-double-slash-comments", "LESS")).toBe(false)
+    expect(stylelintRunsOn("no-invalid-double-slash-comments", "CSS")).toBe(true)
+    // Sass and Less import a partial wherever the `@import` stands.
+    expect(stylelintRunsOn("no-invalid-position-at-import-rule", "SCSS")).toBe(false)
+    expect(stylelintRunsOn("no-invalid-position-at-import-rule", "LESS")).toBe(false)
   })
 
   it("adds Sass's at-rules where stylelint-config-recommended-scss does, and nothing for CSS and Less", () => {
-    expect(stylelintSecondaryOptionsFor.SCSS["no-invalid-position-at-import-rule"]).toEqual({ ignoreAtRules: ["use", "forward"] })
+    expect(stylelintSecondaryOptionsFor.SCSS["no-invalid-position-declaration"]).toEqual({ ignoreAtRules: ["mixin"] })
     expect(stylelintSecondaryOptionsFor.CSS).toEqual({})
     expect(stylelintSecondaryOptionsFor.LESS).toEqual({})
   })

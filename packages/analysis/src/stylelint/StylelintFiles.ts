@@ -9,9 +9,11 @@ import type { SourceFile } from "../SourceTree.js"
 /**
  * The stylesheets Stylelint reads: `.css`, `.scss` and `.less` files, each parsed with its own
  * syntax (postcss-scss, postcss-less). An indented `.sass` file needs a parser Tidemark does not
- * ship: it is counted in no language and not linted. Minified CSS (most of its characters on lines
- * of a thousand or more) is a build's output, not the team's: a `*.min.css` is ignored by name
- * already (DefaultIgnores.ts), one that is not so named is left out here.
+ * ship: it is counted in no language and not linted. A build's output is not the team's
+ * stylesheet, and its issues are the build's (fallbacks and prefixes a PostCSS preset adds, a
+ * selector Sass writes once per partial): a `*.min.css` is ignored by name already
+ * (DefaultIgnores.ts); minified CSS otherwise named, CSS that ends with the source map comment a
+ * compiler writes, and CSS beside its own minified copy are left out here.
  */
 
 /** The syntax of a stylesheet by its extension, as the line counts name it; undefined for any other file. */
@@ -20,8 +22,17 @@ export const stylesheetSyntaxOf = (path: string): StylelintSyntax | undefined =>
   return language === "CSS" || language === "SCSS" || language === "LESS" ? language : undefined
 }
 
-export const takesStylesheet = (file: SourceFile): boolean =>
-  stylesheetSyntaxOf(file.path) !== undefined && !looksMinified(file.content)
+// `/*# sourceMappingURL=bulma.css.map */`, the last thing Sass, Less and PostCSS write.
+const sourceMapComment = /\/\*# sourceMappingURL=\S+ *\*\/\s*$/
+
+/** A build's output by its content: minified, or ending with a source map comment. */
+export const looksBuilt = (content: string): boolean => looksMinified(content) || sourceMapComment.test(content)
+
+export const takesStylesheet = (file: SourceFile): boolean => stylesheetSyntaxOf(file.path) !== undefined && !looksBuilt(file.content)
+
+/** The minified copy a build writes beside a stylesheet (`css/site.css` → `css/site.min.css`); none for SCSS and Less. */
+export const minifiedCopyOf = (path: string): string | undefined =>
+  path.toLowerCase().endsWith(".css") ? `${path.slice(0, -".css".length)}.min.css` : undefined
 
 /**
  * The PostCSS parser of each syntax (Stylelint's own for CSS). A file is parsed by its extension

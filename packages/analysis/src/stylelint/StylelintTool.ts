@@ -1,14 +1,18 @@
 import type { ToolDefinitions } from "@tidemark/core"
 import { Effect, Fiber } from "effect"
+import { existsSync } from "node:fs"
+import { join } from "node:path"
 import { ignoreFileLines, ignoresOf } from "../eslintrc/LegacyIgnores.js"
 import type { PatternOf } from "../LintedFile.js"
-import { SkippedRule } from "../LintResult.js"
+import { LintResult, SkippedRule } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, type FoundConfiguration, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
 import { configurationFilesOf, folderOf, isCodeConfiguration, stylelintConfigurationNames } from "./StylelintConfigFile.js"
 import { type StylelintTreeConfiguration, treeConfiguration } from "./StylelintConfiguration.js"
 import { stylelintRuleNames } from "./StylelintEngine.js"
-import { takesStylesheet } from "./StylelintFiles.js"
+import { minifiedCopyOf, takesStylesheet } from "./StylelintFiles.js"
+import { withoutUnknownFunctionValues } from "./StylelintFunctions.js"
+import { withoutEmptyHooks } from "./StylelintHooks.js"
 import { lintStylesheets } from "./StylelintLinter.js"
 import { patternConfigs } from "./StylelintPatterns.js"
 
@@ -62,10 +66,28 @@ const patternOfRules = (definition: ToolDefinitions.ToolDefinition, settings: To
   return (rule) => (configured ? { patternId: `${definition.patternPrefix}${rule}`, severity: byRule.get(rule)?.severity ?? "Warning" } : byRule.get(rule))
 }
 
-const configuredRun = (definition: ToolDefinitions.ToolDefinition, files: ReadonlyArray<SourceFile>, settings: ToolSettings, tree: StylelintTreeConfiguration) =>
+/**
+ * The stylesheets a run lints: those Stylelint takes, less the build outputs only the checkout
+ * tells (a stylesheet beside its minified copy, which the analysis ignores and so never lists).
+ */
+const stylesheetsOf = (root: string, files: ReadonlyArray<SourceFile>) =>
+  Effect.sync(() =>
+    files.filter((file) => {
+      const copy = minifiedCopyOf(file.path)
+      return takesStylesheet(file) && (copy === undefined || !existsSync(join(root, copy)))
+    })
+  )
+
+const configuredRun = (
+  definition: ToolDefinitions.ToolDefinition,
+  stylesheets: ReadonlyArray<SourceFile>,
+  files: ReadonlyArray<SourceFile>,
+  settings: ToolSettings,
+  tree: StylelintTreeConfiguration
+) =>
   Effect.gen(function*() {
     const ignored = stylelintIgnores(files)
-    const lintable = files.filter((file) => takesStylesheet(file) && !ignored(file.path) && tree.settingsOf(file.path)?.ignored !== true)
+    const lintable = stylesheets.filter((file) => !ignored(file.path) && tree.settingsOf(file.path)?.ignored !== true)
     const linted = yield* lintStylesheets({
       tool: definition.name,
       files: lintable,
@@ -83,12 +105,12 @@ const configuredRun = (definition: ToolDefinitions.ToolDefinition, files: Readon
     return { result: linted.resultOf({ skippedRules: [], configurationFile: tree.root }), problems }
   })
 
-const patternRun = (definition: ToolDefinitions.ToolDefinition, files: ReadonlyArray<SourceFile>, settings: ToolSettings) =>
+const patternRun = (definition: ToolDefinitions.ToolDefinition, stylesheets: ReadonlyArray<SourceFile>, settings: ToolSettings) =>
   Effect.gen(function*() {
     const patterns = patternConfigs(settings.rules, stylelintRuleNames)
     const linted = yield* lintStylesheets({
       tool: definition.name,
-      files: files.filter(takesStylesheet),
+      files: stylesheets,
       configOf: (_file, syntax) => patterns.configOf(syntax),
       patternOf: patternOfRules(definition, settings, false)
     })
@@ -97,14 +119,18 @@ const patternRun = (definition: ToolDefinitions.ToolDefinition, files: ReadonlyA
       const rule = byRule.get(entry.rule)
       return rule === undefined ? [] : [new SkippedRule({ patternId: rule.patternId, ruleId: rule.ruleId, reason: "InvalidOptions", detail: entry.reason })]
     })
-    return linted.resultOf({ skippedRules: [...patterns.skipped, ...rejected] })
+    const result = linted.resultOf({ skippedRules: [...patterns.skipped, ...rejected] })
+    // The default patterns leave a SCSS or Less hook, and a plugin's function, be; a repository's own configuration decides alone.
+    const issues = withoutUnknownFunctionValues(withoutEmptyHooks(result.issues, stylesheets, definition.patternPrefix), definition.patternPrefix)
+    return new LintResult({ ...result, issues })
   })
 
-const run = (definition: ToolDefinitions.ToolDefinition, files: ReadonlyArray<SourceFile>, settings: ToolSettings) =>
+const run = (definition: ToolDefinitions.ToolDefinition, root: string, files: ReadonlyArray<SourceFile>, settings: ToolSettings) =>
   Effect.gen(function*() {
+    const stylesheets = yield* stylesheetsOf(root, files)
     const { problems, tree } = chosen(definition, files, settings)
-    if (tree === undefined) return { result: yield* patternRun(definition, files, settings), problems } satisfies ToolRun
-    const configured = yield* configuredRun(definition, files, settings, tree)
+    if (tree === undefined) return { result: yield* patternRun(definition, stylesheets, settings), problems } satisfies ToolRun
+    const configured = yield* configuredRun(definition, stylesheets, files, settings, tree)
     return { result: configured.result, problems: [...problems, ...configured.problems] } satisfies ToolRun
   })
 
@@ -117,5 +143,5 @@ export const makeStylelintTool = (definition: ToolDefinitions.ToolDefinition): A
     const file = rootConfiguration(definition, files)
     return file === undefined ? undefined : { file: file.path, readable: !isCodeConfiguration(file.path) }
   },
-  start: (_root, files, settings) => Effect.map(Effect.fork(run(definition, files, settings)), Fiber.join)
+  start: (root, files, settings) => Effect.map(Effect.fork(run(definition, root, files, settings)), Fiber.join)
 })

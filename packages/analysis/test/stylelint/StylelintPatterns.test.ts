@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { optionValue, patternConfigs, settingOf } from "../../src/stylelint/StylelintPatterns.js"
 import { stylelintRule } from "./StylelintFixture.js"
 
-const known = new Set(["block-no-empty", "at-rule-no-unknown", "no-invalid-position-at-import-rule", "color-hex-length", "no-duplicate-selectors"])
+const known = new Set(["block-no-empty", "at-rule-no-unknown", "no-invalid-position-declaration", "color-hex-length", "no-duplicate-selectors"])
 
 describe("StylelintPatterns", () => {
   it("reads a parameter as JSON where it is JSON, else as the text", () => {
@@ -17,8 +17,8 @@ describe("StylelintPatterns", () => {
     expect(settingOf(stylelintRule("block-no-empty", "Warning", { ignore: "" }))).toBe(true)
     expect(settingOf(stylelintRule("color-hex-length", "Info", { unnamedParam: "long" }))).toBe("long")
     expect(settingOf(stylelintRule("block-no-empty", "Warning", { ignore: `["comments"]` }))).toEqual([true, { ignore: ["comments"] }])
-    expect(settingOf(stylelintRule("no-invalid-position-at-import-rule", "Error", { ignoreAtRules: `["use"]` }), { ignoreAtRules: ["use", "forward"] }))
-      .toEqual([true, { ignoreAtRules: ["use", "forward"] }])
+    expect(settingOf(stylelintRule("no-invalid-position-declaration", "Error", { ignoreAtRules: `["include"]` }), { ignoreAtRules: ["mixin"] }))
+      .toEqual([true, { ignoreAtRules: ["include", "mixin"] }])
   })
 
   it("runs each rule on the syntaxes it applies to, with the options a syntax adds, and skips rules Stylelint does not have", () => {
@@ -26,13 +26,13 @@ describe("StylelintPatterns", () => {
       stylelintRule("block-no-empty", "Warning"),
       stylelintRule("at-rule-no-unknown", "Error"),
       stylelintRule("no-duplicate-selectors", "Warning"),
-      stylelintRule("no-invalid-position-at-import-rule", "Error"),
+      stylelintRule("no-invalid-position-declaration", "Error"),
       stylelintRule("indentation", "Info")
     ]
     const configs = patternConfigs(rules, known)
-    expect(Object.keys(configs.configOf("CSS").rules)).toEqual(["block-no-empty", "at-rule-no-unknown", "no-duplicate-selectors", "no-invalid-position-at-import-rule"])
-    expect(configs.configOf("SCSS").rules).toEqual({ "block-no-empty": true, "no-invalid-position-at-import-rule": [true, { ignoreAtRules: ["use", "forward"] }] })
-    expect(configs.configOf("LESS").rules).toEqual({ "block-no-empty": true, "no-invalid-position-at-import-rule": true })
+    expect(Object.keys(configs.configOf("CSS").rules)).toEqual(["block-no-empty", "at-rule-no-unknown", "no-duplicate-selectors", "no-invalid-position-declaration"])
+    expect(configs.configOf("SCSS").rules).toEqual({ "block-no-empty": true, "no-invalid-position-declaration": [true, { ignoreAtRules: ["mixin"] }] })
+    expect(configs.configOf("LESS").rules).toEqual({ "block-no-empty": true, "no-invalid-position-declaration": true })
     expect(configs.skipped.map((rule) => [rule.patternId, rule.reason])).toEqual([["Stylelint_indentation", "UnknownRule"]])
   })
 })

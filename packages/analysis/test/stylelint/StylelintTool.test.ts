@@ -1,9 +1,11 @@
+import { NodeContext } from "@effect/platform-node"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import type { EnabledRule } from "../../src/EnabledRule.js"
 import type { SourceFile } from "../../src/SourceTree.js"
 import { makeStylelintTool } from "../../src/stylelint/StylelintTool.js"
 import type { ToolSettings } from "../../src/tools/AnalysisTool.js"
+import { treeOf } from "../TreeFixture.js"
 import { cssOfEveryFamily, defaultRules, filesOf, stylelintDefinition, stylelintRule } from "./StylelintFixture.js"
 
 const tool = makeStylelintTool(stylelintDefinition)
@@ -11,8 +13,8 @@ const tool = makeStylelintTool(stylelintDefinition)
 const patternsOnly: Omit<ToolSettings, "rules"> = { useConfigurationFile: false, configurationByDefault: false }
 const byDefault: Omit<ToolSettings, "rules"> = { useConfigurationFile: false, configurationByDefault: true }
 
-const run = (files: ReadonlyArray<SourceFile>, rules: ReadonlyArray<EnabledRule> = defaultRules, settings = byDefault) =>
-  Effect.flatten(tool.start("/repository", files, { rules, ...settings }))
+const run = (files: ReadonlyArray<SourceFile>, rules: ReadonlyArray<EnabledRule> = defaultRules, settings = byDefault, root = "/repository") =>
+  Effect.flatten(tool.start(root, files, { rules, ...settings }))
 
 const issuesOf = (files: ReadonlyArray<SourceFile>, rules: ReadonlyArray<EnabledRule> = defaultRules, settings = byDefault) =>
   Effect.map(run(files, rules, settings), ({ result }) => result.issues.map((issue) => [issue.file, issue.line, issue.patternId, issue.severity]))
@@ -86,6 +88,23 @@ describe("the default patterns", () => {
         ["less/card.less", 6, "Stylelint_block-no-empty", "Warning"]
       ])
     }))
+
+  it.effect("leave a SCSS hook and a PostCSS plugin's function be, which the repository's own configuration still reports", () =>
+    Effect.gen(function*() {
+      const files = { "_hooks.scss": "@mixin hook-card() {}\n", "rfs.css": "p { margin: rfs(2rem); display: flexx; }\n" }
+      expect(yield* issuesOf(filesOf(files))).toEqual([["rfs.css", 1, "Stylelint_declaration-property-value-no-unknown", "Error"]])
+      const config = JSON.stringify({ rules: { "block-no-empty": true, "declaration-property-value-no-unknown": true } })
+      expect((yield* issuesOf(filesOf({ ...files, ".stylelintrc.json": config }))).map(([file]) => file)).toEqual(["_hooks.scss", "rfs.css", "rfs.css"])
+    }))
+
+  it.scoped("leave out a stylesheet whose minified copy the checkout holds: a build's output", () =>
+    Effect.gen(function*() {
+      const root = yield* treeOf({ "dist-like/site.css": "div {}\n", "dist-like/site.min.css": "div{}", "src/site.css": "div {}\n" })
+      const files = filesOf({ "dist-like/site.css": "div {}\n", "src/site.css": "div {}\n" })
+      const { result } = yield* run(files, defaultRules, byDefault, root)
+      expect(result.lintedFiles).toBe(1)
+      expect(result.issues.map((issue) => issue.file)).toEqual(["src/site.css"])
+    }).pipe(Effect.provide(NodeContext.layer)))
 
   it.effect("count a stylesheet PostCSS cannot parse as unparsed, and lint the others", () =>
     Effect.gen(function*() {
