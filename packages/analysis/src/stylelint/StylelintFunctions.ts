@@ -1,4 +1,5 @@
-import cssFunctions from "css-functions-list/index.json" with { type: "json" }
+import { Schema } from "effect"
+import { createRequire } from "node:module"
 import type { Issue } from "../LintResult.js"
 
 /**
@@ -10,8 +11,13 @@ import type { Issue } from "../LintResult.js"
  * mistakes, `display: flexx`, are still reported); a repository's own configuration decides alone.
  */
 
+// Required, not imported: the bundler drops an import's `with { type: "json" }`, without which Node refuses a JSON module.
+const require = createRequire(import.meta.url)
+
 /** The functions CSS and the browsers have, as Stylelint's `function-no-unknown` knows them. */
-const knownFunctions: ReadonlySet<string> = new Set(cssFunctions.map((name) => name.toLowerCase()))
+const knownFunctions: ReadonlySet<string> = new Set(
+  Schema.decodeUnknownSync(Schema.Array(Schema.String))(require("css-functions-list/index.json")).map((name) => name.toLowerCase())
+)
 
 // Stylelint's message: `Unknown value "rfs(2rem)" for property "margin"`.
 const unknownValue = /^Unknown value "(.*)" for property "[^"]*"$/s
