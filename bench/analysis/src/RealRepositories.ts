@@ -15,6 +15,7 @@ import { toolAtDefaults } from "./DefaultSettings.js"
  * issues (of one tool with SAMPLE_TOOL), spread evenly over each repository's list, to read at their lines.
  *
  *   pnpm --filter @tidemark/bench-analysis real express=/tmp/real/express koa=/tmp/real/koa ...
+ *   PREFIX=Stylelint_ SAMPLE=20 pnpm --filter @tidemark/bench-analysis real rfs=/tmp/real/rfs   # one tool's sample
  */
 
 // CONFIG=off measures the defaults alone, as for a repository without a configuration Tidemark reads.
@@ -41,8 +42,9 @@ const record = (name: string, languages: ReadonlyArray<string>) =>
   })
 
 const sampleSize = Number(process.env["SAMPLE"] ?? "30")
-// SAMPLE_TOOL=markdownlint samples that tool's issues only, to read one tool's noise.
+// SAMPLE_TOOL=markdownlint (or PREFIX=Stylelint_) samples that tool's issues only, to read one tool's noise (the table still counts them all).
 const sampledTool = process.env["SAMPLE_TOOL"]
+const samplePrefix = process.env["PREFIX"] ?? ""
 
 const main = Effect.gen(function*() {
   const targets = process.argv.slice(2).map((arg) => {
@@ -83,7 +85,7 @@ const main = Effect.gen(function*() {
     const byPattern = new Map<string, number>()
     for (const f of output.findings) byPattern.set(f.patternId, (byPattern.get(f.patternId) ?? 0) + 1)
     console.log([...byPattern].sort((a, b) => b[1] - a[1]).map(([id, n]) => `${id} ${n}`).join(", "))
-    const sampled = sampledTool === undefined ? output.findings : output.findings.filter((f) => f.toolName === sampledTool)
+    const sampled = output.findings.filter((f) => (sampledTool === undefined || f.toolName === sampledTool) && f.patternId.startsWith(samplePrefix))
     const step = Math.max(1, Math.floor(sampled.length / sampleSize))
     sampled.filter((_, index) => index % step === 0).slice(0, sampleSize).forEach((f, index) =>
       console.log(`${index + 1}. ${f.filePath}:${f.line} ${f.patternId} [${f.level}] ${f.message}\n     ${f.lineText.trim().slice(0, 140)}`)

@@ -7,7 +7,7 @@ import { Effect, Schedule, Schema } from "effect"
 import { OrganizationViews, Pattern } from "@tidemark/core"
 import { CatalogueToolList, OrganizationData, PatternDefinitionData, RepositoryData, RepositoryList } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
-import { addRepository, eslint8, eslint9, issueToken, markdownlint, newOrganization, once, type Organization, paths, ruff } from "./fixtures/Scenario.js"
+import { addRepository, eslint8, eslint9, issueToken, markdownlint, newOrganization, once, type Organization, paths, ruff, stylelint } from "./fixtures/Scenario.js"
 import { analysingTestLayer } from "./fixtures/TestLayer.js"
 import { adminToken } from "./fixtures/TestServer.js"
 
@@ -157,11 +157,13 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         expect(tools.data.map((t) => [t.uuid, t.name, t.shortName, t.prefix])).toEqual([
           [eslint9, "ESLint9", "eslint9", "ESLint9_"],
           [markdownlint, "markdownlint", "markdownlint", "markdownlint_"],
+          [stylelint, "Stylelint", "stylelint", "Stylelint_"],
           [ruff, "Ruff", "ruff", "Ruff_"],
           [eslint8, "ESLint", "eslint", "ESLint8_"]
         ])
         expect(tools.data.map((t) => t.version)).toEqual([
           expect.stringMatching(/^9\.\d+\.\d+$/),
+          expect.stringMatching(/^17\.\d+\.\d+$/),
           expect.stringMatching(/^0\.\d+\.\d+$/),
           expect.stringMatching(/^0\.\d+\.\d+$/),
           expect.stringMatching(/^8\.\d+\.\d+$/)

@@ -3,7 +3,7 @@ import type { Tool } from "@tidemark/core"
 import { Effect } from "effect"
 import { ConflictList, PatternData, ToolList } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
-import { allowConfigurationFiles, applyStandard, createStandard, eslint8, eslint9, markdownlint, paths, ruff, type World, world } from "./fixtures/Scenario.js"
+import { allowConfigurationFiles, applyStandard, createStandard, eslint8, eslint9, markdownlint, paths, ruff, stylelint, type World, world } from "./fixtures/Scenario.js"
 import { testLayer } from "./fixtures/TestLayer.js"
 
 const listTools = (w: World) =>
@@ -85,6 +85,21 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
               settings: {
                 name: "markdownlint",
                 isEnabled: true,
+                followsStandard: false,
+                isCustom: false,
+                hasConfigurationFile: false,
+                usesConfigurationFile: false,
+                enabledBy: []
+              }
+            },
+            {
+              // On by default only for CSS, SCSS and Less, which this repository does not use.
+              uuid: stylelint,
+              name: "Stylelint",
+              isClientSide: false,
+              settings: {
+                name: "Stylelint",
+                isEnabled: false,
                 followsStandard: false,
                 isCustom: false,
                 hasConfigurationFile: false,

@@ -29,6 +29,8 @@ const languageNames: ReadonlyMap<string, Language> = new Map<string, Language>([
   ["yaml", "YAML"],
   ["markdown", "Markdown"],
   ["css", "CSS"],
+  ["scss", "SCSS"],
+  ["less", "LESS"],
   ["html", "HTML"],
   ["shell", "Bourne Shell"]
 ])

@@ -20,6 +20,14 @@ export const lintedWithCache = (
   key: string,
   file: SourceFile,
   lint: () => LintOutcome
+): Effect.Effect<LintedFile> => lintedWithCacheOf(cache, key, file, Effect.sync(lint))
+
+/** As `lintedWithCache`, for a tool whose linting is itself an effect (Stylelint's is a promise). */
+export const lintedWithCacheOf = (
+  cache: LintCache["Type"],
+  key: string,
+  file: SourceFile,
+  lint: Effect.Effect<LintOutcome>
 ): Effect.Effect<LintedFile> => {
   const warn = (error: AnalysisCacheError) => Effect.logWarning(`lint cache: ${error.reason}`, error.key)
   return cache.get(key).pipe(
@@ -27,12 +35,12 @@ export const lintedWithCache = (
     Effect.orElseSucceed(() => Option.none<ReadonlyArray<CachedMessage>>()),
     Effect.flatMap(Option.match({
       onSome: (messages) => Effect.succeed(lintedFileOf(file, messages)),
-      onNone: () => {
-        const result = lint()
-        if (Either.isLeft(result)) return Effect.succeed(lintedOf(file, result))
-        const kept = result.right.map(cachedMessageOf)
-        return cache.set(key, kept).pipe(Effect.tapError(warn), Effect.ignore, Effect.as(lintedFileOf(file, kept)))
-      }
+      onNone: () =>
+        Effect.flatMap(lint, (result) => {
+          if (Either.isLeft(result)) return Effect.succeed(lintedOf(file, result))
+          const kept = result.right.map(cachedMessageOf)
+          return cache.set(key, kept).pipe(Effect.tapError(warn), Effect.ignore, Effect.as(lintedFileOf(file, kept)))
+        })
     }))
   )
 }

@@ -9,6 +9,8 @@ export type Language =
   | "YAML"
   | "Markdown"
   | "CSS"
+  | "SCSS"
+  | "LESS"
   | "HTML"
   | "Bourne Shell"
 
@@ -34,6 +36,8 @@ const byExtension: ReadonlyMap<string, Language> = new Map<string, Language>([
   ["md", "Markdown"],
   ["markdown", "Markdown"],
   ["css", "CSS"],
+  ["scss", "SCSS"],
+  ["less", "LESS"],
   ["html", "HTML"],
   ["htm", "HTML"],
   ["sh", "Bourne Shell"]

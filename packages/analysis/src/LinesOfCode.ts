@@ -29,6 +29,8 @@ const slocExtension: Partial<Record<Language, string>> = {
   Java: "java",
   Go: "go",
   CSS: "css",
+  SCSS: "scss",
+  LESS: "less",
   HTML: "html"
 }
 

@@ -27,4 +27,17 @@ describe("FileWatch", () => {
     expect(() => watch.during("complexity", "deep.js", () => { throw new RangeError("Maximum call stack size exceeded") })).toThrow(RangeError)
     expect(clock.read()).toStrictEqual(Option.none())
   })
+
+  it("keeps the file of a promise on the clock until it settles, and takes it off when it rejects", async () => {
+    const clock = makeFileClock()
+    const watch = fileWatchOn(clock)
+    const seenDuring = await watch.duringAsync("Stylelint", "a.css", async () => {
+      await Promise.resolve()
+      return clock.read()
+    })
+    expect(Option.map(seenDuring, (w) => [w.tool, w.path])).toStrictEqual(Option.some(["Stylelint", "a.css"]))
+    expect(clock.read()).toStrictEqual(Option.none())
+    await expect(watch.duringAsync("Stylelint", "a.css", () => Promise.reject(new Error("parser crashed")))).rejects.toThrow("parser crashed")
+    expect(clock.read()).toStrictEqual(Option.none())
+  })
 })

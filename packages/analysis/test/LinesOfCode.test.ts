@@ -16,6 +16,8 @@ const cloc: Record<string, { readonly blank: number; readonly comment: number; r
   "sample.json": { blank: 1, comment: 0, code: 4 },
   "sample.md": { blank: 2, comment: 2, code: 3 },
   "sample.css": { blank: 1, comment: 3, code: 4 },
+  "sample.scss": { blank: 2, comment: 3, code: 5 },
+  "sample.less": { blank: 2, comment: 2, code: 6 },
   "sample.html": { blank: 1, comment: 4, code: 6 },
   "sample.sh": { blank: 1, comment: 1, code: 3 }
 }
@@ -43,7 +45,7 @@ describe("linesOfCode", () => {
     })
     const result = linesOfCode([...files, { path: "copy.js", language: "JavaScript", content: read("sample.js") }])
     expect(result.byLanguage.get("JavaScript")).toEqual({ blank: 4, comment: 6, code: 10 })
-    expect(result.total.code).toBe(48 + 5)
+    expect(result.total.code).toBe(48 + 5 + 6 + 5)
     expect(result.files).toHaveLength(files.length + 1)
   })
 })
@@ -53,6 +55,8 @@ describe("languageOfPath", () => {
     expect(languageOfPath("lib/types/index.d.ts")).toBe("TypeScript")
     expect(languageOfPath("a/b.mjs")).toBe("JavaScript")
     expect(languageOfPath("ci.yml")).toBe("YAML")
+    expect(languageOfPath("styles/_base.scss")).toBe("SCSS")
+    expect(languageOfPath("theme.less")).toBe("LESS")
     expect(languageOfPath("Makefile")).toBeUndefined()
     expect(languageOfPath(".eslintrc")).toBeUndefined()
   })

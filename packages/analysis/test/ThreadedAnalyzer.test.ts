@@ -89,6 +89,33 @@ describe("ThreadedAnalyzer (TreeAnalyzer in worker threads)", () => {
       expect(actual.files.length).toBeGreaterThan(0)
     }).pipe(Effect.provide(NodeContext.layer)), 60_000)
 
+  it.scopedLive("runs Stylelint in the built thread, with its SCSS and Less parsers, as in process", () =>
+    Effect.gen(function*() {
+      const root = yield* treeOf({ "a.css": "p { colr: red; }\n", "b.scss": "// c\n$x: 1;\n.b {}\n", "c.less": "@x: 1;\n.c {}\n" })
+      const stylelint: Analyzer.AnalyzerSettings = {
+        goals,
+        tools: [{
+          uuid: "4f0a7c36-1d2e-4b8f-9a55-c3e6d2b7a914",
+          name: "Stylelint",
+          usesConfigurationFile: false,
+          patterns: [
+            { id: "Stylelint_property-no-unknown", severityLevel: "Error", category: "ErrorProne", parameters: [] },
+            { id: "Stylelint_block-no-empty", severityLevel: "Warning", category: "UnusedCode", parameters: [] }
+          ]
+        }]
+      }
+      const inProcess = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
+      const inThread = yield* threaded(1)
+      const expected = yield* inProcess.analyze(root, stylelint)
+      const actual = yield* inThread.analyze(root, stylelint)
+      expect(actual).toStrictEqual(expected)
+      expect(actual.findings.map((f) => [f.filePath, f.line, f.patternId])).toEqual([
+        ["a.css", 1, "Stylelint_property-no-unknown"],
+        ["b.scss", 3, "Stylelint_block-no-empty"],
+        ["c.less", 2, "Stylelint_block-no-empty"]
+      ])
+    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+
   it.scopedLive("keeps the calling event loop free while a thread analyses; the thread's caches serve the next analysis", () =>
     Effect.gen(function*() {
       const root = yield* largerTree(120)

@@ -176,7 +176,9 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
         "web/app.js": "export const same = (a, b) => a == b\n",
         "tool/main.py": "import os\n\n\ndef main():\n    return 1\n",
         "cmd/main.go": "package main\n\nfunc main() {\n\tprintln(1)\n}\n",
-        "docs/guide.md": "# Guide\n\n#Text\n"
+        "docs/guide.md": "# Guide\n\n#Text\n",
+        "web/site.css": "p {\n  colr: red;\n}\n",
+        "web/_card.scss": "// a card\n.card {}\n"
       })
       const port = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
       const ruff = {
@@ -185,17 +187,30 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
         usesConfigurationFile: false,
         patterns: [{ id: "Ruff_F401", severityLevel: "Warning" as const, category: "UnusedCode", parameters: [] }]
       }
+      const stylelint = {
+        uuid: "4f0a7c36-1d2e-4b8f-9a55-c3e6d2b7a914",
+        name: "Stylelint",
+        usesConfigurationFile: false,
+        patterns: [
+          { id: "Stylelint_property-no-unknown", severityLevel: "Error" as const, category: "ErrorProne", parameters: [] },
+          { id: "Stylelint_block-no-empty", severityLevel: "Warning" as const, category: "UnusedCode", parameters: [] }
+        ]
+      }
       const eqeqeq = [{ id: "ESLint9_eqeqeq", severityLevel: "Warning" as const, category: "ErrorProne", parameters: [] }]
-      const output = yield* port.analyze(root, { goals, tools: [eslint9(eqeqeq), ruff] })
+      const output = yield* port.analyze(root, { goals, tools: [eslint9(eqeqeq), ruff, stylelint] })
       // Each tool's issues, in the order the tools are given.
       expect(output.findings.map((f) => [f.toolName, f.patternId, f.filePath, f.line, f.language])).toEqual([
         ["ESLint9", "ESLint9_eqeqeq", "web/app.js", 1, "JavaScript"],
-        ["Ruff", "Ruff_F401", "tool/main.py", 1, "Python"]
+        ["Ruff", "Ruff_F401", "tool/main.py", 1, "Python"],
+        ["Stylelint", "Stylelint_block-no-empty", "web/_card.scss", 2, "SCSS"],
+        ["Stylelint", "Stylelint_property-no-unknown", "web/site.css", 2, "CSS"]
       ])
       const byLanguage = Object.fromEntries((output.measures.languageAnalysis ?? []).map((l) => [l.language, [l.tools, l.notAnalysed]]))
       expect(byLanguage).toEqual({
         JavaScript: [["ESLint9"], undefined],
         Python: [["Ruff"], undefined],
+        CSS: [["Stylelint"], undefined],
+        SCSS: [["Stylelint"], undefined],
         Go: [[], "no_tool"],
         // markdownlint reads it, and the repository has not enabled it.
         Markdown: [[], "tool_disabled"]
@@ -208,6 +223,7 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
       const withoutRuff = yield* port.analyze(root, { goals, tools: [eslint9(eqeqeq)] })
       const python = withoutRuff.measures.languageAnalysis?.find((l) => l.language === "Python")
       expect(python).toMatchObject({ tools: [], notAnalysed: "tool_disabled", candidates: ["Ruff"] })
+      expect(withoutRuff.measures.languageAnalysis?.find((l) => l.language === "CSS")).toMatchObject({ notAnalysed: "tool_disabled", candidates: ["Stylelint"] })
       expect(withoutRuff.findings.map((f) => f.toolName)).toEqual(["ESLint9"])
 
       // markdownlint on: Markdown is analysed, and its issues are Markdown's.
@@ -228,6 +244,8 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
         JavaScript: { Error: 0, High: 0, Warning: 1, Info: 0 },
         Markdown: { Error: 0, High: 0, Warning: 1, Info: 0 },
         Python: undefined,
+        CSS: undefined,
+        SCSS: undefined,
         Go: undefined
       })
       expect(withMarkdown.measures.languageAnalysis?.find((l) => l.language === "Markdown")).toMatchObject({ tools: ["markdownlint"] })

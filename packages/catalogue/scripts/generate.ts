@@ -1,14 +1,18 @@
 /**
  * Regenerates `src/data/*.json` from the rule metadata of the linters installed in this package
- * (`pnpm --filter @tidemark/catalogue generate [<ruff-git-dir> [<rev>]]`). Run it after bumping
- * eslint, eslint8 or @typescript-eslint/eslint-plugin; the test suite fails while the data is out
- * of date. Ruff's WASM build lists no rules, so `ruff.json` is only rewritten when a git
- * repository of astral-sh/ruff (bare or not) is given, read at `rev` (default `HEAD`).
+ * (`pnpm --filter @tidemark/catalogue generate [--stylelint <git-dir> [--stylelint-rev <rev>]]
+ * [<ruff-git-dir> [<rev>]]`). Run it after bumping eslint, eslint8, @typescript-eslint/eslint-plugin,
+ * stylelint or stylelint-config-recommended; the test suite fails while the data is out of date.
+ * Ruff's WASM build lists no rules, so `ruff.json` is only rewritten when a git repository of
+ * astral-sh/ruff (bare or not) is given, read at `rev` (default `HEAD`). Stylelint's npm package
+ * ships no rule documentation: `scripts/stylelint-rule-docs.json` is only rewritten when a git
+ * repository of stylelint/stylelint is given (`--stylelint`), read at `--stylelint-rev`.
  * `markdownlint.json` is read from the installed markdownlint (bump it, then re-run).
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { parseArgs } from "node:util"
 import { sourceFile } from "./CatalogueFiles.js"
 import { catalogueData, renderFiles } from "./EslintCatalogue.js"
 import { markdownlintFile, markdownlintSource, toMarkdownlintTool } from "./MarkdownlintCatalogue.js"
@@ -17,9 +21,16 @@ import { ruffFile, ruffSource, toRuffTool } from "./RuffCatalogue.js"
 import { installedRuffRules } from "./RuffRuleSet.js"
 import { installedRuffVersion } from "./RuffWorkspace.js"
 import { installedEslint8, installedEslint9 } from "./RuleMetadata.js"
+import { committedStylelintDocs, stylelintDocsFile, stylelintDocsPath, stylelintFile, stylelintSource, toStylelintTool } from "./StylelintCatalogue.js"
+import { snapshotDocs } from "./StylelintDocs.js"
+import { installedStylelint } from "./StylelintRules.js"
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..")
-const [ruffGitDir, ruffRev = "HEAD"] = process.argv.slice(2)
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { stylelint: { type: "string" }, "stylelint-rev": { type: "string", default: "HEAD" } }
+})
+const [ruffGitDir, ruffRev = "HEAD"] = positionals
 
 const write = (path: string, contents: string): void => {
   const target = join(packageDir, path)
@@ -31,10 +42,20 @@ const data = catalogueData({ eslint9: installedEslint9(), eslint8: installedEsli
 for (const [path, contents] of renderFiles(data)) write(path, contents)
 const markdownlint = await installedMarkdownlintRules()
 write(...markdownlintFile(toMarkdownlintTool(markdownlint.rules)))
-write(...sourceFile([...data.source, ruffSource(installedRuffVersion()), markdownlintSource(markdownlint.version)]))
 console.log(
   `ESLint9: ${data.eslint9.patterns.length} patterns, ESLint (v8): ${data.eslint8.patterns.length} patterns, markdownlint ${markdownlint.version}: ${markdownlint.rules.length} patterns`
 )
+
+if (values.stylelint !== undefined) {
+  const docs = snapshotDocs(values.stylelint, values["stylelint-rev"])
+  writeFileSync(stylelintDocsPath, stylelintDocsFile(docs))
+  console.log(`Stylelint's rule docs: ${docs.rules.length} rules, from stylelint/stylelint ${docs.commit}`)
+}
+const stylelint = await installedStylelint()
+const stylelintTool = toStylelintTool(stylelint, committedStylelintDocs())
+write(...stylelintFile(stylelintTool))
+console.log(`Stylelint ${stylelint.packages["stylelint"]}: ${stylelintTool.patterns.length} patterns`)
+write(...sourceFile([...data.source, ruffSource(installedRuffVersion()), markdownlintSource(markdownlint.version), stylelintSource(stylelint)]))
 
 if (ruffGitDir !== undefined) {
   const ruff = installedRuffRules(ruffGitDir, ruffRev)

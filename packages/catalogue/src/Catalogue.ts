@@ -5,6 +5,7 @@ import eslint9 from "./data/eslint9.json" with { type: "json" }
 import markdownlint from "./data/markdownlint.json" with { type: "json" }
 import ruff from "./data/ruff.json" with { type: "json" }
 import source from "./data/source.json" with { type: "json" }
+import stylelint from "./data/stylelint.json" with { type: "json" }
 
 /**
  * The analysis tools this installation ships, with their patterns. The data files are generated
@@ -29,7 +30,8 @@ export const catalogue: ReadonlyArray<ToolDefinitions.ToolDefinition> = Schema.d
   eslint9,
   eslint8,
   ruff,
-  markdownlint
+  markdownlint,
+  stylelint
 ]).map((tool) => {
   const version = versionOf(tool.name)
   return version === undefined ? tool : new ToolDefinitions.ToolDefinition({ ...tool, version })

@@ -5,6 +5,7 @@ import eslint9 from "./data/eslint9.json" with { type: "json" }
 import markdownlint from "./data/markdownlint.json" with { type: "json" }
 import ruff from "./data/ruff.json" with { type: "json" }
 import source from "./data/source.json" with { type: "json" }
+import stylelint from "./data/stylelint.json" with { type: "json" }
 
 /**
  * The catalogue's tools without their patterns: what an analysis thread needs to run a tool (its
@@ -19,7 +20,7 @@ const Source = Schema.Array(Schema.Struct({ tool: Schema.String, packages: Schem
 const versionOf = (tool: string): string | undefined =>
   Object.values(Schema.decodeUnknownSync(Source)(source).find((entry) => entry.tool === tool)?.packages ?? {})[0]
 
-export const toolHeads: ReadonlyArray<ToolDefinitions.ToolDefinition> = [eslint9, eslint8, ruff, markdownlint].map((data) => {
+export const toolHeads: ReadonlyArray<ToolDefinitions.ToolDefinition> = [eslint9, eslint8, ruff, markdownlint, stylelint].map((data) => {
   const { patterns: _patterns, ...head } = data
   const decoded = Schema.decodeUnknownSync(Head)(head)
   const version = versionOf(decoded.name)

@@ -4,6 +4,7 @@ import type { ConfigLintLimits } from "../ConfigLintSandbox.js"
 import { legacyConfigurationOf } from "../eslintrc/LegacyConfiguration.js"
 import { makeMarkdownlintTool } from "../markdownlint/MarkdownlintTool.js"
 import { makeRuffTool } from "../ruff/RuffTool.js"
+import { makeStylelintTool } from "../stylelint/StylelintTool.js"
 import type { AnalysisTool } from "./AnalysisTool.js"
 import { makeEslintTool } from "./EslintTool.js"
 
@@ -23,7 +24,8 @@ export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<Anal
   const plugins: Readonly<Record<string, (definition: ToolDefinitions.ToolDefinition) => AnalysisTool>> = {
     eslint: (definition) => makeEslintTool(definition, eslint),
     Ruff: makeRuffTool,
-    markdownlint: makeMarkdownlintTool
+    markdownlint: makeMarkdownlintTool,
+    stylelint: makeStylelintTool
   }
   return toolHeads.flatMap((definition) => {
     const make = plugins[definition.family]

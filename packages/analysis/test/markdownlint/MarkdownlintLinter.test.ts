@@ -10,7 +10,10 @@ import { defaultRules, markdownlintDefinition } from "./MarkdownlintFixture.js"
 
 const countingWatch = () => {
   const linted: Array<string> = []
-  const layer = Layer.succeed(FileWatch, { during: (_tool, path, work) => (linted.push(path), work()) })
+  const layer = Layer.succeed(FileWatch, {
+    during: (_tool, path, work) => (linted.push(path), work()),
+    duringAsync: (_tool, path, work) => (linted.push(path), work())
+  })
   return { linted, layer }
 }
 

@@ -32,7 +32,10 @@ const patternInput = (input: Partial<RuffLintInput> = {}): RuffLintInput => ({
 /** Counts the files Ruff checked: each check runs inside the watch. */
 const countingWatch = () => {
   const checked: Array<string> = []
-  const layer = Layer.succeed(FileWatch, { during: (_tool, path, work) => (checked.push(path), work()) })
+  const layer = Layer.succeed(FileWatch, {
+    during: (_tool, path, work) => (checked.push(path), work()),
+    duringAsync: (_tool, path, work) => (checked.push(path), work())
+  })
   return { checked, layer }
 }
 
