@@ -156,8 +156,8 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         const tools = Http.expectBody(yield* Http.get(`${base}/tools`), 200, CatalogueToolList)
         expect(tools.data.map((t) => [t.uuid, t.name, t.shortName, t.prefix])).toEqual([
           [eslint9, "ESLint9", "eslint9", "ESLint9_"],
-          [markdownlint, "markdownlint", "markdownlint", "markdownlint_"],
           [stylelint, "Stylelint", "stylelint", "Stylelint_"],
+          [markdownlint, "markdownlint", "markdownlint", "markdownlint_"],
           [ruff, "Ruff", "ruff", "Ruff_"],
           [eslint8, "ESLint", "eslint", "ESLint8_"]
         ])
@@ -171,8 +171,9 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         expect(tools.data[0]?.configurationFilenames).toContain("eslint.config.js")
         const first = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2" } }), 200, CatalogueToolList)
         const second = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: first.pagination.cursor ?? "" } }), 200, CatalogueToolList)
-        expect([first.data.length, second.data.length]).toEqual([2, 2])
-        expect([...first.data, ...second.data]).toEqual(tools.data)
+        const third = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: second.pagination.cursor ?? "" } }), 200, CatalogueToolList)
+        expect([first.data.length, second.data.length, third.data.length]).toEqual([2, 2, 1])
+        expect([...first.data, ...second.data, ...third.data]).toEqual(tools.data)
       }))
 
     it.effect("getPattern answers a pattern's definition, as a repository's pattern shows it; unknown tool or pattern 404", () =>

@@ -77,7 +77,11 @@ export const commitAnalysisOfEncoded = (encoded: typeof CommitAnalysis.Encoded):
           issueCounts: trusted(IssueCounts, measures.issueCounts),
           ...(measures.languageAnalysis === undefined
             ? {}
-            : { languageAnalysis: measures.languageAnalysis.map((l) => trusted(LanguageAnalysis, l)) })
+            : {
+              languageAnalysis: measures.languageAnalysis.map((l) =>
+                trusted(LanguageAnalysis, { ...l, ...(l.issueCounts === undefined ? {} : { issueCounts: trusted(IssueCounts, l.issueCounts) }) })
+              )
+            })
         })
       }),
     problems: encoded.problems.map((p) => trusted(Problem, { ...p, actions: p.actions.map((a) => trusted(Action, a)) })),
