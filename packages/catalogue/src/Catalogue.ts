@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import eslint8 from "./data/eslint8.json" with { type: "json" }
 import eslint9 from "./data/eslint9.json" with { type: "json" }
 import ruff from "./data/ruff.json" with { type: "json" }
+import shellcheck from "./data/shellcheck.json" with { type: "json" }
 import source from "./data/source.json" with { type: "json" }
 
 /**
@@ -27,7 +28,8 @@ const versionOf = (tool: string): string | undefined =>
 export const catalogue: ReadonlyArray<ToolDefinitions.ToolDefinition> = Schema.decodeUnknownSync(Schema.Array(ToolDefinitions.ToolDefinition))([
   eslint9,
   eslint8,
-  ruff
+  ruff,
+  shellcheck
 ]).map((tool) => {
   const version = versionOf(tool.name)
   return version === undefined ? tool : new ToolDefinitions.ToolDefinition({ ...tool, version })

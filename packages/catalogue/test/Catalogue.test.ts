@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest"
 import { sourceFile } from "../scripts/CatalogueFiles.js"
 import { catalogueData, renderFiles } from "../scripts/EslintCatalogue.js"
 import { ruffSource } from "../scripts/RuffCatalogue.js"
+import { shellCheckRelease, shellCheckSource } from "../scripts/ShellCheckCatalogue.js"
 import { installedEslint8, installedEslint9 } from "../scripts/RuleMetadata.js"
 import { catalogue, catalogueSource } from "../src/index.js"
 
@@ -33,13 +34,14 @@ const installedVersion = (specifier: string): unknown => {
 }
 
 describe("catalogue data", () => {
-  it("decodes into ESLint9, ESLint (v8) and Ruff and encodes back to the files unchanged", () => {
+  it("decodes into ESLint9, ESLint (v8), Ruff and ShellCheck and encodes back to the files unchanged", () => {
     expect(catalogue.map((t) => [t.name, t.uuid])).toEqual([
       ["ESLint9", "2a30ab97-477f-4769-8b88-af596ce7a94c"],
       ["ESLint", "f8b29663-2cb2-498d-b923-a10c6a8c05cd"],
-      ["Ruff", "8b1e2f4a-93c6-4d57-a0e1-5c7d2b9f6e31"]
+      ["Ruff", "8b1e2f4a-93c6-4d57-a0e1-5c7d2b9f6e31"],
+      ["ShellCheck", "233f8aac-4fb6-4193-8a17-e64515bea152"]
     ])
-    const files = ["eslint9.json", "eslint8.json", "ruff.json"].map((file): unknown =>
+    const files = ["eslint9.json", "eslint8.json", "ruff.json", "shellcheck.json"].map((file): unknown =>
       JSON.parse(readFileSync(join(packageDir, "src/data", file), "utf8"))
     )
     // The data files as generated, plus each tool's version: its linter's, the first package in source.json.
@@ -47,13 +49,14 @@ describe("catalogue data", () => {
       readonly tool: string
       readonly packages: Readonly<Record<string, string>>
     }>
-    const versions = ["ESLint9", "ESLint", "Ruff"].map((tool) => ({
+    const versions = ["ESLint9", "ESLint", "Ruff", "ShellCheck"].map((tool) => ({
       version: Object.values(source.find((s) => s.tool === tool)?.packages ?? {})[0]
     }))
     expect(versions.map((v) => v.version)).toEqual([
       installedVersion("eslint"),
       installedVersion("eslint8"),
-      installedVersion("@astral-sh/ruff-wasm-nodejs")
+      installedVersion("@astral-sh/ruff-wasm-nodejs"),
+      shellCheckRelease
     ])
     expect(Schema.encodeSync(Schema.Array(ToolDefinitions.ToolDefinition))(catalogue)).toEqual(
       files.map((file, index) => ({ ...(file as object), ...versions[index] }))
@@ -73,8 +76,9 @@ describe("catalogue data", () => {
   it("is what the generator produces from the installed linters (re-run `pnpm generate` if not)", () => {
     const data = catalogueData({ eslint9: installedEslint9(), eslint8: installedEslint8() })
     const ruff = ruffSource(String(installedVersion("@astral-sh/ruff-wasm-nodejs")))
-    // ruff.json needs a Ruff source snapshot to regenerate: RuffCatalogue.test.ts checks it against Ruff itself.
-    for (const [path, contents] of [...renderFiles(data), sourceFile([...data.source, ruff])]) {
+    // ruff.json and shellcheck.json need a source snapshot to regenerate: RuffCatalogue.test.ts and
+    // ShellCheckCatalogue.test.ts check them against Ruff and ShellCheck themselves.
+    for (const [path, contents] of [...renderFiles(data), sourceFile([...data.source, ruff, shellCheckSource])]) {
       expect(readFileSync(join(packageDir, path), "utf8"), path).toBe(contents)
     }
   })
@@ -89,7 +93,8 @@ describe("catalogue data", () => {
         }
       ],
       ["ESLint", { eslint: installedVersion("eslint8") }],
-      ["Ruff", { "@astral-sh/ruff-wasm-nodejs": installedVersion("@astral-sh/ruff-wasm-nodejs") }]
+      ["Ruff", { "@astral-sh/ruff-wasm-nodejs": installedVersion("@astral-sh/ruff-wasm-nodejs") }],
+      ["ShellCheck", { shellcheck: shellCheckRelease }]
     ])
     expect(catalogueSource[1]?.packages["eslint"]).toMatch(/^8\./)
   })
