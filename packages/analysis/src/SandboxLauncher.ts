@@ -58,10 +58,11 @@ export const probeConfinement = (readable: ReadonlyArray<string> = [], user: San
 }
 
 /** `user`, when the service runs as root, `setpriv` can switch to it here, and it reaches `readable`. */
-export const switchableUser = (readable: ReadonlyArray<string>, user: SandboxUser): SandboxUser | undefined => {
-  const reaches = (path: string) => succeeds("setpriv", [...dropTo(user), "test", "-r", path])
-  return process.getuid?.() === 0 && succeeds("setpriv", [...dropTo(user), "true"]) && readable.every(reaches) ? user : undefined
-}
+export const switchableUser = (readable: ReadonlyArray<string>, user: SandboxUser): SandboxUser | undefined =>
+  process.getuid?.() === 0 && succeeds("setpriv", [...dropTo(user), "true"]) && readable.every((path) => userReaches(user, path)) ? user : undefined
+
+/** `user` can read `path` (and pass through every folder above it). */
+export const userReaches = (user: SandboxUser, path: string): boolean => succeeds("setpriv", [...dropTo(user), "test", "-r", path])
 
 /** A probe of the machine run once per process and list of paths the child reads. */
 export const probedOnce = <A>(probe: (readable: ReadonlyArray<string>) => A) => {

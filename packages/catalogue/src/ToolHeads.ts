@@ -25,3 +25,17 @@ export const toolHeads: ReadonlyArray<ToolDefinitions.ToolDefinition> = [eslint9
   const version = versionOf(decoded.name)
   return new ToolDefinitions.ToolDefinition({ ...decoded, ...(version === undefined ? {} : { version }), patterns: [] })
 })
+
+/**
+ * ShellCheck's optional checks (off in ShellCheck unless enabled by name), each with the codes it
+ * adds (`SC2250`), as the catalogue's patterns are tagged (`optional:<name>`): a run enables only
+ * those whose patterns are enabled, since each costs ShellCheck memory on long scripts.
+ */
+export const shellCheckOptionalChecks: ReadonlyMap<string, ReadonlyArray<string>> = (() => {
+  const byName = new Map<string, Array<string>>()
+  for (const { definition } of shellcheck.patterns) {
+    const name = definition.tags.find((tag) => tag.startsWith("optional:"))?.slice("optional:".length)
+    if (name !== undefined) byName.set(name, [...(byName.get(name) ?? []), definition.id.slice(shellcheck.patternPrefix.length)])
+  }
+  return byName
+})()

@@ -1,4 +1,4 @@
-import { dropTo, type Launch, nobody, probedOnce, type SandboxUser, succeeds, switchableUser } from "../SandboxLauncher.js"
+import { dropTo, type Launch, nobody, probedOnce, type SandboxUser, succeeds, switchableUser, userReaches } from "../SandboxLauncher.js"
 
 /**
  * The fences an external analyser (ShellCheck, and the Debian tools after it) runs behind. The
@@ -52,6 +52,16 @@ export const probeChildFences = (readable: ReadonlyArray<string> = [], user: San
 
 /** The machine's fences for a child that reads `readable`, probed once per process and list. */
 export const childFences: (readable?: ReadonlyArray<string>) => ChildFences = probedOnce((readable) => probeChildFences(readable))
+
+/**
+ * The fences of a run of `program` over the checkout at `root`: the machine's, probed once, without
+ * the user switch where the unprivileged user cannot read the checkout (asked each time: a
+ * checkout is a new folder each analysis).
+ */
+export const childFencesReading = (program: string, root: string): ChildFences => {
+  const fences = childFences([program])
+  return fences.user === undefined || userReaches(fences.user, root) ? fences : { ...fences, user: undefined }
+}
 
 /** The command that runs `command args` behind `fences`, its address space limited to `memoryMegabytes`. */
 export const confinedLaunch = (fences: ChildFences, memoryMegabytes: number, command: string, args: ReadonlyArray<string>): Launch => {

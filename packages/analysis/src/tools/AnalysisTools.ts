@@ -3,6 +3,7 @@ import type { ToolDefinitions } from "@tidemark/core"
 import type { ConfigLintLimits } from "../ConfigLintSandbox.js"
 import { legacyConfigurationOf } from "../eslintrc/LegacyConfiguration.js"
 import { makeRuffTool } from "../ruff/RuffTool.js"
+import { makeShellCheckTool } from "../shellcheck/ShellCheckTool.js"
 import type { AnalysisTool } from "./AnalysisTool.js"
 import { makeEslintTool } from "./EslintTool.js"
 
@@ -14,6 +15,8 @@ import { makeEslintTool } from "./EslintTool.js"
 
 export interface AnalysisToolsOptions {
   readonly configurationFileLimits: ConfigLintLimits
+  /** Where external analysers (ShellCheck) are looked for: the service's PATH when absent. */
+  readonly searchPath?: string | undefined
 }
 
 export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<AnalysisTool> => {
@@ -21,7 +24,8 @@ export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<Anal
   // By the catalogue's family: ESLint9 and ESLint (v8) are both "eslint".
   const plugins: Readonly<Record<string, (definition: ToolDefinitions.ToolDefinition) => AnalysisTool>> = {
     eslint: (definition) => makeEslintTool(definition, eslint),
-    Ruff: makeRuffTool
+    Ruff: makeRuffTool,
+    shellcheck: (definition) => makeShellCheckTool(definition, { searchPath: options.searchPath })
   }
   return toolHeads.flatMap((definition) => {
     const make = plugins[definition.family]
