@@ -66,23 +66,31 @@ const optionalCheckOf = (code: string): string | undefined =>
 
 /**
  * Checks of ShellCheck's default set that are off by default here, each because its finding is
- * not about the script or following its advice breaks working scripts (measured on nvm: 290 of
- * its 575 findings, none of them a fault; docs/real-repositories.md). A repository can enable
+ * not about the script or following its advice breaks working scripts (measured on nvm and pyenv,
+ * docs/real-repositories.md). A repository can enable
  * them, and its own `.shellcheckrc` decides for itself.
- * - SC1091 says ShellCheck did not read a sourced file it was not given (`see shellcheck -x`):
- *   the service's invocation, not the script; Tidemark never lets ShellCheck read outside the
- *   checkout.
+ * - SC1091 says ShellCheck did not read a sourced file it was not given (`see shellcheck -x`),
+ *   SC1090 that it cannot follow a `source` of a computed path (`. "$DIR/lib.sh"`): what the tool
+ *   could read, not a fault of the script; Tidemark never lets ShellCheck read outside the checkout.
  * - SC2317 calls a command unreachable when no call of its function is in sight: a function a
  *   trap runs, a name built at run time, a test's stand-in for a function of the script it
  *   sources (225 of nvm's findings, all such): removing it breaks the script.
  * - SC2016 asks for double quotes around `$` and backticks in single quotes: single quotes are
  *   how a script writes them literally (a message naming `nvm use` in backticks, an awk program, a
- *   script written to a file; all 40 of nvm's): double quotes would run them.
+ *   script written to a file; all 40 of nvm's): double quotes would run them. SC2088 likewise
+ *   asks for `$HOME` in place of a quoted `~`, which is how a script names a path for a person to
+ *   read (`profile='~/.bash_profile'` in pyenv's instructions, all 12 of pyenv's): `$HOME` would
+ *   print the path of the machine that ran it.
+ * - SC2046 asks to quote a command substitution: an unquoted `$(…)` is how a script splits a
+ *   command's output into arguments on purpose (`echo $(cmd)` to squash its spaces, nvm's tests;
+ *   `$(if …; then echo -e …; fi)`, which must vanish when empty, pyenv's): 10 of its 20 findings
+ *   there, and quoting them breaks the script; the original service's ShellCheck leaves it out of
+ *   its defaults too. SC2086, the same advice for a variable, stays on.
  * - SC3043 says `local` is undefined in POSIX sh: every sh a Linux system runs as /bin/sh has it
  *   (dash, bash, busybox ash; Debian's policy allows it in sh scripts), and dropping it makes a
  *   function's variables global.
  */
-export const shellCheckOffByDefault: ReadonlySet<string> = new Set(["1091", "2016", "2317", "3043"])
+export const shellCheckOffByDefault: ReadonlySet<string> = new Set(["1090", "1091", "2016", "2046", "2088", "2317", "3043"])
 
 /** ShellCheck's level as the catalogue's severity: style is advice, as info is. */
 export const severityOfLevel: Readonly<Record<ShellCheckLevel, Pattern.SeverityLevel>> = {
