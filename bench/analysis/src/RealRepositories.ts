@@ -1,6 +1,6 @@
 import { TreeAnalyzer } from "@tidemark/analysis"
 import { catalogue } from "@tidemark/catalogue"
-import { CommitAnalysis, Goals, Records, RepositoryView, type ToolDefinitions } from "@tidemark/core"
+import { CommitAnalysis, Goals, LanguageDefinitions, Records, RepositoryView, type ToolDefinitions } from "@tidemark/core"
 import { Effect } from "effect"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -21,9 +21,14 @@ import { toolAtDefaults } from "./DefaultSettings.js"
 // CONFIG=off measures the defaults alone, as for a repository without a configuration Tidemark reads.
 const toolOf = (tool: ToolDefinitions.ToolDefinition) => toolAtDefaults(tool, process.env["CONFIG"] !== "off")
 
-/** The tools on by default for a repository of these languages (core's `enabledByDefault`). */
-const defaultTools = (languages: ReadonlyArray<string>) =>
-  catalogue.filter((tool) => tool.enabledByDefault && tool.languages.some((l) => languages.includes(l))).map(toolOf)
+/**
+ * The tools on by default for a repository of these languages (core's `enabledByDefault`, which
+ * reads the service's names of them: the measures' "Bourne Shell" is the service's "Shell").
+ */
+const defaultTools = (languages: ReadonlyArray<string>) => {
+  const named = languages.map(LanguageDefinitions.serviceNameOf)
+  return catalogue.filter((tool) => tool.enabledByDefault && tool.languages.some((l) => named.includes(l))).map(toolOf)
+}
 
 const record = (name: string, languages: ReadonlyArray<string>) =>
   new Records.RepositoryRecord({

@@ -7,7 +7,7 @@ import { Effect, Schedule, Schema } from "effect"
 import { OrganizationViews, Pattern } from "@tidemark/core"
 import { CatalogueToolList, OrganizationData, PatternDefinitionData, RepositoryData, RepositoryList } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
-import { addRepository, eslint8, eslint9, issueToken, markdownlint, newOrganization, once, type Organization, paths, ruff, stylelint } from "./fixtures/Scenario.js"
+import { addRepository, eslint8, eslint9, issueToken, markdownlint, newOrganization, once, type Organization, paths, ruff, shellCheck, stylelint } from "./fixtures/Scenario.js"
 import { analysingTestLayer } from "./fixtures/TestLayer.js"
 import { adminToken } from "./fixtures/TestServer.js"
 
@@ -155,6 +155,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
       Effect.gen(function*() {
         const tools = Http.expectBody(yield* Http.get(`${base}/tools`), 200, CatalogueToolList)
         expect(tools.data.map((t) => [t.uuid, t.name, t.shortName, t.prefix])).toEqual([
+          [shellCheck, "ShellCheck", "shellcheck", "ShellCheck_"],
           [eslint9, "ESLint9", "eslint9", "ESLint9_"],
           [stylelint, "Stylelint", "stylelint", "Stylelint_"],
           [markdownlint, "markdownlint", "markdownlint", "markdownlint_"],
@@ -162,17 +163,19 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           [eslint8, "ESLint", "eslint", "ESLint8_"]
         ])
         expect(tools.data.map((t) => t.version)).toEqual([
+          expect.stringMatching(/^0\.\d+\.\d+$/),
           expect.stringMatching(/^9\.\d+\.\d+$/),
           expect.stringMatching(/^17\.\d+\.\d+$/),
           expect.stringMatching(/^0\.\d+\.\d+$/),
           expect.stringMatching(/^0\.\d+\.\d+$/),
           expect.stringMatching(/^8\.\d+\.\d+$/)
         ])
-        expect(tools.data[0]?.configurationFilenames).toContain("eslint.config.js")
+        expect(tools.data[0]?.configurationFilenames).toEqual([".shellcheckrc"])
+        expect(tools.data[1]?.configurationFilenames).toContain("eslint.config.js")
         const first = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2" } }), 200, CatalogueToolList)
         const second = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: first.pagination.cursor ?? "" } }), 200, CatalogueToolList)
         const third = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: second.pagination.cursor ?? "" } }), 200, CatalogueToolList)
-        expect([first.data.length, second.data.length, third.data.length]).toEqual([2, 2, 1])
+        expect([first.data.length, second.data.length, third.data.length]).toEqual([2, 2, 2])
         expect([...first.data, ...second.data, ...third.data]).toEqual(tools.data)
       }))
 

@@ -7,7 +7,7 @@ import { createRequire } from "node:module"
 import { basename, dirname, join, sep } from "node:path"
 import { fileURLToPath } from "node:url"
 import { ConfigLintReply, type ConfigLintRequest } from "./ConfigLintProtocol.js"
-import { type Confinement, confinement, launch } from "./SandboxLauncher.js"
+import { type Confinement, confinement, killGroup, launch, tailOf } from "./SandboxLauncher.js"
 
 /**
  * Runs ConfigLintChild, the process that loads a repository's ESLint config (the repository's
@@ -91,18 +91,6 @@ const memoryWatchInterval = 50
 
 const decodeReply = Schema.decodeUnknownEither(ConfigLintReply)
 
-/** Keeps the end of what the child wrote on stderr: enough to say why it died, bounded whatever it writes. */
-const tailOf = (limit: number) => {
-  let text = ""
-  return {
-    add: (chunk: Buffer) => {
-      text = (text + chunk.toString("utf8")).slice(-limit)
-    },
-    text: () => text,
-    lastLine: () => text.trim().split("\n").filter((line) => line.trim() !== "").at(-1) ?? ""
-  }
-}
-
 /** Where the private copies go: named after the process that made them, so that a later start can remove a dead one's. */
 export const sandboxCopyPrefix = "tidemark-sandbox-"
 
@@ -138,16 +126,6 @@ export const lintInSandbox = (request: ConfigLintRequest, limits: ConfigLintLimi
     const confined = sandboxConfinement()
     return Effect.scoped(Effect.flatMap(privateCopyOf(request.root, confined), (root) => runChild({ ...request, root }, limits, confined)))
   })
-
-/** Kills the child's whole process group (the launchers and the linting process), as far as it still exists. */
-const killGroup = (pid: number | undefined) => {
-  if (pid === undefined) return
-  try {
-    process.kill(-pid, "SIGKILL")
-  } catch {
-    // The group has already exited.
-  }
-}
 
 const runChild = (request: ConfigLintRequest, limits: ConfigLintLimits, confined: Confinement): Effect.Effect<ConfigLintReply, string> =>
   Effect.async<ConfigLintReply, string>((resume) => {

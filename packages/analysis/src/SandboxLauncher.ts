@@ -36,12 +36,14 @@ export interface Launch {
   readonly args: ReadonlyArray<string>
 }
 
-const succeeds = (command: string, args: ReadonlyArray<string>) => {
+/** The command ran here and exited 0: how a fence is tried before it is used. */
+export const succeeds = (command: string, args: ReadonlyArray<string>) => {
   const result = spawnSync(command, args, { stdio: "ignore", timeout: 5_000 })
   return result.error === undefined && result.status === 0
 }
 
-const dropTo = (user: SandboxUser) => [`--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--no-new-privs", "--"]
+/** `setpriv`'s arguments that run the rest of the command as `user`, without groups or new privileges. */
+export const dropTo = (user: SandboxUser) => [`--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--no-new-privs", "--"]
 
 /**
  * Tries each fence once on this machine: a namespace or a user switch that fails here is not used.
@@ -52,22 +54,31 @@ export const probeConfinement = (readable: ReadonlyArray<string> = [], user: San
   const isRoot = process.getuid?.() === 0
   const namespace = isRoot ? ["--pid", "--fork", "--"] : ["--user", "--map-root-user", "--pid", "--fork", "--"]
   const pidNamespace = succeeds("unshare", [...namespace, "true"]) ? namespace : undefined
-  const reaches = (path: string) => succeeds("setpriv", [...dropTo(user), "test", "-r", path])
-  const switched = isRoot && succeeds("setpriv", [...dropTo(user), "true"]) && readable.every(reaches) ? user : undefined
-  return { pidNamespace, user: switched }
+  return { pidNamespace, user: switchableUser(readable, user) }
 }
 
-const probed = new Map<string, Confinement>()
+/** `user`, when the service runs as root, `setpriv` can switch to it here, and it reaches `readable`. */
+export const switchableUser = (readable: ReadonlyArray<string>, user: SandboxUser): SandboxUser | undefined =>
+  process.getuid?.() === 0 && succeeds("setpriv", [...dropTo(user), "true"]) && readable.every((path) => userReaches(user, path)) ? user : undefined
+
+/** `user` can read `path` (and pass through every folder above it). */
+export const userReaches = (user: SandboxUser, path: string): boolean => succeeds("setpriv", [...dropTo(user), "test", "-r", path])
+
+/** A probe of the machine run once per process and list of paths the child reads. */
+export const probedOnce = <A>(probe: (readable: ReadonlyArray<string>) => A) => {
+  const probed = new Map<string, A>()
+  return (readable: ReadonlyArray<string> = []): A => {
+    const key = readable.join("\0")
+    const known = probed.get(key)
+    if (known !== undefined) return known
+    const found = probe(readable)
+    probed.set(key, found)
+    return found
+  }
+}
 
 /** The machine's confinement for a child that reads `readable`, probed on first use. */
-export const confinement = (readable: ReadonlyArray<string> = []): Confinement => {
-  const key = readable.join("\0")
-  const known = probed.get(key)
-  if (known !== undefined) return known
-  const found = probeConfinement(readable)
-  probed.set(key, found)
-  return found
-}
+export const confinement: (readable?: ReadonlyArray<string>) => Confinement = probedOnce((readable) => probeConfinement(readable))
 
 /** The command that runs `command args` behind the fences of `confined`. */
 export const launch = (confined: Confinement, command: string, args: ReadonlyArray<string>): Launch => {
@@ -85,4 +96,26 @@ export const confinementOf = (confined: Confinement): string => {
     "a guard on process.kill"
   ]
   return fences.join(", ")
+}
+
+/** Kills a child's whole process group (the launchers and the confined process), as far as it still exists. */
+export const killGroup = (pid: number | undefined): void => {
+  if (pid === undefined) return
+  try {
+    process.kill(-pid, "SIGKILL")
+  } catch {
+    // The group has already exited.
+  }
+}
+
+/** Keeps the end of what a child wrote on stderr: enough to say why it died, bounded whatever it writes. */
+export const tailOf = (limit: number) => {
+  let text = ""
+  return {
+    add: (chunk: Buffer) => {
+      text = (text + chunk.toString("utf8")).slice(-limit)
+    },
+    text: () => text,
+    lastLine: () => text.trim().split("\n").filter((line) => line.trim() !== "").at(-1) ?? ""
+  }
 }

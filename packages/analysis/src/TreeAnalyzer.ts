@@ -14,7 +14,7 @@ import type { Issue } from "./LintResult.js"
 import { remembered, rememberedEntries } from "./RememberedEntries.js"
 import { resultRowsOf } from "./ResultRows.js"
 import { SkippedFile, skippedFileProblems } from "./SkippedFile.js"
-import type { AnalysisTool, ToolProblem, ToolRun } from "./tools/AnalysisTool.js"
+import { type AnalysisTool, installed, type ToolAvailability, type ToolProblem, type ToolRun } from "./tools/AnalysisTool.js"
 import { analysisTools } from "./tools/AnalysisTools.js"
 import { languageAnalysisOf } from "./tools/ToolLanguages.js"
 import { defaultTreeAnalysisSettings, measureTree, scopeTree } from "./TreeAnalysis.js"
@@ -24,6 +24,8 @@ export interface TreeAnalyzerOptions {
   readonly cacheDirectory: string
   /** Time and memory of the sandboxed process that runs a repository's own ESLint config. */
   readonly configurationFileLimits?: ConfigLintLimits | undefined
+  /** Where external analysers (ShellCheck) are looked for: the service's PATH when absent. */
+  readonly searchPath?: string | undefined
 }
 
 /** The ESLint9 tool of the catalogue (api-facts): the tool whose patterns the analysis runs. */
@@ -53,14 +55,38 @@ const toolProblem = (problem: ToolProblem): Repository.Problem =>
     actions: []
   })
 
-/** An enabled tool this server has no plug-in for: its languages are not analysed, and the repository is told. */
-const notRunProblem = (tool: Analyzer.AnalyzedTool): Repository.Problem =>
-  new Repository.Problem({
+/**
+ * An enabled tool this server cannot run (no plug-in, or its program is not installed): its
+ * languages are not analysed, and the repository is told, with what to install when that is why.
+ */
+const notRunProblem = (tool: Analyzer.AnalyzedTool, missing: ReadonlyMap<string, MissingPlugin>): Repository.Problem => {
+  const why = missing.get(tool.uuid)?.availability
+  return new Repository.Problem({
     code: "tool_not_installed",
     severity: "some_analysis",
-    message: `${tool.name} is enabled, and this server cannot run it: its issues are not measured`,
+    message: why === undefined
+      ? `${tool.name} is enabled, and this server cannot run it: its issues are not measured`
+      : `${tool.name} is enabled, and this server cannot run it (${why.reason}): its issues are not measured; ${why.install}`,
     actions: []
   })
+}
+
+interface MissingPlugin {
+  readonly plugin: AnalysisTool
+  readonly availability: Extract<ToolAvailability, { readonly _tag: "NotInstalled" }>
+}
+
+/** The plug-ins whose program is installed, and those whose is not, by tool uuid. */
+const availableOf = (plugins: ReadonlyArray<AnalysisTool>) =>
+  Effect.map(
+    Effect.forEach(plugins, (plugin) => Effect.map(plugin.availability ?? Effect.succeed(installed), (availability) => ({ plugin, availability }))),
+    (found) => ({
+      usable: found.flatMap(({ availability, plugin }) => (availability._tag === "Installed" ? [plugin] : [])),
+      missing: new Map(found.flatMap(({ availability, plugin }) =>
+        availability._tag === "NotInstalled" ? [[plugin.definition.uuid, { plugin, availability }] as const] : []
+      ))
+    })
+  )
 
 /** The languages with code the tools did not read, in one problem. */
 const notAnalysedProblem = (languages: ReadonlyArray<AnalysedLanguages.LanguageAnalysis>): Array<Repository.Problem> => {
@@ -93,7 +119,7 @@ const rulesOf = (plugin: AnalysisTool, tool: Analyzer.AnalyzedTool) =>
 export const make = (options: TreeAnalyzerOptions) =>
   Effect.gen(function*() {
     const grammars = yield* loadGrammars
-    const plugins = analysisTools({ configurationFileLimits: options.configurationFileLimits ?? defaultConfigLintLimits })
+    const plugins = analysisTools({ configurationFileLimits: options.configurationFileLimits ?? defaultConfigLintLimits, searchPath: options.searchPath })
     // One per analyzer: the next analysis of mostly the same files (a pull request's head after its
     // target) tokenizes only what changed.
     const frames = makeFrameCache()
@@ -118,11 +144,13 @@ export const make = (options: TreeAnalyzerOptions) =>
           overdue
         }
         const scoped = yield* scopeTree(root, treeSettings)
+        // A plug-in whose program is not installed here runs nothing: its tool is not run.
+        const { missing, usable } = yield* availableOf(plugins)
         const enabled = settings.tools.flatMap((tool) => {
-          const plugin = plugins.find((p) => p.definition.uuid === tool.uuid)
+          const plugin = usable.find((p) => p.definition.uuid === tool.uuid)
           return plugin === undefined ? [] : [{ tool, plugin }]
         })
-        const notRun = settings.tools.filter((tool) => !plugins.some((p) => p.definition.uuid === tool.uuid))
+        const notRun = settings.tools.filter((tool) => !usable.some((p) => p.definition.uuid === tool.uuid))
         // Each tool starts first: where it can, it runs beside the measures.
         const runs = yield* Effect.forEach(enabled, ({ plugin, tool }) => {
           const overdueOfTool = overdue.filter((file) => file.tool === tool.name)
@@ -145,8 +173,12 @@ export const make = (options: TreeAnalyzerOptions) =>
           ...overdue
         ])
         const totals = analysis.totals
-        const notInstalled = notRun.flatMap((tool) => toolHeads.filter((known) => known.uuid === tool.uuid))
-        const languageAnalysis = languageAnalysisOf(totals.languages, plugins, finished.map(({ plugin }) => plugin), notInstalled)
+        // Enabled or not, a plug-in that cannot run leaves its languages "not installed": enabling it would not help.
+        const notInstalled = [
+          ...[...missing.values()].map(({ plugin }) => ({ name: plugin.definition.name, languages: plugin.languages })),
+          ...notRun.filter((tool) => !missing.has(tool.uuid)).flatMap((tool) => toolHeads.filter((known) => known.uuid === tool.uuid))
+        ]
+        const languageAnalysis = languageAnalysisOf(totals.languages, usable, finished.map(({ plugin }) => plugin), notInstalled)
         const rows = resultRowsOf({
           files: analysis.files,
           duplication,
@@ -181,7 +213,7 @@ export const make = (options: TreeAnalyzerOptions) =>
         const problems = [
           ...(configurationProblem === undefined ? [] : [configurationFileProblem(configurationProblem)]),
           ...finished.flatMap(({ done }) => done.problems.map(toolProblem)),
-          ...notRun.map(notRunProblem),
+          ...notRun.map((tool) => notRunProblem(tool, missing)),
           ...notAnalysedProblem(languageAnalysis),
           ...skippedFileProblems([...skipped, ...unlinted])
         ]

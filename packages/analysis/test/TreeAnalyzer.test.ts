@@ -262,6 +262,41 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
       ])
     }).pipe(Effect.provide(NodeContext.layer)), 60_000)
 
+  it.scoped("runs ShellCheck on the shell scripts where it is installed, and where it is not says how to install it", () =>
+    Effect.gen(function*() {
+      const root = yield* treeOf({ "deploy.sh": "#!/bin/sh\necho $1\n", "web/a.js": "export const a = 1\n" })
+      const shellCheck = {
+        uuid: "233f8aac-4fb6-4193-8a17-e64515bea152",
+        name: "ShellCheck",
+        usesConfigurationFile: false,
+        patterns: [{ id: "ShellCheck_SC2086", severityLevel: "Info" as const, category: "BestPractice", parameters: [] }]
+      }
+      const installed = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
+      const output = yield* installed.analyze(root, { goals, tools: [eslint9([]), shellCheck] })
+      expect(output.findings.map((f) => [f.toolName, f.patternId, f.filePath, f.line, f.level, f.language])).toEqual([
+        ["ShellCheck", "ShellCheck_SC2086", "deploy.sh", 2, "Info", "Bourne Shell"]
+      ])
+      const shellOf = (languages: ReadonlyArray<{ readonly language: string }> | undefined) => languages?.find((l) => l.language === "Bourne Shell")
+      expect(shellOf(output.measures.languageAnalysis)).toMatchObject({ tools: ["ShellCheck"] })
+      expect(output.problems).toEqual([])
+
+      // Without shellcheck on the search path the tool is not run: the repository is told, the scripts are not counted clean.
+      const absent = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory, searchPath: "/nonexistent" })
+      const missing = yield* absent.analyze(root, { goals, tools: [eslint9([]), shellCheck] })
+      expect(missing.findings).toEqual([])
+      expect(shellOf(missing.measures.languageAnalysis)).toMatchObject({ tools: [], notAnalysed: "tool_not_installed", candidates: ["ShellCheck"] })
+      expect(missing.problems.map((p) => [p.code, p.message])).toEqual([
+        [
+          "tool_not_installed",
+          "ShellCheck is enabled, and this server cannot run it (shellcheck is not on the search path): its issues are not measured; install shellcheck (apt-get install shellcheck; scripts/install-analysers.sh installs every analyser)"
+        ],
+        ["languages_not_analysed", "Issues of Bourne Shell (2 lines): its tool is not installed on this server (ShellCheck) were not measured: less than half of the code was analysed, so there is no grade"]
+      ])
+      // Not enabled either, its languages are still "not installed": enabling it would not help.
+      const notEnabled = yield* absent.analyze(root, { goals, tools: [eslint9([])] })
+      expect(shellOf(notEnabled.measures.languageAnalysis)).toMatchObject({ notAnalysed: "tool_not_installed", candidates: ["ShellCheck"] })
+    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+
   it.scoped("follows the repository's eslintrc when it never chose, and says which configuration it followed", () =>
     Effect.gen(function*() {
       const root = yield* treeOf({

@@ -1,5 +1,7 @@
-import { execFileSync } from "node:child_process"
 import { Schema } from "effect"
+import { git, readBlobs } from "./GitSnapshot.js"
+
+export { snapshotCommit } from "./GitSnapshot.js"
 
 /**
  * Ruff's rules as its source declares them. The WASM build Tidemark runs has no rule listing, so
@@ -234,28 +236,6 @@ export const ruffRules = (input: {
   })
 }
 
-const git = (gitDir: string, args: ReadonlyArray<string>, input?: string): string =>
-  execFileSync("git", ["--git-dir", gitDir, ...args], { input, encoding: "utf8", maxBuffer: 1 << 30 })
-
-/** Blobs of `rev:path` for each path, read through one `git cat-file --batch`. */
-const readBlobs = (gitDir: string, rev: string, paths: ReadonlyArray<string>): ReadonlyArray<string> => {
-  const output = Buffer.from(
-    execFileSync("git", ["--git-dir", gitDir, "cat-file", "--batch"], {
-      input: paths.map((path) => `${rev}:${path}\n`).join(""),
-      maxBuffer: 1 << 30
-    })
-  )
-  const blobs: Array<string> = []
-  let offset = 0
-  while (offset < output.length) {
-    const headerEnd = output.indexOf(0x0a, offset)
-    const size = Number(output.subarray(offset, headerEnd).toString("utf8").split(" ")[2])
-    blobs.push(output.subarray(headerEnd + 1, headerEnd + 1 + size).toString("utf8"))
-    offset = headerEnd + 1 + size + 1
-  }
-  return blobs
-}
-
 /** The rules of a bare or ordinary git repository of `astral-sh/ruff` at `rev`. */
 export const snapshotRules = (gitDir: string, rev: string): ReadonlyArray<RuffRule> => {
   const ruleFiles = git(gitDir, ["ls-tree", "-r", "--name-only", rev, "--", rulesDir])
@@ -271,6 +251,3 @@ export const parseRedirects = (redirects: string): ReadonlyMap<string, string> =
 
 export const snapshotRedirects = (gitDir: string, rev: string): ReadonlyMap<string, string> =>
   parseRedirects(git(gitDir, ["show", `${rev}:${redirectsPath}`]))
-
-/** The commit `rev` names, recorded so that a rerun can start from the same source. */
-export const snapshotCommit = (gitDir: string, rev: string): string => git(gitDir, ["rev-parse", `${rev}^{commit}`]).trim()

@@ -8,6 +8,9 @@
  * ships no rule documentation: `scripts/stylelint-rule-docs.json` is only rewritten when a git
  * repository of stylelint/stylelint is given (`--stylelint`), read at `--stylelint-rev`.
  * `markdownlint.json` is read from the installed markdownlint (bump it, then re-run).
+ * ShellCheck lists no rules either: `shellcheck.json` is only rewritten when a git repository of
+ * koalaman/shellcheck is given (`--shellcheck=<git-dir>`), read at the tag of the release Tidemark
+ * runs (`--shellcheck-rev=` to read another revision of that release).
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
@@ -24,13 +27,23 @@ import { installedEslint8, installedEslint9 } from "./RuleMetadata.js"
 import { committedStylelintDocs, stylelintDocsFile, stylelintDocsPath, stylelintFile, stylelintSource, toStylelintTool } from "./StylelintCatalogue.js"
 import { snapshotDocs } from "./StylelintDocs.js"
 import { installedStylelint } from "./StylelintRules.js"
+import { shellCheckFile, shellCheckRelease, shellCheckSource, toShellCheckTool } from "./ShellCheckCatalogue.js"
+import { snapshotChecks, snapshotOptionalChecks, snapshotVersion } from "./ShellCheckChecks.js"
+import { snapshotCommit } from "./GitSnapshot.js"
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..")
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { stylelint: { type: "string" }, "stylelint-rev": { type: "string", default: "HEAD" } }
+  options: {
+    stylelint: { type: "string" },
+    "stylelint-rev": { type: "string", default: "HEAD" },
+    shellcheck: { type: "string" },
+    "shellcheck-rev": { type: "string" }
+  }
 })
 const [ruffGitDir, ruffRev = "HEAD"] = positionals
+const shellCheckGitDir = values.shellcheck
+const shellCheckRev = values["shellcheck-rev"] ?? `v${shellCheckRelease}`
 
 const write = (path: string, contents: string): void => {
   const target = join(packageDir, path)
@@ -55,7 +68,7 @@ const stylelint = await installedStylelint()
 const stylelintTool = toStylelintTool(stylelint, committedStylelintDocs())
 write(...stylelintFile(stylelintTool))
 console.log(`Stylelint ${stylelint.packages["stylelint"]}: ${stylelintTool.patterns.length} patterns`)
-write(...sourceFile([...data.source, ruffSource(installedRuffVersion()), markdownlintSource(markdownlint.version), stylelintSource(stylelint)]))
+write(...sourceFile([...data.source, ruffSource(installedRuffVersion()), markdownlintSource(markdownlint.version), stylelintSource(stylelint), shellCheckSource]))
 
 if (ruffGitDir !== undefined) {
   const ruff = installedRuffRules(ruffGitDir, ruffRev)
@@ -64,4 +77,14 @@ if (ruffGitDir !== undefined) {
   for (const change of ruff.statusChanges) {
     console.log(`  ${change.code}: ${change.snapshot} in the snapshot, ${change.installed} in Ruff ${ruff.version}`)
   }
+}
+
+if (shellCheckGitDir !== undefined) {
+  const version = snapshotVersion(shellCheckGitDir, shellCheckRev)
+  if (version !== shellCheckRelease) {
+    throw new Error(`koalaman/shellcheck ${shellCheckRev} is ShellCheck ${version}, not ${shellCheckRelease} (ShellCheckCatalogue.ts)`)
+  }
+  const tool = toShellCheckTool(snapshotChecks(shellCheckGitDir, shellCheckRev), snapshotOptionalChecks(shellCheckGitDir, shellCheckRev))
+  write(...shellCheckFile(tool))
+  console.log(`ShellCheck ${version}: ${tool.patterns.length} patterns, from koalaman/shellcheck ${snapshotCommit(shellCheckGitDir, shellCheckRev)}`)
 }

@@ -4,6 +4,7 @@ import eslint8 from "./data/eslint8.json" with { type: "json" }
 import eslint9 from "./data/eslint9.json" with { type: "json" }
 import markdownlint from "./data/markdownlint.json" with { type: "json" }
 import ruff from "./data/ruff.json" with { type: "json" }
+import shellcheck from "./data/shellcheck.json" with { type: "json" }
 import source from "./data/source.json" with { type: "json" }
 import stylelint from "./data/stylelint.json" with { type: "json" }
 
@@ -31,7 +32,8 @@ export const catalogue: ReadonlyArray<ToolDefinitions.ToolDefinition> = Schema.d
   eslint8,
   ruff,
   markdownlint,
-  stylelint
+  stylelint,
+  shellcheck
 ]).map((tool) => {
   const version = versionOf(tool.name)
   return version === undefined ? tool : new ToolDefinitions.ToolDefinition({ ...tool, version })

@@ -4,6 +4,7 @@ import eslint8 from "./data/eslint8.json" with { type: "json" }
 import eslint9 from "./data/eslint9.json" with { type: "json" }
 import markdownlint from "./data/markdownlint.json" with { type: "json" }
 import ruff from "./data/ruff.json" with { type: "json" }
+import shellcheck from "./data/shellcheck.json" with { type: "json" }
 import source from "./data/source.json" with { type: "json" }
 import stylelint from "./data/stylelint.json" with { type: "json" }
 
@@ -20,9 +21,23 @@ const Source = Schema.Array(Schema.Struct({ tool: Schema.String, packages: Schem
 const versionOf = (tool: string): string | undefined =>
   Object.values(Schema.decodeUnknownSync(Source)(source).find((entry) => entry.tool === tool)?.packages ?? {})[0]
 
-export const toolHeads: ReadonlyArray<ToolDefinitions.ToolDefinition> = [eslint9, eslint8, ruff, markdownlint, stylelint].map((data) => {
+export const toolHeads: ReadonlyArray<ToolDefinitions.ToolDefinition> = [eslint9, eslint8, ruff, markdownlint, stylelint, shellcheck].map((data) => {
   const { patterns: _patterns, ...head } = data
   const decoded = Schema.decodeUnknownSync(Head)(head)
   const version = versionOf(decoded.name)
   return new ToolDefinitions.ToolDefinition({ ...decoded, ...(version === undefined ? {} : { version }), patterns: [] })
 })
+
+/**
+ * ShellCheck's optional checks (off in ShellCheck unless enabled by name), each with the codes it
+ * adds (`SC2250`), as the catalogue's patterns are tagged (`optional:<name>`): a run enables only
+ * those whose patterns are enabled, since each costs ShellCheck memory on long scripts.
+ */
+export const shellCheckOptionalChecks: ReadonlyMap<string, ReadonlyArray<string>> = (() => {
+  const byName = new Map<string, Array<string>>()
+  for (const { definition } of shellcheck.patterns) {
+    const name = definition.tags.find((tag) => tag.startsWith("optional:"))?.slice("optional:".length)
+    if (name !== undefined) byName.set(name, [...(byName.get(name) ?? []), definition.id.slice(shellcheck.patternPrefix.length)])
+  }
+  return byName
+})()

@@ -10,6 +10,7 @@ import { catalogueData, renderFiles } from "../scripts/EslintCatalogue.js"
 import { markdownlintFile, markdownlintSource, toMarkdownlintTool } from "../scripts/MarkdownlintCatalogue.js"
 import { installedMarkdownlintRules } from "../scripts/MarkdownlintRules.js"
 import { ruffSource } from "../scripts/RuffCatalogue.js"
+import { shellCheckRelease, shellCheckSource } from "../scripts/ShellCheckCatalogue.js"
 import { installedEslint8, installedEslint9 } from "../scripts/RuleMetadata.js"
 import { stylelintSource } from "../scripts/StylelintCatalogue.js"
 import { installedManifest, installedStylelint } from "../scripts/StylelintRules.js"
@@ -41,15 +42,16 @@ const markdownlintRules = await installedMarkdownlintRules()
 const markdownlintVersion = markdownlintRules.version
 
 describe("catalogue data", () => {
-  it("decodes into ESLint9, ESLint (v8), Ruff, markdownlint and Stylelint and encodes back to the files unchanged", () => {
+  it("decodes into ESLint9, ESLint (v8), Ruff, markdownlint, Stylelint and ShellCheck and encodes back to the files unchanged", () => {
     expect(catalogue.map((t) => [t.name, t.uuid])).toEqual([
       ["ESLint9", "2a30ab97-477f-4769-8b88-af596ce7a94c"],
       ["ESLint", "f8b29663-2cb2-498d-b923-a10c6a8c05cd"],
       ["Ruff", "8b1e2f4a-93c6-4d57-a0e1-5c7d2b9f6e31"],
       ["markdownlint", "547ff16b-d57c-4d75-8067-5ccf3ea88a00"],
-      ["Stylelint", "4f0a7c36-1d2e-4b8f-9a55-c3e6d2b7a914"]
+      ["Stylelint", "4f0a7c36-1d2e-4b8f-9a55-c3e6d2b7a914"],
+      ["ShellCheck", "233f8aac-4fb6-4193-8a17-e64515bea152"]
     ])
-    const files = ["eslint9.json", "eslint8.json", "ruff.json", "markdownlint.json", "stylelint.json"].map((file): unknown =>
+    const files = ["eslint9.json", "eslint8.json", "ruff.json", "markdownlint.json", "stylelint.json", "shellcheck.json"].map((file): unknown =>
       JSON.parse(readFileSync(join(packageDir, "src/data", file), "utf8"))
     )
     // The data files as generated, plus each tool's version: its linter's, the first package in source.json.
@@ -57,7 +59,7 @@ describe("catalogue data", () => {
       readonly tool: string
       readonly packages: Readonly<Record<string, string>>
     }>
-    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint", "Stylelint"].map((tool) => ({
+    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint", "Stylelint", "ShellCheck"].map((tool) => ({
       version: Object.values(source.find((s) => s.tool === tool)?.packages ?? {})[0]
     }))
     expect(versions.map((v) => v.version)).toEqual([
@@ -65,7 +67,8 @@ describe("catalogue data", () => {
       installedVersion("eslint8"),
       installedVersion("@astral-sh/ruff-wasm-nodejs"),
       markdownlintVersion,
-      installedVersion("stylelint")
+      installedVersion("stylelint"),
+      shellCheckRelease
     ])
     expect(Schema.encodeSync(Schema.Array(ToolDefinitions.ToolDefinition))(catalogue)).toEqual(
       files.map((file, index) => ({ ...(file as object), ...versions[index] }))
@@ -89,9 +92,10 @@ describe("catalogue data", () => {
     const ruff = ruffSource(String(installedVersion("@astral-sh/ruff-wasm-nodejs")))
     const markdownlint = markdownlintSource(markdownlintRules.version)
     const stylelint = stylelintSource(await installedStylelint())
-    // ruff.json needs a Ruff source snapshot to regenerate: RuffCatalogue.test.ts checks it against Ruff itself;
-    // stylelint.json is checked against the installed Stylelint in StylelintCatalogue.test.ts.
-    const files = [...renderFiles(data), markdownlintFile(toMarkdownlintTool(markdownlintRules.rules)), sourceFile([...data.source, ruff, markdownlint, stylelint])]
+    // ruff.json and shellcheck.json need a source snapshot to regenerate: RuffCatalogue.test.ts and
+    // ShellCheckCatalogue.test.ts check them against Ruff and ShellCheck themselves; stylelint.json is
+    // checked against the installed Stylelint in StylelintCatalogue.test.ts.
+    const files = [...renderFiles(data), markdownlintFile(toMarkdownlintTool(markdownlintRules.rules)), sourceFile([...data.source, ruff, markdownlint, stylelint, shellCheckSource])]
     for (const [path, contents] of files) {
       expect(readFileSync(join(packageDir, path), "utf8"), path).toBe(contents)
     }
@@ -109,7 +113,8 @@ describe("catalogue data", () => {
       ["ESLint", { eslint: installedVersion("eslint8") }],
       ["Ruff", { "@astral-sh/ruff-wasm-nodejs": installedVersion("@astral-sh/ruff-wasm-nodejs") }],
       ["markdownlint", { markdownlint: markdownlintVersion }],
-      ["Stylelint", { stylelint: installedVersion("stylelint"), "stylelint-config-recommended": installedManifest("stylelint-config-recommended").version }]
+      ["Stylelint", { stylelint: installedVersion("stylelint"), "stylelint-config-recommended": installedManifest("stylelint-config-recommended").version }],
+      ["ShellCheck", { shellcheck: shellCheckRelease }]
     ])
     expect(catalogueSource[1]?.packages["eslint"]).toMatch(/^8\./)
   })

@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest"
 import { catalogue } from "../src/index.js"
-import { toolHeads } from "../src/ToolHeads.js"
+import { optionalCheckCodes } from "../scripts/ShellCheckCatalogue.js"
+import { shellCheckOptionalChecks, toolHeads } from "../src/ToolHeads.js"
 
 describe("toolHeads", () => {
   it("are the catalogue's tools, each without its patterns", () => {
     expect(toolHeads.map(({ patterns: _patterns, ...head }) => head)).toEqual(catalogue.map(({ patterns: _patterns, ...head }) => head))
     expect(toolHeads.every((tool) => tool.patterns.length === 0)).toBe(true)
+  })
+})
+
+describe("shellCheckOptionalChecks", () => {
+  it("are the optional checks of the ShellCheck catalogue, by name, with the codes their patterns are tagged with", () => {
+    expect(Object.fromEntries(shellCheckOptionalChecks)).toEqual(
+      Object.fromEntries(Object.entries(optionalCheckCodes).filter(([, codes]) => codes.length > 0).map(([name, codes]) => [name, codes.map((code) => `SC${code}`)]))
+    )
   })
 })

@@ -9,6 +9,7 @@ import { NatsEventQueue } from "@tidemark/adapter-nats"
 import { PgEventQueue, PgEventStore, PgIngestion, PgStorage } from "@tidemark/adapter-pg"
 import {
   AnalysisCoverageScope,
+  ExternalAnalysers,
   LogSarifReader,
   ReportCoverageReader,
   sandboxConfinement,
@@ -83,6 +84,7 @@ const leftoversLayer = (config: ServerConfig) =>
     if (removed.length > 0) yield* Effect.logInfo(`removed ${removed.length} folders left by processes that were stopped`)
     const fences = SandboxLauncher.confinementOf(sandboxConfinement())
     yield* Effect.logInfo(`a repository's own ESLint configuration runs confined by ${fences}`)
+    yield* Effect.logInfo(`external analysers (ShellCheck) run confined by ${ExternalAnalysers.fencesOf(ExternalAnalysers.childFences())}`)
   }))
 
 /** Where repository and git host URLs may lead: public addresses only, unless the installation says otherwise. */

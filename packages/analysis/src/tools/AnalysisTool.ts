@@ -55,9 +55,23 @@ export interface FoundConfiguration {
   readonly readable: boolean
 }
 
+/**
+ * Whether this server can run a tool: one that runs in process always can; an external analyser
+ * when its program is installed (found with its version), else the repository is told how to
+ * install it and the tool's languages are not analysed, never counted clean.
+ */
+export type ToolAvailability =
+  | { readonly _tag: "Installed" }
+  /** `reason`: what is missing; `install`: what to do about it. */
+  | { readonly _tag: "NotInstalled"; readonly reason: string; readonly install: string }
+
+export const installed: ToolAvailability = { _tag: "Installed" }
+
 export interface AnalysisTool {
   /** The tool as the catalogue serves it: uuid, name, prefix, languages, patterns, configuration file names. */
   readonly definition: ToolDefinitions.ToolDefinition
+  /** Whether it can run here; absent for a tool that runs in process (always). */
+  readonly availability?: Effect.Effect<ToolAvailability>
   /** The languages whose issues the tool measures (the measures' names, Language.ts). */
   readonly languages: ReadonlyArray<Language>
   /** Whether the tool reads this file (by its path, and for a script without extension its `#!` line). */

@@ -4,6 +4,7 @@ import type { ConfigLintLimits } from "../ConfigLintSandbox.js"
 import { legacyConfigurationOf } from "../eslintrc/LegacyConfiguration.js"
 import { makeMarkdownlintTool } from "../markdownlint/MarkdownlintTool.js"
 import { makeRuffTool } from "../ruff/RuffTool.js"
+import { makeShellCheckTool } from "../shellcheck/ShellCheckTool.js"
 import { makeStylelintTool } from "../stylelint/StylelintTool.js"
 import type { AnalysisTool } from "./AnalysisTool.js"
 import { makeEslintTool } from "./EslintTool.js"
@@ -16,6 +17,8 @@ import { makeEslintTool } from "./EslintTool.js"
 
 export interface AnalysisToolsOptions {
   readonly configurationFileLimits: ConfigLintLimits
+  /** Where external analysers (ShellCheck) are looked for: the service's PATH when absent. */
+  readonly searchPath?: string | undefined
 }
 
 export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<AnalysisTool> => {
@@ -25,7 +28,8 @@ export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<Anal
     eslint: (definition) => makeEslintTool(definition, eslint),
     Ruff: makeRuffTool,
     markdownlint: makeMarkdownlintTool,
-    stylelint: makeStylelintTool
+    stylelint: makeStylelintTool,
+    shellcheck: (definition) => makeShellCheckTool(definition, { searchPath: options.searchPath })
   }
   return toolHeads.flatMap((definition) => {
     const make = plugins[definition.family]

@@ -1,17 +1,24 @@
-import { AnalysedLanguages, type ToolDefinitions } from "@tidemark/core"
+import { AnalysedLanguages } from "@tidemark/core"
 import type { LanguageLines } from "../TreeTotals.js"
 import type { AnalysisTool } from "./AnalysisTool.js"
+
+/** A tool this server cannot run, by its catalogue name, with the languages (the measures' names) it would have measured. */
+export interface NotRunTool {
+  readonly name: string
+  readonly languages: ReadonlyArray<string>
+}
 
 /**
  * Each language of a tree with the tools that measured its issues, or why none did: no plug-in
  * reads it (`no_tool`), one does and the repository has not enabled it (`tool_disabled`), or the
- * repository enabled a catalogue tool for it that this server does not run (`tool_not_installed`).
+ * tool for it cannot run here (`tool_not_installed`): the repository enabled a catalogue tool
+ * this server has no plug-in for, or the plug-in's program is not installed.
  */
 export const languageAnalysisOf = (
   languages: ReadonlyArray<LanguageLines>,
   plugins: ReadonlyArray<AnalysisTool>,
   ran: ReadonlyArray<AnalysisTool>,
-  notRun: ReadonlyArray<ToolDefinitions.ToolDefinition>
+  notRun: ReadonlyArray<NotRunTool>
 ): Array<AnalysedLanguages.LanguageAnalysis> =>
   languages.map(({ language, loc }) => {
     const tools = ran.filter((tool) => tool.languages.includes(language)).map((tool) => tool.definition.name)

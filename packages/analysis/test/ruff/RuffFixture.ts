@@ -1,15 +1,11 @@
-import { toolHeads } from "@tidemark/catalogue/ToolHeads"
 import type { ToolDefinitions } from "@tidemark/core"
 import type { EnabledRule } from "../../src/EnabledRule.js"
 import type { IssueSeverity } from "../../src/LintResult.js"
 import type { SourceFile } from "../../src/SourceTree.js"
+import { catalogueHead } from "../CatalogueHeads.js"
 
 /** The catalogue's Ruff tool, without its patterns (they do not matter to a run). */
-export const ruffDefinition: ToolDefinitions.ToolDefinition = (() => {
-  const ruff = toolHeads.find((tool) => tool.name === "Ruff")
-  if (ruff === undefined) throw new Error("the catalogue has no Ruff tool")
-  return ruff
-})()
+export const ruffDefinition: ToolDefinitions.ToolDefinition = catalogueHead("Ruff")
 
 export const ruffRule = (code: string, severity: IssueSeverity): EnabledRule => ({
   patternId: `Ruff_${code}`,

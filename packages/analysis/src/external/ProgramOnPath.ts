@@ -1,0 +1,79 @@
+import { Config, Duration, Effect, Schema } from "effect"
+import { accessSync, constants, statSync } from "node:fs"
+import { delimiter, isAbsolute, join } from "node:path"
+import { childFences } from "./ChildFences.js"
+import { runConfined } from "./ConfinedRun.js"
+
+/**
+ * Whether an external analyser is installed: its program found on a search path (the service's
+ * `PATH`, read through Config, unless told otherwise: a test looks where it is not) and its version read from
+ * its own answer. Both are asked once per process and search path: installing a tool takes a
+ * restart of the service to be seen.
+ */
+
+export class InstalledProgram extends Schema.TaggedClass<InstalledProgram>()("InstalledProgram", {
+  /** The name looked for: `shellcheck`. */
+  name: Schema.String,
+  /** Where it was found, absolute. */
+  path: Schema.String,
+  version: Schema.String
+}) {}
+
+export class MissingProgram extends Schema.TaggedClass<MissingProgram>()("MissingProgram", {
+  name: Schema.String,
+  /** Why it cannot be used, in words: not on the search path, or its version could not be read. */
+  reason: Schema.String
+}) {}
+
+export type ProgramLookup = InstalledProgram | MissingProgram
+
+export interface ProgramQuery {
+  readonly name: string
+  /** What makes it print its version: `["--version"]`. */
+  readonly versionArgs: ReadonlyArray<string>
+  /** The version in what it printed, if there. */
+  readonly versionOf: (output: string) => string | undefined
+}
+
+const isExecutableFile = (path: string): boolean => {
+  try {
+    accessSync(path, constants.X_OK)
+    return statSync(path).isFile()
+  } catch {
+    return false
+  }
+}
+
+/** The first executable file of that name in the search path's folders (relative folders are never searched). */
+export const findProgram = (name: string, searchPath: string): string | undefined =>
+  searchPath.split(delimiter).filter((folder) => folder !== "" && isAbsolute(folder)).map((folder) => join(folder, name)).find(isExecutableFile)
+
+// A version answer is immediate; a program that takes longer is not one to run on a tree.
+const versionLimits = { timeout: Duration.seconds(20), memoryMegabytes: 1024, outputBytes: 64 * 1024 }
+
+const lookUp = (query: ProgramQuery, searchPath: string): Effect.Effect<ProgramLookup> => {
+  const path = findProgram(query.name, searchPath)
+  if (path === undefined) return Effect.succeed(new MissingProgram({ name: query.name, reason: `${query.name} is not on the search path` }))
+  return runConfined({ program: path, args: query.versionArgs, cwd: "/", fences: childFences([path]), limits: versionLimits }).pipe(
+    Effect.map((output): ProgramLookup => {
+      const version = query.versionOf(output.stdout)
+      return version === undefined
+        ? new MissingProgram({ name: query.name, reason: `${path} did not tell its version (exit code ${output.exitCode})` })
+        : new InstalledProgram({ name: query.name, path, version })
+    }),
+    Effect.catchAll((failed) => Effect.succeed(new MissingProgram({ name: query.name, reason: `${path} ${failed.detail}` })))
+  )
+}
+
+const found = new Map<string, ProgramLookup>()
+
+/** The service's own search path. */
+const servicePath = Config.string("PATH").pipe(Effect.orElseSucceed(() => ""))
+
+/** The program as installed here, looked up once per process and search path. */
+export const programOnPath = (query: ProgramQuery, searchPath?: string): Effect.Effect<ProgramLookup> =>
+  Effect.flatMap(searchPath === undefined ? servicePath : Effect.succeed(searchPath), (path) => {
+    const key = `${query.name}\0${path}`
+    const known = found.get(key)
+    return known !== undefined ? Effect.succeed(known) : Effect.tap(lookUp(query, path), (lookup) => Effect.sync(() => found.set(key, lookup)))
+  })

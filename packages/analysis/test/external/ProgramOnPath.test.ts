@@ -1,0 +1,56 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { findProgram, programOnPath, type ProgramQuery } from "../../src/external/ProgramOnPath.js"
+
+/** A folder holding an executable `name` that prints `output` (the test's own stand-in for a tool). */
+const folderWith = (name: string, output: string) => {
+  const folder = mkdtempSync(join(tmpdir(), "tidemark-path-"))
+  const program = join(folder, name)
+  writeFileSync(program, `#!/bin/sh\necho '${output}'\n`)
+  chmodSync(folder, 0o755)
+  chmodSync(program, 0o755)
+  return { folder, program }
+}
+
+const query = (name: string): ProgramQuery => ({
+  name,
+  versionArgs: ["--version"],
+  versionOf: (output) => /^version: (\S+)$/m.exec(output)?.[1]
+})
+
+describe("programOnPath", () => {
+  it.effect("finds the program on the search path with its version", () =>
+    Effect.gen(function*() {
+      const { folder, program } = folderWith("fake-analyser", "Fake analyser\nversion: 1.2.3")
+      const found = yield* programOnPath(query("fake-analyser"), `/nonexistent:${folder}`)
+      expect(found).toMatchObject({ _tag: "InstalledProgram", name: "fake-analyser", path: program, version: "1.2.3" })
+      // Asked once per process: removing the program is seen after a restart only.
+      rmSync(folder, { recursive: true, force: true })
+      expect(yield* programOnPath(query("fake-analyser"), `/nonexistent:${folder}`)).toBe(found)
+    }))
+
+  it.effect("says why a program cannot be used: absent, or silent about its version", () =>
+    Effect.gen(function*() {
+      const absent = yield* programOnPath(query("fake-analyser"), "/nonexistent")
+      expect(absent).toMatchObject({ _tag: "MissingProgram", name: "fake-analyser", reason: "fake-analyser is not on the search path" })
+      const { folder } = folderWith("mute-analyser", "no version here")
+      const mute = yield* programOnPath(query("mute-analyser"), folder)
+      expect(mute._tag).toBe("MissingProgram")
+      expect(mute._tag === "MissingProgram" ? mute.reason : "").toContain("did not tell its version")
+      rmSync(folder, { recursive: true, force: true })
+    }))
+
+  it("never searches a relative folder of the search path", () => {
+    expect(findProgram("sh", "bin:.")).toBeUndefined()
+    expect(findProgram("sh", "/usr/bin:/bin")).toMatch(/\/sh$/)
+  })
+
+  it.effect("looks on the service's PATH when told no search path", () =>
+    Effect.gen(function*() {
+      const found = yield* programOnPath({ name: "sh", versionArgs: ["-c", "echo version: 0"], versionOf: (output) => /version: (\S+)/.exec(output)?.[1] })
+      expect(found).toMatchObject({ _tag: "InstalledProgram", version: "0" })
+    }))
+})
