@@ -26,7 +26,7 @@ it.effect("embeds the core with in-memory storage and the git reader", () =>
     expect(summary.defaultBranch).toBe("trunk")
     expect([...summary.languages].sort()).toEqual(["JavaScript", "TypeScript"])
     // Ruff is on by default only for Python, Stylelint for CSS, SCSS and Less: this repository uses none.
-    expect(summary.tools).toEqual(["ESLint9: enabled", "ESLint: disabled", "Ruff: disabled", "markdownlint: disabled", "Stylelint: disabled"])
+    expect(summary.tools).toEqual(["ESLint9: enabled", "ESLint: disabled", "Ruff: disabled", "markdownlint: disabled", "Stylelint: disabled", "ShellCheck: disabled"])
     // With nothing configured, exactly the catalogue's recommended patterns are on.
     const eslint9 = catalogue.find((t) => t.name === "ESLint9")
     const recommendedSecurity = (eslint9?.patterns ?? [])
