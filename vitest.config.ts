@@ -9,11 +9,12 @@ import { defineConfig } from "vitest/config"
 const httpSuite = ["packages/adapter-http/test/*.test.ts"]
 
 /**
- * Files that run in a fresh module registry each (Vitest's default isolation). Every other file of
- * `all` shares its worker's modules with the files before it: importing Effect, the catalogue and
- * the analysers once per worker instead of once per file took the core's 77 files from 100 s to 15.
- * Kept apart: the server's files (each drives child processes and ports of its own), and a test
- * that measures a parser's stack overflow, whose depth depends on what the worker ran before.
+ * Files that must run in a fresh module registry each: the server's files (each drives child
+ * processes and ports of its own), and a test that measures a parser's stack overflow, whose depth
+ * depends on what the worker ran before. The other files of `all` could share their worker's
+ * modules (`vitest run --no-isolate` runs the core's 77 files in 15 s instead of 55), but Vitest
+ * 3.2 does not take `isolate: false` from a project's config (measured: 55 s with it), and a
+ * global `--no-isolate` breaks the HTTP suite (an analysis thread outlives its file): still to do.
  */
 const isolatedFiles = ["packages/server/test/**/*.test.ts", "packages/analysis/test/TreeAnalyzer.test.ts"]
 
@@ -48,7 +49,6 @@ export default defineConfig({
           name: "all",
           include: ["packages/*/test/**/*.test.ts", "examples/test/**/*.test.ts"],
           exclude: [...httpSuite, ...isolatedFiles, "**/node_modules/**"],
-          isolate: false,
           env: { TIDEMARK_TEST_STORAGE: "memory" }
         }
       },
