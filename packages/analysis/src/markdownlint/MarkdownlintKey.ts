@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto"
+import { cacheKey } from "../CacheKey.js"
 
 // Bump when this package changes how a file is linted in a way the configuration does not show
 // (the message's wording, which findings are kept), so that older entries are never read again.
@@ -10,4 +10,4 @@ const markdownlintLintVersion = "tidemark-markdownlint-1"
  * text it lints and the configuration (an inline `markdownlint-configure-file` is in the text).
  */
 export const markdownlintLintKey = (version: string, configuration: string, path: string, content: string): string =>
-  createHash("sha256").update(`${markdownlintLintVersion}\0markdownlint ${version}\0${configuration}\0${path}\0`).update(content).digest("hex")
+  cacheKey([markdownlintLintVersion, `markdownlint ${version}`, configuration, path], content)

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto"
+import { cacheKey } from "../CacheKey.js"
 import { canonicalJson } from "../CanonicalJson.js"
 import type { RuffOptions } from "./RuffWasm.js"
 
@@ -15,4 +15,4 @@ export const canonicalOptions = (options: RuffOptions): string => canonicalJson(
  * the text it checks, so nothing else of the tree is needed.
  */
 export const ruffLintKey = (version: string, options: string, path: string, content: string): string =>
-  createHash("sha256").update(`${ruffLintVersion}\0ruff ${version}\0${options}\0${path}\0`).update(content).digest("hex")
+  cacheKey([ruffLintVersion, `ruff ${version}`, options, path], content)

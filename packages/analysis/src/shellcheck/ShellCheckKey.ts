@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto"
+import { cacheKey } from "../CacheKey.js"
 import type { SourceFile } from "../SourceTree.js"
 
 // Bump when this package changes how a file is checked in a way the options do not show (which
@@ -12,7 +13,7 @@ const shellCheckLintVersion = "tidemark-shellcheck-1"
  * `sourced` is then the digest of the shell files given with it (`treeDigest`), empty otherwise.
  */
 export const shellCheckLintKey = (version: string, options: string, path: string, content: string, sourced: string): string =>
-  createHash("sha256").update(`${shellCheckLintVersion}\0shellcheck ${version}\0${options}\0${sourced}\0${path}\0`).update(content).digest("hex")
+  cacheKey([shellCheckLintVersion, `shellcheck ${version}`, options, sourced, path], content)
 
 /** The paths and contents of the files a run is given, as one digest. */
 export const treeDigest = (files: ReadonlyArray<SourceFile>): string => {

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto"
+import { cacheKey } from "../CacheKey.js"
 
 // Bump when this package changes how a file is linted in a way the config does not show (e.g.
 // which messages are kept), so that older entries are never read again.
@@ -11,4 +11,4 @@ const stylelintLintVersion = "tidemark-stylelint-1"
  * `referenceFiles`), so nothing else of the tree is needed.
  */
 export const stylelintLintKey = (version: string, config: string, syntax: string, path: string, content: string): string =>
-  createHash("sha256").update(`${stylelintLintVersion}\0stylelint ${version}\0${config}\0${syntax}\0${path}\0`).update(content).digest("hex")
+  cacheKey([stylelintLintVersion, `stylelint ${version}`, config, syntax, path], content)
