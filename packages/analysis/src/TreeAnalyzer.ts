@@ -178,7 +178,6 @@ export const make = (options: TreeAnalyzerOptions) =>
           ...[...missing.values()].map(({ plugin }) => ({ name: plugin.definition.name, languages: plugin.languages })),
           ...notRun.filter((tool) => !missing.has(tool.uuid)).flatMap((tool) => toolHeads.filter((known) => known.uuid === tool.uuid))
         ]
-        const languageAnalysis = languageAnalysisOf(totals.languages, usable, finished.map(({ plugin }) => plugin), notInstalled)
         const rows = resultRowsOf({
           files: analysis.files,
           duplication,
@@ -189,6 +188,8 @@ export const make = (options: TreeAnalyzerOptions) =>
           patterns: new Map(finished.flatMap(({ tool }) => [...(tool.knownPatterns ?? []), ...tool.patterns]).map((p) => [p.id, { category: p.category, title: p.title }])),
           goals: settings.goals
         })
+        // Each measured language with its own issues: the grade weighs the code's (AnalysedLanguages).
+        const languageAnalysis = languageAnalysisOf(totals.languages, usable, finished.map(({ plugin }) => plugin), notInstalled, rows.findings)
         const measures = new CommitAnalysis.AnalysisMeasures({
           loc: totals.loc,
           // Counted from the same list the rows are made of: a count always equals its list.
@@ -198,13 +199,7 @@ export const make = (options: TreeAnalyzerOptions) =>
           duplicationPercentage: totals.duplicationPercentage,
           languages: totals.languages.map((l) => l.language),
           stackTags: totals.stackTags,
-          // Each measured language with its own issues: the grade weighs the code's (AnalysedLanguages).
-          languageAnalysis: languageAnalysis.map((language) =>
-            language.tools.length === 0 ? language : new AnalysedLanguages.LanguageAnalysis({
-              ...language,
-              issueCounts: IssueLoad.countsOf(rows.findings.filter((finding) => finding.language === language.language).map((finding) => ({ severity: finding.level })))
-            })
-          ),
+          languageAnalysis,
           followedConfigurations: finished.flatMap(({ done, tool }) =>
             done.result.configurationFile === undefined ? [] : [{ toolUuid: tool.uuid, file: done.result.configurationFile }]
           )
