@@ -15,6 +15,7 @@ import * as GitHostHandlers from "./gitHost/Handlers.js"
 import * as HealthHandlers from "./health/Handlers.js"
 import * as IngestionCliRoute from "./ingestion/CliRoute.js"
 import * as IngestionHandlers from "./ingestion/Handlers.js"
+import * as InstallationHandlers from "./installation/Handlers.js"
 import * as LanguagesHandlers from "./languages/Handlers.js"
 import * as MetricsHandlers from "./metrics/Handlers.js"
 import * as OrganizationsHandlers from "./organizations/Handlers.js"
@@ -83,6 +84,7 @@ export const layer = (options: Options) => {
       AdminHandlers.layer,
       GitHostHandlers.layer,
       TokensHandlers.layer,
+      InstallationHandlers.layer,
       // The ingestion API, the reporters' API 2.0, the webhooks.
       IngestionHandlers.layer,
       MetricsHandlers.layer,

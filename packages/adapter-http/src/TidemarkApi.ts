@@ -6,6 +6,7 @@ import { BranchHistoryGroup } from "./commits/Api.js"
 import { GitHostGroup } from "./gitHost/Api.js"
 import { HealthGroup } from "./health/Api.js"
 import { IngestionGroup } from "./ingestion/Api.js"
+import { InstallationGroup } from "./installation/Api.js"
 import { LanguageToolsGroup, RepositoryLanguagesGroup } from "./languages/Api.js"
 import { MetricsGroup } from "./metrics/Api.js"
 import { AccountGroup } from "./organizations/Api.js"
@@ -55,6 +56,8 @@ export class AdminApi extends HttpApi.make("admin")
   .add(GitHostGroup)
   // The issued secrets of an organization, listed and revoked (tokens/).
   .add(TokensGroup)
+  // Which catalogue tools this server can run (installation/).
+  .add(InstallationGroup)
   .prefix("/api/v3")
   .annotate(OpenApi.Title, "Tidemark admin API")
 {}

@@ -2,7 +2,7 @@
  * Acceptance of the languages operations: a client generated from the original API's definition of
  * the languages, file extensions and tools (docs/spec/codacy-v3-languages-tools.interface.yaml, its
  * interface without prose; types by openapi-typescript, calls by openapi-fetch) calls the seven
- * operations against a running server, on each storage, and checks every answer against that
+ * languages operations and the catalogue's listPatterns against a running server, on each storage, and checks every answer against that
  * definition's schema; the served document declares each at the definition's method and path, with
  * its statuses and its security. The definition's other operations (the catalogue's and a
  * repository's tools and patterns) are tested with their own groups.
@@ -15,7 +15,7 @@ import { definitions, typesOf } from "../scripts/acceptance-client.mjs"
 import { acceptanceDefinition } from "./fixtures/AcceptanceDefinition.js"
 import type { paths } from "./fixtures/CodacyLanguagesToolsApi.js"
 import * as Http from "./fixtures/Http.js"
-import { issueToken, world } from "./fixtures/Scenario.js"
+import { eslint9, issueToken, world } from "./fixtures/Scenario.js"
 import { testLayer } from "./fixtures/TestLayer.js"
 import { TestServer } from "./fixtures/TestServer.js"
 
@@ -30,7 +30,9 @@ const languageOperations = [
   "patchFileExtensionsSettings",
   "listLanguagesWithTools",
   "listDuplicationTools",
-  "listMetricsTools"
+  "listMetricsTools",
+  // The catalogue's patterns of a tool, which the catalogue group's tests cover further (Account.test.ts).
+  "listPatterns"
 ]
 
 const settings = "/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/settings"
@@ -95,6 +97,10 @@ layer(testLayer, { excludeTestServices: true })("acceptance client of the langua
         expect(duplication.data).toHaveLength(1)
         const metrics = checked("listMetricsTools", 200, yield* call(() => anonymous.GET("/metricsTools")))
         expect(metrics.data).toHaveLength(2)
+        const patterns = checked("listPatterns", 200, yield* call(() =>
+          anonymous.GET("/tools/{toolUuid}/patterns", { params: { path: { toolUuid: eslint9 }, query: { limit: 3, enabled: true } } })))
+        expect(patterns.data.map((p) => [p.enabled, p.id.startsWith("ESLint9_")])).toEqual([[true, true], [true, true], [true, true]])
+        expect(patterns.pagination?.cursor).toBeDefined()
 
         // Errors with the bodies the definition gives.
         checked("patchRepositoryLanguageResponseSettings", 400, yield* call(() =>
@@ -103,6 +109,10 @@ layer(testLayer, { excludeTestServices: true })("acceptance client of the langua
           client.PATCH(`${settings}/file-extensions`, { ...params, body: { languagesExtensions: [{ name: "CSS", extensions: [".html"] }] } })))
         checked("getFileExtensionsSettings", 404, yield* call(() =>
           client.GET(`${settings}/file-extensions`, { params: { path: { ...path, repositoryName: "missing" } } })))
+        checked("listPatterns", 404, yield* call(() =>
+          anonymous.GET("/tools/{toolUuid}/patterns", { params: { path: { toolUuid: "00000000-0000-0000-0000-000000000000" } } })))
+        checked("listPatterns", 400, yield* call(() =>
+          anonymous.GET("/tools/{toolUuid}/patterns", { params: { path: { toolUuid: eslint9 }, query: { limit: 0 } } })))
         checked("getRepositoryLanguages", 401, yield* call(() => anonymous.GET(`${settings}/languages`, params)))
         const reader = createClient<paths>({ baseUrl: `${baseUrl}/api/v3`, headers: { "api-token": yield* issueToken(w.org, "read") } })
         checked("patchRepositoryLanguageResponseSettings", 403, yield* call(() =>

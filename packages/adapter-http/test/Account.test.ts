@@ -1,11 +1,20 @@
 /**
  * Issue 13: the original API's account, organization and catalogue operations (listOrganizations,
- * getOrganization, listOrganizationRepositories, listTools, getPattern).
+ * getOrganization, listOrganizationRepositories, listTools, listPatterns, getPattern), and our
+ * extension telling a signed-in caller which catalogue tools this server can run.
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Schedule, Schema } from "effect"
 import { OrganizationViews, Pattern } from "@tidemark/core"
-import { CatalogueToolList, OrganizationData, PatternDefinitionData, RepositoryData, RepositoryList } from "./fixtures/Bodies.js"
+import {
+  CatalogueToolList,
+  OrganizationData,
+  PatternDefinitionData,
+  PatternDefinitionList,
+  RepositoryData,
+  RepositoryList,
+  ToolInstallationList
+} from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
 import { addRepository, eslint8, eslint9, issueToken, markdownlint, newOrganization, once, type Organization, paths, ruff, shellCheck, stylelint } from "./fixtures/Scenario.js"
 import { analysingTestLayer } from "./fixtures/TestLayer.js"
@@ -179,6 +188,39 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         expect([...first.data, ...second.data, ...third.data]).toEqual(tools.data)
       }))
 
+    it.effect("listPatterns pages a tool's patterns by id without a token, those on by default when asked; unknown tool 404, bad page 400", () =>
+      Effect.gen(function*() {
+        const all = Http.expectBody(yield* Http.get(`${base}/tools/${shellCheck}/patterns`), 200, PatternDefinitionList)
+        const ids = all.data.map((p) => p.id)
+        expect(ids).toEqual([...ids].sort())
+        expect(all.pagination.total).toBeGreaterThan(100)
+        expect(all.data).toHaveLength(100)
+        const next = Http.expectBody(
+          yield* Http.get(`${base}/tools/${shellCheck}/patterns`, { query: { cursor: all.pagination.cursor ?? "" } }),
+          200,
+          PatternDefinitionList
+        )
+        const nextIds = next.data.map((p) => p.id)
+        expect(nextIds).toHaveLength(Math.min(all.pagination.total - 100, 100))
+        expect([...ids, ...nextIds]).toEqual([...ids, ...nextIds].sort())
+        const onByDefault = Http.expectBody(
+          yield* Http.get(`${base}/tools/${shellCheck}/patterns`, { query: { enabled: "true", limit: "100" } }),
+          200,
+          PatternDefinitionList
+        )
+        expect(onByDefault.data.every((p) => p.enabled)).toBe(true)
+        const offByDefault = Http.expectBody(
+          yield* Http.get(`${base}/tools/${shellCheck}/patterns`, { query: { enabled: "false", limit: "1" } }),
+          200,
+          PatternDefinitionList
+        )
+        expect(onByDefault.pagination.total + offByDefault.pagination.total).toBe(all.pagination.total)
+        const one = Http.expectBody(yield* Http.get(`${base}/tools/${shellCheck}/patterns/${ids[0] ?? ""}`), 200, PatternDefinitionData)
+        expect(all.data[0]).toEqual(one.data)
+        yield* Http.expectError(yield* Http.get(`${base}/tools/00000000-0000-0000-0000-000000000000/patterns`), "NotFound")
+        yield* Http.expectError(yield* Http.get(`${base}/tools/${shellCheck}/patterns`, { query: { limit: "0" } }), "BadRequest")
+      }))
+
     it.effect("getPattern answers a pattern's definition, as a repository's pattern shows it; unknown tool or pattern 404", () =>
       Effect.gen(function*() {
         const { org, token } = yield* setup
@@ -188,6 +230,20 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         expect((configured.body as { data: { patternDefinition: unknown } }).data.patternDefinition).toEqual(Schema.encodeSync(Pattern.PatternDefinition)(data))
         yield* Http.expectError(yield* Http.get(`${base}/tools/${eslint9}/patterns/ESLint9_nope`), "NotFound")
         yield* Http.expectError(yield* Http.get(`${base}/tools/00000000-0000-0000-0000-000000000000/patterns/x`), "NotFound")
+      }))
+  })
+
+  describe("listToolInstallations", () => {
+    it.effect("tells a signed-in caller each catalogue tool this server runs, by uuid, at the version that runs; no token 401", () =>
+      Effect.gen(function*() {
+        const { reader } = yield* setup
+        const catalogueTools = Http.expectBody(yield* Http.get(`${base}/tools`), 200, CatalogueToolList).data
+        const { data } = Http.expectBody(yield* Http.get(`${base}/installation/tools`, { token: reader }), 200, ToolInstallationList)
+        expect(data.map((i) => [i.toolUuid, i.name])).toEqual(catalogueTools.map((t) => [t.uuid, t.name]))
+        // In-process tools at the catalogue's (their library's) version; ShellCheck installed by the test command, at its own.
+        expect(data.find((i) => i.toolUuid === eslint9)).toEqual({ toolUuid: eslint9, name: "ESLint9", installed: true, version: catalogueTools.find((t) => t.uuid === eslint9)?.version })
+        expect(data.find((i) => i.toolUuid === shellCheck)).toMatchObject({ installed: true, version: expect.stringMatching(/^\d+\.\d+\.\d+$/) })
+        yield* Http.expectError(yield* Http.get(`${base}/installation/tools`), "Unauthorized")
       }))
   })
 })

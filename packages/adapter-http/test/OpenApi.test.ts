@@ -157,6 +157,7 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
           "/api/v3/organizations/{provider}/{remoteOrganizationName}",
           "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories",
           "/api/v3/tools",
+          "/api/v3/tools/{toolUuid}/patterns",
           "/api/v3/tools/{toolUuid}/patterns/{patternId}",
           `${repository}/files/{fileId}/source`,
           ...["repository", "commits", "pull-requests"].flatMap((part) => {

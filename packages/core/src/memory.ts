@@ -23,6 +23,7 @@ import * as MemoryWebhookSecretStore from "./memory/MemoryWebhookSecretStore.js"
 
 export * as CryptoIdGenerator from "./memory/CryptoIdGenerator.js"
 export * as StaticToolCatalogue from "./memory/StaticToolCatalogue.js"
+export * as StaticToolInstallations from "./memory/StaticToolInstallations.js"
 export {
   MemoryAnalysisResultStore,
   MemoryAnalysisRows,

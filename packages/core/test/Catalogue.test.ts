@@ -19,6 +19,26 @@ describe("Catalogue", () => {
       })
     ))
 
+  it.effect("lists a tool's patterns by id, a page at a time, those on or off by default when asked; an unknown tool is not found", () =>
+    withServices(
+      Effect.gen(function*() {
+        const catalogue = yield* Catalogue.Catalogue
+        const ids = (page: { readonly items: ReadonlyArray<{ readonly id: string }> }) => page.items.map((pattern) => pattern.id)
+        const all = yield* catalogue.patterns(lintAUuid, {})
+        expect(ids(all)).toStrictEqual(["LintA_complexity", "LintA_jsdoc", "LintA_max-len", "LintA_no-eval", "LintA_no-unused-vars", "LintA_py-compat"])
+        expect(all.pagination).toMatchObject({ total: 6 })
+        const first = yield* catalogue.patterns(lintAUuid, { limit: 4 })
+        const rest = yield* catalogue.patterns(lintAUuid, { limit: 4, cursor: first.pagination.cursor })
+        expect([...ids(first), ...ids(rest)]).toStrictEqual(ids(all))
+        expect(rest.pagination.cursor).toBeUndefined()
+        expect(ids(yield* catalogue.patterns(lintAUuid, { enabled: true }))).toStrictEqual(["LintA_no-eval", "LintA_no-unused-vars", "LintA_py-compat"])
+        expect(ids(yield* catalogue.patterns(lintAUuid, { enabled: false }))).toStrictEqual(["LintA_complexity", "LintA_jsdoc", "LintA_max-len"])
+        expect(yield* Effect.flip(catalogue.patterns("ffffffff-0000-4000-8000-000000000000", {}))).toStrictEqual(
+          new Errors.NotFound({ what: "tool", id: "ffffffff-0000-4000-8000-000000000000" })
+        )
+      })
+    ))
+
   it.effect("gives a pattern's definition; an unknown tool or pattern is not found, named", () =>
     withServices(
       Effect.gen(function*() {

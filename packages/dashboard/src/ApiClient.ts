@@ -7,6 +7,7 @@ import { deliveryCalls } from "./delivery/DeliveryApi.js"
 import { repositoryCalls } from "./repositories/RepositoriesApi.js"
 import { resultCalls } from "./results/ResultsApi.js"
 import { type ApiClientOptions, makeRequest } from "./shared/ApiRequest.js"
+import { toolCalls } from "./tools/ToolsApi.js"
 
 export const makeApiClient = (options: ApiClientOptions) => {
   const request = makeRequest(options)
@@ -16,7 +17,8 @@ export const makeApiClient = (options: ApiClientOptions) => {
     ...repositoryCalls(request, org),
     ...deliveryCalls(request, org),
     ...resultCalls(request, org),
-    ...changeCalls(request, org)
+    ...changeCalls(request, org),
+    ...toolCalls(request)
   }
 }
 

@@ -13,6 +13,8 @@ import { hrefOf, parseRoute, type Route } from "./Route.js"
 import { LoginPage } from "./session/LoginPage.js"
 import { clearSession, loadSession, saveSession, type Session, type SessionStores } from "./session/Session.js"
 import { formatOrganization } from "./shared/Organization.js"
+import { ToolPage } from "./tools/ToolPage.js"
+import { ToolsPage } from "./tools/ToolsPage.js"
 
 const useRoute = (): Route => {
   const [route, setRoute] = useState(() => parseRoute(window.location.hash))
@@ -88,6 +90,7 @@ export const App = () => {
             <nav aria-label="Main">
               <a href={hrefOf({ page: "overview" })} aria-current={route.page === "overview" || "name" in route ? "page" : undefined}>Repositories</a>
               <a href={hrefOf({ page: "delivery" })} aria-current={route.page === "delivery" ? "page" : undefined}>Delivery</a>
+              <a href={hrefOf({ page: "tools" })} aria-current={route.page === "tools" || route.page === "tool" ? "page" : undefined}>Tools</a>
             </nav>
             <span class="org">{formatOrganization(session.organization)}</span>
             <button type="button" onClick={() => logout()}>Log out</button>
@@ -131,6 +134,10 @@ const Page = ({ route, session, api, refusal, onLogin }: {
       return <CommitsPage api={api} name={route.name} branch={route.branch} cursor={route.cursor} />
     case "delivery":
       return <DeliveryPage api={api} />
+    case "tools":
+      return <ToolsPage api={api} />
+    case "tool":
+      return <ToolPage api={api} uuid={route.uuid} cursor={route.cursor} />
     case "notFound":
       return <p role="alert">No page at {route.hash}. <a href={hrefOf({ page: "overview" })}>Repositories</a></p>
   }

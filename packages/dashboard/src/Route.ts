@@ -13,6 +13,8 @@ export type Route =
   | { readonly page: "pullRequest"; readonly name: string; readonly number: number }
   | { readonly page: "commits"; readonly name: string; readonly branch?: string | undefined; readonly cursor?: string | undefined }
   | { readonly page: "delivery" }
+  | { readonly page: "tools" }
+  | { readonly page: "tool"; readonly uuid: string; readonly cursor?: string | undefined }
   | { readonly page: "notFound"; readonly hash: string }
 
 const decode = (text: string): string | undefined => {
@@ -50,6 +52,9 @@ const repositoryRoute = (pathname: string, params: URLSearchParams, hash: string
   return { page: "notFound", hash }
 }
 
+/** A catalogue tool's page: its uuid is one encoded segment. */
+const toolPath = /^\/tools\/([^/]+)$/
+
 export const parseRoute = (hash: string): Route => {
   const path = hash.replace(/^#/, "")
   const [pathname = "", search = ""] = path.split("?", 2)
@@ -57,6 +62,12 @@ export const parseRoute = (hash: string): Route => {
   if (pathname === "" || pathname === "/") return { page: "overview", cursor: params.get("cursor") ?? undefined }
   if (pathname === "/login") return { page: "login" }
   if (pathname === "/delivery") return { page: "delivery" }
+  if (pathname === "/tools") return { page: "tools" }
+  const tool = toolPath.exec(pathname)?.[1]
+  if (tool !== undefined) {
+    const uuid = decode(tool)
+    return uuid === undefined || uuid === "" ? { page: "notFound", hash } : { page: "tool", uuid, cursor: params.get("cursor") ?? undefined }
+  }
   if (pathname.startsWith("/repositories/")) return repositoryRoute(pathname, params, hash)
   return { page: "notFound", hash }
 }
@@ -97,6 +108,11 @@ export const hrefOf = (route: Route): string => {
       return withQuery(`#/repositories/${encodeURIComponent(route.name)}/commits`, params)
     case "delivery":
       return "#/delivery"
+    case "tools":
+      return "#/tools"
+    case "tool":
+      if (route.cursor !== undefined) params.set("cursor", route.cursor)
+      return withQuery(`#/tools/${encodeURIComponent(route.uuid)}`, params)
     case "notFound":
       return route.hash
   }

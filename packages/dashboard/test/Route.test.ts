@@ -11,6 +11,9 @@ describe("routes", () => {
     expect(parseRoute("#/delivery")).toEqual({ page: "delivery" })
     expect(parseRoute("#/repositories/demo")).toEqual({ page: "repository", name: "demo" })
     expect(parseRoute("#/elsewhere")).toEqual({ page: "notFound", hash: "#/elsewhere" })
+    expect(parseRoute("#/tools")).toEqual({ page: "tools" })
+    expect(parseRoute("#/tools/abc?cursor=c")).toEqual({ page: "tool", uuid: "abc", cursor: "c" })
+    for (const hash of ["#/tools/", "#/tools/a/patterns", "#/tools/%E0%A4%A"]) expect(parseRoute(hash)).toEqual({ page: "notFound", hash })
     expect(parseRoute("#/repositories/%E0%A4%A")).toEqual({ page: "notFound", hash: "#/repositories/%E0%A4%A" })
   })
 
@@ -61,7 +64,10 @@ describe("routes", () => {
       { page: "pullRequest", name: "demo?", number: 7 },
       { page: "commits", name: "demo", branch: "topic/x & y", cursor: "c" },
       { page: "commits", name: "demo", branch: undefined, cursor: undefined },
-      { page: "delivery" }
+      { page: "delivery" },
+      { page: "tools" },
+      { page: "tool", uuid: "233f8aac-4fb6-4193-8a17-e64515bea152", cursor: "WyJTQzEwMDAiXQ==" },
+      { page: "tool", uuid: "odd/uuid?", cursor: undefined }
     ]
     for (const route of routes) expect(parseRoute(hrefOf(route))).toEqual(route)
   })

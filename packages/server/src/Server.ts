@@ -3,13 +3,14 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { FetchHttpClient } from "@effect/platform"
 import { DnsNetworkAddresses, GitCli } from "@tidemark/adapter-git"
 import { HostCommitStatuses } from "@tidemark/adapter-githost"
-import { HttpServer } from "@tidemark/adapter-http"
+import { HttpServer, nodeServer } from "@tidemark/adapter-http"
 import { catalogue } from "@tidemark/catalogue"
 import { NatsEventQueue } from "@tidemark/adapter-nats"
 import { PgEventQueue, PgEventStore, PgIngestion, PgStorage } from "@tidemark/adapter-pg"
 import {
   AnalysisCoverageScope,
   ExternalAnalysers,
+  InstalledTools,
   LogSarifReader,
   ReportCoverageReader,
   sandboxConfinement,
@@ -21,7 +22,6 @@ import { Access, AnalysisWorker, DashboardLinks, DomainServices, IngestionWorker
 import { CryptoIdGenerator, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Console, Context, Effect, Layer, Option, Redacted } from "effect"
 import * as NodeFs from "node:fs/promises"
-import { createServer } from "node:http"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -111,6 +111,7 @@ const portsLayer = (config: ServerConfig) =>
   Layer.mergeAll(
     dataDirectoryLayer(config),
     StaticToolCatalogue.layer(catalogue),
+    InstalledTools.layer(),
     GitCli.layer({
       cacheDirectory: gitCacheOf(config),
       sshKeyFile: Option.getOrUndefined(config.gitSshKeyFile),
@@ -198,7 +199,7 @@ export const serverLayer = (config: ServerConfig) =>
   ).pipe(
     // Shared by the workers and the readiness probe, and kept in the output for the command to wait on.
     Layer.provideMerge(WorkerHealth.WorkerHealth.Default),
-    Layer.provide(NodeHttpServer.layer(createServer, { port: config.port, host: config.host })),
+    Layer.provide(NodeHttpServer.layer(nodeServer, { port: config.port, host: config.host })),
     // Before the port opens: a request arriving as soon as it does must find the admin token stored.
     Layer.provide(adminTokenLayer(config)),
     Layer.provide(domainLayer(config))

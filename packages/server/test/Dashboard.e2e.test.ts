@@ -18,7 +18,7 @@ import {
   formatText
 } from "../../dashboard/src/shared/Format.js"
 import * as Chromium from "./Browser.js"
-import { getJson } from "./CliFixture.js"
+import { getJson, postOk } from "./CliFixture.js"
 import * as DashboardServer from "./DashboardServer.js"
 import { cells, facetsShown, focused, issueLayout, logIn, screenshot, sourceRows, terms } from "./DashboardReading.js"
 import {
@@ -35,8 +35,26 @@ import {
 import { adminToken, data, type MetricsJson, metricsPath, organization, range, type RepositoryJson, seed } from "./DashboardSeed.js"
 
 interface ToolJson {
+  readonly uuid: string
   readonly name: string
   readonly settings: { readonly isEnabled: boolean }
+}
+
+interface CatalogueToolJson {
+  readonly uuid: string
+  readonly name: string
+  readonly version: string
+  readonly languages: ReadonlyArray<string>
+}
+
+interface InstallationJson {
+  readonly toolUuid: string
+  readonly installed: boolean
+  readonly version?: string
+}
+
+interface OverviewJson {
+  readonly counts: { readonly languages: ReadonlyArray<{ readonly name: string; readonly total: number }> }
 }
 
 /** The delivery page's cards and charts, in its order, with the page's formats. */
@@ -60,6 +78,16 @@ describe("dashboard (headless Chromium against a seeded server)", () => {
         )
         const metrics = data<MetricsJson>(yield* getJson(server, metricsPath, token))
         expect(tools.length).toBeGreaterThan(0)
+        const catalogueTools = data<ReadonlyArray<CatalogueToolJson>>(yield* getJson(server, "/api/v3/tools?limit=100", token))
+        const installations = data<ReadonlyArray<InstallationJson>>(yield* getJson(server, "/api/v3/installation/tools", token))
+        const shellCheckUuid = catalogueTools.find((tool) => tool.name === "ShellCheck")?.uuid ?? ""
+        const shellCheckPatterns = yield* getJson(server, `/api/v3/tools/${shellCheckUuid}/patterns?limit=50`, token)
+        const { data: overview } = yield* postOk<{ readonly data: OverviewJson }>(
+          server,
+          `/api/v3/analysis/organizations/${organization}/repositories/widgets/issues/overview`,
+          {},
+          token
+        )
 
         const { page, errors, violations } = yield* Chromium.openPage(browser)
 
@@ -127,8 +155,41 @@ describe("dashboard (headless Chromium against a seeded server)", () => {
           expect(shown.map((row) => row.slice(0, 2))).toEqual(
             tools.map((tool) => [tool.name, tool.settings.isEnabled ? "enabled" : "disabled"])
           )
+          // Each tool's version and whether it runs here, as the installation's tools say.
+          expect(shown.map((row) => row.slice(3))).toEqual(tools.map((tool) => {
+            const installation = installations.find((i) => i.toolUuid === tool.uuid)
+            const catalogueVersion = catalogueTools.find((t) => t.uuid === tool.uuid)?.version
+            return [installation?.version ?? catalogueVersion ?? "", installation?.installed === true ? "Installed" : expect.stringMatching(/^Not installed/)]
+          }))
+          // Issues per language: the overview's counts, most first, each a link to its issues.
+          await expect.poll(() => cells(page, "table.issues-by-language tbody tr")).toEqual(
+            [...overview.counts.languages].sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))
+              .map((count) => [count.name, formatCount(count.total)])
+          )
+          expect(overview.counts.languages.length).toBeGreaterThan(0)
           await page.getByRole("heading", { name: "Metrics" }).waitFor()
           await screenshot(page, "repository")
+        })
+
+        // Tools page: every catalogue tool with its version, languages and whether it runs here;
+        // a tool's page lists its patterns with the catalogue's total.
+        yield* Effect.promise(async () => {
+          await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Tools" }).click()
+          await page.getByRole("heading", { name: "Analysis tools", level: 1 }).waitFor()
+          await page.locator("table.catalogue-tools tbody tr").nth(catalogueTools.length - 1).waitFor()
+          const rows = await cells(page, "table.catalogue-tools tbody tr")
+          expect(rows.map((row) => [row[0], row[1], row[2]])).toEqual(catalogueTools.map((tool) => [
+            tool.name,
+            installations.find((i) => i.toolUuid === tool.uuid)?.version ?? tool.version,
+            tool.languages.join(", ")
+          ]))
+          expect(rows.map((row) => row[3])).toEqual(installations.map((i) => (i.installed ? "Installed" : expect.stringMatching(/^Not installed/))))
+          await screenshot(page, "tools")
+          await page.getByRole("link", { name: "ShellCheck" }).click()
+          await page.getByRole("heading", { name: "ShellCheck", level: 1 }).waitFor()
+          const patterns = shellCheckPatterns.body as { readonly data: ReadonlyArray<{ readonly id: string }>; readonly pagination: { readonly total: number } }
+          await expect.poll(() => page.locator("p.total").textContent()).toBe(`${formatCount(patterns.pagination.total)} patterns.`)
+          expect((await cells(page, "table.patterns tbody tr")).map((row) => row[0])).toEqual(patterns.data.map((p) => p.id))
         })
 
         // Delivery page: the four keys' values, levels and series equal the metrics API's answer.

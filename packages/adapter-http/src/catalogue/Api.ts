@@ -1,5 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
-import { CatalogueViews, Pagination, Pattern } from "@tidemark/core"
+import { CatalogueViews, Pagination, Pattern, PatternQuery } from "@tidemark/core"
 import { Schema } from "effect"
 import * as ApiErrors from "../ApiErrors.js"
 import { PageParams } from "../ApiParams.js"
@@ -11,6 +11,13 @@ export class CatalogueGroup extends HttpApiGroup.make("catalogue")
     HttpApiEndpoint.get("listTools", "/tools")
       .setUrlParams(Schema.Struct(PageParams))
       .addSuccess(Schema.Struct({ data: Schema.Array(CatalogueViews.CatalogueTool), pagination: Schema.optional(Pagination.Pagination) }))
+  )
+  .add(
+    HttpApiEndpoint.get("listPatterns", "/tools/:toolUuid/patterns")
+      .setPath(Schema.Struct({ toolUuid: Schema.String }))
+      .setUrlParams(Schema.Struct({ ...PageParams, enabled: Schema.optional(PatternQuery.QueryBoolean) }))
+      .addSuccess(Schema.Struct({ data: Schema.Array(Pattern.PatternDefinition), pagination: Schema.optional(Pagination.Pagination) }))
+      .addError(NotFound)
   )
   .add(
     HttpApiEndpoint.get("getPattern", "/tools/:toolUuid/patterns/:patternId")

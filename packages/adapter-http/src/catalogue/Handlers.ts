@@ -11,5 +11,7 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "catalogue", (handlers) =
     const catalogue = yield* Catalogue.Catalogue
     return handlers
       .handle("listTools", ({ urlParams }) => catalogue.tools(urlParams.cursor, urlParams.limit).pipe(Effect.map(asPage), analysisErrors))
+      .handle("listPatterns", ({ path, urlParams }) =>
+        catalogue.patterns(path.toolUuid, urlParams).pipe(Effect.map(asPage), analysisErrors))
       .handle("getPattern", ({ path }) => catalogue.pattern(path.toolUuid, path.patternId).pipe(Effect.map(asData), analysisErrors))
   }))

@@ -26,6 +26,7 @@ import {
   MemoryEventQueue,
   MemoryEventStore,
   StaticToolCatalogue,
+  StaticToolInstallations,
   storageLayer
 } from "@tidemark/core/memory"
 import { Effect, FastCheck as fc, Layer, Schema } from "effect"
@@ -47,6 +48,7 @@ const pipeline = Layer.mergeAll(
   Layer.provideMerge(Layer.mergeAll(
     storageLayer,
     StaticToolCatalogue.layer(catalogue),
+    StaticToolInstallations.layer([]),
     noGit,
     DnsNetworkAddresses.layer({ allowPrivate: false }),
     CryptoIdGenerator.layer,

@@ -8,7 +8,7 @@ import { CachedMessage, LintCache } from "../LintCache.js"
 import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
-import { type AnalysisTool, installed, ToolFailed, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
+import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
 import { shellCheckLintKey, treeDigest } from "./ShellCheckKey.js"
 import { type ShellCheckComment, ShellCheckLevel, severityOfLevel } from "./ShellCheckOutput.js"
 import { installHint, type ShellCheckProgram, shellCheckOnPath } from "./ShellCheckProgram.js"
@@ -190,7 +190,9 @@ export const makeShellCheckTool = (definition: ToolDefinitions.ToolDefinition, o
   definition,
   languages: ["Bourne Shell"],
   availability: Effect.map(shellCheckOnPath(options.searchPath), (found) =>
-    found._tag === "MissingProgram" ? { _tag: "NotInstalled", reason: found.reason, install: installHint } : installed),
+    found._tag === "MissingProgram"
+      ? { _tag: "NotInstalled", reason: found.reason, install: installHint }
+      : { _tag: "Installed", version: found.version }),
   takes: takesShell,
   ruleIdOf: (patternId) => (patternId.startsWith(definition.patternPrefix) ? patternId.slice(definition.patternPrefix.length) : patternId),
   configurationOf: (files) => {

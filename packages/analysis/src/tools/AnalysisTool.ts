@@ -61,7 +61,8 @@ export interface FoundConfiguration {
  * install it and the tool's languages are not analysed, never counted clean.
  */
 export type ToolAvailability =
-  | { readonly _tag: "Installed" }
+  /** `version`: the program's own, when it runs one (the catalogue's is the library's otherwise). */
+  | { readonly _tag: "Installed"; readonly version?: string }
   /** `reason`: what is missing; `install`: what to do about it. */
   | { readonly _tag: "NotInstalled"; readonly reason: string; readonly install: string }
 

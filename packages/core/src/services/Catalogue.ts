@@ -16,6 +16,21 @@ const make = Effect.gen(function*() {
       return paginate(all.map(catalogueToolOf), (tool) => [tool.uuid], request)
     })
 
+  /**
+   * listPatterns: a tool's patterns as the catalogue ships them, by id; `enabled` keeps those
+   * on (or off) by default, which is what "enabled" means of a pattern outside any repository.
+   */
+  const patterns = (toolUuid: string, query: { readonly cursor?: string | undefined; readonly limit?: number | undefined; readonly enabled?: boolean | undefined }) =>
+    Effect.gen(function*() {
+      const request = yield* pageRequest(query.cursor, query.limit)
+      const tool = yield* catalogue.find(toolUuid)
+      if (Option.isNone(tool)) return yield* new NotFound({ what: "tool", id: toolUuid })
+      const definitions = tool.value.patterns.map((pattern) => pattern.definition)
+        .filter((definition) => query.enabled === undefined || definition.enabled === query.enabled)
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      return paginate(definitions, (definition) => [definition.id], request)
+    })
+
   /** getPattern: a pattern's definition as the catalogue ships it. */
   const pattern = (toolUuid: string, patternId: string) =>
     Effect.gen(function*() {
@@ -26,8 +41,8 @@ const make = Effect.gen(function*() {
       return found.definition
     })
 
-  return withSpans("Catalogue", { tools, pattern })
+  return withSpans("Catalogue", { tools, patterns, pattern })
 })
 
-/** listTools and getPattern: the installation's catalogue, open to anyone (the API asks no token). */
+/** listTools, listPatterns and getPattern: the installation's catalogue, open to anyone (the API asks no token). */
 export class Catalogue extends Effect.Service<Catalogue>()("@tidemark/core/Catalogue", { effect: make }) {}

@@ -8,6 +8,10 @@ import { gradingOf, notAnalysedLanguages } from "./Grading.js"
 import { issueLoadHelp } from "./IssueLoad.js"
 import type { RepositoryWithAnalysis, Tool } from "./RepositoriesApi.js"
 import { RepositoryNav } from "./RepositoryNav.js"
+import { noFilters } from "../results/IssueFilters.js"
+import type { Count } from "../results/Results.js"
+import { hrefOf } from "../Route.js"
+import { installedText, type ToolRow, versionOf } from "../tools/ToolsApi.js"
 
 const issueLoadHelpId = "issue-load-help"
 
@@ -39,23 +43,55 @@ const LastCommit = ({ repository }: { readonly repository: RepositoryWithAnalysi
   )
 }
 
-const Tools = ({ tools }: { readonly tools: ReadonlyArray<Tool> }) => (
+/** A repository's tool with the catalogue's row of it (its version, whether it runs here). */
+interface RepositoryTool {
+  readonly tool: Tool
+  readonly row?: ToolRow | undefined
+}
+
+const Tools = ({ tools }: { readonly tools: ReadonlyArray<RepositoryTool> }) => (
   <table class="tools">
     <caption class="visually-hidden">Analysis tools</caption>
     <thead>
-      <tr><th scope="col">Tool</th><th scope="col">Enabled</th><th scope="col">Configured by</th></tr>
+      <tr>
+        <th scope="col">Tool</th><th scope="col">Enabled</th><th scope="col">Configured by</th>
+        <th scope="col">Version</th><th scope="col">On this server</th>
+      </tr>
     </thead>
     <tbody>
-      {tools.map((tool) => (
+      {tools.map(({ tool, row }) => (
         <tr key={tool.uuid}>
-          <th scope="row">{tool.name}</th>
+          <th scope="row"><a href={hrefOf({ page: "tool", uuid: tool.uuid })}>{tool.name}</a></th>
           <td>{tool.settings.isEnabled ? "enabled" : "disabled"}</td>
           <td>{tool.settings.usesConfigurationFile ? "configuration file" : tool.settings.followsStandard ? "coding standard" : "repository"}</td>
+          <td>{row === undefined ? formatText(undefined) : formatText(versionOf(row))}</td>
+          <td class={row?.installation?.installed === false ? "not-installed" : undefined}>{installedText(row?.installation)}</td>
         </tr>
       ))}
     </tbody>
   </table>
 )
+
+/** The latest analysis's issues by language, each a link to the issues of that language. */
+const IssuesByLanguage = ({ name, counts }: { readonly name: string; readonly counts: ReadonlyArray<Count> }) =>
+  counts.length === 0 ? <p>No issues in any language.</p> : (
+    <table class="issues-by-language">
+      <caption class="visually-hidden">Issues per language</caption>
+      <thead>
+        <tr><th scope="col">Language</th><th scope="col">Issues</th></tr>
+      </thead>
+      <tbody>
+        {[...counts].sort((a, b) => b.total - a.total || a.name.localeCompare(b.name)).map((count) => (
+          <tr key={count.name}>
+            <th scope="row">
+              <a href={hrefOf({ page: "issues", name, filters: { ...noFilters, languages: [count.name] } })}>{count.name}</a>
+            </th>
+            <td class="num">{formatCount(count.total)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
 
 /**
  * The analysis's problems in its own words; the languages not analysed are left to the note on the
@@ -80,7 +116,11 @@ const Problems = ({ repository }: { readonly repository: RepositoryWithAnalysis 
 /** One repository: its measures against its goals, its tools, the last commit analysed. */
 export const RepositoryPage = ({ api, name }: { readonly api: ApiClient; readonly name: string }) => {
   const repository = useLoad((signal) => api.getRepository(name, signal), [api, name])
-  const tools = useLoad((signal) => api.listTools(name, signal), [api, name])
+  const tools = useLoad(async (signal): Promise<ReadonlyArray<RepositoryTool>> => {
+    const [repositoryTools, rows] = await Promise.all([api.listTools(name, signal), api.listToolRows(signal)])
+    return repositoryTools.map((tool) => ({ tool, row: rows.find((row) => row.uuid === tool.uuid) }))
+  }, [api, name])
+  const languages = useLoad((signal) => api.issuesOverview(name, {}, signal), [api, name])
   return (
     <section aria-labelledby="repository-title">
       <h1 id="repository-title">{name}</h1>
@@ -103,6 +143,12 @@ export const RepositoryPage = ({ api, name }: { readonly api: ApiClient; readonl
             </ul>
             <h2>Last analysed commit</h2>
             <LastCommit repository={value} />
+            {value.lastAnalysedCommit === undefined ? null : (
+              <>
+                <h2>Issues per language</h2>
+                <Loaded load={languages}>{(overview) => <IssuesByLanguage name={name} counts={overview.counts.languages} />}</Loaded>
+              </>
+            )}
           </>
         )}
       </Loaded>

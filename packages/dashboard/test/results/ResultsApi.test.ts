@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { makeApiClient } from "../../src/ApiClient.js"
 import { resultUrls } from "../../src/results/ResultsApi.js"
-import { allPages, ApiError, type Fetch } from "../../src/shared/ApiRequest.js"
-
-const acme = { provider: "gh", name: "acme" } as const
+import { allPages, ApiError } from "../../src/shared/ApiRequest.js"
+import { acme, fakeServer } from "../FakeServer.js"
 
 describe("the issue and file URLs", () => {
   it("put issues under /analysis and files outside it, as the original API does", () => {
@@ -40,23 +38,6 @@ describe("allPages", () => {
     await expect(allPages(() => Promise.resolve(page([1], "same")))).rejects.toEqual(new ApiError(0, "The server answered the same page twice."))
   })
 })
-
-interface Sent {
-  readonly url: string
-  readonly method: string
-  readonly body: unknown
-}
-
-/** A server answering by path: a status and a body each, 404 for any other path. */
-const fakeServer = (answers: Readonly<Record<string, readonly [number, unknown]>>) => {
-  const sent: Array<Sent> = []
-  const doFetch: Fetch = (url, init) => {
-    sent.push({ url, method: init.method ?? "GET", body: typeof init.body === "string" ? JSON.parse(init.body) as unknown : undefined })
-    const [status, body] = answers[url.replace(/\?.*$/, "")] ?? [404, { message: `No operation at ${url}` }]
-    return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }))
-  }
-  return { sent, api: makeApiClient({ token: "t", organization: acme, fetch: doFetch }) }
-}
 
 const issue = {
   resultDataId: 3, fileId: 7, filePath: "src/a.js", language: "JavaScript", lineNumber: 2, lineText: "x", message: "m",

@@ -1,0 +1,60 @@
+import { toolHeads } from "@tidemark/catalogue/ToolHeads"
+import { ToolInstallation, ToolInstallations } from "@tidemark/core"
+import { Duration, Effect, Layer } from "effect"
+import type { AnalysisTool } from "./AnalysisTool.js"
+import { defaultConfigLintLimits } from "../ConfigLintSandbox.js"
+import { analysisTools } from "./AnalysisTools.js"
+
+/**
+ * Which catalogue tools this server can run, asked of the same plug-ins an analysis runs: a tool
+ * without a plug-in cannot run; one that runs in process is at the catalogue's (its library's)
+ * version; an external analyser is installed when its program is found, at the program's version.
+ */
+export const installationsOf = (
+  plugins: ReadonlyArray<AnalysisTool>,
+  catalogue: ReadonlyArray<{ readonly uuid: string; readonly name: string; readonly version?: string | undefined }>
+): Effect.Effect<ReadonlyArray<ToolInstallation.ToolInstallation>> =>
+  Effect.forEach(catalogue, (tool) => {
+    const plugin = plugins.find((candidate) => candidate.definition.uuid === tool.uuid)
+    const catalogueVersion = tool.version === undefined ? {} : { version: tool.version }
+    if (plugin === undefined) {
+      return Effect.succeed(ToolInstallation.ToolInstallation.make({
+        toolUuid: tool.uuid,
+        name: tool.name,
+        installed: false,
+        reason: `no plug-in runs ${tool.name} in this version of Tidemark`
+      }))
+    }
+    if (plugin.availability === undefined) {
+      return Effect.succeed(ToolInstallation.ToolInstallation.make({ toolUuid: tool.uuid, name: tool.name, installed: true, ...catalogueVersion }))
+    }
+    return Effect.map(plugin.availability, (availability) =>
+      availability._tag === "Installed"
+        ? ToolInstallation.ToolInstallation.make({
+          toolUuid: tool.uuid,
+          name: tool.name,
+          installed: true,
+          ...(availability.version === undefined ? catalogueVersion : { version: availability.version })
+        })
+        : ToolInstallation.ToolInstallation.make({
+          toolUuid: tool.uuid,
+          name: tool.name,
+          installed: false,
+          reason: availability.reason,
+          install: availability.install
+        }))
+  }, { concurrency: 4 })
+
+/**
+ * The server's installations, looked up again at most once a minute: a program installed while the
+ * server runs shows up without a restart (analyses look for it on each run). Where a program is
+ * looked for: `searchPath`, else the service's PATH, as the analyses look.
+ */
+export const layer = (options: { readonly searchPath?: string | undefined } = {}) =>
+  Layer.effect(
+    ToolInstallations.ToolInstallations,
+    Effect.map(
+      Effect.cachedWithTTL(installationsOf(analysisTools({ configurationFileLimits: defaultConfigLintLimits, searchPath: options.searchPath }), toolHeads), Duration.minutes(1)),
+      (installations) => ToolInstallations.ToolInstallations.of({ installations })
+    )
+  )
