@@ -1,5 +1,6 @@
 import { type Pattern, ToolDefinitions } from "@tidemark/core"
 import { Schema } from "effect"
+import { cppcheckSeverityLevels } from "../src/ToolHeads.js"
 import { json, type ToolSource } from "./CatalogueFiles.js"
 import type { CppcheckCheck, CppcheckErrorList, CppcheckSeverity } from "./CppcheckErrorList.js"
 import { unlistedChecks } from "./CppcheckUnlisted.js"
@@ -39,19 +40,8 @@ export const cppcheckTool: Omit<ToolEncoded, "patterns"> = {
 
 export const cppcheckPatternId = (id: string): string => `${cppcheckTool.patternPrefix}${id}`
 
-/**
- * Cppcheck's severity as the catalogue's: an error is undefined behaviour or a crash, a warning
- * a likely fault; portability and performance are faults on some platforms or in some hot path,
- * counted as warnings (as the original service counts them); style and information are advice.
- */
-export const severityOf: Readonly<Record<CppcheckSeverity, Pattern.SeverityLevel>> = {
-  error: "Error",
-  warning: "Warning",
-  portability: "Warning",
-  performance: "Warning",
-  style: "Info",
-  information: "Info"
-}
+/** Cppcheck's severity as the catalogue's (ToolHeads: the analysis maps each finding's the same way). */
+export const severityOf: Readonly<Record<CppcheckSeverity, Pattern.SeverityLevel>> = cppcheckSeverityLevels
 
 /**
  * The CWEs of memory-safety faults an attacker can use: reads and writes out of a buffer's bounds,

@@ -1,4 +1,4 @@
-import { ToolDefinitions } from "@tidemark/core"
+import { type Pattern, ToolDefinitions } from "@tidemark/core"
 import { Schema } from "effect"
 import cppcheck from "./data/cppcheck.json" with { type: "json" }
 import eslint8 from "./data/eslint8.json" with { type: "json" }
@@ -42,6 +42,21 @@ export const shellCheckOptionalChecks: ReadonlyMap<string, ReadonlyArray<string>
   }
   return byName
 })()
+
+/**
+ * Cppcheck's severity as the catalogue's: an error is undefined behaviour or a crash, a warning
+ * a likely fault; portability and performance are faults on some platforms or in some hot path,
+ * counted as warnings (as the original service counts them); style and information are advice.
+ * The catalogue's patterns are made with it, and an analysis gives each finding its severity with it.
+ */
+export const cppcheckSeverityLevels = {
+  error: "Error",
+  warning: "Warning",
+  portability: "Warning",
+  performance: "Warning",
+  style: "Info",
+  information: "Info"
+} as const satisfies Readonly<Record<string, Pattern.SeverityLevel>>
 
 /**
  * Each Cppcheck check's severity (its pattern's first tag: error, warning, style, performance,
