@@ -109,6 +109,12 @@ describe("the Cppcheck tool", () => {
     expect(definitionOf("nullPointer").definition.explanation).toBe("CWE-476: https://cwe.mitre.org/data/definitions/476.html")
   })
 
+  it("lets an error check count what Cppcheck can only say is possible, off by default", () => {
+    expect(definitionOf("nullPointer").definition.parameters.map((p) => [p.name, p.default])).toEqual([["possible", "false"]])
+    expect(definitionOf("uninitvar").definition.parameters.map((p) => p.name)).toEqual(["possible"])
+    expect(definitionOf("uninitMemberVar").definition.parameters).toEqual([])
+  })
+
   it("leaves style and information off, and the checks named off by default with why", () => {
     for (const { definition } of patterns) {
       const severity = definition.tags?.[0]

@@ -31,7 +31,8 @@ import { type CppcheckSuppressions, isSuppressed, suppressionsOf } from "./Cppch
  * `// cppcheck-suppress` comments honoured (`--inline-suppr`) and the repository's suppressions
  * list read as data (CppcheckSuppressions). A message's rule id holds Cppcheck's id and the
  * severity it was reported with (`nullPointer:warning` for a possible null pointer), which is
- * the issue's severity, as ShellCheck's level is.
+ * the issue's severity, as ShellCheck's level is; an error check's possible finding counts only
+ * where its pattern asks for them (`possible`).
  */
 
 export interface CppcheckToolOptions {
@@ -46,11 +47,18 @@ const isSeverity = Schema.is(CppcheckSeverity)
 
 const ruleIdOfFinding = (finding: CppcheckFinding): string => `${finding.id}:${finding.severity}`
 
+/**
+ * The pattern a message counts as, if any. An error check's finding Cppcheck reports as a warning
+ * is one it can only say is possible: it counts where the pattern's `possible` parameter is true.
+ */
 const patternOf = (prefix: string, rules: ReadonlyArray<EnabledRule>): PatternOf => {
-  const enabled = new Set(rules.map((rule) => rule.ruleId))
+  const enabled = new Map(rules.map((rule) => [rule.ruleId, rule.parameters.some((p) => p.name === "possible" && p.value === "true")]))
   return (ruleId) => {
     const [id = "", severity = ""] = ruleId.split(":")
-    return enabled.has(id) ? { patternId: `${prefix}${id}`, severity: isSeverity(severity) ? severityOfCppcheck[severity] : "Warning" } : undefined
+    const possible = enabled.get(id)
+    if (possible === undefined) return undefined
+    if (!possible && severity === "warning" && cppcheckSeverities.get(id) === "error") return undefined
+    return { patternId: `${prefix}${id}`, severity: isSeverity(severity) ? severityOfCppcheck[severity] : "Warning" }
   }
 }
 

@@ -76,6 +76,16 @@ describe("makeCppcheckTool", () => {
       expect([none.result.issues, none.result.lintedFiles]).toEqual([[], 4])
     }))
 
+  it.effect("counts an error check's finding Cppcheck can only say is possible where the pattern asks for them", () =>
+    Effect.gen(function*() {
+      const { files, root } = checkoutOf({ "p.c": "static int deref(int *p) {\n    return *p;\n}\n\nint caller(void) {\n    return deref(0);\n}\n" })
+      expect((yield* run(root, files)).result.issues).toEqual([])
+      const possible = { ...cppcheckRule("nullPointer", "Error"), parameters: [{ name: "possible", value: "true" }] }
+      const { result } = yield* run(root, files, [possible])
+      // At the severity Cppcheck reported it with; the whole program's `ctunullpointer` of the same line is left out.
+      expect(result.issues.map((i) => [i.file, i.line, i.patternId, i.severity, i.message])).toEqual([["p.c", 2, "Cppcheck_nullPointer", "Warning", "Possible null pointer dereference: p"]])
+    }))
+
   it.effect("names a source Cppcheck cannot parse as not analysed, never clean, and checks the others", () =>
     Effect.gen(function*() {
       const { files, root } = checkoutOf({ "src/broken.c": broken, "src/ok.c": "int zero(void) { int d = 0; return 1 / d; }\n" })
