@@ -22,11 +22,17 @@ import { toolAtDefaults } from "./DefaultSettings.js"
 const toolOf = (tool: ToolDefinitions.ToolDefinition) => toolAtDefaults(tool, process.env["CONFIG"] !== "off")
 
 /**
+ * The measures' C++ and headers under the service's names, which core's language definitions do
+ * not hold yet: a repository's languages read from its file names call `.cpp` CPP and `.h` C.
+ */
+const cServiceNames: Readonly<Record<string, string>> = { "C++": "CPP", "C/C++ Header": "C" }
+
+/**
  * The tools on by default for a repository of these languages (core's `enabledByDefault`, which
  * reads the service's names of them: the measures' "Bourne Shell" is the service's "Shell").
  */
 const defaultTools = (languages: ReadonlyArray<string>) => {
-  const named = languages.map(LanguageDefinitions.serviceNameOf)
+  const named = languages.map((language) => cServiceNames[language] ?? LanguageDefinitions.serviceNameOf(language))
   return catalogue.filter((tool) => tool.enabledByDefault && tool.languages.some((l) => named.includes(l))).map(toolOf)
 }
 

@@ -16,7 +16,7 @@ import {
   ToolInstallationList
 } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
-import { addRepository, eslint8, eslint9, issueToken, markdownlint, newOrganization, once, type Organization, paths, ruff, shellCheck, stylelint } from "./fixtures/Scenario.js"
+import { addRepository, cppcheck, eslint8, eslint9, issueToken, markdownlint, newOrganization, once, type Organization, paths, ruff, shellCheck, stylelint } from "./fixtures/Scenario.js"
 import { analysingTestLayer } from "./fixtures/TestLayer.js"
 import { adminToken } from "./fixtures/TestServer.js"
 
@@ -168,6 +168,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           [eslint9, "ESLint9", "eslint9", "ESLint9_"],
           [stylelint, "Stylelint", "stylelint", "Stylelint_"],
           [markdownlint, "markdownlint", "markdownlint", "markdownlint_"],
+          [cppcheck, "Cppcheck", "cppcheck", "Cppcheck_"],
           [ruff, "Ruff", "ruff", "Ruff_"],
           [eslint8, "ESLint", "eslint", "ESLint8_"]
         ])
@@ -176,6 +177,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           expect.stringMatching(/^9\.\d+\.\d+$/),
           expect.stringMatching(/^17\.\d+\.\d+$/),
           expect.stringMatching(/^0\.\d+\.\d+$/),
+          expect.stringMatching(/^2\.\d+$/),
           expect.stringMatching(/^0\.\d+\.\d+$/),
           expect.stringMatching(/^8\.\d+\.\d+$/)
         ])
@@ -184,8 +186,9 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         const first = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2" } }), 200, CatalogueToolList)
         const second = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: first.pagination.cursor ?? "" } }), 200, CatalogueToolList)
         const third = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: second.pagination.cursor ?? "" } }), 200, CatalogueToolList)
-        expect([first.data.length, second.data.length, third.data.length]).toEqual([2, 2, 2])
-        expect([...first.data, ...second.data, ...third.data]).toEqual(tools.data)
+        const fourth = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: third.pagination.cursor ?? "" } }), 200, CatalogueToolList)
+        expect([first.data.length, second.data.length, third.data.length, fourth.data.length]).toEqual([2, 2, 2, 1])
+        expect([...first.data, ...second.data, ...third.data, ...fourth.data]).toEqual(tools.data)
       }))
 
     it.effect("listPatterns pages a tool's patterns by id without a token, those on by default when asked; unknown tool 404, bad page 400", () =>

@@ -7,7 +7,10 @@ import { SkippedFile } from "./SkippedFile.js"
  * worker requests, encoded with these schemas on one side and decoded on the other.
  */
 
-/** Where the thread's analyzer keeps its per-file cache, and the limits of the configuration-file sandbox. */
+/**
+ * Where the thread's analyzer keeps its per-file cache, the limits of the configuration-file
+ * sandbox, and how many processes an external analyser may run for one analysis.
+ */
 export class InitialMessage extends Schema.TaggedRequest<InitialMessage>()("InitialMessage", {
   failure: Schema.Never,
   success: Schema.Void,
@@ -16,7 +19,8 @@ export class InitialMessage extends Schema.TaggedRequest<InitialMessage>()("Init
     configurationFileLimits: Schema.optional(Schema.Struct({
       timeout: Schema.DurationFromMillis,
       memoryMegabytes: Schema.Int
-    }))
+    })),
+    externalJobs: Schema.optional(Schema.Int)
   }
 }) {}
 

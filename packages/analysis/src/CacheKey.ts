@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto"
+import type { SourceFile } from "./SourceTree.js"
 
 /**
  * A per-file cache key of a tool's results: everything that decides them — the scheme (bumped
@@ -8,3 +9,16 @@ import { createHash } from "node:crypto"
  */
 export const cacheKey = (parts: ReadonlyArray<string>, content: string): string =>
   createHash("sha256").update(`${parts.join("\0")}\0`).update(content).digest("hex")
+
+/**
+ * The paths and contents of files as one digest, whatever their order: a part of the key of a
+ * file whose results depend on other files too (a script that sources another, a C source that
+ * includes headers).
+ */
+export const treeDigest = (files: ReadonlyArray<SourceFile>): string => {
+  const hash = createHash("sha256")
+  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    hash.update(`${file.path}\0${Buffer.byteLength(file.content, "utf8")}\0`).update(file.content)
+  }
+  return hash.digest("hex")
+}

@@ -13,6 +13,9 @@ export type Language =
   | "LESS"
   | "HTML"
   | "Bourne Shell"
+  | "C"
+  | "C++"
+  | "C/C++ Header"
 
 /** Languages with a tree-sitter grammar, hence with a cyclomatic complexity. */
 export type ParsedLanguage = "JavaScript" | "TypeScript" | "Python" | "Java" | "Go"
@@ -40,7 +43,20 @@ const byExtension: ReadonlyMap<string, Language> = new Map<string, Language>([
   ["less", "LESS"],
   ["html", "HTML"],
   ["htm", "HTML"],
-  ["sh", "Bourne Shell"]
+  ["sh", "Bourne Shell"],
+  // cloc's C, C++ and C/C++ Header (a header is either language's: it takes that of the file that includes it).
+  ["c", "C"],
+  ["cc", "C++"],
+  ["cpp", "C++"],
+  ["cxx", "C++"],
+  ["c++", "C++"],
+  ["ipp", "C++"],
+  ["tpp", "C++"],
+  ["inl", "C++"],
+  ["h", "C/C++ Header"],
+  ["hh", "C/C++ Header"],
+  ["hpp", "C/C++ Header"],
+  ["hxx", "C/C++ Header"]
 ])
 
 const languages: ReadonlySet<string> = new Set<string>(byExtension.values())

@@ -31,7 +31,10 @@ const slocExtension: Partial<Record<Language, string>> = {
   CSS: "css",
   SCSS: "scss",
   LESS: "less",
-  HTML: "html"
+  HTML: "html",
+  C: "c",
+  "C++": "cpp",
+  "C/C++ Header": "h"
 }
 
 const isBlank = (line: string): boolean => line.trim() === ""

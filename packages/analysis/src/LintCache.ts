@@ -7,7 +7,12 @@ export class CachedMessage extends Schema.Class<CachedMessage>("CachedMessage")(
   ruleId: Schema.NullOr(Schema.String),
   line: Schema.Int,
   message: Schema.String,
-  fatal: Schema.optional(Schema.Boolean)
+  fatal: Schema.optional(Schema.Boolean),
+  /**
+   * The file the message is in, when it is another than the entry's: a header a C source
+   * includes, where Cppcheck reports what it found while checking that source.
+   */
+  file: Schema.optional(Schema.String)
 }) {}
 
 export const CachedMessages = Schema.Array(CachedMessage)

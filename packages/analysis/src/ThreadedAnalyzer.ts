@@ -3,6 +3,7 @@ import { isWorkerError } from "@effect/platform/WorkerError"
 import { NodeWorker } from "@effect/platform-node"
 import { Analyzer } from "@tidemark/core"
 import { Cause, Deferred, Duration, Effect, Either, Layer, Option, ParseResult, Pool, Ref } from "effect"
+import { availableParallelism } from "node:os"
 import { fileURLToPath } from "node:url"
 import { Worker as Thread } from "node:worker_threads"
 import { Analyze, type AnalysisThreadRequest, InitialMessage } from "./AnalysisThreadProtocol.js"
@@ -25,6 +26,13 @@ export interface ThreadedAnalyzerOptions extends TreeAnalyzerOptions {
 }
 
 export const defaultFileTimeLimit = Duration.minutes(1)
+
+/**
+ * The processes an external analyser may run for one analysis: the machine's CPUs shared by the
+ * analyses that may run at once (one each by default, when there are as many threads as CPUs).
+ */
+export const externalJobsOf = (threads: number, cpus: number = availableParallelism()): number =>
+  Math.max(1, Math.floor(cpus / Math.max(1, threads)))
 
 /** A tree whose files keep overrunning is not tried again file after file for ever: it fails. */
 const overdueAtMost = 5
@@ -124,7 +132,8 @@ export const make = (options: ThreadedAnalyzerOptions) =>
         initialMessage: () =>
           new InitialMessage({
             cacheDirectory: options.cacheDirectory,
-            ...(options.configurationFileLimits === undefined ? {} : { configurationFileLimits: options.configurationFileLimits })
+            ...(options.configurationFileLimits === undefined ? {} : { configurationFileLimits: options.configurationFileLimits }),
+            externalJobs: options.externalJobs ?? externalJobsOf(options.threads)
           })
       }).pipe(
         // A thread that cannot start (its built file missing, say) is started again every second: say so

@@ -24,8 +24,14 @@ export interface TreeAnalyzerOptions {
   readonly cacheDirectory: string
   /** Time and memory of the sandboxed process that runs a repository's own ESLint config. */
   readonly configurationFileLimits?: ConfigLintLimits | undefined
-  /** Where external analysers (ShellCheck) are looked for: the service's PATH when absent. */
+  /** Where external analysers (ShellCheck, Cppcheck) are looked for: the service's PATH when absent. */
   readonly searchPath?: string | undefined
+  /**
+   * How many processes an external analyser may run for one analysis (Cppcheck's `-j`): the CPUs
+   * an analysis slot has (ThreadedAnalyzer: the machine's, shared by the analyses that run at
+   * once); one when absent.
+   */
+  readonly externalJobs?: number | undefined
 }
 
 /** The ESLint9 tool of the catalogue (api-facts): the tool whose patterns the analysis runs. */
@@ -119,7 +125,11 @@ const rulesOf = (plugin: AnalysisTool, tool: Analyzer.AnalyzedTool) =>
 export const make = (options: TreeAnalyzerOptions) =>
   Effect.gen(function*() {
     const grammars = yield* loadGrammars
-    const plugins = analysisTools({ configurationFileLimits: options.configurationFileLimits ?? defaultConfigLintLimits, searchPath: options.searchPath })
+    const plugins = analysisTools({
+      configurationFileLimits: options.configurationFileLimits ?? defaultConfigLintLimits,
+      searchPath: options.searchPath,
+      externalJobs: options.externalJobs
+    })
     // One per analyzer: the next analysis of mostly the same files (a pull request's head after its
     // target) tokenizes only what changed.
     const frames = makeFrameCache()

@@ -19,7 +19,10 @@ const cloc: Record<string, { readonly blank: number; readonly comment: number; r
   "sample.scss": { blank: 2, comment: 3, code: 5 },
   "sample.less": { blank: 2, comment: 2, code: 6 },
   "sample.html": { blank: 1, comment: 4, code: 6 },
-  "sample.sh": { blank: 1, comment: 1, code: 3 }
+  "sample.sh": { blank: 1, comment: 1, code: 3 },
+  "sample.c": { blank: 2, comment: 2, code: 6 },
+  "sample.cpp": { blank: 1, comment: 4, code: 5 },
+  "sample.h": { blank: 2, comment: 1, code: 4 }
 }
 
 describe("countLines", () => {
@@ -45,7 +48,7 @@ describe("linesOfCode", () => {
     })
     const result = linesOfCode([...files, { path: "copy.js", language: "JavaScript", content: read("sample.js") }])
     expect(result.byLanguage.get("JavaScript")).toEqual({ blank: 4, comment: 6, code: 10 })
-    expect(result.total.code).toBe(48 + 5 + 6 + 5)
+    expect(result.total.code).toBe(48 + 5 + 6 + 5 + 15)
     expect(result.files).toHaveLength(files.length + 1)
   })
 })
@@ -57,6 +60,11 @@ describe("languageOfPath", () => {
     expect(languageOfPath("ci.yml")).toBe("YAML")
     expect(languageOfPath("styles/_base.scss")).toBe("SCSS")
     expect(languageOfPath("theme.less")).toBe("LESS")
+    expect(languageOfPath("src/main.c")).toBe("C")
+    expect(languageOfPath("src/main.cc")).toBe("C++")
+    expect(languageOfPath("src/main.cpp")).toBe("C++")
+    expect(languageOfPath("include/box.h")).toBe("C/C++ Header")
+    expect(languageOfPath("include/box.hpp")).toBe("C/C++ Header")
     expect(languageOfPath("Makefile")).toBeUndefined()
     expect(languageOfPath(".eslintrc")).toBeUndefined()
   })

@@ -76,6 +76,15 @@ const ticksDuring = <A, E>(analysis: Effect.Effect<A, E>) =>
 
 const analyzeWith = (analyzer: Analyzer.Analyzer["Type"], root: string) => analyzer.analyze(root, settings)
 
+describe("externalJobsOf", () => {
+  it("shares the machine's CPUs among the analyses that run at once, one process at least", () => {
+    expect(ThreadedAnalyzer.externalJobsOf(2, 8)).toBe(4)
+    expect(ThreadedAnalyzer.externalJobsOf(3, 8)).toBe(2)
+    expect(ThreadedAnalyzer.externalJobsOf(2, 2)).toBe(1)
+    expect(ThreadedAnalyzer.externalJobsOf(8, 2)).toBe(1)
+  })
+})
+
 describe("ThreadedAnalyzer (TreeAnalyzer in worker threads)", () => {
   it.scopedLive("answers exactly what TreeAnalyzer answers on the fixture tree", () =>
     Effect.gen(function*() {

@@ -297,6 +297,46 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
       expect(shellOf(notEnabled.measures.languageAnalysis)).toMatchObject({ notAnalysed: "tool_not_installed", candidates: ["ShellCheck"] })
     }).pipe(Effect.provide(NodeContext.layer)), 60_000)
 
+  it.scoped("runs Cppcheck on C and its headers where it is installed, and where it is not says how to install it", () =>
+    Effect.gen(function*() {
+      const root = yield* treeOf({
+        "src/a.c": "#include \"a.h\"\nint first(void) {\n  int *p = 0;\n  return *p + half(2);\n}\n",
+        "src/a.h": "static inline int half(int x) {\n  int d = 0;\n  return x / d;\n}\n",
+        "web/a.js": "export const a = 1\n"
+      })
+      const cppcheck = {
+        uuid: "76ad0ea2-3122-461b-afac-b0e54bace3ed",
+        name: "Cppcheck",
+        usesConfigurationFile: false,
+        patterns: [
+          { id: "Cppcheck_nullPointer", severityLevel: "Error" as const, category: "ErrorProne", parameters: [] },
+          { id: "Cppcheck_zerodiv", severityLevel: "Error" as const, category: "ErrorProne", parameters: [] }
+        ]
+      }
+      const installed = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
+      const output = yield* installed.analyze(root, { goals, tools: [eslint9([]), cppcheck] })
+      expect(output.findings.map((f) => [f.toolName, f.patternId, f.filePath, f.line, f.level, f.language])).toEqual([
+        ["Cppcheck", "Cppcheck_nullPointer", "src/a.c", 4, "Error", "C"],
+        ["Cppcheck", "Cppcheck_zerodiv", "src/a.h", 3, "Error", "C/C++ Header"]
+      ])
+      const cOf = (languages: ReadonlyArray<{ readonly language: string }> | undefined) => languages?.filter((l) => l.language.startsWith("C"))
+      expect(cOf(output.measures.languageAnalysis)).toMatchObject([{ language: "C", tools: ["Cppcheck"] }, { language: "C/C++ Header", tools: ["Cppcheck"] }])
+      expect(output.problems).toEqual([])
+
+      // Without cppcheck on the search path the tool is not run: the repository is told, the C code is not counted clean.
+      const absent = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory, searchPath: "/nonexistent" })
+      const missing = yield* absent.analyze(root, { goals, tools: [eslint9([]), cppcheck] })
+      expect(missing.findings).toEqual([])
+      expect(cOf(missing.measures.languageAnalysis)).toMatchObject([
+        { language: "C", tools: [], notAnalysed: "tool_not_installed", candidates: ["Cppcheck"] },
+        { language: "C/C++ Header", tools: [], notAnalysed: "tool_not_installed", candidates: ["Cppcheck"] }
+      ])
+      expect(missing.problems.map((p) => p.code)).toEqual(["tool_not_installed", "languages_not_analysed"])
+      expect(missing.problems[0]?.message).toBe(
+        "Cppcheck is enabled, and this server cannot run it (cppcheck is not on the search path): its issues are not measured; install cppcheck (apt-get install cppcheck; scripts/install-analysers.sh installs every analyser)"
+      )
+    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+
   it.scoped("follows the repository's eslintrc when it never chose, and says which configuration it followed", () =>
     Effect.gen(function*() {
       const root = yield* treeOf({

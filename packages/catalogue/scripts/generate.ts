@@ -11,12 +11,17 @@
  * ShellCheck lists no rules either: `shellcheck.json` is only rewritten when a git repository of
  * koalaman/shellcheck is given (`--shellcheck=<git-dir>`), read at the tag of the release Tidemark
  * runs (`--shellcheck-rev=` to read another revision of that release).
+ * `cppcheck.json` is always generated from the committed `scripts/cppcheck-errorlist.xml`;
+ * `--cppcheck` first rewrites that file from the installed Cppcheck's `--errorlist` (which must be
+ * the release Tidemark runs, CppcheckCatalogue.ts).
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
 import { sourceFile } from "./CatalogueFiles.js"
+import { cppcheckFile, cppcheckSource, toCppcheckTool } from "./CppcheckCatalogue.js"
+import { committedErrorList, errorListPath, installedErrorList, readErrorList } from "./CppcheckErrorList.js"
 import { catalogueData, renderFiles } from "./EslintCatalogue.js"
 import { markdownlintFile, markdownlintSource, toMarkdownlintTool } from "./MarkdownlintCatalogue.js"
 import { installedMarkdownlintRules } from "./MarkdownlintRules.js"
@@ -38,7 +43,8 @@ const { positionals, values } = parseArgs({
     stylelint: { type: "string" },
     "stylelint-rev": { type: "string", default: "HEAD" },
     shellcheck: { type: "string" },
-    "shellcheck-rev": { type: "string" }
+    "shellcheck-rev": { type: "string" },
+    cppcheck: { type: "boolean", default: false }
   }
 })
 const [ruffGitDir, ruffRev = "HEAD"] = positionals
@@ -68,7 +74,11 @@ const stylelint = await installedStylelint()
 const stylelintTool = toStylelintTool(stylelint, committedStylelintDocs())
 write(...stylelintFile(stylelintTool))
 console.log(`Stylelint ${stylelint.packages["stylelint"]}: ${stylelintTool.patterns.length} patterns`)
-write(...sourceFile([...data.source, ruffSource(installedRuffVersion()), markdownlintSource(markdownlint.version), stylelintSource(stylelint), shellCheckSource]))
+if (values.cppcheck) writeFileSync(errorListPath, installedErrorList())
+const cppcheck = toCppcheckTool(readErrorList(committedErrorList()))
+write(...cppcheckFile(cppcheck))
+console.log(`Cppcheck: ${cppcheck.patterns.length} patterns`)
+write(...sourceFile([...data.source, ruffSource(installedRuffVersion()), markdownlintSource(markdownlint.version), stylelintSource(stylelint), shellCheckSource, cppcheckSource]))
 
 if (ruffGitDir !== undefined) {
   const ruff = installedRuffRules(ruffGitDir, ruffRev)

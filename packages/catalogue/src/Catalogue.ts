@@ -1,5 +1,6 @@
 import { ToolDefinitions } from "@tidemark/core"
 import { Schema } from "effect"
+import cppcheck from "./data/cppcheck.json" with { type: "json" }
 import eslint8 from "./data/eslint8.json" with { type: "json" }
 import eslint9 from "./data/eslint9.json" with { type: "json" }
 import markdownlint from "./data/markdownlint.json" with { type: "json" }
@@ -33,7 +34,8 @@ export const catalogue: ReadonlyArray<ToolDefinitions.ToolDefinition> = Schema.d
   ruff,
   markdownlint,
   stylelint,
-  shellcheck
+  shellcheck,
+  cppcheck
 ]).map((tool) => {
   const version = versionOf(tool.name)
   return version === undefined ? tool : new ToolDefinitions.ToolDefinition({ ...tool, version })

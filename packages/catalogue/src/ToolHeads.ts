@@ -1,5 +1,6 @@
-import { ToolDefinitions } from "@tidemark/core"
+import { type Pattern, ToolDefinitions } from "@tidemark/core"
 import { Schema } from "effect"
+import cppcheck from "./data/cppcheck.json" with { type: "json" }
 import eslint8 from "./data/eslint8.json" with { type: "json" }
 import eslint9 from "./data/eslint9.json" with { type: "json" }
 import markdownlint from "./data/markdownlint.json" with { type: "json" }
@@ -21,7 +22,7 @@ const Source = Schema.Array(Schema.Struct({ tool: Schema.String, packages: Schem
 const versionOf = (tool: string): string | undefined =>
   Object.values(Schema.decodeUnknownSync(Source)(source).find((entry) => entry.tool === tool)?.packages ?? {})[0]
 
-export const toolHeads: ReadonlyArray<ToolDefinitions.ToolDefinition> = [eslint9, eslint8, ruff, markdownlint, stylelint, shellcheck].map((data) => {
+export const toolHeads: ReadonlyArray<ToolDefinitions.ToolDefinition> = [eslint9, eslint8, ruff, markdownlint, stylelint, shellcheck, cppcheck].map((data) => {
   const { patterns: _patterns, ...head } = data
   const decoded = Schema.decodeUnknownSync(Head)(head)
   const version = versionOf(decoded.name)
@@ -41,3 +42,27 @@ export const shellCheckOptionalChecks: ReadonlyMap<string, ReadonlyArray<string>
   }
   return byName
 })()
+
+/**
+ * Cppcheck's severity as the catalogue's: an error is undefined behaviour or a crash, a warning
+ * a likely fault; portability and performance are faults on some platforms or in some hot path,
+ * counted as warnings (as the original service counts them); style and information are advice.
+ * The catalogue's patterns are made with it, and an analysis gives each finding its severity with it.
+ */
+export const cppcheckSeverityLevels = {
+  error: "Error",
+  warning: "Warning",
+  portability: "Warning",
+  performance: "Warning",
+  style: "Info",
+  information: "Info"
+} as const satisfies Readonly<Record<string, Pattern.SeverityLevel>>
+
+/**
+ * Each Cppcheck check's severity (its pattern's first tag: error, warning, style, performance,
+ * portability, information), by Cppcheck's id: a run enables (`--enable=`) the severities of the
+ * enabled patterns only, since Cppcheck runs a severity's checks only when asked.
+ */
+export const cppcheckSeverities: ReadonlyMap<string, string> = new Map(
+  cppcheck.patterns.map(({ definition }) => [definition.id.slice(cppcheck.patternPrefix.length), definition.tags[0] ?? "error"])
+)

@@ -6,6 +6,8 @@ import { type Pattern, ToolDefinitions } from "@tidemark/core"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { sourceFile } from "../scripts/CatalogueFiles.js"
+import { cppcheckFile, cppcheckRelease, cppcheckSource, toCppcheckTool } from "../scripts/CppcheckCatalogue.js"
+import { committedErrorList, readErrorList } from "../scripts/CppcheckErrorList.js"
 import { catalogueData, renderFiles } from "../scripts/EslintCatalogue.js"
 import { markdownlintFile, markdownlintSource, toMarkdownlintTool } from "../scripts/MarkdownlintCatalogue.js"
 import { installedMarkdownlintRules } from "../scripts/MarkdownlintRules.js"
@@ -42,16 +44,17 @@ const markdownlintRules = await installedMarkdownlintRules()
 const markdownlintVersion = markdownlintRules.version
 
 describe("catalogue data", () => {
-  it("decodes into ESLint9, ESLint (v8), Ruff, markdownlint, Stylelint and ShellCheck and encodes back to the files unchanged", () => {
+  it("decodes into ESLint9, ESLint (v8), Ruff, markdownlint, Stylelint, ShellCheck and Cppcheck and encodes back to the files unchanged", () => {
     expect(catalogue.map((t) => [t.name, t.uuid])).toEqual([
       ["ESLint9", "2a30ab97-477f-4769-8b88-af596ce7a94c"],
       ["ESLint", "f8b29663-2cb2-498d-b923-a10c6a8c05cd"],
       ["Ruff", "8b1e2f4a-93c6-4d57-a0e1-5c7d2b9f6e31"],
       ["markdownlint", "547ff16b-d57c-4d75-8067-5ccf3ea88a00"],
       ["Stylelint", "4f0a7c36-1d2e-4b8f-9a55-c3e6d2b7a914"],
-      ["ShellCheck", "233f8aac-4fb6-4193-8a17-e64515bea152"]
+      ["ShellCheck", "233f8aac-4fb6-4193-8a17-e64515bea152"],
+      ["Cppcheck", "76ad0ea2-3122-461b-afac-b0e54bace3ed"]
     ])
-    const files = ["eslint9.json", "eslint8.json", "ruff.json", "markdownlint.json", "stylelint.json", "shellcheck.json"].map((file): unknown =>
+    const files = ["eslint9.json", "eslint8.json", "ruff.json", "markdownlint.json", "stylelint.json", "shellcheck.json", "cppcheck.json"].map((file): unknown =>
       JSON.parse(readFileSync(join(packageDir, "src/data", file), "utf8"))
     )
     // The data files as generated, plus each tool's version: its linter's, the first package in source.json.
@@ -59,7 +62,7 @@ describe("catalogue data", () => {
       readonly tool: string
       readonly packages: Readonly<Record<string, string>>
     }>
-    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint", "Stylelint", "ShellCheck"].map((tool) => ({
+    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint", "Stylelint", "ShellCheck", "Cppcheck"].map((tool) => ({
       version: Object.values(source.find((s) => s.tool === tool)?.packages ?? {})[0]
     }))
     expect(versions.map((v) => v.version)).toEqual([
@@ -68,7 +71,8 @@ describe("catalogue data", () => {
       installedVersion("@astral-sh/ruff-wasm-nodejs"),
       markdownlintVersion,
       installedVersion("stylelint"),
-      shellCheckRelease
+      shellCheckRelease,
+      cppcheckRelease
     ])
     expect(Schema.encodeSync(Schema.Array(ToolDefinitions.ToolDefinition))(catalogue)).toEqual(
       files.map((file, index) => ({ ...(file as object), ...versions[index] }))
@@ -94,8 +98,14 @@ describe("catalogue data", () => {
     const stylelint = stylelintSource(await installedStylelint())
     // ruff.json and shellcheck.json need a source snapshot to regenerate: RuffCatalogue.test.ts and
     // ShellCheckCatalogue.test.ts check them against Ruff and ShellCheck themselves; stylelint.json is
-    // checked against the installed Stylelint in StylelintCatalogue.test.ts.
-    const files = [...renderFiles(data), markdownlintFile(toMarkdownlintTool(markdownlintRules.rules)), sourceFile([...data.source, ruff, markdownlint, stylelint, shellCheckSource])]
+    // checked against the installed Stylelint in StylelintCatalogue.test.ts; cppcheck.json is made from
+    // the committed error list, which CppcheckCatalogue.test.ts checks against the installed Cppcheck.
+    const files = [
+      ...renderFiles(data),
+      markdownlintFile(toMarkdownlintTool(markdownlintRules.rules)),
+      cppcheckFile(toCppcheckTool(readErrorList(committedErrorList()))),
+      sourceFile([...data.source, ruff, markdownlint, stylelint, shellCheckSource, cppcheckSource])
+    ]
     for (const [path, contents] of files) {
       expect(readFileSync(join(packageDir, path), "utf8"), path).toBe(contents)
     }
@@ -114,7 +124,8 @@ describe("catalogue data", () => {
       ["Ruff", { "@astral-sh/ruff-wasm-nodejs": installedVersion("@astral-sh/ruff-wasm-nodejs") }],
       ["markdownlint", { markdownlint: markdownlintVersion }],
       ["Stylelint", { stylelint: installedVersion("stylelint"), "stylelint-config-recommended": installedManifest("stylelint-config-recommended").version }],
-      ["ShellCheck", { shellcheck: shellCheckRelease }]
+      ["ShellCheck", { shellcheck: shellCheckRelease }],
+      ["Cppcheck", { cppcheck: cppcheckRelease }]
     ])
     expect(catalogueSource[1]?.packages["eslint"]).toMatch(/^8\./)
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { catalogue } from "../src/index.js"
 import { optionalCheckCodes } from "../scripts/ShellCheckCatalogue.js"
-import { shellCheckOptionalChecks, toolHeads } from "../src/ToolHeads.js"
+import { cppcheckSeverities, shellCheckOptionalChecks, toolHeads } from "../src/ToolHeads.js"
 
 describe("toolHeads", () => {
   it("are the catalogue's tools, each without its patterns", () => {
@@ -15,5 +15,15 @@ describe("shellCheckOptionalChecks", () => {
     expect(Object.fromEntries(shellCheckOptionalChecks)).toEqual(
       Object.fromEntries(Object.entries(optionalCheckCodes).filter(([, codes]) => codes.length > 0).map(([name, codes]) => [name, codes.map((code) => `SC${code}`)]))
     )
+  })
+})
+
+describe("cppcheckSeverities", () => {
+  it("are Cppcheck's severities of the catalogue's patterns, by Cppcheck's id", () => {
+    const cppcheck = catalogue.find((tool) => tool.name === "Cppcheck")
+    expect(cppcheckSeverities.size).toBe(cppcheck?.patterns.length)
+    expect(cppcheckSeverities.get("nullPointer")).toBe("error")
+    expect(cppcheckSeverities.get("passedByValue")).toBe("performance")
+    expect(cppcheckSeverities.get("uninitvar")).toBe("error")
   })
 })

@@ -35,13 +35,19 @@ export interface ChildRequest {
   readonly cwd: string
   readonly fences: ChildFences
   readonly limits: RunLimits
+  /**
+   * The stream the program writes its findings on, read whole (up to `outputBytes`): standard
+   * output unless told (Cppcheck writes its XML on standard error). Of the other, the end is kept.
+   */
+  readonly report?: "stdout" | "stderr" | undefined
 }
 
 /** What a child that ran to its end left: its exit code is the program's to interpret. */
 export interface ChildOutput {
   readonly exitCode: number
+  /** Whole when it is the report's stream, else its end. */
   readonly stdout: string
-  /** The end of its standard error. */
+  /** Whole when it is the report's stream, else its end. */
   readonly stderr: string
 }
 
@@ -74,20 +80,21 @@ export const runConfined = (request: ChildRequest): Effect.Effect<ChildOutput, C
     })
     const chunks: Array<Buffer> = []
     let read = 0
-    const stderr = tailOf(stderrKept)
+    const other = tailOf(stderrKept)
+    const report = request.report === "stderr" ? child.stderr : child.stdout
     let stopped: ChildRunFailed | undefined
     const stop = (reason: ChildRunFailed["reason"], detail: string) => {
       stopped ??= new ChildRunFailed({ program, reason, detail })
       killGroup(child.pid)
       child.kill("SIGKILL")
     }
-    child.stdout.on("data", (chunk: Buffer) => {
+    report.on("data", (chunk: Buffer) => {
       if (stopped !== undefined) return
       read += chunk.length
       if (read > limits.outputBytes) return stop("output_too_large", `wrote more than ${limits.outputBytes} bytes of output`)
       chunks.push(chunk)
     })
-    child.stderr.on("data", stderr.add)
+    ;(report === child.stdout ? child.stderr : child.stdout).on("data", other.add)
     const timer = setTimeout(() => stop("timed_out", `did not finish within ${Duration.format(limits.timeout)}`), Duration.toMillis(limits.timeout))
     let settled = false
     const settle = (outcome: Effect.Effect<ChildOutput, ChildRunFailed>) => {
@@ -106,10 +113,15 @@ export const runConfined = (request: ChildRequest): Effect.Effect<ChildOutput, C
     })
     child.once("close", (code, signal) => {
       if (stopped !== undefined) return settle(Effect.fail(stopped))
-      const last = stderr.lastLine()
+      const whole = Buffer.concat(chunks).toString("utf8")
+      const [stdout, stderr] = request.report === "stderr" ? [other.text(), whole] : [whole, other.text()]
+      // What a launcher or a crash says is at the end of standard error.
+      const end = tailOf(stderrKept)
+      end.add(Buffer.from(stderr))
+      const last = end.lastLine()
       if (signal !== null || code === null) return failed("crashed", `was killed by ${signal ?? "a signal"}${last === "" ? "" : `: ${last}`}`)
-      if (launcherFailed(code, stderr.text())) return failed("not_started", `could not be started: ${last}`)
-      settle(Effect.succeed({ exitCode: code, stdout: Buffer.concat(chunks).toString("utf8"), stderr: stderr.text() }))
+      if (launcherFailed(code, end.text())) return failed("not_started", `could not be started: ${last}`)
+      settle(Effect.succeed({ exitCode: code, stdout, stderr }))
     })
     return Effect.sync(() => {
       clearTimeout(timer)

@@ -1,15 +1,16 @@
 import { shellCheckOptionalChecks } from "@tidemark/catalogue/ToolHeads"
 import type { ToolDefinitions } from "@tidemark/core"
 import { Effect, Either, Fiber, Option, Schema } from "effect"
-import type { AnalysisCacheError } from "../AnalysisCache.js"
+import { cacheMessages, cachedMessagesOf } from "../CachedLint.js"
+import { treeDigest } from "../CacheKey.js"
 import type { EnabledRule } from "../EnabledRule.js"
 import { childFencesReading } from "../external/ChildFences.js"
-import { CachedMessage, LintCache } from "../LintCache.js"
+import { CachedMessage } from "../LintCache.js"
 import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
-import { shellCheckLintKey, treeDigest } from "./ShellCheckKey.js"
+import { shellCheckLintKey } from "./ShellCheckKey.js"
 import { type ShellCheckComment, ShellCheckLevel, severityOfLevel } from "./ShellCheckOutput.js"
 import { installHint, type ShellCheckProgram, shellCheckOnPath } from "./ShellCheckProgram.js"
 import { isDisabled, rcFor, rcName, readShellCheckRc, type CodeRange, type ShellCheckRc } from "./ShellCheckRc.js"
@@ -140,8 +141,6 @@ const lintScripts = (
   limits: ShellCheckLimits
 ): Effect.Effect<ReadonlyArray<LintedFile>> =>
   Effect.gen(function*() {
-    const cache = yield* Effect.serviceOption(LintCache)
-    const warn = (error: AnalysisCacheError) => Effect.logWarning(`lint cache: ${error.reason}`, error.key)
     const groups = new Map<string, { readonly plan: Plan; readonly files: Array<SourceFile> }>()
     const outcomes = new Map<string, LintedFile>()
     for (const file of scripts) {
@@ -159,11 +158,8 @@ const lintScripts = (
     for (const [planKey, { files, plan }] of groups) {
       const digest = treeDigest(files)
       const keyOf = (file: SourceFile) => shellCheckLintKey(program.version, planKey, file.path, file.content, maySource(file) ? digest : "")
-      const cached = yield* Effect.forEach(files, (file) =>
-        Option.match(cache, {
-          onNone: () => Effect.succeed(Option.none<ReadonlyArray<CachedMessage>>()),
-          onSome: (store) => store.get(keyOf(file)).pipe(Effect.tapError(warn), Effect.orElseSucceed(() => Option.none<ReadonlyArray<CachedMessage>>()))
-        }).pipe(Effect.map((hit) => ({ file, hit }))))
+      const hits = yield* cachedMessagesOf(files.map(keyOf))
+      const cached = files.map((file, index) => ({ file, hit: hits[index] ?? Option.none() }))
       const missing = cached.filter(({ hit }) => Option.isNone(hit)).map(({ file }) => file)
       for (const { file, hit } of cached) if (Option.isSome(hit)) outcomes.set(file.path, lintedFileOf(file, hit.value))
       if (missing.length === 0) continue
@@ -177,7 +173,7 @@ const lintScripts = (
         }
         const messages = messagesOf(outcome.right, plan.disabled)
         outcomes.set(file.path, lintedFileOf(file, messages))
-        if (Option.isSome(cache)) yield* cache.value.set(keyOf(file), messages).pipe(Effect.tapError(warn), Effect.ignore)
+        yield* cacheMessages(keyOf(file), messages)
       }
     }
     return scripts.flatMap((file) => {

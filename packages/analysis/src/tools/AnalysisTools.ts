@@ -1,6 +1,7 @@
 import { toolHeads } from "@tidemark/catalogue/ToolHeads"
 import type { ToolDefinitions } from "@tidemark/core"
 import type { ConfigLintLimits } from "../ConfigLintSandbox.js"
+import { makeCppcheckTool } from "../cppcheck/CppcheckTool.js"
 import { legacyConfigurationOf } from "../eslintrc/LegacyConfiguration.js"
 import { makeMarkdownlintTool } from "../markdownlint/MarkdownlintTool.js"
 import { makeRuffTool } from "../ruff/RuffTool.js"
@@ -17,8 +18,10 @@ import { makeEslintTool } from "./EslintTool.js"
 
 export interface AnalysisToolsOptions {
   readonly configurationFileLimits: ConfigLintLimits
-  /** Where external analysers (ShellCheck) are looked for: the service's PATH when absent. */
+  /** Where external analysers (ShellCheck, Cppcheck) are looked for: the service's PATH when absent. */
   readonly searchPath?: string | undefined
+  /** How many processes an external analyser that can use several (Cppcheck's `-j`) may run: one when absent. */
+  readonly externalJobs?: number | undefined
 }
 
 export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<AnalysisTool> => {
@@ -29,7 +32,8 @@ export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<Anal
     Ruff: makeRuffTool,
     markdownlint: makeMarkdownlintTool,
     stylelint: makeStylelintTool,
-    shellcheck: (definition) => makeShellCheckTool(definition, { searchPath: options.searchPath })
+    shellcheck: (definition) => makeShellCheckTool(definition, { searchPath: options.searchPath }),
+    cppcheck: (definition) => makeCppcheckTool(definition, { searchPath: options.searchPath, jobs: options.externalJobs })
   }
   return toolHeads.flatMap((definition) => {
     const make = plugins[definition.family]

@@ -105,6 +105,17 @@ describe("runConfined", () => {
       expect(within.stdout.length).toBe(1000)
     }))
 
+  it.effect("reads the report whole from standard error when the program writes it there, and caps it", () =>
+    Effect.gen(function*() {
+      const script = "head -c 10000 /dev/zero | tr '\\0' x >&2; echo progress"
+      const whole = yield* runConfined({ ...request(script), report: "stderr" })
+      expect([whole.exitCode, whole.stderr.length, whole.stdout]).toEqual([0, 10000, "progress\n"])
+      // Read as the other stream, only its end is kept.
+      expect((yield* runConfined(request(script))).stderr.length).toBeLessThan(10000)
+      const failed = yield* Effect.flip(runConfined({ ...request(script, { outputBytes: 1000 }), report: "stderr" }))
+      expect(failed.reason).toBe("output_too_large")
+    }))
+
   it.effect("tells a crash and a program that cannot start from a run", () =>
     Effect.gen(function*() {
       // A real fault (perl reads address 8): a signal PID 1 sends itself would be ignored by the kernel.

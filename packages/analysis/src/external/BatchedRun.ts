@@ -1,0 +1,85 @@
+import { Clock, Duration, Effect, Either } from "effect"
+import { argumentBatches } from "./ArgumentBatches.js"
+import type { ChildFences } from "./ChildFences.js"
+import { type ChildOutput, type RunLimits, runConfined } from "./ConfinedRun.js"
+
+/**
+ * An external analyser run over files of the checkout in as few runs as the command line (and
+ * `maxFiles`) allows. A run that fails — past its time, out of memory, killed, output unreadable —
+ * is run again file by file, so that the file the analyser cannot handle costs that file alone;
+ * every file still without a result is a failure named with its reason, never a clean file. All
+ * the runs over one tree share a time: what is left past it fails.
+ */
+
+export interface BatchLimits {
+  /** Of each run. */
+  readonly run: RunLimits
+  /** Of all the runs over one tree. */
+  readonly total: Duration.Duration
+}
+
+/** One file's findings, or why it has none. */
+export type FileOutcome<A> = Either.Either<A, string>
+
+export interface BatchedRequest<A> {
+  /** The analyser's name, for the reasons: `ShellCheck`. */
+  readonly name: string
+  readonly program: string
+  /** The checkout: the working folder, which `files` are relative to. */
+  readonly root: string
+  readonly fences: ChildFences
+  readonly limits: BatchLimits
+  /** The arguments before the files. */
+  readonly options: ReadonlyArray<string>
+  /** Each file as the analyser is given it. */
+  readonly files: ReadonlyArray<string>
+  /** At most so many files a run (as many as the command line allows when absent). */
+  readonly maxFiles?: number | undefined
+  /** The stream the analyser writes its findings on (standard output when absent). */
+  readonly report?: "stdout" | "stderr" | undefined
+  /** Each file's outcome from a run's output, or why the run cannot be read. */
+  readonly read: (files: ReadonlyArray<string>, output: ChildOutput) => Either.Either<ReadonlyMap<string, FileOutcome<A>>, string>
+}
+
+const allFailed = <A>(files: ReadonlyArray<string>, reason: string): ReadonlyMap<string, FileOutcome<A>> =>
+  new Map(files.map((file) => [file, Either.left(reason)]))
+
+/** At most `size` files each, in order. */
+const chunksOf = (files: ReadonlyArray<string>, size: number): ReadonlyArray<ReadonlyArray<string>> =>
+  Array.from({ length: Math.ceil(files.length / size) }, (_, index) => files.slice(index * size, (index + 1) * size))
+
+export const runBatched = <A>(request: BatchedRequest<A>): Effect.Effect<ReadonlyMap<string, FileOutcome<A>>> =>
+  Effect.gen(function*() {
+    const deadline = (yield* Clock.currentTimeMillis) + Duration.toMillis(request.limits.total)
+
+    const runOnce = (files: ReadonlyArray<string>, timeout: Duration.Duration) =>
+      runConfined({
+        program: request.program,
+        args: [...request.options, ...files],
+        cwd: request.root,
+        fences: request.fences,
+        limits: { ...request.limits.run, timeout },
+        report: request.report
+      }).pipe(
+        Effect.map((output) => request.read(files, output)),
+        Effect.catchAll((failed) => Effect.succeed(Either.left(`${request.name} ${failed.detail}`)))
+      )
+
+    const runBatch = (files: ReadonlyArray<string>): Effect.Effect<ReadonlyMap<string, FileOutcome<A>>> =>
+      Effect.gen(function*() {
+        const left = deadline - (yield* Clock.currentTimeMillis)
+        if (left <= 0) return allFailed(files, `${request.name}'s time for this tree (${Duration.format(request.limits.total)}) ran out before this file`)
+        const report = yield* runOnce(files, Duration.min(request.limits.run.timeout, Duration.millis(left)))
+        if (Either.isRight(report)) return report.right
+        if (files.length === 1) return allFailed(files, report.left)
+        const alone = yield* Effect.forEach(files, (file) => runBatch([file]))
+        return new Map(alone.flatMap((outcome) => [...outcome]))
+      })
+
+    const outcomes = new Map<string, FileOutcome<A>>()
+    const batches = argumentBatches(request.options, request.files).flatMap((batch) => chunksOf(batch, request.maxFiles ?? batch.length))
+    for (const batch of batches) {
+      for (const [file, outcome] of yield* runBatch(batch)) outcomes.set(file, outcome)
+    }
+    return outcomes
+  })
