@@ -141,6 +141,6 @@ describe("makeCppcheckTool", () => {
       const failed = yield* Effect.flip(run(root, files, defaultRules, absent))
       expect(failed).toMatchObject({ _tag: "ToolFailed", tool: "Cppcheck" })
       expect(failed.reason).toContain("install cppcheck")
-      expect(yield* tool.availability ?? Effect.die("no availability")).toEqual({ _tag: "Installed" })
+      expect(yield* tool.availability ?? Effect.die("no availability")).toEqual({ _tag: "Installed", version: expect.stringMatching(/^\d+\.\d+/) })
     }))
 })
