@@ -18,7 +18,7 @@ import {
   SandboxLauncher,
   ThreadedAnalyzer
 } from "@tidemark/analysis"
-import { Access, AnalysisWorker, DashboardLinks, DomainServices, IngestionWorker, WorkerHealth } from "@tidemark/core"
+import { Access, AnalysisWorker, DashboardLinks, DomainServices, IngestionWorker, ToolInstallations, WorkerHealth } from "@tidemark/core"
 import { CryptoIdGenerator, StaticToolCatalogue } from "@tidemark/core/memory"
 import { Console, Context, Effect, Layer, Option, Redacted } from "effect"
 import * as NodeFs from "node:fs/promises"
@@ -84,8 +84,22 @@ const leftoversLayer = (config: ServerConfig) =>
     if (removed.length > 0) yield* Effect.logInfo(`removed ${removed.length} folders left by processes that were stopped`)
     const fences = SandboxLauncher.confinementOf(sandboxConfinement())
     yield* Effect.logInfo(`a repository's own ESLint configuration runs confined by ${fences}`)
-    yield* Effect.logInfo(`external analysers (ShellCheck) run confined by ${ExternalAnalysers.fencesOf(ExternalAnalysers.childFences())}`)
+    yield* Effect.logInfo(`external analysers run confined by ${ExternalAnalysers.fencesOf(ExternalAnalysers.childFences())}`)
   }))
+
+/**
+ * Which analysers this server runs, at which version, and which it cannot run and how to install
+ * them: an operator learns at start-up, not from a repository's "not analysed", what is missing.
+ */
+const analysersLogLayer = Layer.effectDiscard(Effect.gen(function*() {
+  const installations = yield* (yield* ToolInstallations.ToolInstallations).installations
+  const installed = installations.filter((tool) => tool.installed)
+    .map((tool) => tool.version === undefined ? tool.name : `${tool.name} ${tool.version}`)
+  const missing = installations.filter((tool) => !tool.installed)
+    .map((tool) => tool.install === undefined ? tool.name : `${tool.name}: ${tool.install}`)
+  yield* Effect.logInfo(`analysers: ${installed.join(", ")}`)
+  if (missing.length > 0) yield* Effect.logInfo(`analysers not installed: ${missing.join("; ")}`)
+}))
 
 /** Where repository and git host URLs may lead: public addresses only, unless the installation says otherwise. */
 const networkAddresses = (config: ServerConfig) => DnsNetworkAddresses.layer({ allowPrivate: config.allowPrivateNetworkUrls })
@@ -111,7 +125,7 @@ const portsLayer = (config: ServerConfig) =>
   Layer.mergeAll(
     dataDirectoryLayer(config),
     StaticToolCatalogue.layer(catalogue),
-    InstalledTools.layer(),
+    analysersLogLayer.pipe(Layer.provideMerge(InstalledTools.layer())),
     GitCli.layer({
       cacheDirectory: gitCacheOf(config),
       sshKeyFile: Option.getOrUndefined(config.gitSshKeyFile),

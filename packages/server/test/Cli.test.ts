@@ -2,7 +2,7 @@ import * as NodeContext from "@effect/platform-node/NodeContext"
 import { describe, expect, layer } from "@effect/vitest"
 import { Context, Effect, Layer, Schedule, Schema } from "effect"
 import { createHmac } from "node:crypto"
-import { writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import {
   type CliResult,
@@ -370,3 +370,30 @@ describe("tidemark serve (admin token)", () => {
       }), slow)
   })
 })
+
+describe("tidemark serve (analysers)", () => {
+  layer(NodeContext.layer, { excludeTestServices: true })((it) => {
+    it.scoped("logs at start-up the analysers it runs with their versions, and how to install those it cannot find", () =>
+      Effect.gen(function*() {
+        yield* requireBuild
+        const directory = yield* scratch
+        // A PATH with git and ShellCheck only: Cppcheck, installed on this machine, is not on it.
+        const bin = join(directory, "bin")
+        mkdirSync(bin)
+        for (const program of ["git", "shellcheck"]) symlinkSync(which(program), join(bin, program))
+        const server = yield* startServer({ dataDir: `${directory}/data`, adminToken, env: { PATH: bin } })
+        const output = yield* waitForOutput(server, /analysers not installed: [^\n]*\n/)
+        const installed = /analysers: ([^\n]*)\n/.exec(output)?.[1] ?? ""
+        expect(installed).toMatch(/ESLint \d+\.\d+/)
+        expect(installed).toMatch(/ShellCheck 0\.\d+/)
+        expect(installed).not.toContain("Cppcheck")
+        expect(/analysers not installed: ([^\n]*)\n/.exec(output)?.[1]).toMatch(/(^|; )Cppcheck: install cppcheck \(apt-get install cppcheck/)
+      }), slow)
+  })
+})
+
+const which = (program: string): string => {
+  const found = (process.env["PATH"] ?? "").split(":").map((directory) => join(directory, program)).find((file) => existsSync(file))
+  if (found === undefined) throw new Error(`${program} is not on PATH`)
+  return found
+}
