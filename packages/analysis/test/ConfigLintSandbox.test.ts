@@ -30,16 +30,20 @@ const checkoutWith = (config: string, extra: (root: string) => Effect.Effect<voi
     return root
   }).pipe(Effect.orDie)
 
-const lintWith = (root: string) =>
+const lintWith = (root: string, configurationFileLimits: ConfigLintLimits = limits) =>
   readSourceTree(root).pipe(
     Effect.orDie,
-    Effect.flatMap((files) => lintTree(root, files, { rules: [], useConfigurationFile: true, configurationFileLimits: limits }))
+    Effect.flatMap((files) => lintTree(root, files, { rules: [], useConfigurationFile: true, configurationFileLimits }))
   )
 
 /** The reason the analysis gives for refusing the config. */
-const refusal = (config: string, extra?: (root: string) => Effect.Effect<void, unknown, FileSystem.FileSystem>) =>
+const refusal = (
+  config: string,
+  extra?: (root: string) => Effect.Effect<void, unknown, FileSystem.FileSystem>,
+  configurationFileLimits: ConfigLintLimits = limits
+) =>
   checkoutWith(config, extra).pipe(
-    Effect.flatMap((root) => Effect.flip(lintWith(root))),
+    Effect.flatMap((root) => Effect.flip(lintWith(root, configurationFileLimits))),
     Effect.map((error) => {
       expect(error._tag).toBe("LintError")
       expect(error.configurationFile).toBe("eslint.config.mjs")
@@ -206,11 +210,13 @@ describe("the repository's ESLint config runs sandboxed", () => {
 
   it.effect("is stopped when it allocates past the memory limit, in the heap or in buffers", () =>
     run(Effect.gen(function*() {
-      const heap = yield* refusal("const kept = []\nwhile (true) kept.push({ at: Math.random() })\nexport default []\n")
+      // Time enough to reach the memory limit first, even on a busy machine (4 s was not, once).
+      const slow = { ...limits, timeout: Duration.seconds(40) }
+      const heap = yield* refusal("const kept = []\nwhile (true) kept.push({ at: Math.random() })\nexport default []\n", undefined, slow)
       expect(heap).toBe("used more than 256 MB of memory")
-      const buffers = yield* refusal("const kept = []\nwhile (true) kept.push(Buffer.alloc(16 * 1024 * 1024, 1))\nexport default []\n")
+      const buffers = yield* refusal("const kept = []\nwhile (true) kept.push(Buffer.alloc(16 * 1024 * 1024, 1))\nexport default []\n", undefined, slow)
       expect(buffers).toBe("used more than 256 MB of memory")
-    })), 30_000)
+    })), 100_000)
 
   it.effect("reports an error thrown later, outside the config's loading", () =>
     run(Effect.gen(function*() {
