@@ -1,5 +1,6 @@
 import { type Pattern, ToolDefinitions } from "@tidemark/core"
 import { Schema } from "effect"
+import { rubocopPatternSeverity } from "../src/ToolHeads.js"
 import { json, type ToolSource } from "./CatalogueFiles.js"
 // RuboCop publishes no estimate either: its patterns take the same default as ESLint's.
 import { defaultTimeToFix } from "./EslintCatalogue.js"
@@ -64,10 +65,6 @@ export const rubocopCategory = (cop: RubocopCop): Pattern.Category => {
   }
 }
 
-/** A syntax error is the file not parsed; a Security cop's finding is an attack surface; a Lint cop's a likely fault; the rest advice. */
-export const rubocopPatternSeverity = (cop: RubocopCop): Pattern.SeverityLevel =>
-  cop.name === "Lint/Syntax" ? "Error" : cop.department === "Security" ? "Error" : cop.department === "Lint" ? "Warning" : "Info"
-
 /**
  * Cops of Lint and Security that RuboCop enables and that are off by default here, each with why:
  * measured on healthy repositories (docs/real-repositories.md), or about RuboCop's own comments
@@ -94,7 +91,7 @@ const explanationOf = (cop: RubocopCop): string =>
     : `The Ruby style guide: https://rubystyle.guide${cop.styleGuide}`
 
 export const toRubocopPattern = (cop: RubocopCop): PatternEncoded => {
-  const severity = rubocopPatternSeverity(cop)
+  const severity = rubocopPatternSeverity(cop.name)
   return {
     definition: {
       id: rubocopPatternId(cop.name),

@@ -83,6 +83,15 @@ export const rubocopSeverityLevels = {
 } as const satisfies Readonly<Record<string, Pattern.SeverityLevel>>
 
 /**
+ * A RuboCop cop's pattern severity, by its name: a syntax error is the file not parsed, a Security
+ * cop's finding an attack surface (Error); a Lint cop's a likely fault (Warning); the rest advice.
+ * The catalogue's patterns are made with it, and an analysis that follows a repository's own
+ * configuration gives a cop the catalogue has not enabled the same.
+ */
+export const rubocopPatternSeverity = (cop: string): Pattern.SeverityLevel =>
+  cop === "Lint/Syntax" || cop.startsWith("Security/") ? "Error" : cop.startsWith("Lint/") ? "Warning" : "Info"
+
+/**
  * The severity RuboCop reports each cop with unless a configuration changes it (its pattern's
  * first tag), by cop name: a finding at that severity takes its pattern's, one at another the
  * severity the repository chose.
