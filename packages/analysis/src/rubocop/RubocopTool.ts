@@ -107,6 +107,7 @@ const writtenConfiguration = (configuration: SafeConfiguration) =>
   )
 
 const optionsOf = (written: Written, only: ReadonlyArray<string> | undefined): ReadonlyArray<string> => [
+  // `--cache-root` before `--cache false`: RuboCop refuses the pair the other way round.
   ...written.options,
   "--format",
   "json",
