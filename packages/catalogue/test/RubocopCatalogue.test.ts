@@ -85,7 +85,9 @@ describe("the RuboCop tool", () => {
   })
 
   it("maps departments: Lint ErrorProne (its dead code UnusedCode) at Warning, Security at Error, the rest advice", () => {
-    expect(definitionOf("Lint/AssignmentInCondition")).toMatchObject({ recommended: true, definition: { level: "Warning", category: "ErrorProne", enabled: true } })
+    expect(definitionOf("Lint/DuplicateHashKey")).toMatchObject({ recommended: true, definition: { level: "Warning", category: "ErrorProne", enabled: true } })
+    // RuboCop enables it; idiomatic Ruby writes it on purpose (rubocopOffByDefault).
+    expect(definitionOf("Lint/AssignmentInCondition")).toMatchObject({ recommended: true, definition: { level: "Warning", category: "ErrorProne", enabled: false } })
     expect(definitionOf("Lint/UselessAssignment").definition).toMatchObject({ level: "Warning", category: "UnusedCode", enabled: true })
     expect(definitionOf("Lint/Syntax").definition).toMatchObject({ level: "Error", category: "ErrorProne", enabled: true })
     expect(definitionOf("Security/Eval").definition).toMatchObject({ level: "Error", category: "Security", enabled: true })

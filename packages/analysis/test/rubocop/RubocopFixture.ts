@@ -18,7 +18,7 @@ export const rubocopRule = (cop: string, severity: IssueSeverity): EnabledRule =
 /** Default patterns the tests meet, at the catalogue's severities. */
 export const defaultRules: ReadonlyArray<EnabledRule> = [
   rubocopRule("Lint/UselessAssignment", "Warning"),
-  rubocopRule("Lint/AssignmentInCondition", "Warning"),
+  rubocopRule("Lint/DuplicateHashKey", "Warning"),
   rubocopRule("Lint/DuplicateMethods", "Warning"),
   rubocopRule("Security/Eval", "Error"),
   rubocopRule("Security/Open", "Error")
@@ -26,7 +26,7 @@ export const defaultRules: ReadonlyArray<EnabledRule> = [
 
 /**
  * A small Ruby project with a known issue of each default family, each on a line of its own: in
- * lib/store.rb a value never used (line 3, Lint), an assignment in a condition (8, Lint), a method
+ * lib/store.rb a value never used (line 3, Lint), a hash key given twice (8, Lint), a method
  * defined twice (15, Lint) and `eval` of a string it is given (18, Security); in the Rakefile an
  * `open` of a name it is given (2, Security). Style and layout the defaults leave alone: double
  * quotes, a long line.
@@ -40,9 +40,9 @@ export const project: Readonly<Record<string, string>> = {
     "  end",
     "",
     "  def first(items)",
-    "    if item = items.first",
-    "      item",
-    "    end",
+    "    found = { name: 1, name: 2 }",
+    "    found[:name]",
+    "    items.first",
     "  end",
     "",
     "  def name; \"store\"; end",

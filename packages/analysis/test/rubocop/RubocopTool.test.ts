@@ -40,13 +40,7 @@ describe("makeRubocopTool", () => {
       expect(result.issues.map((i) => [i.file, i.line, i.patternId, i.severity, i.message])).toEqual([
         ["Rakefile", 2, "RuboCop_Security/Open", "Error", "The use of `Kernel#open` is a serious security risk."],
         ["lib/store.rb", 3, "RuboCop_Lint/UselessAssignment", "Warning", "Useless assignment to variable - `count`."],
-        [
-          "lib/store.rb",
-          8,
-          "RuboCop_Lint/AssignmentInCondition",
-          "Warning",
-          "Use `==` if you meant to do a comparison or wrap the expression in parentheses to indicate you meant to assign in a condition."
-        ],
+        ["lib/store.rb", 8, "RuboCop_Lint/DuplicateHashKey", "Warning", "Duplicated key in hash literal."],
         ["lib/store.rb", 15, "RuboCop_Lint/DuplicateMethods", "Warning", "Method `Store#name` is defined at both lib/store.rb:13 and lib/store.rb:15."],
         ["lib/store.rb", 18, "RuboCop_Security/Eval", "Error", "The use of `eval` is a serious security risk."]
       ])
@@ -106,7 +100,7 @@ describe("makeRubocopTool", () => {
       expect(issuesOf(result)).toEqual([
         ["Rakefile", 2, "RuboCop_Security/Open", "Error"],
         ["lib/store.rb", 3, "RuboCop_Lint/UselessAssignment", "Warning"],
-        ["lib/store.rb", 8, "RuboCop_Lint/AssignmentInCondition", "Warning"],
+        ["lib/store.rb", 8, "RuboCop_Lint/DuplicateHashKey", "Warning"],
         ["lib/store.rb", 13, "RuboCop_Style/StringLiterals", "Warning"],
         ["lib/store.rb", 15, "RuboCop_Style/StringLiterals", "Warning"]
       ])
