@@ -16,7 +16,7 @@ import {
   ToolInstallationList
 } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
-import { addRepository, cppcheck, eslint8, eslint9, issueToken, markdownlint, newOrganization, once, type Organization, paths, ruff, shellCheck, stylelint } from "./fixtures/Scenario.js"
+import { addRepository, cppcheck, eslint8, eslint9, issueToken, markdownlint, newOrganization, once, type Organization, paths, rubocop, ruff, shellCheck, stylelint } from "./fixtures/Scenario.js"
 import { analysingTestLayer } from "./fixtures/TestLayer.js"
 import { adminToken } from "./fixtures/TestServer.js"
 
@@ -168,6 +168,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           [eslint9, "ESLint9", "eslint9", "ESLint9_"],
           [stylelint, "Stylelint", "stylelint", "Stylelint_"],
           [markdownlint, "markdownlint", "markdownlint", "markdownlint_"],
+          [rubocop, "RuboCop", "rubocop", "RuboCop_"],
           [cppcheck, "Cppcheck", "cppcheck", "Cppcheck_"],
           [ruff, "Ruff", "ruff", "Ruff_"],
           [eslint8, "ESLint", "eslint", "ESLint8_"]
@@ -177,6 +178,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           expect.stringMatching(/^9\.\d+\.\d+$/),
           expect.stringMatching(/^17\.\d+\.\d+$/),
           expect.stringMatching(/^0\.\d+\.\d+$/),
+          expect.stringMatching(/^1\.\d+\.\d+$/),
           expect.stringMatching(/^2\.\d+$/),
           expect.stringMatching(/^0\.\d+\.\d+$/),
           expect.stringMatching(/^8\.\d+\.\d+$/)
@@ -187,7 +189,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         const second = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: first.pagination.cursor ?? "" } }), 200, CatalogueToolList)
         const third = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: second.pagination.cursor ?? "" } }), 200, CatalogueToolList)
         const fourth = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: third.pagination.cursor ?? "" } }), 200, CatalogueToolList)
-        expect([first.data.length, second.data.length, third.data.length, fourth.data.length]).toEqual([2, 2, 2, 1])
+        expect([first.data.length, second.data.length, third.data.length, fourth.data.length]).toEqual([2, 2, 2, 2])
         expect([...first.data, ...second.data, ...third.data, ...fourth.data]).toEqual(tools.data)
       }))
 

@@ -32,7 +32,8 @@ const languageNames: ReadonlyMap<string, Language> = new Map<string, Language>([
   ["scss", "SCSS"],
   ["less", "LESS"],
   ["html", "HTML"],
-  ["shell", "Bourne Shell"]
+  ["shell", "Bourne Shell"],
+  ["ruby", "Ruby"]
 ])
 
 type PathTest = (path: string) => boolean

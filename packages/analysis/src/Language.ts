@@ -16,6 +16,7 @@ export type Language =
   | "C"
   | "C++"
   | "C/C++ Header"
+  | "Ruby"
 
 /** Languages with a tree-sitter grammar, hence with a cyclomatic complexity. */
 export type ParsedLanguage = "JavaScript" | "TypeScript" | "Python" | "Java" | "Go"
@@ -56,7 +57,26 @@ const byExtension: ReadonlyMap<string, Language> = new Map<string, Language>([
   ["h", "C/C++ Header"],
   ["hh", "C/C++ Header"],
   ["hpp", "C/C++ Header"],
-  ["hxx", "C/C++ Header"]
+  ["hxx", "C/C++ Header"],
+  // cloc's Ruby extensions, less those of files named for a tool (`x.gemfile`, `x.podfile`).
+  ["rb", "Ruby"],
+  ["rake", "Ruby"],
+  ["gemspec", "Ruby"],
+  ["ru", "Ruby"],
+  ["rbw", "Ruby"],
+  ["rbx", "Ruby"],
+  ["podspec", "Ruby"],
+  ["thor", "Ruby"],
+  ["jbuilder", "Ruby"]
+])
+
+/**
+ * Files known by their whole name: cloc's Rakefile, and the Gemfile (cloc 1.96 counts it only with
+ * an extension, `x.gemfile`; it is Ruby all the same, and RuboCop checks it).
+ */
+const byFileName: ReadonlyMap<string, Language> = new Map<string, Language>([
+  ["Rakefile", "Ruby"],
+  ["Gemfile", "Ruby"]
 ])
 
 const languages: ReadonlySet<string> = new Set<string>(byExtension.values())
@@ -65,14 +85,17 @@ const languages: ReadonlySet<string> = new Set<string>(byExtension.values())
 const byInterpreter: ReadonlyArray<readonly [RegExp, Language]> = [
   [/^#!.*\b(?:ba|da|k)?sh\b/, "Bourne Shell"],
   [/^#!.*\bpython[0-9.]*\b/, "Python"],
-  [/^#!.*\bnode\b/, "JavaScript"]
+  [/^#!.*\bnode\b/, "JavaScript"],
+  [/^#!.*\bruby[0-9.]*\b/, "Ruby"]
 ]
 
 /** The language of a file from its name, or for a script without extension from its `#!` line. */
 export const languageOf = (path: string, content: string): Language | undefined => {
   const byName = languageOfPath(path)
   const name = path.slice(path.lastIndexOf("/") + 1)
-  if (byName !== undefined || name.includes(".") || !content.startsWith("#!")) return byName
+  if (byName !== undefined || name.includes(".")) return byName
+  const named = byFileName.get(name)
+  if (named !== undefined || !content.startsWith("#!")) return named
   const firstLine = content.split("\n", 1)[0] ?? ""
   return byInterpreter.find(([pattern]) => pattern.test(firstLine))?.[1]
 }

@@ -34,7 +34,8 @@ const slocExtension: Partial<Record<Language, string>> = {
   HTML: "html",
   C: "c",
   "C++": "cpp",
-  "C/C++ Header": "h"
+  "C/C++ Header": "h",
+  Ruby: "rb"
 }
 
 const isBlank = (line: string): boolean => line.trim() === ""
@@ -69,7 +70,7 @@ const codeLines = (language: Language, content: string, lines: ReadonlyArray<str
 
 /** cloc keeps a `#!` first line as code, where the `#` rules above took it for a comment. */
 const shebangLine = (language: Language, lines: ReadonlyArray<string>): number =>
-  (language === "Python" || language === "Bourne Shell") && lines[0]?.startsWith("#!") === true ? 1 : 0
+  (language === "Python" || language === "Bourne Shell" || language === "Ruby") && lines[0]?.startsWith("#!") === true ? 1 : 0
 
 export const countLines = (language: Language, content: string): LineCounts => {
   const lines = linesOf(content)

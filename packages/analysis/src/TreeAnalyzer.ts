@@ -24,7 +24,7 @@ export interface TreeAnalyzerOptions {
   readonly cacheDirectory: string
   /** Time and memory of the sandboxed process that runs a repository's own ESLint config. */
   readonly configurationFileLimits?: ConfigLintLimits | undefined
-  /** Where external analysers (ShellCheck, Cppcheck) are looked for: the service's PATH when absent. */
+  /** Where external analysers (ShellCheck, Cppcheck, RuboCop) are looked for: the service's PATH when absent. */
   readonly searchPath?: string | undefined
   /**
    * How many processes an external analyser may run for one analysis (Cppcheck's `-j`): the CPUs

@@ -22,7 +22,8 @@ const cloc: Record<string, { readonly blank: number; readonly comment: number; r
   "sample.sh": { blank: 1, comment: 1, code: 3 },
   "sample.c": { blank: 2, comment: 2, code: 6 },
   "sample.cpp": { blank: 1, comment: 4, code: 5 },
-  "sample.h": { blank: 2, comment: 1, code: 4 }
+  "sample.h": { blank: 2, comment: 1, code: 4 },
+  "sample.rb": { blank: 2, comment: 6, code: 7 }
 }
 
 describe("countLines", () => {
@@ -48,7 +49,7 @@ describe("linesOfCode", () => {
     })
     const result = linesOfCode([...files, { path: "copy.js", language: "JavaScript", content: read("sample.js") }])
     expect(result.byLanguage.get("JavaScript")).toEqual({ blank: 4, comment: 6, code: 10 })
-    expect(result.total.code).toBe(48 + 5 + 6 + 5 + 15)
+    expect(result.total.code).toBe(48 + 5 + 6 + 5 + 15 + 7)
     expect(result.files).toHaveLength(files.length + 1)
   })
 })
@@ -65,6 +66,10 @@ describe("languageOfPath", () => {
     expect(languageOfPath("src/main.cpp")).toBe("C++")
     expect(languageOfPath("include/box.h")).toBe("C/C++ Header")
     expect(languageOfPath("include/box.hpp")).toBe("C/C++ Header")
+    expect(languageOfPath("lib/app.rb")).toBe("Ruby")
+    expect(languageOfPath("tasks/build.rake")).toBe("Ruby")
+    expect(languageOfPath("app.gemspec")).toBe("Ruby")
+    expect(languageOfPath("config.ru")).toBe("Ruby")
     expect(languageOfPath("Makefile")).toBeUndefined()
     expect(languageOfPath(".eslintrc")).toBeUndefined()
   })
@@ -73,7 +78,14 @@ describe("languageOfPath", () => {
     expect(languageOf("bin/gyp", "#!/bin/sh\nexec python3 gyp_main.py\n")).toBe("Bourne Shell")
     expect(languageOf("tool", "#!/usr/bin/env python3\n")).toBe("Python")
     expect(languageOf("cli", "#!/usr/bin/env node\n")).toBe("JavaScript")
+    expect(languageOf("bin/rails", "#!/usr/bin/env ruby\n")).toBe("Ruby")
     expect(languageOf("README", "# Title\n")).toBeUndefined()
     expect(languageOf("run.txt", "#!/bin/sh\n")).toBeUndefined()
+  })
+
+  it("knows Ruby's Rakefile and Gemfile by name", () => {
+    expect(languageOf("Rakefile", "task :default\n")).toBe("Ruby")
+    expect(languageOf("sub/Gemfile", "source 'https://rubygems.org'\n")).toBe("Ruby")
+    expect(languageOf("Gemfile.lock", "GEM\n")).toBeUndefined()
   })
 })

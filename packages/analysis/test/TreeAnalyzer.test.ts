@@ -337,6 +337,43 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
       )
     }).pipe(Effect.provide(NodeContext.layer)), 60_000)
 
+  it.scoped("runs RuboCop on Ruby where it is installed, and where it is not says how to install it", () =>
+    Effect.gen(function*() {
+      const root = yield* treeOf({
+        "lib/a.rb": "def run(code)\n  unused = 1\n  eval(code)\nend\n",
+        Rakefile: "task :default\n",
+        "web/a.js": "export const a = 1\n"
+      })
+      const rubocop = {
+        uuid: "5a3b8e1c-7d24-4f69-b0e2-91c6d4f8a372",
+        name: "RuboCop",
+        usesConfigurationFile: false,
+        patterns: [
+          { id: "RuboCop_Lint/UselessAssignment", severityLevel: "Warning" as const, category: "UnusedCode", parameters: [] },
+          { id: "RuboCop_Security/Eval", severityLevel: "Error" as const, category: "Security", parameters: [] }
+        ]
+      }
+      const installed = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
+      const output = yield* installed.analyze(root, { goals, tools: [eslint9([]), rubocop] })
+      expect(output.findings.map((f) => [f.toolName, f.patternId, f.filePath, f.line, f.level, f.language])).toEqual([
+        ["RuboCop", "RuboCop_Lint/UselessAssignment", "lib/a.rb", 2, "Warning", "Ruby"],
+        ["RuboCop", "RuboCop_Security/Eval", "lib/a.rb", 3, "Error", "Ruby"]
+      ])
+      const rubyOf = (languages: ReadonlyArray<{ readonly language: string }> | undefined) => languages?.filter((l) => l.language === "Ruby")
+      expect(rubyOf(output.measures.languageAnalysis)).toMatchObject([{ language: "Ruby", tools: ["RuboCop"] }])
+      expect(output.problems).toEqual([])
+
+      // Without rubocop on the search path the tool is not run: the repository is told, the Ruby code is not counted clean.
+      const absent = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory, searchPath: "/nonexistent" })
+      const missing = yield* absent.analyze(root, { goals, tools: [eslint9([]), rubocop] })
+      expect(missing.findings).toEqual([])
+      expect(rubyOf(missing.measures.languageAnalysis)).toMatchObject([{ language: "Ruby", tools: [], notAnalysed: "tool_not_installed", candidates: ["RuboCop"] }])
+      expect(missing.problems.map((p) => p.code)).toEqual(["tool_not_installed", "languages_not_analysed"])
+      expect(missing.problems[0]?.message).toBe(
+        "RuboCop is enabled, and this server cannot run it (rubocop is not on the search path): its issues are not measured; install rubocop (apt-get install rubocop; scripts/install-analysers.sh installs every analyser)"
+      )
+    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+
   it.scoped("follows the repository's eslintrc when it never chose, and says which configuration it followed", () =>
     Effect.gen(function*() {
       const root = yield* treeOf({

@@ -14,6 +14,9 @@
  * `cppcheck.json` is always generated from the committed `scripts/cppcheck-errorlist.xml`;
  * `--cppcheck` first rewrites that file from the installed Cppcheck's `--errorlist` (which must be
  * the release Tidemark runs, CppcheckCatalogue.ts).
+ * `rubocop.json` is always generated from the committed `scripts/rubocop-cops.yml`; `--rubocop`
+ * first rewrites that file from the installed RuboCop's `--show-cops` (RubocopCatalogue.ts names
+ * the release).
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
@@ -25,6 +28,8 @@ import { committedErrorList, errorListPath, installedErrorList, readErrorList } 
 import { catalogueData, renderFiles } from "./EslintCatalogue.js"
 import { markdownlintFile, markdownlintSource, toMarkdownlintTool } from "./MarkdownlintCatalogue.js"
 import { installedMarkdownlintRules } from "./MarkdownlintRules.js"
+import { rubocopFile, rubocopSource, toRubocopTool } from "./RubocopCatalogue.js"
+import { committedCopList, copListPath, installedCopList, readCopList } from "./RubocopCops.js"
 import { ruffFile, ruffSource, toRuffTool } from "./RuffCatalogue.js"
 import { installedRuffRules } from "./RuffRuleSet.js"
 import { installedRuffVersion } from "./RuffWorkspace.js"
@@ -44,7 +49,8 @@ const { positionals, values } = parseArgs({
     "stylelint-rev": { type: "string", default: "HEAD" },
     shellcheck: { type: "string" },
     "shellcheck-rev": { type: "string" },
-    cppcheck: { type: "boolean", default: false }
+    cppcheck: { type: "boolean", default: false },
+    rubocop: { type: "boolean", default: false }
   }
 })
 const [ruffGitDir, ruffRev = "HEAD"] = positionals
@@ -78,7 +84,19 @@ if (values.cppcheck) writeFileSync(errorListPath, installedErrorList())
 const cppcheck = toCppcheckTool(readErrorList(committedErrorList()))
 write(...cppcheckFile(cppcheck))
 console.log(`Cppcheck: ${cppcheck.patterns.length} patterns`)
-write(...sourceFile([...data.source, ruffSource(installedRuffVersion()), markdownlintSource(markdownlint.version), stylelintSource(stylelint), shellCheckSource, cppcheckSource]))
+if (values.rubocop) writeFileSync(copListPath, installedCopList())
+const rubocop = toRubocopTool(readCopList(committedCopList()))
+write(...rubocopFile(rubocop))
+console.log(`RuboCop: ${rubocop.patterns.length} patterns`)
+write(...sourceFile([
+  ...data.source,
+  ruffSource(installedRuffVersion()),
+  markdownlintSource(markdownlint.version),
+  stylelintSource(stylelint),
+  shellCheckSource,
+  cppcheckSource,
+  rubocopSource
+]))
 
 if (ruffGitDir !== undefined) {
   const ruff = installedRuffRules(ruffGitDir, ruffRev)

@@ -4,6 +4,7 @@ import cppcheck from "./data/cppcheck.json" with { type: "json" }
 import eslint8 from "./data/eslint8.json" with { type: "json" }
 import eslint9 from "./data/eslint9.json" with { type: "json" }
 import markdownlint from "./data/markdownlint.json" with { type: "json" }
+import rubocop from "./data/rubocop.json" with { type: "json" }
 import ruff from "./data/ruff.json" with { type: "json" }
 import shellcheck from "./data/shellcheck.json" with { type: "json" }
 import source from "./data/source.json" with { type: "json" }
@@ -22,7 +23,7 @@ const Source = Schema.Array(Schema.Struct({ tool: Schema.String, packages: Schem
 const versionOf = (tool: string): string | undefined =>
   Object.values(Schema.decodeUnknownSync(Source)(source).find((entry) => entry.tool === tool)?.packages ?? {})[0]
 
-export const toolHeads: ReadonlyArray<ToolDefinitions.ToolDefinition> = [eslint9, eslint8, ruff, markdownlint, stylelint, shellcheck, cppcheck].map((data) => {
+export const toolHeads: ReadonlyArray<ToolDefinitions.ToolDefinition> = [eslint9, eslint8, ruff, markdownlint, stylelint, shellcheck, cppcheck, rubocop].map((data) => {
   const { patterns: _patterns, ...head } = data
   const decoded = Schema.decodeUnknownSync(Head)(head)
   const version = versionOf(decoded.name)
@@ -65,4 +66,36 @@ export const cppcheckSeverityLevels = {
  */
 export const cppcheckSeverities: ReadonlyMap<string, string> = new Map(
   cppcheck.patterns.map(({ definition }) => [definition.id.slice(cppcheck.patternPrefix.length), definition.tags[0] ?? "error"])
+)
+
+/**
+ * RuboCop's severity as an issue's: convention, refactor and info are advice, a warning a likely
+ * fault, an error or a fatal (a file RuboCop cannot parse) an error. An analysis gives a finding
+ * the severity its repository's configuration chose (`Severity:`) with it.
+ */
+export const rubocopSeverityLevels = {
+  info: "Info",
+  refactor: "Info",
+  convention: "Info",
+  warning: "Warning",
+  error: "Error",
+  fatal: "Error"
+} as const satisfies Readonly<Record<string, Pattern.SeverityLevel>>
+
+/**
+ * A RuboCop cop's pattern severity, by its name: a syntax error is the file not parsed, a Security
+ * cop's finding an attack surface (Error); a Lint cop's a likely fault (Warning); the rest advice.
+ * The catalogue's patterns are made with it, and an analysis that follows a repository's own
+ * configuration gives a cop the catalogue has not enabled the same.
+ */
+export const rubocopPatternSeverity = (cop: string): Pattern.SeverityLevel =>
+  cop === "Lint/Syntax" || cop.startsWith("Security/") ? "Error" : cop.startsWith("Lint/") ? "Warning" : "Info"
+
+/**
+ * The severity RuboCop reports each cop with unless a configuration changes it (its pattern's
+ * first tag), by cop name: a finding at that severity takes its pattern's, one at another the
+ * severity the repository chose.
+ */
+export const rubocopSeverities: ReadonlyMap<string, string> = new Map(
+  rubocop.patterns.map(({ definition }) => [definition.id.slice(rubocop.patternPrefix.length), definition.tags[0] ?? "warning"])
 )

@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest"
 import { sourceFile } from "../scripts/CatalogueFiles.js"
 import { cppcheckFile, cppcheckRelease, cppcheckSource, toCppcheckTool } from "../scripts/CppcheckCatalogue.js"
 import { committedErrorList, readErrorList } from "../scripts/CppcheckErrorList.js"
+import { rubocopFile, rubocopRelease, rubocopSource, toRubocopTool } from "../scripts/RubocopCatalogue.js"
+import { committedCopList, readCopList } from "../scripts/RubocopCops.js"
 import { catalogueData, renderFiles } from "../scripts/EslintCatalogue.js"
 import { markdownlintFile, markdownlintSource, toMarkdownlintTool } from "../scripts/MarkdownlintCatalogue.js"
 import { installedMarkdownlintRules } from "../scripts/MarkdownlintRules.js"
@@ -44,7 +46,7 @@ const markdownlintRules = await installedMarkdownlintRules()
 const markdownlintVersion = markdownlintRules.version
 
 describe("catalogue data", () => {
-  it("decodes into ESLint9, ESLint (v8), Ruff, markdownlint, Stylelint, ShellCheck and Cppcheck and encodes back to the files unchanged", () => {
+  it("decodes into ESLint9, ESLint (v8), Ruff, markdownlint, Stylelint, ShellCheck, Cppcheck and RuboCop and encodes back to the files unchanged", () => {
     expect(catalogue.map((t) => [t.name, t.uuid])).toEqual([
       ["ESLint9", "2a30ab97-477f-4769-8b88-af596ce7a94c"],
       ["ESLint", "f8b29663-2cb2-498d-b923-a10c6a8c05cd"],
@@ -52,9 +54,10 @@ describe("catalogue data", () => {
       ["markdownlint", "547ff16b-d57c-4d75-8067-5ccf3ea88a00"],
       ["Stylelint", "4f0a7c36-1d2e-4b8f-9a55-c3e6d2b7a914"],
       ["ShellCheck", "233f8aac-4fb6-4193-8a17-e64515bea152"],
-      ["Cppcheck", "76ad0ea2-3122-461b-afac-b0e54bace3ed"]
+      ["Cppcheck", "76ad0ea2-3122-461b-afac-b0e54bace3ed"],
+      ["RuboCop", "5a3b8e1c-7d24-4f69-b0e2-91c6d4f8a372"]
     ])
-    const files = ["eslint9.json", "eslint8.json", "ruff.json", "markdownlint.json", "stylelint.json", "shellcheck.json", "cppcheck.json"].map((file): unknown =>
+    const files = ["eslint9.json", "eslint8.json", "ruff.json", "markdownlint.json", "stylelint.json", "shellcheck.json", "cppcheck.json", "rubocop.json"].map((file): unknown =>
       JSON.parse(readFileSync(join(packageDir, "src/data", file), "utf8"))
     )
     // The data files as generated, plus each tool's version: its linter's, the first package in source.json.
@@ -62,7 +65,7 @@ describe("catalogue data", () => {
       readonly tool: string
       readonly packages: Readonly<Record<string, string>>
     }>
-    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint", "Stylelint", "ShellCheck", "Cppcheck"].map((tool) => ({
+    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint", "Stylelint", "ShellCheck", "Cppcheck", "RuboCop"].map((tool) => ({
       version: Object.values(source.find((s) => s.tool === tool)?.packages ?? {})[0]
     }))
     expect(versions.map((v) => v.version)).toEqual([
@@ -72,7 +75,8 @@ describe("catalogue data", () => {
       markdownlintVersion,
       installedVersion("stylelint"),
       shellCheckRelease,
-      cppcheckRelease
+      cppcheckRelease,
+      rubocopRelease
     ])
     expect(Schema.encodeSync(Schema.Array(ToolDefinitions.ToolDefinition))(catalogue)).toEqual(
       files.map((file, index) => ({ ...(file as object), ...versions[index] }))
@@ -99,12 +103,14 @@ describe("catalogue data", () => {
     // ruff.json and shellcheck.json need a source snapshot to regenerate: RuffCatalogue.test.ts and
     // ShellCheckCatalogue.test.ts check them against Ruff and ShellCheck themselves; stylelint.json is
     // checked against the installed Stylelint in StylelintCatalogue.test.ts; cppcheck.json is made from
-    // the committed error list, which CppcheckCatalogue.test.ts checks against the installed Cppcheck.
+    // the committed error list, which CppcheckCatalogue.test.ts checks against the installed Cppcheck;
+    // rubocop.json from the committed cop listing, which RubocopCatalogue.test.ts checks against RuboCop.
     const files = [
       ...renderFiles(data),
       markdownlintFile(toMarkdownlintTool(markdownlintRules.rules)),
       cppcheckFile(toCppcheckTool(readErrorList(committedErrorList()))),
-      sourceFile([...data.source, ruff, markdownlint, stylelint, shellCheckSource, cppcheckSource])
+      rubocopFile(toRubocopTool(readCopList(committedCopList()))),
+      sourceFile([...data.source, ruff, markdownlint, stylelint, shellCheckSource, cppcheckSource, rubocopSource])
     ]
     for (const [path, contents] of files) {
       expect(readFileSync(join(packageDir, path), "utf8"), path).toBe(contents)
@@ -125,7 +131,8 @@ describe("catalogue data", () => {
       ["markdownlint", { markdownlint: markdownlintVersion }],
       ["Stylelint", { stylelint: installedVersion("stylelint"), "stylelint-config-recommended": installedManifest("stylelint-config-recommended").version }],
       ["ShellCheck", { shellcheck: shellCheckRelease }],
-      ["Cppcheck", { cppcheck: cppcheckRelease }]
+      ["Cppcheck", { cppcheck: cppcheckRelease }],
+      ["RuboCop", { rubocop: rubocopRelease }]
     ])
     expect(catalogueSource[1]?.packages["eslint"]).toMatch(/^8\./)
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { catalogue } from "../src/index.js"
 import { optionalCheckCodes } from "../scripts/ShellCheckCatalogue.js"
-import { cppcheckSeverities, shellCheckOptionalChecks, toolHeads } from "../src/ToolHeads.js"
+import { cppcheckSeverities, rubocopSeverities, shellCheckOptionalChecks, toolHeads } from "../src/ToolHeads.js"
 
 describe("toolHeads", () => {
   it("are the catalogue's tools, each without its patterns", () => {
@@ -25,5 +25,16 @@ describe("cppcheckSeverities", () => {
     expect(cppcheckSeverities.get("nullPointer")).toBe("error")
     expect(cppcheckSeverities.get("passedByValue")).toBe("performance")
     expect(cppcheckSeverities.get("uninitvar")).toBe("error")
+  })
+})
+
+describe("rubocopSeverities", () => {
+  it("are the severities RuboCop reports each cop with unless configured, by cop name", () => {
+    const rubocop = catalogue.find((tool) => tool.name === "RuboCop")
+    expect(rubocopSeverities.size).toBe(rubocop?.patterns.length)
+    expect(rubocopSeverities.get("Lint/UselessAssignment")).toBe("warning")
+    expect(rubocopSeverities.get("Lint/Syntax")).toBe("fatal")
+    expect(rubocopSeverities.get("Security/Eval")).toBe("convention")
+    expect(rubocopSeverities.get("Layout/EndAlignment")).toBe("warning")
   })
 })

@@ -4,6 +4,7 @@ import type { ConfigLintLimits } from "../ConfigLintSandbox.js"
 import { makeCppcheckTool } from "../cppcheck/CppcheckTool.js"
 import { legacyConfigurationOf } from "../eslintrc/LegacyConfiguration.js"
 import { makeMarkdownlintTool } from "../markdownlint/MarkdownlintTool.js"
+import { makeRubocopTool } from "../rubocop/RubocopTool.js"
 import { makeRuffTool } from "../ruff/RuffTool.js"
 import { makeShellCheckTool } from "../shellcheck/ShellCheckTool.js"
 import { makeStylelintTool } from "../stylelint/StylelintTool.js"
@@ -18,7 +19,7 @@ import { makeEslintTool } from "./EslintTool.js"
 
 export interface AnalysisToolsOptions {
   readonly configurationFileLimits: ConfigLintLimits
-  /** Where external analysers (ShellCheck, Cppcheck) are looked for: the service's PATH when absent. */
+  /** Where external analysers (ShellCheck, Cppcheck, RuboCop) are looked for: the service's PATH when absent. */
   readonly searchPath?: string | undefined
   /** How many processes an external analyser that can use several (Cppcheck's `-j`) may run: one when absent. */
   readonly externalJobs?: number | undefined
@@ -33,7 +34,8 @@ export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<Anal
     markdownlint: makeMarkdownlintTool,
     stylelint: makeStylelintTool,
     shellcheck: (definition) => makeShellCheckTool(definition, { searchPath: options.searchPath }),
-    cppcheck: (definition) => makeCppcheckTool(definition, { searchPath: options.searchPath, jobs: options.externalJobs })
+    cppcheck: (definition) => makeCppcheckTool(definition, { searchPath: options.searchPath, jobs: options.externalJobs }),
+    rubocop: (definition) => makeRubocopTool(definition, { searchPath: options.searchPath })
   }
   return toolHeads.flatMap((definition) => {
     const make = plugins[definition.family]

@@ -1,0 +1,228 @@
+import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { rubocopPatternSeverity, rubocopSeverities } from "@tidemark/catalogue/ToolHeads"
+import type { ToolDefinitions } from "@tidemark/core"
+import { Duration, Effect, Either, Fiber, Option, Schema } from "effect"
+import { cacheMessages, cachedMessagesOf } from "../CachedLint.js"
+import { treeDigest } from "../CacheKey.js"
+import type { EnabledRule } from "../EnabledRule.js"
+import { type ChildFences, childFencesReading } from "../external/ChildFences.js"
+import { runConfined } from "../external/ConfinedRun.js"
+import type { InstalledProgram } from "../external/ProgramOnPath.js"
+import { CachedMessage } from "../LintCache.js"
+import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
+import { LintResult } from "../LintResult.js"
+import type { SourceFile } from "../SourceTree.js"
+import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
+import { configName, documentName, documentText, patternsConfiguration, type SafeConfiguration, safeConfigurationOf } from "./RubocopConfig.js"
+import { rubocopLintKey } from "./RubocopKey.js"
+import { type RubocopOffence, RubocopSeverity, severityOfRubocop, syntaxCop } from "./RubocopOutput.js"
+import { installHint, rubocopOnPath } from "./RubocopProgram.js"
+import { defaultRubocopLimits, type RubocopLimits, runRubocop } from "./RubocopRun.js"
+import { isRubyVersionSource, takesRuby } from "./RubyFiles.js"
+
+/**
+ * The RuboCop plug-in: Ruby checked by the `rubocop` installed on this server, run behind the
+ * external analysers' fences (ChildFences, ConfinedRun) over the checkout, with the enabled
+ * patterns (`--only`) or with the repository's own `.rubocop.yml`, read as data and made safe
+ * (RubocopConfig). RuboCop always gets a configuration Tidemark wrote (`--config`), so that it
+ * reads no file of the checkout or above it as one; it runs without its cache (`--cache false`:
+ * the per-file cache is Tidemark's) and honours the configuration's `Exclude` for the files it is
+ * given (`--force-exclusion`). Without RuboCop on the search path the plug-in still exists: it
+ * says it is not installed (`availability`), and the analysis says the Ruby code was not analysed.
+ *
+ * A message's rule id holds the cop and RuboCop's severity (`Lint/Loop:warning`): at the cop's own
+ * severity the issue takes its pattern's; at another (a `Severity:` the repository chose) RuboCop's
+ * (convention, refactor, info → Info; warning → Warning; error, fatal → Error). A file RuboCop
+ * cannot parse (`Lint/Syntax`) is named as not parsed, as ESLint's are.
+ */
+
+export interface RubocopToolOptions {
+  /** Where `rubocop` is looked for: the service's PATH when absent. */
+  readonly searchPath?: string | undefined
+  readonly limits?: RubocopLimits | undefined
+}
+
+const isSeverity = Schema.is(RubocopSeverity)
+
+const patternOf = (prefix: string, rules: ReadonlyArray<EnabledRule>, configured: boolean): PatternOf => {
+  const enabled = new Map(rules.map((rule) => [rule.ruleId, rule.severity]))
+  return (ruleId) => {
+    const separator = ruleId.lastIndexOf(":")
+    const [cop, severity] = [ruleId.slice(0, separator), ruleId.slice(separator + 1)]
+    const chosen = enabled.get(cop)
+    if (!configured && chosen === undefined) return undefined
+    const own = severity === rubocopSeverities.get(cop)
+    return {
+      patternId: `${prefix}${cop}`,
+      severity: own || !isSeverity(severity) ? (chosen ?? rubocopPatternSeverity(cop)) : severityOfRubocop[severity]
+    }
+  }
+}
+
+const messagesOf = (offences: ReadonlyArray<RubocopOffence>): ReadonlyArray<CachedMessage> =>
+  [...offences]
+    .sort((a, b) => a.line - b.line)
+    .map((offence) =>
+      new CachedMessage({ ruleId: `${offence.cop}:${offence.severity}`, line: offence.line, message: offence.message, ...(offence.cop === syntaxCop ? { fatal: true } : {}) })
+    )
+
+/** How the files are checked: the configuration written for RuboCop, and the cops asked for when it is not the repository's. */
+interface Plan {
+  readonly configuration: SafeConfiguration
+  readonly only: ReadonlyArray<string> | undefined
+}
+
+/** Where a run's configuration is: RuboCop's own options naming it and its cache root. */
+interface Written {
+  readonly folder: string
+  /** `--cache-root` and `--config`. */
+  readonly options: ReadonlyArray<string>
+}
+
+/**
+ * A folder of this process's temporary files holding the configuration's documents, readable by
+ * the fences' user, and a cache root it may write to; removed after. RuboCop must be given a cache
+ * root (`--cache-root`): without one, before reading its options, it looks for a running RuboCop
+ * server's under the folder the working folder's `.rubocop.yml` names — reading that file through
+ * ERB, which runs the Ruby in it. It writes nothing else there (`--cache false`).
+ */
+const writtenConfiguration = (configuration: SafeConfiguration) =>
+  Effect.acquireRelease(
+    Effect.promise(async (): Promise<Written> => {
+      const folder = await mkdtemp(join(tmpdir(), "tidemark-rubocop-"))
+      await chmod(folder, 0o755)
+      for (const index of configuration.documents.keys()) {
+        const path = join(folder, documentName(index))
+        await writeFile(path, documentText(configuration, index, folder))
+        await chmod(path, 0o644)
+      }
+      const cache = join(folder, "cache")
+      await mkdir(cache)
+      await chmod(cache, 0o1777)
+      return { folder, options: ["--cache-root", cache, "--config", join(folder, documentName(0))] }
+    }),
+    (written) => Effect.promise(() => rm(written.folder, { recursive: true, force: true }))
+  )
+
+const optionsOf = (written: Written, only: ReadonlyArray<string> | undefined): ReadonlyArray<string> => [
+  // `--cache-root` before `--cache false`: RuboCop refuses the pair the other way round.
+  ...written.options,
+  "--format",
+  "json",
+  "--force-exclusion",
+  "--cache",
+  "false",
+  // RuboCop says nothing of a file it cannot parse unless Lint/Syntax is among the cops asked for.
+  ...(only === undefined ? [] : ["--only", [...new Set([syntaxCop, ...only])].join(",")])
+]
+
+const checkLimits = { timeout: Duration.minutes(1), memoryMegabytes: 2048, outputBytes: 1024 * 1024 }
+
+/**
+ * Whether RuboCop takes the written configuration (it refuses a whole one for a parameter it no
+ * longer has, or a value it does not allow): asked once, before the files, rather than learnt
+ * from every file's run failing alone.
+ */
+const refusal = (program: InstalledProgram, root: string, fences: ChildFences, written: Written): Effect.Effect<string | undefined> =>
+  runConfined({ program: program.path, args: [...written.options, "--show-cops", syntaxCop], cwd: root, fences, limits: checkLimits }).pipe(
+    Effect.map((output) => (output.exitCode === 0 ? undefined : output.stderr.trim().split("\n").slice(0, 2).join(" ").replace(/\S*tidemark-rubocop-\d+\.yml/g, configName))),
+    Effect.catchAll((failed) => Effect.succeed(failed.detail))
+  )
+
+/**
+ * The files linted through the per-file cache when the context has one; the others in batched
+ * runs with the plan's configuration written for RuboCop. A repository's configuration RuboCop
+ * refuses is named, and the enabled patterns apply instead.
+ */
+const lintFiles = (
+  program: InstalledProgram,
+  root: string,
+  taken: ReadonlyArray<SourceFile>,
+  versions: string,
+  plan: Plan,
+  fallback: Plan,
+  limits: RubocopLimits
+): Effect.Effect<{ readonly linted: ReadonlyArray<LintedFile>; readonly refused: string | undefined }> =>
+  Effect.scoped(Effect.gen(function*() {
+    const planKey = JSON.stringify([plan.configuration.documents, plan.only ?? null])
+    const keyOf = (file: SourceFile) => rubocopLintKey(program.version, planKey, file.path, file.content, versions)
+    const hits = yield* cachedMessagesOf(taken.map(keyOf))
+    const outcomes = new Map<string, LintedFile>()
+    const missing: Array<SourceFile> = []
+    for (const [index, file] of taken.entries()) {
+      const hit = hits[index] ?? Option.none()
+      if (Option.isSome(hit)) outcomes.set(file.path, lintedFileOf(file, hit.value))
+      else missing.push(file)
+    }
+    if (missing.length > 0) {
+      const fences = childFencesReading(program.path, root)
+      const written = yield* writtenConfiguration(plan.configuration)
+      const refused = plan.only === undefined ? yield* refusal(program, root, fences, written) : undefined
+      if (refused !== undefined) {
+        const again = yield* lintFiles(program, root, taken, versions, fallback, fallback, limits)
+        return { linted: again.linted, refused }
+      }
+      const ran = yield* runRubocop({ program: program.path, root, fences, limits, options: optionsOf(written, plan.only), files: missing.map((file) => file.path) })
+      for (const file of missing) {
+        const outcome = ran.get(file.path) ?? Either.left("RuboCop gave no result for it")
+        if (Either.isLeft(outcome)) {
+          outcomes.set(file.path, failedFileOf(file, new Error(outcome.left)))
+          continue
+        }
+        const messages = messagesOf(outcome.right)
+        outcomes.set(file.path, lintedFileOf(file, messages))
+        yield* cacheMessages(keyOf(file), messages)
+      }
+    }
+    return { linted: taken.flatMap((file) => Option.toArray(Option.fromNullable(outcomes.get(file.path)))), refused: undefined }
+  }))
+
+const run = (definition: ToolDefinitions.ToolDefinition, options: RubocopToolOptions, root: string, files: ReadonlyArray<SourceFile>, settings: ToolSettings) =>
+  Effect.gen(function*() {
+    const tool = definition.name
+    const program = yield* rubocopOnPath(options.searchPath)
+    if (program._tag === "MissingProgram") return yield* new ToolFailed({ tool, reason: `${program.reason}: ${installHint}` })
+    const taken = files.filter(takesRuby)
+    const rootConfig = files.find((file) => file.path === configName)
+    const problems: Array<ToolProblem> = []
+    if (settings.useConfigurationFile && rootConfig === undefined) {
+      problems.push(new ToolProblem({ tool, code: "configuration_not_found", message: `no ${configName} at the repository's root: the enabled patterns apply` }))
+    }
+    // RuboCop's configuration is read as data: a repository that never chose follows it.
+    const wanted = (settings.useConfigurationFile || settings.configurationByDefault) && rootConfig !== undefined
+    const safe = wanted ? safeConfigurationOf(rootConfig, new Map(files.map((file) => [file.path, file]))) : undefined
+    if (safe !== undefined && Either.isLeft(safe)) problems.push(new ToolProblem({ tool, code: "unreadable_configuration", file: configName, message: safe.left }))
+    if (safe !== undefined && Either.isRight(safe) && safe.right.problems.length > 0) {
+      problems.push(new ToolProblem({ tool, code: "unsupported_configuration", file: configName, message: safe.right.problems.join("; ") }))
+    }
+    const patterns: Plan = { configuration: patternsConfiguration, only: settings.rules.map((rule) => rule.ruleId) }
+    const plan: Plan = safe !== undefined && Either.isRight(safe) ? { configuration: safe.right, only: undefined } : patterns
+    // No pattern enabled and no configuration followed: nothing to check for.
+    const { linted, refused } = plan.only !== undefined && plan.only.length === 0
+      ? { linted: taken.map((file) => lintedFileOf(file, [])), refused: undefined }
+      : yield* lintFiles(program, root, taken, treeDigest(files.filter((file) => isRubyVersionSource(file.path))), plan, patterns, options.limits ?? defaultRubocopLimits)
+    if (refused !== undefined) problems.push(new ToolProblem({ tool, code: "unreadable_configuration", file: configName, message: `RuboCop refused it (the enabled patterns apply): ${refused}` }))
+    const followed = plan.only === undefined && refused === undefined
+    const summary = summaryOf(linted, patternOf(definition.patternPrefix, settings.rules, followed))
+    const result = new LintResult({ ...summary, skippedRules: [], ...(followed ? { configurationFile: configName } : {}) })
+    return { result, problems } satisfies ToolRun
+  })
+
+export const makeRubocopTool = (definition: ToolDefinitions.ToolDefinition, options: RubocopToolOptions = {}): AnalysisTool => ({
+  definition,
+  languages: ["Ruby"],
+  availability: Effect.map(rubocopOnPath(options.searchPath), (found) =>
+    found._tag === "MissingProgram"
+      ? { _tag: "NotInstalled", reason: found.reason, install: installHint }
+      : { _tag: "Installed", version: found.version }),
+  takes: takesRuby,
+  ruleIdOf: (patternId) => (patternId.startsWith(definition.patternPrefix) ? patternId.slice(definition.patternPrefix.length) : patternId),
+  configurationOf: (files) => {
+    const config = files.find((file) => file.path === configName)
+    // Read as YAML data, never through RuboCop's ERB or its `require`: readable.
+    return config === undefined ? undefined : { file: config.path, readable: true }
+  },
+  start: (root, files, settings) => Effect.map(Effect.fork(run(definition, options, root, files, settings)), Fiber.join)
+})
