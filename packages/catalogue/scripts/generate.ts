@@ -14,7 +14,11 @@
  * `cppcheck.json` is always generated from the committed `scripts/cppcheck-errorlist.xml`;
  * `--cppcheck` first rewrites that file from the installed Cppcheck's `--errorlist` (which must be
  * the release Tidemark runs, CppcheckCatalogue.ts).
+ * `staticcheck.json` and `govet.json` are always generated from the committed
+ * `scripts/staticcheck-checks.txt` and `scripts/govet-analyzers.txt`; `--go` first rewrites them
+ * from the installed Staticcheck (`staticcheck`, else Debian's `go-staticcheck`) and Go.
  */
+import { spawnSync } from "node:child_process"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -23,6 +27,9 @@ import { sourceFile } from "./CatalogueFiles.js"
 import { cppcheckFile, cppcheckSource, toCppcheckTool } from "./CppcheckCatalogue.js"
 import { committedErrorList, errorListPath, installedErrorList, readErrorList } from "./CppcheckErrorList.js"
 import { catalogueData, renderFiles } from "./EslintCatalogue.js"
+import { committedListing, govetListingPath, installedGovetListing, installedStaticcheckListing, staticcheckListingPath } from "./GoListings.js"
+import { govetFile, govetSource, toGovetTool } from "./GoVetCatalogue.js"
+import { staticcheckFile, staticcheckSource, toStaticcheckTool } from "./StaticcheckCatalogue.js"
 import { markdownlintFile, markdownlintSource, toMarkdownlintTool } from "./MarkdownlintCatalogue.js"
 import { installedMarkdownlintRules } from "./MarkdownlintRules.js"
 import { ruffFile, ruffSource, toRuffTool } from "./RuffCatalogue.js"
@@ -44,7 +51,8 @@ const { positionals, values } = parseArgs({
     "stylelint-rev": { type: "string", default: "HEAD" },
     shellcheck: { type: "string" },
     "shellcheck-rev": { type: "string" },
-    cppcheck: { type: "boolean", default: false }
+    cppcheck: { type: "boolean", default: false },
+    go: { type: "boolean", default: false }
   }
 })
 const [ruffGitDir, ruffRev = "HEAD"] = positionals
@@ -78,7 +86,26 @@ if (values.cppcheck) writeFileSync(errorListPath, installedErrorList())
 const cppcheck = toCppcheckTool(readErrorList(committedErrorList()))
 write(...cppcheckFile(cppcheck))
 console.log(`Cppcheck: ${cppcheck.patterns.length} patterns`)
-write(...sourceFile([...data.source, ruffSource(installedRuffVersion()), markdownlintSource(markdownlint.version), stylelintSource(stylelint), shellCheckSource, cppcheckSource]))
+if (values.go) {
+  const staticcheck = ["staticcheck", "go-staticcheck"].find((name) => spawnSync(name, ["-version"]).status === 0) ?? "staticcheck"
+  writeFileSync(staticcheckListingPath, installedStaticcheckListing(staticcheck))
+  writeFileSync(govetListingPath, installedGovetListing())
+}
+const staticcheck = toStaticcheckTool(committedListing(staticcheckListingPath))
+write(...staticcheckFile(staticcheck))
+const govet = toGovetTool(committedListing(govetListingPath))
+write(...govetFile(govet))
+console.log(`Staticcheck: ${staticcheck.patterns.length} patterns, govet: ${govet.patterns.length} patterns`)
+write(...sourceFile([
+  ...data.source,
+  ruffSource(installedRuffVersion()),
+  markdownlintSource(markdownlint.version),
+  stylelintSource(stylelint),
+  shellCheckSource,
+  cppcheckSource,
+  staticcheckSource,
+  govetSource
+]))
 
 if (ruffGitDir !== undefined) {
   const ruff = installedRuffRules(ruffGitDir, ruffRev)
