@@ -2,6 +2,8 @@ import { toolHeads } from "@tidemark/catalogue/ToolHeads"
 import type { ToolDefinitions } from "@tidemark/core"
 import type { ConfigLintLimits } from "../ConfigLintSandbox.js"
 import { makeCppcheckTool } from "../cppcheck/CppcheckTool.js"
+import { makeGoVetTool } from "../golang/GoVetTool.js"
+import { makeStaticcheckTool } from "../golang/StaticcheckTool.js"
 import { legacyConfigurationOf } from "../eslintrc/LegacyConfiguration.js"
 import { makeMarkdownlintTool } from "../markdownlint/MarkdownlintTool.js"
 import { makeRuffTool } from "../ruff/RuffTool.js"
@@ -18,7 +20,7 @@ import { makeEslintTool } from "./EslintTool.js"
 
 export interface AnalysisToolsOptions {
   readonly configurationFileLimits: ConfigLintLimits
-  /** Where external analysers (ShellCheck, Cppcheck) are looked for: the service's PATH when absent. */
+  /** Where external analysers (ShellCheck, Cppcheck, Go's) are looked for: the service's PATH when absent. */
   readonly searchPath?: string | undefined
   /** How many processes an external analyser that can use several (Cppcheck's `-j`) may run: one when absent. */
   readonly externalJobs?: number | undefined
@@ -33,7 +35,9 @@ export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<Anal
     markdownlint: makeMarkdownlintTool,
     stylelint: makeStylelintTool,
     shellcheck: (definition) => makeShellCheckTool(definition, { searchPath: options.searchPath }),
-    cppcheck: (definition) => makeCppcheckTool(definition, { searchPath: options.searchPath, jobs: options.externalJobs })
+    cppcheck: (definition) => makeCppcheckTool(definition, { searchPath: options.searchPath, jobs: options.externalJobs }),
+    staticcheck: (definition) => makeStaticcheckTool(definition, { searchPath: options.searchPath }),
+    govet: (definition) => makeGoVetTool(definition, { searchPath: options.searchPath })
   }
   return toolHeads.flatMap((definition) => {
     const make = plugins[definition.family]

@@ -1,0 +1,49 @@
+import { Effect } from "effect"
+import { chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import type { SandboxUser } from "../SandboxLauncher.js"
+
+/**
+ * The environment the go command and the analysers on top of it run in: module mode, the
+ * checkout's own `vendor/` when it has one (`-mod=vendor`), never a download (`GOPROXY=off`, no
+ * checksum database, the installed toolchain only), no cgo, and the caches, GOPATH and HOME in a
+ * folder of this run's, removed after it: nothing of the service's user is read or written, and
+ * one repository's build cache is never another's.
+ */
+
+export interface GoEnvironment {
+  readonly folder: string
+  readonly variables: Readonly<Record<string, string>>
+}
+
+/** The variables for a module (`vendored`: its root has `vendor/modules.txt`), its caches in `folder`. */
+export const goVariables = (folder: string, vendored: boolean): Readonly<Record<string, string>> => ({
+  GO111MODULE: "on",
+  GOFLAGS: vendored ? "-mod=vendor" : "-mod=mod",
+  GOPROXY: "off",
+  GOSUMDB: "off",
+  GOTOOLCHAIN: "local",
+  GOTELEMETRY: "off",
+  GOENV: "off",
+  CGO_ENABLED: "0",
+  GOPATH: join(folder, "gopath"),
+  GOMODCACHE: join(folder, "gopath", "pkg", "mod"),
+  GOCACHE: join(folder, "cache"),
+  XDG_CACHE_HOME: join(folder, "user-cache"),
+  HOME: join(folder, "home")
+})
+
+const subfolders = ["gopath", "cache", "user-cache", "home"]
+
+/** A folder for one run's caches, owned by the user the run switches to (when it does), removed at the scope's end. */
+export const goFolder = (user: SandboxUser | undefined) =>
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      const folder = mkdtempSync(join(tmpdir(), "tidemark-go-"))
+      for (const name of subfolders) mkdirSync(join(folder, name))
+      if (user !== undefined) for (const path of [folder, ...subfolders.map((name) => join(folder, name))]) chownSync(path, user.uid, user.gid)
+      return folder
+    }),
+    (folder) => Effect.sync(() => rmSync(folder, { recursive: true, force: true }))
+  )
