@@ -3,7 +3,7 @@ import type { Tool } from "@tidemark/core"
 import { Effect } from "effect"
 import { ConflictList, PatternData, ToolList } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
-import { allowConfigurationFiles, applyStandard, cppcheck, createStandard, eslint8, eslint9, markdownlint, paths, ruff, shellCheck, stylelint, type World, world } from "./fixtures/Scenario.js"
+import { allowConfigurationFiles, applyStandard, cppcheck, createStandard, eslint8, eslint9, govet, markdownlint, paths, ruff, shellCheck, staticcheck, stylelint, type World, world } from "./fixtures/Scenario.js"
 import { testLayer } from "./fixtures/TestLayer.js"
 
 const listTools = (w: World) =>
@@ -129,6 +129,36 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
               isClientSide: false,
               settings: {
                 name: "Cppcheck",
+                isEnabled: false,
+                followsStandard: false,
+                isCustom: false,
+                hasConfigurationFile: false,
+                usesConfigurationFile: false,
+                enabledBy: []
+              }
+            },
+            {
+              // On by default only for Go, which this repository does not use.
+              uuid: staticcheck,
+              name: "Staticcheck",
+              isClientSide: false,
+              settings: {
+                name: "Staticcheck",
+                isEnabled: false,
+                followsStandard: false,
+                isCustom: false,
+                hasConfigurationFile: false,
+                usesConfigurationFile: false,
+                enabledBy: []
+              }
+            },
+            {
+              // On by default only for Go, which this repository does not use.
+              uuid: govet,
+              name: "govet",
+              isClientSide: false,
+              settings: {
+                name: "govet",
                 isEnabled: false,
                 followsStandard: false,
                 isCustom: false,

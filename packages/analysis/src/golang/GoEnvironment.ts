@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { SandboxUser } from "../SandboxLauncher.js"
@@ -17,10 +17,14 @@ export interface GoEnvironment {
   readonly variables: Readonly<Record<string, string>>
 }
 
-/** The variables for a module (`vendored`: its root has `vendor/modules.txt`), its caches in `folder`. */
-export const goVariables = (folder: string, vendored: boolean): Readonly<Record<string, string>> => ({
+/**
+ * The variables for a module (`vendored`: its root has `vendor/modules.txt`), its caches in
+ * `folder`. `modfile`: a copy of the module's go.mod in `folder`, which the go command may update
+ * (a go.mod without a `go` line, a go.sum to complete) where it could not write the checkout's.
+ */
+export const goVariables = (folder: string, vendored: boolean, modfile?: string): Readonly<Record<string, string>> => ({
   GO111MODULE: "on",
-  GOFLAGS: vendored ? "-mod=vendor" : "-mod=mod",
+  GOFLAGS: vendored ? "-mod=vendor" : modfile === undefined ? "-mod=mod" : `-mod=mod -modfile=${modfile}`,
   GOPROXY: "off",
   GOSUMDB: "off",
   GOTOOLCHAIN: "local",
@@ -47,3 +51,14 @@ export const goFolder = (user: SandboxUser | undefined) =>
     }),
     (folder) => Effect.sync(() => rmSync(folder, { recursive: true, force: true }))
   )
+
+/** A copy of the module's go.mod (and go.sum) in the run's folder, owned by the run's user: the `-modfile` the go command is given. */
+export const modfileCopy = (folder: string, moduleRoot: string, user: SandboxUser | undefined): string => {
+  const target = join(folder, "modfile")
+  mkdirSync(target, { recursive: true })
+  for (const name of ["go.mod", "go.sum"]) {
+    if (existsSync(join(moduleRoot, name))) copyFileSync(join(moduleRoot, name), join(target, name))
+  }
+  if (user !== undefined) for (const name of ["", "go.mod", "go.sum"]) if (existsSync(join(target, name))) chownSync(join(target, name), user.uid, user.gid)
+  return join(target, "go.mod")
+}

@@ -5,7 +5,7 @@ import { type BatchLimits, runBatched } from "../external/BatchedRun.js"
 import type { ChildFences } from "../external/ChildFences.js"
 import { childEnvironment, defaultRunLimits } from "../external/ConfinedRun.js"
 import type { SourceFile } from "../SourceTree.js"
-import { goVariables } from "./GoEnvironment.js"
+import { goVariables, modfileCopy } from "./GoEnvironment.js"
 import { type GoFinding, type UnitOf, type UnitOutcome } from "./GoFindings.js"
 import { importsOf, isStandard } from "./GoFiles.js"
 import { type GoPackage, listPackages } from "./GoPackages.js"
@@ -42,6 +42,11 @@ export interface GoAnalyser {
   /** The arguments before the packages or files. */
   readonly options: ReadonlyArray<string>
   readonly report: "stdout" | "stderr"
+  /**
+   * Checks whose findings mean nothing when part of a package is checked (Staticcheck's U1000:
+   * what the files left out use looks unused): left out of the file-by-file runs' findings.
+   */
+  readonly wholePackageOnly: ReadonlySet<string>
   readonly read: (cwd: string, unitOf: UnitOf) => (units: ReadonlyArray<string>, output: ChildOutput) => Either.Either<ReadonlyMap<string, UnitOutcome>, string>
 }
 
@@ -81,7 +86,8 @@ export const runModule = (request: ModuleRequest): Effect.Effect<ModuleOutcome> 
     const inModule = (path: string): string => (request.module === undefined || request.module === "" ? path : path.slice(request.module.length + 1))
     const inCheckout = (absolute: string): string => absolute.slice(request.root.length + 1)
     const vendored = existsSync(join(cwd, "vendor", "modules.txt"))
-    const environment = { ...goVariables(request.folder, vendored), PATH: `${dirname(request.go)}:${childEnvironment["PATH"] ?? ""}` }
+    const modfile = vendored || request.module === undefined ? undefined : modfileCopy(request.folder, cwd, request.fences.user)
+    const environment = { ...goVariables(request.folder, vendored, modfile), PATH: `${dirname(request.go)}:${childEnvironment["PATH"] ?? ""}` }
     const listed = request.module === undefined ? Either.right<ReadonlyArray<GoPackage>>([]) : yield* listPackages({ go: request.go, cwd, fences: request.fences, environment })
     const packages = Either.getOrElse(listed, () => [])
     const byFolder = new Map(packages.map((p) => [p.dir === cwd ? "." : p.dir.slice(cwd.length + 1), p]))
@@ -126,7 +132,10 @@ export const runModule = (request: ModuleRequest): Effect.Effect<ModuleOutcome> 
         }
       }
       const alone = yield* batch(usable.map((file) => inModule(file.path)), (file) => posix.relative(cwd, file), usable.length)
-      for (const file of usable) outcomes.set(file.path, alone.get(inModule(file.path)) ?? Either.left(`${analyser.name} gave no result for it`))
+      for (const file of usable) {
+        const outcome = alone.get(inModule(file.path)) ?? Either.left(`${analyser.name} gave no result for it`)
+        outcomes.set(file.path, Either.map(outcome, (findings) => findings.filter((f) => !analyser.wholePackageOnly.has(f.code))))
+      }
     }
     const broken = packages.filter((p) => p.problem !== undefined)
     const problem = Either.isLeft(listed)

@@ -17,6 +17,7 @@ export const makeGoVetTool = (definition: ToolDefinitions.ToolDefinition, option
       program: program.path,
       options: ["vet", "-json", ...rules.map((rule) => `-${rule.ruleId}`).sort()],
       report: "stderr",
+      wholePackageOnly: new Set(),
       read: (_cwd, unitOf) => readGoVet(unitOf)
     })
   }, options)

@@ -19,6 +19,7 @@ export const makeStaticcheckTool = (definition: ToolDefinitions.ToolDefinition, 
       program: program.path,
       options: ["-f", "json", "-checks", rules.map((rule) => rule.ruleId).sort().join(",")],
       report: "stdout",
+      wholePackageOnly: new Set(["U1000"]),
       read: readStaticcheck
     })
   }, options)
