@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { SandboxUser } from "../SandboxLauncher.js"
@@ -52,13 +52,33 @@ export const goFolder = (user: SandboxUser | undefined) =>
     (folder) => Effect.sync(() => rmSync(folder, { recursive: true, force: true }))
   )
 
-/** A copy of the module's go.mod (and go.sum) in the run's folder, owned by the run's user: the `-modfile` the go command is given. */
+const localPath = /^\.{0,2}\//
+
+/**
+ * A go.mod without the requirements a run can never satisfy: the module cache is the run's own and
+ * empty, and nothing is downloaded, so a required module is at hand only where a `replace` points it
+ * at a folder of the checkout. Left in, a go.mod of before Go 1.17 (no `go` line: google/uuid,
+ * go-yaml; `go 1.15`: cobra) makes the go command load every requirement's go.mod and list nothing
+ * at all; without them, a package importing such a module is named as not loading, the others load.
+ */
+export const withoutRequirements = (goMod: string): string => {
+  const local = new Set([...goMod.matchAll(/^\s*(?:replace\s+)?(\S+)(?:\s+v\S+)?\s+=>\s+(\S+)\s*$/gm)]
+    .filter(([, , target = ""]) => localPath.test(target)).map(([, path = ""]) => path))
+  const kept = (line: string) => local.has(line.trim().replace(/^require\s+/, "").split(/\s+/)[0] ?? "")
+  return goMod
+    .replace(/^require\s*\(([\s\S]*?)^\)/gm, (_, block: string) => `require (\n${block.split("\n").filter(kept).join("\n")}\n)`)
+    .split("\n").filter((line) => !/^require\s+[^(\s]/.test(line) || kept(line)).join("\n")
+}
+
+/**
+ * A copy of the module's go.mod (without what a run cannot satisfy) and go.sum in the run's folder,
+ * owned by the run's user: the `-modfile` the go command is given.
+ */
 export const modfileCopy = (folder: string, moduleRoot: string, user: SandboxUser | undefined): string => {
   const target = join(folder, "modfile")
   mkdirSync(target, { recursive: true })
-  for (const name of ["go.mod", "go.sum"]) {
-    if (existsSync(join(moduleRoot, name))) copyFileSync(join(moduleRoot, name), join(target, name))
-  }
+  if (existsSync(join(moduleRoot, "go.mod"))) writeFileSync(join(target, "go.mod"), withoutRequirements(readFileSync(join(moduleRoot, "go.mod"), "utf8")))
+  if (existsSync(join(moduleRoot, "go.sum"))) copyFileSync(join(moduleRoot, "go.sum"), join(target, "go.sum"))
   if (user !== undefined) for (const name of ["", "go.mod", "go.sum"]) if (existsSync(join(target, name))) chownSync(join(target, name), user.uid, user.gid)
   return join(target, "go.mod")
 }

@@ -18,6 +18,8 @@ const Listed = Schema.Struct({
   GoFiles: Schema.optional(Schema.Array(Schema.String)),
   TestGoFiles: Schema.optional(Schema.Array(Schema.String)),
   XTestGoFiles: Schema.optional(Schema.Array(Schema.String)),
+  TestImports: Schema.optional(Schema.Array(Schema.String)),
+  XTestImports: Schema.optional(Schema.Array(Schema.String)),
   Error: Schema.optional(PackageError),
   DepsErrors: Schema.optional(Schema.Array(PackageError))
 })
@@ -28,6 +30,11 @@ export class GoPackage extends Schema.Class<GoPackage>("GoPackage")({
   importPath: Schema.String,
   /** The file names (in `dir`) of the package and its tests. */
   files: Schema.Array(Schema.String),
+  /**
+   * What its tests import: `go list` loads no test's import, so a package whose tests need a module
+   * the checkout lacks is listed without a problem, yet does not load whole for an analyser.
+   */
+  testImports: Schema.Array(Schema.String),
   /** Why it does not load whole, if it does not. */
   problem: Schema.optional(Schema.String)
 }) {}
@@ -46,6 +53,7 @@ export const readPackages = (output: string): Either.Either<ReadonlyArray<GoPack
       dir: p.Dir,
       importPath: p.ImportPath,
       files: [...(p.GoFiles ?? []), ...(p.TestGoFiles ?? []), ...(p.XTestGoFiles ?? [])],
+      testImports: [...(p.TestImports ?? []), ...(p.XTestImports ?? [])],
       ...(problem === undefined ? {} : { problem })
     }))
   }

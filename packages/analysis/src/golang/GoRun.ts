@@ -92,9 +92,12 @@ export const runModule = (request: ModuleRequest): Effect.Effect<ModuleOutcome> 
     const packages = Either.getOrElse(listed, () => [])
     const byFolder = new Map(packages.map((p) => [p.dir === cwd ? "." : p.dir.slice(cwd.length + 1), p]))
     const available = new Set(packages.filter((p) => p.problem === undefined).map((p) => p.importPath))
+    // A vendor/ holds what the module's tests import too (go mod vendor); without one, nothing outside the module is at hand.
+    const testsLoad = (p: GoPackage): boolean => vendored || p.testImports.every((path) => isStandard(path) || available.has(path))
+    const loadsWhole = (p: GoPackage | undefined): boolean => p !== undefined && p.problem === undefined && testsLoad(p)
     const folders = new Map<string, Array<SourceFile>>()
     for (const file of request.files) folders.set(folderOf(inModule(file.path)), [...(folders.get(folderOf(inModule(file.path))) ?? []), file])
-    const whole = [...folders.keys()].filter((folder) => byFolder.get(folder)?.problem === undefined && byFolder.has(folder))
+    const whole = [...folders.keys()].filter((folder) => loadsWhole(byFolder.get(folder)))
     const outcomes = new Map<string, Either.Either<ReadonlyArray<GoFinding>, string>>()
     const batch = (files: ReadonlyArray<string>, unitOf: UnitOf, maxFiles: number) =>
       runBatched({
@@ -137,11 +140,11 @@ export const runModule = (request: ModuleRequest): Effect.Effect<ModuleOutcome> 
         outcomes.set(file.path, Either.map(outcome, (findings) => findings.filter((f) => !analyser.wholePackageOnly.has(f.code))))
       }
     }
-    const broken = packages.filter((p) => p.problem !== undefined)
+    const broken = packages.filter((p) => !loadsWhole(p))
     const problem = Either.isLeft(listed)
       ? `${listed.left}: its files were checked one by one, against the standard library only`
       : broken.length === 0
       ? undefined
-      : `${broken.length} of its ${packages.length} packages need what the checkout does not hold (${broken[0]?.problem ?? ""}; Tidemark never downloads a module): their files were checked one by one${unloaded === 0 ? "" : `, ${unloaded} of them could not be`}`
+      : `${broken.length} of its ${packages.length} packages need what the checkout does not hold (${broken[0]?.problem ?? `its tests import ${broken[0]?.testImports.find((path) => !isStandard(path) && !available.has(path)) ?? ""}`}; Tidemark never downloads a module): their files were checked one by one${unloaded === 0 ? "" : `, ${unloaded} of them could not be`}`
     return { files: outcomes, problem }
   })

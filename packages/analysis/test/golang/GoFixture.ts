@@ -1,4 +1,10 @@
 import type { ToolDefinitions } from "@tidemark/core"
+import { Duration, Effect } from "effect"
+import { dirname } from "node:path"
+import { childFencesReading } from "../../src/external/ChildFences.js"
+import { childEnvironment, defaultRunLimits, runConfined } from "../../src/external/ConfinedRun.js"
+import { goFolder, goVariables, modfileCopy } from "../../src/golang/GoEnvironment.js"
+import { goOnPath, staticcheckOnPath } from "../../src/golang/GoProgram.js"
 import type { EnabledRule } from "../../src/EnabledRule.js"
 import type { IssueSeverity } from "../../src/LintResult.js"
 import { catalogueHead } from "../CatalogueHeads.js"
@@ -73,3 +79,31 @@ export const missingDependency: Readonly<Record<string, string>> = {
   "flags/plain.go": "package flags\n\nimport \"fmt\"\n\n// Plain prints.\nfunc Plain() { fmt.Printf(\"%s\\n\", 3) }\n",
   "main.go": "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Printf(\"%d\\n\", \"x\") }\n"
 }
+
+/**
+ * A real run of the go command (or Staticcheck) in a module of the test's, in the environment the
+ * plug-ins give it (GoEnvironment, a folder of the run's): what the readers are tested on.
+ */
+export const goOutputOf = (program: string, args: ReadonlyArray<string>, cwd: string, report?: "stdout" | "stderr") =>
+  Effect.scoped(Effect.gen(function*() {
+    const fences = childFencesReading(program, cwd)
+    const folder = yield* goFolder(fences.user)
+    const modfile = modfileCopy(folder, cwd, fences.user)
+    return yield* runConfined({
+      program,
+      args,
+      cwd,
+      fences,
+      limits: { ...defaultRunLimits, timeout: Duration.minutes(5), memoryMegabytes: 4096 },
+      report,
+      environment: { ...goVariables(folder, false, modfile), PATH: `${dirname(program)}:${childEnvironment["PATH"] ?? ""}` }
+    })
+  }))
+
+/** The installed go and Staticcheck programs, found as the plug-ins find them. */
+export const installed = Effect.gen(function*() {
+  const go = yield* goOnPath()
+  const staticcheck = yield* staticcheckOnPath()
+  if (go._tag !== "InstalledProgram" || staticcheck._tag !== "InstalledProgram") return yield* Effect.die("the tests need go and Staticcheck installed (scripts/test-tools.sh)")
+  return { go: go.path, staticcheck: staticcheck.path }
+})

@@ -66,7 +66,7 @@ describe("the Go plug-ins", () => {
           ["flags/flags.go", `${tool === govet ? "go vet" : "Staticcheck"} could not check it offline: it imports github.com/spf13/pflag, a module the checkout does not hold (Tidemark never downloads one)`]
         ])
         expect(problems.map((p) => [p.file, p.message])).toEqual([
-          ["go.mod", "go.mod: 1 of its 2 packages need what the checkout does not hold (module lookup disabled by GOPROXY=off; Tidemark never downloads a module): their files were checked one by one, 1 of them could not be"]
+          ["go.mod", "go.mod: 1 of its 2 packages need what the checkout does not hold (cannot find module providing package github.com/spf13/pflag: module lookup disabled by GOPROXY=off; Tidemark never downloads a module): their files were checked one by one, 1 of them could not be"]
         ])
       }
     }))
