@@ -70,9 +70,13 @@ export const staticcheckLevel = (id: string): Pattern.SeverityLevel => {
 
 /**
  * Checks Staticcheck runs by default that are off by default here, each with why: measured on
- * cobra, logrus, mux and uuid (docs/real-repositories.md).
+ * fifteen healthy repositories, 23 issues read at their lines (docs/real-repositories.md).
  */
-export const staticcheckOffByDefault: ReadonlyMap<string, string> = new Map([])
+export const staticcheckOffByDefault: ReadonlyMap<string, string> = new Map([
+  // go-yaml's two, readerc.go:123 and scannerc.go:1301, were both branches that hold only a comment
+  // saying why nothing is done there: written so on purpose, and what a reader of the code needs.
+  ["SA9003", "an empty branch is most often a comment that says why nothing is done (2 of 2 read on go-yaml)"]
+])
 
 /** Whether Staticcheck's own default set has the check (its explanation says `non-default` otherwise). */
 export const staticcheckDefault = (check: ListedCheck): boolean => !/^\s+\S.*\bnon-default\b/m.test(check.explanation)
