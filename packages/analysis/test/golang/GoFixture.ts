@@ -72,6 +72,13 @@ export const project: Readonly<Record<string, string>> = {
   ].join("\n")
 }
 
+/** The project with a test that imports a module the checkout does not hold (as go-yaml's import gopkg.in/check.v1). */
+export const missingTestDependency: Readonly<Record<string, string>> = {
+  ...project,
+  "go.mod": "module example.com/shop\n\nrequire gopkg.in/check.v1 v0.0.0-20161208181325-20d25e280405\n",
+  "store/store_test.go": "package store\n\nimport (\n\t\"testing\"\n\n\t\"gopkg.in/check.v1\"\n)\n\nfunc Test(t *testing.T) { check.TestingT(t) }\n"
+}
+
 /** A module whose go.mod needs a module the checkout does not hold: one file imports it. */
 export const missingDependency: Readonly<Record<string, string>> = {
   "go.mod": "module example.com/cli\n\ngo 1.19\n\nrequire github.com/spf13/pflag v1.0.5\n",

@@ -9,7 +9,7 @@ import { LintCache } from "../../src/LintCache.js"
 import * as MemoryAnalysisCache from "../../src/MemoryAnalysisCache.js"
 import type { SourceFile } from "../../src/SourceTree.js"
 import type { AnalysisTool } from "../../src/tools/AnalysisTool.js"
-import { checkoutOf, govetDefinition, govetRules, missingDependency, project, staticcheckDefinition, staticcheckRules } from "./GoFixture.js"
+import { checkoutOf, govetDefinition, govetRules, missingDependency, missingTestDependency, project, staticcheckDefinition, staticcheckRules } from "./GoFixture.js"
 
 const staticcheck = makeStaticcheckTool(staticcheckDefinition)
 const govet = makeGoVetTool(govetDefinition)
@@ -69,6 +69,17 @@ describe("the Go plug-ins", () => {
           ["go.mod", "go.mod: 1 of its 2 packages need what the checkout does not hold (cannot find module providing package github.com/spf13/pflag: module lookup disabled by GOPROXY=off; Tidemark never downloads a module): their files were checked one by one, 1 of them could not be"]
         ])
       }
+    }))
+
+  it.effect("checks a package whose tests import a module the checkout lacks file by file, its go.mod of before Go 1.17 read offline", () =>
+    Effect.gen(function*() {
+      const { files, root } = checkoutOf(missingTestDependency)
+      const { problems, result } = yield* run(govet, root, files, govetRules)
+      expect(issuesOf(result).map(([file, line, pattern]) => [file, line, pattern])).toEqual([["main.go", 14, "govet_printf"], ["main.go", 17, "govet_assign"]])
+      expect(result.failedFiles.map((f) => f.file)).toEqual(["store/store_test.go"])
+      expect(problems.map((p) => p.message)).toEqual([
+        "go.mod: 1 of its 2 packages need what the checkout does not hold (its tests import gopkg.in/check.v1; Tidemark never downloads a module): their files were checked one by one, 1 of them could not be"
+      ])
     }))
 
   it.effect("checks each module once through the per-file cache, and again when a file of it changes", () =>
