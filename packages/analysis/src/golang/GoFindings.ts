@@ -56,7 +56,8 @@ export const readStaticcheck = (cwd: string, unitOf: UnitOf) => (units: Readonly
     const file = location.file.startsWith("/") ? location.file : `${cwd}/${location.file}`
     if (code === "compile") {
       const said = `Staticcheck could not type-check it: ${location.file}:${location.line}: ${message}`
-      const unit = unitOf(file)
+      // Alone, the unit is what could not be checked, even where the error is in a package it imports (toml's cmd/ on Go 1.19).
+      const [unit] = units
       if (units.length > 1 || unit === undefined) return Either.left(said)
       return Either.right(new Map([[unit, Either.left(said)]]))
     }

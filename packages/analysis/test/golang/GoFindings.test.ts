@@ -28,7 +28,7 @@ describe("readStaticcheck", () => {
       ]))
     }))
 
-  it.effect("names a unit it could not type-check alone as not analysed, and fails a run of several so each is run again", () =>
+  it.effect("names a unit it could not type-check alone as not analysed, where the error is in it or in what it imports, and fails a run of several so each is run again", () =>
     Effect.gen(function*() {
       const { staticcheck } = yield* installed
       const { root } = checkoutOf(broken)
@@ -40,6 +40,10 @@ describe("readStaticcheck", () => {
       expect(outcome !== undefined && Either.isLeft(outcome) ? outcome.left : "").toMatch(/^Staticcheck could not type-check it: .*broken\.go:3: /)
       const together = yield* goOutputOf(staticcheck, ["-f", "json", ...checks, ".", "./store"], root)
       expect(Either.isLeft(read([".", "./store"], together))).toBe(true)
+      // The main package imports store: its error, in store's file, is the main package's too.
+      const importer = yield* goOutputOf(staticcheck, ["-f", "json", ...checks, "."], root)
+      const main = read(["."], importer)
+      expect(Either.map(main, (byUnit) => [...byUnit].map(([unit, outcome]) => [unit, Either.isLeft(outcome)]))).toEqual(Either.right([[".", true]]))
     }))
 
   it("never reads a broken run as a clean one", () => {
