@@ -16,7 +16,24 @@ import {
   ToolInstallationList
 } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
-import { addRepository, cppcheck, eslint8, eslint9, issueToken, markdownlint, newOrganization, once, type Organization, paths, rubocop, ruff, shellCheck, stylelint } from "./fixtures/Scenario.js"
+import {
+  addRepository,
+  cppcheck,
+  eslint8,
+  eslint9,
+  govet,
+  issueToken,
+  markdownlint,
+  newOrganization,
+  once,
+  type Organization,
+  paths,
+  rubocop,
+  ruff,
+  shellCheck,
+  staticcheck,
+  stylelint
+} from "./fixtures/Scenario.js"
 import { analysingTestLayer } from "./fixtures/TestLayer.js"
 import { adminToken } from "./fixtures/TestServer.js"
 
@@ -164,6 +181,8 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
       Effect.gen(function*() {
         const tools = Http.expectBody(yield* Http.get(`${base}/tools`), 200, CatalogueToolList)
         expect(tools.data.map((t) => [t.uuid, t.name, t.shortName, t.prefix])).toEqual([
+          [staticcheck, "Staticcheck", "staticcheck", "Staticcheck_"],
+          [govet, "govet", "govet", "govet_"],
           [shellCheck, "ShellCheck", "shellcheck", "ShellCheck_"],
           [eslint9, "ESLint9", "eslint9", "ESLint9_"],
           [stylelint, "Stylelint", "stylelint", "Stylelint_"],
@@ -174,6 +193,8 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           [eslint8, "ESLint", "eslint", "ESLint8_"]
         ])
         expect(tools.data.map((t) => t.version)).toEqual([
+          "2023.1",
+          "1.19",
           expect.stringMatching(/^0\.\d+\.\d+$/),
           expect.stringMatching(/^9\.\d+\.\d+$/),
           expect.stringMatching(/^17\.\d+\.\d+$/),
@@ -183,14 +204,15 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           expect.stringMatching(/^0\.\d+\.\d+$/),
           expect.stringMatching(/^8\.\d+\.\d+$/)
         ])
-        expect(tools.data[0]?.configurationFilenames).toEqual([".shellcheckrc"])
-        expect(tools.data[1]?.configurationFilenames).toContain("eslint.config.js")
+        expect(tools.data[2]?.configurationFilenames).toEqual([".shellcheckrc"])
+        expect(tools.data[3]?.configurationFilenames).toContain("eslint.config.js")
         const first = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2" } }), 200, CatalogueToolList)
         const second = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: first.pagination.cursor ?? "" } }), 200, CatalogueToolList)
         const third = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: second.pagination.cursor ?? "" } }), 200, CatalogueToolList)
         const fourth = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: third.pagination.cursor ?? "" } }), 200, CatalogueToolList)
-        expect([first.data.length, second.data.length, third.data.length, fourth.data.length]).toEqual([2, 2, 2, 2])
-        expect([...first.data, ...second.data, ...third.data, ...fourth.data]).toEqual(tools.data)
+        const fifth = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: fourth.pagination.cursor ?? "" } }), 200, CatalogueToolList)
+        expect([first.data.length, second.data.length, third.data.length, fourth.data.length, fifth.data.length]).toEqual([2, 2, 2, 2, 2])
+        expect([...first.data, ...second.data, ...third.data, ...fourth.data, ...fifth.data]).toEqual(tools.data)
       }))
 
     it.effect("listPatterns pages a tool's patterns by id without a token, those on by default when asked; unknown tool 404, bad page 400", () =>

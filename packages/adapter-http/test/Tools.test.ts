@@ -3,7 +3,24 @@ import type { Tool } from "@tidemark/core"
 import { Effect } from "effect"
 import { ConflictList, PatternData, ToolList } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
-import { allowConfigurationFiles, applyStandard, cppcheck, createStandard, eslint8, eslint9, markdownlint, paths, rubocop, ruff, shellCheck, stylelint, type World, world } from "./fixtures/Scenario.js"
+import {
+  allowConfigurationFiles,
+  applyStandard,
+  cppcheck,
+  createStandard,
+  eslint8,
+  eslint9,
+  govet,
+  markdownlint,
+  paths,
+  rubocop,
+  ruff,
+  shellCheck,
+  staticcheck,
+  stylelint,
+  type World,
+  world
+} from "./fixtures/Scenario.js"
 import { testLayer } from "./fixtures/TestLayer.js"
 
 const listTools = (w: World) =>
@@ -14,6 +31,14 @@ const toolIn = (tools: ReadonlyArray<Tool.Tool>, uuid: string) => {
   expect(found, `tool ${uuid}`).toBeDefined()
   return found
 }
+
+/** A tool as the list shows it in a repository nobody configured: on or off by default, no standard, no configuration file. */
+const listed = (uuid: string, name: string, isEnabled: boolean) => ({
+  uuid,
+  name,
+  isClientSide: false,
+  settings: { name, isEnabled, followsStandard: false, isCustom: false, hasConfigurationFile: false, usesConfigurationFile: false, enabledBy: [] }
+})
 
 const conflicts = (w: World) =>
   Effect.map(Http.get(paths.conflicts(w.org, w.repo), { token: w.token }), (reply) => Http.expectBody(reply, 200, ConflictList).data)
@@ -34,124 +59,24 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
         const reply = yield* Http.get(paths.tools(w.org, w.repo), { token: w.token })
         expect(reply.body).toEqual({
           data: [
-            {
-              uuid: eslint9,
-              name: "ESLint9",
-              isClientSide: false,
-              settings: {
-                name: "ESLint9",
-                isEnabled: true,
-                followsStandard: false,
-                isCustom: false,
-                hasConfigurationFile: false,
-                usesConfigurationFile: false,
-                enabledBy: []
-              }
-            },
-            {
-              uuid: eslint8,
-              name: "ESLint",
-              isClientSide: false,
-              settings: {
-                name: "ESLint",
-                isEnabled: false,
-                followsStandard: false,
-                isCustom: false,
-                hasConfigurationFile: false,
-                usesConfigurationFile: false,
-                enabledBy: []
-              }
-            },
-            {
-              // On by default only for Python, which this repository does not use.
-              uuid: ruff,
-              name: "Ruff",
-              isClientSide: false,
-              settings: {
-                name: "Ruff",
-                isEnabled: false,
-                followsStandard: false,
-                isCustom: false,
-                hasConfigurationFile: false,
-                usesConfigurationFile: false,
-                enabledBy: []
-              }
-            },
-            {
-              // On by default for Markdown: the repository has a README.
-              uuid: markdownlint,
-              name: "markdownlint",
-              isClientSide: false,
-              settings: {
-                name: "markdownlint",
-                isEnabled: true,
-                followsStandard: false,
-                isCustom: false,
-                hasConfigurationFile: false,
-                usesConfigurationFile: false,
-                enabledBy: []
-              }
-            },
-            {
-              // On by default only for CSS, SCSS and Less, which this repository does not use.
-              uuid: stylelint,
-              name: "Stylelint",
-              isClientSide: false,
-              settings: {
-                name: "Stylelint",
-                isEnabled: false,
-                followsStandard: false,
-                isCustom: false,
-                hasConfigurationFile: false,
-                usesConfigurationFile: false,
-                enabledBy: []
-              }
-            },
-            {
-              // On by default only for Shell, which this repository does not use.
-              uuid: shellCheck,
-              name: "ShellCheck",
-              isClientSide: false,
-              settings: {
-                name: "ShellCheck",
-                isEnabled: false,
-                followsStandard: false,
-                isCustom: false,
-                hasConfigurationFile: false,
-                usesConfigurationFile: false,
-                enabledBy: []
-              }
-            },
-            {
-              // On by default only for C and C++, which this repository does not use.
-              uuid: cppcheck,
-              name: "Cppcheck",
-              isClientSide: false,
-              settings: {
-                name: "Cppcheck",
-                isEnabled: false,
-                followsStandard: false,
-                isCustom: false,
-                hasConfigurationFile: false,
-                usesConfigurationFile: false,
-                enabledBy: []
-              }
-            },
-            {
-              // On by default only for Ruby, which this repository does not use.
-              uuid: rubocop,
-              name: "RuboCop",
-              isClientSide: false,
-              settings: {
-                name: "RuboCop",
-                isEnabled: false,
-                followsStandard: false,
-                isCustom: false,
-                hasConfigurationFile: false,
-                usesConfigurationFile: false,
-                enabledBy: []
-              }
-            }
+            listed(eslint9, "ESLint9", true),
+            listed(eslint8, "ESLint", false),
+            // On by default only for Python, which this repository does not use.
+            listed(ruff, "Ruff", false),
+            // On by default for Markdown: the repository has a README.
+            listed(markdownlint, "markdownlint", true),
+            // On by default only for CSS, SCSS and Less, which this repository does not use.
+            listed(stylelint, "Stylelint", false),
+            // On by default only for Shell, which this repository does not use.
+            listed(shellCheck, "ShellCheck", false),
+            // On by default only for C and C++, which this repository does not use.
+            listed(cppcheck, "Cppcheck", false),
+            // On by default only for Ruby, which this repository does not use.
+            listed(rubocop, "RuboCop", false),
+            // On by default only for Go, which this repository does not use.
+            listed(staticcheck, "Staticcheck", false),
+            // On by default only for Go, which this repository does not use.
+            listed(govet, "govet", false)
           ]
         })
       }))
@@ -275,7 +200,7 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
     it.effect("answers 403 to a read token", () =>
       Effect.gen(function*() {
         const w = yield* world({ permission: "read" })
-        expect(yield* listTools(w)).toHaveLength(8)
+        expect(yield* listTools(w)).toHaveLength(10)
         expect(yield* Http.expectError(yield* configure(w, eslint9, { enabled: false }), "Forbidden")).toContain("write")
         expect(toolIn(yield* listTools(w), eslint9)?.settings.isEnabled).toBe(true)
       }))

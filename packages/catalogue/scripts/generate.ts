@@ -17,7 +17,11 @@
  * `rubocop.json` is always generated from the committed `scripts/rubocop-cops.yml`; `--rubocop`
  * first rewrites that file from the installed RuboCop's `--show-cops` (RubocopCatalogue.ts names
  * the release).
+ * `staticcheck.json` and `govet.json` are always generated from the committed
+ * `scripts/staticcheck-checks.txt` and `scripts/govet-analyzers.txt`; `--go` first rewrites them
+ * from the installed Staticcheck (`staticcheck`, else Debian's `go-staticcheck`) and Go.
  */
+import { spawnSync } from "node:child_process"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -26,6 +30,9 @@ import { sourceFile } from "./CatalogueFiles.js"
 import { cppcheckFile, cppcheckSource, toCppcheckTool } from "./CppcheckCatalogue.js"
 import { committedErrorList, errorListPath, installedErrorList, readErrorList } from "./CppcheckErrorList.js"
 import { catalogueData, renderFiles } from "./EslintCatalogue.js"
+import { committedListing, govetListingPath, installedGovetListing, installedStaticcheckListing, staticcheckListingPath } from "./GoListings.js"
+import { govetFile, govetSource, toGovetTool } from "./GoVetCatalogue.js"
+import { staticcheckFile, staticcheckSource, toStaticcheckTool } from "./StaticcheckCatalogue.js"
 import { markdownlintFile, markdownlintSource, toMarkdownlintTool } from "./MarkdownlintCatalogue.js"
 import { installedMarkdownlintRules } from "./MarkdownlintRules.js"
 import { rubocopFile, rubocopSource, toRubocopTool } from "./RubocopCatalogue.js"
@@ -50,7 +57,8 @@ const { positionals, values } = parseArgs({
     shellcheck: { type: "string" },
     "shellcheck-rev": { type: "string" },
     cppcheck: { type: "boolean", default: false },
-    rubocop: { type: "boolean", default: false }
+    rubocop: { type: "boolean", default: false },
+    go: { type: "boolean", default: false }
   }
 })
 const [ruffGitDir, ruffRev = "HEAD"] = positionals
@@ -88,6 +96,16 @@ if (values.rubocop) writeFileSync(copListPath, installedCopList())
 const rubocop = toRubocopTool(readCopList(committedCopList()))
 write(...rubocopFile(rubocop))
 console.log(`RuboCop: ${rubocop.patterns.length} patterns`)
+if (values.go) {
+  const staticcheck = ["staticcheck", "go-staticcheck"].find((name) => spawnSync(name, ["-version"]).status === 0) ?? "staticcheck"
+  writeFileSync(staticcheckListingPath, installedStaticcheckListing(staticcheck))
+  writeFileSync(govetListingPath, installedGovetListing())
+}
+const staticcheck = toStaticcheckTool(committedListing(staticcheckListingPath))
+write(...staticcheckFile(staticcheck))
+const govet = toGovetTool(committedListing(govetListingPath))
+write(...govetFile(govet))
+console.log(`Staticcheck: ${staticcheck.patterns.length} patterns, govet: ${govet.patterns.length} patterns`)
 write(...sourceFile([
   ...data.source,
   ruffSource(installedRuffVersion()),
@@ -95,7 +113,9 @@ write(...sourceFile([
   stylelintSource(stylelint),
   shellCheckSource,
   cppcheckSource,
-  rubocopSource
+  rubocopSource,
+  staticcheckSource,
+  govetSource
 ]))
 
 if (ruffGitDir !== undefined) {

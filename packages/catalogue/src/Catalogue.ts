@@ -3,11 +3,13 @@ import { Schema } from "effect"
 import cppcheck from "./data/cppcheck.json" with { type: "json" }
 import eslint8 from "./data/eslint8.json" with { type: "json" }
 import eslint9 from "./data/eslint9.json" with { type: "json" }
+import govet from "./data/govet.json" with { type: "json" }
 import markdownlint from "./data/markdownlint.json" with { type: "json" }
 import rubocop from "./data/rubocop.json" with { type: "json" }
 import ruff from "./data/ruff.json" with { type: "json" }
 import shellcheck from "./data/shellcheck.json" with { type: "json" }
 import source from "./data/source.json" with { type: "json" }
+import staticcheck from "./data/staticcheck.json" with { type: "json" }
 import stylelint from "./data/stylelint.json" with { type: "json" }
 
 /**
@@ -37,7 +39,9 @@ export const catalogue: ReadonlyArray<ToolDefinitions.ToolDefinition> = Schema.d
   stylelint,
   shellcheck,
   cppcheck,
-  rubocop
+  rubocop,
+  staticcheck,
+  govet
 ]).map((tool) => {
   const version = versionOf(tool.name)
   return version === undefined ? tool : new ToolDefinitions.ToolDefinition({ ...tool, version })

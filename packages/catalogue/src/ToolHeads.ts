@@ -3,11 +3,13 @@ import { Schema } from "effect"
 import cppcheck from "./data/cppcheck.json" with { type: "json" }
 import eslint8 from "./data/eslint8.json" with { type: "json" }
 import eslint9 from "./data/eslint9.json" with { type: "json" }
+import govet from "./data/govet.json" with { type: "json" }
 import markdownlint from "./data/markdownlint.json" with { type: "json" }
 import rubocop from "./data/rubocop.json" with { type: "json" }
 import ruff from "./data/ruff.json" with { type: "json" }
 import shellcheck from "./data/shellcheck.json" with { type: "json" }
 import source from "./data/source.json" with { type: "json" }
+import staticcheck from "./data/staticcheck.json" with { type: "json" }
 import stylelint from "./data/stylelint.json" with { type: "json" }
 
 /**
@@ -23,7 +25,18 @@ const Source = Schema.Array(Schema.Struct({ tool: Schema.String, packages: Schem
 const versionOf = (tool: string): string | undefined =>
   Object.values(Schema.decodeUnknownSync(Source)(source).find((entry) => entry.tool === tool)?.packages ?? {})[0]
 
-export const toolHeads: ReadonlyArray<ToolDefinitions.ToolDefinition> = [eslint9, eslint8, ruff, markdownlint, stylelint, shellcheck, cppcheck, rubocop].map((data) => {
+export const toolHeads: ReadonlyArray<ToolDefinitions.ToolDefinition> = [
+  eslint9,
+  eslint8,
+  ruff,
+  markdownlint,
+  stylelint,
+  shellcheck,
+  cppcheck,
+  rubocop,
+  staticcheck,
+  govet
+].map((data) => {
   const { patterns: _patterns, ...head } = data
   const decoded = Schema.decodeUnknownSync(Head)(head)
   const version = versionOf(decoded.name)

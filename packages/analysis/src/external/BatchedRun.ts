@@ -37,6 +37,8 @@ export interface BatchedRequest<A> {
   readonly maxFiles?: number | undefined
   /** The stream the analyser writes its findings on (standard output when absent). */
   readonly report?: "stdout" | "stderr" | undefined
+  /** Variables added to the child's environment (ConfinedRun). */
+  readonly environment?: Readonly<Record<string, string>> | undefined
   /** Each file's outcome from a run's output, or why the run cannot be read. */
   readonly read: (files: ReadonlyArray<string>, output: ChildOutput) => Either.Either<ReadonlyMap<string, FileOutcome<A>>, string>
 }
@@ -59,7 +61,8 @@ export const runBatched = <A>(request: BatchedRequest<A>): Effect.Effect<Readonl
         cwd: request.root,
         fences: request.fences,
         limits: { ...request.limits.run, timeout },
-        report: request.report
+        report: request.report,
+        environment: request.environment
       }).pipe(
         Effect.map((output) => request.read(files, output)),
         Effect.catchAll((failed) => Effect.succeed(Either.left(`${request.name} ${failed.detail}`)))

@@ -40,6 +40,11 @@ export interface ChildRequest {
    * output unless told (Cppcheck writes its XML on standard error). Of the other, the end is kept.
    */
   readonly report?: "stdout" | "stderr" | undefined
+  /**
+   * Variables added to (or replacing) `childEnvironment`'s, chosen by the plug-in, never the service's: the Go
+   * toolchain needs its caches and module settings told (GoEnvironment.ts).
+   */
+  readonly environment?: Readonly<Record<string, string>> | undefined
 }
 
 /** What a child that ran to its end left: its exit code is the program's to interpret. */
@@ -73,7 +78,7 @@ export const runConfined = (request: ChildRequest): Effect.Effect<ChildOutput, C
     const { args, command } = confinedLaunch(request.fences, limits.memoryMegabytes, program, request.args)
     const child = spawn(command, args, {
       cwd: request.cwd,
-      env: childEnvironment,
+      env: { ...childEnvironment, ...request.environment },
       // A session of its own: a stop kills every process of its group, and its signals to its group reach nothing else.
       detached: true,
       stdio: ["ignore", "pipe", "pipe"]

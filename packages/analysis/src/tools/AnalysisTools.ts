@@ -2,6 +2,8 @@ import { toolHeads } from "@tidemark/catalogue/ToolHeads"
 import type { ToolDefinitions } from "@tidemark/core"
 import type { ConfigLintLimits } from "../ConfigLintSandbox.js"
 import { makeCppcheckTool } from "../cppcheck/CppcheckTool.js"
+import { makeGoVetTool } from "../golang/GoVetTool.js"
+import { makeStaticcheckTool } from "../golang/StaticcheckTool.js"
 import { legacyConfigurationOf } from "../eslintrc/LegacyConfiguration.js"
 import { makeMarkdownlintTool } from "../markdownlint/MarkdownlintTool.js"
 import { makeRubocopTool } from "../rubocop/RubocopTool.js"
@@ -19,7 +21,7 @@ import { makeEslintTool } from "./EslintTool.js"
 
 export interface AnalysisToolsOptions {
   readonly configurationFileLimits: ConfigLintLimits
-  /** Where external analysers (ShellCheck, Cppcheck, RuboCop) are looked for: the service's PATH when absent. */
+  /** Where external analysers (ShellCheck, Cppcheck, RuboCop, Go's) are looked for: the service's PATH when absent. */
   readonly searchPath?: string | undefined
   /** How many processes an external analyser that can use several (Cppcheck's `-j`) may run: one when absent. */
   readonly externalJobs?: number | undefined
@@ -35,7 +37,9 @@ export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<Anal
     stylelint: makeStylelintTool,
     shellcheck: (definition) => makeShellCheckTool(definition, { searchPath: options.searchPath }),
     cppcheck: (definition) => makeCppcheckTool(definition, { searchPath: options.searchPath, jobs: options.externalJobs }),
-    rubocop: (definition) => makeRubocopTool(definition, { searchPath: options.searchPath })
+    rubocop: (definition) => makeRubocopTool(definition, { searchPath: options.searchPath }),
+    staticcheck: (definition) => makeStaticcheckTool(definition, { searchPath: options.searchPath }),
+    govet: (definition) => makeGoVetTool(definition, { searchPath: options.searchPath })
   }
   return toolHeads.flatMap((definition) => {
     const make = plugins[definition.family]

@@ -57,4 +57,14 @@ describe("runBatched", () => {
       const outcomes = yield* runBatched(requestOf(root, ["a.c", "bad.c"]))
       expect([...outcomes]).toEqual([["a.c", Either.right("a.c")], ["bad.c", Either.left("Fake exited with code 3")]])
     }))
+
+  it.effect("gives each run the plug-in's environment variables", () =>
+    Effect.gen(function*() {
+      const { root } = checkoutOf({ "a.c": "" })
+      const program = join(root, "print-variable")
+      writeFileSync(program, "#!/bin/sh\necho \"$GOFLAGS\" >&2\n")
+      chmodSync(program, 0o755)
+      const outcomes = yield* runBatched({ ...requestOf(root, ["a.c"]), program, fences: childFences([program]), environment: { GOFLAGS: "-mod=vendor" } })
+      expect([...outcomes]).toEqual([["a.c", Either.right("-mod=vendor")]])
+    }))
 })

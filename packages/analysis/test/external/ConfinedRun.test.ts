@@ -64,6 +64,15 @@ describe("runConfined", () => {
       expect(output.stdout).not.toContain("canary-7d1f")
     }))
 
+  it.effect("adds a plug-in's variables to the child's environment, over its own, and still none of the service's", () =>
+    Effect.gen(function*() {
+      process.env["TIDEMARK_TEST_SECRET"] = "canary-7d1f"
+      const output = yield* runConfined({ ...request("env"), environment: { GOPROXY: "off", HOME: "/tmp/run-home" } })
+      delete process.env["TIDEMARK_TEST_SECRET"]
+      const variables = output.stdout.trim().split("\n").filter((line) => !/^(PWD|SHLVL|_)=/.test(line)).sort()
+      expect(variables).toEqual(["GOPROXY=off", "HOME=/tmp/run-home", `LANG=${childEnvironment["LANG"]}`, `PATH=${childEnvironment["PATH"]}`])
+    }))
+
   it.scoped("reaches no address when the probe says the network fence holds, and reaches one when it does not", () =>
     Effect.gen(function*() {
       const { port } = yield* listening

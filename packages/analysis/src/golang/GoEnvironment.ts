@@ -1,0 +1,84 @@
+import { Effect } from "effect"
+import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import type { SandboxUser } from "../SandboxLauncher.js"
+
+/**
+ * The environment the go command and the analysers on top of it run in: module mode, the
+ * checkout's own `vendor/` when it has one (`-mod=vendor`), never a download (`GOPROXY=off`, no
+ * checksum database, the installed toolchain only), no cgo, and the caches, GOPATH and HOME in a
+ * folder of this run's, removed after it: nothing of the service's user is read or written, and
+ * one repository's build cache is never another's.
+ */
+
+export interface GoEnvironment {
+  readonly folder: string
+  readonly variables: Readonly<Record<string, string>>
+}
+
+/**
+ * The variables for a module (`vendored`: its root has `vendor/modules.txt`), its caches in
+ * `folder`. `modfile`: a copy of the module's go.mod in `folder`, which the go command may update
+ * (a go.mod without a `go` line, a go.sum to complete) where it could not write the checkout's.
+ */
+export const goVariables = (folder: string, vendored: boolean, modfile?: string): Readonly<Record<string, string>> => ({
+  GO111MODULE: "on",
+  GOFLAGS: vendored ? "-mod=vendor" : modfile === undefined ? "-mod=mod" : `-mod=mod -modfile=${modfile}`,
+  GOPROXY: "off",
+  GOSUMDB: "off",
+  GOTOOLCHAIN: "local",
+  GOTELEMETRY: "off",
+  GOENV: "off",
+  CGO_ENABLED: "0",
+  GOPATH: join(folder, "gopath"),
+  GOMODCACHE: join(folder, "gopath", "pkg", "mod"),
+  GOCACHE: join(folder, "cache"),
+  XDG_CACHE_HOME: join(folder, "user-cache"),
+  HOME: join(folder, "home")
+})
+
+const subfolders = ["gopath", "cache", "user-cache", "home"]
+
+/** A folder for one run's caches, owned by the user the run switches to (when it does), removed at the scope's end. */
+export const goFolder = (user: SandboxUser | undefined) =>
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      const folder = mkdtempSync(join(tmpdir(), "tidemark-go-"))
+      for (const name of subfolders) mkdirSync(join(folder, name))
+      if (user !== undefined) for (const path of [folder, ...subfolders.map((name) => join(folder, name))]) chownSync(path, user.uid, user.gid)
+      return folder
+    }),
+    (folder) => Effect.sync(() => rmSync(folder, { recursive: true, force: true }))
+  )
+
+const localPath = /^\.{0,2}\//
+
+/**
+ * A go.mod without the requirements a run can never satisfy: the module cache is the run's own and
+ * empty, and nothing is downloaded, so a required module is at hand only where a `replace` points it
+ * at a folder of the checkout. Left in, a go.mod of before Go 1.17 (no `go` line: google/uuid,
+ * go-yaml; `go 1.15`: cobra) makes the go command load every requirement's go.mod and list nothing
+ * at all; without them, a package importing such a module is named as not loading, the others load.
+ */
+export const withoutRequirements = (goMod: string): string => {
+  const local = new Set([...goMod.matchAll(/^\s*(?:replace\s+)?(\S+)(?:\s+v\S+)?\s+=>\s+(\S+)\s*$/gm)]
+    .filter(([, , target = ""]) => localPath.test(target)).map(([, path = ""]) => path))
+  const kept = (line: string) => local.has(line.trim().replace(/^require\s+/, "").split(/\s+/)[0] ?? "")
+  return goMod
+    .replace(/^require\s*\(([\s\S]*?)^\)/gm, (_, block: string) => `require (\n${block.split("\n").filter(kept).join("\n")}\n)`)
+    .split("\n").filter((line) => !/^require\s+[^(\s]/.test(line) || kept(line)).join("\n")
+}
+
+/**
+ * A copy of the module's go.mod (without what a run cannot satisfy) and go.sum in the run's folder,
+ * owned by the run's user: the `-modfile` the go command is given.
+ */
+export const modfileCopy = (folder: string, moduleRoot: string, user: SandboxUser | undefined): string => {
+  const target = join(folder, "modfile")
+  mkdirSync(target, { recursive: true })
+  if (existsSync(join(moduleRoot, "go.mod"))) writeFileSync(join(target, "go.mod"), withoutRequirements(readFileSync(join(moduleRoot, "go.mod"), "utf8")))
+  if (existsSync(join(moduleRoot, "go.sum"))) copyFileSync(join(moduleRoot, "go.sum"), join(target, "go.sum"))
+  if (user !== undefined) for (const name of ["", "go.mod", "go.sum"]) if (existsSync(join(target, name))) chownSync(join(target, name), user.uid, user.gid)
+  return join(target, "go.mod")
+}

@@ -1,0 +1,150 @@
+import { Duration, Effect, Either } from "effect"
+import { existsSync } from "node:fs"
+import { dirname, join, posix } from "node:path"
+import { type BatchLimits, runBatched } from "../external/BatchedRun.js"
+import type { ChildFences } from "../external/ChildFences.js"
+import { childEnvironment, defaultRunLimits } from "../external/ConfinedRun.js"
+import type { SourceFile } from "../SourceTree.js"
+import { goVariables, modfileCopy } from "./GoEnvironment.js"
+import { type GoFinding, type UnitOf, type UnitOutcome } from "./GoFindings.js"
+import { importsOf, isStandard } from "./GoFiles.js"
+import { type GoPackage, listPackages } from "./GoPackages.js"
+import type { ChildOutput } from "../external/ConfinedRun.js"
+
+/**
+ * A Go analyser run over one module of the checkout, offline. The go command lists the module's
+ * packages (GoPackages); those that load whole are given to the analyser as packages (`./dir`),
+ * some a run; a package that needs a module the checkout does not hold is given file by file —
+ * its files whose imports are all at hand together, the others named as not analysed with the
+ * import that is missing. Files outside any module are checked the same way, folder by folder,
+ * against the standard library alone. A run that fails is run again unit by unit (BatchedRun).
+ */
+
+/** `packagesPerRun`: the most packages one run is given, what a run that fails costs again. */
+export type GoLimits = BatchLimits & { readonly packagesPerRun: number }
+
+/**
+ * A first run type-checks the standard library's packages the module imports (its caches are the
+ * run's own, GoEnvironment): tens of seconds, a minute on a loaded machine; a module of a hundred
+ * packages a few minutes. A run gets ten minutes, the whole tree twenty.
+ */
+export const defaultGoLimits: GoLimits = {
+  run: { ...defaultRunLimits, timeout: Duration.minutes(10), memoryMegabytes: 4096 },
+  total: Duration.minutes(20),
+  packagesPerRun: 64
+}
+
+/** One analyser as a run of it is made and read. */
+export interface GoAnalyser {
+  /** `Staticcheck`, `go vet`: for the reasons. */
+  readonly name: string
+  readonly program: string
+  /** The arguments before the packages or files. */
+  readonly options: ReadonlyArray<string>
+  readonly report: "stdout" | "stderr"
+  /**
+   * Checks whose findings mean nothing when part of a package is checked (Staticcheck's U1000:
+   * what the files left out use looks unused): left out of the file-by-file runs' findings.
+   */
+  readonly wholePackageOnly: ReadonlySet<string>
+  readonly read: (cwd: string, unitOf: UnitOf) => (units: ReadonlyArray<string>, output: ChildOutput) => Either.Either<ReadonlyMap<string, UnitOutcome>, string>
+}
+
+export interface ModuleRequest {
+  readonly analyser: GoAnalyser
+  /** The go command, which the analyser loads packages with. */
+  readonly go: string
+  /** The checkout, absolute. */
+  readonly root: string
+  /** The module's folder in the checkout (`""` the root), or undefined for files under no `go.mod`. */
+  readonly module: string | undefined
+  /** The module's files the analyser checks, by their path in the checkout. */
+  readonly files: ReadonlyArray<SourceFile>
+  readonly fences: ChildFences
+  readonly limits: GoLimits
+  /** The run's own folder for caches (GoEnvironment). */
+  readonly folder: string
+}
+
+/** Each file's findings (by its path in the checkout), or why it has none; and, if part of the module could not be loaded, why. */
+export interface ModuleOutcome {
+  readonly files: ReadonlyMap<string, Either.Either<ReadonlyArray<GoFinding>, string>>
+  readonly problem: string | undefined
+}
+
+const folderOf = (path: string): string => posix.dirname(path)
+
+const unitOfFolder = (folder: string): string => (folder === "." ? "." : `./${folder}`)
+
+const missingImportOf = (file: SourceFile, available: ReadonlySet<string>): string | undefined =>
+  importsOf(file.content).find((path) => path !== "C" && !isStandard(path) && !available.has(path))
+
+export const runModule = (request: ModuleRequest): Effect.Effect<ModuleOutcome> =>
+  Effect.gen(function*() {
+    const { analyser, limits } = request
+    const cwd = join(request.root, request.module ?? "")
+    const inModule = (path: string): string => (request.module === undefined || request.module === "" ? path : path.slice(request.module.length + 1))
+    const inCheckout = (absolute: string): string => absolute.slice(request.root.length + 1)
+    const vendored = existsSync(join(cwd, "vendor", "modules.txt"))
+    const modfile = vendored || request.module === undefined ? undefined : modfileCopy(request.folder, cwd, request.fences.user)
+    const environment = { ...goVariables(request.folder, vendored, modfile), PATH: `${dirname(request.go)}:${childEnvironment["PATH"] ?? ""}` }
+    const listed = request.module === undefined ? Either.right<ReadonlyArray<GoPackage>>([]) : yield* listPackages({ go: request.go, cwd, fences: request.fences, environment })
+    const packages = Either.getOrElse(listed, () => [])
+    const byFolder = new Map(packages.map((p) => [p.dir === cwd ? "." : p.dir.slice(cwd.length + 1), p]))
+    const available = new Set(packages.filter((p) => p.problem === undefined).map((p) => p.importPath))
+    // A vendor/ holds what the module's tests import too (go mod vendor); without one, nothing outside the module is at hand.
+    const testsLoad = (p: GoPackage): boolean => vendored || p.testImports.every((path) => isStandard(path) || available.has(path))
+    const loadsWhole = (p: GoPackage | undefined): boolean => p !== undefined && p.problem === undefined && testsLoad(p)
+    const folders = new Map<string, Array<SourceFile>>()
+    for (const file of request.files) folders.set(folderOf(inModule(file.path)), [...(folders.get(folderOf(inModule(file.path))) ?? []), file])
+    const whole = [...folders.keys()].filter((folder) => loadsWhole(byFolder.get(folder)))
+    const outcomes = new Map<string, Either.Either<ReadonlyArray<GoFinding>, string>>()
+    const batch = (files: ReadonlyArray<string>, unitOf: UnitOf, maxFiles: number) =>
+      runBatched({
+        name: analyser.name,
+        program: analyser.program,
+        root: cwd,
+        fences: request.fences,
+        limits,
+        options: analyser.options,
+        files,
+        maxFiles,
+        report: analyser.report,
+        environment,
+        read: analyser.read(cwd, unitOf)
+      })
+    // Whole packages: a finding belongs to the package of its folder.
+    const ran = yield* batch(whole.map(unitOfFolder), (file) => unitOfFolder(posix.relative(cwd, posix.dirname(file)) || "."), limits.packagesPerRun)
+    for (const folder of whole) {
+      const outcome = ran.get(unitOfFolder(folder)) ?? Either.left(`${analyser.name} gave no result for it`)
+      for (const file of folders.get(folder) ?? []) {
+        outcomes.set(file.path, Either.map(outcome, (findings) => findings.filter((f) => inCheckout(f.file) === file.path)))
+      }
+    }
+    // The rest file by file, a folder at a time (the go command takes the files of one folder together).
+    let unloaded = 0
+    for (const [folder, files] of folders) {
+      if (whole.includes(folder)) continue
+      const usable: Array<SourceFile> = []
+      for (const file of files) {
+        const missing = missingImportOf(file, available)
+        if (missing === undefined) usable.push(file)
+        else {
+          unloaded++
+          outcomes.set(file.path, Either.left(`${analyser.name} could not check it offline: it imports ${missing}, a module the checkout does not hold (Tidemark never downloads one)`))
+        }
+      }
+      const alone = yield* batch(usable.map((file) => inModule(file.path)), (file) => posix.relative(cwd, file), usable.length)
+      for (const file of usable) {
+        const outcome = alone.get(inModule(file.path)) ?? Either.left(`${analyser.name} gave no result for it`)
+        outcomes.set(file.path, Either.map(outcome, (findings) => findings.filter((f) => !analyser.wholePackageOnly.has(f.code))))
+      }
+    }
+    const broken = packages.filter((p) => !loadsWhole(p))
+    const problem = Either.isLeft(listed)
+      ? `${listed.left}: its files were checked one by one, against the standard library only`
+      : broken.length === 0
+      ? undefined
+      : `${broken.length} of its ${packages.length} packages need what the checkout does not hold (${broken[0]?.problem ?? `its tests import ${broken[0]?.testImports.find((path) => !isStandard(path) && !available.has(path)) ?? ""}`}; Tidemark never downloads a module): their files were checked one by one${unloaded === 0 ? "" : `, ${unloaded} of them could not be`}`
+    return { files: outcomes, problem }
+  })

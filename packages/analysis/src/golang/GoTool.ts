@@ -1,0 +1,150 @@
+import type { ToolDefinitions } from "@tidemark/core"
+import { Effect, Either, Fiber, Option } from "effect"
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { cacheMessages, cachedMessagesOf } from "../CachedLint.js"
+import { treeDigest } from "../CacheKey.js"
+import type { EnabledRule } from "../EnabledRule.js"
+import { childFencesReading } from "../external/ChildFences.js"
+import type { InstalledProgram, ProgramLookup } from "../external/ProgramOnPath.js"
+import { CachedMessage } from "../LintCache.js"
+import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
+import { LintResult } from "../LintResult.js"
+import type { SourceFile } from "../SourceTree.js"
+import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
+import { goFolder } from "./GoEnvironment.js"
+import { moduleRootOf, takesGo } from "./GoFiles.js"
+import { goLintKey } from "./GoKey.js"
+import { goOnPath, installHint } from "./GoProgram.js"
+import { defaultGoLimits, type GoAnalyser, type GoLimits, runModule } from "./GoRun.js"
+
+/**
+ * What the Go plug-ins (Staticcheck, go vet) share: Go files by extension (GoFiles), checked module
+ * by module, offline (GoRun, GoEnvironment), each file's messages through the per-file cache keyed
+ * on its whole module. Without `go` (or the analyser) on the search path the plug-in still exists:
+ * it says it is not installed, and the analysis says the Go code was not analysed.
+ */
+
+export interface GoToolOptions {
+  /** Where the programs are looked for: the service's PATH when absent. */
+  readonly searchPath?: string | undefined
+  readonly limits?: GoLimits | undefined
+}
+
+/** A Go plug-in: how its analyser is found and run. */
+export interface GoPlugin {
+  /** Its program: `go` itself for go vet. */
+  readonly lookUp: (searchPath: string | undefined) => Effect.Effect<ProgramLookup>
+  /** How it is run with the enabled checks. */
+  readonly analyser: (program: InstalledProgram, rules: ReadonlyArray<EnabledRule>) => GoAnalyser
+}
+
+const patternOf = (prefix: string, rules: ReadonlyArray<EnabledRule>): PatternOf => {
+  const enabled = new Map(rules.map((rule) => [rule.ruleId, rule.severity]))
+  return (ruleId) => {
+    const severity = enabled.get(ruleId)
+    return severity === undefined ? undefined : { patternId: `${prefix}${ruleId}`, severity }
+  }
+}
+
+const readIfThere = (path: string): string => {
+  try {
+    return readFileSync(path, "utf8")
+  } catch {
+    return ""
+  }
+}
+
+/** The module's files and the files that decide how it loads, as one digest. */
+const moduleDigest = (root: string, module: string | undefined, files: ReadonlyArray<SourceFile>): string =>
+  treeDigest([
+    ...files,
+    ...(module === undefined ? [] : ["go.mod", "go.sum", "vendor/modules.txt"].map((name) => ({ path: `${module}/${name}`, content: readIfThere(join(root, module, name)) })))
+  ])
+
+type Outcomes = Map<string, Either.Either<ReadonlyArray<CachedMessage>, string>>
+
+const checkModule = (
+  tool: string,
+  programs: { readonly go: InstalledProgram; readonly analyser: GoAnalyser; readonly versions: string },
+  root: string,
+  module: string | undefined,
+  files: ReadonlyArray<SourceFile>,
+  limits: GoLimits
+) =>
+  Effect.gen(function*() {
+    const digest = moduleDigest(root, module, files)
+    const keyOf = (file: SourceFile) => goLintKey(tool, programs.versions, programs.analyser.options.join(" "), file.path, file.content, digest)
+    const hits = yield* cachedMessagesOf(files.map(keyOf))
+    const outcomes: Outcomes = new Map()
+    if (hits.every(Option.isSome)) {
+      for (const [index, file] of files.entries()) outcomes.set(file.path, Either.right(Option.getOrElse(hits[index] ?? Option.none(), () => [])))
+      return { outcomes, problem: undefined }
+    }
+    const fences = childFencesReading(programs.analyser.program, root)
+    const ran = yield* Effect.scoped(Effect.flatMap(goFolder(fences.user), (folder) =>
+      runModule({ analyser: programs.analyser, go: programs.go.path, root, module, files, fences, limits, folder })))
+    for (const file of files) {
+      const outcome = Either.map(ran.files.get(file.path) ?? Either.left("no result"), (findings) =>
+        findings.map((f) => new CachedMessage({ ruleId: f.code, line: f.line, message: f.message })).sort((a, b) => a.line - b.line))
+      outcomes.set(file.path, outcome)
+      if (Either.isRight(outcome)) yield* cacheMessages(keyOf(file), outcome.right)
+    }
+    return { outcomes, problem: ran.problem }
+  })
+
+const run = (definition: ToolDefinitions.ToolDefinition, plugin: GoPlugin, options: GoToolOptions, root: string, files: ReadonlyArray<SourceFile>, settings: ToolSettings) =>
+  Effect.gen(function*() {
+    const tool = definition.name
+    const go = yield* goOnPath(options.searchPath)
+    const program = yield* plugin.lookUp(options.searchPath)
+    for (const found of [go, program]) {
+      if (found._tag === "MissingProgram") return yield* new ToolFailed({ tool, reason: `${found.reason}: ${installHint}` })
+    }
+    if (go._tag === "MissingProgram" || program._tag === "MissingProgram") return yield* new ToolFailed({ tool, reason: installHint })
+    const taken = files.filter(takesGo)
+    const modules = new Map<string | undefined, Array<SourceFile>>()
+    for (const file of taken) {
+      const module = moduleRootOf(root, file.path)
+      modules.set(module, [...(modules.get(module) ?? []), file])
+    }
+    const analyser = plugin.analyser(program, settings.rules)
+    const outcomes: Outcomes = new Map()
+    const problems: Array<ToolProblem> = []
+    if (settings.rules.length > 0) {
+      for (const [module, moduleFiles] of modules) {
+        const checked = yield* checkModule(tool, { go, analyser, versions: `go ${go.version}, ${program.version}` }, root, module, moduleFiles, options.limits ?? defaultGoLimits)
+        for (const [path, outcome] of checked.outcomes) outcomes.set(path, outcome)
+        const goMod = module === undefined ? undefined : module === "" ? "go.mod" : `${module}/go.mod`
+        if (checked.problem !== undefined) problems.push(new ToolProblem({ tool, code: "unsupported_configuration", ...(goMod === undefined ? {} : { file: goMod }), message: `${goMod ?? "files under no go.mod"}: ${checked.problem}` }))
+      }
+    }
+    const linted: ReadonlyArray<LintedFile> = taken.map((file) => {
+      const outcome = outcomes.get(file.path) ?? Either.right([])
+      return Either.isLeft(outcome) ? failedFileOf(file, new Error(outcome.left)) : lintedFileOf(file, outcome.right)
+    })
+    const summary = summaryOf(linted, patternOf(definition.patternPrefix, settings.rules))
+    return { result: new LintResult({ ...summary, skippedRules: [] }), problems } satisfies ToolRun
+  })
+
+/** The availability of a Go plug-in: the go command and its analyser, the analyser's version shown. */
+const availabilityOf = (plugin: GoPlugin, searchPath: string | undefined) =>
+  Effect.gen(function*() {
+    const go = yield* goOnPath(searchPath)
+    const program = yield* plugin.lookUp(searchPath)
+    const missing = go._tag === "MissingProgram" ? go : program._tag === "MissingProgram" ? program : undefined
+    return missing !== undefined || program._tag === "MissingProgram"
+      ? { _tag: "NotInstalled" as const, reason: missing?.reason ?? "", install: installHint }
+      : { _tag: "Installed" as const, version: program.version }
+  })
+
+export const makeGoTool = (definition: ToolDefinitions.ToolDefinition, plugin: GoPlugin, options: GoToolOptions = {}): AnalysisTool => ({
+  definition,
+  languages: ["Go"],
+  availability: availabilityOf(plugin, options.searchPath),
+  takes: takesGo,
+  ruleIdOf: (patternId) => (patternId.startsWith(definition.patternPrefix) ? patternId.slice(definition.patternPrefix.length) : patternId),
+  // The checks run are the enabled patterns; no configuration file of the tools' is read.
+  configurationOf: () => undefined,
+  start: (root, files, settings) => Effect.map(Effect.fork(run(definition, plugin, options, root, files, settings)), Fiber.join)
+})

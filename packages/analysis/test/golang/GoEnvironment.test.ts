@@ -1,0 +1,88 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { goFolder, goVariables, modfileCopy, withoutRequirements } from "../../src/golang/GoEnvironment.js"
+import { checkoutOf, goOutputOf, installed } from "./GoFixture.js"
+
+describe("goVariables", () => {
+  it("never downloads, uses the checkout's vendor/ when it has one, and the run's own -modfile otherwise", () => {
+    const vendored = goVariables("/run", true)
+    expect([vendored.GOPROXY, vendored.GOSUMDB, vendored.GOTOOLCHAIN, vendored.CGO_ENABLED, vendored.GOFLAGS]).toEqual(["off", "off", "local", "0", "-mod=vendor"])
+    expect(goVariables("/run", false).GOFLAGS).toBe("-mod=mod")
+    expect(goVariables("/run", false, "/run/modfile/go.mod").GOFLAGS).toBe("-mod=mod -modfile=/run/modfile/go.mod")
+    const { GOCACHE, GOMODCACHE, GOPATH, HOME, XDG_CACHE_HOME } = vendored
+    for (const path of [GOCACHE, GOMODCACHE, GOPATH, HOME, XDG_CACHE_HOME]) expect(path?.startsWith("/run/")).toBe(true)
+  })
+
+  it.effect("is the environment the go command reports it runs in", () =>
+    Effect.gen(function*() {
+      const { go } = yield* installed
+      const { root } = checkoutOf({ "go.mod": "module example.com/a\n\ngo 1.19\n", "a.go": "package a\n" })
+      const output = yield* goOutputOf(go, ["env", "GOPROXY", "GOFLAGS", "GOMODCACHE", "CGO_ENABLED"], root)
+      const [proxy, flags, modcache, cgo] = output.stdout.trim().split("\n")
+      expect([proxy, cgo]).toEqual(["off", "0"])
+      expect(flags).toMatch(/^-mod=mod -modfile=\/.*\/modfile\/go\.mod$/)
+      expect(modcache).toMatch(/tidemark-go-.*\/gopath\/pkg\/mod$/)
+    }))
+})
+
+describe("withoutRequirements", () => {
+  it("drops every requirement but those a replace points at a folder of the checkout", () => {
+    const goMod = [
+      "module example.com/a",
+      "",
+      "go 1.20",
+      "",
+      "require (",
+      "\tgithub.com/x/y v1.0.0",
+      "\texample.com/local v0.0.0 // indirect",
+      ")",
+      "",
+      "require golang.org/x/net v0.26.0",
+      "require example.com/two v1.0.0",
+      "",
+      "replace example.com/local => ./local",
+      "replace golang.org/x/net => golang.org/x/net v0.27.0",
+      "replace (",
+      "\texample.com/two v1.0.0 => ../two",
+      ")",
+      ""
+    ].join("\n")
+    const kept = withoutRequirements(goMod)
+    expect(kept).not.toContain("github.com/x/y")
+    expect(kept).not.toContain("require golang.org/x/net")
+    expect(kept).toContain("require (\n\texample.com/local v0.0.0 // indirect\n)")
+    expect(kept).toContain("require example.com/two v1.0.0")
+    expect(kept).toContain("replace golang.org/x/net => golang.org/x/net v0.27.0")
+    expect(withoutRequirements("module example.com/b\n")).toBe("module example.com/b\n")
+  })
+})
+
+describe("goFolder", () => {
+  it.effect("gives a run its own folders for the caches, removed at the scope's end", () =>
+    Effect.gen(function*() {
+      const folder = yield* Effect.scoped(Effect.map(goFolder(undefined), (folder) => {
+        expect(readdirSync(folder).sort()).toEqual(["cache", "gopath", "home", "user-cache"])
+        return folder
+      }))
+      expect(existsSync(folder)).toBe(false)
+    }))
+})
+
+describe("modfileCopy", () => {
+  it.effect("copies go.mod and go.sum where the go command may rewrite them, the checkout's untouched", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const { go } = yield* installed
+      // google/uuid's go.mod has no go line: the go command adds one to the file it is given.
+      const { root } = checkoutOf({ "go.mod": "module example.com/a\n", "go.sum": "", "a.go": "package a\n" })
+      const folder = yield* goFolder(undefined)
+      const modfile = modfileCopy(folder, root, undefined)
+      expect(modfile).toBe(join(folder, "modfile", "go.mod"))
+      expect(readdirSync(join(folder, "modfile")).sort()).toEqual(["go.mod", "go.sum"])
+      expect(readFileSync(modfile, "utf8")).toBe("module example.com/a\n")
+      const output = yield* goOutputOf(go, ["list", "./..."], root)
+      expect(output.stdout.trim()).toBe("example.com/a")
+      expect(readFileSync(join(root, "go.mod"), "utf8")).toBe("module example.com/a\n")
+    })))
+})
