@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The programs the test suite compares with or drives, from Debian's packages, installed when
 # missing: cloc (the analysis tests' anchor for lines of code), Chromium (the dashboard's
-# end-to-end test), ShellCheck, Cppcheck and RuboCop (the shell, C/C++ and Ruby plug-ins' tests
-# run them). Part of `pnpm test`, so that the README's one test command works on a fresh machine
-# of this project.
+# end-to-end test), ShellCheck, Cppcheck, RuboCop and yamllint (the shell, C/C++, Ruby and YAML
+# plug-ins' tests run them). Part of `pnpm test`, so that the README's one test command works on
+# a fresh machine of this project.
 set -euo pipefail
 
 missing=()
@@ -12,6 +12,7 @@ command -v cloc >/dev/null 2>&1 || missing+=(cloc)
 command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
 command -v cppcheck >/dev/null 2>&1 || missing+=(cppcheck)
 command -v rubocop >/dev/null 2>&1 || missing+=(rubocop)
+command -v yamllint >/dev/null 2>&1 || missing+=(yamllint)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then

@@ -17,6 +17,9 @@
  * `rubocop.json` is always generated from the committed `scripts/rubocop-cops.yml`; `--rubocop`
  * first rewrites that file from the installed RuboCop's `--show-cops` (RubocopCatalogue.ts names
  * the release).
+ * `yamllint.json` and `yamllint-presets.json` are always generated from the committed
+ * `scripts/yamllint-rules.json`; `--yamllint` first rewrites that file from the installed yamllint's
+ * Python package (YamllintCatalogue.ts names the release).
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
@@ -30,6 +33,8 @@ import { markdownlintFile, markdownlintSource, toMarkdownlintTool } from "./Mark
 import { installedMarkdownlintRules } from "./MarkdownlintRules.js"
 import { rubocopFile, rubocopSource, toRubocopTool } from "./RubocopCatalogue.js"
 import { committedCopList, copListPath, installedCopList, readCopList } from "./RubocopCops.js"
+import { toYamllintTool, yamllintFile, yamllintPresetsFile, yamllintSource } from "./YamllintCatalogue.js"
+import { committedRuleList, installedRuleList, readRuleList, ruleListPath } from "./YamllintRules.js"
 import { ruffFile, ruffSource, toRuffTool } from "./RuffCatalogue.js"
 import { installedRuffRules } from "./RuffRuleSet.js"
 import { installedRuffVersion } from "./RuffWorkspace.js"
@@ -50,7 +55,8 @@ const { positionals, values } = parseArgs({
     shellcheck: { type: "string" },
     "shellcheck-rev": { type: "string" },
     cppcheck: { type: "boolean", default: false },
-    rubocop: { type: "boolean", default: false }
+    rubocop: { type: "boolean", default: false },
+    yamllint: { type: "boolean", default: false }
   }
 })
 const [ruffGitDir, ruffRev = "HEAD"] = positionals
@@ -88,6 +94,12 @@ if (values.rubocop) writeFileSync(copListPath, installedCopList())
 const rubocop = toRubocopTool(readCopList(committedCopList()))
 write(...rubocopFile(rubocop))
 console.log(`RuboCop: ${rubocop.patterns.length} patterns`)
+if (values.yamllint) writeFileSync(ruleListPath, installedRuleList())
+const yamllintRules = readRuleList(committedRuleList())
+const yamllint = toYamllintTool(yamllintRules)
+write(...yamllintFile(yamllint))
+write(...yamllintPresetsFile(yamllintRules))
+console.log(`yamllint: ${yamllint.patterns.length} patterns`)
 write(...sourceFile([
   ...data.source,
   ruffSource(installedRuffVersion()),
@@ -95,7 +107,8 @@ write(...sourceFile([
   stylelintSource(stylelint),
   shellCheckSource,
   cppcheckSource,
-  rubocopSource
+  rubocopSource,
+  yamllintSource
 ]))
 
 if (ruffGitDir !== undefined) {

@@ -9,6 +9,7 @@ import ruff from "./data/ruff.json" with { type: "json" }
 import shellcheck from "./data/shellcheck.json" with { type: "json" }
 import source from "./data/source.json" with { type: "json" }
 import stylelint from "./data/stylelint.json" with { type: "json" }
+import yamllint from "./data/yamllint.json" with { type: "json" }
 
 /**
  * The analysis tools this installation ships, with their patterns. The data files are generated
@@ -37,7 +38,8 @@ export const catalogue: ReadonlyArray<ToolDefinitions.ToolDefinition> = Schema.d
   stylelint,
   shellcheck,
   cppcheck,
-  rubocop
+  rubocop,
+  yamllint
 ]).map((tool) => {
   const version = versionOf(tool.name)
   return version === undefined ? tool : new ToolDefinitions.ToolDefinition({ ...tool, version })

@@ -10,6 +10,8 @@ import { cppcheckFile, cppcheckRelease, cppcheckSource, toCppcheckTool } from ".
 import { committedErrorList, readErrorList } from "../scripts/CppcheckErrorList.js"
 import { rubocopFile, rubocopRelease, rubocopSource, toRubocopTool } from "../scripts/RubocopCatalogue.js"
 import { committedCopList, readCopList } from "../scripts/RubocopCops.js"
+import { toYamllintTool, yamllintFile, yamllintPresetsFile, yamllintRelease, yamllintSource } from "../scripts/YamllintCatalogue.js"
+import { committedRuleList, readRuleList } from "../scripts/YamllintRules.js"
 import { catalogueData, renderFiles } from "../scripts/EslintCatalogue.js"
 import { markdownlintFile, markdownlintSource, toMarkdownlintTool } from "../scripts/MarkdownlintCatalogue.js"
 import { installedMarkdownlintRules } from "../scripts/MarkdownlintRules.js"
@@ -46,7 +48,7 @@ const markdownlintRules = await installedMarkdownlintRules()
 const markdownlintVersion = markdownlintRules.version
 
 describe("catalogue data", () => {
-  it("decodes into ESLint9, ESLint (v8), Ruff, markdownlint, Stylelint, ShellCheck, Cppcheck and RuboCop and encodes back to the files unchanged", () => {
+  it("decodes into ESLint9, ESLint (v8), Ruff, markdownlint, Stylelint, ShellCheck, Cppcheck, RuboCop and yamllint and encodes back to the files unchanged", () => {
     expect(catalogue.map((t) => [t.name, t.uuid])).toEqual([
       ["ESLint9", "2a30ab97-477f-4769-8b88-af596ce7a94c"],
       ["ESLint", "f8b29663-2cb2-498d-b923-a10c6a8c05cd"],
@@ -55,9 +57,10 @@ describe("catalogue data", () => {
       ["Stylelint", "4f0a7c36-1d2e-4b8f-9a55-c3e6d2b7a914"],
       ["ShellCheck", "233f8aac-4fb6-4193-8a17-e64515bea152"],
       ["Cppcheck", "76ad0ea2-3122-461b-afac-b0e54bace3ed"],
-      ["RuboCop", "5a3b8e1c-7d24-4f69-b0e2-91c6d4f8a372"]
+      ["RuboCop", "5a3b8e1c-7d24-4f69-b0e2-91c6d4f8a372"],
+      ["yamllint", "c4e7a2d9-3b61-4f08-9d5e-7a18b2f6c053"]
     ])
-    const files = ["eslint9.json", "eslint8.json", "ruff.json", "markdownlint.json", "stylelint.json", "shellcheck.json", "cppcheck.json", "rubocop.json"].map((file): unknown =>
+    const files = ["eslint9.json", "eslint8.json", "ruff.json", "markdownlint.json", "stylelint.json", "shellcheck.json", "cppcheck.json", "rubocop.json", "yamllint.json"].map((file): unknown =>
       JSON.parse(readFileSync(join(packageDir, "src/data", file), "utf8"))
     )
     // The data files as generated, plus each tool's version: its linter's, the first package in source.json.
@@ -65,7 +68,7 @@ describe("catalogue data", () => {
       readonly tool: string
       readonly packages: Readonly<Record<string, string>>
     }>
-    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint", "Stylelint", "ShellCheck", "Cppcheck", "RuboCop"].map((tool) => ({
+    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint", "Stylelint", "ShellCheck", "Cppcheck", "RuboCop", "yamllint"].map((tool) => ({
       version: Object.values(source.find((s) => s.tool === tool)?.packages ?? {})[0]
     }))
     expect(versions.map((v) => v.version)).toEqual([
@@ -76,7 +79,8 @@ describe("catalogue data", () => {
       installedVersion("stylelint"),
       shellCheckRelease,
       cppcheckRelease,
-      rubocopRelease
+      rubocopRelease,
+      yamllintRelease
     ])
     expect(Schema.encodeSync(Schema.Array(ToolDefinitions.ToolDefinition))(catalogue)).toEqual(
       files.map((file, index) => ({ ...(file as object), ...versions[index] }))
@@ -84,8 +88,8 @@ describe("catalogue data", () => {
   })
 
   it("gives every pattern a unique id carrying its tool's prefix, in id order", () => {
-    // markdownlint has some fifty rules; the linters of code, hundreds.
-    const fewest: Readonly<Record<string, number>> = { markdownlint: 50 }
+    // markdownlint has some fifty rules, yamllint twenty-two; the linters of code, hundreds.
+    const fewest: Readonly<Record<string, number>> = { markdownlint: 50, yamllint: 23 }
     for (const t of catalogue) {
       const ids = t.patterns.map((p) => p.definition.id)
       expect(ids.length).toBeGreaterThanOrEqual(fewest[t.name] ?? 150)
@@ -104,13 +108,16 @@ describe("catalogue data", () => {
     // ShellCheckCatalogue.test.ts check them against Ruff and ShellCheck themselves; stylelint.json is
     // checked against the installed Stylelint in StylelintCatalogue.test.ts; cppcheck.json is made from
     // the committed error list, which CppcheckCatalogue.test.ts checks against the installed Cppcheck;
-    // rubocop.json from the committed cop listing, which RubocopCatalogue.test.ts checks against RuboCop.
+    // rubocop.json from the committed cop listing, which RubocopCatalogue.test.ts checks against RuboCop;
+    // yamllint.json and its presets from the committed rule listing, checked in YamllintCatalogue.test.ts.
     const files = [
       ...renderFiles(data),
       markdownlintFile(toMarkdownlintTool(markdownlintRules.rules)),
       cppcheckFile(toCppcheckTool(readErrorList(committedErrorList()))),
       rubocopFile(toRubocopTool(readCopList(committedCopList()))),
-      sourceFile([...data.source, ruff, markdownlint, stylelint, shellCheckSource, cppcheckSource, rubocopSource])
+      yamllintFile(toYamllintTool(readRuleList(committedRuleList()))),
+      yamllintPresetsFile(readRuleList(committedRuleList())),
+      sourceFile([...data.source, ruff, markdownlint, stylelint, shellCheckSource, cppcheckSource, rubocopSource, yamllintSource])
     ]
     for (const [path, contents] of files) {
       expect(readFileSync(join(packageDir, path), "utf8"), path).toBe(contents)
@@ -132,7 +139,8 @@ describe("catalogue data", () => {
       ["Stylelint", { stylelint: installedVersion("stylelint"), "stylelint-config-recommended": installedManifest("stylelint-config-recommended").version }],
       ["ShellCheck", { shellcheck: shellCheckRelease }],
       ["Cppcheck", { cppcheck: cppcheckRelease }],
-      ["RuboCop", { rubocop: rubocopRelease }]
+      ["RuboCop", { rubocop: rubocopRelease }],
+      ["yamllint", { yamllint: yamllintRelease }]
     ])
     expect(catalogueSource[1]?.packages["eslint"]).toMatch(/^8\./)
   })
