@@ -8,6 +8,7 @@ import { makeRubocopTool } from "../rubocop/RubocopTool.js"
 import { makeRuffTool } from "../ruff/RuffTool.js"
 import { makeShellCheckTool } from "../shellcheck/ShellCheckTool.js"
 import { makeStylelintTool } from "../stylelint/StylelintTool.js"
+import { makeYamllintTool } from "../yamllint/YamllintTool.js"
 import type { AnalysisTool } from "./AnalysisTool.js"
 import { makeEslintTool } from "./EslintTool.js"
 
@@ -19,7 +20,7 @@ import { makeEslintTool } from "./EslintTool.js"
 
 export interface AnalysisToolsOptions {
   readonly configurationFileLimits: ConfigLintLimits
-  /** Where external analysers (ShellCheck, Cppcheck, RuboCop) are looked for: the service's PATH when absent. */
+  /** Where external analysers (ShellCheck, Cppcheck, RuboCop, yamllint) are looked for: the service's PATH when absent. */
   readonly searchPath?: string | undefined
   /** How many processes an external analyser that can use several (Cppcheck's `-j`) may run: one when absent. */
   readonly externalJobs?: number | undefined
@@ -35,7 +36,8 @@ export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<Anal
     stylelint: makeStylelintTool,
     shellcheck: (definition) => makeShellCheckTool(definition, { searchPath: options.searchPath }),
     cppcheck: (definition) => makeCppcheckTool(definition, { searchPath: options.searchPath, jobs: options.externalJobs }),
-    rubocop: (definition) => makeRubocopTool(definition, { searchPath: options.searchPath })
+    rubocop: (definition) => makeRubocopTool(definition, { searchPath: options.searchPath }),
+    yamllint: (definition) => makeYamllintTool(definition, { searchPath: options.searchPath })
   }
   return toolHeads.flatMap((definition) => {
     const make = plugins[definition.family]
