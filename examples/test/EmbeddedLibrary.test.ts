@@ -25,8 +25,8 @@ it.effect("embeds the core with in-memory storage and the git reader", () =>
     const summary = yield* summarise(repository())
     expect(summary.defaultBranch).toBe("trunk")
     expect([...summary.languages].sort()).toEqual(["JavaScript", "TypeScript"])
-    // Ruff is on by default only for Python, Stylelint for CSS, SCSS and Less, ShellCheck for Shell, Cppcheck for C and C++, RuboCop for Ruby: this repository uses none.
-    expect(summary.tools).toEqual(["ESLint9: enabled", "ESLint: disabled", "Ruff: disabled", "markdownlint: disabled", "Stylelint: disabled", "ShellCheck: disabled", "Cppcheck: disabled", "RuboCop: disabled"])
+    // Ruff is on by default only for Python, Stylelint for CSS, SCSS and Less, ShellCheck for Shell, Cppcheck for C and C++, RuboCop for Ruby, yamllint for YAML: this repository uses none.
+    expect(summary.tools).toEqual(["ESLint9: enabled", "ESLint: disabled", "Ruff: disabled", "markdownlint: disabled", "Stylelint: disabled", "ShellCheck: disabled", "Cppcheck: disabled", "RuboCop: disabled", "yamllint: disabled"])
     // With nothing configured, exactly the catalogue's recommended patterns are on.
     const eslint9 = catalogue.find((t) => t.name === "ESLint9")
     const recommendedSecurity = (eslint9?.patterns ?? [])

@@ -3,7 +3,7 @@ import type { Tool } from "@tidemark/core"
 import { Effect } from "effect"
 import { ConflictList, PatternData, ToolList } from "./fixtures/Bodies.js"
 import * as Http from "./fixtures/Http.js"
-import { allowConfigurationFiles, applyStandard, cppcheck, createStandard, eslint8, eslint9, markdownlint, paths, rubocop, ruff, shellCheck, stylelint, type World, world } from "./fixtures/Scenario.js"
+import { allowConfigurationFiles, applyStandard, cppcheck, createStandard, eslint8, eslint9, markdownlint, paths, rubocop, ruff, shellCheck, stylelint, type World, world, yamllint } from "./fixtures/Scenario.js"
 import { testLayer } from "./fixtures/TestLayer.js"
 
 const listTools = (w: World) =>
@@ -151,6 +151,21 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
                 usesConfigurationFile: false,
                 enabledBy: []
               }
+            },
+            {
+              // On by default only for YAML, which this repository does not use.
+              uuid: yamllint,
+              name: "yamllint",
+              isClientSide: false,
+              settings: {
+                name: "yamllint",
+                isEnabled: false,
+                followsStandard: false,
+                isCustom: false,
+                hasConfigurationFile: false,
+                usesConfigurationFile: false,
+                enabledBy: []
+              }
             }
           ]
         })
@@ -275,7 +290,7 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
     it.effect("answers 403 to a read token", () =>
       Effect.gen(function*() {
         const w = yield* world({ permission: "read" })
-        expect(yield* listTools(w)).toHaveLength(8)
+        expect(yield* listTools(w)).toHaveLength(9)
         expect(yield* Http.expectError(yield* configure(w, eslint9, { enabled: false }), "Forbidden")).toContain("write")
         expect(toolIn(yield* listTools(w), eslint9)?.settings.isEnabled).toBe(true)
       }))
