@@ -26,7 +26,7 @@ it.effect("embeds the core with in-memory storage and the git reader", () =>
     expect(summary.defaultBranch).toBe("trunk")
     expect([...summary.languages].sort()).toEqual(["JavaScript", "TypeScript"])
     // Ruff is on by default only for Python, Stylelint for CSS, SCSS and Less, ShellCheck for Shell, Cppcheck for C and C++, RuboCop for Ruby,
-    // Staticcheck and govet for Go: this repository uses none.
+    // Staticcheck and govet for Go, yamllint for YAML: this repository uses none.
     expect(summary.tools).toEqual([
       "ESLint9: enabled",
       "ESLint: disabled",
@@ -37,7 +37,8 @@ it.effect("embeds the core with in-memory storage and the git reader", () =>
       "Cppcheck: disabled",
       "RuboCop: disabled",
       "Staticcheck: disabled",
-      "govet: disabled"
+      "govet: disabled",
+      "yamllint: disabled"
     ])
     // With nothing configured, exactly the catalogue's recommended patterns are on.
     const eslint9 = catalogue.find((t) => t.name === "ESLint9")

@@ -19,7 +19,8 @@ import {
   staticcheck,
   stylelint,
   type World,
-  world
+  world,
+  yamllint
 } from "./fixtures/Scenario.js"
 import { testLayer } from "./fixtures/TestLayer.js"
 
@@ -76,7 +77,9 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
             // On by default only for Go, which this repository does not use.
             listed(staticcheck, "Staticcheck", false),
             // On by default only for Go, which this repository does not use.
-            listed(govet, "govet", false)
+            listed(govet, "govet", false),
+            // On by default only for YAML, which this repository does not use.
+            listed(yamllint, "yamllint", false)
           ]
         })
       }))
@@ -200,7 +203,7 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
     it.effect("answers 403 to a read token", () =>
       Effect.gen(function*() {
         const w = yield* world({ permission: "read" })
-        expect(yield* listTools(w)).toHaveLength(10)
+        expect(yield* listTools(w)).toHaveLength(11)
         expect(yield* Http.expectError(yield* configure(w, eslint9, { enabled: false }), "Forbidden")).toContain("write")
         expect(toolIn(yield* listTools(w), eslint9)?.settings.isEnabled).toBe(true)
       }))

@@ -20,6 +20,9 @@
  * `staticcheck.json` and `govet.json` are always generated from the committed
  * `scripts/staticcheck-checks.txt` and `scripts/govet-analyzers.txt`; `--go` first rewrites them
  * from the installed Staticcheck (`staticcheck`, else Debian's `go-staticcheck`) and Go.
+ * `yamllint.json` and `yamllint-presets.json` are always generated from the committed
+ * `scripts/yamllint-rules.json`; `--yamllint` first rewrites that file from the installed yamllint's
+ * Python package (YamllintCatalogue.ts names the release).
  */
 import { spawnSync } from "node:child_process"
 import { mkdirSync, writeFileSync } from "node:fs"
@@ -37,6 +40,8 @@ import { markdownlintFile, markdownlintSource, toMarkdownlintTool } from "./Mark
 import { installedMarkdownlintRules } from "./MarkdownlintRules.js"
 import { rubocopFile, rubocopSource, toRubocopTool } from "./RubocopCatalogue.js"
 import { committedCopList, copListPath, installedCopList, readCopList } from "./RubocopCops.js"
+import { toYamllintTool, yamllintFile, yamllintPresetsFile, yamllintSource } from "./YamllintCatalogue.js"
+import { committedRuleList, installedRuleList, readRuleList, ruleListPath } from "./YamllintRules.js"
 import { ruffFile, ruffSource, toRuffTool } from "./RuffCatalogue.js"
 import { installedRuffRules } from "./RuffRuleSet.js"
 import { installedRuffVersion } from "./RuffWorkspace.js"
@@ -58,7 +63,8 @@ const { positionals, values } = parseArgs({
     "shellcheck-rev": { type: "string" },
     cppcheck: { type: "boolean", default: false },
     rubocop: { type: "boolean", default: false },
-    go: { type: "boolean", default: false }
+    go: { type: "boolean", default: false },
+    yamllint: { type: "boolean", default: false }
   }
 })
 const [ruffGitDir, ruffRev = "HEAD"] = positionals
@@ -106,6 +112,12 @@ write(...staticcheckFile(staticcheck))
 const govet = toGovetTool(committedListing(govetListingPath))
 write(...govetFile(govet))
 console.log(`Staticcheck: ${staticcheck.patterns.length} patterns, govet: ${govet.patterns.length} patterns`)
+if (values.yamllint) writeFileSync(ruleListPath, installedRuleList())
+const yamllintRules = readRuleList(committedRuleList())
+const yamllint = toYamllintTool(yamllintRules)
+write(...yamllintFile(yamllint))
+write(...yamllintPresetsFile(yamllintRules))
+console.log(`yamllint: ${yamllint.patterns.length} patterns`)
 write(...sourceFile([
   ...data.source,
   ruffSource(installedRuffVersion()),
@@ -115,7 +127,8 @@ write(...sourceFile([
   cppcheckSource,
   rubocopSource,
   staticcheckSource,
-  govetSource
+  govetSource,
+  yamllintSource
 ]))
 
 if (ruffGitDir !== undefined) {

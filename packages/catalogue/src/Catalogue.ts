@@ -11,6 +11,7 @@ import shellcheck from "./data/shellcheck.json" with { type: "json" }
 import source from "./data/source.json" with { type: "json" }
 import staticcheck from "./data/staticcheck.json" with { type: "json" }
 import stylelint from "./data/stylelint.json" with { type: "json" }
+import yamllint from "./data/yamllint.json" with { type: "json" }
 
 /**
  * The analysis tools this installation ships, with their patterns. The data files are generated
@@ -41,7 +42,8 @@ export const catalogue: ReadonlyArray<ToolDefinitions.ToolDefinition> = Schema.d
   cppcheck,
   rubocop,
   staticcheck,
-  govet
+  govet,
+  yamllint
 ]).map((tool) => {
   const version = versionOf(tool.name)
   return version === undefined ? tool : new ToolDefinitions.ToolDefinition({ ...tool, version })

@@ -11,6 +11,8 @@ import shellcheck from "./data/shellcheck.json" with { type: "json" }
 import source from "./data/source.json" with { type: "json" }
 import staticcheck from "./data/staticcheck.json" with { type: "json" }
 import stylelint from "./data/stylelint.json" with { type: "json" }
+import yamllintPresetsData from "./data/yamllint-presets.json" with { type: "json" }
+import yamllint from "./data/yamllint.json" with { type: "json" }
 
 /**
  * The catalogue's tools without their patterns: what an analysis thread needs to run a tool (its
@@ -35,7 +37,8 @@ export const toolHeads: ReadonlyArray<ToolDefinitions.ToolDefinition> = [
   cppcheck,
   rubocop,
   staticcheck,
-  govet
+  govet,
+  yamllint
 ].map((data) => {
   const { patterns: _patterns, ...head } = data
   const decoded = Schema.decodeUnknownSync(Head)(head)
@@ -112,3 +115,35 @@ export const rubocopPatternSeverity = (cop: string): Pattern.SeverityLevel =>
 export const rubocopSeverities: ReadonlyMap<string, string> = new Map(
   rubocop.patterns.map(({ definition }) => [definition.id.slice(rubocop.patternPrefix.length), definition.tags[0] ?? "warning"])
 )
+
+/** What yamllint reports a file it cannot parse as, in place of a rule's id (`(syntax)`). */
+export const yamllintSyntaxRule = "syntax"
+
+/**
+ * A yamllint rule's pattern severity: a file that does not parse or a duplicated key is data lost
+ * or misread (Error); a truthy value (`yes`, `on`) one that YAML 1.1 and 1.2 read differently
+ * (Warning); the rest are how the file is written (Info). The catalogue's patterns are made with
+ * it, and an analysis that follows a repository's configuration gives a rule the catalogue has not
+ * enabled the same.
+ */
+export const yamllintPatternSeverity = (rule: string): Pattern.SeverityLevel =>
+  rule === yamllintSyntaxRule || rule === "key-duplicates" ? "Error" : rule === "truthy" ? "Warning" : "Info"
+
+/** yamllint's levels as an issue's severity, for a rule whose `level` the repository chose. */
+export const yamllintLevels = { error: "Error", warning: "Warning" } as const satisfies Readonly<Record<string, Pattern.SeverityLevel>>
+
+/** yamllint's rules, by id (its syntax error is not one: no configuration names it). */
+export const yamllintRuleIds: ReadonlySet<string> = new Set(
+  yamllint.patterns.map(({ definition }) => definition.id.slice(yamllint.patternPrefix.length)).filter((rule) => rule !== yamllintSyntaxRule)
+)
+
+const YamllintPreset = Schema.Struct({
+  extends: Schema.optional(Schema.String),
+  rules: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+  "yaml-files": Schema.optional(Schema.Array(Schema.String))
+})
+
+/** yamllint's own configurations (`default`, `relaxed`), by name, as its files hold them: what `extends:` names. */
+export const yamllintPresets: Readonly<Record<string, typeof YamllintPreset.Type>> = Schema.decodeUnknownSync(
+  Schema.Record({ key: Schema.String, value: YamllintPreset })
+)(yamllintPresetsData)

@@ -10,6 +10,8 @@ import { cppcheckFile, cppcheckRelease, cppcheckSource, toCppcheckTool } from ".
 import { committedErrorList, readErrorList } from "../scripts/CppcheckErrorList.js"
 import { rubocopFile, rubocopRelease, rubocopSource, toRubocopTool } from "../scripts/RubocopCatalogue.js"
 import { committedCopList, readCopList } from "../scripts/RubocopCops.js"
+import { toYamllintTool, yamllintFile, yamllintPresetsFile, yamllintRelease, yamllintSource } from "../scripts/YamllintCatalogue.js"
+import { committedRuleList, readRuleList } from "../scripts/YamllintRules.js"
 import { catalogueData, renderFiles } from "../scripts/EslintCatalogue.js"
 import { committedListing, govetListingPath, staticcheckListingPath } from "../scripts/GoListings.js"
 import { goRelease, govetFile, govetSource, toGovetTool } from "../scripts/GoVetCatalogue.js"
@@ -49,7 +51,7 @@ const markdownlintRules = await installedMarkdownlintRules()
 const markdownlintVersion = markdownlintRules.version
 
 describe("catalogue data", () => {
-  it("decodes into ESLint9, ESLint (v8), Ruff, markdownlint, Stylelint, ShellCheck, Cppcheck, RuboCop, Staticcheck and govet and encodes back to the files unchanged", () => {
+  it("decodes into ESLint9, ESLint (v8), Ruff, markdownlint, Stylelint, ShellCheck, Cppcheck, RuboCop, Staticcheck, govet and yamllint and encodes back to the files unchanged", () => {
     expect(catalogue.map((t) => [t.name, t.uuid])).toEqual([
       ["ESLint9", "2a30ab97-477f-4769-8b88-af596ce7a94c"],
       ["ESLint", "f8b29663-2cb2-498d-b923-a10c6a8c05cd"],
@@ -60,7 +62,8 @@ describe("catalogue data", () => {
       ["Cppcheck", "76ad0ea2-3122-461b-afac-b0e54bace3ed"],
       ["RuboCop", "5a3b8e1c-7d24-4f69-b0e2-91c6d4f8a372"],
       ["Staticcheck", "14bdae53-7743-4f94-9040-61039fc0a31c"],
-      ["govet", "1bd8de9d-9443-414d-b73e-113d513e3e76"]
+      ["govet", "1bd8de9d-9443-414d-b73e-113d513e3e76"],
+      ["yamllint", "c4e7a2d9-3b61-4f08-9d5e-7a18b2f6c053"]
     ])
     const files = [
       "eslint9.json",
@@ -72,7 +75,8 @@ describe("catalogue data", () => {
       "cppcheck.json",
       "rubocop.json",
       "staticcheck.json",
-      "govet.json"
+      "govet.json",
+      "yamllint.json"
     ].map((file): unknown =>
       JSON.parse(readFileSync(join(packageDir, "src/data", file), "utf8"))
     )
@@ -81,7 +85,7 @@ describe("catalogue data", () => {
       readonly tool: string
       readonly packages: Readonly<Record<string, string>>
     }>
-    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint", "Stylelint", "ShellCheck", "Cppcheck", "RuboCop", "Staticcheck", "govet"].map((tool) => ({
+    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint", "Stylelint", "ShellCheck", "Cppcheck", "RuboCop", "Staticcheck", "govet", "yamllint"].map((tool) => ({
       version: Object.values(source.find((s) => s.tool === tool)?.packages ?? {})[0]
     }))
     expect(versions.map((v) => v.version)).toEqual([
@@ -94,7 +98,8 @@ describe("catalogue data", () => {
       cppcheckRelease,
       rubocopRelease,
       staticcheckRelease,
-      goRelease
+      goRelease,
+      yamllintRelease
     ])
     expect(Schema.encodeSync(Schema.Array(ToolDefinitions.ToolDefinition))(catalogue)).toEqual(
       files.map((file, index) => ({ ...(file as object), ...versions[index] }))
@@ -102,8 +107,8 @@ describe("catalogue data", () => {
   })
 
   it("gives every pattern a unique id carrying its tool's prefix, in id order", () => {
-    // markdownlint has some fifty rules, go vet 27 analyzers; the linters of code, hundreds.
-    const fewest: Readonly<Record<string, number>> = { markdownlint: 50, Staticcheck: 140, govet: 27 }
+    // markdownlint has some fifty rules, yamllint twenty-two, go vet 27 analyzers; the linters of code, hundreds.
+    const fewest: Readonly<Record<string, number>> = { markdownlint: 50, Staticcheck: 140, govet: 27, yamllint: 23 }
     for (const t of catalogue) {
       const ids = t.patterns.map((p) => p.definition.id)
       expect(ids.length).toBeGreaterThanOrEqual(fewest[t.name] ?? 150)
@@ -124,6 +129,7 @@ describe("catalogue data", () => {
     // the committed error list, which CppcheckCatalogue.test.ts checks against the installed Cppcheck;
     // rubocop.json from the committed cop listing, which RubocopCatalogue.test.ts checks against RuboCop;
     // staticcheck.json and govet.json from the committed listings GoCatalogue.test.ts checks.
+    // yamllint.json and its presets from the committed rule listing, checked in YamllintCatalogue.test.ts.
     const files = [
       ...renderFiles(data),
       markdownlintFile(toMarkdownlintTool(markdownlintRules.rules)),
@@ -131,7 +137,9 @@ describe("catalogue data", () => {
       rubocopFile(toRubocopTool(readCopList(committedCopList()))),
       staticcheckFile(toStaticcheckTool(committedListing(staticcheckListingPath))),
       govetFile(toGovetTool(committedListing(govetListingPath))),
-      sourceFile([...data.source, ruff, markdownlint, stylelint, shellCheckSource, cppcheckSource, rubocopSource, staticcheckSource, govetSource])
+      yamllintFile(toYamllintTool(readRuleList(committedRuleList()))),
+      yamllintPresetsFile(readRuleList(committedRuleList())),
+      sourceFile([...data.source, ruff, markdownlint, stylelint, shellCheckSource, cppcheckSource, rubocopSource, staticcheckSource, govetSource, yamllintSource])
     ]
     for (const [path, contents] of files) {
       expect(readFileSync(join(packageDir, path), "utf8"), path).toBe(contents)
@@ -155,7 +163,8 @@ describe("catalogue data", () => {
       ["Cppcheck", { cppcheck: cppcheckRelease }],
       ["RuboCop", { rubocop: rubocopRelease }],
       ["Staticcheck", { staticcheck: staticcheckRelease }],
-      ["govet", { go: goRelease }]
+      ["govet", { go: goRelease }],
+      ["yamllint", { yamllint: yamllintRelease }]
     ])
     expect(catalogueSource[1]?.packages["eslint"]).toMatch(/^8\./)
   })

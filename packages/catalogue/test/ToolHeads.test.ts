@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { catalogue } from "../src/index.js"
 import { optionalCheckCodes } from "../scripts/ShellCheckCatalogue.js"
-import { cppcheckSeverities, rubocopSeverities, shellCheckOptionalChecks, toolHeads } from "../src/ToolHeads.js"
+import { cppcheckSeverities, rubocopSeverities, shellCheckOptionalChecks, toolHeads, yamllintPresets, yamllintRuleIds } from "../src/ToolHeads.js"
 
 describe("toolHeads", () => {
   it("are the catalogue's tools, each without its patterns", () => {
@@ -36,5 +36,16 @@ describe("rubocopSeverities", () => {
     expect(rubocopSeverities.get("Lint/Syntax")).toBe("fatal")
     expect(rubocopSeverities.get("Security/Eval")).toBe("convention")
     expect(rubocopSeverities.get("Layout/EndAlignment")).toBe("warning")
+  })
+})
+
+describe("yamllint's rules and presets", () => {
+  it("are the catalogue's rules less the syntax error, and yamllint's default and relaxed configurations", () => {
+    expect(yamllintRuleIds.size).toBe(22)
+    expect(yamllintRuleIds.has("key-duplicates")).toBe(true)
+    expect(yamllintRuleIds.has("syntax")).toBe(false)
+    expect(yamllintPresets["default"]?.rules["truthy"]).toEqual({ level: "warning" })
+    expect(yamllintPresets["relaxed"]?.extends).toBe("default")
+    expect(yamllintPresets["relaxed"]?.rules["truthy"]).toBe("disable")
   })
 })

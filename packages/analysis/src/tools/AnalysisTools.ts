@@ -10,6 +10,7 @@ import { makeRubocopTool } from "../rubocop/RubocopTool.js"
 import { makeRuffTool } from "../ruff/RuffTool.js"
 import { makeShellCheckTool } from "../shellcheck/ShellCheckTool.js"
 import { makeStylelintTool } from "../stylelint/StylelintTool.js"
+import { makeYamllintTool } from "../yamllint/YamllintTool.js"
 import type { AnalysisTool } from "./AnalysisTool.js"
 import { makeEslintTool } from "./EslintTool.js"
 
@@ -21,7 +22,7 @@ import { makeEslintTool } from "./EslintTool.js"
 
 export interface AnalysisToolsOptions {
   readonly configurationFileLimits: ConfigLintLimits
-  /** Where external analysers (ShellCheck, Cppcheck, RuboCop, Go's) are looked for: the service's PATH when absent. */
+  /** Where external analysers (ShellCheck, Cppcheck, RuboCop, Go's, yamllint) are looked for: the service's PATH when absent. */
   readonly searchPath?: string | undefined
   /** How many processes an external analyser that can use several (Cppcheck's `-j`) may run: one when absent. */
   readonly externalJobs?: number | undefined
@@ -39,7 +40,8 @@ export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<Anal
     cppcheck: (definition) => makeCppcheckTool(definition, { searchPath: options.searchPath, jobs: options.externalJobs }),
     rubocop: (definition) => makeRubocopTool(definition, { searchPath: options.searchPath }),
     staticcheck: (definition) => makeStaticcheckTool(definition, { searchPath: options.searchPath }),
-    govet: (definition) => makeGoVetTool(definition, { searchPath: options.searchPath })
+    govet: (definition) => makeGoVetTool(definition, { searchPath: options.searchPath }),
+    yamllint: (definition) => makeYamllintTool(definition, { searchPath: options.searchPath })
   }
   return toolHeads.flatMap((definition) => {
     const make = plugins[definition.family]

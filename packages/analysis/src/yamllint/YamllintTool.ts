@@ -1,0 +1,187 @@
+import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { yamllintLevels, yamllintPatternSeverity } from "@tidemark/catalogue/ToolHeads"
+import type { ToolDefinitions } from "@tidemark/core"
+import { Duration, Effect, Either, Fiber, Option } from "effect"
+import { cacheMessages, cachedMessagesOf } from "../CachedLint.js"
+import type { EnabledRule } from "../EnabledRule.js"
+import { type ChildFences, childFencesReading } from "../external/ChildFences.js"
+import { runConfined } from "../external/ConfinedRun.js"
+import type { InstalledProgram } from "../external/ProgramOnPath.js"
+import { CachedMessage } from "../LintCache.js"
+import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
+import { LintResult } from "../LintResult.js"
+import type { SourceFile } from "../SourceTree.js"
+import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
+import { takesYaml, yamlFilesMatcher } from "./YamlFiles.js"
+import { configNames, configurationText, patternsPlan, readConfiguration, type YamllintPlan } from "./YamllintConfig.js"
+import { yamllintLintKey } from "./YamllintKey.js"
+import type { YamllintProblem } from "./YamllintOutput.js"
+import { installHint, yamllintOnPath } from "./YamllintProgram.js"
+import { defaultYamllintLimits, runYamllint, type YamllintLimits } from "./YamllintRun.js"
+
+/**
+ * The yamllint plug-in: YAML checked by the `yamllint` installed on this server, run behind the
+ * external analysers' fences (ChildFences, ConfinedRun) over the checkout, always with a
+ * configuration Tidemark wrote (`-c`), so that it reads no file of the checkout as one: the enabled
+ * patterns (those rules on, nothing extended), or the repository's `.yamllint` read as data
+ * (YamllintConfig). Without yamllint on the search path the plug-in still exists: it says it is not
+ * installed (`availability`), and YAML is never counted clean.
+ *
+ * A message's rule id holds the rule and yamllint's level (`truthy:warning`): a rule whose `level`
+ * the repository chose takes it (error → Error, warning → Warning), any other its pattern's
+ * severity. A file yamllint cannot parse is an issue of the pattern `yamllint_syntax`: YAML is
+ * data, and the rules yamllint ran up to the error still say where else the file is wrong.
+ */
+
+export interface YamllintToolOptions {
+  /** Where `yamllint` is looked for: the service's PATH when absent. */
+  readonly searchPath?: string | undefined
+  readonly limits?: YamllintLimits | undefined
+}
+
+const patternOf = (prefix: string, rules: ReadonlyArray<EnabledRule>, plan: YamllintPlan | undefined): PatternOf => {
+  const enabled = new Map(rules.map((rule) => [rule.ruleId, rule.severity]))
+  const chosen = new Set(plan?.chosenLevels ?? [])
+  return (ruleId) => {
+    const [rule = "", level = ""] = ruleId.split(":")
+    const severity = enabled.get(rule)
+    if (plan === undefined && severity === undefined) return undefined
+    return {
+      patternId: `${prefix}${rule}`,
+      severity: chosen.has(rule) && (level === "error" || level === "warning") ? yamllintLevels[level] : (severity ?? yamllintPatternSeverity(rule))
+    }
+  }
+}
+
+const messagesOf = (problems: ReadonlyArray<YamllintProblem>): ReadonlyArray<CachedMessage> =>
+  [...problems]
+    .sort((a, b) => a.line - b.line || a.column - b.column)
+    .map((problem) => new CachedMessage({ ruleId: `${problem.rule}:${problem.level}`, line: problem.line, message: problem.message }))
+
+/** A folder of this process's temporary files holding the configuration, readable by the fences' user; removed after. */
+const writtenConfiguration = (plan: YamllintPlan) =>
+  Effect.acquireRelease(
+    Effect.promise(async () => {
+      const folder = await mkdtemp(join(tmpdir(), "tidemark-yamllint-"))
+      await chmod(folder, 0o755)
+      const path = join(folder, "tidemark-yamllint.json")
+      await writeFile(path, configurationText(plan))
+      await chmod(path, 0o644)
+      return { folder, path }
+    }),
+    (written) => Effect.promise(() => rm(written.folder, { recursive: true, force: true }))
+  )
+
+const checkLimits = { timeout: Duration.minutes(1), memoryMegabytes: 1024, outputBytes: 1024 * 1024 }
+
+/**
+ * Whether yamllint takes the written configuration (it refuses a whole one for an option its rule
+ * does not have, or a value it does not allow): asked once (`--list-files` of a name), before the
+ * files, rather than learnt from every file's run failing alone.
+ */
+const refusal = (program: InstalledProgram, root: string, fences: ChildFences, config: string): Effect.Effect<string | undefined> =>
+  runConfined({ program: program.path, args: ["-c", config, "--list-files", "--", "tidemark-check.yaml"], cwd: root, fences, limits: checkLimits }).pipe(
+    Effect.map((output) => (output.exitCode === 0 ? undefined : output.stderr.trim().split("\n").slice(0, 2).join(" "))),
+    Effect.catchAll((failed) => Effect.succeed(failed.detail))
+  )
+
+/**
+ * The files linted through the per-file cache when the context has one; the others in batched runs
+ * with the plan written for yamllint. A repository's configuration yamllint refuses is named, and
+ * the fallback (the enabled patterns) applies instead.
+ */
+const lintFiles = (
+  program: InstalledProgram,
+  root: string,
+  taken: ReadonlyArray<SourceFile>,
+  plan: YamllintPlan,
+  fallback: YamllintPlan | undefined,
+  limits: YamllintLimits
+): Effect.Effect<{ readonly linted: ReadonlyArray<LintedFile>; readonly refused: string | undefined }> =>
+  Effect.scoped(Effect.gen(function*() {
+    const text = configurationText(plan)
+    const keyOf = (file: SourceFile) => yamllintLintKey(program.version, text, file.path, file.content)
+    const hits = yield* cachedMessagesOf(taken.map(keyOf))
+    const outcomes = new Map<string, LintedFile>()
+    const missing: Array<SourceFile> = []
+    for (const [index, file] of taken.entries()) {
+      const hit = hits[index] ?? Option.none()
+      if (Option.isSome(hit)) outcomes.set(file.path, lintedFileOf(file, hit.value))
+      else missing.push(file)
+    }
+    if (missing.length > 0) {
+      const fences = childFencesReading(program.path, root)
+      const written = yield* writtenConfiguration(plan)
+      const refused = fallback === undefined ? undefined : yield* refusal(program, root, fences, written.path)
+      if (refused !== undefined && fallback !== undefined) {
+        const again = yield* lintFiles(program, root, taken, fallback, undefined, limits)
+        return { linted: again.linted, refused }
+      }
+      const ran = yield* runYamllint({ program: program.path, root, fences, limits, options: ["-f", "parsable", "-c", written.path], files: missing.map((file) => file.path) })
+      for (const file of missing) {
+        const outcome = ran.get(file.path) ?? Either.left("yamllint gave no result for it")
+        if (Either.isLeft(outcome)) {
+          outcomes.set(file.path, failedFileOf(file, new Error(outcome.left)))
+          continue
+        }
+        const messages = messagesOf(outcome.right)
+        outcomes.set(file.path, lintedFileOf(file, messages))
+        yield* cacheMessages(keyOf(file), messages)
+      }
+    }
+    return { linted: taken.flatMap((file) => Option.toArray(Option.fromNullable(outcomes.get(file.path)))), refused: undefined }
+  }))
+
+const rootConfigOf = (files: ReadonlyArray<SourceFile>): SourceFile | undefined =>
+  configNames.flatMap((name) => files.filter((file) => file.path === name))[0]
+
+const run = (definition: ToolDefinitions.ToolDefinition, options: YamllintToolOptions, root: string, files: ReadonlyArray<SourceFile>, settings: ToolSettings) =>
+  Effect.gen(function*() {
+    const tool = definition.name
+    const program = yield* yamllintOnPath(options.searchPath)
+    if (program._tag === "MissingProgram") return yield* new ToolFailed({ tool, reason: `${program.reason}: ${installHint}` })
+    const rootConfig = rootConfigOf(files)
+    const problems: Array<ToolProblem> = []
+    if (settings.useConfigurationFile && rootConfig === undefined) {
+      problems.push(new ToolProblem({ tool, code: "configuration_not_found", message: `no ${configNames.join(", ")} at the repository's root: the enabled patterns apply` }))
+    }
+    // yamllint's configuration is data: a repository that never chose follows it.
+    const wanted = (settings.useConfigurationFile || settings.configurationByDefault) && rootConfig !== undefined
+    const read = wanted ? readConfiguration(rootConfig, new Map(files.map((file) => [file.path, file]))) : undefined
+    if (read !== undefined && Either.isLeft(read)) problems.push(new ToolProblem({ tool, code: "unreadable_configuration", file: rootConfig?.path, message: read.left }))
+    if (read !== undefined && Either.isRight(read) && read.right.problems.length > 0) {
+      problems.push(new ToolProblem({ tool, code: "unsupported_configuration", file: rootConfig?.path, message: read.right.problems.join("; ") }))
+    }
+    const patterns = patternsPlan(settings.rules.map((rule) => rule.ruleId))
+    const followed = read !== undefined && Either.isRight(read) ? read.right.plan : undefined
+    const plan = followed ?? patterns
+    const taken = files.filter(followed === undefined ? takesYaml : yamlFilesMatcher(plan.yamlFiles))
+    // No pattern enabled and no configuration followed: nothing to check for (a syntax error is reported under any rules).
+    const { linted, refused } = followed === undefined && settings.rules.length === 0
+      ? { linted: taken.map((file) => lintedFileOf(file, [])), refused: undefined }
+      : yield* lintFiles(program, root, taken, plan, followed === undefined ? undefined : patterns, options.limits ?? defaultYamllintLimits)
+    if (refused !== undefined) problems.push(new ToolProblem({ tool, code: "unreadable_configuration", file: rootConfig?.path, message: `yamllint refused it (the enabled patterns apply): ${refused}` }))
+    const configured = refused === undefined ? followed : undefined
+    const summary = summaryOf(linted, patternOf(definition.patternPrefix, settings.rules, configured))
+    const result = new LintResult({ ...summary, skippedRules: [], ...(configured !== undefined && rootConfig !== undefined ? { configurationFile: rootConfig.path } : {}) })
+    return { result, problems } satisfies ToolRun
+  })
+
+export const makeYamllintTool = (definition: ToolDefinitions.ToolDefinition, options: YamllintToolOptions = {}): AnalysisTool => ({
+  definition,
+  languages: ["YAML"],
+  availability: Effect.map(yamllintOnPath(options.searchPath), (found) =>
+    found._tag === "MissingProgram"
+      ? { _tag: "NotInstalled", reason: found.reason, install: installHint }
+      : { _tag: "Installed", version: found.version }),
+  takes: takesYaml,
+  ruleIdOf: (patternId) => (patternId.startsWith(definition.patternPrefix) ? patternId.slice(definition.patternPrefix.length) : patternId),
+  configurationOf: (files) => {
+    const config = rootConfigOf(files)
+    // Read as YAML data and written again for yamllint: readable.
+    return config === undefined ? undefined : { file: config.path, readable: true }
+  },
+  start: (root, files, settings) => Effect.map(Effect.fork(run(definition, options, root, files, settings)), Fiber.join)
+})
