@@ -15,6 +15,7 @@ import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, summaryOf 
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
+import { withoutDeliberateAssignments } from "./DeliberateAssignment.js"
 import { configName, documentName, documentText, patternsConfiguration, type SafeConfiguration, safeConfigurationOf } from "./RubocopConfig.js"
 import { rubocopLintKey } from "./RubocopKey.js"
 import { type RubocopOffence, RubocopSeverity, severityOfRubocop, syntaxCop } from "./RubocopOutput.js"
@@ -35,7 +36,8 @@ import { isRubyVersionSource, takesRuby } from "./RubyFiles.js"
  * A message's rule id holds the cop and RuboCop's severity (`Lint/Loop:warning`): at the cop's own
  * severity the issue takes its pattern's; at another (a `Severity:` the repository chose) RuboCop's
  * (convention, refactor, info → Info; warning → Warning; error, fatal → Error). A file RuboCop
- * cannot parse (`Lint/Syntax`) is named as not parsed, as ESLint's are.
+ * cannot parse (`Lint/Syntax`) is named as not parsed, as ESLint's are. A `Lint/UselessAssignment`
+ * on Ruby's deliberate `name = name = value` is left out (DeliberateAssignment).
  */
 
 export interface RubocopToolOptions {
@@ -171,7 +173,7 @@ const lintFiles = (
           outcomes.set(file.path, failedFileOf(file, new Error(outcome.left)))
           continue
         }
-        const messages = messagesOf(outcome.right)
+        const messages = messagesOf(withoutDeliberateAssignments(outcome.right, file.content))
         outcomes.set(file.path, lintedFileOf(file, messages))
         yield* cacheMessages(keyOf(file), messages)
       }
