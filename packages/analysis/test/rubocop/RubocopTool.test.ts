@@ -139,6 +139,16 @@ describe("makeRubocopTool", () => {
       ])
     }))
 
+  it.effect("parses for the newest Ruby it knows when the repository names a newer one (factory_bot's .tool-versions), and says so", () =>
+    Effect.gen(function*() {
+      const { files, root } = checkoutOf({ ...project, ".tool-versions": "ruby 4.0.1\n" })
+      const { problems, result } = yield* run(root, files)
+      expect(problems.map((p) => [p.code, p.message.replace(/RuboCop \S+/, "RuboCop")])).toEqual([
+        ["unsupported_configuration", "RuboCop does not know Ruby 4.0, the version the repository names: its files are parsed as Ruby 3.2"]
+      ])
+      expect([result.issues.length, result.failedFiles, result.unparsedFiles]).toEqual([5, [], []])
+    }))
+
   it.effect("names a file RuboCop cannot parse as not parsed, never clean, and checks the others", () =>
     Effect.gen(function*() {
       const { files, root } = checkoutOf({ "lib/broken.rb": broken, "lib/ok.rb": "def run(code)\n  eval(code)\nend\n" })
