@@ -137,3 +137,22 @@ export const documentText = (configuration: SafeConfiguration, index: number, fo
  * defaults, never a file of the checkout or above it (RuboCop would look for one up the folders).
  */
 export const patternsConfiguration: SafeConfiguration = { documents: [{ data: {}, inherits: [] }], problems: [] }
+
+/**
+ * The newest Ruby RuboCop 1.39 parses for (its known versions end at 3.2; later releases keep it).
+ * A repository whose `.ruby-version`, `.tool-versions` or `Gemfile.lock` (or configuration) names a
+ * newer Ruby makes RuboCop stop on every file ("RuboCop found unknown Ruby version: 4.0"): it is
+ * then told to parse for this one, and a file of newer syntax is named as not parsed.
+ */
+export const newestKnownRuby = 3.2
+
+/** The configuration with RuboCop told which Ruby to parse for, over what the repository's files and configuration say. */
+export const targetingRuby = (configuration: SafeConfiguration, version: number): SafeConfiguration => {
+  const [root, ...inherited] = configuration.documents
+  const data = root?.data ?? {}
+  const allCops = isRecord(data["AllCops"]) ? data["AllCops"] : {}
+  return { ...configuration, documents: [{ inherits: root?.inherits ?? [], data: { ...data, AllCops: { ...allCops, TargetRubyVersion: version } } }, ...inherited] }
+}
+
+/** The Ruby version RuboCop says it does not know, from its standard error. */
+export const unknownRubyOf = (stderr: string): string | undefined => /RuboCop found unknown Ruby version:? "?(\d+(?:\.\d+)*)/.exec(stderr)?.[1]

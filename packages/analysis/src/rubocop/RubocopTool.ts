@@ -15,7 +15,18 @@ import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, summaryOf 
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
-import { configName, documentName, documentText, patternsConfiguration, type SafeConfiguration, safeConfigurationOf } from "./RubocopConfig.js"
+import { withoutDeliberateAssignments } from "./DeliberateAssignment.js"
+import {
+  configName,
+  documentName,
+  documentText,
+  newestKnownRuby,
+  patternsConfiguration,
+  type SafeConfiguration,
+  safeConfigurationOf,
+  targetingRuby,
+  unknownRubyOf
+} from "./RubocopConfig.js"
 import { rubocopLintKey } from "./RubocopKey.js"
 import { type RubocopOffence, RubocopSeverity, severityOfRubocop, syntaxCop } from "./RubocopOutput.js"
 import { installHint, rubocopOnPath } from "./RubocopProgram.js"
@@ -35,7 +46,8 @@ import { isRubyVersionSource, takesRuby } from "./RubyFiles.js"
  * A message's rule id holds the cop and RuboCop's severity (`Lint/Loop:warning`): at the cop's own
  * severity the issue takes its pattern's; at another (a `Severity:` the repository chose) RuboCop's
  * (convention, refactor, info → Info; warning → Warning; error, fatal → Error). A file RuboCop
- * cannot parse (`Lint/Syntax`) is named as not parsed, as ESLint's are.
+ * cannot parse (`Lint/Syntax`) is named as not parsed, as ESLint's are. A `Lint/UselessAssignment`
+ * on Ruby's deliberate `name = name = value` is left out (DeliberateAssignment).
  */
 
 export interface RubocopToolOptions {
@@ -132,9 +144,29 @@ const refusal = (program: InstalledProgram, root: string, fences: ChildFences, w
   )
 
 /**
+ * The Ruby version the repository names that RuboCop does not know, if it stops on it: asked once
+ * of one file, rather than learnt from every file's run failing alone.
+ */
+const unknownRuby = (program: InstalledProgram, root: string, fences: ChildFences, written: Written, file: string): Effect.Effect<string | undefined> =>
+  runConfined({ program: program.path, args: [...optionsOf(written, [syntaxCop]), "--", file], cwd: root, fences, limits: checkLimits }).pipe(
+    Effect.map((output) => (output.exitCode === 2 ? unknownRubyOf(output.stderr) : undefined)),
+    Effect.catchAll(() => Effect.succeed(undefined))
+  )
+
+const retargeted = (plan: Plan): Plan => ({ ...plan, configuration: targetingRuby(plan.configuration, newestKnownRuby) })
+
+/** What a lint of the files found besides their outcomes: a configuration RuboCop refused, a Ruby it does not know. */
+interface Linted {
+  readonly linted: ReadonlyArray<LintedFile>
+  readonly refused: string | undefined
+  readonly unknownRuby?: string | undefined
+}
+
+/**
  * The files linted through the per-file cache when the context has one; the others in batched
  * runs with the plan's configuration written for RuboCop. A repository's configuration RuboCop
- * refuses is named, and the enabled patterns apply instead.
+ * refuses is named, and the enabled patterns apply instead; a Ruby version it does not know (when
+ * `probeRuby`: the tree has a file naming one) is named, and the newest it knows parsed for.
  */
 const lintFiles = (
   program: InstalledProgram,
@@ -143,8 +175,9 @@ const lintFiles = (
   versions: string,
   plan: Plan,
   fallback: Plan,
-  limits: RubocopLimits
-): Effect.Effect<{ readonly linted: ReadonlyArray<LintedFile>; readonly refused: string | undefined }> =>
+  limits: RubocopLimits,
+  probeRuby: boolean
+): Effect.Effect<Linted> =>
   Effect.scoped(Effect.gen(function*() {
     const planKey = JSON.stringify([plan.configuration.documents, plan.only ?? null])
     const keyOf = (file: SourceFile) => rubocopLintKey(program.version, planKey, file.path, file.content, versions)
@@ -161,8 +194,13 @@ const lintFiles = (
       const written = yield* writtenConfiguration(plan.configuration)
       const refused = plan.only === undefined ? yield* refusal(program, root, fences, written) : undefined
       if (refused !== undefined) {
-        const again = yield* lintFiles(program, root, taken, versions, fallback, fallback, limits)
-        return { linted: again.linted, refused }
+        const again = yield* lintFiles(program, root, taken, versions, fallback, fallback, limits, probeRuby)
+        return { ...again, refused }
+      }
+      const unknown = probeRuby && missing[0] !== undefined ? yield* unknownRuby(program, root, fences, written, missing[0].path) : undefined
+      if (unknown !== undefined) {
+        const again = yield* lintFiles(program, root, taken, versions, retargeted(plan), retargeted(fallback), limits, false)
+        return { ...again, unknownRuby: unknown }
       }
       const ran = yield* runRubocop({ program: program.path, root, fences, limits, options: optionsOf(written, plan.only), files: missing.map((file) => file.path) })
       for (const file of missing) {
@@ -171,7 +209,7 @@ const lintFiles = (
           outcomes.set(file.path, failedFileOf(file, new Error(outcome.left)))
           continue
         }
-        const messages = messagesOf(outcome.right)
+        const messages = messagesOf(withoutDeliberateAssignments(outcome.right, file.content))
         outcomes.set(file.path, lintedFileOf(file, messages))
         yield* cacheMessages(keyOf(file), messages)
       }
@@ -200,9 +238,15 @@ const run = (definition: ToolDefinitions.ToolDefinition, options: RubocopToolOpt
     const patterns: Plan = { configuration: patternsConfiguration, only: settings.rules.map((rule) => rule.ruleId) }
     const plan: Plan = safe !== undefined && Either.isRight(safe) ? { configuration: safe.right, only: undefined } : patterns
     // No pattern enabled and no configuration followed: nothing to check for.
-    const { linted, refused } = plan.only !== undefined && plan.only.length === 0
+    const versionSources = files.filter((file) => isRubyVersionSource(file.path))
+    // A gemspec's `required_ruby_version` never names a Ruby RuboCop does not know: it takes the oldest it knows that fits.
+    const probeRuby = plan.only === undefined || versionSources.some((file) => !file.path.endsWith(".gemspec"))
+    const { linted, refused, unknownRuby: unknown }: Linted = plan.only !== undefined && plan.only.length === 0
       ? { linted: taken.map((file) => lintedFileOf(file, [])), refused: undefined }
-      : yield* lintFiles(program, root, taken, treeDigest(files.filter((file) => isRubyVersionSource(file.path))), plan, patterns, options.limits ?? defaultRubocopLimits)
+      : yield* lintFiles(program, root, taken, treeDigest(versionSources), plan, patterns, options.limits ?? defaultRubocopLimits, probeRuby)
+    if (unknown !== undefined) {
+      problems.push(new ToolProblem({ tool, code: "unsupported_configuration", message: `RuboCop ${program.version} does not know Ruby ${unknown}, the version the repository names: its files are parsed as Ruby ${newestKnownRuby}` }))
+    }
     if (refused !== undefined) problems.push(new ToolProblem({ tool, code: "unreadable_configuration", file: configName, message: `RuboCop refused it (the enabled patterns apply): ${refused}` }))
     const followed = plan.only === undefined && refused === undefined
     const summary = summaryOf(linted, patternOf(definition.patternPrefix, settings.rules, followed))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { Either } from "effect"
-import { documentText, patternsConfiguration, safeConfigurationOf } from "../../src/rubocop/RubocopConfig.js"
+import { documentText, patternsConfiguration, type SafeConfiguration, safeConfigurationOf, targetingRuby, unknownRubyOf } from "../../src/rubocop/RubocopConfig.js"
 import type { SourceFile } from "../../src/SourceTree.js"
 
 const tree = (files: Readonly<Record<string, string>>): ReadonlyMap<string, SourceFile> => new Map(Object.entries(files).map(([path, content]) => [path, { path, content }]))
@@ -72,5 +72,21 @@ describe("documentText", () => {
     })
     expect(JSON.parse(documentText(safe.right, 1, "/tmp/x"))).toEqual({ "Lint/Loop": { Enabled: false } })
     expect(JSON.parse(documentText(patternsConfiguration, 0, "/tmp/x"))).toEqual({ AllCops: { SuggestExtensions: false } })
+  })
+})
+
+describe("targetingRuby", () => {
+  it("tells RuboCop the Ruby to parse for in the root document, over the repository's own, and reads the version RuboCop does not know", () => {
+    const configuration: SafeConfiguration = {
+      documents: [{ data: { AllCops: { TargetRubyVersion: 4.0, Exclude: ["x/**"] }, "Lint/Loop": { Enabled: false } }, inherits: [1] }, { data: {}, inherits: [] }],
+      problems: []
+    }
+    expect(targetingRuby(configuration, 3.2).documents).toEqual([
+      { data: { AllCops: { TargetRubyVersion: 3.2, Exclude: ["x/**"] }, "Lint/Loop": { Enabled: false } }, inherits: [1] },
+      { data: {}, inherits: [] }
+    ])
+    expect(targetingRuby(patternsConfiguration, 3.2).documents).toEqual([{ data: { AllCops: { TargetRubyVersion: 3.2 } }, inherits: [] }])
+    expect(unknownRubyOf("RuboCop found unknown Ruby version: 4.0\n/usr/share/…/processed_source.rb:269")).toBe("4.0")
+    expect(unknownRubyOf("unexpected token")).toBeUndefined()
   })
 })

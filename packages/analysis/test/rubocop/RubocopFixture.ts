@@ -60,3 +60,30 @@ export const project: Readonly<Record<string, string>> = {
 
 /** A file RuboCop cannot parse. */
 export const broken = "def broken(\n  1\n"
+
+/**
+ * Shaped as rack's `lib/rack/show_status.rb`: variables only its ERB template reads through
+ * `binding`, each kept by Ruby's `name = name = value` (lines 9 and 12), beside a variable that is
+ * assigned and never read (line 13) and a comparison that only looks like the idiom (line 14).
+ */
+export const templateVariables = [
+  "require \"erb\"",
+  "",
+  "class ShowStatus",
+  "  TEMPLATE = \"<h1><%= req.path %>: <%= detail %></h1>\"",
+  "",
+  "  def call(env, status)",
+  "    # This double assignment is to prevent an \"unused variable\" warning.",
+  "    # Yes, it is dumb, but I don't like Ruby yelling at me.",
+  "    req = req = Request.new(env)",
+  "    message = status.to_s",
+  "    # The same, on a value of several lines.",
+  "    detail = detail = env.fetch(\"detail\") {",
+  "      unused = message",
+  "      same = same == message",
+  "    }",
+  "    ERB.new(TEMPLATE).result(binding)",
+  "  end",
+  "end",
+  ""
+].join("\n")

@@ -9,7 +9,7 @@ import * as MemoryAnalysisCache from "../../src/MemoryAnalysisCache.js"
 import { makeRubocopTool } from "../../src/rubocop/RubocopTool.js"
 import { defaultRubocopLimits } from "../../src/rubocop/RubocopRun.js"
 import type { SourceFile } from "../../src/SourceTree.js"
-import { broken, checkoutOf, defaultRules, project, rubocopDefinition, rubocopRule } from "./RubocopFixture.js"
+import { broken, checkoutOf, defaultRules, project, rubocopDefinition, rubocopRule, templateVariables } from "./RubocopFixture.js"
 
 const tool = makeRubocopTool(rubocopDefinition)
 
@@ -127,6 +127,26 @@ describe("makeRubocopTool", () => {
       const list = yield* run(unreadable.root, unreadable.files, [rubocopRule("Security/Eval", "Error")], tool, true)
       expect(list.problems.map((p) => [p.code, p.message])).toEqual([["unreadable_configuration", ".rubocop.yml is not a mapping of RuboCop's settings"]])
       expect(issuesOf(list.result)).toEqual([["lib/store.rb", 18, "RuboCop_Security/Eval", "Error"]])
+    }))
+
+  it.effect("leaves out Ruby's deliberate `name = name = value` that a template reads, and reports the variables never read", () =>
+    Effect.gen(function*() {
+      const { files, root } = checkoutOf({ "lib/show_status.rb": templateVariables })
+      const { result } = yield* run(root, files)
+      expect(result.issues.map((i) => [i.line, i.patternId, i.message])).toEqual([
+        [13, "RuboCop_Lint/UselessAssignment", "Useless assignment to variable - `unused`."],
+        [14, "RuboCop_Lint/UselessAssignment", "Useless assignment to variable - `same`."]
+      ])
+    }))
+
+  it.effect("parses for the newest Ruby it knows when the repository names a newer one (factory_bot's .tool-versions), and says so", () =>
+    Effect.gen(function*() {
+      const { files, root } = checkoutOf({ ...project, ".tool-versions": "ruby 4.0.1\n" })
+      const { problems, result } = yield* run(root, files)
+      expect(problems.map((p) => [p.code, p.message.replace(/RuboCop \S+/, "RuboCop")])).toEqual([
+        ["unsupported_configuration", "RuboCop does not know Ruby 4.0, the version the repository names: its files are parsed as Ruby 3.2"]
+      ])
+      expect([result.issues.length, result.failedFiles, result.unparsedFiles]).toEqual([5, [], []])
     }))
 
   it.effect("names a file RuboCop cannot parse as not parsed, never clean, and checks the others", () =>
