@@ -18,13 +18,12 @@ const isolatedFiles = ["packages/server/test/**/*.test.ts", "packages/analysis/t
 /**
  * The packages whose test files share their worker's modules (Vitest's threads pool without
  * isolation): each file of the core otherwise loads Effect's hundreds of modules afresh, which was
- * most of the suite's CPU time (the core's 77 files: 47 CPU s shared, 308 isolated; git's, the
- * git hosts' and the port contracts' 11: 12 and 19). The storage and queue adapters', the
- * examples' and the HTTP suite's files keep a process each: they hold databases, queues and
+ * most of the suite's CPU time (the core's 77 files: 47 CPU s shared, 308 isolated). The adapters',
+ * the examples' and the HTTP suite's files keep a process each: they hold databases, queues and
  * analysis threads that outlive a file, and the core's files failed beside them (a PGlite left open,
  * a test clock replaced).
  */
-const sharedModules = ["core", "catalogue", "analysis", "dashboard", "adapter-git", "adapter-githost", "port-contracts"].map((name) => `packages/${name}/test/**/*.test.ts`)
+const sharedModules = ["core", "catalogue", "analysis", "dashboard"].map((name) => `packages/${name}/test/**/*.test.ts`)
 
 /**
  * Vitest gives a machine of N cores N-1 workers: one on this project's two-core machines, which
