@@ -20,8 +20,8 @@ const isolatedFiles = ["packages/server/test/**/*.test.ts", "packages/analysis/t
  * isolation): each file of the core otherwise loads Effect's hundreds of modules afresh, which was
  * most of the suite's CPU time (the core's 77 files: 47 CPU s shared, 308 isolated). The adapters',
  * the examples' and the HTTP suite's files keep a process each: they hold databases, queues and
- * analysis threads that outlive a file, and the core's files failed beside them (a PGlite left open,
- * a test clock replaced).
+ * analysis threads that outlive a file, and the core's files failed beside them (a PGlite left open;
+ * a test clock lost beside git's, the git hosts' and the port contracts' files).
  */
 const sharedModules = ["core", "catalogue", "analysis", "dashboard"].map((name) => `packages/${name}/test/**/*.test.ts`)
 
