@@ -15,6 +15,7 @@ import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
 import { takesYaml, yamlFilesMatcher } from "./YamlFiles.js"
+import { atTemplateMarker, isHelmTemplate } from "./YamlTemplates.js"
 import { configNames, configurationText, patternsPlan, readConfiguration, type YamllintPlan } from "./YamllintConfig.js"
 import { yamllintLintKey } from "./YamllintKey.js"
 import type { YamllintProblem } from "./YamllintOutput.js"
@@ -32,7 +33,9 @@ import { defaultYamllintLimits, runYamllint, type YamllintLimits } from "./Yamll
  * A message's rule id holds the rule and yamllint's level (`truthy:warning`): a rule whose `level`
  * the repository chose takes it (error → Error, warning → Warning), any other its pattern's
  * severity. A file yamllint cannot parse is an issue of the pattern `yamllint_syntax`: YAML is
- * data, and the rules yamllint ran up to the error still say where else the file is wrong.
+ * data, and the rules yamllint ran up to the error still say where else the file is wrong. A
+ * template of YAML is not YAML (YamlTemplates): a Helm chart's templates are not given to yamllint,
+ * and a syntax error at a Go or Jinja marker makes the file unparsed, not an issue.
  */
 
 export interface YamllintToolOptions {
@@ -55,10 +58,15 @@ const patternOf = (prefix: string, rules: ReadonlyArray<EnabledRule>, plan: Yaml
   }
 }
 
-const messagesOf = (problems: ReadonlyArray<YamllintProblem>): ReadonlyArray<CachedMessage> =>
+/** A syntax error at a template's marker is the file's parsing error (it is a template), not an issue. */
+const messagesOf = (content: string, problems: ReadonlyArray<YamllintProblem>): ReadonlyArray<CachedMessage> =>
   [...problems]
     .sort((a, b) => a.line - b.line || a.column - b.column)
-    .map((problem) => new CachedMessage({ ruleId: `${problem.rule}:${problem.level}`, line: problem.line, message: problem.message }))
+    .map((problem) =>
+      problem.rule === "syntax" && atTemplateMarker(content, problem.line)
+        ? new CachedMessage({ ruleId: null, line: problem.line, message: `a template, not YAML (a Go or Jinja marker where yamllint's parser stopped): ${problem.message}`, fatal: true })
+        : new CachedMessage({ ruleId: `${problem.rule}:${problem.level}`, line: problem.line, message: problem.message })
+    )
 
 /** A folder of this process's temporary files holding the configuration, readable by the fences' user; removed after. */
 const writtenConfiguration = (plan: YamllintPlan) =>
@@ -126,7 +134,7 @@ const lintFiles = (
           outcomes.set(file.path, failedFileOf(file, new Error(outcome.left)))
           continue
         }
-        const messages = messagesOf(outcome.right)
+        const messages = messagesOf(file.content, outcome.right)
         outcomes.set(file.path, lintedFileOf(file, messages))
         yield* cacheMessages(keyOf(file), messages)
       }
@@ -157,7 +165,8 @@ const run = (definition: ToolDefinitions.ToolDefinition, options: YamllintToolOp
     const patterns = patternsPlan(settings.rules.map((rule) => rule.ruleId))
     const followed = read !== undefined && Either.isRight(read) ? read.right.plan : undefined
     const plan = followed ?? patterns
-    const taken = files.filter(followed === undefined ? takesYaml : yamlFilesMatcher(plan.yamlFiles))
+    const named = followed === undefined ? takesYaml : yamlFilesMatcher(plan.yamlFiles)
+    const taken = files.filter((file) => named(file) && !isHelmTemplate(root, file.path))
     // No pattern enabled and no configuration followed: nothing to check for (a syntax error is reported under any rules).
     const { linted, refused } = followed === undefined && settings.rules.length === 0
       ? { linted: taken.map((file) => lintedFileOf(file, [])), refused: undefined }
