@@ -10,10 +10,15 @@ const httpSuite = ["packages/adapter-http/test/*.test.ts"]
 
 /**
  * Files that must run in a fresh module registry each: the server's files (each drives child
- * processes and ports of its own), and a test that measures a parser's stack overflow, whose depth
- * depends on what the worker ran before.
+ * processes and ports of its own), a test that measures a parser's stack overflow, whose depth
+ * depends on what the worker ran before, and the analysis threads' test, which times a thread's
+ * replacement (in a shared thread, beside CPU-bound files, it took past its minute).
  */
-const isolatedFiles = ["packages/server/test/**/*.test.ts", "packages/analysis/test/TreeAnalyzer.test.ts"]
+const isolatedFiles = [
+  "packages/server/test/**/*.test.ts",
+  "packages/analysis/test/TreeAnalyzer.test.ts",
+  "packages/analysis/test/ThreadedAnalyzer.test.ts"
+]
 
 /**
  * The packages whose test files share their worker's modules (Vitest's threads pool without

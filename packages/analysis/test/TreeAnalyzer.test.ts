@@ -211,13 +211,14 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
         Python: [["Ruff"], undefined],
         CSS: [["Stylelint"], undefined],
         SCSS: [["Stylelint"], undefined],
-        Go: [[], "no_tool"],
+        // Staticcheck and go vet read it, and the analysis was not given them.
+        Go: [[], "tool_disabled"],
         // markdownlint reads it, and the repository has not enabled it.
         Markdown: [[], "tool_disabled"]
       })
       // Markdown is documentation, not code: only Go is named.
       expect(output.problems.map((p) => p.code)).toEqual(["languages_not_analysed"])
-      expect(output.problems[0]?.message).toMatch(/^Issues of Go \(4 lines\): Tidemark has no tool for it yet were not measured/)
+      expect(output.problems[0]?.message).toMatch(/^Issues of Go \(4 lines\): its tool is disabled \((Staticcheck, govet|govet, Staticcheck)\) were not measured/)
 
       // Ruff off: Python's tool is disabled, which the analysis says.
       const withoutRuff = yield* port.analyze(root, { goals, tools: [eslint9(eqeqeq)] })

@@ -1,7 +1,7 @@
 /**
  * The dashboard tells a grade earned from one withheld: in headless Chromium against a built server
- * seeded through the public APIs, a repository mostly in Go (no tool of Tidemark reads Go) and a
- * little JavaScript shows "Not graded" with the languages not analysed, and one all in Go shows its
+ * seeded through the public APIs, a repository mostly in Java (no tool of Tidemark reads Java yet)
+ * and a little JavaScript shows "Not graded" with the languages not analysed, and one all in Java shows its
  * issues and their goal as not measured, never as a clean 0. The page names its icon, so the
  * browser asks for no /favicon.ico.
  */
@@ -19,51 +19,50 @@ const adminToken = "tma_dashboard-grades-admin"
 const organization = "gh/acme"
 const listPath = `/api/v3/analysis/organizations/${organization}/repositories?limit=25`
 
-/** A Go program of some thirty lines of code: the bulk of both repositories. */
-const goProgram = [
-  "package main",
+/** A Java program of some thirty lines of code: the bulk of both repositories. */
+const javaProgram = [
+  "package acme;",
   "",
-  "import (",
-  "\t\"fmt\"",
-  "\t\"os\"",
-  "\t\"strings\"",
-  ")",
+  "import java.util.HashMap;",
+  "import java.util.List;",
+  "import java.util.Map;",
   "",
-  "type order struct {",
-  "\tcustomer string",
-  "\tamount   int",
-  "}",
+  "public final class Orders {",
+  "  record Order(String customer, int amount) {}",
   "",
-  "func totals(orders []order) map[string]int {",
-  "\tsums := map[string]int{}",
-  "\tfor _, o := range orders {",
-  "\t\tkey := strings.ToLower(strings.TrimSpace(o.customer))",
-  "\t\tsums[key] += o.amount",
-  "\t}",
-  "\treturn sums",
-  "}",
+  "  static Map<String, Integer> totals(List<Order> orders) {",
+  "    Map<String, Integer> sums = new HashMap<>();",
+  "    for (Order o : orders) {",
+  "      String key = o.customer().trim().toLowerCase();",
+  "      sums.merge(key, o.amount(), Integer::sum);",
+  "    }",
+  "    return sums;",
+  "  }",
   "",
-  "func main() {",
-  "\torders := []order{{\"Ada\", 3}, {\"ada \", 4}, {\"Grace\", 5}}",
-  "\tfor name, sum := range totals(orders) {",
-  "\t\tfmt.Printf(\"%s: %d\\n\", name, sum)",
-  "\t}",
-  "\tif len(os.Args) > 1 {",
-  "\t\tfmt.Println(strings.Join(os.Args[1:], \" \"))",
-  "\t}",
-  "\tfor i := 0; i < 3; i++ {",
-  "\t\tfmt.Println(i)",
-  "\t}",
-  "\tos.Exit(0)",
+  "  public static void main(String[] args) {",
+  "    List<Order> orders = List.of(new Order(\"Ada\", 3), new Order(\"ada \", 4), new Order(\"Grace\", 5));",
+  "    for (Map.Entry<String, Integer> entry : totals(orders).entrySet()) {",
+  "      System.out.println(entry.getKey() + \": \" + entry.getValue());",
+  "    }",
+  "    if (args.length > 1) {",
+  "      System.out.println(String.join(\" \", args));",
+  "    }",
+  "    for (int i = 0; i < 3; i++) {",
+  "      System.out.println(i);",
+  "    }",
+  "    int count = orders.size();",
+  "    System.out.println(count);",
+  "    System.exit(0);",
+  "  }",
   "}",
   ""
 ].join("\n")
 
 const repositories: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  // Mostly Go, three lines of JavaScript with an issue: measured, but less than half of the code.
-  gophers: { "README.md": "# Gophers\n", "main.go": goProgram, "web/check.js": "export function check() {\n  return missing\n}\n" },
-  // Go alone: no tool read any of it.
-  burrow: { "README.md": "# Burrow\n", "main.go": goProgram }
+  // Mostly Java, three lines of JavaScript with an issue: measured, but less than half of the code.
+  gophers: { "README.md": "# Gophers\n", "src/Orders.java": javaProgram, "web/check.js": "export function check() {\n  return missing\n}\n" },
+  // Java alone: no tool read any of it.
+  burrow: { "README.md": "# Burrow\n", "src/Orders.java": javaProgram }
 }
 
 const analysed = (listed: ReadonlyArray<RepositoryWithAnalysis>) =>
@@ -105,12 +104,12 @@ describe("dashboard grades (headless Chromium against a seeded server)", () => {
         }
         expect(gophers.issuesCount).toBeGreaterThan(0)
         expect(burrow.issuesCount).toBe(0)
-        const goNotAnalysed = (repository: RepositoryWithAnalysis) => {
+        const javaNotAnalysed = (repository: RepositoryWithAnalysis) => {
           const grading = gradingOf(repository)
           if (grading.state !== "notGraded" || grading.languages === undefined) throw new Error(`${repository.repository.name} reads graded`)
           return grading.languages.map(notAnalysedText)
         }
-        expect(goNotAnalysed(gophers).join()).toMatch(/^Go: /)
+        expect(javaNotAnalysed(gophers).join()).toMatch(/^Java: /)
 
         const { page, errors, violations } = yield* Chromium.openPage(browser)
         const asked: Array<string> = []
@@ -124,7 +123,7 @@ describe("dashboard grades (headless Chromium against a seeded server)", () => {
           const rows = new Map((await cells(page, "table.repositories tbody tr")).map((row) => [row[0], row]))
           for (const repository of [gophers, burrow]) {
             const row = rows.get(repository.repository.name) ?? []
-            expect(row[1]).toBe(`Not graded${notGradedReason}:${goNotAnalysed(repository).join("")}`)
+            expect(row[1]).toBe(`Not graded${notGradedReason}:${javaNotAnalysed(repository).join("")}`)
           }
           expect(rows.get("gophers")?.[2]).toBe(formatCount(gophers.issuesCount))
           expect(rows.get("burrow")?.[2]).toBe("not measured")
@@ -141,7 +140,7 @@ describe("dashboard grades (headless Chromium against a seeded server)", () => {
           expect(issuesGoal).toMatch(/: not measured$/)
           const note = page.getByRole("note")
           expect(await note.textContent()).toContain(notGradedReason)
-          expect(await note.locator("li").allTextContents()).toEqual(goNotAnalysed(burrow))
+          expect(await note.locator("li").allTextContents()).toEqual(javaNotAnalysed(burrow))
           expect(await page.locator("#issue-load-help").textContent()).toMatch(/^Issues % is the issue load/)
         })
 
@@ -154,7 +153,7 @@ describe("dashboard grades (headless Chromium against a seeded server)", () => {
           expect(measures.get("Grade")).toBe("Not graded")
           expect(measures.get("Issues")).toMatch(new RegExp(`^${formatCount(gophers.issuesCount)} \\(`))
           const problem = gophers.repository.problems.find((p) => p.code === "languages_not_analysed")
-          expect(notAnalysedLanguages(problem?.message ?? "")?.map((l) => l.language)).toEqual(["Go"])
+          expect(notAnalysedLanguages(problem?.message ?? "")?.map((l) => l.language)).toEqual(["Java"])
 
           // Its commit in the branch's history: not graded either, its issues counted.
           await page.getByRole("navigation", { name: "Repository gophers" }).getByRole("link", { name: "Commits" }).click()
