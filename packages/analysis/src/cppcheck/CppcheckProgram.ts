@@ -3,7 +3,7 @@ import { type ProgramLookup, programOnPath } from "../external/ProgramOnPath.js"
 
 /**
  * Cppcheck as installed on this server: its program and its version (`Cppcheck 2.10`), which the
- * cache keys on. Asked once per process and search path, as ProgramOnPath asks.
+ * cache keys on. Looked up as ProgramOnPath looks.
  */
 
 /** How to install it, for the problem an analysis shows when it is missing. */

@@ -5,12 +5,12 @@ import { cacheMessages, cachedMessagesOf } from "../CachedLint.js"
 import { treeDigest } from "../CacheKey.js"
 import type { EnabledRule } from "../EnabledRule.js"
 import { childFencesReading } from "../external/ChildFences.js"
-import type { InstalledProgram } from "../external/ProgramOnPath.js"
+import { availabilityOf, type InstalledProgram } from "../external/ProgramOnPath.js"
 import { CachedMessage } from "../LintCache.js"
 import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
-import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
+import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
 import { cppcheckLanguages, includesSource, isTranslationUnit, takesCpp } from "./CppcheckFiles.js"
 import { cppcheckLintKey } from "./CppcheckKey.js"
 import { type CppcheckFinding, CppcheckSeverity, severityOfCppcheck } from "./CppcheckOutput.js"
@@ -178,12 +178,9 @@ const run = (definition: ToolDefinitions.ToolDefinition, options: CppcheckToolOp
 export const makeCppcheckTool = (definition: ToolDefinitions.ToolDefinition, options: CppcheckToolOptions = {}): AnalysisTool => ({
   definition,
   languages: cppcheckLanguages,
-  availability: Effect.map(cppcheckOnPath(options.searchPath), (found) =>
-    found._tag === "MissingProgram"
-      ? { _tag: "NotInstalled", reason: found.reason, install: installHint }
-      : { _tag: "Installed", version: found.version }),
+  availability: availabilityOf(cppcheckOnPath(options.searchPath), installHint),
   takes: takesCpp,
-  ruleIdOf: (patternId) => (patternId.startsWith(definition.patternPrefix) ? patternId.slice(definition.patternPrefix.length) : patternId),
+  ruleIdOf: ruleIdWithout(definition.patternPrefix),
   // Cppcheck has no configuration file that chooses its checks; a suppressions list is honoured whatever the patterns.
   configurationOf: () => undefined,
   start: (root, files, settings) => Effect.map(Effect.fork(run(definition, options, root, files, settings)), Fiber.join)

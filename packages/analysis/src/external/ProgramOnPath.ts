@@ -2,13 +2,15 @@ import { Config, Duration, Effect, Schema } from "effect"
 import { accessSync, constants, statSync } from "node:fs"
 import { delimiter, isAbsolute, join } from "node:path"
 import { childFences } from "./ChildFences.js"
+import type { ToolAvailability } from "../tools/AnalysisTool.js"
 import { runConfined } from "./ConfinedRun.js"
 
 /**
  * Whether an external analyser is installed: its program found on a search path (the service's
  * `PATH`, read through Config, unless told otherwise: a test looks where it is not) and its version read from
- * its own answer. Both are asked once per process and search path: installing a tool takes a
- * restart of the service to be seen.
+ * its own answer. A program found is asked once per process and search path; one missing is looked
+ * for again on each lookup (a search of the path, no process started), so that a tool installed
+ * while the service runs is seen by its next analysis without a restart.
  */
 
 export class InstalledProgram extends Schema.TaggedClass<InstalledProgram>()("InstalledProgram", {
@@ -65,15 +67,27 @@ const lookUp = (query: ProgramQuery, searchPath: string): Effect.Effect<ProgramL
   )
 }
 
-const found = new Map<string, ProgramLookup>()
+const found = new Map<string, InstalledProgram>()
 
 /** The service's own search path. */
 const servicePath = Config.string("PATH").pipe(Effect.orElseSucceed(() => ""))
 
-/** The program as installed here, looked up once per process and search path. */
+/** The program as installed here: once found, remembered per process and search path. */
 export const programOnPath = (query: ProgramQuery, searchPath?: string): Effect.Effect<ProgramLookup> =>
   Effect.flatMap(searchPath === undefined ? servicePath : Effect.succeed(searchPath), (path) => {
     const key = `${query.name}\0${path}`
     const known = found.get(key)
-    return known !== undefined ? Effect.succeed(known) : Effect.tap(lookUp(query, path), (lookup) => Effect.sync(() => found.set(key, lookup)))
+    return known !== undefined
+      ? Effect.succeed(known)
+      : Effect.tap(lookUp(query, path), (lookup) => Effect.sync(() => lookup._tag === "InstalledProgram" && found.set(key, lookup)))
   })
+
+/** A plug-in's availability from its program's lookup: the program's version, else what is missing and how to install it. */
+export const availabilityOf = (
+  lookup: Effect.Effect<MissingProgram | { readonly version: string }>,
+  install: string
+): Effect.Effect<ToolAvailability> =>
+  Effect.map(lookup, (program): ToolAvailability =>
+    program instanceof MissingProgram
+      ? { _tag: "NotInstalled", reason: program.reason, install }
+      : { _tag: "Installed", version: program.version })

@@ -6,12 +6,12 @@ import { cacheMessages, cachedMessagesOf } from "../CachedLint.js"
 import { treeDigest } from "../CacheKey.js"
 import type { EnabledRule } from "../EnabledRule.js"
 import { childFencesReading } from "../external/ChildFences.js"
-import type { InstalledProgram, ProgramLookup } from "../external/ProgramOnPath.js"
+import { availabilityOf, type InstalledProgram, type ProgramLookup } from "../external/ProgramOnPath.js"
 import { CachedMessage } from "../LintCache.js"
 import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
-import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
+import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
 import { goFolder } from "./GoEnvironment.js"
 import { moduleRootOf, takesGo } from "./GoFiles.js"
 import { goLintKey } from "./GoKey.js"
@@ -127,23 +127,19 @@ const run = (definition: ToolDefinitions.ToolDefinition, plugin: GoPlugin, optio
     return { result: new LintResult({ ...summary, skippedRules: [] }), problems } satisfies ToolRun
   })
 
-/** The availability of a Go plug-in: the go command and its analyser, the analyser's version shown. */
-const availabilityOf = (plugin: GoPlugin, searchPath: string | undefined) =>
-  Effect.gen(function*() {
-    const go = yield* goOnPath(searchPath)
-    const program = yield* plugin.lookUp(searchPath)
-    const missing = go._tag === "MissingProgram" ? go : program._tag === "MissingProgram" ? program : undefined
-    return missing !== undefined || program._tag === "MissingProgram"
-      ? { _tag: "NotInstalled" as const, reason: missing?.reason ?? "", install: installHint }
-      : { _tag: "Installed" as const, version: program.version }
-  })
+/** The availability of a Go plug-in: the go command, then its analyser, whose version is shown. */
+const goAvailability = (plugin: GoPlugin, searchPath: string | undefined) =>
+  availabilityOf(
+    Effect.flatMap(goOnPath(searchPath), (go) => (go._tag === "MissingProgram" ? Effect.succeed(go) : plugin.lookUp(searchPath))),
+    installHint
+  )
 
 export const makeGoTool = (definition: ToolDefinitions.ToolDefinition, plugin: GoPlugin, options: GoToolOptions = {}): AnalysisTool => ({
   definition,
   languages: ["Go"],
-  availability: availabilityOf(plugin, options.searchPath),
+  availability: goAvailability(plugin, options.searchPath),
   takes: takesGo,
-  ruleIdOf: (patternId) => (patternId.startsWith(definition.patternPrefix) ? patternId.slice(definition.patternPrefix.length) : patternId),
+  ruleIdOf: ruleIdWithout(definition.patternPrefix),
   // The checks run are the enabled patterns; no configuration file of the tools' is read.
   configurationOf: () => undefined,
   start: (root, files, settings) => Effect.map(Effect.fork(run(definition, plugin, options, root, files, settings)), Fiber.join)

@@ -2,7 +2,7 @@ import type { ToolDefinitions } from "@tidemark/core"
 import { Effect, Either, Fiber } from "effect"
 import { reasonOf } from "../LintedFile.js"
 import type { SourceFile } from "../SourceTree.js"
-import { type AnalysisTool, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
+import { type AnalysisTool, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
 import { type MarkdownlintConfiguration, readConfiguration, rootConfigurationOf } from "./MarkdownlintConfigFile.js"
 import { lintMarkdown, lintText } from "./MarkdownlintLinter.js"
 import { patternConfiguration } from "./MarkdownlintSettings.js"
@@ -72,7 +72,7 @@ export const makeMarkdownlintTool = (definition: ToolDefinitions.ToolDefinition)
   definition,
   languages: ["Markdown"],
   takes: takesMarkdown,
-  ruleIdOf: (patternId) => (patternId.startsWith(definition.patternPrefix) ? patternId.slice(definition.patternPrefix.length) : patternId),
+  ruleIdOf: ruleIdWithout(definition.patternPrefix),
   configurationOf: (files) => {
     const root = rootConfigurationOf(definition, files)
     return root === undefined ? undefined : { file: root.file.path, readable: root.readable }

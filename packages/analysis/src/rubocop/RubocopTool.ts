@@ -9,12 +9,12 @@ import { treeDigest } from "../CacheKey.js"
 import type { EnabledRule } from "../EnabledRule.js"
 import { type ChildFences, childFencesReading } from "../external/ChildFences.js"
 import { runConfined } from "../external/ConfinedRun.js"
-import type { InstalledProgram } from "../external/ProgramOnPath.js"
+import { availabilityOf, type InstalledProgram } from "../external/ProgramOnPath.js"
 import { CachedMessage } from "../LintCache.js"
 import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
-import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
+import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
 import { withoutDeliberateAssignments } from "./DeliberateAssignment.js"
 import {
   configName,
@@ -257,12 +257,9 @@ const run = (definition: ToolDefinitions.ToolDefinition, options: RubocopToolOpt
 export const makeRubocopTool = (definition: ToolDefinitions.ToolDefinition, options: RubocopToolOptions = {}): AnalysisTool => ({
   definition,
   languages: ["Ruby"],
-  availability: Effect.map(rubocopOnPath(options.searchPath), (found) =>
-    found._tag === "MissingProgram"
-      ? { _tag: "NotInstalled", reason: found.reason, install: installHint }
-      : { _tag: "Installed", version: found.version }),
+  availability: availabilityOf(rubocopOnPath(options.searchPath), installHint),
   takes: takesRuby,
-  ruleIdOf: (patternId) => (patternId.startsWith(definition.patternPrefix) ? patternId.slice(definition.patternPrefix.length) : patternId),
+  ruleIdOf: ruleIdWithout(definition.patternPrefix),
   configurationOf: (files) => {
     const config = files.find((file) => file.path === configName)
     // Read as YAML data, never through RuboCop's ERB or its `require`: readable.

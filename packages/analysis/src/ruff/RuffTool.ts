@@ -5,7 +5,7 @@ import { languageOf } from "../Language.js"
 import { reasonOf } from "../LintedFile.js"
 import { LintResult, SkippedRule } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
-import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
+import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
 import { configurationFilesOf, folderOf } from "./RuffConfigFile.js"
 import { prepareRuffLint, type RuffLintInput } from "./RuffLinter.js"
 import { withoutReExports } from "./ReExports.js"
@@ -87,7 +87,7 @@ export const makeRuffTool = (definition: ToolDefinitions.ToolDefinition): Analys
   definition,
   languages: ["Python"],
   takes: takesPython,
-  ruleIdOf: (patternId) => (patternId.startsWith(definition.patternPrefix) ? patternId.slice(definition.patternPrefix.length) : patternId),
+  ruleIdOf: ruleIdWithout(definition.patternPrefix),
   configurationOf: (files) => {
     const file = rootConfiguration(files)
     // TOML is data: Tidemark reads any of Ruff's files without running the repository's code.

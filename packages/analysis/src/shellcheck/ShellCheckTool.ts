@@ -9,9 +9,10 @@ import { CachedMessage } from "../LintCache.js"
 import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
-import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
+import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
 import { shellCheckLintKey } from "./ShellCheckKey.js"
 import { type ShellCheckComment, ShellCheckLevel, severityOfLevel } from "./ShellCheckOutput.js"
+import { availabilityOf } from "../external/ProgramOnPath.js"
 import { installHint, type ShellCheckProgram, shellCheckOnPath } from "./ShellCheckProgram.js"
 import { isDisabled, rcFor, rcName, readShellCheckRc, type CodeRange, type ShellCheckRc } from "./ShellCheckRc.js"
 import { defaultShellCheckLimits, type ShellCheckLimits, runShellCheck } from "./ShellCheckRun.js"
@@ -185,12 +186,9 @@ const lintScripts = (
 export const makeShellCheckTool = (definition: ToolDefinitions.ToolDefinition, options: ShellCheckToolOptions = {}): AnalysisTool => ({
   definition,
   languages: ["Bourne Shell"],
-  availability: Effect.map(shellCheckOnPath(options.searchPath), (found) =>
-    found._tag === "MissingProgram"
-      ? { _tag: "NotInstalled", reason: found.reason, install: installHint }
-      : { _tag: "Installed", version: found.version }),
+  availability: availabilityOf(shellCheckOnPath(options.searchPath), installHint),
   takes: takesShell,
-  ruleIdOf: (patternId) => (patternId.startsWith(definition.patternPrefix) ? patternId.slice(definition.patternPrefix.length) : patternId),
+  ruleIdOf: ruleIdWithout(definition.patternPrefix),
   configurationOf: (files) => {
     const rc = files.find((file) => file.path === rcName)
     // ShellCheck's own key=value format: read as data, never run.

@@ -6,7 +6,7 @@ import { ignoreFileLines, ignoresOf } from "../eslintrc/LegacyIgnores.js"
 import type { PatternOf } from "../LintedFile.js"
 import { LintResult, SkippedRule } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
-import { type AnalysisTool, type FoundConfiguration, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
+import { type AnalysisTool, type FoundConfiguration, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
 import { configurationFilesOf, folderOf, isCodeConfiguration, stylelintConfigurationNames } from "./StylelintConfigFile.js"
 import { type StylelintTreeConfiguration, treeConfiguration } from "./StylelintConfiguration.js"
 import { stylelintRuleNames } from "./StylelintEngine.js"
@@ -138,7 +138,7 @@ export const makeStylelintTool = (definition: ToolDefinitions.ToolDefinition): A
   definition,
   languages: ["CSS", "SCSS", "LESS"],
   takes: takesStylesheet,
-  ruleIdOf: (patternId) => (patternId.startsWith(definition.patternPrefix) ? patternId.slice(definition.patternPrefix.length) : patternId),
+  ruleIdOf: ruleIdWithout(definition.patternPrefix),
   configurationOf: (files): FoundConfiguration | undefined => {
     const file = rootConfiguration(definition, files)
     return file === undefined ? undefined : { file: file.path, readable: !isCodeConfiguration(file.path) }

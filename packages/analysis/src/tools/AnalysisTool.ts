@@ -68,6 +68,10 @@ export type ToolAvailability =
 
 export const installed: ToolAvailability = { _tag: "Installed" }
 
+/** The rule id of a pattern id under a tool's prefix: `Ruff_F401` → `F401` (an id without it stays as it is). */
+export const ruleIdWithout = (prefix: string) => (patternId: string): string =>
+  patternId.startsWith(prefix) ? patternId.slice(prefix.length) : patternId
+
 export interface AnalysisTool {
   /** The tool as the catalogue serves it: uuid, name, prefix, languages, patterns, configuration file names. */
   readonly definition: ToolDefinitions.ToolDefinition

@@ -8,12 +8,12 @@ import { cacheMessages, cachedMessagesOf } from "../CachedLint.js"
 import type { EnabledRule } from "../EnabledRule.js"
 import { type ChildFences, childFencesReading } from "../external/ChildFences.js"
 import { runConfined } from "../external/ConfinedRun.js"
-import type { InstalledProgram } from "../external/ProgramOnPath.js"
+import { availabilityOf, type InstalledProgram } from "../external/ProgramOnPath.js"
 import { CachedMessage } from "../LintCache.js"
 import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
-import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings } from "../tools/AnalysisTool.js"
+import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
 import { takesYaml, yamlFilesMatcher } from "./YamlFiles.js"
 import { atTemplateMarker, isHelmTemplate } from "./YamlTemplates.js"
 import { configNames, configurationText, patternsPlan, readConfiguration, type YamllintPlan } from "./YamllintConfig.js"
@@ -181,12 +181,9 @@ const run = (definition: ToolDefinitions.ToolDefinition, options: YamllintToolOp
 export const makeYamllintTool = (definition: ToolDefinitions.ToolDefinition, options: YamllintToolOptions = {}): AnalysisTool => ({
   definition,
   languages: ["YAML"],
-  availability: Effect.map(yamllintOnPath(options.searchPath), (found) =>
-    found._tag === "MissingProgram"
-      ? { _tag: "NotInstalled", reason: found.reason, install: installHint }
-      : { _tag: "Installed", version: found.version }),
+  availability: availabilityOf(yamllintOnPath(options.searchPath), installHint),
   takes: takesYaml,
-  ruleIdOf: (patternId) => (patternId.startsWith(definition.patternPrefix) ? patternId.slice(definition.patternPrefix.length) : patternId),
+  ruleIdOf: ruleIdWithout(definition.patternPrefix),
   configurationOf: (files) => {
     const config = rootConfigOf(files)
     // Read as YAML data and written again for yamllint: readable.

@@ -43,6 +43,18 @@ describe("programOnPath", () => {
       rmSync(folder, { recursive: true, force: true })
     }))
 
+  it.effect("finds a program installed after it was looked for in vain, without a restart", () =>
+    Effect.gen(function*() {
+      const folder = mkdtempSync(join(tmpdir(), "tidemark-path-"))
+      const absent = yield* programOnPath(query("late-analyser"), folder)
+      expect(absent._tag).toBe("MissingProgram")
+      const program = join(folder, "late-analyser")
+      writeFileSync(program, "#!/bin/sh\necho 'version: 2.0'\n")
+      chmodSync(program, 0o755)
+      expect(yield* programOnPath(query("late-analyser"), folder)).toMatchObject({ _tag: "InstalledProgram", version: "2.0" })
+      rmSync(folder, { recursive: true, force: true })
+    }))
+
   it("never searches a relative folder of the search path", () => {
     expect(findProgram("sh", "bin:.")).toBeUndefined()
     expect(findProgram("sh", "/usr/bin:/bin")).toMatch(/\/sh$/)
