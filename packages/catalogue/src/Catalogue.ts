@@ -1,50 +1,15 @@
 import { ToolDefinitions } from "@tidemark/core"
 import { Schema } from "effect"
-import cppcheck from "./data/cppcheck.json" with { type: "json" }
-import eslint8 from "./data/eslint8.json" with { type: "json" }
-import eslint9 from "./data/eslint9.json" with { type: "json" }
-import govet from "./data/govet.json" with { type: "json" }
-import markdownlint from "./data/markdownlint.json" with { type: "json" }
-import rubocop from "./data/rubocop.json" with { type: "json" }
-import ruff from "./data/ruff.json" with { type: "json" }
-import shellcheck from "./data/shellcheck.json" with { type: "json" }
-import source from "./data/source.json" with { type: "json" }
-import staticcheck from "./data/staticcheck.json" with { type: "json" }
-import stylelint from "./data/stylelint.json" with { type: "json" }
-import yamllint from "./data/yamllint.json" with { type: "json" }
+import { catalogueSource, ToolSource, toolData, versionOf } from "./ToolData.js"
+
+export { catalogueSource, ToolSource }
 
 /**
  * The analysis tools this installation ships, with their patterns. The data files are generated
  * from the linters' own rule metadata by `scripts/generate.ts`; they are decoded here once, when
  * the module loads, so a malformed file fails at start-up rather than on a request.
  */
-/** The packages (and versions) a tool's patterns were generated from. */
-export class ToolSource extends Schema.Class<ToolSource>("ToolSource")({
-  /** The tool's `name` in the catalogue. */
-  tool: Schema.String,
-  /** Package name → version, the linter's own first, e.g. `{"eslint": "9.39.5", …}`. */
-  packages: Schema.Record({ key: Schema.String, value: Schema.String })
-}) {}
-
-export const catalogueSource: ReadonlyArray<ToolSource> = Schema.decodeUnknownSync(Schema.Array(ToolSource))(source)
-
-/** A tool's version is its linter's, the first package its patterns were generated from. */
-const versionOf = (tool: string): string | undefined =>
-  Object.values(catalogueSource.find((entry) => entry.tool === tool)?.packages ?? {})[0]
-
-export const catalogue: ReadonlyArray<ToolDefinitions.ToolDefinition> = Schema.decodeUnknownSync(Schema.Array(ToolDefinitions.ToolDefinition))([
-  eslint9,
-  eslint8,
-  ruff,
-  markdownlint,
-  stylelint,
-  shellcheck,
-  cppcheck,
-  rubocop,
-  staticcheck,
-  govet,
-  yamllint
-]).map((tool) => {
+export const catalogue: ReadonlyArray<ToolDefinitions.ToolDefinition> = Schema.decodeUnknownSync(Schema.Array(ToolDefinitions.ToolDefinition))(toolData).map((tool) => {
   const version = versionOf(tool.name)
   return version === undefined ? tool : new ToolDefinitions.ToolDefinition({ ...tool, version })
 })

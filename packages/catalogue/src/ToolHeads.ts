@@ -1,16 +1,9 @@
 import { type Pattern, ToolDefinitions } from "@tidemark/core"
 import { Schema } from "effect"
 import cppcheck from "./data/cppcheck.json" with { type: "json" }
-import eslint8 from "./data/eslint8.json" with { type: "json" }
-import eslint9 from "./data/eslint9.json" with { type: "json" }
-import govet from "./data/govet.json" with { type: "json" }
-import markdownlint from "./data/markdownlint.json" with { type: "json" }
 import rubocop from "./data/rubocop.json" with { type: "json" }
-import ruff from "./data/ruff.json" with { type: "json" }
 import shellcheck from "./data/shellcheck.json" with { type: "json" }
-import source from "./data/source.json" with { type: "json" }
-import staticcheck from "./data/staticcheck.json" with { type: "json" }
-import stylelint from "./data/stylelint.json" with { type: "json" }
+import { toolData, versionOf } from "./ToolData.js"
 import yamllintPresetsData from "./data/yamllint-presets.json" with { type: "json" }
 import yamllint from "./data/yamllint.json" with { type: "json" }
 
@@ -22,24 +15,8 @@ import yamllint from "./data/yamllint.json" with { type: "json" }
  */
 
 const Head = Schema.Struct(ToolDefinitions.ToolDefinition.fields).pipe(Schema.omit("patterns"))
-const Source = Schema.Array(Schema.Struct({ tool: Schema.String, packages: Schema.Record({ key: Schema.String, value: Schema.String }) }))
 
-const versionOf = (tool: string): string | undefined =>
-  Object.values(Schema.decodeUnknownSync(Source)(source).find((entry) => entry.tool === tool)?.packages ?? {})[0]
-
-export const toolHeads: ReadonlyArray<ToolDefinitions.ToolDefinition> = [
-  eslint9,
-  eslint8,
-  ruff,
-  markdownlint,
-  stylelint,
-  shellcheck,
-  cppcheck,
-  rubocop,
-  staticcheck,
-  govet,
-  yamllint
-].map((data) => {
+export const toolHeads: ReadonlyArray<ToolDefinitions.ToolDefinition> = toolData.map((data) => {
   const { patterns: _patterns, ...head } = data
   const decoded = Schema.decodeUnknownSync(Head)(head)
   const version = versionOf(decoded.name)
