@@ -90,8 +90,10 @@ const leftoversLayer = (config: ServerConfig) =>
 /**
  * Which analysers this server runs, at which version, and which it cannot run and how to install
  * them: an operator learns at start-up, not from a repository's "not analysed", what is missing.
+ * Asked beside the start, not before it: each external analyser's version is a process to run
+ * (RuboCop's takes a second).
  */
-const analysersLogLayer = Layer.effectDiscard(Effect.gen(function*() {
+const analysersLogLayer = Layer.scopedDiscard(Effect.forkScoped(Effect.gen(function*() {
   const installations = yield* (yield* ToolInstallations.ToolInstallations).installations
   const installed = installations.filter((tool) => tool.installed)
     .map((tool) => tool.version === undefined ? tool.name : `${tool.name} ${tool.version}`)
@@ -99,7 +101,7 @@ const analysersLogLayer = Layer.effectDiscard(Effect.gen(function*() {
     .map((tool) => tool.install === undefined ? tool.name : `${tool.name}: ${tool.install}`)
   yield* Effect.logInfo(`analysers: ${installed.join(", ")}`)
   if (missing.length > 0) yield* Effect.logInfo(`analysers not installed: ${missing.join("; ")}`)
-}))
+})))
 
 /** Where repository and git host URLs may lead: public addresses only, unless the installation says otherwise. */
 const networkAddresses = (config: ServerConfig) => DnsNetworkAddresses.layer({ allowPrivate: config.allowPrivateNetworkUrls })
