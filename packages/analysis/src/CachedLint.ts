@@ -62,3 +62,53 @@ export const cachedMessagesOf = (keys: ReadonlyArray<string>): Effect.Effect<Rea
 export const cacheMessages = (key: string, messages: ReadonlyArray<CachedMessage>): Effect.Effect<void> =>
   Effect.flatMap(Effect.serviceOption(LintCache), (cache) =>
     Option.match(cache, { onNone: () => Effect.void, onSome: (store) => store.set(key, messages).pipe(Effect.tapError(warnOf), Effect.ignore) }))
+
+/** One file's messages from an external analyser's run, or why it has none. */
+export type FileMessages = Either.Either<ReadonlyArray<CachedMessage>, string>
+
+/** The files an external analyser is given, split by the per-file cache: the messages it holds, and the files to run. */
+export interface CacheSplit {
+  readonly outcomes: ReadonlyMap<string, FileMessages>
+  readonly missing: ReadonlyArray<SourceFile>
+}
+
+export const splitByCache = (files: ReadonlyArray<SourceFile>, keyOf: (file: SourceFile) => string): Effect.Effect<CacheSplit> =>
+  Effect.map(cachedMessagesOf(files.map(keyOf)), (hits) => {
+    const outcomes = new Map<string, FileMessages>()
+    const missing: Array<SourceFile> = []
+    for (const [index, file] of files.entries()) {
+      const hit = hits[index] ?? Option.none()
+      if (Option.isSome(hit)) outcomes.set(file.path, Either.right(hit.value))
+      else missing.push(file)
+    }
+    return { outcomes, missing }
+  })
+
+/**
+ * Each file of a run's messages (`messagesOf` its findings), kept under the file's key; a file the
+ * run gave nothing for, or failed on, has why (and nothing kept: the failure may be the machine's).
+ */
+export const keptOutcomes = <A>(
+  tool: string,
+  files: ReadonlyArray<SourceFile>,
+  ran: ReadonlyMap<string, Either.Either<A, string>>,
+  messagesOf: (file: SourceFile, found: A) => ReadonlyArray<CachedMessage>,
+  keyOf: (file: SourceFile) => string
+): Effect.Effect<ReadonlyMap<string, FileMessages>> =>
+  Effect.gen(function*() {
+    const outcomes = new Map<string, FileMessages>()
+    for (const file of files) {
+      const outcome = Either.map(ran.get(file.path) ?? Either.left(`${tool} gave no result for it`), (found) => messagesOf(file, found))
+      outcomes.set(file.path, outcome)
+      if (Either.isRight(outcome)) yield* cacheMessages(keyOf(file), outcome.right)
+    }
+    return outcomes
+  })
+
+/** The files, in their order, as linted (their messages) or failed (why); a file with no outcome is left out. */
+export const lintedFilesOf = (files: ReadonlyArray<SourceFile>, ...outcomes: ReadonlyArray<ReadonlyMap<string, FileMessages>>): ReadonlyArray<LintedFile> =>
+  files.flatMap((file) => {
+    const outcome = outcomes.map((map) => map.get(file.path)).find((found) => found !== undefined)
+    if (outcome === undefined) return []
+    return [Either.match(outcome, { onLeft: (reason) => failedFileOf(file, new Error(reason)), onRight: (messages) => lintedFileOf(file, messages) })]
+  })

@@ -1,7 +1,7 @@
 import { cppcheckSeverities } from "@tidemark/catalogue/ToolHeads"
 import type { ToolDefinitions } from "@tidemark/core"
-import { Effect, Either, Fiber, Option, Schema } from "effect"
-import { cacheMessages, cachedMessagesOf } from "../CachedLint.js"
+import { Effect, Either, Fiber, Schema } from "effect"
+import { type FileMessages, keptOutcomes, splitByCache } from "../CachedLint.js"
 import { treeDigest } from "../CacheKey.js"
 import type { EnabledRule } from "../EnabledRule.js"
 import { childFencesReading } from "../external/ChildFences.js"
@@ -91,20 +91,13 @@ const lintUnits = (
   included: ReadonlyArray<SourceFile>,
   options: ReadonlyArray<string>,
   settings: { readonly limits: CppcheckLimits; readonly jobs: number }
-): Effect.Effect<ReadonlyMap<string, Either.Either<ReadonlyArray<CachedMessage>, string>>> =>
+): Effect.Effect<ReadonlyMap<string, FileMessages>> =>
   Effect.gen(function*() {
     const headers = treeDigest(included)
     const everything = units.some((unit) => includesSource(unit.content)) ? treeDigest([...units, ...included]) : headers
     const keyOf = (unit: SourceFile) =>
       cppcheckLintKey(program.version, options.join(" "), unit.path, unit.content, includesSource(unit.content) ? everything : headers)
-    const hits = yield* cachedMessagesOf(units.map(keyOf))
-    const outcomes = new Map<string, Either.Either<ReadonlyArray<CachedMessage>, string>>()
-    const missing: Array<SourceFile> = []
-    for (const [index, unit] of units.entries()) {
-      const hit = hits[index] ?? Option.none()
-      if (Option.isSome(hit)) outcomes.set(unit.path, Either.right(hit.value))
-      else missing.push(unit)
-    }
+    const { missing, outcomes } = yield* splitByCache(units, keyOf)
     if (missing.length === 0) return outcomes
     const ran = yield* runCppcheck({
       program: program.path,
@@ -115,12 +108,8 @@ const lintUnits = (
       options: [...options, ...(settings.jobs > 1 && missing.length > 1 ? [`-j${settings.jobs}`] : [])],
       units: missing.map((unit) => unit.path)
     })
-    for (const unit of missing) {
-      const outcome = Either.map(ran.get(unit.path) ?? Either.left("Cppcheck gave no result for it"), (findings) => findings.map((f) => cachedOf(unit.path, f)))
-      outcomes.set(unit.path, outcome)
-      if (Either.isRight(outcome)) yield* cacheMessages(keyOf(unit), outcome.right)
-    }
-    return outcomes
+    const fresh = yield* keptOutcomes("Cppcheck", missing, ran, (unit, findings) => findings.map((f) => cachedOf(unit.path, f)), keyOf)
+    return new Map([...outcomes, ...fresh])
   })
 
 /**
@@ -130,7 +119,7 @@ const lintUnits = (
  */
 const filesOf = (
   taken: ReadonlyArray<SourceFile>,
-  outcomes: ReadonlyMap<string, Either.Either<ReadonlyArray<CachedMessage>, string>>,
+  outcomes: ReadonlyMap<string, FileMessages>,
   suppressions: CppcheckSuppressions | undefined
 ): ReadonlyArray<LintedFile> => {
   const messages = new Map<string, Map<string, CachedMessage>>(taken.map((file) => [file.path, new Map()]))
@@ -162,7 +151,7 @@ const run = (definition: ToolDefinitions.ToolDefinition, options: CppcheckToolOp
       : [new ToolProblem({ tool, code: "unsupported_configuration", file: suppressions.file, message: `${suppressions.file}: ${suppressions.problems.join("; ")}` })]
     // No pattern enabled: nothing to check for.
     const outcomes = settings.rules.length === 0
-      ? new Map<string, Either.Either<ReadonlyArray<CachedMessage>, string>>()
+      ? new Map<string, FileMessages>()
       : yield* lintUnits(
         program,
         root,

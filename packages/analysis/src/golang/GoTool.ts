@@ -2,7 +2,7 @@ import type { ToolDefinitions } from "@tidemark/core"
 import { Effect, Either, Fiber, Option } from "effect"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { cacheMessages, cachedMessagesOf } from "../CachedLint.js"
+import { cachedMessagesOf, keptOutcomes } from "../CachedLint.js"
 import { treeDigest } from "../CacheKey.js"
 import type { EnabledRule } from "../EnabledRule.js"
 import { childFencesReading } from "../external/ChildFences.js"
@@ -84,13 +84,9 @@ const checkModule = (
     const fences = childFencesReading(programs.analyser.program, root)
     const ran = yield* Effect.scoped(Effect.flatMap(goFolder(fences.user), (folder) =>
       runModule({ analyser: programs.analyser, go: programs.go.path, root, module, files, fences, limits, folder })))
-    for (const file of files) {
-      const outcome = Either.map(ran.files.get(file.path) ?? Either.left("no result"), (findings) =>
-        findings.map((f) => new CachedMessage({ ruleId: f.code, line: f.line, message: f.message })).sort((a, b) => a.line - b.line))
-      outcomes.set(file.path, outcome)
-      if (Either.isRight(outcome)) yield* cacheMessages(keyOf(file), outcome.right)
-    }
-    return { outcomes, problem: ran.problem }
+    const fresh = yield* keptOutcomes(programs.analyser.name, files, ran.files, (_, findings) =>
+      findings.map((f) => new CachedMessage({ ruleId: f.code, line: f.line, message: f.message })).sort((a, b) => a.line - b.line), keyOf)
+    return { outcomes: new Map(fresh), problem: ran.problem }
   })
 
 const run = (definition: ToolDefinitions.ToolDefinition, plugin: GoPlugin, options: GoToolOptions, root: string, files: ReadonlyArray<SourceFile>, settings: ToolSettings) =>

@@ -3,15 +3,15 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { rubocopPatternSeverity, rubocopSeverities } from "@tidemark/catalogue/ToolHeads"
 import type { ToolDefinitions } from "@tidemark/core"
-import { Duration, Effect, Either, Fiber, Option, Schema } from "effect"
-import { cacheMessages, cachedMessagesOf } from "../CachedLint.js"
+import { Duration, Effect, Either, Fiber, Schema } from "effect"
+import { keptOutcomes, lintedFilesOf, splitByCache } from "../CachedLint.js"
 import { treeDigest } from "../CacheKey.js"
 import type { EnabledRule } from "../EnabledRule.js"
 import { type ChildFences, childFencesReading } from "../external/ChildFences.js"
 import { runConfined } from "../external/ConfinedRun.js"
 import { availabilityOf, type InstalledProgram } from "../external/ProgramOnPath.js"
 import { CachedMessage } from "../LintCache.js"
-import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
+import { type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
@@ -181,40 +181,23 @@ const lintFiles = (
   Effect.scoped(Effect.gen(function*() {
     const planKey = JSON.stringify([plan.configuration.documents, plan.only ?? null])
     const keyOf = (file: SourceFile) => rubocopLintKey(program.version, planKey, file.path, file.content, versions)
-    const hits = yield* cachedMessagesOf(taken.map(keyOf))
-    const outcomes = new Map<string, LintedFile>()
-    const missing: Array<SourceFile> = []
-    for (const [index, file] of taken.entries()) {
-      const hit = hits[index] ?? Option.none()
-      if (Option.isSome(hit)) outcomes.set(file.path, lintedFileOf(file, hit.value))
-      else missing.push(file)
+    const { missing, outcomes } = yield* splitByCache(taken, keyOf)
+    if (missing.length === 0) return { linted: lintedFilesOf(taken, outcomes), refused: undefined }
+    const fences = childFencesReading(program.path, root)
+    const written = yield* writtenConfiguration(plan.configuration)
+    const refused = plan.only === undefined ? yield* refusal(program, root, fences, written) : undefined
+    if (refused !== undefined) {
+      const again = yield* lintFiles(program, root, taken, versions, fallback, fallback, limits, probeRuby)
+      return { ...again, refused }
     }
-    if (missing.length > 0) {
-      const fences = childFencesReading(program.path, root)
-      const written = yield* writtenConfiguration(plan.configuration)
-      const refused = plan.only === undefined ? yield* refusal(program, root, fences, written) : undefined
-      if (refused !== undefined) {
-        const again = yield* lintFiles(program, root, taken, versions, fallback, fallback, limits, probeRuby)
-        return { ...again, refused }
-      }
-      const unknown = probeRuby && missing[0] !== undefined ? yield* unknownRuby(program, root, fences, written, missing[0].path) : undefined
-      if (unknown !== undefined) {
-        const again = yield* lintFiles(program, root, taken, versions, retargeted(plan), retargeted(fallback), limits, false)
-        return { ...again, unknownRuby: unknown }
-      }
-      const ran = yield* runRubocop({ program: program.path, root, fences, limits, options: optionsOf(written, plan.only), files: missing.map((file) => file.path) })
-      for (const file of missing) {
-        const outcome = ran.get(file.path) ?? Either.left("RuboCop gave no result for it")
-        if (Either.isLeft(outcome)) {
-          outcomes.set(file.path, failedFileOf(file, new Error(outcome.left)))
-          continue
-        }
-        const messages = messagesOf(withoutDeliberateAssignments(outcome.right, file.content))
-        outcomes.set(file.path, lintedFileOf(file, messages))
-        yield* cacheMessages(keyOf(file), messages)
-      }
+    const unknown = probeRuby && missing[0] !== undefined ? yield* unknownRuby(program, root, fences, written, missing[0].path) : undefined
+    if (unknown !== undefined) {
+      const again = yield* lintFiles(program, root, taken, versions, retargeted(plan), retargeted(fallback), limits, false)
+      return { ...again, unknownRuby: unknown }
     }
-    return { linted: taken.flatMap((file) => Option.toArray(Option.fromNullable(outcomes.get(file.path)))), refused: undefined }
+    const ran = yield* runRubocop({ program: program.path, root, fences, limits, options: optionsOf(written, plan.only), files: missing.map((file) => file.path) })
+    const fresh = yield* keptOutcomes("RuboCop", missing, ran, (file, found) => messagesOf(withoutDeliberateAssignments(found, file.content)), keyOf)
+    return { linted: lintedFilesOf(taken, outcomes, fresh), refused: undefined }
   }))
 
 const run = (definition: ToolDefinitions.ToolDefinition, options: RubocopToolOptions, root: string, files: ReadonlyArray<SourceFile>, settings: ToolSettings) =>

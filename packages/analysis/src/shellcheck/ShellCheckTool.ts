@@ -1,12 +1,12 @@
 import { shellCheckOptionalChecks } from "@tidemark/catalogue/ToolHeads"
 import type { ToolDefinitions } from "@tidemark/core"
-import { Effect, Either, Fiber, Option, Schema } from "effect"
-import { cacheMessages, cachedMessagesOf } from "../CachedLint.js"
+import { Effect, Either, Fiber, Schema } from "effect"
+import { type FileMessages, keptOutcomes, lintedFilesOf, splitByCache } from "../CachedLint.js"
 import { treeDigest } from "../CacheKey.js"
 import type { EnabledRule } from "../EnabledRule.js"
 import { childFencesReading } from "../external/ChildFences.js"
 import { CachedMessage } from "../LintCache.js"
-import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
+import { type LintedFile, type PatternOf, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
@@ -143,11 +143,11 @@ const lintScripts = (
 ): Effect.Effect<ReadonlyArray<LintedFile>> =>
   Effect.gen(function*() {
     const groups = new Map<string, { readonly plan: Plan; readonly files: Array<SourceFile> }>()
-    const outcomes = new Map<string, LintedFile>()
+    const outcomes = new Map<string, FileMessages>()
     for (const file of scripts) {
       const plan = planOf(file)
       if (plan === undefined) {
-        outcomes.set(file.path, lintedFileOf(file, []))
+        outcomes.set(file.path, Either.right([]))
         continue
       }
       const key = JSON.stringify(plan)
@@ -159,28 +159,15 @@ const lintScripts = (
     for (const [planKey, { files, plan }] of groups) {
       const digest = treeDigest(files)
       const keyOf = (file: SourceFile) => shellCheckLintKey(program.version, planKey, file.path, file.content, maySource(file) ? digest : "")
-      const hits = yield* cachedMessagesOf(files.map(keyOf))
-      const cached = files.map((file, index) => ({ file, hit: hits[index] ?? Option.none() }))
-      const missing = cached.filter(({ hit }) => Option.isNone(hit)).map(({ file }) => file)
-      for (const { file, hit } of cached) if (Option.isSome(hit)) outcomes.set(file.path, lintedFileOf(file, hit.value))
-      if (missing.length === 0) continue
-      const inputs = missing.some(maySource) ? files : missing
+      const split = yield* splitByCache(files, keyOf)
+      for (const [path, outcome] of split.outcomes) outcomes.set(path, outcome)
+      if (split.missing.length === 0) continue
+      const inputs = split.missing.some(maySource) ? files : split.missing
       const ran = yield* runShellCheck({ program: program.path, root, fences, limits, options: plan.options, files: inputs.map((file) => file.path) })
-      for (const file of inputs) {
-        const outcome = ran.get(file.path) ?? Either.left("ShellCheck gave no result for it")
-        if (Either.isLeft(outcome)) {
-          outcomes.set(file.path, failedFileOf(file, new Error(outcome.left)))
-          continue
-        }
-        const messages = messagesOf(outcome.right, plan.disabled)
-        outcomes.set(file.path, lintedFileOf(file, messages))
-        yield* cacheMessages(keyOf(file), messages)
-      }
+      const fresh = yield* keptOutcomes("ShellCheck", inputs, ran, (_, found) => messagesOf(found, plan.disabled), keyOf)
+      for (const [path, outcome] of fresh) outcomes.set(path, outcome)
     }
-    return scripts.flatMap((file) => {
-      const outcome = outcomes.get(file.path)
-      return outcome === undefined ? [] : [outcome]
-    })
+    return lintedFilesOf(scripts, outcomes)
   })
 
 export const makeShellCheckTool = (definition: ToolDefinitions.ToolDefinition, options: ShellCheckToolOptions = {}): AnalysisTool => ({

@@ -3,14 +3,14 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { yamllintLevels, yamllintPatternSeverity } from "@tidemark/catalogue/ToolHeads"
 import type { ToolDefinitions } from "@tidemark/core"
-import { Duration, Effect, Either, Fiber, Option } from "effect"
-import { cacheMessages, cachedMessagesOf } from "../CachedLint.js"
+import { Duration, Effect, Either, Fiber } from "effect"
+import { keptOutcomes, lintedFilesOf, splitByCache } from "../CachedLint.js"
 import type { EnabledRule } from "../EnabledRule.js"
 import { type ChildFences, childFencesReading } from "../external/ChildFences.js"
 import { runConfined } from "../external/ConfinedRun.js"
 import { availabilityOf, type InstalledProgram } from "../external/ProgramOnPath.js"
 import { CachedMessage } from "../LintCache.js"
-import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
+import { type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
@@ -111,35 +111,18 @@ const lintFiles = (
   Effect.scoped(Effect.gen(function*() {
     const text = configurationText(plan)
     const keyOf = (file: SourceFile) => yamllintLintKey(program.version, text, file.path, file.content)
-    const hits = yield* cachedMessagesOf(taken.map(keyOf))
-    const outcomes = new Map<string, LintedFile>()
-    const missing: Array<SourceFile> = []
-    for (const [index, file] of taken.entries()) {
-      const hit = hits[index] ?? Option.none()
-      if (Option.isSome(hit)) outcomes.set(file.path, lintedFileOf(file, hit.value))
-      else missing.push(file)
+    const { missing, outcomes } = yield* splitByCache(taken, keyOf)
+    if (missing.length === 0) return { linted: lintedFilesOf(taken, outcomes), refused: undefined }
+    const fences = childFencesReading(program.path, root)
+    const written = yield* writtenConfiguration(plan)
+    const refused = fallback === undefined ? undefined : yield* refusal(program, root, fences, written.path)
+    if (refused !== undefined && fallback !== undefined) {
+      const again = yield* lintFiles(program, root, taken, fallback, undefined, limits)
+      return { linted: again.linted, refused }
     }
-    if (missing.length > 0) {
-      const fences = childFencesReading(program.path, root)
-      const written = yield* writtenConfiguration(plan)
-      const refused = fallback === undefined ? undefined : yield* refusal(program, root, fences, written.path)
-      if (refused !== undefined && fallback !== undefined) {
-        const again = yield* lintFiles(program, root, taken, fallback, undefined, limits)
-        return { linted: again.linted, refused }
-      }
-      const ran = yield* runYamllint({ program: program.path, root, fences, limits, options: ["-f", "parsable", "-c", written.path], files: missing.map((file) => file.path) })
-      for (const file of missing) {
-        const outcome = ran.get(file.path) ?? Either.left("yamllint gave no result for it")
-        if (Either.isLeft(outcome)) {
-          outcomes.set(file.path, failedFileOf(file, new Error(outcome.left)))
-          continue
-        }
-        const messages = messagesOf(file.content, outcome.right)
-        outcomes.set(file.path, lintedFileOf(file, messages))
-        yield* cacheMessages(keyOf(file), messages)
-      }
-    }
-    return { linted: taken.flatMap((file) => Option.toArray(Option.fromNullable(outcomes.get(file.path)))), refused: undefined }
+    const ran = yield* runYamllint({ program: program.path, root, fences, limits, options: ["-f", "parsable", "-c", written.path], files: missing.map((file) => file.path) })
+    const fresh = yield* keptOutcomes("yamllint", missing, ran, (file, found) => messagesOf(file.content, found), keyOf)
+    return { linted: lintedFilesOf(taken, outcomes, fresh), refused: undefined }
   }))
 
 const rootConfigOf = (files: ReadonlyArray<SourceFile>): SourceFile | undefined =>

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Either } from "effect"
+import { keptOutcomes, lintedFilesOf, splitByCache } from "../src/CachedLint.js"
+import { CachedMessage } from "../src/LintCache.js"
+import { lintLayer } from "../src/MemoryAnalysisCache.js"
+import type { SourceFile } from "../src/SourceTree.js"
+
+const file = (path: string, content = "x\n"): SourceFile => ({ path, content })
+const keyOf = (f: SourceFile) => `key:${f.path}:${f.content}`
+const finding = (line: number) => [new CachedMessage({ ruleId: "rule", line, message: `at ${line}` })]
+
+describe("an external analyser's files through the per-file cache", () => {
+  it.effect("runs only what the cache lacks, keeps what a run found, not what it failed on", () =>
+    Effect.gen(function*() {
+      const [a, b, c] = [file("a.sh"), file("b.sh"), file("c.sh")]
+      const first = yield* splitByCache([a, b, c], keyOf)
+      expect(first.missing.map((f) => f.path)).toEqual(["a.sh", "b.sh", "c.sh"])
+      const ran = new Map<string, Either.Either<number, string>>([["a.sh", Either.right(3)], ["b.sh", Either.left("timed out")]])
+      const fresh = yield* keptOutcomes("Tool", first.missing, ran, (_, line: number) => finding(line), keyOf)
+      expect(fresh.get("a.sh")).toEqual(Either.right(finding(3)))
+      expect(fresh.get("b.sh")).toEqual(Either.left("timed out"))
+      expect(fresh.get("c.sh")).toEqual(Either.left("Tool gave no result for it"))
+
+      const second = yield* splitByCache([a, b, c, file("a.sh", "changed\n")], keyOf)
+      expect(second.missing.map((f) => f.content)).toEqual(["x\n", "x\n", "changed\n"])
+      expect([...second.outcomes.keys()]).toEqual(["a.sh"])
+    }).pipe(Effect.provide(lintLayer)))
+
+  it.effect("without a cache in the context, every file is run and nothing fails for it", () =>
+    Effect.gen(function*() {
+      const split = yield* splitByCache([file("a.rb")], keyOf)
+      expect(split.missing).toHaveLength(1)
+      const fresh = yield* keptOutcomes("Tool", split.missing, new Map([["a.rb", Either.right(1)]]), (_, line: number) => finding(line), keyOf)
+      expect(fresh.get("a.rb")).toEqual(Either.right(finding(1)))
+    }))
+
+  it("gives the files in their order, failed ones with why, the first map holding a file winning", () => {
+    const files = [file("b.yaml"), file("a.yaml"), file("gone.yaml")]
+    const cached = new Map<string, Either.Either<ReadonlyArray<CachedMessage>, string>>([["b.yaml", Either.right(finding(1))]])
+    const fresh = new Map<string, Either.Either<ReadonlyArray<CachedMessage>, string>>([["a.yaml", Either.left("yamllint stopped")], ["b.yaml", Either.right(finding(9))]])
+    const linted = lintedFilesOf(files, cached, fresh)
+    expect(linted.map((f) => [f.file.path, f._tag])).toEqual([["b.yaml", "Linted"], ["a.yaml", "Failed"]])
+    const first = linted[0]
+    expect(first?._tag === "Linted" ? first.messages.map((m) => m.line) : []).toEqual([1])
+  })
+})
