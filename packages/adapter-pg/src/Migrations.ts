@@ -19,6 +19,7 @@ import TokenRevocation from "./migrations/0016_token_revocation.js"
 import WebhookDeliveries from "./migrations/0017_webhook_deliveries.js"
 import LanguageSettings from "./migrations/0018_language_settings.js"
 import ConfigurationFileDefault from "./migrations/0019_configuration_file_default.js"
+import RegisteredToolRules from "./migrations/0020_registered_tool_rules.js"
 
 /** Numbered and append-only: a change to the schema is a new entry, never an edit of an old one. */
 export const migrations = {
@@ -40,7 +41,8 @@ export const migrations = {
   "0016_token_revocation": TokenRevocation,
   "0017_webhook_deliveries": WebhookDeliveries,
   "0018_language_settings": LanguageSettings,
-  "0019_configuration_file_default": ConfigurationFileDefault
+  "0019_configuration_file_default": ConfigurationFileDefault,
+  "0020_registered_tool_rules": RegisteredToolRules
 }
 
 /** The migrator's own bookkeeping table (the `@effect/sql` default name). */

@@ -22,6 +22,7 @@ import * as PgGitHostSettingsStore from "./PgGitHostSettingsStore.js"
 import * as PgQualityGateStore from "./PgQualityGateStore.js"
 import * as PgRepositoryListing from "./PgRepositoryListing.js"
 import * as PgOrganizationStore from "./PgOrganizationStore.js"
+import * as PgRegisteredToolRules from "./PgRegisteredToolRules.js"
 import * as PgRepositoryStore from "./PgRepositoryStore.js"
 import * as PgStandardStore from "./PgStandardStore.js"
 import * as PgToolConfigStore from "./PgToolConfigStore.js"
@@ -50,7 +51,8 @@ const stores: Layer.Layer<Exclude<StoragePorts, CredentialRevocations.Credential
   PgWebhookDeliveryLog.layer,
   PgChangeStore.layer,
   PgGitHostSettingsStore.layer,
-  PgLanguageSettingsStore.layer
+  PgLanguageSettingsStore.layer,
+  PgRegisteredToolRules.layer
 )
 
 /** The adapters alone, on a schema already migrated; revocations are announced to every process on the server. */

@@ -1,4 +1,4 @@
-import { Analyzer } from "@tidemark/core"
+import { Analyzer, RegisteredTools } from "@tidemark/core"
 import { Schema } from "effect"
 import { SkippedFile } from "./SkippedFile.js"
 
@@ -20,7 +20,8 @@ export class InitialMessage extends Schema.TaggedRequest<InitialMessage>()("Init
       timeout: Schema.DurationFromMillis,
       memoryMegabytes: Schema.Int
     })),
-    externalJobs: Schema.optional(Schema.Int)
+    externalJobs: Schema.optional(Schema.Int),
+    registeredTools: Schema.optional(Schema.Array(RegisteredTools.RegisteredTool))
   }
 }) {}
 

@@ -18,7 +18,11 @@ const Message = Schema.Struct({
 
 const Rule = Schema.Struct({
   id: Schema.String,
+  name: Schema.optional(Schema.String),
   shortDescription: Schema.optional(Message),
+  fullDescription: Schema.optional(Message),
+  help: Schema.optional(Message),
+  properties: Schema.optional(Schema.Struct({ tags: Schema.optional(Schema.Array(Schema.String)) })),
   messageStrings: Schema.optional(Schema.Record({ key: Schema.String, value: Message })),
   defaultConfiguration: Schema.optional(Schema.Struct({ level: Schema.optional(Level) }))
 })
@@ -64,6 +68,16 @@ export interface SarifIssue {
   readonly line: number | undefined
 }
 
+/** A rule a log's tool describes (`tool.driver.rules`), or one only a result names. */
+export interface SarifRule {
+  readonly tool: string
+  readonly id: string
+  readonly title: string | undefined
+  readonly description: string | undefined
+  readonly level: SarifLevel
+  readonly tags: ReadonlyArray<string>
+}
+
 export class SarifLogError extends Schema.TaggedError<SarifLogError>()("SarifLogError", {
   reason: Schema.String
 }) {
@@ -82,7 +96,10 @@ export const parseSarif = (content: string, root: string): Either.Either<Readonl
 export const readSarif = (
   content: string,
   root: string
-): Either.Either<{ readonly tools: ReadonlyArray<string>; readonly issues: ReadonlyArray<SarifIssue> }, SarifLogError> =>
+): Either.Either<
+  { readonly tools: ReadonlyArray<string>; readonly issues: ReadonlyArray<SarifIssue>; readonly rules: ReadonlyArray<SarifRule> },
+  SarifLogError
+> =>
   Either.try({
     // Its messages, rules and paths are stored, and PostgreSQL's text cannot hold NUL.
     try: (): unknown => JSON.parse(content, Common.refuseNul),
@@ -93,7 +110,8 @@ export const readSarif = (
     ),
     Either.map((log) => ({
       tools: [...new Set(log.runs.map((run) => run.tool.driver.name))],
-      issues: log.runs.flatMap((run) => (run.results ?? []).map((result) => issueOf(run, result, root)))
+      issues: log.runs.flatMap((run) => (run.results ?? []).map((result) => issueOf(run, result, root))),
+      rules: log.runs.flatMap(rulesOf)
     }))
   )
 
@@ -114,6 +132,29 @@ const issueOf = (run: Run, result: Result, root: string): SarifIssue => {
     file: uri === undefined ? undefined : uriRelativeToRoot(uri, root),
     line: physical?.region?.startLine
   }
+}
+
+const textOf = (message: typeof Message.Type | undefined): string | undefined => message?.text ?? message?.markdown
+
+/** The run's described rules, then those only its results name (SARIF does not oblige a tool to describe them). */
+const rulesOf = (run: Run): ReadonlyArray<SarifRule> => {
+  const tool = run.tool.driver.name
+  const described = (run.tool.driver.rules ?? []).map((rule): SarifRule => ({
+    tool,
+    id: rule.id,
+    title: textOf(rule.shortDescription) ?? rule.name,
+    description: textOf(rule.fullDescription) ?? textOf(rule.help),
+    level: rule.defaultConfiguration?.level ?? "warning",
+    tags: rule.properties?.tags ?? []
+  }))
+  const known = new Set(described.map((rule) => rule.id))
+  const named = new Map<string, SarifRule>()
+  for (const result of run.results ?? []) {
+    const id = result.ruleId ?? result.rule?.id
+    if (id === undefined || known.has(id) || named.has(id) || ruleOf(run, result) !== undefined) continue
+    named.set(id, { tool, id, title: undefined, description: undefined, level: result.level ?? "warning", tags: [] })
+  }
+  return [...described, ...named.values()]
 }
 
 // §3.27.6 and §3.52: a result names its rule by ruleIndex, rule.index or ruleId, in that order.

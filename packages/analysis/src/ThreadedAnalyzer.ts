@@ -133,7 +133,8 @@ export const make = (options: ThreadedAnalyzerOptions) =>
           new InitialMessage({
             cacheDirectory: options.cacheDirectory,
             ...(options.configurationFileLimits === undefined ? {} : { configurationFileLimits: options.configurationFileLimits }),
-            externalJobs: options.externalJobs ?? externalJobsOf(options.threads)
+            externalJobs: options.externalJobs ?? externalJobsOf(options.threads),
+            ...(options.registeredTools === undefined ? {} : { registeredTools: options.registeredTools })
           })
       }).pipe(
         // A thread that cannot start (its built file missing, say) is started again every second: say so

@@ -1,6 +1,6 @@
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import { toolHeads } from "@tidemark/catalogue/ToolHeads"
-import { AnalysedLanguages, Analyzer, CommitAnalysis, IssueLoad, Repository } from "@tidemark/core"
+import { AnalysedLanguages, Analyzer, CommitAnalysis, IssueLoad, type RegisteredTools, Repository } from "@tidemark/core"
 import { Context, Effect, Layer } from "effect"
 import type { InvalidAnalysisConfiguration } from "./AnalysisConfiguration.js"
 import { type ConfigLintLimits, defaultConfigLintLimits } from "./ConfigLintSandbox.js"
@@ -32,6 +32,8 @@ export interface TreeAnalyzerOptions {
    * once); one when absent.
    */
   readonly externalJobs?: number | undefined
+  /** The tools the installation's admin registered (SARIF), run beside the shipped ones. */
+  readonly registeredTools?: ReadonlyArray<RegisteredTools.RegisteredTool> | undefined
 }
 
 /** The ESLint9 tool of the catalogue (api-facts): the tool whose patterns the analysis runs. */
@@ -128,7 +130,8 @@ export const make = (options: TreeAnalyzerOptions) =>
     const plugins = analysisTools({
       configurationFileLimits: options.configurationFileLimits ?? defaultConfigLintLimits,
       searchPath: options.searchPath,
-      externalJobs: options.externalJobs
+      externalJobs: options.externalJobs,
+      registeredTools: options.registeredTools
     })
     // One per analyzer: the next analysis of mostly the same files (a pull request's head after its
     // target) tokenizes only what changed.
@@ -170,7 +173,8 @@ export const make = (options: TreeAnalyzerOptions) =>
             plugin.start(root, scoped.lintSources.filter((file) => !unlintable.has(file.path)), {
               rules: rulesOf(plugin, tool),
               useConfigurationFile: tool.usesConfigurationFile,
-              configurationByDefault: tool.usesConfigurationFileByDefault === true
+              configurationByDefault: tool.usesConfigurationFileByDefault === true,
+              knownRules: (tool.knownPatterns ?? []).map((pattern) => plugin.ruleIdOf(pattern.id))
             }),
             (finished) => ({ plugin, tool, finished, overdue: overdueOfTool })
           )
@@ -195,7 +199,11 @@ export const make = (options: TreeAnalyzerOptions) =>
           sources,
           tools: finished.map(({ plugin, tool }) => ({ uuid: tool.uuid, name: tool.name, patternPrefix: plugin.definition.patternPrefix })),
           // The catalogue's description of every rule, for those the repository's own configuration turns on.
-          patterns: new Map(finished.flatMap(({ tool }) => [...(tool.knownPatterns ?? []), ...tool.patterns]).map((p) => [p.id, { category: p.category, title: p.title }])),
+          patterns: new Map([
+            ...finished.flatMap(({ done, plugin }) =>
+              (done.discovered ?? []).map((rule) => ({ id: `${plugin.definition.patternPrefix}${rule.id}`, category: rule.category, title: rule.title }))),
+            ...finished.flatMap(({ tool }) => [...(tool.knownPatterns ?? []), ...tool.patterns])
+          ].map((p) => [p.id, { category: p.category, title: p.title }])),
           goals: settings.goals
         })
         // Each measured language with its own issues: the grade weighs the code's (AnalysedLanguages).
@@ -228,7 +236,8 @@ export const make = (options: TreeAnalyzerOptions) =>
           problems,
           ...(configurationFile === undefined
             ? {}
-            : { configurationFile: new CommitAnalysis.ConfigurationFile({ path: configurationFile.path, content: configurationFile.content }) })
+            : { configurationFile: new CommitAnalysis.ConfigurationFile({ path: configurationFile.path, content: configurationFile.content }) }),
+          discoveredRules: finished.flatMap(({ done, tool }) => (done.discovered === undefined ? [] : [{ toolUuid: tool.uuid, rules: done.discovered }]))
         } satisfies Analyzer.AnalyzerOutput
       }).pipe(
         Effect.mapError((error) => new Analyzer.AnalyzerFailed({ reason: error._tag === "ToolFailed" ? error.reason : error.message })),

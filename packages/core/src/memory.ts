@@ -13,6 +13,7 @@ import * as MemoryCredentialRevocations from "./memory/MemoryCredentialRevocatio
 import * as MemoryCredentialStore from "./memory/MemoryCredentialStore.js"
 import * as MemoryPullRequestStore from "./memory/MemoryPullRequestStore.js"
 import * as MemoryLanguageSettingsStore from "./memory/MemoryLanguageSettingsStore.js"
+import * as MemoryRegisteredToolRules from "./memory/MemoryRegisteredToolRules.js"
 import * as MemoryGitHostSettingsStore from "./memory/MemoryGitHostSettingsStore.js"
 import * as MemoryQualityGateStore from "./memory/MemoryQualityGateStore.js"
 import * as MemoryRepositoryStore from "./memory/MemoryRepositoryStore.js"
@@ -38,6 +39,7 @@ export {
   MemoryPullRequestStore,
   MemoryGitHostSettingsStore,
   MemoryLanguageSettingsStore,
+  MemoryRegisteredToolRules,
   MemoryQualityGateStore,
   MemoryRepositoryStore,
   MemoryStandardStore,
@@ -74,7 +76,8 @@ export const storageLayer = Layer.merge(RepositoryListingFromStores.layer, Memor
     MemoryWebhookDeliveryLog.layer,
     MemoryChangeStore.layer,
     MemoryGitHostSettingsStore.layer,
-    MemoryLanguageSettingsStore.layer
+    MemoryLanguageSettingsStore.layer,
+    MemoryRegisteredToolRules.layer
   ))
 )
 export * as MemoryEventQueue from "./memory/MemoryEventQueue.js"

@@ -14,6 +14,7 @@ import { organizationStoreContract } from "./OrganizationStoreContract.js"
 import { pullRequestStoreContract } from "./PullRequestStoreContract.js"
 import { gitHostSettingsStoreContract } from "./GitHostSettingsStoreContract.js"
 import { qualityGateStoreContract } from "./QualityGateStoreContract.js"
+import { registeredToolRulesContract } from "./RegisteredToolRulesContract.js"
 import { repositoryListingContract } from "./RepositoryListingContract.js"
 import { repositoryPagesContract } from "./RepositoryPagesContract.js"
 import { repositoryStoreContract } from "./RepositoryStoreContract.js"
@@ -51,4 +52,5 @@ export const storageContracts = (name: string, makeLayer: () => Layer.Layer<Stor
   changeStoreContract(name, makeLayer())
   gitHostSettingsStoreContract(name, makeLayer())
   languageSettingsStoreContract(name, makeLayer())
+  registeredToolRulesContract(name, makeLayer())
 }

@@ -18,8 +18,8 @@ import {
   SandboxLauncher,
   ThreadedAnalyzer
 } from "@tidemark/analysis"
-import { Access, AnalysisWorker, DashboardLinks, DomainServices, IngestionWorker, ToolInstallations, WorkerHealth } from "@tidemark/core"
-import { CryptoIdGenerator, StaticToolCatalogue } from "@tidemark/core/memory"
+import { Access, AnalysisWorker, DashboardLinks, DomainServices, IngestionWorker, RegisteredToolCatalogue, type RegisteredTools, ToolInstallations, WorkerHealth } from "@tidemark/core"
+import { CryptoIdGenerator } from "@tidemark/core/memory"
 import { Console, Context, Effect, Layer, Option, Redacted } from "effect"
 import * as NodeFs from "node:fs/promises"
 import { tmpdir } from "node:os"
@@ -27,6 +27,7 @@ import { join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { removeLeftovers } from "./LeftoverFolders.js"
 import * as NodeHasher from "./NodeHasher.js"
+import { readRegisteredTools } from "./RegisteredToolsFile.js"
 import type { ServerConfig } from "./ServerConfig.js"
 import { version } from "./Version.js"
 
@@ -123,11 +124,11 @@ const dataDirectoryLayer = (config: ServerConfig) =>
  * hashing, the analyzer and the coverage scope it implies, and the commit statuses sent to the git
  * hosts of the repositories whose host token is set (read from storage, sent with fetch).
  */
-const portsLayer = (config: ServerConfig) =>
+const portsLayer = (config: ServerConfig, registered: ReadonlyArray<RegisteredTools.RegisteredTool>) =>
   Layer.mergeAll(
     dataDirectoryLayer(config),
-    StaticToolCatalogue.layer(catalogue),
-    analysersLogLayer.pipe(Layer.provideMerge(InstalledTools.layer())),
+    RegisteredToolCatalogue.layer(catalogue, registered),
+    analysersLogLayer.pipe(Layer.provideMerge(InstalledTools.layer({ registeredTools: registered }))),
     GitCli.layer({
       cacheDirectory: gitCacheOf(config),
       sshKeyFile: Option.getOrUndefined(config.gitSshKeyFile),
@@ -141,7 +142,8 @@ const portsLayer = (config: ServerConfig) =>
       cacheDirectory: join(config.dataDir, "analysis-cache"),
       configurationFileLimits: config.configurationFileLimits,
       threads: config.analysisConcurrency,
-      fileTimeLimit: config.fileTimeLimit
+      fileTimeLimit: config.fileTimeLimit,
+      registeredTools: registered
     }),
     ReportCoverageReader.layer,
     AnalysisCoverageScope.layer,
@@ -152,12 +154,16 @@ const portsLayer = (config: ServerConfig) =>
     Option.match(config.publicUrl, { onNone: () => Layer.empty, onSome: DashboardLinks.DashboardLinks.at })
   ).pipe(Layer.provideMerge(persistenceLayer(config)))
 
+/** The tools the admin registered, read before anything starts: a file that cannot be used stops the start at once. */
+const withRegisteredTools = <A, E, R>(config: ServerConfig, make: (registered: ReadonlyArray<RegisteredTools.RegisteredTool>) => Layer.Layer<A, E, R>) =>
+  Layer.unwrapEffect(Effect.map(readRegisteredTools(config.sarifToolsFile, catalogue.map((tool) => tool.name)), make))
+
 /**
  * The bundled server, composed once, top to bottom: storage and queues → catalogue, git, analyzer,
  * ids → domain services → HTTP.
  */
-export const domainLayer = (config: ServerConfig) =>
-  DomainServices.layer(config.gitUrlTemplates).pipe(Layer.provideMerge(portsLayer(config)))
+export const domainLayer = (config: ServerConfig, registered: ReadonlyArray<RegisteredTools.RegisteredTool>) =>
+  DomainServices.layer(config.gitUrlTemplates).pipe(Layer.provideMerge(portsLayer(config, registered)))
 
 /**
  * The ingestion and analysis workers, running in the background for as long as the layer is alive,
@@ -203,7 +209,7 @@ const listeningLine = Layer.effectDiscard(
   PlatformHttpServer.addressFormattedWith((address) => Console.log(`Tidemark listening on ${address}`))
 )
 
-export const serverLayer = (config: ServerConfig) =>
+export const serverLayer = (config: ServerConfig) => withRegisteredTools(config, (registered) =>
   Layer.mergeAll(
     HttpServer.layer({
       version,
@@ -218,12 +224,12 @@ export const serverLayer = (config: ServerConfig) =>
     Layer.provide(NodeHttpServer.layer(nodeServer, { port: config.port, host: config.host })),
     // Before the port opens: a request arriving as soon as it does must find the admin token stored.
     Layer.provide(adminTokenLayer(config)),
-    Layer.provide(domainLayer(config))
-  )
+    Layer.provide(domainLayer(config, registered))
+  ))
 
 /** `tidemark worker`: the workers alone, on the same storage and queues as the server. */
-export const workerOnlyLayer = (config: ServerConfig) =>
-  workerLayer(config).pipe(Layer.provideMerge(WorkerHealth.WorkerHealth.Default), Layer.provide(portsLayer(config)))
+export const workerOnlyLayer = (config: ServerConfig) => withRegisteredTools(config, (registered) =>
+  workerLayer(config).pipe(Layer.provideMerge(WorkerHealth.WorkerHealth.Default), Layer.provide(portsLayer(config, registered))))
 
 /**
  * Runs a process's layer until interrupted, as `Layer.launch` does, but fails as soon as one of its

@@ -88,6 +88,8 @@ export const serverConfig = Config.all({
   allowPrivateNetworkUrls: Config.boolean("TIDEMARK_ALLOW_PRIVATE_NETWORK_URLS").pipe(Config.withDefault(false)),
   /** A private key git's ssh offers to `ssh://` and `git@host:` remotes; without it ssh offers none. */
   gitSshKeyFile: Config.option(Config.string("TIDEMARK_GIT_SSH_KEY")),
+  /** A JSON file of tools the admin registers (programs that write SARIF: RegisteredToolsFile.ts); none when unset. */
+  sarifToolsFile: Config.option(Config.string("TIDEMARK_SARIF_TOOLS")),
   /** The dashboard's built files to serve at `/`; default: the build shipped in this package (`dist/dashboard`). */
   dashboardDir: Config.option(Config.string("TIDEMARK_DASHBOARD_DIR")),
   gitUrlTemplates: Config.all({

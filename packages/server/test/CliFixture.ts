@@ -283,12 +283,19 @@ export const ingestionKey = (server: RunningServer, adminToken: string) =>
  * repository `widgets` beside it, and the command pointed at the server with `adminToken`
  * (`env` overrides TIDEMARK_URL and TIDEMARK_ADMIN_TOKEN).
  */
-export const serverWithRepository = (adminToken: string) =>
+export const serverWithRepository = (
+  adminToken: string,
+  options: {
+    /** The server's environment, made in the scratch directory (a file it reads, say). */
+    readonly env?: (directory: string) => Readonly<Record<string, string>>
+    readonly repository?: { readonly name: string; readonly files: Readonly<Record<string, string>> }
+  } = {}
+) =>
   Effect.gen(function*() {
     yield* requireBuild
     const directory = yield* scratch
-    const server = yield* startServer({ dataDir: `${directory}/data`, adminToken })
-    const repository = yield* gitRepository(directory, "widgets")
+    const server = yield* startServer({ dataDir: `${directory}/data`, adminToken, env: options.env?.(directory) ?? {} })
+    const repository = yield* gitRepository(directory, options.repository?.name ?? "widgets", options.repository?.files)
     const cli = (args: ReadonlyArray<string>, env: Record<string, string> = {}, cwd?: string) =>
       runCli(args, { TIDEMARK_URL: server.url, TIDEMARK_ADMIN_TOKEN: adminToken, ...env }, cwd)
     return { server, repository, directory, cli }

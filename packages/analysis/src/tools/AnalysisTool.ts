@@ -1,4 +1,4 @@
-import type { ToolDefinitions } from "@tidemark/core"
+import type { RegisteredTools, ToolDefinitions } from "@tidemark/core"
 import { type Effect, Schema } from "effect"
 import type { EnabledRule } from "../EnabledRule.js"
 import type { Language } from "../Language.js"
@@ -32,6 +32,8 @@ export class ToolProblem extends Schema.Class<ToolProblem>("ToolProblem")({
 export interface ToolRun {
   readonly result: LintResult
   readonly problems: ReadonlyArray<ToolProblem>
+  /** The rules the run named, for a tool whose patterns are learnt from its output (a registered SARIF tool). */
+  readonly discovered?: ReadonlyArray<RegisteredTools.DiscoveredRule> | undefined
 }
 
 /** How the repository configured the tool. */
@@ -45,6 +47,8 @@ export interface ToolSettings {
    * running the repository's code (`FoundConfiguration.readable`), the patterns otherwise.
    */
   readonly configurationByDefault: boolean
+  /** Every pattern of the tool in the catalogue, by the tool's rule id: what is not among them is new to it. */
+  readonly knownRules?: ReadonlyArray<string> | undefined
 }
 
 /** The repository's own configuration of a tool, as found in its tree without running any of its code. */

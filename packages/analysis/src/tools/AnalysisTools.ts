@@ -1,11 +1,12 @@
 import { toolHeads } from "@tidemark/catalogue/ToolHeads"
-import type { ToolDefinitions } from "@tidemark/core"
+import type { RegisteredTools, ToolDefinitions } from "@tidemark/core"
 import type { ConfigLintLimits } from "../ConfigLintSandbox.js"
 import { makeCppcheckTool } from "../cppcheck/CppcheckTool.js"
 import { makeGoVetTool } from "../golang/GoVetTool.js"
 import { makeStaticcheckTool } from "../golang/StaticcheckTool.js"
 import { legacyConfigurationOf } from "../eslintrc/LegacyConfiguration.js"
 import { makeMarkdownlintTool } from "../markdownlint/MarkdownlintTool.js"
+import { makeRegisteredTool } from "../registered/RegisteredTool.js"
 import { makeRubocopTool } from "../rubocop/RubocopTool.js"
 import { makeRuffTool } from "../ruff/RuffTool.js"
 import { makeShellCheckTool } from "../shellcheck/ShellCheckTool.js"
@@ -26,6 +27,8 @@ export interface AnalysisToolsOptions {
   readonly searchPath?: string | undefined
   /** How many processes an external analyser that can use several (Cppcheck's `-j`) may run: one when absent. */
   readonly externalJobs?: number | undefined
+  /** The tools the installation's admin registered: a plug-in each (RegisteredTool). */
+  readonly registeredTools?: ReadonlyArray<RegisteredTools.RegisteredTool> | undefined
 }
 
 export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<AnalysisTool> => {
@@ -43,8 +46,11 @@ export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<Anal
     govet: (definition) => makeGoVetTool(definition, { searchPath: options.searchPath }),
     yamllint: (definition) => makeYamllintTool(definition, { searchPath: options.searchPath })
   }
-  return toolHeads.flatMap((definition) => {
-    const make = plugins[definition.family]
-    return make === undefined ? [] : [make(definition)]
-  })
+  return [
+    ...toolHeads.flatMap((definition) => {
+      const make = plugins[definition.family]
+      return make === undefined ? [] : [make(definition)]
+    }),
+    ...(options.registeredTools ?? []).map((tool) => makeRegisteredTool(tool, { searchPath: options.searchPath }))
+  ]
 }

@@ -1,5 +1,5 @@
 import { toolHeads } from "@tidemark/catalogue/ToolHeads"
-import { ToolInstallation, ToolInstallations } from "@tidemark/core"
+import { type RegisteredTools, ToolInstallation, ToolInstallations } from "@tidemark/core"
 import { Duration, Effect, Layer } from "effect"
 import type { AnalysisTool } from "./AnalysisTool.js"
 import { defaultConfigLintLimits } from "../ConfigLintSandbox.js"
@@ -50,11 +50,20 @@ export const installationsOf = (
  * server runs shows up without a restart (analyses look for it on each run). Where a program is
  * looked for: `searchPath`, else the service's PATH, as the analyses look.
  */
-export const layer = (options: { readonly searchPath?: string | undefined } = {}) =>
+export const layer = (options: {
+  readonly searchPath?: string | undefined
+  readonly registeredTools?: ReadonlyArray<RegisteredTools.RegisteredTool> | undefined
+} = {}) =>
   Layer.effect(
     ToolInstallations.ToolInstallations,
     Effect.map(
-      Effect.cachedWithTTL(installationsOf(analysisTools({ configurationFileLimits: defaultConfigLintLimits, searchPath: options.searchPath }), toolHeads), Duration.minutes(1)),
+      Effect.cachedWithTTL(
+        installationsOf(
+          analysisTools({ configurationFileLimits: defaultConfigLintLimits, searchPath: options.searchPath, registeredTools: options.registeredTools }),
+          [...toolHeads, ...(options.registeredTools ?? [])]
+        ),
+        Duration.minutes(1)
+      ),
       (installations) => ToolInstallations.ToolInstallations.of({ installations })
     )
   )

@@ -3,6 +3,7 @@ import { CloneResult, FileResult, IssueResult } from "../domain/AnalysisResults.
 import { AnalysisMeasures, ConfigurationFile } from "../domain/CommitAnalysis.js"
 import { Goals } from "../domain/Goals.js"
 import { SeverityLevel } from "../domain/Pattern.js"
+import { DiscoveredRules } from "../domain/RegisteredTools.js"
 import { Problem } from "../domain/Repository.js"
 
 /**
@@ -79,7 +80,9 @@ export const AnalyzerOutput = Schema.Struct({
   /** What the repository should be told although the analysis went on (an unreadable configuration file). */
   problems: Schema.Array(Problem),
   /** The repository's configuration file the analysis read, when the tree has one. */
-  configurationFile: Schema.optional(ConfigurationFile)
+  configurationFile: Schema.optional(ConfigurationFile),
+  /** The rules the registered tools' logs named (their patterns, kept by the worker). */
+  discoveredRules: Schema.optional(Schema.Array(DiscoveredRules))
 })
 export interface AnalyzerOutput extends Schema.Schema.Type<typeof AnalyzerOutput> {}
 

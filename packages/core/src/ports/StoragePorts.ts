@@ -12,6 +12,7 @@ import type { OrganizationStore } from "./OrganizationStore.js"
 import type { PullRequestStore } from "./PullRequestStore.js"
 import type { GitHostSettingsStore } from "./GitHostSettingsStore.js"
 import type { QualityGateStore } from "./QualityGateStore.js"
+import type { RegisteredToolRules } from "./RegisteredToolRules.js"
 import type { RepositoryListing } from "./RepositoryListing.js"
 import type { RepositoryStore } from "./RepositoryStore.js"
 import type { StandardStore } from "./StandardStore.js"
@@ -41,3 +42,4 @@ export type StoragePorts =
   | ChangeStore
   | GitHostSettingsStore
   | LanguageSettingsStore
+  | RegisteredToolRules

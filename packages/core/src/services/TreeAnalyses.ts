@@ -8,6 +8,7 @@ import { trusted } from "../domain/Trusted.js"
 import { type AnalyzedTool, Analyzer } from "../ports/Analyzer.js"
 import { Hasher } from "../ports/Hasher.js"
 import { OrganizationStore } from "../ports/OrganizationStore.js"
+import { RegisteredToolRules } from "../ports/RegisteredToolRules.js"
 import { SourceCheckout } from "../ports/SourceCheckout.js"
 import { defectMessage } from "../runtime/QueueConsumer.js"
 import { redactSecrets } from "../runtime/Redaction.js"
@@ -75,6 +76,7 @@ const make = Effect.gen(function*() {
   const analyzer = yield* Analyzer
   const checkout = yield* SourceCheckout
   const repositoryTools = yield* RepositoryTools
+  const registeredRules = yield* RegisteredToolRules
 
   /** The enabled tools that run on the server, each with its enabled patterns and their parameters. */
   const analyzedTools = (repository: RepositoryRecord) =>
@@ -144,6 +146,10 @@ const make = Effect.gen(function*() {
       const outcome = stopped === undefined
         ? yield* Effect.either(measure(repository, sha, tools))
         : Either.left(analyserStopped(stopped))
+      // A registered tool's rules become its patterns before its issues are stored (storage failing: the job is delivered again).
+      if (Either.isRight(outcome)) {
+        yield* Effect.forEach(outcome.right.discoveredRules ?? [], ({ rules, toolUuid }) => registeredRules.record(toolUuid, rules), { discard: true })
+      }
       const noTools = tools.length === 0
         ? [problem("no_enabled_tools", "some_analysis", "No analysis tool is enabled: issues are not measured")]
         : []
