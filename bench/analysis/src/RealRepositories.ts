@@ -27,13 +27,16 @@ const toolOf = (tool: ToolDefinitions.ToolDefinition) => toolAtDefaults(tool, pr
  */
 const cServiceNames: Readonly<Record<string, string>> = { "C++": "CPP", "C/C++ Header": "C" }
 
+// TOOLS=PyLint turns on, besides, tools off by default (a second tool of a language), to read their noise.
+const alsoEnabled = (process.env["TOOLS"] ?? "").split(",").filter((name) => name !== "")
+
 /**
  * The tools on by default for a repository of these languages (core's `enabledByDefault`, which
  * reads the service's names of them: the measures' "Bourne Shell" is the service's "Shell").
  */
 const defaultTools = (languages: ReadonlyArray<string>) => {
   const named = languages.map((language) => cServiceNames[language] ?? LanguageDefinitions.serviceNameOf(language))
-  return catalogue.filter((tool) => tool.enabledByDefault && tool.languages.some((l) => named.includes(l))).map(toolOf)
+  return catalogue.filter((tool) => (tool.enabledByDefault || alsoEnabled.includes(tool.name)) && tool.languages.some((l) => named.includes(l))).map(toolOf)
 }
 
 const record = (name: string, languages: ReadonlyArray<string>) =>

@@ -23,6 +23,8 @@
  * `yamllint.json` and `yamllint-presets.json` are always generated from the committed
  * `scripts/yamllint-rules.json`; `--yamllint` first rewrites that file from the installed yamllint's
  * Python package (YamllintCatalogue.ts names the release).
+ * `pylint.json` is always generated from the committed `scripts/pylint-msgs.txt`; `--pylint` first
+ * rewrites it from the installed Pylint's `--list-msgs`.
  */
 import { spawnSync } from "node:child_process"
 import { mkdirSync, writeFileSync } from "node:fs"
@@ -41,6 +43,8 @@ import { installedMarkdownlintRules } from "./MarkdownlintRules.js"
 import { rubocopFile, rubocopSource, toRubocopTool } from "./RubocopCatalogue.js"
 import { committedCopList, copListPath, installedCopList, readCopList } from "./RubocopCops.js"
 import { toYamllintTool, yamllintFile, yamllintPresetsFile, yamllintSource } from "./YamllintCatalogue.js"
+import { pylintFile, pylintSource, toPylintTool } from "./PylintCatalogue.js"
+import { committedMessageList, installedMessageList, messageListPath, readMessageList } from "./PylintMessages.js"
 import { committedRuleList, installedRuleList, readRuleList, ruleListPath } from "./YamllintRules.js"
 import { ruffFile, ruffSource, toRuffTool } from "./RuffCatalogue.js"
 import { installedRuffRules } from "./RuffRuleSet.js"
@@ -64,7 +68,8 @@ const { positionals, values } = parseArgs({
     cppcheck: { type: "boolean", default: false },
     rubocop: { type: "boolean", default: false },
     go: { type: "boolean", default: false },
-    yamllint: { type: "boolean", default: false }
+    yamllint: { type: "boolean", default: false },
+    pylint: { type: "boolean", default: false }
   }
 })
 const [ruffGitDir, ruffRev = "HEAD"] = positionals
@@ -118,6 +123,10 @@ const yamllint = toYamllintTool(yamllintRules)
 write(...yamllintFile(yamllint))
 write(...yamllintPresetsFile(yamllintRules))
 console.log(`yamllint: ${yamllint.patterns.length} patterns`)
+if (values.pylint) writeFileSync(messageListPath, installedMessageList())
+const pylint = toPylintTool(readMessageList(committedMessageList()))
+write(...pylintFile(pylint))
+console.log(`PyLint: ${pylint.patterns.length} patterns`)
 write(...sourceFile([
   ...data.source,
   ruffSource(installedRuffVersion()),
@@ -128,7 +137,8 @@ write(...sourceFile([
   rubocopSource,
   staticcheckSource,
   govetSource,
-  yamllintSource
+  yamllintSource,
+  pylintSource
 ]))
 
 if (ruffGitDir !== undefined) {

@@ -124,3 +124,9 @@ const YamllintPreset = Schema.Struct({
 export const yamllintPresets: Readonly<Record<string, typeof YamllintPreset.Type>> = Schema.decodeUnknownSync(
   Schema.Record({ key: Schema.String, value: YamllintPreset })
 )(yamllintPresetsData)
+
+/** A Pylint message's pattern severity, by its kind (the id's letter): error and fatal → Error, warning → Warning, the rest → Info. */
+export const pylintPatternSeverity = (id: string): Pattern.SeverityLevel => {
+  const kind = id.charAt(0)
+  return kind === "E" || kind === "F" ? "Error" : kind === "W" ? "Warning" : "Info"
+}

@@ -86,3 +86,42 @@ export const runBatched = <A>(request: BatchedRequest<A>): Effect.Effect<Readonl
     }
     return outcomes
   })
+
+/** The limits of an analyser given at most `filesPerRun` files a run. */
+export interface FileBatchLimits extends BatchLimits {
+  /** The most files one run is given: what a run that fails costs again. */
+  readonly filesPerRun: number
+}
+
+/** A run of an analyser over files of the checkout, as its plug-in asks for it. */
+export interface FileBatchRequest {
+  readonly program: string
+  /** The checkout: the working folder, which `files` are relative to. */
+  readonly root: string
+  readonly fences: ChildFences
+  readonly limits: FileBatchLimits
+  /** The options before the files. */
+  readonly options: ReadonlyArray<string>
+  readonly files: ReadonlyArray<string>
+}
+
+/**
+ * An analyser that takes `--` before its files (so that a file named `-x.rb` is a file), run in
+ * batches of at most `filesPerRun`: RuboCop, yamllint, Pylint.
+ */
+export const fileBatchRunner = <A>(
+  name: string,
+  read: BatchedRequest<A>["read"]
+) =>
+(request: FileBatchRequest): Effect.Effect<ReadonlyMap<string, FileOutcome<A>>> =>
+  runBatched({
+    name,
+    program: request.program,
+    root: request.root,
+    fences: request.fences,
+    limits: request.limits,
+    options: [...request.options, "--"],
+    files: request.files,
+    maxFiles: request.limits.filesPerRun,
+    read
+  })

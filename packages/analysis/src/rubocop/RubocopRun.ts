@@ -1,8 +1,7 @@
-import { Duration, type Effect } from "effect"
-import { type BatchLimits, type FileOutcome, runBatched } from "../external/BatchedRun.js"
-import type { ChildFences } from "../external/ChildFences.js"
+import { Duration } from "effect"
+import { type FileBatchLimits, fileBatchRunner } from "../external/BatchedRun.js"
 import { defaultRunLimits } from "../external/ConfinedRun.js"
-import { readReport, type RubocopOffence } from "./RubocopOutput.js"
+import { readReport } from "./RubocopOutput.js"
 
 /**
  * RuboCop run over Ruby files of the checkout through BatchedRun: many files a run (RuboCop's
@@ -11,10 +10,7 @@ import { readReport, type RubocopOffence } from "./RubocopOutput.js"
  * named, never counted clean.
  */
 
-export interface RubocopLimits extends BatchLimits {
-  /** The most files one run is given: what a run that fails costs again. */
-  readonly filesPerRun: number
-}
+export type RubocopLimits = FileBatchLimits
 
 /**
  * RuboCop checks a file in tens of milliseconds with the Lint cops, more with every cop of a
@@ -27,28 +23,5 @@ export const defaultRubocopLimits: RubocopLimits = {
   filesPerRun: 200
 }
 
-export interface RubocopRequest {
-  readonly program: string
-  /** The checkout: the working folder, which `files` are relative to. */
-  readonly root: string
-  readonly fences: ChildFences
-  readonly limits: RubocopLimits
-  /** The options before the files (`--format json`, `--config …`, …). */
-  readonly options: ReadonlyArray<string>
-  readonly files: ReadonlyArray<string>
-}
-
 /** Each file's offences (by its path in the tree), or why it has none. */
-export const runRubocop = (request: RubocopRequest): Effect.Effect<ReadonlyMap<string, FileOutcome<ReadonlyArray<RubocopOffence>>>> =>
-  runBatched({
-    name: "RuboCop",
-    program: request.program,
-    root: request.root,
-    fences: request.fences,
-    limits: request.limits,
-    // `--` ends the options: a file named `-x.rb` is a file.
-    options: [...request.options, "--"],
-    files: request.files,
-    maxFiles: request.limits.filesPerRun,
-    read: readReport
-  })
+export const runRubocop = fileBatchRunner("RuboCop", readReport)

@@ -6,6 +6,7 @@ import { makeGoVetTool } from "../golang/GoVetTool.js"
 import { makeStaticcheckTool } from "../golang/StaticcheckTool.js"
 import { legacyConfigurationOf } from "../eslintrc/LegacyConfiguration.js"
 import { makeMarkdownlintTool } from "../markdownlint/MarkdownlintTool.js"
+import { makePylintTool } from "../pylint/PylintTool.js"
 import { makeRegisteredTool } from "../registered/RegisteredTool.js"
 import { makeRubocopTool } from "../rubocop/RubocopTool.js"
 import { makeRuffTool } from "../ruff/RuffTool.js"
@@ -44,7 +45,8 @@ export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<Anal
     rubocop: (definition) => makeRubocopTool(definition, { searchPath: options.searchPath }),
     staticcheck: (definition) => makeStaticcheckTool(definition, { searchPath: options.searchPath }),
     govet: (definition) => makeGoVetTool(definition, { searchPath: options.searchPath }),
-    yamllint: (definition) => makeYamllintTool(definition, { searchPath: options.searchPath })
+    yamllint: (definition) => makeYamllintTool(definition, { searchPath: options.searchPath }),
+    pylint: (definition) => makePylintTool(definition, { searchPath: options.searchPath })
   }
   return [
     ...toolHeads.flatMap((definition) => {

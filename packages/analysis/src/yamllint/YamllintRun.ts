@@ -1,8 +1,7 @@
-import { Duration, type Effect } from "effect"
-import { type BatchLimits, type FileOutcome, runBatched } from "../external/BatchedRun.js"
-import type { ChildFences } from "../external/ChildFences.js"
+import { Duration } from "effect"
+import { type FileBatchLimits, fileBatchRunner } from "../external/BatchedRun.js"
 import { defaultRunLimits } from "../external/ConfinedRun.js"
-import { readReport, type YamllintProblem } from "./YamllintOutput.js"
+import { readReport } from "./YamllintOutput.js"
 
 /**
  * yamllint run over YAML files of the checkout through BatchedRun: many files a run (its start,
@@ -10,10 +9,7 @@ import { readReport, type YamllintProblem } from "./YamllintOutput.js"
  * file, so that the file yamllint cannot handle costs that file alone and is named, never clean.
  */
 
-export interface YamllintLimits extends BatchLimits {
-  /** The most files one run is given: what a run that fails costs again. */
-  readonly filesPerRun: number
-}
+export type YamllintLimits = FileBatchLimits
 
 /** yamllint reads a file in milliseconds in some tens of MB: a run of 500 files gets five minutes, the whole tree ten. */
 export const defaultYamllintLimits: YamllintLimits = {
@@ -22,28 +18,5 @@ export const defaultYamllintLimits: YamllintLimits = {
   filesPerRun: 500
 }
 
-export interface YamllintRequest {
-  readonly program: string
-  /** The checkout: the working folder, which `files` are relative to. */
-  readonly root: string
-  readonly fences: ChildFences
-  readonly limits: YamllintLimits
-  /** The options before the files (`-f parsable`, `-c …`). */
-  readonly options: ReadonlyArray<string>
-  readonly files: ReadonlyArray<string>
-}
-
 /** Each file's problems (by its path in the tree), or why it has none. */
-export const runYamllint = (request: YamllintRequest): Effect.Effect<ReadonlyMap<string, FileOutcome<ReadonlyArray<YamllintProblem>>>> =>
-  runBatched({
-    name: "yamllint",
-    program: request.program,
-    root: request.root,
-    fences: request.fences,
-    limits: request.limits,
-    // `--` ends the options: a file named `-x.yaml` is a file.
-    options: [...request.options, "--"],
-    files: request.files,
-    maxFiles: request.limits.filesPerRun,
-    read: readReport
-  })
+export const runYamllint = fileBatchRunner("yamllint", readReport)
