@@ -23,6 +23,9 @@
  * `yamllint.json` and `yamllint-presets.json` are always generated from the committed
  * `scripts/yamllint-rules.json`; `--yamllint` first rewrites that file from the installed yamllint's
  * Python package (YamllintCatalogue.ts names the release).
+ * `checkstyle.json` and `checkstyle-modules.json` are always generated from the committed
+ * `scripts/checkstyle-checks.json`; `--checkstyle` first rewrites that file from the installed
+ * Checkstyle jar's module metadata (CheckstyleCatalogue.ts names the release).
  */
 import { spawnSync } from "node:child_process"
 import { mkdirSync, writeFileSync } from "node:fs"
@@ -42,6 +45,8 @@ import { rubocopFile, rubocopSource, toRubocopTool } from "./RubocopCatalogue.js
 import { committedCopList, copListPath, installedCopList, readCopList } from "./RubocopCops.js"
 import { toYamllintTool, yamllintFile, yamllintPresetsFile, yamllintSource } from "./YamllintCatalogue.js"
 import { committedRuleList, installedRuleList, readRuleList, ruleListPath } from "./YamllintRules.js"
+import { checkstyleFile, checkstyleModulesFile, checkstyleSource, toCheckstyleTool } from "./CheckstyleCatalogue.js"
+import { committedListing as committedCheckstyleListing, installedListing as installedCheckstyleListing, listingPath as checkstyleListingPath, readListing as readCheckstyleListing } from "./CheckstyleChecks.js"
 import { ruffFile, ruffSource, toRuffTool } from "./RuffCatalogue.js"
 import { installedRuffRules } from "./RuffRuleSet.js"
 import { installedRuffVersion } from "./RuffWorkspace.js"
@@ -64,7 +69,8 @@ const { positionals, values } = parseArgs({
     cppcheck: { type: "boolean", default: false },
     rubocop: { type: "boolean", default: false },
     go: { type: "boolean", default: false },
-    yamllint: { type: "boolean", default: false }
+    yamllint: { type: "boolean", default: false },
+    checkstyle: { type: "boolean", default: false }
   }
 })
 const [ruffGitDir, ruffRev = "HEAD"] = positionals
@@ -118,6 +124,12 @@ const yamllint = toYamllintTool(yamllintRules)
 write(...yamllintFile(yamllint))
 write(...yamllintPresetsFile(yamllintRules))
 console.log(`yamllint: ${yamllint.patterns.length} patterns`)
+if (values.checkstyle) writeFileSync(checkstyleListingPath, installedCheckstyleListing())
+const checkstyleListing = readCheckstyleListing(committedCheckstyleListing())
+const checkstyle = toCheckstyleTool(checkstyleListing)
+write(...checkstyleFile(checkstyle))
+write(...checkstyleModulesFile(checkstyleListing))
+console.log(`Checkstyle: ${checkstyle.patterns.length} patterns`)
 write(...sourceFile([
   ...data.source,
   ruffSource(installedRuffVersion()),
@@ -128,7 +140,8 @@ write(...sourceFile([
   rubocopSource,
   staticcheckSource,
   govetSource,
-  yamllintSource
+  yamllintSource,
+  checkstyleSource
 ]))
 
 if (ruffGitDir !== undefined) {
