@@ -243,8 +243,15 @@ const idsOf = (module: ModuleConfig, into: Record<string, string> = {}): Record<
   return into
 }
 
-/** The configuration file's plan, or why it cannot be followed at all (not XML, no Checker). */
-export const readConfiguration = (config: SourceFile, files: ReadonlyMap<string, SourceFile>): Either.Either<ReadConfiguration, string> => {
+/**
+ * The configuration file's plan, or why it cannot be followed at all (not XML, no Checker);
+ * `suppressions`, a suppressions file the build applies beside it (CheckstyleBuild), relative to the root.
+ */
+export const readConfiguration = (
+  config: SourceFile,
+  files: ReadonlyMap<string, SourceFile>,
+  suppressions?: string | undefined
+): Either.Either<ReadConfiguration, string> => {
   const problems: Array<string> = []
   const context: Context = { config, files, problems }
   if (/<!ENTITY/i.test(config.content)) {
@@ -258,7 +265,13 @@ export const readConfiguration = (config: SourceFile, files: ReadonlyMap<string,
   if (root === undefined || moduleNameOf(textOf(root["name"]) ?? "") !== "Checker") return Either.left(`${config.path} is not a Checkstyle configuration: its root is not <module name="Checker">`)
   const read = readModule(root, "", context)
   const checker = read.module ?? { name: "Checker", properties: [], messages: [], children: [] }
-  const whole = withTidemarkSettings({ ...checker, children: [...checker.children, ...read.toChecker] }, read.toTreeWalker)
+  const buildFile = suppressions === undefined ? undefined : files.get(suppressions)
+  if (suppressions !== undefined && buildFile === undefined) problems.push(`pom.xml: suppressionsLocation ${suppressions} is not a file of the checkout: not followed`)
+  const build = buildFile === undefined ? undefined : suppressionsOf(buildFile, context)
+  const whole = withTidemarkSettings(
+    { ...checker, children: [...checker.children, ...read.toChecker, ...(build?.checker ?? [])] },
+    [...read.toTreeWalker, ...(build?.treeWalker ?? [])]
+  )
   return Either.right({ plan: { checker: whole, ids: idsOf(whole) }, problems })
 }
 

@@ -55,19 +55,26 @@ export const parseFailureOf = (message: string): string => {
   return `Checkstyle could not analyse it: ${message.split("\n")[0]?.replace(/^Got an exception - /, "").slice(0, 300) ?? ""}`
 }
 
-const lastLineOf = (text: string): string =>
-  text.trim().split("\n").filter((line) => line.trim() !== "" && !line.startsWith("Picked up JAVA_TOOL_OPTIONS") && !/^\s+at /.test(line)).at(-1) ?? ""
+const meaningful = (text: string): ReadonlyArray<string> =>
+  text.trim().split("\n").filter((line) => line.trim() !== "" && !line.startsWith("Picked up JAVA_TOOL_OPTIONS") && !/^\s+(?:at |\.\.\. )/.test(line) && !/^Checkstyle ends with/.test(line))
+
+/** Why a run stopped, from what it wrote: the first exception it printed (a configuration refused, the heap spent), else its last words. */
+const reasonOf = (text: string): string => {
+  const lines = meaningful(text)
+  return lines.find((line) => /(?:Exception|Error): /.test(line)) ?? lines.at(-1) ?? ""
+}
 
 /** The run's findings by file given (relative to `root`), or why the run cannot be read: never an empty report for a run that failed. */
 export const readReport = (root: string, ids: Readonly<Record<string, string>>) =>
   (files: ReadonlyArray<string>, output: ChildOutput): Either.Either<ReadonlyMap<string, FileOutcome<ReadonlyArray<CheckstyleFinding>>>, string> => {
     const failed = (why: string) => {
-      const said = lastLineOf(output.stderr)
+      // Checkstyle says why it stopped on standard output (a configuration it cannot find) or standard error (an exception).
+      const said = (output.stdout.startsWith("<?xml") ? "" : reasonOf(output.stdout)) || reasonOf(output.stderr)
       return Either.left(`Checkstyle ${why} (exit code ${output.exitCode})${said === "" ? "" : `: ${said.slice(0, 500)}`}`)
     }
     if (!output.stdout.trimEnd().endsWith("</checkstyle>") && !/<checkstyle[^>]*\/>\s*$/.test(output.stdout)) return failed("wrote no whole report")
     const parsed = parseXml(output.stdout, repeated)
-    if (Either.isLeft(parsed)) return failed(`wrote a report that could not be read: ${parsed.left.reason} ${JSON.stringify(output.stdout.slice(0, 400))}`)
+    if (Either.isLeft(parsed)) return failed(`wrote a report that could not be read: ${parsed.left.reason}`)
     const decoded = Schema.decodeUnknownEither(Document)(parsed.right)
     if (Either.isLeft(decoded)) return failed(`wrote a report that could not be read: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left).split("\n")[0] ?? ""}`)
     const byName = new Map(files.map((file) => [resolve(root, file), file]))

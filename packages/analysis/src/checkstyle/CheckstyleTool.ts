@@ -15,6 +15,7 @@ import { type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../Lin
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
+import { buildSettingsOf, isTestSource } from "./CheckstyleBuild.js"
 import { type CheckstylePlan, configurationText, patternsPlan, readConfiguration } from "./CheckstyleConfig.js"
 import { checkstyleLintKey } from "./CheckstyleKey.js"
 import { type CheckstyleFinding, readReport } from "./CheckstyleOutput.js"
@@ -26,7 +27,8 @@ import { type CheckstyleLimits, defaultCheckstyleLimits, runCheckstyle } from ".
  * by CheckstyleProgram), run behind the external analysers' fences (ChildFences, ConfinedRun) over
  * the checkout, always with a configuration Tidemark wrote (`-c`), so that Checkstyle reads no file
  * of the checkout as one: the enabled patterns (those checks with Checkstyle's defaults), or the
- * repository's own configuration read as data (CheckstyleConfig). Without Checkstyle on the search
+ * repository's own configuration read as data (CheckstyleConfig) with what its Maven build adds
+ * (CheckstyleBuild: a suppressions file, test sources left out unless it checks them). Without Checkstyle on the search
  * path the plug-in still exists: it says it is not installed (`availability`), and Java is never
  * counted clean.
  *
@@ -41,8 +43,12 @@ export interface CheckstyleToolOptions {
   readonly limits?: CheckstyleLimits | undefined
 }
 
-/** Whether Checkstyle reads the file: Java sources (a `module-info.java` too: Checkstyle parses it). */
-export const takesJava = (file: SourceFile): boolean => languageOfPath(file.path) === "Java"
+/**
+ * Whether Checkstyle reads the file: Java sources, not a `module-info.java`, which this Checkstyle's
+ * grammar does not parse (gson's three: `unexpected token: module`) and which holds no code its
+ * checks read (google_checks.xml leaves it out too).
+ */
+export const takesJava = (file: SourceFile): boolean => languageOfPath(file.path) === "Java" && !/(?:^|\/)module-info\.java$/.test(file.path)
 
 const patternOf = (prefix: string, rules: ReadonlyArray<EnabledRule>, followed: boolean): PatternOf => {
   const enabled = new Map(rules.map((rule) => [rule.ruleId, rule.severity]))
@@ -134,14 +140,16 @@ const run = (definition: ToolDefinitions.ToolDefinition, options: CheckstyleTool
     }
     // Checkstyle's configuration is data: a repository that never chose follows it.
     const wanted = (settings.useConfigurationFile || settings.configurationByDefault) && config !== undefined
-    const read = wanted ? readConfiguration(config, new Map(files.map((file) => [file.path, file]))) : undefined
+    const build = buildSettingsOf(files)
+    const read = wanted ? readConfiguration(config, new Map(files.map((file) => [file.path, file])), build.suppressions) : undefined
     if (read !== undefined && Either.isLeft(read)) problems.push(new ToolProblem({ tool, code: "unreadable_configuration", file: config?.path, message: read.left }))
     if (read !== undefined && Either.isRight(read) && read.right.problems.length > 0) {
       problems.push(new ToolProblem({ tool, code: "unsupported_configuration", file: config?.path, message: read.right.problems.join("; ") }))
     }
     const patterns = patternsPlan(settings.rules.map((rule) => rule.ruleId))
     const followed = read !== undefined && Either.isRight(read) ? read.right.plan : undefined
-    const taken = files.filter(takesJava)
+    // Following the repository's configuration is following its build: Maven's plug-in reads no test source unless told.
+    const taken = files.filter((file) => takesJava(file) && (followed === undefined || build.includesTests || !isTestSource(file.path)))
     // No pattern enabled and no configuration followed: nothing to check for.
     const { linted, refused } = followed === undefined && settings.rules.length === 0
       ? { linted: taken.map((file) => lintedFileOf(file, [])), refused: undefined }

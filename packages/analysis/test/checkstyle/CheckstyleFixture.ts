@@ -1,4 +1,10 @@
 import type { ToolDefinitions } from "@tidemark/core"
+import { Effect } from "effect"
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { configurationText, patternsPlan } from "../../src/checkstyle/CheckstyleConfig.js"
+import { checkstyleOnPath } from "../../src/checkstyle/CheckstyleProgram.js"
 import type { EnabledRule } from "../../src/EnabledRule.js"
 import type { IssueSeverity } from "../../src/LintResult.js"
 import { catalogueHead } from "../CatalogueHeads.js"
@@ -15,7 +21,7 @@ export const checkstyleRule = (check: string, severity: IssueSeverity): EnabledR
   parameters: []
 })
 
-/** Some of the patterns on by default, at the catalogue's severities. */
+/** Patterns of each family a run may report, at the catalogue's severities (EmptyStatement is off by default, measured, but a fault where it is on). */
 export const defaultRules: ReadonlyArray<EnabledRule> = [
   checkstyleRule("EqualsHashCode", "Warning"),
   checkstyleRule("StringLiteralEquality", "Warning"),
@@ -26,7 +32,7 @@ export const defaultRules: ReadonlyArray<EnabledRule> = [
 ]
 
 /**
- * A small repository with a known issue of each default family: equals without hashCode (line 7),
+ * A small repository with a known issue of each family `defaultRules` enables: equals without hashCode (line 7),
  * a string compared with == (10), a case falling through (13), an empty statement (16), an unused
  * import (3), a long literal ending in a lower-case l (20); the formatting the defaults leave alone
  * (a tab, a long line, no Javadoc); a source newer than Checkstyle 8.36 reads (`sealed`); a class
@@ -71,3 +77,18 @@ export const project: Readonly<Record<string, string>> = {
   ].join("\n"),
   "README.md": "# app\n"
 }
+
+/** The plan written where the fences' user reads it, as the plug-in writes it. */
+export const writtenPlan = (checks: ReadonlyArray<string>): string => {
+  const folder = mkdtempSync(join(tmpdir(), "checkstyle-run-test-"))
+  chmodSync(folder, 0o755)
+  const path = join(folder, "config.xml")
+  writeFileSync(path, configurationText(patternsPlan(checks)), { mode: 0o644 })
+  return path
+}
+
+/** The installed Checkstyle's path (the tests need it: scripts/test-tools.sh installs it). */
+export const program = Effect.map(checkstyleOnPath(), (lookup) => {
+  if (lookup._tag === "MissingProgram") throw new Error(lookup.reason)
+  return lookup.path
+})

@@ -18,14 +18,14 @@ const money = "src/main/java/app/Money.java"
 describe("makeCheckstyleTool", () => {
   it("takes Java sources, and takes the prefix off", () => {
     expect(tool.languages).toEqual(["Java"])
-    for (const path of ["A.java", "src/main/java/module-info.java"]) expect(tool.takes({ path, content: "" }), path).toBe(true)
-    for (const path of ["A.kt", "A.class", "java", "build.gradle"]) expect(tool.takes({ path, content: "" }), path).toBe(false)
+    for (const path of ["A.java", "src/main/java/app/package-info.java"]) expect(tool.takes({ path, content: "" }), path).toBe(true)
+    for (const path of ["A.kt", "A.class", "java", "build.gradle", "src/main/java/module-info.java"]) expect(tool.takes({ path, content: "" }), path).toBe(false)
     expect(tool.ruleIdOf("Checkstyle_EmptyBlock")).toBe("EmptyBlock")
     expect(tool.configurationOf([{ path: "config/checkstyle/checkstyle.xml", content: "" }])).toEqual({ file: "config/checkstyle/checkstyle.xml", readable: true })
     expect(tool.configurationOf([{ path: "docs/checkstyle.xml", content: "" }])).toBeUndefined()
   })
 
-  it.effect("reports each default family with its pattern, line, message and severity, no style, and names a file it cannot parse", () =>
+  it.effect("reports each family enabled with its pattern, line, message and severity, no style, and names a file it cannot parse", () =>
     Effect.gen(function*() {
       const { files, root } = checkoutOf(project)
       const { problems, result } = yield* run(root, files)
@@ -95,6 +95,34 @@ describe("makeCheckstyleTool", () => {
       expect(said).toContain("JavadocMethod: accessModifiers is not a property of JavadocMethod in Checkstyle 8.36.1: left out")
       expect(said).toContain("com.example.checks.OurCheck: not a module of Checkstyle 8.36.1")
       expect(said).toContain("ImportControl: its import-control file is not followed")
+    }))
+
+  it.effect("follows what a Maven build adds: its suppressions file, and no test source unless it checks them", () =>
+    Effect.gen(function*() {
+      const test = "src/test/java/app/MoneyTest.java"
+      const { files, root } = checkoutOf({
+        ...project,
+        [test]: "package app;\n\nclass MoneyTest {\n    long n = 1l;\n}\n",
+        "checkstyle.xml": `<module name="Checker"><module name="TreeWalker"><module name="UpperEll"/><module name="EqualsHashCode"/></module></module>\n`,
+        "pom.xml": [
+          "<project><build><plugins><plugin>",
+          "  <artifactId>maven-checkstyle-plugin</artifactId>",
+          "  <configuration><suppressionsLocation>${project.basedir}/build/suppressions.xml</suppressionsLocation></configuration>",
+          "</plugin></plugins></build></project>",
+          ""
+        ].join("\n"),
+        "build/suppressions.xml": `<suppressions><suppress checks="EqualsHashCode" files="Quiet\\.java"/></suppressions>\n`
+      })
+      const { problems, result } = yield* run(root, files, defaultRules, true)
+      expect(problems).toEqual([])
+      expect(issuesOf(result)).toEqual([
+        [money, 7, "Checkstyle_EqualsHashCode", "Warning"],
+        [money, 20, "Checkstyle_UpperEll", "Warning"]
+      ])
+      expect(result.issues.some((issue) => issue.file === test)).toBe(false)
+      // The enabled patterns are Tidemark's, not the build's: they read the test sources.
+      const patterns = yield* run(root, files)
+      expect(patterns.result.issues.filter((issue) => issue.file === test).map((issue) => [issue.line, issue.patternId])).toEqual([[4, "Checkstyle_UpperEll"]])
     }))
 
   it.effect("says a configuration Checkstyle refuses, and applies the enabled patterns instead", () =>
