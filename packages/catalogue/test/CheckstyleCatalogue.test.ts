@@ -62,7 +62,7 @@ describe("the Checkstyle tool", () => {
   it("enables the fault checks by default less those measured as noise, and no formatting, naming or Javadoc check", () => {
     const enabled = patterns.filter((p) => p.definition.enabled).map((p) => p.definition.id.slice("Checkstyle_".length))
     expect(enabled).toEqual([...checkstyleOnByDefault].sort())
-    expect(enabled).toEqual(expect.arrayContaining(["EqualsHashCode", "StringLiteralEquality", "FallThrough", "UnusedImports"]))
+    expect(enabled).toEqual(["CovariantEquals", "NoFinalizer", "RedundantImport", "StringLiteralEquality", "SuperFinalize", "UnusedImports", "UpperEll"])
     for (const check of checkstyleOffByDefault.keys()) expect(byCheck.get(check)?.definition.enabled, check).toBe(false)
     for (const pattern of patterns.filter((p) => p.definition.enabled)) {
       expect((pattern.definition.tags ?? []).some((tag) => ["whitespace", "javadoc", "naming", "indentation", "sizes", "metrics"].includes(tag)), pattern.definition.id).toBe(false)

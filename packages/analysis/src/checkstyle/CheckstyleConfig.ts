@@ -83,15 +83,21 @@ const textOf = (value: unknown): string | undefined => (typeof value === "string
 interface Context {
   readonly config: SourceFile
   readonly files: ReadonlyMap<string, SourceFile>
+  /** The build's properties (CheckstyleBuild), by name. */
+  readonly properties: Readonly<Record<string, string>>
+  /** The suppressions files already written as filters, by path: one the build applies too is not written twice. */
+  readonly suppressionsRead: Set<string>
   readonly problems: Array<string>
 }
 
-/** `${name}` resolved: a folder where a path is meant, else undefined (the caller takes the property's default). */
+/** `${name}` resolved: a folder where a path is meant, or the build's property, else undefined (the caller takes the property's default). */
 const resolved = (value: string, context: Context): string | undefined => {
   let missing = false
   const text = value.replace(/\$\{([^}]*)\}/g, (_, name: string) => {
     if (folderProperties.has(name)) return posix.dirname(context.config.path)
     if (rootProperties.has(name)) return "."
+    const built = context.properties[name]
+    if (built !== undefined) return built
     missing = true
     return ""
   })
@@ -110,6 +116,8 @@ const xpathProperties: ReadonlyArray<string> = ["checks", "files", "id", "messag
 
 /** A suppressions file's entries as the single filters they stand for (`<suppress>` under Checker, `<suppress-xpath>` under TreeWalker). */
 const suppressionsOf = (file: SourceFile, context: Context): { checker: Array<ModuleConfig>; treeWalker: Array<ModuleConfig> } | undefined => {
+  if (context.suppressionsRead.has(file.path)) return { checker: [], treeWalker: [] }
+  context.suppressionsRead.add(file.path)
   const parsed = parseXml(file.content, new Set(["suppress", "suppress-xpath"]))
   const root = Either.isRight(parsed) && isRecord(parsed.right) ? parsed.right["suppressions"] : undefined
   if (Either.isLeft(parsed) || root === undefined) {
@@ -243,17 +251,21 @@ const idsOf = (module: ModuleConfig, into: Record<string, string> = {}): Record<
   return into
 }
 
-/**
- * The configuration file's plan, or why it cannot be followed at all (not XML, no Checker);
- * `suppressions`, a suppressions file the build applies beside it (CheckstyleBuild), relative to the root.
- */
+/** What the build around the configuration adds (CheckstyleBuild): a suppressions file it applies beside it, its properties. */
+export interface BuildAdditions {
+  readonly suppressions?: string | undefined
+  readonly properties?: Readonly<Record<string, string>> | undefined
+}
+
+/** The configuration file's plan, or why it cannot be followed at all (not XML, no Checker). */
 export const readConfiguration = (
   config: SourceFile,
   files: ReadonlyMap<string, SourceFile>,
-  suppressions?: string | undefined
+  build: BuildAdditions = {}
 ): Either.Either<ReadConfiguration, string> => {
   const problems: Array<string> = []
-  const context: Context = { config, files, problems }
+  const context: Context = { config, files, properties: build.properties ?? {}, suppressionsRead: new Set(), problems }
+  const { suppressions } = build
   if (/<!ENTITY/i.test(config.content)) {
     problems.push(`${config.path}: its DOCTYPE declares entities, which are not read (an external entity would have Checkstyle read another file): what they stand for is left out`)
   }
@@ -267,25 +279,27 @@ export const readConfiguration = (
   const checker = read.module ?? { name: "Checker", properties: [], messages: [], children: [] }
   const buildFile = suppressions === undefined ? undefined : files.get(suppressions)
   if (suppressions !== undefined && buildFile === undefined) problems.push(`pom.xml: suppressionsLocation ${suppressions} is not a file of the checkout: not followed`)
-  const build = buildFile === undefined ? undefined : suppressionsOf(buildFile, context)
+  const built = buildFile === undefined ? undefined : suppressionsOf(buildFile, context)
   const whole = withTidemarkSettings(
-    { ...checker, children: [...checker.children, ...read.toChecker, ...(build?.checker ?? [])] },
-    [...read.toTreeWalker, ...(build?.treeWalker ?? [])]
+    { ...checker, children: [...checker.children, ...read.toChecker, ...(built?.checker ?? [])] },
+    [...read.toTreeWalker, ...(built?.treeWalker ?? [])]
   )
   return Either.right({ plan: { checker: whole, ids: idsOf(whole) }, problems })
 }
 
 /**
  * The plan of the enabled patterns: those checks with Checkstyle's defaults, each under its parent,
- * and the filters that honour the code's own `@SuppressWarnings("checkstyle:…")` and
- * `// CHECKSTYLE:OFF` comments, as a project that runs Checkstyle writes them.
+ * and the filter that honours the code's own `// CHECKSTYLE:OFF` … `// CHECKSTYLE:ON` comments. Not
+ * SuppressWarningsHolder (which would honour `@SuppressWarnings("checkstyle:…")`): in 8.36.1 it
+ * throws on an annotation inside an annotation element's `default`, and the whole file is lost
+ * (4 of google/auto's sources).
  */
 export const patternsPlan = (rules: ReadonlyArray<string>): CheckstylePlan => {
   const module = (name: string): ModuleConfig => ({ name, properties: [], messages: [], children: [] })
   const checks = rules.filter((rule) => checkstyleModules.get(rule)?.kind === "check")
-  const walker = { ...module("TreeWalker"), children: [...checks.filter((rule) => checkstyleModules.get(rule)?.parent === "TreeWalker").map(module), module("SuppressWarningsHolder"), module("SuppressionCommentFilter")] }
+  const walker = { ...module("TreeWalker"), children: [...checks.filter((rule) => checkstyleModules.get(rule)?.parent === "TreeWalker").map(module), module("SuppressionCommentFilter")] }
   const atChecker = checks.filter((rule) => checkstyleModules.get(rule)?.parent === "Checker").map(module)
-  const checker = withTidemarkSettings({ ...module("Checker"), children: [...atChecker, module("SuppressWarningsFilter"), walker] }, [])
+  const checker = withTidemarkSettings({ ...module("Checker"), children: [...atChecker, walker] }, [])
   return { checker, ids: {} }
 }
 

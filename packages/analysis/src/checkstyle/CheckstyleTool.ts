@@ -141,7 +141,7 @@ const run = (definition: ToolDefinitions.ToolDefinition, options: CheckstyleTool
     // Checkstyle's configuration is data: a repository that never chose follows it.
     const wanted = (settings.useConfigurationFile || settings.configurationByDefault) && config !== undefined
     const build = buildSettingsOf(files)
-    const read = wanted ? readConfiguration(config, new Map(files.map((file) => [file.path, file])), build.suppressions) : undefined
+    const read = wanted ? readConfiguration(config, new Map(files.map((file) => [file.path, file])), build) : undefined
     if (read !== undefined && Either.isLeft(read)) problems.push(new ToolProblem({ tool, code: "unreadable_configuration", file: config?.path, message: read.left }))
     if (read !== undefined && Either.isRight(read) && read.right.problems.length > 0) {
       problems.push(new ToolProblem({ tool, code: "unsupported_configuration", file: config?.path, message: read.right.problems.join("; ") }))

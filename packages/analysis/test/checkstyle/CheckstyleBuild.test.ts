@@ -12,17 +12,25 @@ describe("buildSettingsOf", () => {
   it("reads a Maven build's suppressions file and whether it checks the test sources", () => {
     expect(buildSettingsOf(pom("<suppressionsLocation>${basedir}/src/conf/suppressions.xml</suppressionsLocation><includeTestSourceDirectory>true</includeTestSourceDirectory>"))).toEqual({
       suppressions: "src/conf/suppressions.xml",
-      includesTests: true
+      includesTests: true,
+      properties: { "checkstyle.suppressions.file": "src/conf/suppressions.xml" }
     })
-    expect(buildSettingsOf(pom("<configLocation>checkstyle.xml</configLocation>"))).toEqual({ suppressions: undefined, includesTests: false })
+    expect(buildSettingsOf(pom("<configLocation>checkstyle.xml</configLocation>"))).toEqual({ suppressions: undefined, includesTests: false, properties: {} })
     // A location Tidemark cannot resolve, or outside the checkout, is not one.
     expect(buildSettingsOf(pom("<suppressionsLocation>${checkstyle.suppressions}</suppressionsLocation>")).suppressions).toBeUndefined()
     expect(buildSettingsOf(pom("<suppressionsLocation>../shared/suppressions.xml</suppressionsLocation>")).suppressions).toBeUndefined()
   })
 
+  it("reads the pom's properties a configuration's ${…} may name, the project's folder taken off", () => {
+    const [file] = pom("")
+    const withProperties = { path: "pom.xml", content: (file?.content ?? "").replace("<build>", "<properties><checkstyle.header.file>${basedir}/src/conf/header.txt</checkstyle.header.file><java.version>17</java.version><other>${env.X}</other></properties><build>") }
+    expect(buildSettingsOf([withProperties]).properties).toEqual({ "checkstyle.header.file": "src/conf/header.txt", "java.version": "17" })
+  })
+
   it("checks everything without Maven's plug-in (Gradle's checks every source set)", () => {
-    expect(buildSettingsOf([{ path: "build.gradle", content: "plugins { id 'checkstyle' }\n" }])).toEqual({ suppressions: undefined, includesTests: true })
-    expect(buildSettingsOf([{ path: "pom.xml", content: "<project><!-- <artifactId>maven-checkstyle-plugin</artifactId> --></project>" }])).toEqual({ suppressions: undefined, includesTests: true })
+    const everything = { suppressions: undefined, includesTests: true, properties: {} }
+    expect(buildSettingsOf([{ path: "build.gradle", content: "plugins { id 'checkstyle' }\n" }])).toEqual(everything)
+    expect(buildSettingsOf([{ path: "pom.xml", content: "<project><!-- <artifactId>maven-checkstyle-plugin</artifactId> --></project>" }])).toEqual(everything)
   })
 })
 

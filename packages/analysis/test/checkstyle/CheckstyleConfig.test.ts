@@ -1,11 +1,11 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { configurationText, moduleNameOf, patternsPlan, readConfiguration, type ModuleConfig } from "../../src/checkstyle/CheckstyleConfig.js"
+import { type BuildAdditions, configurationText, moduleNameOf, patternsPlan, readConfiguration, type ModuleConfig } from "../../src/checkstyle/CheckstyleConfig.js"
 import type { SourceFile } from "../../src/SourceTree.js"
 
-const read = (content: string, others: Readonly<Record<string, string>> = {}, path = "config/checkstyle/checkstyle.xml") => {
+const read = (content: string, others: Readonly<Record<string, string>> = {}, path = "config/checkstyle/checkstyle.xml", build: BuildAdditions = {}) => {
   const files = new Map<string, SourceFile>(Object.entries({ ...others, [path]: content }).map(([file, text]) => [file, { path: file, content: text }]))
-  return readConfiguration({ path, content }, files)
+  return readConfiguration({ path, content }, files, build)
 }
 
 const configOf = (body: string) => `<?xml version="1.0"?>\n<module name="Checker">\n${body}\n</module>\n`
@@ -100,6 +100,20 @@ describe("readConfiguration", () => {
     expect(problems).toEqual(["config/checkstyle/checkstyle.xml: SuppressionFilter: missing.xml is not a file of the checkout: its suppressions are not followed"])
   })
 
+  it("takes the build's properties and suppressions file, a file the configuration names too read once", () => {
+    const suppressions = `<suppressions><suppress checks="LineLength" files="Generated\\.java"/></suppressions>`
+    const result = read(configOf(`
+      <module name="SuppressionFilter"><property name="file" value="\${checkstyle.suppressions.file}"/></module>
+      <module name="Header"><property name="headerFile" value="\${checkstyle.header.file}"/></module>`), {
+      "src/conf/suppressions.xml": suppressions,
+      "src/conf/header.txt": "// Licensed\n"
+    }, "src/conf/checkstyle.xml", { suppressions: "src/conf/suppressions.xml", properties: { "checkstyle.suppressions.file": "src/conf/suppressions.xml", "checkstyle.header.file": "src/conf/header.txt" } })
+    expect(Either.map(result, ({ plan, problems }) => [shape(plan.checker), problems])).toEqual(Either.right([
+      `Checker(${tidemark})[SuppressionSingleFilter(checks=LineLength, files=Generated\\.java) Header(header=// Licensed) TreeWalker]`,
+      []
+    ]))
+  })
+
   it("leaves out a module of severity ignore and an import control, keeps ids and custom messages", () => {
     const { ids, problems, shape: written } = planOf(configOf(`
       <module name="TreeWalker">
@@ -133,9 +147,9 @@ describe("readConfiguration", () => {
 })
 
 describe("patternsPlan and configurationText", () => {
-  it("puts each enabled check under its parent, with the filters that read the code's own suppressions", () => {
+  it("puts each enabled check under its parent, with the filter that reads the code's own CHECKSTYLE:OFF comments", () => {
     const plan = patternsPlan(["EqualsHashCode", "NewlineAtEndOfFile", "NoSuchCheck"])
-    expect(shape(plan.checker)).toBe(`Checker(${tidemark})[NewlineAtEndOfFile SuppressWarningsFilter TreeWalker[EqualsHashCode SuppressWarningsHolder SuppressionCommentFilter]]`)
+    expect(shape(plan.checker)).toBe(`Checker(${tidemark})[NewlineAtEndOfFile TreeWalker[EqualsHashCode SuppressionCommentFilter]]`)
     const text = configurationText(plan)
     expect(text).toContain(`<!DOCTYPE module PUBLIC "-//Checkstyle//DTD Checkstyle Configuration 1.3//EN"`)
     expect(text).toContain(`    <module name="EqualsHashCode"/>`)

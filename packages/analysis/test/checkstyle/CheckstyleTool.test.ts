@@ -38,7 +38,7 @@ describe("makeCheckstyleTool", () => {
         [money, 16, "Checkstyle_EmptyStatement", "Warning", "Empty statement."],
         [money, 20, "Checkstyle_UpperEll", "Warning", "Should use uppercase 'L'."]
       ])
-      // Quiet.java's equals without hashCode is silenced by its @SuppressWarnings.
+      // Quiet.java's equals without hashCode is silenced by its CHECKSTYLE:OFF comment.
       expect(result.lintedFiles).toBe(3)
       expect(result.failedFiles.map((failed) => [failed.file, failed.reason])).toEqual([
         ["src/main/java/app/Shape.java", expect.stringMatching(/^Checkstyle could not parse it: line 3, column \d+: /)]
@@ -86,7 +86,7 @@ describe("makeCheckstyleTool", () => {
         [money, 7, "Checkstyle_EqualsHashCode", "Warning"],
         [money, 16, "Checkstyle_EmptyStatement", "Warning"],
         [money, 17, "Checkstyle_LineLength", "Info"],
-        // The repository's configuration has no SuppressWarningsHolder: its @SuppressWarnings is not read.
+        // The repository's configuration has no SuppressionCommentFilter: its CHECKSTYLE:OFF is not read.
         ["src/main/java/app/Quiet.java", 5, "Checkstyle_EqualsHashCode", "Warning"]
       ])
       expect(problems.map((problem) => [problem.code, problem.file])).toEqual([["unsupported_configuration", "config/checkstyle/checkstyle.xml"]])
