@@ -65,6 +65,25 @@ const droppedQuietly: ReadonlySet<string> = new Set(["cacheFile", "basedir", "lo
 
 const checkstylePackage = "com.puppycrawl.tools.checkstyle."
 
+const visibilities: ReadonlyArray<string> = ["public", "protected", "package", "private"]
+
+/**
+ * A newer Checkstyle's `accessModifiers` (8.42: the set of visibilities checked) as 8.36's `scope`
+ * (the least visible one checked, with every more visible one) and `excludeScope` (the more visible
+ * ones left out), where the set is a run of visibilities (`public`; `protected`; `protected,
+ * package`); undefined for a set they cannot say (`public, package`). Left out, the check would
+ * read every method (commons-collections' `protected` JavadocMethod: 143 findings on private and
+ * package methods).
+ */
+export const scopeOfAccessModifiers = (value: string): ReadonlyArray<readonly [string, string]> | undefined => {
+  const listed = visibilities.filter((visibility) => value.split(",").some((part) => part.trim() === visibility))
+  const first = visibilities.indexOf(listed[0] ?? "")
+  const last = listed.at(-1)
+  if (last === undefined || visibilities.slice(first, first + listed.length).join() !== listed.join()) return undefined
+  const excluded = visibilities[first - 1]
+  return [["scope", last], ...(excluded === undefined ? [] : [["excludeScope", excluded] as const])]
+}
+
 /** A module's name as this Checkstyle knows it, or undefined for one it does not have. */
 export const moduleNameOf = (written: string): string | undefined => {
   const simple = written.startsWith(checkstylePackage) ? written.slice(written.lastIndexOf(".") + 1) : written
@@ -175,6 +194,11 @@ const readModule = (element: Record<string, unknown>, parent: string, context: C
       continue
     }
     if (key === "severity" && value.trim() === "ignore") return nothing
+    const scopes = key === "accessModifiers" && known?.properties.includes("scope") && known.properties.includes("excludeScope") && !known.properties.includes(key) ? scopeOfAccessModifiers(value) : undefined
+    if (scopes !== undefined) {
+      properties.push(...scopes)
+      continue
+    }
     const has = commonProperties.has(key) || (allowed?.has(key) ?? (known?.properties.includes(key) ?? false))
     if (!has) {
       context.problems.push(`${where}: ${key} is not a property of ${name} in Checkstyle 8.36.1: left out`)

@@ -1,6 +1,6 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { type BuildAdditions, configurationText, moduleNameOf, patternsPlan, readConfiguration, type ModuleConfig } from "../../src/checkstyle/CheckstyleConfig.js"
+import { type BuildAdditions, configurationText, moduleNameOf, patternsPlan, readConfiguration, scopeOfAccessModifiers, type ModuleConfig } from "../../src/checkstyle/CheckstyleConfig.js"
 import type { SourceFile } from "../../src/SourceTree.js"
 
 const read = (content: string, others: Readonly<Record<string, string>> = {}, path = "config/checkstyle/checkstyle.xml", build: BuildAdditions = {}) => {
@@ -37,6 +37,19 @@ describe("moduleNameOf", () => {
   })
 })
 
+describe("scopeOfAccessModifiers", () => {
+  it("says a newer Checkstyle's set of visibilities as 8.36's scope and excludeScope where it is a run", () => {
+    expect(["public", "public, protected", "protected,public,package", "public,protected,package,private"].map(scopeOfAccessModifiers)).toEqual([
+      [["scope", "public"]],
+      [["scope", "protected"]],
+      [["scope", "package"]],
+      [["scope", "private"]]
+    ])
+    expect(["protected", "package, private"].map(scopeOfAccessModifiers)).toEqual([[["scope", "protected"], ["excludeScope", "public"]], [["scope", "private"], ["excludeScope", "protected"]]])
+    expect(["public, package", "", "friends"].map(scopeOfAccessModifiers)).toEqual([undefined, undefined, undefined])
+  })
+})
+
 describe("readConfiguration", () => {
   it("writes the modules again with Tidemark's Checker settings, its own charset kept", () => {
     const { problems, shape: written } = planOf(configOf(`
@@ -67,10 +80,11 @@ describe("readConfiguration", () => {
     const { problems, shape: written } = planOf(configOf(`
       <module name="TreeWalker">
         <module name="LineLength"><property name="max" value="120"/></module>
-        <module name="JavadocMethod"><property name="accessModifiers" value="public"/><property name="scope" value="public"/></module>
+        <module name="JavadocMethod"><property name="accessModifiers" value="public, private"/><property name="scope" value="public"/></module>
+        <module name="MissingJavadocMethod"><property name="accessModifiers" value="protected"/></module>
       </module>
       <module name="EqualsHashCode"/>`))
-    expect(written).toBe(`Checker(${tidemark})[LineLength(max=120) TreeWalker[JavadocMethod(scope=public) EqualsHashCode]]`)
+    expect(written).toBe(`Checker(${tidemark})[LineLength(max=120) TreeWalker[JavadocMethod(scope=public) MissingJavadocMethod(scope=protected, excludeScope=public) EqualsHashCode]]`)
     expect(problems).toEqual([
       "config/checkstyle/checkstyle.xml: LineLength: belongs under Checker, not TreeWalker (as Checkstyle 8.36.1 wants it): moved",
       "config/checkstyle/checkstyle.xml: JavadocMethod: accessModifiers is not a property of JavadocMethod in Checkstyle 8.36.1: left out",

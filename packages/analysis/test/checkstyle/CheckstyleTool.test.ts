@@ -63,7 +63,7 @@ describe("makeCheckstyleTool", () => {
           `    <module name="LineLength"><property name="max" value="100"/></module>`,
           `    <module name="com.puppycrawl.tools.checkstyle.checks.coding.EqualsHashCodeCheck"/>`,
           `    <module name="EmptyStatement"><property name="id" value="noEmpty"/></module>`,
-          `    <module name="JavadocMethod"><property name="accessModifiers" value="public"/></module>`,
+          `    <module name="JavadocMethod"><property name="accessModifiers" value="public, private"/></module>`,
           `    <module name="com.example.checks.OurCheck"/>`,
           `    <module name="UpperEll"><property name="severity" value="ignore"/></module>`,
           `    <module name="ImportControl"><property name="file" value="\${config_loc}/imports.xml"/></module>`,
