@@ -4,14 +4,14 @@ import { join } from "node:path"
 import { checkstyleSeverities } from "@tidemark/catalogue/ToolHeads"
 import type { ToolDefinitions } from "@tidemark/core"
 import { Duration, Effect, Either, Fiber } from "effect"
-import { keptOutcomes, lintedFilesOf, splitByCache } from "../CachedLint.js"
+import { type ConfiguredLint, keptOutcomes, lintedWithFallback } from "../CachedLint.js"
 import type { EnabledRule } from "../EnabledRule.js"
 import { type ChildFences, childFencesReading } from "../external/ChildFences.js"
 import { runConfined } from "../external/ConfinedRun.js"
 import { availabilityOf, type InstalledProgram } from "../external/ProgramOnPath.js"
 import { languageOfPath } from "../Language.js"
 import { CachedMessage } from "../LintCache.js"
-import { type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
+import { lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
@@ -95,35 +95,28 @@ const refusal = (program: InstalledProgram, root: string, fences: ChildFences, c
     Effect.catchAll((failed) => Effect.succeed(failed.detail))
   )
 
-/**
- * The files linted through the per-file cache when the context has one; the others in batched runs
- * with the plan written for Checkstyle. A repository's configuration Checkstyle refuses is named,
- * and the fallback (the enabled patterns) applies instead.
- */
-const lintFiles = (
+/** Checkstyle's runs with a plan written for it (CachedLint's lintedWithFallback). */
+const checkstyleLint = (
   program: InstalledProgram,
   root: string,
-  taken: ReadonlyArray<SourceFile>,
-  plan: CheckstylePlan,
-  fallback: CheckstylePlan | undefined,
   limits: CheckstyleLimits
-): Effect.Effect<{ readonly linted: ReadonlyArray<LintedFile>; readonly refused: string | undefined }> =>
-  Effect.scoped(Effect.gen(function*() {
+): ConfiguredLint<CheckstylePlan, { readonly path: string; readonly probe: string }> => {
+  const fences = childFencesReading(program.path, root)
+  const keyOf = (plan: CheckstylePlan) => {
     const text = configurationText(plan)
-    const keyOf = (file: SourceFile) => checkstyleLintKey(program.version, text, file.path, file.content)
-    const { missing, outcomes } = yield* splitByCache(taken, keyOf)
-    if (missing.length === 0) return { linted: lintedFilesOf(taken, outcomes), refused: undefined }
-    const fences = childFencesReading(program.path, root)
-    const written = yield* writtenConfiguration(plan)
-    const refused = fallback === undefined ? undefined : yield* refusal(program, root, fences, written.path, written.probe)
-    if (refused !== undefined && fallback !== undefined) {
-      const again = yield* lintFiles(program, root, taken, fallback, undefined, limits)
-      return { linted: again.linted, refused }
-    }
-    const ran = yield* runCheckstyle({ program: program.path, root, fences, limits, configuration: written.path, ids: plan.ids, files: missing.map((file) => file.path) })
-    const fresh = yield* keptOutcomes("Checkstyle", missing, ran, (_file, found) => messagesOf(found), keyOf)
-    return { linted: lintedFilesOf(taken, outcomes, fresh), refused: undefined }
-  }))
+    return (file: SourceFile) => checkstyleLintKey(program.version, text, file.path, file.content)
+  }
+  return {
+    keyOf,
+    write: writtenConfiguration,
+    refusal: (written) => refusal(program, root, fences, written.path, written.probe),
+    run: (plan, written, files) =>
+      Effect.flatMap(
+        runCheckstyle({ program: program.path, root, fences, limits, configuration: written.path, ids: plan.ids, files: files.map((file) => file.path) }),
+        (ran) => keptOutcomes("Checkstyle", files, ran, (_file, found) => messagesOf(found), keyOf(plan))
+      )
+  }
+}
 
 const rootConfigOf = (definition: ToolDefinitions.ToolDefinition, files: ReadonlyArray<SourceFile>): SourceFile | undefined =>
   definition.configurationFiles.flatMap((name) => files.filter((file) => file.path === name))[0]
@@ -153,7 +146,7 @@ const run = (definition: ToolDefinitions.ToolDefinition, options: CheckstyleTool
     // No pattern enabled and no configuration followed: nothing to check for.
     const { linted, refused } = followed === undefined && settings.rules.length === 0
       ? { linted: taken.map((file) => lintedFileOf(file, [])), refused: undefined }
-      : yield* lintFiles(program, root, taken, followed ?? patterns, followed === undefined ? undefined : patterns, options.limits ?? defaultCheckstyleLimits)
+      : yield* lintedWithFallback(checkstyleLint(program, root, options.limits ?? defaultCheckstyleLimits), taken, followed ?? patterns, followed === undefined ? undefined : patterns)
     if (refused !== undefined) problems.push(new ToolProblem({ tool, code: "unreadable_configuration", file: config?.path, message: `Checkstyle refused it (the enabled patterns apply): ${refused}` }))
     const configured = refused === undefined && followed !== undefined
     const summary = summaryOf(linted, patternOf(definition.patternPrefix, settings.rules, configured))
