@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The programs the test suite compares with or drives, from Debian's packages, installed when
 # missing: cloc (the analysis tests' anchor for lines of code), Chromium (the dashboard's
-# end-to-end test), ShellCheck, Cppcheck, RuboCop, Go and Staticcheck, yamllint, Pylint (the shell,
-# C/C++, Ruby, Go, YAML and second Python plug-ins' tests run them). Part of `pnpm test`, so that the README's one test command works on
+# end-to-end test), ShellCheck, Cppcheck, RuboCop, Go and Staticcheck, yamllint, Checkstyle, Pylint
+# (the shell, C/C++, Ruby, Go, YAML, Java and second Python plug-ins' tests run them). Part of
+# `pnpm test`, so that the README's one test command works on
 # a fresh machine of this project.
 set -euo pipefail
 
@@ -15,6 +16,7 @@ command -v rubocop >/dev/null 2>&1 || missing+=(rubocop)
 command -v go >/dev/null 2>&1 || missing+=(golang-go)
 command -v staticcheck >/dev/null 2>&1 || command -v go-staticcheck >/dev/null 2>&1 || missing+=(go-staticcheck)
 command -v yamllint >/dev/null 2>&1 || missing+=(yamllint)
+command -v checkstyle >/dev/null 2>&1 || missing+=(checkstyle)
 command -v pylint >/dev/null 2>&1 || missing+=(pylint)
 [ ${#missing[@]} -eq 0 ] && exit 0
 

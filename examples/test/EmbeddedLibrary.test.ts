@@ -26,7 +26,7 @@ it.effect("embeds the core with in-memory storage and the git reader", () =>
     expect(summary.defaultBranch).toBe("trunk")
     expect([...summary.languages].sort()).toEqual(["JavaScript", "TypeScript"])
     // Ruff is on by default only for Python, Stylelint for CSS, SCSS and Less, ShellCheck for Shell, Cppcheck for C and C++, RuboCop for Ruby,
-    // Staticcheck and govet for Go, yamllint for YAML: this repository uses none; PyLint is off by default.
+    // Staticcheck and govet for Go, yamllint for YAML, Checkstyle for Java: this repository uses none; PyLint is off by default.
     expect(summary.tools).toEqual([
       "ESLint9: enabled",
       "ESLint: disabled",
@@ -39,6 +39,7 @@ it.effect("embeds the core with in-memory storage and the git reader", () =>
       "Staticcheck: disabled",
       "govet: disabled",
       "yamllint: disabled",
+      "Checkstyle: disabled",
       "PyLint: disabled"
     ])
     // With nothing configured, exactly the catalogue's recommended patterns are on.

@@ -18,6 +18,7 @@ import {
 import * as Http from "./fixtures/Http.js"
 import {
   addRepository,
+  checkstyle,
   cppcheck,
   eslint8,
   eslint9,
@@ -193,6 +194,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           [cppcheck, "Cppcheck", "cppcheck", "Cppcheck_"],
           [ruff, "Ruff", "ruff", "Ruff_"],
           [pylint, "PyLint", "pylint", "PyLint_"],
+          [checkstyle, "Checkstyle", "checkstyle", "Checkstyle_"],
           [yamllint, "yamllint", "yamllint", "yamllint_"],
           [eslint8, "ESLint", "eslint", "ESLint8_"]
         ])
@@ -207,19 +209,21 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           expect.stringMatching(/^2\.\d+$/),
           expect.stringMatching(/^0\.\d+\.\d+$/),
           "2.16.2",
+          expect.stringMatching(/^8\.\d+\.\d+$/),
           expect.stringMatching(/^1\.\d+\.\d+$/),
           expect.stringMatching(/^8\.\d+\.\d+$/)
         ])
         expect(tools.data[2]?.configurationFilenames).toEqual([".shellcheckrc"])
         expect(tools.data[3]?.configurationFilenames).toContain("eslint.config.js")
-        const first = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2" } }), 200, CatalogueToolList)
-        const second = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: first.pagination.cursor ?? "" } }), 200, CatalogueToolList)
-        const third = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: second.pagination.cursor ?? "" } }), 200, CatalogueToolList)
-        const fourth = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: third.pagination.cursor ?? "" } }), 200, CatalogueToolList)
-        const fifth = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: fourth.pagination.cursor ?? "" } }), 200, CatalogueToolList)
-        const sixth = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: fifth.pagination.cursor ?? "" } }), 200, CatalogueToolList)
-        const pages = [first, second, third, fourth, fifth, sixth]
-        expect(pages.map((page) => page.data.length)).toEqual([2, 2, 2, 2, 2, 2])
+        // Pages of two, each asked with the cursor of the one before, until one has no cursor.
+        const pages: Array<typeof CatalogueToolList.Type> = []
+        let cursor: string | undefined
+        do {
+          const page = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", ...(cursor === undefined ? {} : { cursor }) } }), 200, CatalogueToolList)
+          pages.push(page)
+          cursor = page.pagination.cursor
+        } while (cursor !== undefined && pages.length < 20)
+        expect(pages.map((page) => page.data.length)).toEqual([2, 2, 2, 2, 2, 2, 1])
         expect(pages.flatMap((page) => page.data)).toEqual(tools.data)
       }))
 

@@ -6,6 +6,7 @@ import * as Http from "./fixtures/Http.js"
 import {
   allowConfigurationFiles,
   applyStandard,
+  checkstyle,
   cppcheck,
   createStandard,
   eslint8,
@@ -81,6 +82,8 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
             listed(govet, "govet", false),
             // On by default only for YAML, which this repository does not use.
             listed(yamllint, "yamllint", false),
+            // On by default only for Java, which this repository does not use.
+            listed(checkstyle, "Checkstyle", false),
             // A second Python tool, off by default.
             listed(pylint, "PyLint", false)
           ]
@@ -206,7 +209,7 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
     it.effect("answers 403 to a read token", () =>
       Effect.gen(function*() {
         const w = yield* world({ permission: "read" })
-        expect(yield* listTools(w)).toHaveLength(12)
+        expect(yield* listTools(w)).toHaveLength(13)
         expect(yield* Http.expectError(yield* configure(w, eslint9, { enabled: false }), "Forbidden")).toContain("write")
         expect(toolIn(yield* listTools(w), eslint9)?.settings.isEnabled).toBe(true)
       }))

@@ -1,4 +1,4 @@
-import { Effect, Either, Option } from "effect"
+import { Effect, Either, Option, type Scope } from "effect"
 import type { AnalysisCacheError } from "./AnalysisCache.js"
 import { type CachedMessage, cachedMessageOf, LintCache } from "./LintCache.js"
 import { failedFileOf, type LintedFile, lintedFileOf, type MessageFields } from "./LintedFile.js"
@@ -112,3 +112,40 @@ export const lintedFilesOf = (files: ReadonlyArray<SourceFile>, ...outcomes: Rea
     if (outcome === undefined) return []
     return [Either.match(outcome, { onLeft: (reason) => failedFileOf(file, new Error(reason)), onRight: (messages) => lintedFileOf(file, messages) })]
   })
+
+/** How an external analyser that runs with a configuration Tidemark wrote lints files (LintedWithFallback). */
+export interface ConfiguredLint<Plan, Written> {
+  /** Each file's per-file cache key under the plan. */
+  readonly keyOf: (plan: Plan) => (file: SourceFile) => string
+  /** The plan written where the analyser's fences let it read it, removed with the scope. */
+  readonly write: (plan: Plan) => Effect.Effect<Written, never, Scope.Scope>
+  /** Why the analyser refuses the written configuration, asked once before the files; undefined when it takes it. */
+  readonly refusal: (written: Written) => Effect.Effect<string | undefined>
+  /** Each file's messages, or why it has none, from the runs over the files (kept in the per-file cache). */
+  readonly run: (plan: Plan, written: Written, files: ReadonlyArray<SourceFile>) => Effect.Effect<ReadonlyMap<string, FileMessages>>
+}
+
+/**
+ * The files linted through the per-file cache under the plan, the others run with the plan
+ * written for the analyser. A `fallback` is given when the plan is the repository's own
+ * configuration: one the analyser refuses is named (`refused`) and the fallback (the enabled
+ * patterns) applies instead, rather than every file's run failing alone.
+ */
+export const lintedWithFallback = <Plan, Written>(
+  lint: ConfiguredLint<Plan, Written>,
+  files: ReadonlyArray<SourceFile>,
+  plan: Plan,
+  fallback: Plan | undefined
+): Effect.Effect<{ readonly linted: ReadonlyArray<LintedFile>; readonly refused: string | undefined }> =>
+  Effect.scoped(Effect.gen(function*() {
+    const { missing, outcomes } = yield* splitByCache(files, lint.keyOf(plan))
+    if (missing.length === 0) return { linted: lintedFilesOf(files, outcomes), refused: undefined }
+    const written = yield* lint.write(plan)
+    const refused = fallback === undefined ? undefined : yield* lint.refusal(written)
+    if (refused !== undefined && fallback !== undefined) {
+      const again = yield* lintedWithFallback(lint, files, fallback, undefined)
+      return { linted: again.linted, refused }
+    }
+    const fresh = yield* lint.run(plan, written, missing)
+    return { linted: lintedFilesOf(files, outcomes, fresh), refused: undefined }
+  }))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either } from "effect"
-import { keptOutcomes, lintedFilesOf, splitByCache } from "../src/CachedLint.js"
+import { type ConfiguredLint, keptOutcomes, lintedFilesOf, lintedWithFallback, splitByCache } from "../src/CachedLint.js"
 import { CachedMessage } from "../src/LintCache.js"
 import { lintLayer } from "../src/MemoryAnalysisCache.js"
 import type { SourceFile } from "../src/SourceTree.js"
@@ -43,4 +43,23 @@ describe("an external analyser's files through the per-file cache", () => {
     const first = linted[0]
     expect(first?._tag === "Linted" ? first.messages.map((m) => m.line) : []).toEqual([1])
   })
+
+  it.effect("falls back to the other plan when the analyser refuses a configuration, asking once, and never runs a refused one", () =>
+    Effect.gen(function*() {
+      const asked: Array<string> = []
+      const lint: ConfiguredLint<string, string> = {
+        keyOf: (plan) => (f) => `${plan}:${f.path}`,
+        write: (plan) => Effect.succeed(`written ${plan}`),
+        refusal: (written) => Effect.sync(() => (asked.push(written), written === "written own" ? "no such option" : undefined)),
+        run: (plan, _written, files) => Effect.succeed(new Map(files.map((f) => [f.path, Either.right(finding(plan.length))])))
+      }
+      const files = [file("a.yaml")]
+      const own = yield* lintedWithFallback(lint, files, "own", "patterns")
+      expect(own.refused).toBe("no such option")
+      expect(own.linted.map((f) => (f._tag === "Linted" ? f.messages.map((m) => m.line) : f._tag))).toEqual([["patterns".length]])
+      expect(asked).toEqual(["written own"])
+      // The enabled patterns alone are never asked about: there is nothing to fall back to.
+      const patterns = yield* lintedWithFallback(lint, files, "patterns", undefined)
+      expect([patterns.refused, asked]).toEqual([undefined, ["written own"]])
+    }))
 })

@@ -23,6 +23,9 @@
  * `yamllint.json` and `yamllint-presets.json` are always generated from the committed
  * `scripts/yamllint-rules.json`; `--yamllint` first rewrites that file from the installed yamllint's
  * Python package (YamllintCatalogue.ts names the release).
+ * `checkstyle.json` and `checkstyle-modules.json` are always generated from the committed
+ * `scripts/checkstyle-checks.json`; `--checkstyle` first rewrites that file from the installed
+ * Checkstyle jar's module metadata (CheckstyleCatalogue.ts names the release).
  * `pylint.json` is always generated from the committed `scripts/pylint-msgs.txt`; `--pylint` first
  * rewrites it from the installed Pylint's `--list-msgs`.
  */
@@ -46,6 +49,8 @@ import { toYamllintTool, yamllintFile, yamllintPresetsFile, yamllintSource } fro
 import { pylintFile, pylintSource, toPylintTool } from "./PylintCatalogue.js"
 import { committedMessageList, installedMessageList, messageListPath, readMessageList } from "./PylintMessages.js"
 import { committedRuleList, installedRuleList, readRuleList, ruleListPath } from "./YamllintRules.js"
+import { checkstyleFile, checkstyleModulesFile, checkstyleSource, toCheckstyleTool } from "./CheckstyleCatalogue.js"
+import { committedListing as committedCheckstyleListing, installedListing as installedCheckstyleListing, listingPath as checkstyleListingPath, readListing as readCheckstyleListing } from "./CheckstyleChecks.js"
 import { ruffFile, ruffSource, toRuffTool } from "./RuffCatalogue.js"
 import { installedRuffRules } from "./RuffRuleSet.js"
 import { installedRuffVersion } from "./RuffWorkspace.js"
@@ -69,6 +74,7 @@ const { positionals, values } = parseArgs({
     rubocop: { type: "boolean", default: false },
     go: { type: "boolean", default: false },
     yamllint: { type: "boolean", default: false },
+    checkstyle: { type: "boolean", default: false },
     pylint: { type: "boolean", default: false }
   }
 })
@@ -123,6 +129,12 @@ const yamllint = toYamllintTool(yamllintRules)
 write(...yamllintFile(yamllint))
 write(...yamllintPresetsFile(yamllintRules))
 console.log(`yamllint: ${yamllint.patterns.length} patterns`)
+if (values.checkstyle) writeFileSync(checkstyleListingPath, installedCheckstyleListing())
+const checkstyleListing = readCheckstyleListing(committedCheckstyleListing())
+const checkstyle = toCheckstyleTool(checkstyleListing)
+write(...checkstyleFile(checkstyle))
+write(...checkstyleModulesFile(checkstyleListing))
+console.log(`Checkstyle: ${checkstyle.patterns.length} patterns`)
 if (values.pylint) writeFileSync(messageListPath, installedMessageList())
 const pylint = toPylintTool(readMessageList(committedMessageList()))
 write(...pylintFile(pylint))
@@ -138,6 +150,7 @@ write(...sourceFile([
   staticcheckSource,
   govetSource,
   yamllintSource,
+  checkstyleSource,
   pylintSource
 ]))
 

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import checkstyle from "./data/checkstyle.json" with { type: "json" }
 import cppcheck from "./data/cppcheck.json" with { type: "json" }
 import eslint8 from "./data/eslint8.json" with { type: "json" }
 import eslint9 from "./data/eslint9.json" with { type: "json" }
@@ -18,7 +19,7 @@ import yamllint from "./data/yamllint.json" with { type: "json" }
  * generated from: one list for the whole catalogue (Catalogue.ts) and for the tools without their
  * patterns (ToolHeads.ts), so that a tool added to one is in the other.
  */
-export const toolData = [eslint9, eslint8, ruff, markdownlint, stylelint, shellcheck, cppcheck, rubocop, staticcheck, govet, yamllint, pylint] as const
+export const toolData = [eslint9, eslint8, ruff, markdownlint, stylelint, shellcheck, cppcheck, rubocop, staticcheck, govet, yamllint, checkstyle, pylint] as const
 
 /** The packages (and versions) a tool's patterns were generated from. */
 export class ToolSource extends Schema.Class<ToolSource>("ToolSource")({

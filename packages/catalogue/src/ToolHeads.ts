@@ -1,5 +1,7 @@
-import { type Pattern, ToolDefinitions } from "@tidemark/core"
+import { Pattern, ToolDefinitions } from "@tidemark/core"
 import { Schema } from "effect"
+import checkstyleModulesData from "./data/checkstyle-modules.json" with { type: "json" }
+import checkstyle from "./data/checkstyle.json" with { type: "json" }
 import cppcheck from "./data/cppcheck.json" with { type: "json" }
 import rubocop from "./data/rubocop.json" with { type: "json" }
 import shellcheck from "./data/shellcheck.json" with { type: "json" }
@@ -125,6 +127,27 @@ export const yamllintPresets: Readonly<Record<string, typeof YamllintPreset.Type
   Schema.Record({ key: Schema.String, value: YamllintPreset })
 )(yamllintPresetsData)
 
+const CheckstyleModule = Schema.Struct({
+  parent: Schema.Literal("Checker", "TreeWalker"),
+  kind: Schema.Literal("check", "filter"),
+  /** Its properties (without `id` and `severity`, which every module has). */
+  properties: Schema.Array(Schema.String)
+})
+
+/**
+ * Every module of the Checkstyle Tidemark runs (its checks and filters), by the name a
+ * configuration gives it, with the module it sits under and its properties: what the configuration
+ * an analysis writes for Checkstyle may name, and where (Checkstyle refuses a whole configuration
+ * for one module or property it does not have).
+ */
+export const checkstyleModules: ReadonlyMap<string, typeof CheckstyleModule.Type> = new Map(
+  Object.entries(Schema.decodeUnknownSync(Schema.Record({ key: Schema.String, value: CheckstyleModule }))(checkstyleModulesData))
+)
+
+/** Each Checkstyle check's pattern severity, by module name: a check a repository's configuration runs takes it too. */
+export const checkstyleSeverities: ReadonlyMap<string, Pattern.SeverityLevel> = new Map(
+  checkstyle.patterns.map(({ definition }) => [definition.id.slice(checkstyle.patternPrefix.length), Schema.decodeUnknownSync(Pattern.SeverityLevel)(definition.severityLevel)])
+)
 /** A Pylint message's pattern severity, by its kind (the id's letter): error and fatal → Error, warning → Warning, the rest → Info. */
 export const pylintPatternSeverity = (id: string): Pattern.SeverityLevel => {
   const kind = id.charAt(0)

@@ -12,6 +12,8 @@ import { rubocopFile, rubocopRelease, rubocopSource, toRubocopTool } from "../sc
 import { committedCopList, readCopList } from "../scripts/RubocopCops.js"
 import { toYamllintTool, yamllintFile, yamllintPresetsFile, yamllintRelease, yamllintSource } from "../scripts/YamllintCatalogue.js"
 import { committedRuleList, readRuleList } from "../scripts/YamllintRules.js"
+import { checkstyleFile, checkstyleModulesFile, checkstyleRelease, checkstyleSource, toCheckstyleTool } from "../scripts/CheckstyleCatalogue.js"
+import { committedListing as committedCheckstyleListing, readListing as readCheckstyleListing } from "../scripts/CheckstyleChecks.js"
 import { pylintFile, pylintRelease, pylintSource, toPylintTool } from "../scripts/PylintCatalogue.js"
 import { committedMessageList, readMessageList } from "../scripts/PylintMessages.js"
 import { catalogueData, renderFiles } from "../scripts/EslintCatalogue.js"
@@ -53,7 +55,7 @@ const markdownlintRules = await installedMarkdownlintRules()
 const markdownlintVersion = markdownlintRules.version
 
 describe("catalogue data", () => {
-  it("decodes into ESLint9, ESLint (v8), Ruff, markdownlint, Stylelint, ShellCheck, Cppcheck, RuboCop, Staticcheck, govet, yamllint and PyLint and encodes back to the files unchanged", () => {
+  it("decodes into ESLint9, ESLint (v8), Ruff, markdownlint, Stylelint, ShellCheck, Cppcheck, RuboCop, Staticcheck, govet, yamllint, Checkstyle and PyLint and encodes back to the files unchanged", () => {
     expect(catalogue.map((t) => [t.name, t.uuid])).toEqual([
       ["ESLint9", "2a30ab97-477f-4769-8b88-af596ce7a94c"],
       ["ESLint", "f8b29663-2cb2-498d-b923-a10c6a8c05cd"],
@@ -66,6 +68,7 @@ describe("catalogue data", () => {
       ["Staticcheck", "14bdae53-7743-4f94-9040-61039fc0a31c"],
       ["govet", "1bd8de9d-9443-414d-b73e-113d513e3e76"],
       ["yamllint", "c4e7a2d9-3b61-4f08-9d5e-7a18b2f6c053"],
+      ["Checkstyle", "8e2f4c71-0b9d-4a36-a5e8-3c7d19f26b04"],
       ["PyLint", "8d2f6b1a-4c97-4e35-a0d8-3f5e9c1b7a64"]
     ])
     const files = [
@@ -80,6 +83,7 @@ describe("catalogue data", () => {
       "staticcheck.json",
       "govet.json",
       "yamllint.json",
+      "checkstyle.json",
       "pylint.json"
     ].map((file): unknown =>
       JSON.parse(readFileSync(join(packageDir, "src/data", file), "utf8"))
@@ -89,7 +93,7 @@ describe("catalogue data", () => {
       readonly tool: string
       readonly packages: Readonly<Record<string, string>>
     }>
-    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint", "Stylelint", "ShellCheck", "Cppcheck", "RuboCop", "Staticcheck", "govet", "yamllint", "PyLint"].map((tool) => ({
+    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint", "Stylelint", "ShellCheck", "Cppcheck", "RuboCop", "Staticcheck", "govet", "yamllint", "Checkstyle", "PyLint"].map((tool) => ({
       version: Object.values(source.find((s) => s.tool === tool)?.packages ?? {})[0]
     }))
     expect(versions.map((v) => v.version)).toEqual([
@@ -104,6 +108,7 @@ describe("catalogue data", () => {
       staticcheckRelease,
       goRelease,
       yamllintRelease,
+      checkstyleRelease,
       pylintRelease
     ])
     expect(Schema.encodeSync(Schema.Array(ToolDefinitions.ToolDefinition))(catalogue)).toEqual(
@@ -135,6 +140,7 @@ describe("catalogue data", () => {
     // rubocop.json from the committed cop listing, which RubocopCatalogue.test.ts checks against RuboCop;
     // staticcheck.json and govet.json from the committed listings GoCatalogue.test.ts checks.
     // yamllint.json and its presets from the committed rule listing, checked in YamllintCatalogue.test.ts;
+    // checkstyle.json and its modules from the committed listing, checked in CheckstyleCatalogue.test.ts;
     // pylint.json from the committed message listing, checked against Pylint in PylintCatalogue.test.ts.
     const files = [
       ...renderFiles(data),
@@ -145,8 +151,10 @@ describe("catalogue data", () => {
       govetFile(toGovetTool(committedListing(govetListingPath))),
       yamllintFile(toYamllintTool(readRuleList(committedRuleList()))),
       yamllintPresetsFile(readRuleList(committedRuleList())),
+      checkstyleFile(toCheckstyleTool(readCheckstyleListing(committedCheckstyleListing()))),
+      checkstyleModulesFile(readCheckstyleListing(committedCheckstyleListing())),
       pylintFile(toPylintTool(readMessageList(committedMessageList()))),
-      sourceFile([...data.source, ruff, markdownlint, stylelint, shellCheckSource, cppcheckSource, rubocopSource, staticcheckSource, govetSource, yamllintSource, pylintSource])
+      sourceFile([...data.source, ruff, markdownlint, stylelint, shellCheckSource, cppcheckSource, rubocopSource, staticcheckSource, govetSource, yamllintSource, checkstyleSource, pylintSource])
     ]
     for (const [path, contents] of files) {
       expect(readFileSync(join(packageDir, path), "utf8"), path).toBe(contents)
@@ -172,6 +180,7 @@ describe("catalogue data", () => {
       ["Staticcheck", { staticcheck: staticcheckRelease }],
       ["govet", { go: goRelease }],
       ["yamllint", { yamllint: yamllintRelease }],
+      ["Checkstyle", { checkstyle: checkstyleRelease }],
       ["PyLint", { pylint: pylintRelease }]
     ])
     expect(catalogueSource[1]?.packages["eslint"]).toMatch(/^8\./)

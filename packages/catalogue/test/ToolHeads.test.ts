@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { catalogue } from "../src/index.js"
 import { optionalCheckCodes } from "../scripts/ShellCheckCatalogue.js"
-import { cppcheckSeverities, rubocopSeverities, shellCheckOptionalChecks, toolHeads, yamllintPresets, yamllintRuleIds } from "../src/ToolHeads.js"
+import { checkstyleModules, checkstyleSeverities, cppcheckSeverities, rubocopSeverities, shellCheckOptionalChecks, toolHeads, yamllintPresets, yamllintRuleIds } from "../src/ToolHeads.js"
 
 describe("toolHeads", () => {
   it("are the catalogue's tools, each without its patterns", () => {
@@ -47,5 +47,15 @@ describe("yamllint's rules and presets", () => {
     expect(yamllintPresets["default"]?.rules["truthy"]).toEqual({ level: "warning" })
     expect(yamllintPresets["relaxed"]?.extends).toBe("default")
     expect(yamllintPresets["relaxed"]?.rules["truthy"]).toBe("disable")
+  })
+})
+
+describe("checkstyleModules and checkstyleSeverities", () => {
+  it("are Checkstyle's checks and filters with their parent and properties, and the catalogue's severities by check", () => {
+    expect(checkstyleModules.get("LineLength")).toEqual({ parent: "Checker", kind: "check", properties: ["fileExtensions", "ignorePattern", "max"] })
+    expect(checkstyleModules.get("SuppressionXpathSingleFilter")).toMatchObject({ parent: "TreeWalker", kind: "filter" })
+    expect(checkstyleModules.get("SuppressWarningsHolder")).toMatchObject({ parent: "TreeWalker", kind: "check" })
+    expect(checkstyleSeverities.size).toBe(catalogue.find((tool) => tool.name === "Checkstyle")?.patterns.length)
+    expect([checkstyleSeverities.get("EqualsHashCode"), checkstyleSeverities.get("WhitespaceAround")]).toEqual(["Warning", "Info"])
   })
 })

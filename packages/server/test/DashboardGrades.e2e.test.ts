@@ -1,7 +1,7 @@
 /**
  * The dashboard tells a grade earned from one withheld: in headless Chromium against a built server
- * seeded through the public APIs, a repository mostly in Java (no tool of Tidemark reads Java yet)
- * and a little JavaScript shows "Not graded" with the languages not analysed, and one all in Java shows its
+ * seeded through the public APIs, a repository mostly in HTML (no tool of Tidemark reads HTML yet)
+ * and a little JavaScript shows "Not graded" with the languages not analysed, and one all in HTML shows its
  * issues and their goal as not measured, never as a clean 0. The page names its icon, so the
  * browser asks for no /favicon.ico.
  */
@@ -19,50 +19,51 @@ const adminToken = "tma_dashboard-grades-admin"
 const organization = "gh/acme"
 const listPath = `/api/v3/analysis/organizations/${organization}/repositories?limit=25`
 
-/** A Java program of some thirty lines of code: the bulk of both repositories. */
-const javaProgram = [
-  "package acme;",
-  "",
-  "import java.util.HashMap;",
-  "import java.util.List;",
-  "import java.util.Map;",
-  "",
-  "public final class Orders {",
-  "  record Order(String customer, int amount) {}",
-  "",
-  "  static Map<String, Integer> totals(List<Order> orders) {",
-  "    Map<String, Integer> sums = new HashMap<>();",
-  "    for (Order o : orders) {",
-  "      String key = o.customer().trim().toLowerCase();",
-  "      sums.merge(key, o.amount(), Integer::sum);",
-  "    }",
-  "    return sums;",
-  "  }",
-  "",
-  "  public static void main(String[] args) {",
-  "    List<Order> orders = List.of(new Order(\"Ada\", 3), new Order(\"ada \", 4), new Order(\"Grace\", 5));",
-  "    for (Map.Entry<String, Integer> entry : totals(orders).entrySet()) {",
-  "      System.out.println(entry.getKey() + \": \" + entry.getValue());",
-  "    }",
-  "    if (args.length > 1) {",
-  "      System.out.println(String.join(\" \", args));",
-  "    }",
-  "    for (int i = 0; i < 3; i++) {",
-  "      System.out.println(i);",
-  "    }",
-  "    int count = orders.size();",
-  "    System.out.println(count);",
-  "    System.exit(0);",
-  "  }",
-  "}",
+/** An HTML page of some thirty lines: the bulk of both repositories, in a language no tool of Tidemark reads. */
+const htmlPage = [
+  "<!DOCTYPE html>",
+  "<html lang=\"en\">",
+  "  <head>",
+  "    <meta charset=\"utf-8\">",
+  "    <title>Orders</title>",
+  "    <link rel=\"stylesheet\" href=\"orders.css\">",
+  "  </head>",
+  "  <body>",
+  "    <header>",
+  "      <h1>Orders</h1>",
+  "      <nav>",
+  "        <a href=\"/\">Home</a>",
+  "        <a href=\"/orders\">Orders</a>",
+  "        <a href=\"/customers\">Customers</a>",
+  "      </nav>",
+  "    </header>",
+  "    <main>",
+  "      <table>",
+  "        <thead>",
+  "          <tr><th>Customer</th><th>Amount</th></tr>",
+  "        </thead>",
+  "        <tbody>",
+  "          <tr><td>Ada</td><td>3</td></tr>",
+  "          <tr><td>Grace</td><td>5</td></tr>",
+  "          <tr><td>Edsger</td><td>8</td></tr>",
+  "        </tbody>",
+  "      </table>",
+  "      <form action=\"/orders\" method=\"post\">",
+  "        <label>Customer <input name=\"customer\"></label>",
+  "        <label>Amount <input name=\"amount\" type=\"number\"></label>",
+  "        <button>Add</button>",
+  "      </form>",
+  "    </main>",
+  "  </body>",
+  "</html>",
   ""
 ].join("\n")
 
 const repositories: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  // Mostly Java, three lines of JavaScript with an issue: measured, but less than half of the code.
-  gophers: { "README.md": "# Gophers\n", "src/Orders.java": javaProgram, "web/check.js": "export function check() {\n  return missing\n}\n" },
-  // Java alone: no tool read any of it.
-  burrow: { "README.md": "# Burrow\n", "src/Orders.java": javaProgram }
+  // Mostly HTML, three lines of JavaScript with an issue: measured, but less than half of the code.
+  gophers: { "README.md": "# Gophers\n", "web/orders.html": htmlPage, "web/check.js": "export function check() {\n  return missing\n}\n" },
+  // HTML alone: no tool read any of it.
+  burrow: { "README.md": "# Burrow\n", "web/orders.html": htmlPage }
 }
 
 const analysed = (listed: ReadonlyArray<RepositoryWithAnalysis>) =>
@@ -104,12 +105,12 @@ describe("dashboard grades (headless Chromium against a seeded server)", () => {
         }
         expect(gophers.issuesCount).toBeGreaterThan(0)
         expect(burrow.issuesCount).toBe(0)
-        const javaNotAnalysed = (repository: RepositoryWithAnalysis) => {
+        const htmlNotAnalysed = (repository: RepositoryWithAnalysis) => {
           const grading = gradingOf(repository)
           if (grading.state !== "notGraded" || grading.languages === undefined) throw new Error(`${repository.repository.name} reads graded`)
           return grading.languages.map(notAnalysedText)
         }
-        expect(javaNotAnalysed(gophers).join()).toMatch(/^Java: /)
+        expect(htmlNotAnalysed(gophers).join()).toMatch(/^HTML: /)
 
         const { page, errors, violations } = yield* Chromium.openPage(browser)
         const asked: Array<string> = []
@@ -123,7 +124,7 @@ describe("dashboard grades (headless Chromium against a seeded server)", () => {
           const rows = new Map((await cells(page, "table.repositories tbody tr")).map((row) => [row[0], row]))
           for (const repository of [gophers, burrow]) {
             const row = rows.get(repository.repository.name) ?? []
-            expect(row[1]).toBe(`Not graded${notGradedReason}:${javaNotAnalysed(repository).join("")}`)
+            expect(row[1]).toBe(`Not graded${notGradedReason}:${htmlNotAnalysed(repository).join("")}`)
           }
           expect(rows.get("gophers")?.[2]).toBe(formatCount(gophers.issuesCount))
           expect(rows.get("burrow")?.[2]).toBe("not measured")
@@ -140,7 +141,7 @@ describe("dashboard grades (headless Chromium against a seeded server)", () => {
           expect(issuesGoal).toMatch(/: not measured$/)
           const note = page.getByRole("note")
           expect(await note.textContent()).toContain(notGradedReason)
-          expect(await note.locator("li").allTextContents()).toEqual(javaNotAnalysed(burrow))
+          expect(await note.locator("li").allTextContents()).toEqual(htmlNotAnalysed(burrow))
           expect(await page.locator("#issue-load-help").textContent()).toMatch(/^Issues % is the issue load/)
         })
 
@@ -153,7 +154,7 @@ describe("dashboard grades (headless Chromium against a seeded server)", () => {
           expect(measures.get("Grade")).toBe("Not graded")
           expect(measures.get("Issues")).toMatch(new RegExp(`^${formatCount(gophers.issuesCount)} \\(`))
           const problem = gophers.repository.problems.find((p) => p.code === "languages_not_analysed")
-          expect(notAnalysedLanguages(problem?.message ?? "")?.map((l) => l.language)).toEqual(["Java"])
+          expect(notAnalysedLanguages(problem?.message ?? "")?.map((l) => l.language)).toEqual(["HTML"])
 
           // Its commit in the branch's history: not graded either, its issues counted.
           await page.getByRole("navigation", { name: "Repository gophers" }).getByRole("link", { name: "Commits" }).click()

@@ -35,6 +35,8 @@ export interface ProgramQuery {
   readonly versionArgs: ReadonlyArray<string>
   /** The version in what it printed, if there. */
   readonly versionOf: (output: string) => string | undefined
+  /** Variables the program needs to start at all behind the fences (a JVM's sizes, CheckstyleProgram.ts). */
+  readonly environment?: Readonly<Record<string, string>> | undefined
 }
 
 const isExecutableFile = (path: string): boolean => {
@@ -56,7 +58,7 @@ const versionLimits = { timeout: Duration.seconds(20), memoryMegabytes: 1024, ou
 const lookUp = (query: ProgramQuery, searchPath: string): Effect.Effect<ProgramLookup> => {
   const path = findProgram(query.name, searchPath)
   if (path === undefined) return Effect.succeed(new MissingProgram({ name: query.name, reason: `${query.name} is not on the search path` }))
-  return runConfined({ program: path, args: query.versionArgs, cwd: "/", fences: childFences([path]), limits: versionLimits }).pipe(
+  return runConfined({ program: path, args: query.versionArgs, cwd: "/", fences: childFences([path]), limits: versionLimits, environment: query.environment }).pipe(
     Effect.map((output): ProgramLookup => {
       const version = query.versionOf(output.stdout)
       return version === undefined

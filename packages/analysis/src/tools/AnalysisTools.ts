@@ -1,6 +1,7 @@
 import { toolHeads } from "@tidemark/catalogue/ToolHeads"
 import type { RegisteredTools, ToolDefinitions } from "@tidemark/core"
 import type { ConfigLintLimits } from "../ConfigLintSandbox.js"
+import { makeCheckstyleTool } from "../checkstyle/CheckstyleTool.js"
 import { makeCppcheckTool } from "../cppcheck/CppcheckTool.js"
 import { makeGoVetTool } from "../golang/GoVetTool.js"
 import { makeStaticcheckTool } from "../golang/StaticcheckTool.js"
@@ -46,6 +47,7 @@ export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<Anal
     staticcheck: (definition) => makeStaticcheckTool(definition, { searchPath: options.searchPath }),
     govet: (definition) => makeGoVetTool(definition, { searchPath: options.searchPath }),
     yamllint: (definition) => makeYamllintTool(definition, { searchPath: options.searchPath }),
+    checkstyle: (definition) => makeCheckstyleTool(definition, { searchPath: options.searchPath }),
     pylint: (definition) => makePylintTool(definition, { searchPath: options.searchPath })
   }
   return [

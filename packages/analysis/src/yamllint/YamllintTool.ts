@@ -4,13 +4,13 @@ import { join } from "node:path"
 import { yamllintLevels, yamllintPatternSeverity } from "@tidemark/catalogue/ToolHeads"
 import type { ToolDefinitions } from "@tidemark/core"
 import { Duration, Effect, Either, Fiber } from "effect"
-import { keptOutcomes, lintedFilesOf, splitByCache } from "../CachedLint.js"
+import { type ConfiguredLint, keptOutcomes, lintedWithFallback } from "../CachedLint.js"
 import type { EnabledRule } from "../EnabledRule.js"
 import { type ChildFences, childFencesReading } from "../external/ChildFences.js"
 import { runConfined } from "../external/ConfinedRun.js"
 import { availabilityOf, type InstalledProgram } from "../external/ProgramOnPath.js"
 import { CachedMessage } from "../LintCache.js"
-import { type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
+import { lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
@@ -95,35 +95,24 @@ const refusal = (program: InstalledProgram, root: string, fences: ChildFences, c
     Effect.catchAll((failed) => Effect.succeed(failed.detail))
   )
 
-/**
- * The files linted through the per-file cache when the context has one; the others in batched runs
- * with the plan written for yamllint. A repository's configuration yamllint refuses is named, and
- * the fallback (the enabled patterns) applies instead.
- */
-const lintFiles = (
-  program: InstalledProgram,
-  root: string,
-  taken: ReadonlyArray<SourceFile>,
-  plan: YamllintPlan,
-  fallback: YamllintPlan | undefined,
-  limits: YamllintLimits
-): Effect.Effect<{ readonly linted: ReadonlyArray<LintedFile>; readonly refused: string | undefined }> =>
-  Effect.scoped(Effect.gen(function*() {
+/** yamllint's runs with a plan written for it (CachedLint's lintedWithFallback). */
+const yamllintLint = (program: InstalledProgram, root: string, limits: YamllintLimits): ConfiguredLint<YamllintPlan, { readonly path: string }> => {
+  const fences = childFencesReading(program.path, root)
+  const keyOf = (plan: YamllintPlan) => {
     const text = configurationText(plan)
-    const keyOf = (file: SourceFile) => yamllintLintKey(program.version, text, file.path, file.content)
-    const { missing, outcomes } = yield* splitByCache(taken, keyOf)
-    if (missing.length === 0) return { linted: lintedFilesOf(taken, outcomes), refused: undefined }
-    const fences = childFencesReading(program.path, root)
-    const written = yield* writtenConfiguration(plan)
-    const refused = fallback === undefined ? undefined : yield* refusal(program, root, fences, written.path)
-    if (refused !== undefined && fallback !== undefined) {
-      const again = yield* lintFiles(program, root, taken, fallback, undefined, limits)
-      return { linted: again.linted, refused }
-    }
-    const ran = yield* runYamllint({ program: program.path, root, fences, limits, options: ["-f", "parsable", "-c", written.path], files: missing.map((file) => file.path) })
-    const fresh = yield* keptOutcomes("yamllint", missing, ran, (file, found) => messagesOf(file.content, found), keyOf)
-    return { linted: lintedFilesOf(taken, outcomes, fresh), refused: undefined }
-  }))
+    return (file: SourceFile) => yamllintLintKey(program.version, text, file.path, file.content)
+  }
+  return {
+    keyOf,
+    write: writtenConfiguration,
+    refusal: (written) => refusal(program, root, fences, written.path),
+    run: (plan, written, files) =>
+      Effect.flatMap(
+        runYamllint({ program: program.path, root, fences, limits, options: ["-f", "parsable", "-c", written.path], files: files.map((file) => file.path) }),
+        (ran) => keptOutcomes("yamllint", files, ran, (file, found) => messagesOf(file.content, found), keyOf(plan))
+      )
+  }
+}
 
 const rootConfigOf = (files: ReadonlyArray<SourceFile>): SourceFile | undefined =>
   configNames.flatMap((name) => files.filter((file) => file.path === name))[0]
@@ -153,7 +142,7 @@ const run = (definition: ToolDefinitions.ToolDefinition, options: YamllintToolOp
     // No pattern enabled and no configuration followed: nothing to check for (a syntax error is reported under any rules).
     const { linted, refused } = followed === undefined && settings.rules.length === 0
       ? { linted: taken.map((file) => lintedFileOf(file, [])), refused: undefined }
-      : yield* lintFiles(program, root, taken, plan, followed === undefined ? undefined : patterns, options.limits ?? defaultYamllintLimits)
+      : yield* lintedWithFallback(yamllintLint(program, root, options.limits ?? defaultYamllintLimits), taken, plan, followed === undefined ? undefined : patterns)
     if (refused !== undefined) problems.push(new ToolProblem({ tool, code: "unreadable_configuration", file: rootConfig?.path, message: `yamllint refused it (the enabled patterns apply): ${refused}` }))
     const configured = refused === undefined ? followed : undefined
     const summary = summaryOf(linted, patternOf(definition.patternPrefix, settings.rules, configured))
