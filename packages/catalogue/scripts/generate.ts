@@ -23,6 +23,8 @@
  * `yamllint.json` and `yamllint-presets.json` are always generated from the committed
  * `scripts/yamllint-rules.json`; `--yamllint` first rewrites that file from the installed yamllint's
  * Python package (YamllintCatalogue.ts names the release).
+ * `phpcs.json` is always generated from the committed `scripts/phpcs-sniffs.json`; `--phpcs` first
+ * rewrites that file from the installed PHP_CodeSniffer's own listing (PhpcsCatalogue.ts names the release).
  */
 import { spawnSync } from "node:child_process"
 import { mkdirSync, writeFileSync } from "node:fs"
@@ -42,6 +44,8 @@ import { rubocopFile, rubocopSource, toRubocopTool } from "./RubocopCatalogue.js
 import { committedCopList, copListPath, installedCopList, readCopList } from "./RubocopCops.js"
 import { toYamllintTool, yamllintFile, yamllintPresetsFile, yamllintSource } from "./YamllintCatalogue.js"
 import { committedRuleList, installedRuleList, readRuleList, ruleListPath } from "./YamllintRules.js"
+import { phpcsFile, phpcsSource, toPhpcsTool } from "./PhpcsCatalogue.js"
+import { committedSniffList, installedSniffList, readSniffList, sniffListPath } from "./PhpcsSniffs.js"
 import { ruffFile, ruffSource, toRuffTool } from "./RuffCatalogue.js"
 import { installedRuffRules } from "./RuffRuleSet.js"
 import { installedRuffVersion } from "./RuffWorkspace.js"
@@ -64,7 +68,8 @@ const { positionals, values } = parseArgs({
     cppcheck: { type: "boolean", default: false },
     rubocop: { type: "boolean", default: false },
     go: { type: "boolean", default: false },
-    yamllint: { type: "boolean", default: false }
+    yamllint: { type: "boolean", default: false },
+    phpcs: { type: "boolean", default: false }
   }
 })
 const [ruffGitDir, ruffRev = "HEAD"] = positionals
@@ -118,6 +123,10 @@ const yamllint = toYamllintTool(yamllintRules)
 write(...yamllintFile(yamllint))
 write(...yamllintPresetsFile(yamllintRules))
 console.log(`yamllint: ${yamllint.patterns.length} patterns`)
+if (values.phpcs) writeFileSync(sniffListPath, installedSniffList())
+const phpcs = toPhpcsTool(readSniffList(committedSniffList()))
+write(...phpcsFile(phpcs))
+console.log(`PHP_CodeSniffer: ${phpcs.patterns.length} patterns`)
 write(...sourceFile([
   ...data.source,
   ruffSource(installedRuffVersion()),
@@ -128,7 +137,8 @@ write(...sourceFile([
   rubocopSource,
   staticcheckSource,
   govetSource,
-  yamllintSource
+  yamllintSource,
+  phpcsSource
 ]))
 
 if (ruffGitDir !== undefined) {

@@ -12,6 +12,8 @@ import { rubocopFile, rubocopRelease, rubocopSource, toRubocopTool } from "../sc
 import { committedCopList, readCopList } from "../scripts/RubocopCops.js"
 import { toYamllintTool, yamllintFile, yamllintPresetsFile, yamllintRelease, yamllintSource } from "../scripts/YamllintCatalogue.js"
 import { committedRuleList, readRuleList } from "../scripts/YamllintRules.js"
+import { phpcsFile, phpcsRelease, phpcsSource, toPhpcsTool } from "../scripts/PhpcsCatalogue.js"
+import { committedSniffList, readSniffList } from "../scripts/PhpcsSniffs.js"
 import { catalogueData, renderFiles } from "../scripts/EslintCatalogue.js"
 import { committedListing, govetListingPath, staticcheckListingPath } from "../scripts/GoListings.js"
 import { goRelease, govetFile, govetSource, toGovetTool } from "../scripts/GoVetCatalogue.js"
@@ -51,7 +53,7 @@ const markdownlintRules = await installedMarkdownlintRules()
 const markdownlintVersion = markdownlintRules.version
 
 describe("catalogue data", () => {
-  it("decodes into ESLint9, ESLint (v8), Ruff, markdownlint, Stylelint, ShellCheck, Cppcheck, RuboCop, Staticcheck, govet and yamllint and encodes back to the files unchanged", () => {
+  it("decodes into ESLint9, ESLint (v8), Ruff, markdownlint, Stylelint, ShellCheck, Cppcheck, RuboCop, Staticcheck, govet, yamllint and PHP_CodeSniffer and encodes back to the files unchanged", () => {
     expect(catalogue.map((t) => [t.name, t.uuid])).toEqual([
       ["ESLint9", "2a30ab97-477f-4769-8b88-af596ce7a94c"],
       ["ESLint", "f8b29663-2cb2-498d-b923-a10c6a8c05cd"],
@@ -63,7 +65,8 @@ describe("catalogue data", () => {
       ["RuboCop", "5a3b8e1c-7d24-4f69-b0e2-91c6d4f8a372"],
       ["Staticcheck", "14bdae53-7743-4f94-9040-61039fc0a31c"],
       ["govet", "1bd8de9d-9443-414d-b73e-113d513e3e76"],
-      ["yamllint", "c4e7a2d9-3b61-4f08-9d5e-7a18b2f6c053"]
+      ["yamllint", "c4e7a2d9-3b61-4f08-9d5e-7a18b2f6c053"],
+      ["PHP_CodeSniffer", "8d1f6b2e-4c73-4a95-b8e0-2f5a9c7d3e61"]
     ])
     const files = [
       "eslint9.json",
@@ -76,7 +79,8 @@ describe("catalogue data", () => {
       "rubocop.json",
       "staticcheck.json",
       "govet.json",
-      "yamllint.json"
+      "yamllint.json",
+      "phpcs.json"
     ].map((file): unknown =>
       JSON.parse(readFileSync(join(packageDir, "src/data", file), "utf8"))
     )
@@ -85,7 +89,7 @@ describe("catalogue data", () => {
       readonly tool: string
       readonly packages: Readonly<Record<string, string>>
     }>
-    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint", "Stylelint", "ShellCheck", "Cppcheck", "RuboCop", "Staticcheck", "govet", "yamllint"].map((tool) => ({
+    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint", "Stylelint", "ShellCheck", "Cppcheck", "RuboCop", "Staticcheck", "govet", "yamllint", "PHP_CodeSniffer"].map((tool) => ({
       version: Object.values(source.find((s) => s.tool === tool)?.packages ?? {})[0]
     }))
     expect(versions.map((v) => v.version)).toEqual([
@@ -99,7 +103,8 @@ describe("catalogue data", () => {
       rubocopRelease,
       staticcheckRelease,
       goRelease,
-      yamllintRelease
+      yamllintRelease,
+      phpcsRelease
     ])
     expect(Schema.encodeSync(Schema.Array(ToolDefinitions.ToolDefinition))(catalogue)).toEqual(
       files.map((file, index) => ({ ...(file as object), ...versions[index] }))
@@ -139,7 +144,8 @@ describe("catalogue data", () => {
       govetFile(toGovetTool(committedListing(govetListingPath))),
       yamllintFile(toYamllintTool(readRuleList(committedRuleList()))),
       yamllintPresetsFile(readRuleList(committedRuleList())),
-      sourceFile([...data.source, ruff, markdownlint, stylelint, shellCheckSource, cppcheckSource, rubocopSource, staticcheckSource, govetSource, yamllintSource])
+      phpcsFile(toPhpcsTool(readSniffList(committedSniffList()))),
+      sourceFile([...data.source, ruff, markdownlint, stylelint, shellCheckSource, cppcheckSource, rubocopSource, staticcheckSource, govetSource, yamllintSource, phpcsSource])
     ]
     for (const [path, contents] of files) {
       expect(readFileSync(join(packageDir, path), "utf8"), path).toBe(contents)
@@ -164,7 +170,8 @@ describe("catalogue data", () => {
       ["RuboCop", { rubocop: rubocopRelease }],
       ["Staticcheck", { staticcheck: staticcheckRelease }],
       ["govet", { go: goRelease }],
-      ["yamllint", { yamllint: yamllintRelease }]
+      ["yamllint", { yamllint: yamllintRelease }],
+      ["PHP_CodeSniffer", { "php-codesniffer": phpcsRelease }]
     ])
     expect(catalogueSource[1]?.packages["eslint"]).toMatch(/^8\./)
   })
