@@ -26,7 +26,7 @@ it.effect("embeds the core with in-memory storage and the git reader", () =>
     expect(summary.defaultBranch).toBe("trunk")
     expect([...summary.languages].sort()).toEqual(["JavaScript", "TypeScript"])
     // Ruff is on by default only for Python, Stylelint for CSS, SCSS and Less, ShellCheck for Shell, Cppcheck for C and C++, RuboCop for Ruby,
-    // Staticcheck and govet for Go, yamllint for YAML: this repository uses none.
+    // Staticcheck and govet for Go, yamllint for YAML, PHP_CodeSniffer for PHP: this repository uses none.
     expect(summary.tools).toEqual([
       "ESLint9: enabled",
       "ESLint: disabled",
@@ -38,7 +38,8 @@ it.effect("embeds the core with in-memory storage and the git reader", () =>
       "RuboCop: disabled",
       "Staticcheck: disabled",
       "govet: disabled",
-      "yamllint: disabled"
+      "yamllint: disabled",
+      "PHP_CodeSniffer: disabled"
     ])
     // With nothing configured, exactly the catalogue's recommended patterns are on.
     const eslint9 = catalogue.find((t) => t.name === "ESLint9")

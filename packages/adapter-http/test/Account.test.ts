@@ -28,6 +28,7 @@ import {
   once,
   type Organization,
   paths,
+  phpcs,
   rubocop,
   ruff,
   shellCheck,
@@ -191,6 +192,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           [rubocop, "RuboCop", "rubocop", "RuboCop_"],
           [cppcheck, "Cppcheck", "cppcheck", "Cppcheck_"],
           [ruff, "Ruff", "ruff", "Ruff_"],
+          [phpcs, "PHP_CodeSniffer", "phpcodesniffer", "PHPCS_"],
           [yamllint, "yamllint", "yamllint", "yamllint_"],
           [eslint8, "ESLint", "eslint", "ESLint8_"]
         ])
@@ -204,6 +206,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           expect.stringMatching(/^1\.\d+\.\d+$/),
           expect.stringMatching(/^2\.\d+$/),
           expect.stringMatching(/^0\.\d+\.\d+$/),
+          expect.stringMatching(/^3\.\d+\.\d+$/),
           expect.stringMatching(/^1\.\d+\.\d+$/),
           expect.stringMatching(/^8\.\d+\.\d+$/)
         ])
@@ -216,7 +219,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         const fifth = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: fourth.pagination.cursor ?? "" } }), 200, CatalogueToolList)
         const sixth = Http.expectBody(yield* Http.get(`${base}/tools`, { query: { limit: "2", cursor: fifth.pagination.cursor ?? "" } }), 200, CatalogueToolList)
         const pages = [first, second, third, fourth, fifth, sixth]
-        expect(pages.map((page) => page.data.length)).toEqual([2, 2, 2, 2, 2, 1])
+        expect(pages.map((page) => page.data.length)).toEqual([2, 2, 2, 2, 2, 2])
         expect(pages.flatMap((page) => page.data)).toEqual(tools.data)
       }))
 

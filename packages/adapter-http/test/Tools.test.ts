@@ -13,6 +13,7 @@ import {
   govet,
   markdownlint,
   paths,
+  phpcs,
   rubocop,
   ruff,
   shellCheck,
@@ -79,7 +80,9 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
             // On by default only for Go, which this repository does not use.
             listed(govet, "govet", false),
             // On by default only for YAML, which this repository does not use.
-            listed(yamllint, "yamllint", false)
+            listed(yamllint, "yamllint", false),
+            // On by default only for PHP, which this repository does not use.
+            listed(phpcs, "PHP_CodeSniffer", false)
           ]
         })
       }))
@@ -203,7 +206,7 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
     it.effect("answers 403 to a read token", () =>
       Effect.gen(function*() {
         const w = yield* world({ permission: "read" })
-        expect(yield* listTools(w)).toHaveLength(11)
+        expect(yield* listTools(w)).toHaveLength(12)
         expect(yield* Http.expectError(yield* configure(w, eslint9, { enabled: false }), "Forbidden")).toContain("write")
         expect(toolIn(yield* listTools(w), eslint9)?.settings.isEnabled).toBe(true)
       }))
