@@ -13,6 +13,7 @@ import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
 import { rootConfiguration, rootFileOf } from "../tools/RootConfiguration.js"
+import { withoutMisreadings } from "./Misreadings.js"
 import { hasExtension, takesPhp } from "./PhpcsFiles.js"
 import { phpcsLintKey } from "./PhpcsKey.js"
 import { type PhpcsMessage, sniffOf } from "./PhpcsOutput.js"
@@ -30,7 +31,7 @@ import { defaultPhpcsLimits, type PhpcsLimits, runPhpcs } from "./PhpcsRun.js"
  *
  * A message's rule id holds its source and phpcs's type (`Generic.PHP.Syntax.PHPSyntax:ERROR`): a
  * sniff whose `<type>` the repository chose takes it (ERROR → Error, WARNING → Warning), any
- * other its pattern's severity. phpcs's own messages (`Internal.…`) are not issues: a file its
+ * other its pattern's severity. What phpcs 3.7.1 misreads of newer PHP is left out (Misreadings). phpcs's own messages (`Internal.…`) are not issues: a file its
  * tokenizer gives up on is not parsed; one without PHP (`Internal.NoCodeFound`) has nothing to say.
  */
 
@@ -126,7 +127,7 @@ const lintFiles = ({ fallback, limits, plan, program, root, taken }: Lint): Effe
       return { linted: again.linted, refused }
     }
     const ran = yield* runPhpcs({ program: program.path, root, fences, limits, options: optionsOf(plan, written.path, root), files: missing.map((file) => file.path) })
-    const fresh = yield* keptOutcomes("phpcs", missing, ran, (_file, found) => messagesOf(found), keyOf)
+    const fresh = yield* keptOutcomes("phpcs", missing, ran, (file, found) => messagesOf(withoutMisreadings(found, file.content)), keyOf)
     return { linted: lintedFilesOf(taken, outcomes, fresh), refused: undefined }
   }))
 

@@ -38,7 +38,7 @@ describe("makePhpcsTool", () => {
     Effect.gen(function*() {
       const { files, root } = checkoutOf(project)
       const defaults = yield* run(root, files)
-      expect([defaults.problems, defaults.result.lintedFiles, defaults.result.failedFiles, defaults.result.unparsedFiles, defaults.result.configurationFile]).toEqual([[], 6, [], [], undefined])
+      expect([defaults.problems, defaults.result.lintedFiles, defaults.result.failedFiles, defaults.result.unparsedFiles, defaults.result.configurationFile]).toEqual([[], 7, [], [], undefined])
       // By file: each issue's line, sniff (its pattern's id less `PHPCS_`), severity and message.
       expect(byFile(defaults.result.issues)).toEqual({
         "src/Broken.php": [
@@ -46,12 +46,8 @@ describe("makePhpcsTool", () => {
         ],
         "src/Legacy.php": [
           [4, "Generic_NamingConventions_ConstructorName", "Warning", "PHP4 style constructors are not allowed; use \"__construct()\" instead"],
-          [6, "Generic_PHP_DeprecatedFunctions", "Warning", "Function strftime() has been deprecated"],
-          [11, "Squiz_Scope_StaticThisUsage", "Error", "Usage of \"$this\" in static methods will cause runtime errors"],
-          [14, "Generic_CodeAnalysis_UselessOverridingMethod", "Warning", "Possible useless method overriding detected"],
           [19, "Generic_PHP_Syntax", "Error", "PHP syntax error: Redefinition of parameter $x"],
-          [19, "Squiz_Functions_FunctionDuplicateArgument", "Error", "Variable \"$x\" appears more than once in function declaration"],
-          [21, "Squiz_PHP_InnerFunctions", "Warning", "The use of inner functions is forbidden"]
+          [19, "Squiz_Functions_FunctionDuplicateArgument", "Error", "Variable \"$x\" appears more than once in function declaration"]
         ],
         "src/Loops.php": [
           [4, "Generic_CodeAnalysis_JumbledIncrementer", "Warning", "Loop incrementor ($i) jumbling with inner loop"],
@@ -70,7 +66,7 @@ describe("makePhpcsTool", () => {
       })
       // A layout sniff reports only when enabled; with nothing enabled, the files are still counted.
       const [style, none] = [yield* run(root, files, [phpcsRule("Squiz.WhiteSpace.SuperfluousWhitespace", "Info")]), yield* run(root, files, [])]
-      expect([issuesOf(style.result), none.result.issues, none.result.lintedFiles]).toEqual([[["src/Style.php", 2, "PHPCS_Squiz_WhiteSpace_SuperfluousWhitespace", "Info"]], [], 6])
+      expect([issuesOf(style.result), none.result.issues, none.result.lintedFiles]).toEqual([[["src/Style.php", 2, "PHPCS_Squiz_WhiteSpace_SuperfluousWhitespace", "Info"]], [], 7])
     }))
 
   it.effect("follows the repository's ruleset as data, and never runs its PHP (own sniffs, autoload, bootstrap)", () =>
@@ -112,9 +108,11 @@ describe("makePhpcsTool", () => {
         "src/Loops.php:4 PHPCS_Generic_CodeAnalysis_JumbledIncrementer Error",
         "src/Loops.php:4 PHPCS_Generic_Files_LineLength Info",
         "src/Loops.php:13 PHPCS_Squiz_PHP_NonExecutableCode Warning",
+        "src/Modern.php:7 PHPCS_Generic_Files_LineLength Info",
+        "src/Modern.php:8 PHPCS_Generic_Files_LineLength Info",
         "src/Style.php:2 PHPCS_Squiz_WhiteSpace_SuperfluousWhitespace Info"
       ])
-      expect(result.lintedFiles).toBe(5)
+      expect(result.lintedFiles).toBe(6)
       for (const mark of ["autoload-ran", "bootstrap-ran", "sniff-ran"]) expect(existsSync(join(root, "tools", mark)), mark).toBe(false)
       expect(problems.map((p) => [p.code, p.file])).toEqual([["unsupported_configuration", "phpcs.xml.dist"]])
       expect(problems[0]?.message.split("; ")).toEqual([
