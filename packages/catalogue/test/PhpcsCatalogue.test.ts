@@ -50,7 +50,8 @@ describe("the PHP_CodeSniffer tool", () => {
     expect(byId.has("PHPCS_Squiz_CSS_ColonSpacing")).toBe(false)
     expect(() => toPhpcsTool({ ...listed, version: "3.10.0" })).toThrow(PhpcsReleaseMismatch)
     expect(byId.get("PHPCS_Generic_PHP_DeprecatedFunctions")?.definition.title).toBe("Deprecated functions should not be used.")
-  })
+    // The listing runs phpcs once a sniff for its documentation (some 250 runs): seconds alone, more on a loaded machine.
+  }, 180_000)
 
   it("names its patterns as the original service did, the sniff's code with underscores", () => {
     expect(phpcsPatternId("Generic.PHP.DeprecatedFunctions")).toBe("PHPCS_Generic_PHP_DeprecatedFunctions")

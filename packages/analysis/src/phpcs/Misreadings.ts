@@ -6,11 +6,13 @@ import type { PhpcsMessage } from "./PhpcsOutput.js"
  *
  * - `Squiz.PHP.NonExecutableCode` after a `throw` that is an expression (PHP 8: `$a ?? throw …`,
  *   `fn () => throw …`, `$debug && throw $e`, an argument): phpcs takes it for a statement ending
- *   the block, and reports the code after the arrow function, the call or the condition (all 94
+ *   the block, and reports the code after the arrow function, the call or the condition (all 93
  *   on laravel/framework).
  * - `Squiz.PHP.NonExecutableCode` after a statement that is the whole body of a loop or an `if`
  *   without braces (`while (++$i < $len && $changed[$i]) continue;`): phpcs takes it for the end
- *   of the enclosing block (41 of dokuwiki's 55).
+ *   of the enclosing block (35 of dokuwiki's 55).
+ * - `Squiz.PHP.NonExecutableCode` at or after a `goto` label (`FAIL:`) that follows the `return`:
+ *   the label is reached by its `goto` (13 of dokuwiki's other 20).
  * - `Generic.NamingConventions.ConstructorName`'s PHP 4 constructor in a file with a `namespace`:
  *   PHP has never taken a namespaced class's method of its name for a constructor (since 5.3.3),
  *   so it is an ordinary method (laravel's `…Stub::…Stub()` relation).
@@ -58,12 +60,20 @@ export const isBracelessBody = (lines: ReadonlyArray<string>, line: number, keyw
 
 const namespaced = /^\s*namespace\s+[A-Za-z_\\]/m
 
-/** Whether phpcs's unreachable code is after what does not end the block (a throw expression, a braceless body). */
+// A `goto` label alone on its line (`FAIL:`); `default:` is a switch's.
+const gotoLabel = /^\s*(?!default\s*:)[A-Za-z_][A-Za-z0-9_]*\s*:\s*$/
+
+/** Whether a `goto` label stands after the statement's line and at or before the finding's: the code there is reached by its `goto`. */
+export const isAfterLabel = (lines: ReadonlyArray<string>, statement: number, finding: number): boolean =>
+  lines.slice(statement, finding).some((text) => gotoLabel.test(text))
+
+/** Whether phpcs's unreachable code is after what does not end the block (a throw expression, a braceless body) or reached by a `goto`. */
 const misreadEnd = (lines: ReadonlyArray<string>, message: PhpcsMessage): boolean => {
   const found = message.source.startsWith("Squiz.PHP.NonExecutableCode.") ? statementAt.exec(message.message) : null
   if (found === null) return false
   const [, keyword = "", line = "0"] = found
-  return (keyword === "THROW" && isThrowExpression(lines, Number(line))) || isBracelessBody(lines, Number(line), keyword)
+  const statement = Number(line)
+  return (keyword === "THROW" && isThrowExpression(lines, statement)) || isBracelessBody(lines, statement, keyword) || isAfterLabel(lines, statement, message.line)
 }
 
 /** The messages less those phpcs makes on code it misreads. */

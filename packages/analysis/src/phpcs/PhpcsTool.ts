@@ -18,6 +18,7 @@ import { hasExtension, takesPhp } from "./PhpcsFiles.js"
 import { phpcsLintKey } from "./PhpcsKey.js"
 import { type PhpcsMessage, sniffOf } from "./PhpcsOutput.js"
 import { installHint, phpcsOnPath } from "./PhpcsProgram.js"
+import { compare, phpOnPath, requiredPhpOf, versionParts } from "./RequiredPhp.js"
 import { configNames, patternsPlan, type PhpcsPlan, readRuleset, rulesetText, selectedBy } from "./PhpcsRuleset.js"
 import { defaultPhpcsLimits, type PhpcsLimits, runPhpcs } from "./PhpcsRun.js"
 
@@ -147,6 +148,20 @@ const followedRuleset = (tool: string, files: ReadonlyArray<SourceFile>, setting
   }
 }
 
+const syntaxPattern = phpcsPatternId("Generic.PHP.Syntax")
+
+/** The problem when the repository requires a newer PHP than the server's `php -l` (RequiredPhp): its syntax errors are not reported. */
+const newerPhpRequired = (tool: string, files: ReadonlyArray<SourceFile>, searchPath: string | undefined): Effect.Effect<ToolProblem | undefined> =>
+  Effect.gen(function*() {
+    const composer = files.find((file) => file.path === "composer.json")
+    const required = composer === undefined ? undefined : requiredPhpOf(composer.content)
+    if (required === undefined) return undefined
+    const php = yield* phpOnPath(searchPath)
+    if (php._tag === "MissingProgram" || compare(required, versionParts(php.version)) <= 0) return undefined
+    const message = `composer.json requires PHP ${required.join(".")} or later, and this server's php -l is PHP ${php.version}: what it calls a syntax error may be newer PHP, so Generic.PHP.Syntax is not reported`
+    return new ToolProblem({ tool, code: "unsupported_configuration", file: "composer.json", message })
+  })
+
 const run = (definition: ToolDefinitions.ToolDefinition, options: PhpcsToolOptions, root: string, files: ReadonlyArray<SourceFile>, settings: ToolSettings) =>
   Effect.gen(function*() {
     const tool = definition.name
@@ -164,8 +179,10 @@ const run = (definition: ToolDefinitions.ToolDefinition, options: PhpcsToolOptio
     const refusedProblem = refused === undefined ? [] : [new ToolProblem({ tool, code: "unreadable_configuration", file: config?.path, message: `phpcs refused it (the enabled patterns apply): ${refused}` })]
     const configured = refused === undefined ? followed : undefined
     const summary = summaryOf(linted, patternOf(settings.rules, configured))
-    const result = new LintResult({ ...summary, skippedRules: [], configurationFile: configured === undefined ? undefined : config?.path })
-    return { result, problems: [...problems, ...refusedProblem] } satisfies ToolRun
+    const newer = yield* newerPhpRequired(tool, files, options.searchPath)
+    const issues = newer === undefined ? summary.issues : summary.issues.filter((issue) => issue.patternId !== syntaxPattern)
+    const result = new LintResult({ ...summary, issues, skippedRules: [], configurationFile: configured === undefined ? undefined : config?.path })
+    return { result, problems: [...problems, ...refusedProblem, ...(newer === undefined ? [] : [newer])] } satisfies ToolRun
   })
 
 export const makePhpcsTool = (definition: ToolDefinitions.ToolDefinition, options: PhpcsToolOptions = {}): AnalysisTool => ({

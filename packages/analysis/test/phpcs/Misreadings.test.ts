@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process"
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { isBracelessBody, isThrowExpression, withoutMisreadings } from "../../src/phpcs/Misreadings.js"
+import { isAfterLabel, isBracelessBody, isThrowExpression, withoutMisreadings } from "../../src/phpcs/Misreadings.js"
 import { readReport } from "../../src/phpcs/PhpcsOutput.js"
 import { checkoutOf } from "./PhpcsFixture.js"
 
@@ -30,6 +30,12 @@ const throwing = [
   "    foreach ($a as $b) break;",
   "    return $i;",
   "}",
+  "function k($ok) {",
+  "    if (!$ok) goto FAIL;",
+  "    return true;",
+  "    FAIL:",
+  "    return false;",
+  "}",
   "function g($a) {",
   "    switch ($a) {",
   "        case 1:",
@@ -46,13 +52,13 @@ describe("withoutMisreadings", () => {
     expect(found.length).toBeGreaterThan(2)
     expect(withoutMisreadings(found, throwing).map((m) => [m.line, m.message])).toEqual([
       [8, "Code after the RETURN statement on line 7 cannot be executed"],
-      [21, "Code after the THROW statement on line 20 cannot be executed"]
+      [27, "Code after the THROW statement on line 26 cannot be executed"]
     ])
   })
 
   it("reads a throw as an expression after an operator on its line or ending the line before", () => {
     const lines = throwing.split("\n")
-    expect([3, 4, 6, 20].map((line) => isThrowExpression(lines, line))).toEqual([true, true, true, false])
+    expect([3, 4, 6, 26].map((line) => isThrowExpression(lines, line))).toEqual([true, true, true, false])
     expect(isThrowExpression(["$a = $b ? $c", "    : throw new E();"], 2)).toBe(true)
     expect(isThrowExpression(["default: throw new E();"], 1)).toBe(false)
     expect(isThrowExpression(["        config('app.debug') && throw $t;"], 1)).toBe(true)
@@ -62,6 +68,12 @@ describe("withoutMisreadings", () => {
     const lines = throwing.split("\n")
     expect([isBracelessBody(lines, 13, "CONTINUE"), isBracelessBody(lines, 14, "BREAK"), isBracelessBody(lines, 15, "RETURN"), isBracelessBody(lines, 7, "RETURN")]).toEqual([true, true, false, false])
     expect(isBracelessBody(["} else", "    return 1;"], 2, "RETURN")).toBe(true)
+  })
+
+  it("reads code at or after a goto label past the return as reached", () => {
+    const lines = throwing.split("\n")
+    expect([isAfterLabel(lines, 19, 20), isAfterLabel(lines, 19, 21), isAfterLabel(lines, 7, 8)]).toEqual([true, true, false])
+    expect(isAfterLabel(["return 1;", "default:", "echo 2;"], 1, 3)).toBe(false)
   })
 
   it("leaves out a PHP 4 constructor in a namespaced file, where PHP never took it for one", () => {

@@ -165,6 +165,21 @@ describe("makePhpcsTool", () => {
       ])
     }))
 
+  it.effect("does not report syntax errors where composer.json requires a newer PHP than the server's php -l, and says so", () =>
+    Effect.gen(function*() {
+      const syntax = [phpcsRule("Generic.PHP.Syntax")]
+      const modern = checkoutOf({ ...project, "composer.json": "{\"require\": {\"php\": \"^8.3\"}}" })
+      const newer = yield* run(modern.root, modern.files, syntax)
+      expect([newer.result.issues, newer.problems.map((p) => [p.code, p.file, p.message])]).toEqual([[], [[
+        "unsupported_configuration",
+        "composer.json",
+        expect.stringMatching(/^composer\.json requires PHP 8\.3 or later, and this server's php -l is PHP 8\.2\.\d+: what it calls a syntax error may be newer PHP, so Generic\.PHP\.Syntax is not reported$/)
+      ]]])
+      const older = checkoutOf({ ...project, "composer.json": "{\"require\": {\"php\": \"^7.4 || ^8.0\"}}" })
+      const reported = yield* run(older.root, older.files, syntax)
+      expect([reported.result.issues.map((i) => i.file), reported.problems]).toEqual([["src/Broken.php", "src/Legacy.php", "src/Merged.php"], []])
+    }))
+
   it.effect("checks each file once through the per-file cache, and again when it changes", () => {
     const checkout = checkoutOf(project)
     return lintsOnceThroughCache((files) => run(checkout.root, files), checkout, "src/Loops.php", "<?php\n")
