@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The programs the test suite compares with or drives, from Debian's packages, installed when
 # missing: cloc (the analysis tests' anchor for lines of code), Chromium (the dashboard's
-# end-to-end test), ShellCheck, Cppcheck, RuboCop, Go and Staticcheck, yamllint, Checkstyle, Pylint
-# (the shell, C/C++, Ruby, Go, YAML, Java and second Python plug-ins' tests run them). Part of
-# `pnpm test`, so that the README's one test command works on
+# end-to-end test), ShellCheck, Cppcheck, RuboCop, Go and Staticcheck, yamllint, Checkstyle, Pylint,
+# PHP_CodeSniffer (the shell, C/C++, Ruby, Go, YAML, Java, second Python and PHP plug-ins' tests run
+# them). Part of `pnpm test`, so that the README's one test command works on
 # a fresh machine of this project.
 set -euo pipefail
 
@@ -18,6 +18,7 @@ command -v staticcheck >/dev/null 2>&1 || command -v go-staticcheck >/dev/null 2
 command -v yamllint >/dev/null 2>&1 || missing+=(yamllint)
 command -v checkstyle >/dev/null 2>&1 || missing+=(checkstyle)
 command -v pylint >/dev/null 2>&1 || missing+=(pylint)
+command -v phpcs >/dev/null 2>&1 || missing+=(php-codesniffer)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then

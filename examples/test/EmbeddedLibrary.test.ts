@@ -26,7 +26,8 @@ it.effect("embeds the core with in-memory storage and the git reader", () =>
     expect(summary.defaultBranch).toBe("trunk")
     expect([...summary.languages].sort()).toEqual(["JavaScript", "TypeScript"])
     // Ruff is on by default only for Python, Stylelint for CSS, SCSS and Less, ShellCheck for Shell, Cppcheck for C and C++, RuboCop for Ruby,
-    // Staticcheck and govet for Go, yamllint for YAML, Checkstyle for Java: this repository uses none; PyLint is off by default.
+    // Staticcheck and govet for Go, yamllint for YAML, Checkstyle for Java, PHP_CodeSniffer for PHP: this repository uses none;
+    // PyLint is off by default.
     expect(summary.tools).toEqual([
       "ESLint9: enabled",
       "ESLint: disabled",
@@ -40,7 +41,8 @@ it.effect("embeds the core with in-memory storage and the git reader", () =>
       "govet: disabled",
       "yamllint: disabled",
       "Checkstyle: disabled",
-      "PyLint: disabled"
+      "PyLint: disabled",
+      "PHP_CodeSniffer: disabled"
     ])
     // With nothing configured, exactly the catalogue's recommended patterns are on.
     const eslint9 = catalogue.find((t) => t.name === "ESLint9")

@@ -29,6 +29,7 @@ import {
   once,
   type Organization,
   paths,
+  phpcs,
   rubocop,
   ruff,
   shellCheck,
@@ -193,6 +194,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           [rubocop, "RuboCop", "rubocop", "RuboCop_"],
           [cppcheck, "Cppcheck", "cppcheck", "Cppcheck_"],
           [ruff, "Ruff", "ruff", "Ruff_"],
+          [phpcs, "PHP_CodeSniffer", "phpcodesniffer", "PHPCS_"],
           [pylint, "PyLint", "pylint", "PyLint_"],
           [checkstyle, "Checkstyle", "checkstyle", "Checkstyle_"],
           [yamllint, "yamllint", "yamllint", "yamllint_"],
@@ -208,6 +210,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           expect.stringMatching(/^1\.\d+\.\d+$/),
           expect.stringMatching(/^2\.\d+$/),
           expect.stringMatching(/^0\.\d+\.\d+$/),
+          expect.stringMatching(/^3\.\d+\.\d+$/),
           "2.16.2",
           expect.stringMatching(/^8\.\d+\.\d+$/),
           expect.stringMatching(/^1\.\d+\.\d+$/),
@@ -223,7 +226,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           pages.push(page)
           cursor = page.pagination.cursor
         } while (cursor !== undefined && pages.length < 20)
-        expect(pages.map((page) => page.data.length)).toEqual([2, 2, 2, 2, 2, 2, 1])
+        expect(pages.map((page) => page.data.length)).toEqual([2, 2, 2, 2, 2, 2, 2])
         expect(pages.flatMap((page) => page.data)).toEqual(tools.data)
       }))
 

@@ -121,7 +121,7 @@ layer(testLayer, { excludeTestServices: true })("languages", (it) => {
       Effect.gen(function*() {
         const reply = yield* Http.get("/api/v3/languages/tools")
         const { data } = Http.expectBody(reply, 200, LanguageList)
-        expect(data.map((l) => l.name)).toEqual(["C", "CPP", "CSS", "Go", "HTML", "Java", "JavaScript", "JSON", "LESS", "Markdown", "Python", "Ruby", "SCSS", "Shell", "TypeScript", "YAML"])
+        expect(data.map((l) => l.name)).toEqual(["C", "CPP", "CSS", "Go", "HTML", "Java", "JavaScript", "JSON", "LESS", "Markdown", "PHP", "Python", "Ruby", "SCSS", "Shell", "TypeScript", "YAML"])
         expect(named(data, "Shell")).toEqual({ name: "Shell", fileExtensions: [".sh"], files: [] })
         // Stylelint's languages the measures have no definition of are known by the service's extension table.
         expect(named(data, "SCSS")).toEqual({ name: "SCSS", fileExtensions: [".scss"], files: [] })

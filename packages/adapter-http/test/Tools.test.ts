@@ -14,6 +14,7 @@ import {
   govet,
   markdownlint,
   paths,
+  phpcs,
   rubocop,
   ruff,
   shellCheck,
@@ -85,7 +86,9 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
             // On by default only for Java, which this repository does not use.
             listed(checkstyle, "Checkstyle", false),
             // A second Python tool, off by default.
-            listed(pylint, "PyLint", false)
+            listed(pylint, "PyLint", false),
+            // On by default only for PHP, which this repository does not use.
+            listed(phpcs, "PHP_CodeSniffer", false)
           ]
         })
       }))
@@ -209,7 +212,7 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
     it.effect("answers 403 to a read token", () =>
       Effect.gen(function*() {
         const w = yield* world({ permission: "read" })
-        expect(yield* listTools(w)).toHaveLength(13)
+        expect(yield* listTools(w)).toHaveLength(14)
         expect(yield* Http.expectError(yield* configure(w, eslint9, { enabled: false }), "Forbidden")).toContain("write")
         expect(toolIn(yield* listTools(w), eslint9)?.settings.isEnabled).toBe(true)
       }))

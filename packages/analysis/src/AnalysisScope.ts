@@ -33,7 +33,8 @@ const languageNames: ReadonlyMap<string, Language> = new Map<string, Language>([
   ["less", "LESS"],
   ["html", "HTML"],
   ["shell", "Bourne Shell"],
-  ["ruby", "Ruby"]
+  ["ruby", "Ruby"],
+  ["php", "PHP"]
 ])
 
 type PathTest = (path: string) => boolean

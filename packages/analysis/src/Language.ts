@@ -17,6 +17,7 @@ export type Language =
   | "C++"
   | "C/C++ Header"
   | "Ruby"
+  | "PHP"
 
 /** Languages with a tree-sitter grammar, hence with a cyclomatic complexity. */
 export type ParsedLanguage = "JavaScript" | "TypeScript" | "Python" | "Java" | "Go"
@@ -67,7 +68,16 @@ const byExtension: ReadonlyMap<string, Language> = new Map<string, Language>([
   ["rbx", "Ruby"],
   ["podspec", "Ruby"],
   ["thor", "Ruby"],
-  ["jbuilder", "Ruby"]
+  ["jbuilder", "Ruby"],
+  // cloc's PHP extensions, less `.aw` and `.phakefile` (rare, and named for other tools).
+  ["php", "PHP"],
+  ["php3", "PHP"],
+  ["php4", "PHP"],
+  ["php5", "PHP"],
+  ["phtml", "PHP"],
+  ["phpt", "PHP"],
+  ["phps", "PHP"],
+  ["ctp", "PHP"]
 ])
 
 /**
@@ -86,7 +96,8 @@ const byInterpreter: ReadonlyArray<readonly [RegExp, Language]> = [
   [/^#!.*\b(?:ba|da|k)?sh\b/, "Bourne Shell"],
   [/^#!.*\bpython[0-9.]*\b/, "Python"],
   [/^#!.*\bnode\b/, "JavaScript"],
-  [/^#!.*\bruby[0-9.]*\b/, "Ruby"]
+  [/^#!.*\bruby[0-9.]*\b/, "Ruby"],
+  [/^#!.*\bphp[0-9.]*\b/, "PHP"]
 ]
 
 /** The language of a file from its name, or for a script without extension from its `#!` line. */

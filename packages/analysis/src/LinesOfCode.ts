@@ -52,6 +52,8 @@ const linesOf = (content: string): ReadonlyArray<string> => {
 /** What cloc leaves once it has removed the comments: its code lines are the non-blank ones. */
 const codeLines = (language: Language, content: string, lines: ReadonlyArray<string>): number => {
   const extension = slocExtension[language]
+  // sloc's PHP knows only C's comments; cloc's also takes a line starting with `#` for one.
+  if (language === "PHP") return sloc(content.replace(/^([ \t]*)#/gm, "$1//"), "php").source
   if (extension !== undefined) return sloc(content, extension).source
   switch (language) {
     case "Python":
@@ -70,7 +72,7 @@ const codeLines = (language: Language, content: string, lines: ReadonlyArray<str
 
 /** cloc keeps a `#!` first line as code, where the `#` rules above took it for a comment. */
 const shebangLine = (language: Language, lines: ReadonlyArray<string>): number =>
-  (language === "Python" || language === "Bourne Shell" || language === "Ruby") && lines[0]?.startsWith("#!") === true ? 1 : 0
+  (language === "Python" || language === "Bourne Shell" || language === "Ruby" || language === "PHP") && lines[0]?.startsWith("#!") === true ? 1 : 0
 
 export const countLines = (language: Language, content: string): LineCounts => {
   const lines = linesOf(content)

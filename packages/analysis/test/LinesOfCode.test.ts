@@ -23,7 +23,8 @@ const cloc: Record<string, { readonly blank: number; readonly comment: number; r
   "sample.c": { blank: 2, comment: 2, code: 6 },
   "sample.cpp": { blank: 1, comment: 4, code: 5 },
   "sample.h": { blank: 2, comment: 1, code: 4 },
-  "sample.rb": { blank: 2, comment: 6, code: 7 }
+  "sample.rb": { blank: 2, comment: 6, code: 7 },
+  "sample.php": { blank: 1, comment: 4, code: 6 }
 }
 
 describe("countLines", () => {
@@ -49,7 +50,7 @@ describe("linesOfCode", () => {
     })
     const result = linesOfCode([...files, { path: "copy.js", language: "JavaScript", content: read("sample.js") }])
     expect(result.byLanguage.get("JavaScript")).toEqual({ blank: 4, comment: 6, code: 10 })
-    expect(result.total.code).toBe(48 + 5 + 6 + 5 + 15 + 7)
+    expect(result.total.code).toBe(48 + 5 + 6 + 5 + 15 + 7 + 6)
     expect(result.files).toHaveLength(files.length + 1)
   })
 })
@@ -70,6 +71,8 @@ describe("languageOfPath", () => {
     expect(languageOfPath("tasks/build.rake")).toBe("Ruby")
     expect(languageOfPath("app.gemspec")).toBe("Ruby")
     expect(languageOfPath("config.ru")).toBe("Ruby")
+    expect(languageOfPath("src/Kernel.php")).toBe("PHP")
+    expect(languageOfPath("views/page.phtml")).toBe("PHP")
     expect(languageOfPath("Makefile")).toBeUndefined()
     expect(languageOfPath(".eslintrc")).toBeUndefined()
   })
@@ -79,6 +82,7 @@ describe("languageOfPath", () => {
     expect(languageOf("tool", "#!/usr/bin/env python3\n")).toBe("Python")
     expect(languageOf("cli", "#!/usr/bin/env node\n")).toBe("JavaScript")
     expect(languageOf("bin/rails", "#!/usr/bin/env ruby\n")).toBe("Ruby")
+    expect(languageOf("bin/composer", "#!/usr/bin/env php\n<?php\n")).toBe("PHP")
     expect(languageOf("README", "# Title\n")).toBeUndefined()
     expect(languageOf("run.txt", "#!/bin/sh\n")).toBeUndefined()
   })

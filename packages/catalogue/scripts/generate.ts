@@ -28,6 +28,8 @@
  * Checkstyle jar's module metadata (CheckstyleCatalogue.ts names the release).
  * `pylint.json` is always generated from the committed `scripts/pylint-msgs.txt`; `--pylint` first
  * rewrites it from the installed Pylint's `--list-msgs`.
+ * `phpcs.json` is always generated from the committed `scripts/phpcs-sniffs.json`; `--phpcs` first
+ * rewrites that file from the installed PHP_CodeSniffer's own listing (PhpcsCatalogue.ts names the release).
  */
 import { spawnSync } from "node:child_process"
 import { mkdirSync, writeFileSync } from "node:fs"
@@ -51,6 +53,8 @@ import { committedMessageList, installedMessageList, messageListPath, readMessag
 import { committedRuleList, installedRuleList, readRuleList, ruleListPath } from "./YamllintRules.js"
 import { checkstyleFile, checkstyleModulesFile, checkstyleSource, toCheckstyleTool } from "./CheckstyleCatalogue.js"
 import { committedListing as committedCheckstyleListing, installedListing as installedCheckstyleListing, listingPath as checkstyleListingPath, readListing as readCheckstyleListing } from "./CheckstyleChecks.js"
+import { phpcsFile, phpcsSource, toPhpcsTool } from "./PhpcsCatalogue.js"
+import { committedSniffList, installedSniffList, readSniffList, sniffListPath } from "./PhpcsSniffs.js"
 import { ruffFile, ruffSource, toRuffTool } from "./RuffCatalogue.js"
 import { installedRuffRules } from "./RuffRuleSet.js"
 import { installedRuffVersion } from "./RuffWorkspace.js"
@@ -75,7 +79,8 @@ const { positionals, values } = parseArgs({
     go: { type: "boolean", default: false },
     yamllint: { type: "boolean", default: false },
     checkstyle: { type: "boolean", default: false },
-    pylint: { type: "boolean", default: false }
+    pylint: { type: "boolean", default: false },
+    phpcs: { type: "boolean", default: false }
   }
 })
 const [ruffGitDir, ruffRev = "HEAD"] = positionals
@@ -139,6 +144,10 @@ if (values.pylint) writeFileSync(messageListPath, installedMessageList())
 const pylint = toPylintTool(readMessageList(committedMessageList()))
 write(...pylintFile(pylint))
 console.log(`PyLint: ${pylint.patterns.length} patterns`)
+if (values.phpcs) writeFileSync(sniffListPath, installedSniffList())
+const phpcs = toPhpcsTool(readSniffList(committedSniffList()))
+write(...phpcsFile(phpcs))
+console.log(`PHP_CodeSniffer: ${phpcs.patterns.length} patterns`)
 write(...sourceFile([
   ...data.source,
   ruffSource(installedRuffVersion()),
@@ -151,7 +160,8 @@ write(...sourceFile([
   govetSource,
   yamllintSource,
   checkstyleSource,
-  pylintSource
+  pylintSource,
+  phpcsSource
 ]))
 
 if (ruffGitDir !== undefined) {

@@ -6,6 +6,7 @@ import eslint9 from "./data/eslint9.json" with { type: "json" }
 import govet from "./data/govet.json" with { type: "json" }
 import markdownlint from "./data/markdownlint.json" with { type: "json" }
 import pylint from "./data/pylint.json" with { type: "json" }
+import phpcs from "./data/phpcs.json" with { type: "json" }
 import rubocop from "./data/rubocop.json" with { type: "json" }
 import ruff from "./data/ruff.json" with { type: "json" }
 import shellcheck from "./data/shellcheck.json" with { type: "json" }
@@ -19,7 +20,7 @@ import yamllint from "./data/yamllint.json" with { type: "json" }
  * generated from: one list for the whole catalogue (Catalogue.ts) and for the tools without their
  * patterns (ToolHeads.ts), so that a tool added to one is in the other.
  */
-export const toolData = [eslint9, eslint8, ruff, markdownlint, stylelint, shellcheck, cppcheck, rubocop, staticcheck, govet, yamllint, checkstyle, pylint] as const
+export const toolData = [eslint9, eslint8, ruff, markdownlint, stylelint, shellcheck, cppcheck, rubocop, staticcheck, govet, yamllint, checkstyle, pylint, phpcs] as const
 
 /** The packages (and versions) a tool's patterns were generated from. */
 export class ToolSource extends Schema.Class<ToolSource>("ToolSource")({

@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import checkstyleModulesData from "./data/checkstyle-modules.json" with { type: "json" }
 import checkstyle from "./data/checkstyle.json" with { type: "json" }
 import cppcheck from "./data/cppcheck.json" with { type: "json" }
+import phpcs from "./data/phpcs.json" with { type: "json" }
 import rubocop from "./data/rubocop.json" with { type: "json" }
 import shellcheck from "./data/shellcheck.json" with { type: "json" }
 import { toolData, versionOf } from "./ToolData.js"
@@ -153,3 +154,27 @@ export const pylintPatternSeverity = (id: string): Pattern.SeverityLevel => {
   const kind = id.charAt(0)
   return kind === "E" || kind === "F" ? "Error" : kind === "W" ? "Warning" : "Info"
 }
+
+/** PHP_CodeSniffer's patterns' prefix: a pattern's id is the sniff's code after it, its dots as underscores. */
+export const phpcsPatternPrefix = "PHPCS_"
+
+/** `Generic.PHP.Syntax` → `PHPCS_Generic_PHP_Syntax`, as the original service named its patterns. */
+export const phpcsPatternId = (sniff: string): string => `${phpcsPatternPrefix}${sniff.replaceAll(".", "_")}`
+
+/** Each catalogued sniff's pattern severity, by its code (`Generic.PHP.Syntax`, its pattern's last tag). */
+const phpcsSeverities: ReadonlyMap<string, Pattern.SeverityLevel> = new Map(
+  phpcs.patterns.map(({ definition }) => [definition.tags.at(-1) ?? "", definition.level === "Error" || definition.level === "Warning" ? definition.level : "Info"])
+)
+
+/** The sniffs of the catalogue (those that check PHP and run no other program), by code. */
+export const phpcsSniffCodes: ReadonlySet<string> = new Set(phpcsSeverities.keys())
+
+/**
+ * A sniff's pattern severity: the catalogue's (a fault PHP refuses is an Error, a likely fault a
+ * Warning, the rest Info); an analysis that follows a repository's ruleset gives a sniff the
+ * catalogue has not enabled the same.
+ */
+export const phpcsPatternSeverity = (sniff: string): Pattern.SeverityLevel => phpcsSeverities.get(sniff) ?? "Info"
+
+/** PHP_CodeSniffer's message types as an issue's severity, for a sniff whose `<type>` the repository's ruleset chose. */
+export const phpcsTypes = { ERROR: "Error", WARNING: "Warning" } as const satisfies Readonly<Record<string, Pattern.SeverityLevel>>

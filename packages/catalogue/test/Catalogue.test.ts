@@ -16,6 +16,8 @@ import { checkstyleFile, checkstyleModulesFile, checkstyleRelease, checkstyleSou
 import { committedListing as committedCheckstyleListing, readListing as readCheckstyleListing } from "../scripts/CheckstyleChecks.js"
 import { pylintFile, pylintRelease, pylintSource, toPylintTool } from "../scripts/PylintCatalogue.js"
 import { committedMessageList, readMessageList } from "../scripts/PylintMessages.js"
+import { phpcsFile, phpcsRelease, phpcsSource, toPhpcsTool } from "../scripts/PhpcsCatalogue.js"
+import { committedSniffList, readSniffList } from "../scripts/PhpcsSniffs.js"
 import { catalogueData, renderFiles } from "../scripts/EslintCatalogue.js"
 import { committedListing, govetListingPath, staticcheckListingPath } from "../scripts/GoListings.js"
 import { goRelease, govetFile, govetSource, toGovetTool } from "../scripts/GoVetCatalogue.js"
@@ -55,7 +57,7 @@ const markdownlintRules = await installedMarkdownlintRules()
 const markdownlintVersion = markdownlintRules.version
 
 describe("catalogue data", () => {
-  it("decodes into ESLint9, ESLint (v8), Ruff, markdownlint, Stylelint, ShellCheck, Cppcheck, RuboCop, Staticcheck, govet, yamllint, Checkstyle and PyLint and encodes back to the files unchanged", () => {
+  it("decodes into ESLint9, ESLint (v8), Ruff, markdownlint, Stylelint, ShellCheck, Cppcheck, RuboCop, Staticcheck, govet, yamllint, Checkstyle, PyLint and PHP_CodeSniffer and encodes back to the files unchanged", () => {
     expect(catalogue.map((t) => [t.name, t.uuid])).toEqual([
       ["ESLint9", "2a30ab97-477f-4769-8b88-af596ce7a94c"],
       ["ESLint", "f8b29663-2cb2-498d-b923-a10c6a8c05cd"],
@@ -69,7 +71,8 @@ describe("catalogue data", () => {
       ["govet", "1bd8de9d-9443-414d-b73e-113d513e3e76"],
       ["yamllint", "c4e7a2d9-3b61-4f08-9d5e-7a18b2f6c053"],
       ["Checkstyle", "8e2f4c71-0b9d-4a36-a5e8-3c7d19f26b04"],
-      ["PyLint", "8d2f6b1a-4c97-4e35-a0d8-3f5e9c1b7a64"]
+      ["PyLint", "8d2f6b1a-4c97-4e35-a0d8-3f5e9c1b7a64"],
+      ["PHP_CodeSniffer", "8d1f6b2e-4c73-4a95-b8e0-2f5a9c7d3e61"]
     ])
     const files = [
       "eslint9.json",
@@ -84,7 +87,8 @@ describe("catalogue data", () => {
       "govet.json",
       "yamllint.json",
       "checkstyle.json",
-      "pylint.json"
+      "pylint.json",
+      "phpcs.json"
     ].map((file): unknown =>
       JSON.parse(readFileSync(join(packageDir, "src/data", file), "utf8"))
     )
@@ -93,7 +97,7 @@ describe("catalogue data", () => {
       readonly tool: string
       readonly packages: Readonly<Record<string, string>>
     }>
-    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint", "Stylelint", "ShellCheck", "Cppcheck", "RuboCop", "Staticcheck", "govet", "yamllint", "Checkstyle", "PyLint"].map((tool) => ({
+    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint", "Stylelint", "ShellCheck", "Cppcheck", "RuboCop", "Staticcheck", "govet", "yamllint", "Checkstyle", "PyLint", "PHP_CodeSniffer"].map((tool) => ({
       version: Object.values(source.find((s) => s.tool === tool)?.packages ?? {})[0]
     }))
     expect(versions.map((v) => v.version)).toEqual([
@@ -109,7 +113,8 @@ describe("catalogue data", () => {
       goRelease,
       yamllintRelease,
       checkstyleRelease,
-      pylintRelease
+      pylintRelease,
+      phpcsRelease
     ])
     expect(Schema.encodeSync(Schema.Array(ToolDefinitions.ToolDefinition))(catalogue)).toEqual(
       files.map((file, index) => ({ ...(file as object), ...versions[index] }))
@@ -154,7 +159,8 @@ describe("catalogue data", () => {
       checkstyleFile(toCheckstyleTool(readCheckstyleListing(committedCheckstyleListing()))),
       checkstyleModulesFile(readCheckstyleListing(committedCheckstyleListing())),
       pylintFile(toPylintTool(readMessageList(committedMessageList()))),
-      sourceFile([...data.source, ruff, markdownlint, stylelint, shellCheckSource, cppcheckSource, rubocopSource, staticcheckSource, govetSource, yamllintSource, checkstyleSource, pylintSource])
+      phpcsFile(toPhpcsTool(readSniffList(committedSniffList()))),
+      sourceFile([...data.source, ruff, markdownlint, stylelint, shellCheckSource, cppcheckSource, rubocopSource, staticcheckSource, govetSource, yamllintSource, checkstyleSource, pylintSource, phpcsSource])
     ]
     for (const [path, contents] of files) {
       expect(readFileSync(join(packageDir, path), "utf8"), path).toBe(contents)
@@ -181,7 +187,8 @@ describe("catalogue data", () => {
       ["govet", { go: goRelease }],
       ["yamllint", { yamllint: yamllintRelease }],
       ["Checkstyle", { checkstyle: checkstyleRelease }],
-      ["PyLint", { pylint: pylintRelease }]
+      ["PyLint", { pylint: pylintRelease }],
+      ["PHP_CodeSniffer", { "php-codesniffer": phpcsRelease }]
     ])
     expect(catalogueSource[1]?.packages["eslint"]).toMatch(/^8\./)
   })

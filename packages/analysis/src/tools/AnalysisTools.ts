@@ -14,6 +14,7 @@ import { makeRuffTool } from "../ruff/RuffTool.js"
 import { makeShellCheckTool } from "../shellcheck/ShellCheckTool.js"
 import { makeStylelintTool } from "../stylelint/StylelintTool.js"
 import { makeYamllintTool } from "../yamllint/YamllintTool.js"
+import { makePhpcsTool } from "../phpcs/PhpcsTool.js"
 import type { AnalysisTool } from "./AnalysisTool.js"
 import { makeEslintTool } from "./EslintTool.js"
 
@@ -25,7 +26,7 @@ import { makeEslintTool } from "./EslintTool.js"
 
 export interface AnalysisToolsOptions {
   readonly configurationFileLimits: ConfigLintLimits
-  /** Where external analysers (ShellCheck, Cppcheck, RuboCop, Go's, yamllint) are looked for: the service's PATH when absent. */
+  /** Where external analysers (ShellCheck, Cppcheck, RuboCop, Go's, yamllint, phpcs) are looked for: the service's PATH when absent. */
   readonly searchPath?: string | undefined
   /** How many processes an external analyser that can use several (Cppcheck's `-j`) may run: one when absent. */
   readonly externalJobs?: number | undefined
@@ -48,7 +49,8 @@ export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<Anal
     govet: (definition) => makeGoVetTool(definition, { searchPath: options.searchPath }),
     yamllint: (definition) => makeYamllintTool(definition, { searchPath: options.searchPath }),
     checkstyle: (definition) => makeCheckstyleTool(definition, { searchPath: options.searchPath }),
-    pylint: (definition) => makePylintTool(definition, { searchPath: options.searchPath })
+    pylint: (definition) => makePylintTool(definition, { searchPath: options.searchPath }),
+    phpcs: (definition) => makePhpcsTool(definition, { searchPath: options.searchPath })
   }
   return [
     ...toolHeads.flatMap((definition) => {

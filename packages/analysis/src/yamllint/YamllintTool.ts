@@ -1,6 +1,3 @@
-import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { yamllintLevels, yamllintPatternSeverity } from "@tidemark/catalogue/ToolHeads"
 import type { ToolDefinitions } from "@tidemark/core"
 import { Duration, Effect, Either, Fiber } from "effect"
@@ -8,12 +5,14 @@ import { type ConfiguredLint, keptOutcomes, lintedWithFallback } from "../Cached
 import type { EnabledRule } from "../EnabledRule.js"
 import { type ChildFences, childFencesReading } from "../external/ChildFences.js"
 import { runConfined } from "../external/ConfinedRun.js"
+import { writtenConfiguration } from "../external/WrittenConfiguration.js"
 import { availabilityOf, type InstalledProgram } from "../external/ProgramOnPath.js"
 import { CachedMessage } from "../LintCache.js"
 import { lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
+import { rootConfiguration, rootFileOf } from "../tools/RootConfiguration.js"
 import { takesYaml, yamlFilesMatcher } from "./YamlFiles.js"
 import { atTemplateMarker, isHelmTemplate } from "./YamlTemplates.js"
 import { configNames, configurationText, patternsPlan, readConfiguration, type YamllintPlan } from "./YamllintConfig.js"
@@ -68,20 +67,6 @@ const messagesOf = (content: string, problems: ReadonlyArray<YamllintProblem>): 
         : new CachedMessage({ ruleId: `${problem.rule}:${problem.level}`, line: problem.line, message: problem.message })
     )
 
-/** A folder of this process's temporary files holding the configuration, readable by the fences' user; removed after. */
-const writtenConfiguration = (plan: YamllintPlan) =>
-  Effect.acquireRelease(
-    Effect.promise(async () => {
-      const folder = await mkdtemp(join(tmpdir(), "tidemark-yamllint-"))
-      await chmod(folder, 0o755)
-      const path = join(folder, "tidemark-yamllint.json")
-      await writeFile(path, configurationText(plan))
-      await chmod(path, 0o644)
-      return { folder, path }
-    }),
-    (written) => Effect.promise(() => rm(written.folder, { recursive: true, force: true }))
-  )
-
 const checkLimits = { timeout: Duration.minutes(1), memoryMegabytes: 1024, outputBytes: 1024 * 1024 }
 
 /**
@@ -104,7 +89,7 @@ const yamllintLint = (program: InstalledProgram, root: string, limits: YamllintL
   }
   return {
     keyOf,
-    write: writtenConfiguration,
+    write: (plan) => writtenConfiguration("tidemark-yamllint.json", configurationText(plan)),
     refusal: (written) => refusal(program, root, fences, written.path),
     run: (plan, written, files) =>
       Effect.flatMap(
@@ -114,22 +99,15 @@ const yamllintLint = (program: InstalledProgram, root: string, limits: YamllintL
   }
 }
 
-const rootConfigOf = (files: ReadonlyArray<SourceFile>): SourceFile | undefined =>
-  configNames.flatMap((name) => files.filter((file) => file.path === name))[0]
-
 const run = (definition: ToolDefinitions.ToolDefinition, options: YamllintToolOptions, root: string, files: ReadonlyArray<SourceFile>, settings: ToolSettings) =>
   Effect.gen(function*() {
     const tool = definition.name
     const program = yield* yamllintOnPath(options.searchPath)
     if (program._tag === "MissingProgram") return yield* new ToolFailed({ tool, reason: `${program.reason}: ${installHint}` })
-    const rootConfig = rootConfigOf(files)
-    const problems: Array<ToolProblem> = []
-    if (settings.useConfigurationFile && rootConfig === undefined) {
-      problems.push(new ToolProblem({ tool, code: "configuration_not_found", message: `no ${configNames.join(", ")} at the repository's root: the enabled patterns apply` }))
-    }
     // yamllint's configuration is data: a repository that never chose follows it.
-    const wanted = (settings.useConfigurationFile || settings.configurationByDefault) && rootConfig !== undefined
-    const read = wanted ? readConfiguration(rootConfig, new Map(files.map((file) => [file.path, file]))) : undefined
+    const { file: rootConfig, followed: wanted, problems: missing } = rootConfiguration(tool, configNames, files, settings)
+    const problems: Array<ToolProblem> = [...missing]
+    const read = wanted && rootConfig !== undefined ? readConfiguration(rootConfig, new Map(files.map((file) => [file.path, file]))) : undefined
     if (read !== undefined && Either.isLeft(read)) problems.push(new ToolProblem({ tool, code: "unreadable_configuration", file: rootConfig?.path, message: read.left }))
     if (read !== undefined && Either.isRight(read) && read.right.problems.length > 0) {
       problems.push(new ToolProblem({ tool, code: "unsupported_configuration", file: rootConfig?.path, message: read.right.problems.join("; ") }))
@@ -157,7 +135,7 @@ export const makeYamllintTool = (definition: ToolDefinitions.ToolDefinition, opt
   takes: takesYaml,
   ruleIdOf: ruleIdWithout(definition.patternPrefix),
   configurationOf: (files) => {
-    const config = rootConfigOf(files)
+    const config = rootFileOf(configNames, files)
     // Read as YAML data and written again for yamllint: readable.
     return config === undefined ? undefined : { file: config.path, readable: true }
   },
