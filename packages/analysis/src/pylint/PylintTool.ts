@@ -1,14 +1,12 @@
-import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { pylintPatternSeverity } from "@tidemark/catalogue/ToolHeads"
 import type { ToolDefinitions } from "@tidemark/core"
 import { Duration, Effect, Either, Fiber } from "effect"
-import { keptOutcomes, lintedFilesOf, splitByCache } from "../CachedLint.js"
+import { type ConfiguredLint, keptOutcomes, lintedWithFallback } from "../CachedLint.js"
 import { treeDigest } from "../CacheKey.js"
 import type { EnabledRule } from "../EnabledRule.js"
 import { type ChildFences, childFencesReading } from "../external/ChildFences.js"
 import { runConfined } from "../external/ConfinedRun.js"
+import { writtenConfiguration } from "../external/WrittenConfiguration.js"
 import { availabilityOf, type InstalledProgram } from "../external/ProgramOnPath.js"
 import { CachedMessage } from "../LintCache.js"
 import { type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
@@ -59,20 +57,6 @@ const messagesOf = (findings: ReadonlyArray<PylintFinding>): ReadonlyArray<Cache
       new CachedMessage({ ruleId: finding["message-id"], line: finding.line, message: finding.message, ...(finding["message-id"] === syntaxError ? { fatal: true } : {}) })
     )
 
-/** A folder of this process's temporary files holding the rcfile, readable by the fences' user; removed after. */
-const writtenRcfile = (text: string) =>
-  Effect.acquireRelease(
-    Effect.promise(async () => {
-      const folder = await mkdtemp(join(tmpdir(), "tidemark-pylint-"))
-      await chmod(folder, 0o755)
-      const path = join(folder, "tidemark-pylintrc")
-      await writeFile(path, text)
-      await chmod(path, 0o644)
-      return { folder, path }
-    }),
-    (written) => Effect.promise(() => rm(written.folder, { recursive: true, force: true }))
-  )
-
 const runOptions = (rcfile: string): ReadonlyArray<string> => [`--rcfile=${rcfile}`, "--output-format=json", "--persistent=n", "--score=n", "--reports=n"]
 
 const checkLimits = { timeout: Duration.minutes(1), memoryMegabytes: 1024, outputBytes: 1024 * 1024 }
@@ -93,34 +77,24 @@ interface Linted {
 }
 
 /**
- * The files linted through the per-file cache when the context has one (keyed on the tree's
- * Python too: Pylint's inference reads the modules a file imports); the others in batched runs. A
- * repository's configuration Pylint refuses is named, and the enabled patterns apply instead.
+ * Pylint's runs with an rcfile written for it (CachedLint's lintedWithFallback): the per-file cache
+ * keyed on the tree's Python too (Pylint's inference reads the modules a file imports).
  */
-const lintFiles = (
-  program: InstalledProgram,
-  root: string,
-  taken: ReadonlyArray<SourceFile>,
-  rcfile: string,
-  fallback: string | undefined,
-  limits: PylintLimits
-): Effect.Effect<Linted> =>
-  Effect.scoped(Effect.gen(function*() {
-    const tree = treeDigest(taken)
-    const keyOf = (file: SourceFile) => pylintLintKey(program.version, rcfile, file.path, file.content, tree)
-    const { missing, outcomes } = yield* splitByCache(taken, keyOf)
-    if (missing.length === 0) return { linted: lintedFilesOf(taken, outcomes), refused: undefined }
-    const fences = childFencesReading(program.path, root)
-    const written = yield* writtenRcfile(rcfile)
-    const refused = fallback === undefined ? undefined : yield* refusal(program, root, fences, written.path)
-    if (refused !== undefined && fallback !== undefined) {
-      const again = yield* lintFiles(program, root, taken, fallback, undefined, limits)
-      return { linted: again.linted, refused }
-    }
-    const ran = yield* runPylint({ program: program.path, root, fences, limits, options: runOptions(written.path), files: missing.map((file) => file.path) })
-    const fresh = yield* keptOutcomes("Pylint", missing, ran, (_, found) => messagesOf(found), keyOf)
-    return { linted: lintedFilesOf(taken, outcomes, fresh), refused: undefined }
-  }))
+const pylintLint = (program: InstalledProgram, root: string, taken: ReadonlyArray<SourceFile>, limits: PylintLimits): ConfiguredLint<string, { readonly path: string }> => {
+  const fences = childFencesReading(program.path, root)
+  const tree = treeDigest(taken)
+  const keyOf = (rcfile: string) => (file: SourceFile) => pylintLintKey(program.version, rcfile, file.path, file.content, tree)
+  return {
+    keyOf,
+    write: (rcfile) => writtenConfiguration("tidemark-pylintrc", rcfile),
+    refusal: (written) => refusal(program, root, fences, written.path),
+    run: (rcfile, written, files) =>
+      Effect.flatMap(
+        runPylint({ program: program.path, root, fences, limits, options: runOptions(written.path), files: files.map((file) => file.path) }),
+        (ran) => keptOutcomes("Pylint", files, ran, (_, found) => messagesOf(found), keyOf(rcfile))
+      )
+  }
+}
 
 const takesPython = (file: SourceFile): boolean => file.path.endsWith(".py") || file.path.endsWith(".pyi")
 
@@ -144,7 +118,12 @@ const run = (definition: ToolDefinitions.ToolDefinition, options: PylintToolOpti
     const patterns = rcfileText(new Map([["disable", "all"], ["enable", settings.rules.map((rule) => rule.ruleId).join(",")]]))
     const { linted, refused }: Linted = followed === undefined && settings.rules.length === 0
       ? { linted: taken.map((file) => lintedFileOf(file, [])), refused: undefined }
-      : yield* lintFiles(program, root, taken, followed === undefined ? patterns : rcfileText(followed.options), followed === undefined ? undefined : patterns, options.limits ?? defaultPylintLimits)
+      : yield* lintedWithFallback(
+        pylintLint(program, root, taken, options.limits ?? defaultPylintLimits),
+        taken,
+        followed === undefined ? patterns : rcfileText(followed.options),
+        followed === undefined ? undefined : patterns
+      )
     if (refused !== undefined) problems.push(new ToolProblem({ tool, code: "unreadable_configuration", file: followed?.file, message: `Pylint refused it (the enabled patterns apply): ${refused}` }))
     const configured = followed !== undefined && refused === undefined
     const summary = summaryOf(linted, patternOf(definition.patternPrefix, settings.rules, configured))
