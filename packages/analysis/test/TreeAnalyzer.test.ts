@@ -220,10 +220,10 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
       expect(output.problems.map((p) => p.code)).toEqual(["languages_not_analysed"])
       expect(output.problems[0]?.message).toMatch(/^Issues of Go \(4 lines\): its tool is disabled \((Staticcheck, govet|govet, Staticcheck)\) were not measured/)
 
-      // Ruff off: Python's tool is disabled, which the analysis says.
+      // Ruff off: Python's tools are disabled (Ruff, and Pylint, off by default), which the analysis says.
       const withoutRuff = yield* port.analyze(root, { goals, tools: [eslint9(eqeqeq)] })
       const python = withoutRuff.measures.languageAnalysis?.find((l) => l.language === "Python")
-      expect(python).toMatchObject({ tools: [], notAnalysed: "tool_disabled", candidates: ["Ruff"] })
+      expect(python).toMatchObject({ tools: [], notAnalysed: "tool_disabled", candidates: ["Ruff", "PyLint"] })
       expect(withoutRuff.measures.languageAnalysis?.find((l) => l.language === "CSS")).toMatchObject({ notAnalysed: "tool_disabled", candidates: ["Stylelint"] })
       expect(withoutRuff.findings.map((f) => f.toolName)).toEqual(["ESLint9"])
 
