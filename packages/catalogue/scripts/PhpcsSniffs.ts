@@ -74,13 +74,24 @@ const standardsFolder = (): string => {
 
 /** The listing of the PHP_CodeSniffer on this machine's PATH, as committed. */
 export const installedSniffList = (): string => {
+  const { codes, standards, version } = installedSniffCodes()
+  return `${JSON.stringify({ version, standards, sniffs: installedSniffs(codes) }, null, 2)}\n`
+}
+
+/** The installed phpcs's version, its standards (Generic with those `phpcs -i` names) and every sniff code they list. */
+export const installedSniffCodes = (): { readonly version: string; readonly standards: ReadonlyArray<string>; readonly codes: ReadonlyArray<string> } => {
   const version = /version (\S+)/.exec(phpcs(["--version"]))?.[1] ?? ""
   const standards = ["Generic", ...standardsOf(phpcs(["-i"]))].sort()
   const codes = [...new Set(standards.flatMap((standard) => sniffCodesOf(phpcs(["-e", `--standard=${standard}`]))))].sort()
+  return { version, standards, codes }
+}
+
+/** Each sniff's tokenizers (from its source) and documentation (`--generator=Text`, a phpcs run each), as the listing holds them. */
+export const installedSniffs = (codes: ReadonlyArray<string>) => {
   const folder = standardsFolder()
   const scratch = mkdtempSync(join(tmpdir(), "tidemark-phpcs-docs-"))
   try {
-    const sniffs = codes.map((code) => {
+    return codes.map((code) => {
       const [standard = "", category = "", name = ""] = code.split(".")
       const source = join(folder, standard, "Sniffs", category, `${name}Sniff.php`)
       const ruleset = join(scratch, "ruleset.xml")
@@ -88,7 +99,6 @@ export const installedSniffList = (): string => {
       const description = descriptionOf(phpcs(["--generator=Text", `--standard=${ruleset}`]))
       return { code, tokenizers: existsSync(source) ? tokenizersOf(readFileSync(source, "utf8")) : ["PHP"], ...(description === undefined ? {} : { description }) }
     })
-    return `${JSON.stringify({ version, standards, sniffs }, null, 2)}\n`
   } finally {
     rmSync(scratch, { recursive: true, force: true })
   }
