@@ -7,19 +7,28 @@ import { fileURLToPath } from "node:url"
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
-/** Wall time of a command, in milliseconds; ESLint exits 1 when it reports, which is expected. */
-const wallTime = (command: string, args: ReadonlyArray<string>, cwd: string, okExitCodes: ReadonlyArray<number>) => {
+/**
+ * Wall time of a command, in milliseconds; ESLint exits 1 when it reports, which is expected
+ * (`okExitCodes` undefined: any exit code is, as for linters whose code counts their findings).
+ */
+export const wallTime = (
+  command: string,
+  args: ReadonlyArray<string>,
+  cwd: string,
+  okExitCodes: ReadonlyArray<number> | undefined,
+  env?: Readonly<Record<string, string>>
+) => {
   const start = performance.now()
   try {
-    execFileSync(command, args, { cwd, stdio: ["ignore", "ignore", "inherit"] })
+    execFileSync(command, args, { cwd, stdio: ["ignore", "ignore", "inherit"], maxBuffer: 1024 * 1024 * 1024, ...(env === undefined ? {} : { env: { ...process.env, ...env } }) })
   } catch (error) {
     const status = (error as { readonly status?: number }).status
-    if (status === undefined || !okExitCodes.includes(status)) throw error
+    if (status === undefined || (okExitCodes !== undefined && !okExitCodes.includes(status))) throw error
   }
   return performance.now() - start
 }
 
-const inTempDirectory = <A>(prefix: string, use: (directory: string) => A): A => {
+export const inTempDirectory = <A>(prefix: string, use: (directory: string) => A): A => {
   const directory = mkdtempSync(join(tmpdir(), prefix))
   try {
     return use(directory)

@@ -2,7 +2,7 @@ import { type EnabledRule, TreeAnalyzer } from "@tidemark/analysis"
 // Not dependencies of this package (adding them would change the workspace's lockfile): read from
 // source, as the corpus is; they are the same modules @tidemark/analysis loads.
 import { catalogue } from "@tidemark/catalogue"
-import { type Analyzer, Goals, type ToolDefinitions } from "@tidemark/core"
+import { type Analyzer, Goals, LanguageDefinitions, type ToolDefinitions } from "@tidemark/core"
 
 /**
  * What a repository gets when nothing configures it: the ESLint9 tool with the catalogue's
@@ -51,3 +51,21 @@ export const enabledRules = (settings: Analyzer.AnalyzerSettings): ReadonlyArray
       parameters: pattern.parameters
     }))
   )
+
+/**
+ * The measures' C++ and headers under the service's names, which core's language definitions do
+ * not hold yet: a repository's languages read from its file names call `.cpp` CPP and `.h` C.
+ */
+const cServiceNames: Readonly<Record<string, string>> = { "C++": "CPP", "C/C++ Header": "C" }
+
+/**
+ * The tools on by default for a repository of these languages (core's `enabledByDefault`, which
+ * reads the service's names of them: the measures' "Bourne Shell" is the service's "Shell"), and
+ * those named in `alsoEnabled` (a tool off by default, to read its noise).
+ */
+export const defaultToolsFor = (languages: ReadonlyArray<string>, followConfiguration: boolean, alsoEnabled: ReadonlyArray<string> = []) => {
+  const named = languages.map((language) => cServiceNames[language] ?? LanguageDefinitions.serviceNameOf(language))
+  return catalogue
+    .filter((tool) => (tool.enabledByDefault || alsoEnabled.includes(tool.name)) && tool.languages.some((l) => named.includes(l)))
+    .map((tool) => toolAtDefaults(tool, followConfiguration))
+}

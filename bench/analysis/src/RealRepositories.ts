@@ -1,11 +1,10 @@
 import { TreeAnalyzer } from "@tidemark/analysis"
-import { catalogue } from "@tidemark/catalogue"
-import { CommitAnalysis, Goals, LanguageDefinitions, Records, RepositoryView, type ToolDefinitions } from "@tidemark/core"
+import { CommitAnalysis, Goals, Records, RepositoryView } from "@tidemark/core"
 import { Effect } from "effect"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { toolAtDefaults } from "./DefaultSettings.js"
+import { defaultToolsFor } from "./DefaultSettings.js"
 
 /**
  * Real repositories as a new user sees them: each checked-out tree analysed with what a repository
@@ -19,25 +18,9 @@ import { toolAtDefaults } from "./DefaultSettings.js"
  */
 
 // CONFIG=off measures the defaults alone, as for a repository without a configuration Tidemark reads.
-const toolOf = (tool: ToolDefinitions.ToolDefinition) => toolAtDefaults(tool, process.env["CONFIG"] !== "off")
-
-/**
- * The measures' C++ and headers under the service's names, which core's language definitions do
- * not hold yet: a repository's languages read from its file names call `.cpp` CPP and `.h` C.
- */
-const cServiceNames: Readonly<Record<string, string>> = { "C++": "CPP", "C/C++ Header": "C" }
-
 // TOOLS=PyLint turns on, besides, tools off by default (a second tool of a language), to read their noise.
-const alsoEnabled = (process.env["TOOLS"] ?? "").split(",").filter((name) => name !== "")
-
-/**
- * The tools on by default for a repository of these languages (core's `enabledByDefault`, which
- * reads the service's names of them: the measures' "Bourne Shell" is the service's "Shell").
- */
-const defaultTools = (languages: ReadonlyArray<string>) => {
-  const named = languages.map((language) => cServiceNames[language] ?? LanguageDefinitions.serviceNameOf(language))
-  return catalogue.filter((tool) => (tool.enabledByDefault || alsoEnabled.includes(tool.name)) && tool.languages.some((l) => named.includes(l))).map(toolOf)
-}
+const defaultTools = (languages: ReadonlyArray<string>) =>
+  defaultToolsFor(languages, process.env["CONFIG"] !== "off", (process.env["TOOLS"] ?? "").split(",").filter((name) => name !== ""))
 
 const record = (name: string, languages: ReadonlyArray<string>) =>
   new Records.RepositoryRecord({
