@@ -7,7 +7,7 @@ import { join } from "node:path"
 // The analysis package's own reading of Ruff's configuration (not part of its public API): the
 // anchor is checked with exactly the options our plug-in makes, so only the run differs.
 import { isExcluded, patternSettings, surroundingsOf, treeSettings } from "../../../packages/analysis/src/ruff/RuffSettings.js"
-import { takesPython } from "../../../packages/analysis/src/ruff/RuffTool.js"
+import { takesPython } from "../../../packages/analysis/src/PythonFiles.js"
 import type { RuffOptions } from "../../../packages/analysis/src/ruff/RuffWasm.js"
 
 /** What this bench uses of `@astral-sh/ruff-wasm-nodejs` (a dependency of the analysis package, not of this one). */

@@ -11,6 +11,7 @@ import { availabilityOf, type InstalledProgram } from "../external/ProgramOnPath
 import { CachedMessage } from "../LintCache.js"
 import { type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
+import { takesPython } from "../PythonFiles.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
 import { configNames, configurationFileOf, rcfileText, readConfiguration } from "./PylintConfig.js"
@@ -95,8 +96,6 @@ const pylintLint = (program: InstalledProgram, root: string, taken: ReadonlyArra
       )
   }
 }
-
-const takesPython = (file: SourceFile): boolean => file.path.endsWith(".py") || file.path.endsWith(".pyi")
 
 const run = (definition: ToolDefinitions.ToolDefinition, options: PylintToolOptions, root: string, files: ReadonlyArray<SourceFile>, settings: ToolSettings) =>
   Effect.gen(function*() {

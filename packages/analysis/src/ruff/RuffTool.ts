@@ -1,7 +1,7 @@
 import type { ToolDefinitions } from "@tidemark/core"
 import { Effect, Either, Fiber } from "effect"
 import type { EnabledRule } from "../EnabledRule.js"
-import { languageOf } from "../Language.js"
+import { takesPython } from "../PythonFiles.js"
 import { reasonOf } from "../LintedFile.js"
 import { LintResult, SkippedRule } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
@@ -18,10 +18,6 @@ import { ruffCheckOf, ruffVersion } from "./RuffWasm.js"
  * the repository runs). The Workspace checks a text without its file's name, so what Ruff decides
  * by path (`exclude`, `per-file-ignores`, the closest configuration) is decided here.
  */
-
-/** Python as Ruff reads it: modules, stubs, and scripts whose `#!` runs python; not notebooks. */
-export const takesPython = (file: SourceFile): boolean =>
-  file.path.endsWith(".pyi") || languageOf(file.path, file.content) === "Python"
 
 /** The enabled patterns Ruff runs, and those it does not know (a newer or older Ruff's rules). */
 const patternRun = (

@@ -6,7 +6,7 @@ import type { LintedFile } from "../../src/LintedFile.js"
 import * as MemoryAnalysisCache from "../../src/MemoryAnalysisCache.js"
 import { prepareRuffLint, type RuffLintInput } from "../../src/ruff/RuffLinter.js"
 import { patternSettings, treeSettings } from "../../src/ruff/RuffSettings.js"
-import { takesPython } from "../../src/ruff/RuffTool.js"
+import { takesPython } from "../../src/PythonFiles.js"
 import { filesOf, noneComparison, ruffDefinition, ruffRule, syntaxError, undefinedName, unusedImport } from "./RuffFixture.js"
 
 const rules = [ruffRule("F401", "Warning"), ruffRule("E711", "Error")]
