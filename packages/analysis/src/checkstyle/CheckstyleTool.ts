@@ -1,6 +1,3 @@
-import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { checkstyleSeverities } from "@tidemark/catalogue/ToolHeads"
 import type { ToolDefinitions } from "@tidemark/core"
 import { Duration, Effect, Either, Fiber } from "effect"
@@ -8,6 +5,7 @@ import { type ConfiguredLint, keptOutcomes, lintedWithFallback } from "../Cached
 import type { EnabledRule } from "../EnabledRule.js"
 import { type ChildFences, childFencesReading } from "../external/ChildFences.js"
 import { runConfined } from "../external/ConfinedRun.js"
+import { scratchFolder, writeReadable } from "../external/WrittenConfiguration.js"
 import { availabilityOf, type InstalledProgram } from "../external/ProgramOnPath.js"
 import { languageOfPath } from "../Language.js"
 import { CachedMessage } from "../LintCache.js"
@@ -67,20 +65,12 @@ const probeSource = "class TidemarkProbe {\n}\n"
 
 /** A folder of this process's temporary files holding the configuration (and the probe), readable by the fences' user; removed after. */
 const writtenConfiguration = (plan: CheckstylePlan) =>
-  Effect.acquireRelease(
-    Effect.promise(async () => {
-      const folder = await mkdtemp(join(tmpdir(), "tidemark-checkstyle-"))
-      await chmod(folder, 0o755)
-      const path = join(folder, "tidemark-checkstyle.xml")
-      const probe = join(folder, "TidemarkProbe.java")
-      await writeFile(path, configurationText(plan))
-      await writeFile(probe, probeSource)
-      await chmod(path, 0o644)
-      await chmod(probe, 0o644)
-      return { folder, path, probe }
-    }),
-    (written) => Effect.promise(() => rm(written.folder, { recursive: true, force: true }))
-  )
+  Effect.flatMap(scratchFolder("tidemark-checkstyle-"), (folder) =>
+    Effect.promise(async () => ({
+      folder,
+      path: await writeReadable(folder, "tidemark-checkstyle.xml", configurationText(plan)),
+      probe: await writeReadable(folder, "TidemarkProbe.java", probeSource)
+    })))
 
 const checkLimits = { timeout: Duration.minutes(1), memoryMegabytes: checkstyleMemoryMegabytes, outputBytes: 1024 * 1024 }
 

@@ -74,6 +74,16 @@ const found = new Map<string, InstalledProgram>()
 /** The service's own search path. */
 const servicePath = Config.string("PATH").pipe(Effect.orElseSucceed(() => ""))
 
+/**
+ * Where a command's program is, without asking its version (a registered tool has no version
+ * question): its absolute path when it is given so, else the first of that name on the search path
+ * (the service's PATH when none is given).
+ */
+export const locateProgram = (name: string, searchPath?: string): Effect.Effect<string | undefined> =>
+  isAbsolute(name)
+    ? Effect.sync(() => (isExecutableFile(name) ? name : undefined))
+    : Effect.map(searchPath === undefined ? servicePath : Effect.succeed(searchPath), (path) => findProgram(name, path))
+
 /** The program as installed here: once found, remembered per process and search path. */
 export const programOnPath = (query: ProgramQuery, searchPath?: string): Effect.Effect<ProgramLookup> =>
   Effect.flatMap(searchPath === undefined ? servicePath : Effect.succeed(searchPath), (path) => {

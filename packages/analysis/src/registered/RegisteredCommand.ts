@@ -19,16 +19,15 @@ export const namesFiles = (command: ReadonlyArray<string>): boolean => command.i
 
 export const writesOutputFile = (command: ReadonlyArray<string>): boolean => command.some((arg) => arg.includes(outputPlaceholder))
 
-/** The command lines that run the tool over `files` (one over the checkout when it names none), writing to `output`. */
+/** The command lines that run the tool over `files` (one over the checkout when it names none), the n-th writing to `outputOf(n)`. */
 export const commandLines = (
   command: readonly [string, ...Array<string>],
   files: ReadonlyArray<string>,
-  output: string
+  outputOf: (run: number) => string
 ): ReadonlyArray<CommandLine> => {
   const [program, ...template] = command
-  const fixed = template.filter((arg) => arg !== filesPlaceholder).map((arg) => arg.replaceAll(outputPlaceholder, output))
-  const expand = (batch: ReadonlyArray<string>) =>
+  const expand = (batch: ReadonlyArray<string>, output: string) =>
     template.flatMap((arg) => (arg === filesPlaceholder ? batch : [arg.replaceAll(outputPlaceholder, output)]))
-  if (!namesFiles(command)) return [{ program, args: fixed }]
-  return argumentBatches([program, ...fixed], files).map((batch) => ({ program, args: expand(batch) }))
+  const batches = namesFiles(command) ? argumentBatches([program, ...template.filter((arg) => arg !== filesPlaceholder)], files) : [[]]
+  return batches.map((batch, run) => ({ program, args: expand(batch, outputOf(run)) }))
 }

@@ -1,12 +1,12 @@
-import { chmod, mkdtemp, readFile, rm } from "node:fs/promises"
-import { tmpdir } from "node:os"
-import { isAbsolute, join } from "node:path"
+import { readFile } from "node:fs/promises"
+import { join } from "node:path"
 import { RegisteredTools, type ToolDefinitions } from "@tidemark/core"
-import { Config, Duration, Effect, Either, Fiber } from "effect"
+import { Duration, Effect, Either, Fiber } from "effect"
 import type { EnabledRule } from "../EnabledRule.js"
 import { childFencesReading } from "../external/ChildFences.js"
 import { runConfined } from "../external/ConfinedRun.js"
-import { findProgram } from "../external/ProgramOnPath.js"
+import { locateProgram } from "../external/ProgramOnPath.js"
+import { scratchFolder } from "../external/WrittenConfiguration.js"
 import { isLanguage, languageOf } from "../Language.js"
 import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
@@ -33,13 +33,8 @@ export interface RegisteredToolOptions {
   readonly searchPath?: string | undefined
 }
 
-const servicePath = Config.string("PATH").pipe(Effect.orElseSucceed(() => ""))
-
-const programOf = (tool: RegisteredTools.RegisteredTool, searchPath: string | undefined): Effect.Effect<string | undefined> => {
-  const [name] = tool.command
-  return Effect.map(searchPath === undefined ? servicePath : Effect.succeed(searchPath), (path) =>
-    isAbsolute(name) ? findProgram(name.slice(name.lastIndexOf("/") + 1), name.slice(0, name.lastIndexOf("/")) || "/") : findProgram(name, path))
-}
+const programOf = (tool: RegisteredTools.RegisteredTool, searchPath: string | undefined): Effect.Effect<string | undefined> =>
+  locateProgram(tool.command[0], searchPath)
 
 const installHintOf = (tool: RegisteredTools.RegisteredTool) =>
   `install ${tool.command[0]} on the server's search path (the command the administrator registered for ${tool.name})`
@@ -54,16 +49,6 @@ const patternOf = (prefix: string, rules: ReadonlyArray<EnabledRule>, known: Rea
     return { patternId: `${prefix}${rule}`, severity: severity ?? levelOfSarif(level) }
   }
 }
-
-/** A folder the tool may write its log in, removed after. */
-const outputFolder = Effect.acquireRelease(
-  Effect.promise(async () => {
-    const folder = await mkdtemp(join(tmpdir(), "tidemark-registered-"))
-    await chmod(folder, 0o1777)
-    return folder
-  }),
-  (folder) => Effect.promise(() => rm(folder, { recursive: true, force: true }))
-)
 
 interface Logged {
   readonly issues: ReadonlyArray<SarifIssue>
@@ -99,11 +84,13 @@ const run = (tool: RegisteredTools.RegisteredTool, definition: ToolDefinitions.T
   Effect.scoped(Effect.gen(function*() {
     const program = yield* programOf(tool, options.searchPath)
     if (program === undefined) return yield* new ToolFailed({ tool: tool.name, reason: `${tool.command[0]} is not on the search path: ${installHintOf(tool)}` })
-    const taken = files.filter((file) => takesOf(tool)(file))
-    const folder = yield* outputFolder
-    const output = join(folder, "log.sarif")
-    const lines = taken.length === 0 ? [] : commandLines(tool.command, taken.map((file) => file.path), output)
-    const logs = yield* Effect.forEach(lines, (line) => Effect.map(runOnce(tool, program, line.args, root, output), (log) => ({ line, log })))
+    const taken = files.filter(takesOf(tool))
+    // A folder the tool may write its logs in: a log of its own for each run, so that a run that
+    // writes none is never read as the run before it.
+    const folder = yield* scratchFolder("tidemark-registered-", 0o1777)
+    const logOf = (run: number) => join(folder, `log-${run}.sarif`)
+    const lines = taken.length === 0 ? [] : commandLines(tool.command, taken.map((file) => file.path), logOf)
+    const logs = yield* Effect.forEach(lines, (line, run) => Effect.map(runOnce(tool, program, line.args, root, logOf(run)), (log) => ({ line, log })))
     // A run over the whole checkout that failed leaves nothing known: the tool failed, its files are not counted clean.
     const failed = logs.find(({ log }) => Either.isLeft(log))
     if (failed !== undefined && Either.isLeft(failed.log) && !namesFiles(tool.command)) return yield* new ToolFailed({ tool: tool.name, reason: failed.log.left })
@@ -112,7 +99,8 @@ const run = (tool: RegisteredTools.RegisteredTool, definition: ToolDefinitions.T
     const inTree = new Set(files.map((file) => file.path))
     const byFile = messagesByFile(found.flatMap((log) => log.issues), inTree)
     // Its languages' files, and any other of the tree it found something in (a manifest, a lockfile).
-    const reported = files.filter((file) => byFile.has(file.path) || taken.includes(file))
+    const takenPaths = new Set(taken.map((file) => file.path))
+    const reported = files.filter((file) => byFile.has(file.path) || takenPaths.has(file.path))
     const linted: ReadonlyArray<LintedFile> = reported.map((file) => {
       const reason = failedFiles.get(file.path)
       return reason === undefined ? lintedFileOf(file, byFile.get(file.path) ?? []) : failedFileOf(file, new Error(reason))

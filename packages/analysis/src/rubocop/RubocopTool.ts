@@ -1,5 +1,4 @@
-import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
-import { tmpdir } from "node:os"
+import { chmod, mkdir } from "node:fs/promises"
 import { join } from "node:path"
 import { rubocopPatternSeverity, rubocopSeverities } from "@tidemark/catalogue/ToolHeads"
 import type { ToolDefinitions } from "@tidemark/core"
@@ -9,6 +8,7 @@ import { treeDigest } from "../CacheKey.js"
 import type { EnabledRule } from "../EnabledRule.js"
 import { type ChildFences, childFencesReading } from "../external/ChildFences.js"
 import { runConfined } from "../external/ConfinedRun.js"
+import { scratchFolder, writeReadable } from "../external/WrittenConfiguration.js"
 import { availabilityOf, type InstalledProgram } from "../external/ProgramOnPath.js"
 import { CachedMessage } from "../LintCache.js"
 import { type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
@@ -101,22 +101,14 @@ interface Written {
  * ERB, which runs the Ruby in it. It writes nothing else there (`--cache false`).
  */
 const writtenConfiguration = (configuration: SafeConfiguration) =>
-  Effect.acquireRelease(
+  Effect.flatMap(scratchFolder("tidemark-rubocop-"), (folder) =>
     Effect.promise(async (): Promise<Written> => {
-      const folder = await mkdtemp(join(tmpdir(), "tidemark-rubocop-"))
-      await chmod(folder, 0o755)
-      for (const index of configuration.documents.keys()) {
-        const path = join(folder, documentName(index))
-        await writeFile(path, documentText(configuration, index, folder))
-        await chmod(path, 0o644)
-      }
+      for (const index of configuration.documents.keys()) await writeReadable(folder, documentName(index), documentText(configuration, index, folder))
       const cache = join(folder, "cache")
       await mkdir(cache)
       await chmod(cache, 0o1777)
       return { folder, options: ["--cache-root", cache, "--config", join(folder, documentName(0))] }
-    }),
-    (written) => Effect.promise(() => rm(written.folder, { recursive: true, force: true }))
-  )
+    }))
 
 const optionsOf = (written: Written, only: ReadonlyArray<string> | undefined): ReadonlyArray<string> => [
   // `--cache-root` before `--cache false`: RuboCop refuses the pair the other way round.
