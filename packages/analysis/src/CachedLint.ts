@@ -123,6 +123,8 @@ export interface ConfiguredLint<Plan, Written> {
   readonly refusal: (written: Written) => Effect.Effect<string | undefined>
   /** Each file's messages, or why it has none, from the runs over the files (kept in the per-file cache). */
   readonly run: (plan: Plan, written: Written, files: ReadonlyArray<SourceFile>) => Effect.Effect<ReadonlyMap<string, FileMessages>>
+  /** The files the fallback checks, of those the refused plan chose (phpcs's plans choose by extension): all of them when absent. */
+  readonly fallbackFiles?: ((fallback: Plan, files: ReadonlyArray<SourceFile>) => ReadonlyArray<SourceFile>) | undefined
 }
 
 /**
@@ -143,7 +145,7 @@ export const lintedWithFallback = <Plan, Written>(
     const written = yield* lint.write(plan)
     const refused = fallback === undefined ? undefined : yield* lint.refusal(written)
     if (refused !== undefined && fallback !== undefined) {
-      const again = yield* lintedWithFallback(lint, files, fallback, undefined)
+      const again = yield* lintedWithFallback(lint, lint.fallbackFiles?.(fallback, files) ?? files, fallback, undefined)
       return { linted: again.linted, refused }
     }
     const fresh = yield* lint.run(plan, written, missing)

@@ -1,5 +1,5 @@
 import { Duration, Effect } from "effect"
-import { type BatchLimits, type FileOutcome, runBatched } from "../external/BatchedRun.js"
+import { type FileBatchLimits, type FileOutcome, runBatched } from "../external/BatchedRun.js"
 import type { ChildFences } from "../external/ChildFences.js"
 import { defaultRunLimits } from "../external/ConfinedRun.js"
 import { type CheckstyleFinding, readReport } from "./CheckstyleOutput.js"
@@ -11,10 +11,7 @@ import { checkstyleEnvironment, checkstyleMemoryMegabytes } from "./CheckstylePr
  * so that the file Checkstyle cannot handle costs that file alone and is named, never clean.
  */
 
-export interface CheckstyleLimits extends BatchLimits {
-  /** The most files one run is given: what a run that fails costs again. */
-  readonly filesPerRun: number
-}
+export type CheckstyleLimits = FileBatchLimits
 
 /**
  * Checkstyle reads commons-lang's 626 sources (203 000 lines) in about a minute of one core with

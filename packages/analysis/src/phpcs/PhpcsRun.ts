@@ -1,5 +1,5 @@
 import { Duration, Effect } from "effect"
-import { type BatchedRequest, type BatchLimits, type FileOutcome, runBatched } from "../external/BatchedRun.js"
+import { type BatchedRequest, type FileBatchLimits, type FileOutcome, runBatched } from "../external/BatchedRun.js"
 import { defaultRunLimits } from "../external/ConfinedRun.js"
 import { type PhpcsMessage, readReport } from "./PhpcsOutput.js"
 
@@ -10,8 +10,7 @@ import { type PhpcsMessage, readReport } from "./PhpcsOutput.js"
  * that file alone and is named, never counted clean.
  */
 
-/** Each run's limits, the tree's, and the most files one run is given: what a run that fails costs again. */
-export type PhpcsLimits = BatchLimits & { readonly filesPerRun: number }
+export type PhpcsLimits = FileBatchLimits
 
 /** A run of 200 files gets ten minutes in 2 GB (a whole standard's sniffs on long files), the whole tree twenty. */
 export const defaultPhpcsLimits: PhpcsLimits = { run: { ...defaultRunLimits, timeout: Duration.minutes(10), memoryMegabytes: 2048 }, total: Duration.minutes(20), filesPerRun: 200 }

@@ -1,14 +1,14 @@
 import { phpcsPatternId, phpcsPatternSeverity, phpcsTypes } from "@tidemark/catalogue/ToolHeads"
 import type { ToolDefinitions } from "@tidemark/core"
 import { Duration, Effect, Either, Fiber, Option } from "effect"
-import { keptOutcomes, lintedFilesOf, splitByCache } from "../CachedLint.js"
+import { type ConfiguredLint, keptOutcomes, lintedWithFallback } from "../CachedLint.js"
 import type { EnabledRule } from "../EnabledRule.js"
 import { type ChildFences, childFencesReading } from "../external/ChildFences.js"
 import { runConfined } from "../external/ConfinedRun.js"
 import { writtenConfiguration } from "../external/WrittenConfiguration.js"
 import { availabilityOf, type InstalledProgram } from "../external/ProgramOnPath.js"
 import { CachedMessage } from "../LintCache.js"
-import { type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
+import { lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
@@ -98,39 +98,25 @@ const optionsOf = (plan: PhpcsPlan, ruleset: string, root: string): ReadonlyArra
   `--extensions=${plan.extensions.join(",")}`
 ]
 
-/**
- * The files linted through the per-file cache when the context has one; the others in batched runs
- * with the plan's ruleset written for phpcs. A repository's ruleset phpcs refuses is named, and the
- * fallback (the enabled patterns) applies instead.
- */
-interface Lint {
-  readonly program: InstalledProgram
-  readonly root: string
-  /** The files phpcs checks, by the plan's choice. */
-  readonly taken: ReadonlyArray<SourceFile>
-  readonly plan: PhpcsPlan
-  /** What applies when phpcs refuses the plan's ruleset (the enabled patterns), if anything. */
-  readonly fallback: PhpcsPlan | undefined
-  readonly limits: PhpcsLimits
+/** phpcs's runs with a ruleset written for it (CachedLint's lintedWithFallback); the fallback checks the files of its own extensions. */
+const phpcsLint = (program: InstalledProgram, root: string, limits: PhpcsLimits): ConfiguredLint<PhpcsPlan, { readonly path: string }> => {
+  const fences = childFencesReading(program.path, root)
+  const keyOf = (plan: PhpcsPlan) => {
+    const text = `${rulesetText(plan)}\n${plan.extensions.join(",")}`
+    return (file: SourceFile) => phpcsLintKey(program.version, text, file.path, file.content)
+  }
+  return {
+    keyOf,
+    write: (plan) => writtenConfiguration("tidemark-phpcs.xml", rulesetText(plan)),
+    refusal: (written) => refusal(program, root, fences, written.path),
+    run: (plan, written, files) =>
+      Effect.flatMap(
+        runPhpcs({ program: program.path, root, fences, limits, options: optionsOf(plan, written.path, root), files: files.map((file) => file.path) }),
+        (ran) => keptOutcomes("phpcs", files, ran, (file, found) => messagesOf(withoutMisreadings(found, file.content)), keyOf(plan))
+      ),
+    fallbackFiles: (fallback, files) => files.filter((file) => hasExtension(fallback.extensions)(file.path))
+  }
 }
-
-const lintFiles = ({ fallback, limits, plan, program, root, taken }: Lint): Effect.Effect<{ readonly linted: ReadonlyArray<LintedFile>; readonly refused: string | undefined }> =>
-  Effect.scoped(Effect.gen(function*() {
-    const text = rulesetText(plan)
-    const keyOf = (file: SourceFile) => phpcsLintKey(program.version, `${text}\n${plan.extensions.join(",")}`, file.path, file.content)
-    const { missing, outcomes } = yield* splitByCache(taken, keyOf)
-    if (missing.length === 0) return { linted: lintedFilesOf(taken, outcomes), refused: undefined }
-    const fences = childFencesReading(program.path, root)
-    const written = yield* writtenConfiguration("tidemark-phpcs.xml", text)
-    const refused = fallback === undefined ? undefined : yield* refusal(program, root, fences, written.path)
-    if (refused !== undefined && fallback !== undefined) {
-      const again = yield* lintFiles({ program, root, taken: taken.filter((file) => hasExtension(fallback.extensions)(file.path)), plan: fallback, fallback: undefined, limits })
-      return { linted: again.linted, refused }
-    }
-    const ran = yield* runPhpcs({ program: program.path, root, fences, limits, options: optionsOf(plan, written.path, root), files: missing.map((file) => file.path) })
-    const fresh = yield* keptOutcomes("phpcs", missing, ran, (file, found) => messagesOf(withoutMisreadings(found, file.content)), keyOf)
-    return { linted: lintedFilesOf(taken, outcomes, fresh), refused: undefined }
-  }))
 
 /** The repository's ruleset as phpcs is to follow it (none when it is absent, not asked for, unreadable or has no rule that runs here), and what was not followed. */
 const followedRuleset = (tool: string, files: ReadonlyArray<SourceFile>, settings: ToolSettings) => {
@@ -175,7 +161,7 @@ const run = (definition: ToolDefinitions.ToolDefinition, options: PhpcsToolOptio
     // No pattern enabled and no ruleset followed: nothing to check for.
     const { linted, refused } = plan.rules.length === 0
       ? { linted: taken.map((file) => lintedFileOf(file, [])), refused: undefined }
-      : yield* lintFiles({ program, root, taken, plan, fallback: followed === undefined ? undefined : patterns, limits: options.limits ?? defaultPhpcsLimits })
+      : yield* lintedWithFallback(phpcsLint(program, root, options.limits ?? defaultPhpcsLimits), taken, plan, followed === undefined ? undefined : patterns)
     const refusedProblem = refused === undefined ? [] : [new ToolProblem({ tool, code: "unreadable_configuration", file: config?.path, message: `phpcs refused it (the enabled patterns apply): ${refused}` })]
     const configured = refused === undefined ? followed : undefined
     const summary = summaryOf(linted, patternOf(settings.rules, configured))
