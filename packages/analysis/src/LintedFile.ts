@@ -18,6 +18,19 @@ export type LintedFile =
 /** The pattern an ESLint rule id counts as, if any. */
 export type PatternOf = (ruleId: string) => { readonly patternId: string; readonly severity: IssueSeverity } | undefined
 
+/**
+ * An external analyser's message keeps, with its rule, the level it was reported at
+ * (`Lint/Loop:warning`), cached with it: the issue's severity may depend on it. A level never holds
+ * a colon; a rule id may (a SARIF tool's, phpcs's sources do not, but nothing says so).
+ */
+export const ruleAtLevel = (rule: string, level: string): string => `${rule}:${level}`
+
+/** The rule and the level of a message's rule id made by `ruleAtLevel`. */
+export const ruleAndLevelOf = (ruleId: string): { readonly rule: string; readonly level: string } => {
+  const at = ruleId.lastIndexOf(":")
+  return at < 0 ? { rule: ruleId, level: "" } : { rule: ruleId.slice(0, at), level: ruleId.slice(at + 1) }
+}
+
 /** A fatal message is ESLint's parsing error: then the file has no other message. */
 export const lintedFileOf = (file: SourceFile, messages: ReadonlyArray<MessageFields>): LintedFile => {
   const fatal = messages.find((message) => message.fatal === true)

@@ -7,7 +7,7 @@ import type { EnabledRule } from "../EnabledRule.js"
 import { childFencesReading } from "../external/ChildFences.js"
 import { availabilityOf, type InstalledProgram } from "../external/ProgramOnPath.js"
 import { CachedMessage } from "../LintCache.js"
-import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
+import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, ruleAndLevelOf, ruleAtLevel, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
@@ -45,7 +45,7 @@ export interface CppcheckToolOptions {
 
 const isSeverity = Schema.is(CppcheckSeverity)
 
-const ruleIdOfFinding = (finding: CppcheckFinding): string => `${finding.id}:${finding.severity}`
+const ruleIdOfFinding = (finding: CppcheckFinding): string => ruleAtLevel(finding.id, finding.severity)
 
 /**
  * The pattern a message counts as, if any. An error check's finding Cppcheck reports as a warning
@@ -54,7 +54,7 @@ const ruleIdOfFinding = (finding: CppcheckFinding): string => `${finding.id}:${f
 const patternOf = (prefix: string, rules: ReadonlyArray<EnabledRule>): PatternOf => {
   const enabled = new Map(rules.map((rule) => [rule.ruleId, rule.parameters.some((p) => p.name === "possible" && p.value === "true")]))
   return (ruleId) => {
-    const [id = "", severity = ""] = ruleId.split(":")
+    const { level: severity, rule: id } = ruleAndLevelOf(ruleId)
     const possible = enabled.get(id)
     if (possible === undefined) return undefined
     if (!possible && severity === "warning" && cppcheckSeverities.get(id) === "error") return undefined
@@ -127,7 +127,7 @@ const filesOf = (
     if (Either.isLeft(outcome)) continue
     for (const message of outcome.right) {
       const file = message.file ?? unit
-      const id = message.ruleId?.split(":")[0] ?? ""
+      const id = ruleAndLevelOf(message.ruleId ?? "").rule
       if (suppressions !== undefined && isSuppressed(suppressions.suppressions, id, file, message.line)) continue
       messages.get(file)?.set(`${message.line}\0${message.ruleId ?? ""}\0${message.message}`, new CachedMessage({ ruleId: message.ruleId, line: message.line, message: message.message }))
     }

@@ -8,7 +8,7 @@ import { runConfined } from "../external/ConfinedRun.js"
 import { writtenConfiguration } from "../external/WrittenConfiguration.js"
 import { availabilityOf, type InstalledProgram } from "../external/ProgramOnPath.js"
 import { CachedMessage } from "../LintCache.js"
-import { lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
+import { lintedFileOf, type PatternOf, ruleAndLevelOf, ruleAtLevel, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
@@ -49,8 +49,7 @@ const patternOf = (rules: ReadonlyArray<EnabledRule>, plan: PhpcsPlan | undefine
   const enabled = new Map(rules.map((rule) => [rule.ruleId, rule.severity]))
   const chosen = typedBy(plan?.typed ?? [])
   return (ruleId) => {
-    const separator = ruleId.lastIndexOf(":")
-    const [source, type] = [ruleId.slice(0, separator), ruleId.slice(separator + 1)]
+    const { level: type, rule: source } = ruleAndLevelOf(ruleId)
     const sniff = sniffOf(source)
     const patternId = phpcsPatternId(sniff)
     const severity = enabled.get(sniff.replaceAll(".", "_"))
@@ -71,7 +70,7 @@ const messagesOf = (messages: ReadonlyArray<PhpcsMessage>): ReadonlyArray<Cached
     .map((message) =>
       message.source === tokenizerFailure
         ? new CachedMessage({ ruleId: null, line: message.line, message: `phpcs could not tokenize the file: ${message.message}`, fatal: true })
-        : new CachedMessage({ ruleId: `${message.source}:${message.type}`, line: message.line, message: message.message })
+        : new CachedMessage({ ruleId: ruleAtLevel(message.source, message.type), line: message.line, message: message.message })
     )
 
 const checkLimits = { timeout: Duration.minutes(1), memoryMegabytes: 1024, outputBytes: 1024 * 1024 }

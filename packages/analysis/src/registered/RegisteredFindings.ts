@@ -1,5 +1,6 @@
 import { RegisteredTools } from "@tidemark/core"
 import { CachedMessage } from "../LintCache.js"
+import { ruleAndLevelOf, ruleAtLevel } from "../LintedFile.js"
 import type { SarifIssue, SarifLevel, SarifRule } from "../Sarif.js"
 import { levelOfSarif } from "../Sarif.js"
 
@@ -8,13 +9,12 @@ import { levelOfSarif } from "../Sarif.js"
  * the result's level, `errcheck:error`), each rule the log names a pattern to discover.
  */
 
-/** The level a message's rule id carries: a rule id may itself hold colons, the level never does. */
-export const ruleIdOfResult = (issue: SarifIssue): string => `${issue.ruleId ?? "unknown"}:${issue.level}`
+/** A result's message's rule id: its rule at the result's level (`ruleAtLevel`). */
+export const ruleIdOfResult = (issue: SarifIssue): string => ruleAtLevel(issue.ruleId ?? "unknown", issue.level)
 
 export const splitRuleId = (ruleId: string): { readonly rule: string; readonly level: SarifLevel } => {
-  const at = ruleId.lastIndexOf(":")
-  const level = ruleId.slice(at + 1)
-  return { rule: ruleId.slice(0, at), level: level === "error" || level === "note" || level === "none" ? level : "warning" }
+  const { level, rule } = ruleAndLevelOf(ruleId)
+  return { rule, level: level === "error" || level === "note" || level === "none" ? level : "warning" }
 }
 
 /** Each file's messages, by its path in the tree; a result about no file of the tree (the project, a file outside) is left out. */

@@ -11,7 +11,7 @@ import { runConfined } from "../external/ConfinedRun.js"
 import { scratchFolder, writeReadable } from "../external/WrittenConfiguration.js"
 import { availabilityOf, type InstalledProgram } from "../external/ProgramOnPath.js"
 import { CachedMessage } from "../LintCache.js"
-import { type LintedFile, lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
+import { type LintedFile, lintedFileOf, type PatternOf, ruleAndLevelOf, ruleAtLevel, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
@@ -61,8 +61,7 @@ const isSeverity = Schema.is(RubocopSeverity)
 const patternOf = (prefix: string, rules: ReadonlyArray<EnabledRule>, configured: boolean): PatternOf => {
   const enabled = new Map(rules.map((rule) => [rule.ruleId, rule.severity]))
   return (ruleId) => {
-    const separator = ruleId.lastIndexOf(":")
-    const [cop, severity] = [ruleId.slice(0, separator), ruleId.slice(separator + 1)]
+    const { level: severity, rule: cop } = ruleAndLevelOf(ruleId)
     const chosen = enabled.get(cop)
     if (!configured && chosen === undefined) return undefined
     const own = severity === rubocopSeverities.get(cop)
@@ -77,7 +76,7 @@ const messagesOf = (offences: ReadonlyArray<RubocopOffence>): ReadonlyArray<Cach
   [...offences]
     .sort((a, b) => a.line - b.line)
     .map((offence) =>
-      new CachedMessage({ ruleId: `${offence.cop}:${offence.severity}`, line: offence.line, message: offence.message, ...(offence.cop === syntaxCop ? { fatal: true } : {}) })
+      new CachedMessage({ ruleId: ruleAtLevel(offence.cop, offence.severity), line: offence.line, message: offence.message, ...(offence.cop === syntaxCop ? { fatal: true } : {}) })
     )
 
 /** How the files are checked: the configuration written for RuboCop, and the cops asked for when it is not the repository's. */

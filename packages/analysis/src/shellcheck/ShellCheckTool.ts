@@ -6,7 +6,7 @@ import { treeDigest } from "../CacheKey.js"
 import type { EnabledRule } from "../EnabledRule.js"
 import { childFencesReading } from "../external/ChildFences.js"
 import { CachedMessage } from "../LintCache.js"
-import { type LintedFile, type PatternOf, summaryOf } from "../LintedFile.js"
+import { type LintedFile, type PatternOf, ruleAndLevelOf, ruleAtLevel, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
@@ -44,12 +44,12 @@ interface Plan {
 
 const isLevel = Schema.is(ShellCheckLevel)
 
-const ruleIdOfComment = (comment: ShellCheckComment): string => `SC${comment.code}:${comment.level}`
+const ruleIdOfComment = (comment: ShellCheckComment): string => ruleAtLevel(`SC${comment.code}`, comment.level)
 
 const patternOf = (prefix: string, rules: ReadonlyArray<EnabledRule>, configured: boolean): PatternOf => {
   const enabled = new Set(rules.map((rule) => rule.ruleId))
   return (ruleId) => {
-    const [code = "", level = ""] = ruleId.split(":")
+    const { level, rule: code } = ruleAndLevelOf(ruleId)
     if (!configured && !enabled.has(code)) return undefined
     return { patternId: `${prefix}${code}`, severity: isLevel(level) ? severityOfLevel[level] : "Warning" }
   }

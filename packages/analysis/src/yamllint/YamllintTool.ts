@@ -8,7 +8,7 @@ import { runConfined } from "../external/ConfinedRun.js"
 import { writtenConfiguration } from "../external/WrittenConfiguration.js"
 import { availabilityOf, type InstalledProgram } from "../external/ProgramOnPath.js"
 import { CachedMessage } from "../LintCache.js"
-import { lintedFileOf, type PatternOf, summaryOf } from "../LintedFile.js"
+import { lintedFileOf, type PatternOf, ruleAndLevelOf, ruleAtLevel, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
@@ -47,7 +47,7 @@ const patternOf = (prefix: string, rules: ReadonlyArray<EnabledRule>, plan: Yaml
   const enabled = new Map(rules.map((rule) => [rule.ruleId, rule.severity]))
   const chosen = new Set(plan?.chosenLevels ?? [])
   return (ruleId) => {
-    const [rule = "", level = ""] = ruleId.split(":")
+    const { level, rule } = ruleAndLevelOf(ruleId)
     const severity = enabled.get(rule)
     if (plan === undefined && severity === undefined) return undefined
     return {
@@ -64,7 +64,7 @@ const messagesOf = (content: string, problems: ReadonlyArray<YamllintProblem>): 
     .map((problem) =>
       problem.rule === "syntax" && atTemplateMarker(content, problem.line)
         ? new CachedMessage({ ruleId: null, line: problem.line, message: `a template, not YAML (a Go or Jinja marker where yamllint's parser stopped): ${problem.message}`, fatal: true })
-        : new CachedMessage({ ruleId: `${problem.rule}:${problem.level}`, line: problem.line, message: problem.message })
+        : new CachedMessage({ ruleId: ruleAtLevel(problem.rule, problem.level), line: problem.line, message: problem.message })
     )
 
 const checkLimits = { timeout: Duration.minutes(1), memoryMegabytes: 1024, outputBytes: 1024 * 1024 }
