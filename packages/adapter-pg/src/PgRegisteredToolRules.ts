@@ -21,6 +21,9 @@ const ruleOf = (row: typeof RuleRow.Type): RegisteredTools.DiscoveredRule =>
     ...(row.description === null ? {} : { description: row.description })
   })
 
+/** A rule named twice in one call once, its latest description (one statement cannot update a row twice). */
+const latestOf = (rules: ReadonlyArray<RegisteredTools.DiscoveredRule>) => [...new Map(rules.map((rule) => [rule.id, { ...rule }])).values()]
+
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
@@ -31,18 +34,18 @@ export const make = Effect.gen(function*() {
       ORDER BY rule_id COLLATE "C"
     `.pipe(Effect.flatMap(decodeAll(RuleRow)), Effect.map((rows) => rows.map(ruleOf)), orUnavailable)
 
-  const upsert = (toolUuid: string, rule: RegisteredTools.DiscoveredRule) =>
-    sql`
-      INSERT INTO registered_tool_rules (tool_uuid, rule_id, title, description, level, category)
-      VALUES (${toolUuid}, ${rule.id}, ${rule.title ?? null}, ${rule.description ?? null}, ${rule.level}, ${rule.category})
-      ON CONFLICT (tool_uuid, rule_id) DO UPDATE SET
-        title = EXCLUDED.title, description = EXCLUDED.description, level = EXCLUDED.level, category = EXCLUDED.category
-    `
-
+  // One statement for the log's rules, as other stores write their rows (a SARIF tool describes every
+  // rule it has in each log: Staticcheck's 144 at every analysis).
   const record = (toolUuid: string, found: ReadonlyArray<RegisteredTools.DiscoveredRule>) =>
     found.length === 0
       ? Effect.void
-      : sql.withTransaction(Effect.forEach(found, (rule) => upsert(toolUuid, rule), { discard: true })).pipe(orUnavailable)
+      : sql`
+        INSERT INTO registered_tool_rules (tool_uuid, rule_id, title, description, level, category)
+        SELECT ${toolUuid}, r.id, r.title, r.description, r.level, r.category
+        FROM jsonb_to_recordset(${JSON.stringify(latestOf(found))}::jsonb) AS r(id text, title text, description text, level text, category text)
+        ON CONFLICT (tool_uuid, rule_id) DO UPDATE SET
+          title = EXCLUDED.title, description = EXCLUDED.description, level = EXCLUDED.level, category = EXCLUDED.category
+      `.pipe(Effect.asVoid, orUnavailable)
 
   return RegisteredToolRules.RegisteredToolRules.of({ record, rules })
 })
