@@ -57,9 +57,12 @@ export const probeConfinement = (readable: ReadonlyArray<string> = [], user: San
   return { pidNamespace, user: switchableUser(readable, user) }
 }
 
+/** The service runs as root and `setpriv` can switch to `user` here (whatever the child is to read). */
+export const canSwitchTo = (user: SandboxUser): boolean => process.getuid?.() === 0 && succeeds("setpriv", [...dropTo(user), "true"])
+
 /** `user`, when the service runs as root, `setpriv` can switch to it here, and it reaches `readable`. */
 export const switchableUser = (readable: ReadonlyArray<string>, user: SandboxUser): SandboxUser | undefined =>
-  process.getuid?.() === 0 && succeeds("setpriv", [...dropTo(user), "true"]) && readable.every((path) => userReaches(user, path)) ? user : undefined
+  canSwitchTo(user) && readable.every((path) => userReaches(user, path)) ? user : undefined
 
 /** `user` can read `path` (and pass through every folder above it). */
 export const userReaches = (user: SandboxUser, path: string): boolean => succeeds("setpriv", [...dropTo(user), "test", "-r", path])

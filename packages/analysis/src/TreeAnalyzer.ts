@@ -1,7 +1,7 @@
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import { toolHeads } from "@tidemark/catalogue/ToolHeads"
 import { AnalysedLanguages, Analyzer, CommitAnalysis, IssueLoad, type RegisteredTools, Repository } from "@tidemark/core"
-import { Context, Effect, Layer } from "effect"
+import { Array as Arr, Context, Effect, Layer } from "effect"
 import type { InvalidAnalysisConfiguration } from "./AnalysisConfiguration.js"
 import { type ConfigLintLimits, defaultConfigLintLimits } from "./ConfigLintSandbox.js"
 import { AnalysisCache } from "./AnalysisCache.js"
@@ -157,13 +157,16 @@ export const make = (options: TreeAnalyzerOptions) =>
           overdue
         }
         const scoped = yield* scopeTree(root, treeSettings)
+        // An external analyser is asked whether it is installed (its program started for its version)
+        // only for a tree with files it reads: one without them would lint nothing, installed or not.
+        const [wanted, idle] = Arr.partition(plugins, (plugin) => plugin.availability !== undefined && !scoped.lintSources.some(plugin.takes))
         // A plug-in whose program is not installed here runs nothing: its tool is not run.
-        const { missing, usable } = yield* availableOf(plugins)
+        const { missing, usable } = yield* availableOf(wanted)
         const enabled = settings.tools.flatMap((tool) => {
           const plugin = usable.find((p) => p.definition.uuid === tool.uuid)
           return plugin === undefined ? [] : [{ tool, plugin }]
         })
-        const notRun = settings.tools.filter((tool) => !usable.some((p) => p.definition.uuid === tool.uuid))
+        const notRun = settings.tools.filter((tool) => ![...usable, ...idle].some((p) => p.definition.uuid === tool.uuid))
         // Each tool starts first: where it can, it runs beside the measures.
         const runs = yield* Effect.forEach(enabled, ({ plugin, tool }) => {
           const overdueOfTool = overdue.filter((file) => file.tool === tool.name)

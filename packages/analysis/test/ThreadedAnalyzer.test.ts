@@ -1,8 +1,8 @@
 import { FileSystem } from "@effect/platform"
 import { NodeContext } from "@effect/platform-node"
-import { describe, expect, it } from "@effect/vitest"
+import { describe, expect, it, layer } from "@effect/vitest"
 import { Analyzer, Goals } from "@tidemark/core"
-import { Duration, Effect } from "effect"
+import { Context, Duration, Effect, Layer } from "effect"
 import type { Worker as Thread } from "node:worker_threads"
 import { ThreadedAnalyzer, TreeAnalyzer } from "../src/index.js"
 import { copyOfTree, priceCode, treeOf } from "./TreeFixture.js"
@@ -76,6 +76,28 @@ const ticksDuring = <A, E>(analysis: Effect.Effect<A, E>) =>
 
 const analyzeWith = (analyzer: Analyzer.Analyzer["Type"], root: string) => analyzer.analyze(root, settings)
 
+/**
+ * One analyzer in process and one thread, for the tests that neither kill nor time out a thread:
+ * each analyzer's start (its modules, in two threads, and its programs' versions) costs more than
+ * the analyses these tests ask of it.
+ */
+class Shared extends Context.Tag("Shared")<Shared, {
+  readonly inProcess: Analyzer.Analyzer["Type"]
+  readonly inThread: Analyzer.Analyzer["Type"]
+  /** Every thread the shared analyzer started. */
+  readonly threads: ReadonlyArray<Thread>
+}>() {
+  static readonly layer = Layer.scoped(
+    Shared,
+    Effect.gen(function*() {
+      const threads: Array<Thread> = []
+      const inProcess = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
+      const inThread = yield* threaded(1, (thread) => threads.push(thread))
+      return { inProcess, inThread, threads }
+    })
+  ).pipe(Layer.provide(NodeContext.layer))
+}
+
 describe("externalJobsOf", () => {
   it("shares the machine's CPUs among the analyses that run at once, one process at least", () => {
     expect(ThreadedAnalyzer.externalJobsOf(2, 8)).toBe(4)
@@ -86,61 +108,74 @@ describe("externalJobsOf", () => {
 })
 
 describe("ThreadedAnalyzer (TreeAnalyzer in worker threads)", () => {
-  it.scopedLive("answers exactly what TreeAnalyzer answers on the fixture tree", () =>
-    Effect.gen(function*() {
-      const root = yield* copyOfTree
-      const inProcess = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
-      const inThread = yield* threaded(1)
-      const expected = yield* analyzeWith(inProcess, root)
-      const actual = yield* analyzeWith(inThread, root)
-      expect(actual).toStrictEqual(expected)
-      expect(actual.findings.length).toBeGreaterThan(0)
-      expect(actual.files.length).toBeGreaterThan(0)
-    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+  layer(Shared.layer, { excludeTestServices: true, timeout: "120 seconds" })((it) => {
+    it.scoped("answers exactly what TreeAnalyzer answers on the fixture tree", () =>
+      Effect.gen(function*() {
+        const { inProcess, inThread } = yield* Shared
+        const root = yield* copyOfTree
+        const expected = yield* analyzeWith(inProcess, root)
+        const actual = yield* analyzeWith(inThread, root)
+        expect(actual).toStrictEqual(expected)
+        expect(actual.findings.length).toBeGreaterThan(0)
+        expect(actual.files.length).toBeGreaterThan(0)
+      }).pipe(Effect.provide(NodeContext.layer)), 60_000)
 
-  it.scopedLive("runs Stylelint in the built thread, with its SCSS and Less parsers, as in process", () =>
-    Effect.gen(function*() {
-      const root = yield* treeOf({ "a.css": "p { colr: red; }\n", "b.scss": "// c\n$x: 1;\n.b {}\n", "c.less": "@x: 1;\n.c {}\n" })
-      const stylelint: Analyzer.AnalyzerSettings = {
-        goals,
-        tools: [{
-          uuid: "4f0a7c36-1d2e-4b8f-9a55-c3e6d2b7a914",
-          name: "Stylelint",
-          usesConfigurationFile: false,
-          patterns: [
-            { id: "Stylelint_property-no-unknown", severityLevel: "Error", category: "ErrorProne", parameters: [] },
-            { id: "Stylelint_block-no-empty", severityLevel: "Warning", category: "UnusedCode", parameters: [] }
-          ]
-        }]
-      }
-      const inProcess = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
-      const inThread = yield* threaded(1)
-      const expected = yield* inProcess.analyze(root, stylelint)
-      const actual = yield* inThread.analyze(root, stylelint)
-      expect(actual).toStrictEqual(expected)
-      expect(actual.findings.map((f) => [f.filePath, f.line, f.patternId])).toEqual([
-        ["a.css", 1, "Stylelint_property-no-unknown"],
-        ["b.scss", 3, "Stylelint_block-no-empty"],
-        ["c.less", 2, "Stylelint_block-no-empty"]
-      ])
-    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+    it.scoped("runs Stylelint in the built thread, with its SCSS and Less parsers, as in process", () =>
+      Effect.gen(function*() {
+        const { inProcess, inThread } = yield* Shared
+        const root = yield* treeOf({ "a.css": "p { colr: red; }\n", "b.scss": "// c\n$x: 1;\n.b {}\n", "c.less": "@x: 1;\n.c {}\n" })
+        const stylelint: Analyzer.AnalyzerSettings = {
+          goals,
+          tools: [{
+            uuid: "4f0a7c36-1d2e-4b8f-9a55-c3e6d2b7a914",
+            name: "Stylelint",
+            usesConfigurationFile: false,
+            patterns: [
+              { id: "Stylelint_property-no-unknown", severityLevel: "Error", category: "ErrorProne", parameters: [] },
+              { id: "Stylelint_block-no-empty", severityLevel: "Warning", category: "UnusedCode", parameters: [] }
+            ]
+          }]
+        }
+        const expected = yield* inProcess.analyze(root, stylelint)
+        const actual = yield* inThread.analyze(root, stylelint)
+        expect(actual).toStrictEqual(expected)
+        expect(actual.findings.map((f) => [f.filePath, f.line, f.patternId])).toEqual([
+          ["a.css", 1, "Stylelint_property-no-unknown"],
+          ["b.scss", 3, "Stylelint_block-no-empty"],
+          ["c.less", 2, "Stylelint_block-no-empty"]
+        ])
+      }).pipe(Effect.provide(NodeContext.layer)), 60_000)
 
-  it.scopedLive("keeps the calling event loop free while a thread analyses; the thread's caches serve the next analysis", () =>
-    Effect.gen(function*() {
-      const root = yield* largerTree(120)
-      const analyzer = yield* threaded(1)
-      const first = yield* ticksDuring(analyzeWith(analyzer, root))
-      // Every tick would be elapsed / 10; a loop held by the analysis misses most of them. Half
-      // leaves room for a busy machine.
-      // In the calling thread a 120-file analysis took a third of the ticks, and held the loop for 2 s at once.
-      expect(first.ticks).toBeGreaterThanOrEqual(first.elapsed / 10 / 2)
-      expect(first.longestGap).toBeLessThan(500)
-      expect(first.result.files.length).toBe(120)
-      // The same tree again: the thread's remembered entries and frames make it faster.
-      const again = yield* ticksDuring(analyzeWith(analyzer, root))
-      expect(again.result).toStrictEqual(first.result)
-      expect(again.elapsed).toBeLessThan(first.elapsed)
-    }).pipe(Effect.provide(NodeContext.layer)), 120_000)
+    it.scoped("keeps the calling event loop free while a thread analyses; the thread's caches serve the next analysis", () =>
+      Effect.gen(function*() {
+        const { inThread: analyzer } = yield* Shared
+        const root = yield* largerTree(120)
+        const first = yield* ticksDuring(analyzeWith(analyzer, root))
+        // Every tick would be elapsed / 10; a loop held by the analysis misses most of them. Half
+        // leaves room for a busy machine.
+        // In the calling thread a 120-file analysis took a third of the ticks, and held the loop for 2 s at once.
+        expect(first.ticks).toBeGreaterThanOrEqual(first.elapsed / 10 / 2)
+        expect(first.longestGap).toBeLessThan(500)
+        expect(first.result.files.length).toBe(120)
+        // The same tree again: the thread's remembered entries and frames make it faster.
+        const again = yield* ticksDuring(analyzeWith(analyzer, root))
+        expect(again.result).toStrictEqual(first.result)
+        expect(again.elapsed).toBeLessThan(first.elapsed)
+      }).pipe(Effect.provide(NodeContext.layer)), 120_000)
+
+    it.scoped("a failed analysis keeps its thread", () =>
+      Effect.gen(function*() {
+        const { inThread: analyzer, threads } = yield* Shared
+        const root = yield* copyOfTree
+        const before = threads.length
+        const failed = yield* Effect.flip(analyzeWith(analyzer, `${root}/missing`))
+        expect(failed).toBeInstanceOf(Analyzer.AnalyzerFailed)
+        expect(failed.reason).toContain(`${root}/missing`)
+        expect((yield* analyzeWith(analyzer, root)).files.length).toBeGreaterThan(0)
+        expect(before).toBe(1)
+        expect(threads.length).toBe(1)
+      }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+  })
 
   it.scopedLive("a thread that dies fails its analysis with AnalyzerFailed; the next analysis gets a fresh thread", () =>
     Effect.gen(function*() {
@@ -161,18 +196,6 @@ describe("ThreadedAnalyzer (TreeAnalyzer in worker threads)", () => {
       expect(next.files.length).toBeGreaterThan(0)
       expect(threads.length).toBe(2)
     }).pipe(Effect.provide(NodeContext.layer)), 120_000)
-
-  it.scopedLive("a failed analysis keeps its thread", () =>
-    Effect.gen(function*() {
-      const threads: Array<Thread> = []
-      const analyzer = yield* threaded(1, (thread) => threads.push(thread))
-      const root = yield* copyOfTree
-      const failed = yield* Effect.flip(analyzeWith(analyzer, `${root}/missing`))
-      expect(failed).toBeInstanceOf(Analyzer.AnalyzerFailed)
-      expect(failed.reason).toContain(`${root}/missing`)
-      expect((yield* analyzeWith(analyzer, root)).files.length).toBeGreaterThan(0)
-      expect(threads.length).toBe(1)
-    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
 
   it.scopedLive("a file that holds a tool past the time limit is skipped for that tool; the rest is analysed, on a new thread", () =>
     Effect.gen(function*() {

@@ -375,6 +375,31 @@ describe("TreeAnalyzer (the Analyzer port)", () => {
       )
     }).pipe(Effect.provide(NodeContext.layer)), 60_000)
 
+  it.scoped("starts no external analyser's program for a tree without files it reads, not even for its version", () =>
+    Effect.gen(function*() {
+      const fs = yield* FileSystem.FileSystem
+      const bin = yield* fs.makeTempDirectoryScoped({ prefix: "tidemark-bin-" })
+      // The program runs behind the fences (another user, an empty environment): the mark is where anyone may write.
+      yield* fs.chmod(bin, 0o777)
+      const mark = `${bin}/asked`
+      yield* fs.writeFileString(`${bin}/rubocop`, `#!/bin/sh\ntouch ${mark}\necho 1.39.0\n`)
+      yield* fs.chmod(`${bin}/rubocop`, 0o755)
+      const rubocop = {
+        uuid: "5a3b8e1c-7d24-4f69-b0e2-91c6d4f8a372",
+        name: "RuboCop",
+        usesConfigurationFile: false,
+        patterns: [{ id: "RuboCop_Lint/UselessAssignment", severityLevel: "Warning" as const, category: "UnusedCode", parameters: [] }]
+      }
+      const analyzer = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory, searchPath: bin })
+      const scripts = yield* analyzer.analyze(yield* treeOf({ "a.js": "export const a = 1\n" }), { goals, tools: [eslint9([]), rubocop] })
+      // Enabled, and with nothing to read: no problem, no process.
+      expect(scripts.problems).toEqual([])
+      expect(yield* fs.exists(mark)).toBe(false)
+      // The same analyzer on a tree with Ruby asks the program its version.
+      yield* analyzer.analyze(yield* treeOf({ "a.rb": "x = 1\n" }), { goals, tools: [rubocop] })
+      expect(yield* fs.exists(mark)).toBe(true)
+    }).pipe(Effect.provide(NodeContext.layer)), 60_000)
+
   it.scoped("follows the repository's eslintrc when it never chose, and says which configuration it followed", () =>
     Effect.gen(function*() {
       const root = yield* treeOf({

@@ -1,4 +1,4 @@
-import { dropTo, type Launch, nobody, probedOnce, type SandboxUser, succeeds, switchableUser, userReaches } from "../SandboxLauncher.js"
+import { canSwitchTo, dropTo, type Launch, nobody, probedOnce, type SandboxUser, succeeds, userReaches } from "../SandboxLauncher.js"
 
 /**
  * The fences an external analyser (ShellCheck, and the Debian tools after it) runs behind. The
@@ -29,12 +29,12 @@ export interface ChildFences {
 
 const unshareWorks = (args: ReadonlyArray<string>) => succeeds("unshare", [...args, "--", "true"])
 
-/**
- * Tries each fence once. An ordinary user makes namespaces inside a user namespace of its own
- * (`--user --map-root-user`), where the kernel allows it. The user switch also needs the
- * unprivileged user to reach `readable` (the program, the checkout).
- */
-export const probeChildFences = (readable: ReadonlyArray<string> = [], user: SandboxUser = nobody): ChildFences => {
+/** What the machine allows whatever the child reads: the namespaces, the address-space limit, the user switch. */
+interface MachineFences extends Omit<ChildFences, "user"> {
+  readonly switchable: boolean
+}
+
+const probeMachine = (user: SandboxUser): MachineFences => {
   const isRoot = process.getuid?.() === 0
   const base = isRoot ? [] : ["--user", "--map-root-user"]
   const pid = unshareWorks([...base, "--pid", "--fork"])
@@ -45,13 +45,34 @@ export const probeChildFences = (readable: ReadonlyArray<string> = [], user: San
     namespaces: together ? [...base, ...kinds, "--"] : undefined,
     pidNamespace: together && pid,
     network: together && net,
-    user: switchableUser(readable, user),
+    switchable: canSwitchTo(user),
     memoryLimit: succeeds("prlimit", ["--as=1073741824", "--core=0", "--", "true"])
   }
 }
 
-/** The machine's fences for a child that reads `readable`, probed once per process and list. */
-export const childFences: (readable?: ReadonlyArray<string>) => ChildFences = probedOnce((readable) => probeChildFences(readable))
+/** The user switch holds for a child that reads `readable` when the user reaches all of it. */
+const readingWith = ({ switchable, ...machine }: MachineFences, readable: ReadonlyArray<string>, user: SandboxUser): ChildFences => ({
+  ...machine,
+  user: switchable && readable.every((path) => userReaches(user, path)) ? user : undefined
+})
+
+/**
+ * Tries each fence once. An ordinary user makes namespaces inside a user namespace of its own
+ * (`--user --map-root-user`), where the kernel allows it. The user switch also needs the
+ * unprivileged user to reach `readable` (the program, the checkout).
+ */
+export const probeChildFences = (readable: ReadonlyArray<string> = [], user: SandboxUser = nobody): ChildFences =>
+  readingWith(probeMachine(user), readable, user)
+
+let machine: MachineFences | undefined
+
+/**
+ * The machine's fences for a child that reads `readable`: the machine tried once per process (each
+ * external analyser's program had its own five tries, run while the analysis thread waited), the
+ * paths once per list.
+ */
+export const childFences: (readable?: ReadonlyArray<string>) => ChildFences = probedOnce((readable) =>
+  readingWith(machine ??= probeMachine(nobody), readable, nobody))
 
 /**
  * The fences of a run of `program` over the checkout at `root`: the machine's, probed once, without
