@@ -13,8 +13,18 @@ export interface PgEventQueueOptions {
    * a no-op even once its message was acked or dead-lettered; after it, the id is queued anew.
    */
   readonly deduplicationWindow?: Duration.DurationInput
-  /** How often a waiting `pull` looks for messages again (default 25 ms). */
+  /**
+   * How soon a waiting `pull` looks for messages again (default 25 ms); each look that finds none
+   * doubles the wait, up to `idlePollInterval`. A message published through this process wakes
+   * its waiting pulls at once.
+   */
   readonly pollInterval?: Duration.DurationInput
+  /**
+   * The longest wait between two looks of an idle `pull` (default 500 ms): how late a worker may
+   * see a message another process published, or one whose retry delay ended. Looking every 25 ms
+   * kept an idle embedded server's database busy (a sixth of a core, for nothing).
+   */
+  readonly idlePollInterval?: Duration.DurationInput
   /**
    * Deliveries of a message at most (default `queueMaxDeliveries`): a message claimed that often and
    * never settled goes to the dead letters at its next claim, whatever its worker does.
@@ -77,6 +87,9 @@ export const make = (options: PgEventQueueOptions = {}) =>
     const visibility = millis(options.visibility ?? Duration.seconds(30))
     const window = millis(options.deduplicationWindow ?? Duration.hours(24))
     const pollInterval = Math.max(1, millis(options.pollInterval ?? Duration.millis(25)))
+    const idlePollInterval = Math.max(pollInterval, millis(options.idlePollInterval ?? Duration.millis(500)))
+    // Released at each publish through this process: the waiting pulls look at once.
+    const published = yield* Effect.makeLatch(false)
     const tables = options.tables ?? ingestionTables
     const maxDeliveries = options.maxDeliveries ?? EventQueue.queueMaxDeliveries
     const messagesTable = sql(tables.messages)
@@ -101,7 +114,7 @@ export const make = (options: PgEventQueueOptions = {}) =>
         ON CONFLICT (id) DO NOTHING
       `.pipe(Effect.asVoid)
     const publishGrouped = yield* GroupCommit.make(publishAll, groupCommit)
-    const publish = (id: string, payload: string) => publishGrouped({ id, payload }).pipe(orUnavailable)
+    const publish = (id: string, payload: string) => publishGrouped({ id, payload }).pipe(Effect.zipLeft(published.release), orUnavailable)
 
     const ackAll = (deliveries: Arr.NonEmptyReadonlyArray<{ readonly id: string; readonly attempt: number }>) =>
       sql`
@@ -167,11 +180,13 @@ export const make = (options: PgEventQueueOptions = {}) =>
       Effect.gen(function*() {
         if (max < 1) return []
         const deadline = (yield* Clock.currentTimeMillis) + millis(wait)
+        let interval = pollInterval
         while (true) {
           const batch = yield* claim(max)
           const now = yield* Clock.currentTimeMillis
           if (batch.length > 0 || now >= deadline) return batch
-          yield* Effect.sleep(Duration.millis(Math.min(pollInterval, deadline - now)))
+          yield* Effect.race(Effect.sleep(Duration.millis(Math.min(interval, deadline - now))), published.await)
+          interval = Math.min(interval * 2, idlePollInterval)
         }
       })
 

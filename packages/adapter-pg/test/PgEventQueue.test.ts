@@ -130,4 +130,29 @@ describe("PgEventQueue", () => {
       expect(pulled._tag).toBe("QueueUnavailable")
       // The background purge of old ids fails too, and says so in a warning: not for the test's output.
     }).pipe(Effect.scoped, Logger.withMinimumLogLevel(LogLevel.Error)))
+
+  it.live("an idle pull wakes at once for a message published through its process, and looks again within its longest wait for another's", () =>
+    Effect.gen(function*() {
+      const url = yield* migrated
+      // Waits far longer than the test: only the wake-up can end the first pull in time.
+      const sleepy = yield* openQueue(url, { pollInterval: Duration.seconds(20), idlePollInterval: Duration.seconds(20) })
+      const waiting = yield* Effect.fork(sleepy.pull(1, Duration.seconds(30)))
+      yield* Effect.sleep(Duration.millis(300))
+      const started = Date.now()
+      yield* sleepy.publish("local", "local")
+      const woken = yield* waiting.await.pipe(Effect.flatten)
+      expect(woken.map((d) => d.id)).toEqual(["local"])
+      expect(Date.now() - started).toBeLessThan(5_000)
+
+      // Another process's message: no wake-up reaches this one, its idle looks find it.
+      const idle = yield* openQueue(url, { pollInterval: Duration.millis(25), idlePollInterval: Duration.millis(200) })
+      const other = yield* openQueue(url)
+      const pulling = yield* Effect.fork(idle.pull(1, Duration.seconds(30)))
+      yield* Effect.sleep(Duration.seconds(2))
+      const publishedAt = Date.now()
+      yield* other.publish("remote", "remote")
+      const seen = yield* pulling.await.pipe(Effect.flatten)
+      expect(seen.map((d) => d.id)).toEqual(["remote"])
+      expect(Date.now() - publishedAt).toBeLessThan(5_000)
+    }).pipe(Effect.scoped))
 })

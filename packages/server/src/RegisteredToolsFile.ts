@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises"
 import { createHash } from "node:crypto"
-import { isLanguage } from "@tidemark/analysis"
+import { isLanguage } from "@tidemark/analysis/service"
 import { RegisteredTools } from "@tidemark/core"
 import { Effect, Option, Schema } from "effect"
 

@@ -17,7 +17,7 @@ import {
   sandboxCopyPrefix,
   SandboxLauncher,
   ThreadedAnalyzer
-} from "@tidemark/analysis"
+} from "@tidemark/analysis/service"
 import { Access, AnalysisWorker, DashboardLinks, DomainServices, IngestionWorker, RegisteredToolCatalogue, type RegisteredTools, ToolInstallations, WorkerHealth } from "@tidemark/core"
 import { CryptoIdGenerator } from "@tidemark/core/memory"
 import { Console, Context, Effect, Layer, Option, Redacted } from "effect"

@@ -1,22 +1,12 @@
-import { toolHeads } from "@tidemark/catalogue/ToolHeads"
-import type { RegisteredTools, ToolDefinitions } from "@tidemark/core"
+import type { ToolDefinitions } from "@tidemark/core"
 import type { ConfigLintLimits } from "../ConfigLintSandbox.js"
-import { makeCheckstyleTool } from "../checkstyle/CheckstyleTool.js"
-import { makeCppcheckTool } from "../cppcheck/CppcheckTool.js"
-import { makeGoVetTool } from "../golang/GoVetTool.js"
-import { makeStaticcheckTool } from "../golang/StaticcheckTool.js"
 import { legacyConfigurationOf } from "../eslintrc/LegacyConfiguration.js"
 import { makeMarkdownlintTool } from "../markdownlint/MarkdownlintTool.js"
-import { makePylintTool } from "../pylint/PylintTool.js"
-import { makeRegisteredTool } from "../registered/RegisteredTool.js"
-import { makeRubocopTool } from "../rubocop/RubocopTool.js"
 import { makeRuffTool } from "../ruff/RuffTool.js"
-import { makeShellCheckTool } from "../shellcheck/ShellCheckTool.js"
 import { makeStylelintTool } from "../stylelint/StylelintTool.js"
-import { makeYamllintTool } from "../yamllint/YamllintTool.js"
-import { makePhpcsTool } from "../phpcs/PhpcsTool.js"
 import type { AnalysisTool } from "./AnalysisTool.js"
 import { makeEslintTool } from "./EslintTool.js"
+import { externalMakers, type ExternalToolsOptions, type inProcessFamilies, pluginsOf, registeredPlugin } from "./ExternalTools.js"
 
 /**
  * The tools this server runs: one plug-in per catalogue tool whose family has one. The catalogue
@@ -24,39 +14,17 @@ import { makeEslintTool } from "./EslintTool.js"
  * counting it clean.
  */
 
-export interface AnalysisToolsOptions {
+export interface AnalysisToolsOptions extends ExternalToolsOptions {
   readonly configurationFileLimits: ConfigLintLimits
-  /** Where external analysers (ShellCheck, Cppcheck, RuboCop, Go's, yamllint, phpcs) are looked for: the service's PATH when absent. */
-  readonly searchPath?: string | undefined
-  /** How many processes an external analyser that can use several (Cppcheck's `-j`) may run: one when absent. */
-  readonly externalJobs?: number | undefined
-  /** The tools the installation's admin registered: a plug-in each (RegisteredTool). */
-  readonly registeredTools?: ReadonlyArray<RegisteredTools.RegisteredTool> | undefined
 }
 
 export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<AnalysisTool> => {
   const eslint = { configurationFileLimits: options.configurationFileLimits, readLegacy: legacyConfigurationOf }
-  // By the catalogue's family: ESLint9 and ESLint (v8) are both "eslint".
-  const plugins: Readonly<Record<string, (definition: ToolDefinitions.ToolDefinition) => AnalysisTool>> = {
+  const inProcess: Record<typeof inProcessFamilies[number], (definition: ToolDefinitions.ToolDefinition) => AnalysisTool> = {
     eslint: (definition) => makeEslintTool(definition, eslint),
     Ruff: makeRuffTool,
     markdownlint: makeMarkdownlintTool,
-    stylelint: makeStylelintTool,
-    shellcheck: (definition) => makeShellCheckTool(definition, { searchPath: options.searchPath }),
-    cppcheck: (definition) => makeCppcheckTool(definition, { searchPath: options.searchPath, jobs: options.externalJobs }),
-    rubocop: (definition) => makeRubocopTool(definition, { searchPath: options.searchPath }),
-    staticcheck: (definition) => makeStaticcheckTool(definition, { searchPath: options.searchPath }),
-    govet: (definition) => makeGoVetTool(definition, { searchPath: options.searchPath }),
-    yamllint: (definition) => makeYamllintTool(definition, { searchPath: options.searchPath }),
-    checkstyle: (definition) => makeCheckstyleTool(definition, { searchPath: options.searchPath }),
-    pylint: (definition) => makePylintTool(definition, { searchPath: options.searchPath }),
-    phpcs: (definition) => makePhpcsTool(definition, { searchPath: options.searchPath })
+    stylelint: makeStylelintTool
   }
-  return [
-    ...toolHeads.flatMap((definition) => {
-      const make = plugins[definition.family]
-      return make === undefined ? [] : [make(definition)]
-    }),
-    ...(options.registeredTools ?? []).map((tool) => makeRegisteredTool(tool, { searchPath: options.searchPath }))
-  ]
+  return pluginsOf({ ...inProcess, ...externalMakers(options) }, options, registeredPlugin(options))
 }

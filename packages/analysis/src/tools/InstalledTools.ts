@@ -2,8 +2,19 @@ import { toolHeads } from "@tidemark/catalogue/ToolHeads"
 import { type RegisteredTools, ToolInstallation, ToolInstallations } from "@tidemark/core"
 import { Duration, Effect, Layer } from "effect"
 import type { AnalysisTool } from "./AnalysisTool.js"
-import { defaultConfigLintLimits } from "../ConfigLintSandbox.js"
-import { analysisTools } from "./AnalysisTools.js"
+import { externalMakers, type ExternalToolsOptions, inProcessFamilies, type PluginMakers, pluginsOf, registeredPlugin } from "./ExternalTools.js"
+
+/** What installationsOf asks of a plug-in: its tool, and whether its program is here. */
+export type RunnableTool = Pick<AnalysisTool, "definition" | "availability">
+
+/**
+ * The plug-ins' answers without making those that run in process: they are always installed, and
+ * making them loads ESLint, TypeScript and Stylelint into the service's own process.
+ */
+export const runnableTools = (options: ExternalToolsOptions): Array<RunnableTool> => {
+  const inProcess: PluginMakers<RunnableTool> = Object.fromEntries(inProcessFamilies.map((family) => [family, (definition: RunnableTool["definition"]) => ({ definition })]))
+  return pluginsOf<RunnableTool>({ ...inProcess, ...externalMakers(options) }, options, registeredPlugin(options))
+}
 
 /**
  * Which catalogue tools this server can run, asked of the same plug-ins an analysis runs: a tool
@@ -11,7 +22,7 @@ import { analysisTools } from "./AnalysisTools.js"
  * version; an external analyser is installed when its program is found, at the program's version.
  */
 export const installationsOf = (
-  plugins: ReadonlyArray<AnalysisTool>,
+  plugins: ReadonlyArray<RunnableTool>,
   catalogue: ReadonlyArray<{ readonly uuid: string; readonly name: string; readonly version?: string | undefined }>
 ): Effect.Effect<ReadonlyArray<ToolInstallation.ToolInstallation>> =>
   Effect.forEach(catalogue, (tool) => {
@@ -59,7 +70,7 @@ export const layer = (options: {
     Effect.map(
       Effect.cachedWithTTL(
         installationsOf(
-          analysisTools({ configurationFileLimits: defaultConfigLintLimits, searchPath: options.searchPath, registeredTools: options.registeredTools }),
+          runnableTools({ searchPath: options.searchPath, registeredTools: options.registeredTools }),
           [...toolHeads, ...(options.registeredTools ?? [])]
         ),
         Duration.minutes(1)

@@ -6,10 +6,9 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { defaultConfigLintLimits } from "../../src/ConfigLintSandbox.js"
 import { analysisTools } from "../../src/tools/AnalysisTools.js"
-import { installationsOf } from "../../src/tools/InstalledTools.js"
+import { installationsOf, runnableTools } from "../../src/tools/InstalledTools.js"
 
-const installationsWith = (searchPath: string) =>
-  Effect.runPromise(installationsOf(analysisTools({ configurationFileLimits: defaultConfigLintLimits, searchPath }), toolHeads))
+const installationsWith = (searchPath: string) => Effect.runPromise(installationsOf(runnableTools({ searchPath }), toolHeads))
 
 describe("installationsOf", () => {
   it("answers every catalogue tool: those in process at the catalogue's version, ShellCheck at its program's", async () => {
@@ -27,6 +26,12 @@ describe("installationsOf", () => {
     const shellCheck = (await installationsWith(empty)).find((i) => i.name === "ShellCheck")
     expect(shellCheck).toMatchObject({ installed: false, reason: expect.stringContaining("shellcheck"), install: expect.stringContaining("apt-get install shellcheck") })
     expect(shellCheck?.version).toBeUndefined()
+  })
+
+  it("answers of the plug-ins without making those in process what it answers of every plug-in an analysis makes", async () => {
+    const searchPath = process.env["PATH"] ?? ""
+    const ofAnalysis = await Effect.runPromise(installationsOf(analysisTools({ configurationFileLimits: defaultConfigLintLimits, searchPath }), toolHeads))
+    expect(await installationsWith(searchPath)).toStrictEqual(ofAnalysis)
   })
 
   it("says a catalogue tool no plug-in runs cannot run", async () => {
