@@ -92,7 +92,14 @@ export const make = Effect.gen(function*() {
       orUnavailable
     )
 
-  return TriageStore.TriageStore.of({ ignoreIssues, unignoreIssue, ignoreFile, unignoreFile, ignoresOf })
+  const withIgnores = (repositoryIds: ReadonlyArray<number>) =>
+    sql`
+      SELECT id FROM unnest(${repositoryIds}::integer[]) AS id
+      WHERE EXISTS (SELECT 1 FROM ignored_issues WHERE repository_id = id)
+        OR EXISTS (SELECT 1 FROM ignored_files WHERE repository_id = id)
+    `.pipe(Effect.flatMap(decodeAll(Schema.Struct({ id: Schema.Number }))), Effect.map((rows) => new Set(rows.map((r) => r.id))), orUnavailable)
+
+  return TriageStore.TriageStore.of({ ignoreIssues, unignoreIssue, ignoreFile, unignoreFile, ignoresOf, withIgnores })
 })
 
 export const layer = Layer.effect(TriageStore.TriageStore, make)

@@ -67,9 +67,16 @@ export const triageStoreContract = (
             issues: [issue("c3")],
             files: [file("Src/b.py"), file("vendor/lib.js", { ignoredBy: token, ignoredAt: at(9) })]
           })
+          const { repository: idle } = yield* freshRepository
+          expect(yield* store.withIgnores([idle.id, repository.id, 987_654])).toEqual(new Set([repository.id]))
+          yield* store.unignoreIssue(repository.id, "c3")
+          expect(yield* store.withIgnores([repository.id])).toEqual(new Set([repository.id]))
           expect(yield* store.unignoreFile(repository.id, "vendor/lib.js")).toBe(true)
           expect(yield* store.unignoreFile(repository.id, "vendor/lib.js")).toBe(false)
           expect((yield* store.ignoresOf(repository.id)).files).toStrictEqual([file("Src/b.py")])
+          yield* store.unignoreFile(repository.id, "Src/b.py")
+          expect(yield* store.withIgnores([repository.id])).toEqual(new Set())
+          expect(yield* store.withIgnores([])).toEqual(new Set())
         }))
     })
   })

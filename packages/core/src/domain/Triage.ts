@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import type { IssueResult } from "./AnalysisResults.js"
 import { Text } from "./Common.js"
 import { addCounts, IssueCounts } from "./IssueLoad.js"
-import { CommitReference, PatternDetails, ToolReference } from "./IssueViews.js"
+import { CommitReference, commitIssueOf, PatternDetails, ToolReference } from "./IssueViews.js"
 import { DateTimeString } from "./Rfc3339.js"
 import { trusted } from "./Trusted.js"
 import { LanguageAnalysis } from "./AnalysedLanguages.js"
@@ -168,10 +168,51 @@ export class IgnoredIssue extends Schema.Class<IgnoredIssue>("IgnoredIssue")({
   commitInfo: Schema.optional(CommitReference)
 }) {}
 
-/** The ignore that covers an issue: its own, else its file's. */
-export const ignoreOf = (ignores: Ignores) => {
-  const issues = new Map(ignores.issues.map((i) => [i.issueId, i]))
-  const files = new Map(ignores.files.map((f) => [f.path, f]))
-  return (issue: Identified): IssueIgnore | FileIgnore | undefined =>
-    issues.get(issue.issueId) ?? files.get(issue.filePath)
+/**
+ * The `resultDataId`s an id a client gives may stand for, each with what the issue found by it
+ * must match: an `issueId` (16 hex digits, whose first 13 are its `resultDataId`) or a
+ * `resultDataId` itself (as getIssue takes it). Sixteen decimal digits may be either.
+ */
+export const resultDataIdsOf = (
+  id: string
+): ReadonlyArray<{ readonly resultDataId: number; readonly matches: (issue: IssueResult) => boolean }> => [
+  ...(/^[0-9a-f]{16}$/.test(id)
+    ? [{ resultDataId: Number.parseInt(id.slice(0, 13), 16), matches: (issue: IssueResult) => issue.issueId === id }]
+    : []),
+  ...(/^[0-9]{1,16}$/.test(id) && Number.isSafeInteger(Number(id))
+    ? [{ resultDataId: Number(id), matches: (issue: IssueResult) => issue.resultDataId === Number(id) }]
+    : [])
+]
+
+/**
+ * An ignored issue as searchRepositoryIgnoredIssues lists it: the issue as the analysis found it,
+ * with its own ignore (who, when, why, on which commit: `commits` holds those commits) or else its
+ * file's (who and when; the commit is the analysed one).
+ */
+export const ignoredIssueOf = (
+  ignores: Ignores,
+  issue: IssueResult,
+  fileId: number,
+  analysed: CommitReference,
+  commits: ReadonlyMap<string, CommitReference>
+): IgnoredIssue => {
+  const own = ignores.issues.find((i) => i.issueId === issue.issueId)
+  const ignore = own ?? ignores.files.find((f) => f.path === issue.filePath)
+  const listed = commitIssueOf(issue, fileId, (own === undefined ? undefined : commits.get(own.commitSha)) ?? analysed)
+  return trusted(IgnoredIssue, {
+    issueId: listed.issueId,
+    ...(own?.reason === undefined ? {} : { reason: own.reason }),
+    ...(own?.comment === undefined ? {} : { comment: own.comment }),
+    ...(ignore === undefined ? {} : { ignoredByName: ignore.ignoredBy.name }),
+    ignoredTimestamp: ignore?.ignoredAt ?? analysed.timestamp ?? "",
+    filePath: listed.filePath,
+    fileId: listed.fileId,
+    patternInfo: listed.patternInfo,
+    toolInfo: listed.toolInfo,
+    lineNumber: listed.lineNumber,
+    message: listed.message,
+    language: listed.language,
+    lineText: listed.lineText,
+    ...(listed.commitInfo === undefined ? {} : { commitInfo: listed.commitInfo })
+  })
 }

@@ -22,7 +22,9 @@ export const make = Effect.sync(() => {
     unignoreIssue: (repositoryId, issueId) => Effect.sync(() => issues.get(repositoryId)?.delete(issueId) ?? false),
     ignoreFile: (repositoryId, ignore) => Effect.sync(() => void of(files, repositoryId).set(ignore.path, ignore)),
     unignoreFile: (repositoryId, path) => Effect.sync(() => files.get(repositoryId)?.delete(path) ?? false),
-    ignoresOf: (repositoryId) => Effect.sync(() => ({ issues: byKey(issues.get(repositoryId)), files: byKey(files.get(repositoryId)) }))
+    ignoresOf: (repositoryId) => Effect.sync(() => ({ issues: byKey(issues.get(repositoryId)), files: byKey(files.get(repositoryId)) })),
+    withIgnores: (repositoryIds) =>
+      Effect.sync(() => new Set(repositoryIds.filter((id) => (issues.get(id)?.size ?? 0) + (files.get(id)?.size ?? 0) > 0)))
   })
 })
 

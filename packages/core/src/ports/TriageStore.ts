@@ -19,5 +19,7 @@ export class TriageStore extends Context.Tag("@tidemark/core/TriageStore")<
     readonly unignoreFile: (repositoryId: number, path: string) => Effect.Effect<boolean, ServiceUnavailable>
     /** Everything the repository set aside: issues by id, files by path (code point order). */
     readonly ignoresOf: (repositoryId: number) => Effect.Effect<Ignores, ServiceUnavailable>
+    /** Which of the repositories set anything aside: a list page reads the ignores of those alone. */
+    readonly withIgnores: (repositoryIds: ReadonlyArray<number>) => Effect.Effect<ReadonlySet<number>, ServiceUnavailable>
   }
 >() {}
