@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Errors, IssueTriage, IssueViews, RepositoryAnalysis, RepositoryIssues, Triage } from "@tidemark/core"
+import { Errors, IssueTriage, IssueViews, RepositoryAnalysis, RepositoryFiles, RepositoryIssues, Triage } from "@tidemark/core"
 import type { Principal } from "@tidemark/core"
 import { Effect, type Option } from "effect"
 import { drain, withWorker } from "./fixtures/FakeAnalysis.js"
@@ -29,6 +29,15 @@ const listedView = Effect.flatMap(
   (r) => Effect.map(r.list(adminCaller, { provider: "gh", organization: "acme" }, {}), (page) => page.items[0])
 )
 
+/** src/app.ts as listFiles and getFileWithAnalysis show it, and the issues getFileIssues lists in it. */
+const appFile = Effect.gen(function*() {
+  const files = yield* RepositoryFiles.RepositoryFiles
+  const [listed] = (yield* files.list(adminCaller, widgets, {})).items
+  const one = yield* files.get(adminCaller, widgets, listed?.fileId ?? 0)
+  const fileIssues = yield* files.fileIssues(adminCaller, widgets, listed?.fileId ?? 0, {})
+  return { listed: listed?.totalIssues, one: one.quality?.totalIssues, ignored: one.file.ignored, issues: fileIssues.pagination.total }
+})
+
 const setState = (caller: Caller, issueId: string, body: ConstructorParameters<typeof Triage.IssueStateBody>[0]) =>
   Effect.flatMap(IssueTriage.IssueTriage, (t) => t.updateIssueState(caller, widgets, issueId, new Triage.IssueStateBody(body)))
 
@@ -54,6 +63,7 @@ describe("IssueTriage: one issue", () => {
       expect(after.grade ?? 0).toBeGreaterThan(before.grade ?? 0)
       const listed = yield* listedView
       expect([listed?.issuesCount, listed?.grade]).toEqual([after.issuesCount, after.grade])
+      expect(yield* appFile).toEqual({ listed: 2, one: 2, ignored: false, issues: 2 })
 
       const list = yield* ignored
       expect(list.pagination.total).toBe(1)
@@ -130,6 +140,7 @@ describe("IssueTriage: files", () => {
       yield* setFile(caller, "src/app.ts", true)
       expect((yield* shownIssues).pagination.total).toBe(0)
       expect((yield* repositoryView).issuesCount).toBe(0)
+      expect(yield* appFile).toEqual({ listed: 0, one: 0, ignored: true, issues: 0 })
       const list = yield* ignored
       expect(list.items.map((i) => [i.issueId, i.ignoredByName, i.reason])).toEqual(issues.map((i) => [i.issueId, issued.credential.id, undefined]))
       expect(yield* Effect.flip(setFile(caller, "src/none.ts", true))).toEqual(new Errors.NotFound({ what: "file", id: "src/none.ts" }))
@@ -137,6 +148,7 @@ describe("IssueTriage: files", () => {
       expect(yield* Effect.flip(setFile(yield* callerWith("read"), "src/app.ts", false))).toBeInstanceOf(Errors.PermissionDenied)
       yield* setFile(caller, "src/app.ts", false)
       expect((yield* repositoryView).issuesCount).toBe(3)
+      expect(yield* appFile).toEqual({ listed: 3, one: 3, ignored: false, issues: 3 })
       expect((yield* ignored).items).toEqual([])
     })))
 })

@@ -2,7 +2,8 @@ import { Effect } from "effect"
 import { CommitAnalysis } from "../domain/CommitAnalysis.js"
 import { IssueCounts, totalOf } from "../domain/IssueLoad.js"
 import type { Shown } from "../domain/RepositoryView.js"
-import type { IssueFilter, NamedCount } from "../domain/StoredResults.js"
+import { FileResult } from "../domain/AnalysisResults.js"
+import { type IssueFilter, type NamedCount, namedCountsOf, type StoredFile } from "../domain/StoredResults.js"
 import { hasIgnores, type IgnoredSelection, ignoredCountsOf, measuresWithout, selectionOf } from "../domain/Triage.js"
 import { trusted } from "../domain/Trusted.js"
 import type { ResultsKey } from "../ports/AnalysisResultStore.js"
@@ -58,7 +59,36 @@ const make = Effect.gen(function*() {
       return yield* Effect.forEach(shown, ([id, s]) => (ignoring.has(id) ? shownWithout(id, s) : Effect.succeed(s)), { concurrency: 4 })
     })
 
-  return withSpans("Ignores", { filterFor, shownWithout, shownOfPage, ignoresOf: triage.ignoresOf })
+  /**
+   * Files as a page shows them: an ignored file with no issue, another without its ignored issues
+   * (read by their ids: as many rows at most as the repository ignored issues).
+   */
+  const filesWithout = (key: ResultsKey, files: ReadonlyArray<StoredFile>) =>
+    Effect.gen(function*() {
+      const ignores = yield* triage.ignoresOf(key.repositoryId)
+      if (!hasIgnores(ignores) || files.length === 0) return files
+      const ignoredFiles = new Set(ignores.files.map((f) => f.path))
+      const issueIds = ignores.issues.map((i) => i.issueId)
+      const ignored = issueIds.length === 0 ? [] : (yield* issueResults.issues(
+        key,
+        { filePaths: files.map((f) => f.file.path), ignored: { issueIds, filePaths: [], keep: "ignored" } },
+        { after: undefined, limit: issueIds.length }
+      )).items
+      const less = new Map(namedCountsOf(ignored.map((row) => row.issue.filePath)).map((c) => [c.name, c.total]))
+      const withTotal = (stored: StoredFile, totalIssues: number): StoredFile => ({
+        ...stored,
+        file: trusted(FileResult, { ...stored.file, totalIssues: Math.max(0, totalIssues) })
+      })
+      return files.map((stored) =>
+        ignoredFiles.has(stored.file.path)
+          ? withTotal(stored, 0)
+          : withTotal(stored, stored.file.totalIssues - (less.get(stored.file.path) ?? 0)))
+    })
+
+  const fileIgnored = (repositoryId: number, path: string) =>
+    Effect.map(triage.ignoresOf(repositoryId), (ignores) => ignores.files.some((f) => f.path === path))
+
+  return withSpans("Ignores", { filterFor, shownWithout, shownOfPage, filesWithout, fileIgnored, ignoresOf: triage.ignoresOf })
 })
 
 /** What the repository views, issue reads and counts leave out: the issues and files a team ignored. */
