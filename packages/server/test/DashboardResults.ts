@@ -71,7 +71,7 @@ export type FileJson = Awaited<ReturnType<ResultsApi["file"]>>
 /** An issue's message cell: the message, and its line's text under it (indentation dropped). */
 export const messageCell = (issue: Issue) => `${issue.message}${issue.lineText.trim()}`
 
-/** A row of the issues table: file, line, message (with its line), pattern, severity, category, language. */
+/** A row of the issues table: file, line, message (with its line), pattern, severity, category, language, its ignore. */
 export const issueRow = (issue: Issue) => [
   issue.filePath,
   String(issue.lineNumber),
@@ -79,7 +79,8 @@ export const issueRow = (issue: Issue) => [
   issue.patternInfo.title ?? issue.patternInfo.id,
   issue.patternInfo.level,
   issue.patternInfo.category,
-  issue.language
+  issue.language,
+  "Ignore…"
 ]
 
 export const issuesTotal = (total: number, filtered: boolean) =>
