@@ -27,21 +27,20 @@ const Row = ({ name, issue, triage }: { readonly name: string; readonly issue: I
   <tr>
     <td><a href={hrefOf({ page: "file", name, fileId: issue.fileId, line: issue.lineNumber })}>{issue.filePath}</a></td>
     <td class="num">{issue.lineNumber}</td>
-    <MessageCell issue={issue} />
+    <MessageCell issue={issue}>
+      <IgnoreForm issueId={issue.issueId} label={`${issue.filePath}:${issue.lineNumber}`} ignore={triage.ignore} onDone={triage.onIgnored} />
+    </MessageCell>
     <PatternCell pattern={issue.patternInfo} />
     <td><LevelBadge level={issue.patternInfo.level} /></td>
     <td>{issue.patternInfo.category}</td>
     <td>{issue.language}</td>
-    <td class="action">
-      <IgnoreForm issueId={issue.issueId} label={`${issue.filePath}:${issue.lineNumber}`} ignore={triage.ignore} onDone={triage.onIgnored} />
-    </td>
   </tr>
 )
 
 const IssueTable = ({ name, issues, triage }: { readonly name: string; readonly issues: ReadonlyArray<Issue>; readonly triage: Triage }) => (
   <table class="issues">
     <caption class="visually-hidden">Issues, by file and line</caption>
-    <Columns labels={["File", "Line", "Message", "Pattern", "Severity", "Category", "Language", "Action"]} />
+    <Columns labels={["File", "Line", "Message", "Pattern", "Severity", "Category", "Language"]} />
     <tbody>
       {issues.map((issue) => <Row key={issue.resultDataId} name={name} issue={issue} triage={triage} />)}
     </tbody>
