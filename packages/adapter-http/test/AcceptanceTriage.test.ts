@@ -214,6 +214,6 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "180 seconds" })
         yield* Http.expectError(refused, "Forbidden")
 
         expect([...called].sort()).toEqual([...triageOperations].sort())
-      }))
+      }), 150_000)
   })
 })
