@@ -20,6 +20,7 @@ import {
   resultDataIdsOf,
   selectionOf
 } from "../domain/Triage.js"
+import type { ResultsKey } from "../ports/AnalysisResultStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { FileResultStore } from "../ports/FileResultStore.js"
 import { IssueResultStore } from "../ports/IssueResultStore.js"
@@ -79,9 +80,9 @@ const make = Effect.gen(function*() {
    * latest analysis of the default branch, else of another branch: an issue listed on any branch
    * can be ignored.
    */
-  const find = (repository: RepositoryRecord, issueId: string) =>
+  const find = (keys: ReadonlyArray<ResultsKey>, issueId: string) =>
     Effect.gen(function*() {
-      for (const key of yield* latestKeys(repository)) {
+      for (const key of keys) {
         for (const { matches, resultDataId } of resultDataIdsOf(issueId)) {
           const row = yield* issueResults.issue(key, resultDataId)
           if (Option.isSome(row) && matches(row.value.issue)) return Option.some<FoundIssue>({ issue: row.value.issue, commitSha: key.commitSha })
@@ -105,8 +106,8 @@ const make = Effect.gen(function*() {
       return false
     })
 
-  const found = (repository: RepositoryRecord, issueId: string) =>
-    Effect.flatMap(find(repository, issueId), Option.match({
+  const found = (keys: ReadonlyArray<ResultsKey>, issueId: string) =>
+    Effect.flatMap(find(keys, issueId), Option.match({
       onNone: () => new NotFound({ what: "issue", id: issueId }),
       onSome: Effect.succeed
     }))
@@ -127,11 +128,11 @@ const make = Effect.gen(function*() {
     Effect.gen(function*() {
       const { by, repository } = yield* writer(caller, at)
       if (body.ignored) {
-        const issue = yield* found(repository, issueId)
+        const issue = yield* found(yield* latestKeys(repository), issueId)
         return yield* triage.ignoreIssues(repository.id, [yield* ignoreOf(issue, by, body.reason, body.comment)])
       }
       // Un-ignoring needs no analysis to list the issue: an issue fixed since is forgotten all the same.
-      const current = yield* find(repository, issueId)
+      const current = yield* find(yield* latestKeys(repository), issueId)
       const identity = Option.match(current, { onNone: () => issueId, onSome: (f) => f.issue.issueId })
       const removed = yield* triage.unignoreIssue(repository.id, identity)
       if (!removed && Option.isNone(current)) return yield* new NotFound({ what: "issue", id: issueId })
@@ -141,7 +142,8 @@ const make = Effect.gen(function*() {
   const bulkIgnore = (caller: Caller, at: RepositoryCoordinates, body: BulkIgnoreIssuesBody) =>
     Effect.gen(function*() {
       const { by, repository } = yield* writer(caller, at)
-      const issues = yield* Effect.forEach(new Set(body.issueIds), (issueId) => found(repository, issueId))
+      const keys = yield* latestKeys(repository)
+      const issues = yield* Effect.forEach(new Set(body.issueIds), (issueId) => found(keys, issueId))
       const ignored = yield* Effect.forEach(issues, (issue) => ignoreOf(issue, by, body.reason, body.comment))
       yield* triage.ignoreIssues(repository.id, ignored)
     })
@@ -153,7 +155,7 @@ const make = Effect.gen(function*() {
   const ignoreFalsePositive = (caller: Caller, at: RepositoryCoordinates, issueId: string) =>
     Effect.gen(function*() {
       const { by, repository } = yield* writer(caller, at)
-      const issue = yield* found(repository, issueId)
+      const issue = yield* found(yield* latestKeys(repository), issueId)
       const { issues } = yield* triage.ignoresOf(repository.id)
       if (issues.some((i) => i.issueId === issue.issue.issueId)) {
         return yield* new ConfigurationConflict({ reason: `Issue ${issueId} is already ignored` })
