@@ -6,6 +6,7 @@ export declare const definitions: {
   readonly "issues-files": AcceptanceDefinition
   readonly "commits-pulls": AcceptanceDefinition
   readonly "languages-tools": AcceptanceDefinition
+  readonly "triage-setup": AcceptanceDefinition
 }
 export declare const interfacePath: string
 export declare const typesPath: string

@@ -1,10 +1,10 @@
 // Makes the acceptance clients of the original API: for each published definition (the issue and
 // file operations of issue 13; the commits, pull requests and quality settings of issue 14; the
-// languages, file extensions and tools of the catalogue), its
+// languages, file extensions and tools of the catalogue; the triage and setup operations of issue 27), its
 // interface (paths, parameters, schemas, enums, required fields) with its prose left out, and the
 // TypeScript types openapi-typescript generates from it, which openapi-fetch calls in
-// packages/adapter-http/test/AcceptanceClient.test.ts, AcceptanceQualitySettings.test.ts and
-// AcceptanceLanguages.test.ts.
+// packages/adapter-http/test/AcceptanceClient.test.ts, AcceptanceQualitySettings.test.ts,
+// AcceptanceLanguages.test.ts and AcceptanceTriage.test.ts.
 //
 //   node packages/adapter-http/scripts/acceptance-client.mjs [path/to/codacy-v3-<part>.yaml ...]
 //
@@ -31,6 +31,10 @@ export const definitions = {
   "languages-tools": {
     interfacePath: `${root}docs/spec/codacy-v3-languages-tools.interface.yaml`,
     typesPath: `${root}packages/adapter-http/test/fixtures/CodacyLanguagesToolsApi.ts`
+  },
+  "triage-setup": {
+    interfacePath: `${root}docs/spec/codacy-v3-triage-setup.interface.yaml`,
+    typesPath: `${root}packages/adapter-http/test/fixtures/CodacyTriageSetupApi.ts`
   }
 }
 

@@ -27,6 +27,7 @@ import * as RepositoriesHandlers from "./repositories/Handlers.js"
 import * as ResultsHandlers from "./results/Handlers.js"
 import * as TokensHandlers from "./tokens/Handlers.js"
 import * as ToolsHandlers from "./tools/Handlers.js"
+import * as TriageHandlers from "./triage/Handlers.js"
 import * as VersionHandlers from "./version/Handlers.js"
 import * as WebhooksHandlers from "./webhooks/Handlers.js"
 import { TidemarkApi } from "./TidemarkApi.js"
@@ -80,6 +81,7 @@ export const layer = (options: Options) => {
       LanguagesHandlers.repositoryLanguagesLayer,
       LanguagesHandlers.languageToolsLayer,
       HealthHandlers.layer,
+      TriageHandlers.layer,
       // The admin API.
       AdminHandlers.layer,
       GitHostHandlers.layer,

@@ -18,6 +18,7 @@ import { OrganizationRepositoriesGroup, RepositoriesGroup } from "./repositories
 import { ResultsGroup } from "./results/Api.js"
 import { TokensGroup } from "./tokens/Api.js"
 import { ToolsGroup } from "./tools/Api.js"
+import { TriageGroup } from "./triage/Api.js"
 import { VersionGroup } from "./version/Api.js"
 import { GitHostWebhookGroup, prefix as hooksPrefix } from "./webhooks/Api.js"
 
@@ -44,6 +45,7 @@ export class AnalysisApi extends HttpApi.make("analysis")
   .add(RepositoryLanguagesGroup)
   .add(LanguageToolsGroup)
   .add(HealthGroup)
+  .add(TriageGroup)
   .prefix("/api/v3")
   .annotate(OpenApi.Title, "Tidemark analysis API")
   .annotate(OpenApi.Version, "3.1.0")

@@ -192,7 +192,12 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
           // Our extension: a branch's grade and issue count over time (the dashboard's commit history).
           `${repository}/commits-history`,
           // Our extension: the readiness probe.
-          "/api/v3/health"
+          "/api/v3/health",
+          // Triage (issue 27).
+          `${repository}/issues/bulk-ignore`,
+          `${repository}/issues/{issueId}/false-positive/ignore`,
+          `${repository}/ignoredIssues/search`,
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/file"
         ]
         expect(Object.keys(document.paths).sort()).toEqual([...new Set([...specOperations.map((o) => o.path), ...issueOperations])].sort())
         expect(document.components.securitySchemes["apiToken"]).toEqual({ type: "apiKey", name: "api-token", in: "header" })

@@ -20,6 +20,7 @@ import WebhookDeliveries from "./migrations/0017_webhook_deliveries.js"
 import LanguageSettings from "./migrations/0018_language_settings.js"
 import ConfigurationFileDefault from "./migrations/0019_configuration_file_default.js"
 import RegisteredToolRules from "./migrations/0020_registered_tool_rules.js"
+import Triage from "./migrations/0021_triage.js"
 
 /** Numbered and append-only: a change to the schema is a new entry, never an edit of an old one. */
 export const migrations = {
@@ -42,7 +43,8 @@ export const migrations = {
   "0017_webhook_deliveries": WebhookDeliveries,
   "0018_language_settings": LanguageSettings,
   "0019_configuration_file_default": ConfigurationFileDefault,
-  "0020_registered_tool_rules": RegisteredToolRules
+  "0020_registered_tool_rules": RegisteredToolRules,
+  "0021_triage": Triage
 }
 
 /** The migrator's own bookkeeping table (the `@effect/sql` default name). */

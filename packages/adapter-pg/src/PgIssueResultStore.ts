@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { type AnalysisResultStore, IssueResultStore, Pagination, StoredResults } from "@tidemark/core"
+import { type AnalysisResultStore, IssueResultStore, Pagination, StoredResults, type Triage } from "@tidemark/core"
 import { Array as Arr, Effect, Layer, Schema } from "effect"
 import { analysisRow, decodeTotal, issueRows, resultId } from "./PgAnalysisRows.js"
 import { decodeAll } from "./Rows.js"
@@ -36,8 +36,17 @@ export const make = Effect.gen(function*() {
       ...any("category", filter.categories),
       ...any("level", filter.levels),
       ...any("author_email", filter.authorEmails),
-      ...any("file_path", filter.filePaths)
+      ...any("file_path", filter.filePaths),
+      ...ignoredCondition(filter.ignored)
     ]
+  }
+
+  /** An issue is ignored by its identity or by its file (Triage.selects). */
+  const ignoredCondition = (selection: Triage.IgnoredSelection | undefined) => {
+    if (selection === undefined) return []
+    const ignored = sql`(issue_id = ANY(${selection.issueIds}::text[]) OR file_path = ANY(${selection.filePaths}::text[]))`
+    if (selection.keep === "ignored") return [ignored]
+    return selection.issueIds.length === 0 && selection.filePaths.length === 0 ? [] : [sql`NOT ${ignored}`]
   }
 
   const issues = (key: AnalysisResultStore.ResultsKey, filter: StoredResults.IssueFilter, page: Pagination.PageRequest) => {

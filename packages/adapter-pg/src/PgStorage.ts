@@ -26,6 +26,7 @@ import * as PgRegisteredToolRules from "./PgRegisteredToolRules.js"
 import * as PgRepositoryStore from "./PgRepositoryStore.js"
 import * as PgStandardStore from "./PgStandardStore.js"
 import * as PgToolConfigStore from "./PgToolConfigStore.js"
+import * as PgTriageStore from "./PgTriageStore.js"
 import * as PgWebhookDeliveryLog from "./PgWebhookDeliveryLog.js"
 import * as PgWebhookSecretStore from "./PgWebhookSecretStore.js"
 
@@ -52,7 +53,8 @@ const stores: Layer.Layer<Exclude<StoragePorts, CredentialRevocations.Credential
   PgChangeStore.layer,
   PgGitHostSettingsStore.layer,
   PgLanguageSettingsStore.layer,
-  PgRegisteredToolRules.layer
+  PgRegisteredToolRules.layer,
+  PgTriageStore.layer
 )
 
 /** The adapters alone, on a schema already migrated; revocations are announced to every process on the server. */

@@ -19,6 +19,7 @@ import * as MemoryQualityGateStore from "./memory/MemoryQualityGateStore.js"
 import * as MemoryRepositoryStore from "./memory/MemoryRepositoryStore.js"
 import * as MemoryStandardStore from "./memory/MemoryStandardStore.js"
 import * as MemoryToolConfigStore from "./memory/MemoryToolConfigStore.js"
+import * as MemoryTriageStore from "./memory/MemoryTriageStore.js"
 import * as MemoryWebhookDeliveryLog from "./memory/MemoryWebhookDeliveryLog.js"
 import * as MemoryWebhookSecretStore from "./memory/MemoryWebhookSecretStore.js"
 
@@ -44,6 +45,7 @@ export {
   MemoryRepositoryStore,
   MemoryStandardStore,
   MemoryToolConfigStore,
+  MemoryTriageStore,
   MemoryWebhookDeliveryLog,
   MemoryWebhookSecretStore,
   RepositoryListingFromStores
@@ -77,7 +79,8 @@ export const storageLayer = Layer.merge(RepositoryListingFromStores.layer, Memor
     MemoryChangeStore.layer,
     MemoryGitHostSettingsStore.layer,
     MemoryLanguageSettingsStore.layer,
-    MemoryRegisteredToolRules.layer
+    MemoryRegisteredToolRules.layer,
+    MemoryTriageStore.layer
   ))
 )
 export * as MemoryEventQueue from "./memory/MemoryEventQueue.js"

@@ -8,12 +8,15 @@ import {
   CommitAnalysis,
   GitChanges,
   GitReader,
+  Ignores,
   IssueAuthors,
   IssueLoad,
   Records,
   Repository,
   RepositoryStore,
-  TreeAnalyses
+  TreeAnalyses,
+  Triage,
+  TriageStore
 } from "@tidemark/core"
 import { Effect, Either, Layer, Option } from "effect"
 import * as GitDiffs from "./fixtures/GitDiffs.js"
@@ -29,7 +32,7 @@ const noTrees = Layer.succeed(TreeAnalyses.TreeAnalyses, new TreeAnalyses.TreeAn
 }))
 
 const recordingLayer = ChangeRecording.ChangeRecording.DefaultWithoutDependencies.pipe(
-  Layer.provide(Layer.mergeAll(noTrees, IssueAuthors.IssueAuthors.Default, ChangeVerdicts.ChangeVerdicts.Default))
+  Layer.provide(Layer.mergeAll(noTrees, IssueAuthors.IssueAuthors.Default, ChangeVerdicts.ChangeVerdicts.Default, Ignores.Ignores.Default))
 )
 
 /** Git telling `diff` for every change, and how many times it was asked. */
@@ -44,7 +47,7 @@ const gitWithDiff = (diff: Effect.Effect<string, GitReader.GitReadError>, asked:
 
 const recordingWithGit = (git: Layer.Layer<GitChanges.GitChanges>) =>
   ChangeRecording.ChangeRecording.DefaultWithoutDependencies.pipe(
-    Layer.provide(Layer.mergeAll(noTrees, IssueAuthors.IssueAuthors.Default, ChangeVerdicts.ChangeVerdicts.Default, git))
+    Layer.provide(Layer.mergeAll(noTrees, IssueAuthors.IssueAuthors.Default, ChangeVerdicts.ChangeVerdicts.Default, Ignores.Ignores.Default, git))
   )
 
 const catchLine = "    } catch (e) {"
@@ -122,6 +125,40 @@ describe("ChangeRecording.recordCommit", () => {
       const change = Option.getOrThrow(yield* Effect.flatMap(ChangeStore.ChangeStore, (store) =>
         store.find({ repositoryId: repository.id, subject: { kind: "commit", sha: "m1" } })))
       expect([change.newIssues, change.fixedIssues, change.baseSha]).toEqual([0, 0, undefined])
+    })))
+})
+
+describe("ChangeRecording: ignored issues", () => {
+  it.effect("an issue ignored by identity or by its file is neither added nor fixed: the gates never count it", () =>
+    withServices(Effect.gen(function*() {
+      const added = yield* addRepository("widgets")
+      const repository = Option.getOrThrow(yield* Effect.flatMap(RepositoryStore.RepositoryStore, (store) => store.findRepositoryById(added.repositoryId ?? 0)))
+      const by = new Triage.IgnoredBy({ credentialId: "admin", name: "admin" })
+      const triage = yield* TriageStore.TriageStore
+      yield* triage.ignoreIssues(repository.id, [
+        new Triage.IssueIgnore({ issueId: "i2", reason: "TestCode", ignoredBy: by, ignoredAt: "2024-01-01T09:00:00Z", commitSha: "m0" })
+      ])
+      yield* triage.ignoreFile(repository.id, new Triage.FileIgnore({ path: "vendor/lib.js", ignoredBy: by, ignoredAt: "2024-01-01T09:00:00Z" }))
+      const recording = yield* Effect.provide(ChangeRecording.ChangeRecording, recordingLayer)
+      yield* Effect.flatMap(AnalysisResultStore.AnalysisResultStore, (store) =>
+        store.save(
+          { repositoryId: repository.id, branch: "main", commitSha: "m1" },
+          AnalysisResults.AnalysisResults.make({ files: [file], issues: [issue(1), undefinedNameAt(7, "vendor/lib.js")], clones: [] })
+        ))
+      const head = AnalysisResults.AnalysisResults.make({
+        files: [file],
+        issues: [issue(2), issue(3), undefinedNameAt(5, "vendor/lib.js", "v5")],
+        clones: []
+      })
+      const previous = analysisOf(repository.id, "m1", "2024-01-01T10:00:00Z", false)
+      yield* recording.recordCommit(repository, analysisOf(repository.id, "m2", "2024-01-01T11:00:00Z", false), head, previous)
+      const key = { repositoryId: repository.id, subject: { kind: "commit", sha: "m2" } } as const
+      const change = Option.getOrThrow(yield* Effect.flatMap(ChangeStore.ChangeStore, (store) => store.find(key)))
+      const page = yield* Effect.flatMap(ChangeStore.ChangeStore, (store) => store.issues(key, undefined, { after: undefined, limit: 100 }))
+      // Line 3 is new and line 1 fixed; the ignored issue (i2) and the ignored file's are neither.
+      expect(page.items.map((d) => [d.deltaType, d.issue.filePath, d.issue.line])).toEqual([["Added", "src/app.ts", 3], ["Fixed", "src/app.ts", 1]])
+      expect([change.newIssues, change.fixedIssues]).toEqual([1, 1])
+      expect(change.newIssueKinds.map((k) => k.count)).toEqual([1])
     })))
 })
 

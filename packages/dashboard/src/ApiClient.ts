@@ -8,6 +8,7 @@ import { repositoryCalls } from "./repositories/RepositoriesApi.js"
 import { resultCalls } from "./results/ResultsApi.js"
 import { type ApiClientOptions, makeRequest } from "./shared/ApiRequest.js"
 import { toolCalls } from "./tools/ToolsApi.js"
+import { triageCalls } from "./triage/TriageApi.js"
 
 export const makeApiClient = (options: ApiClientOptions) => {
   const request = makeRequest(options)
@@ -18,7 +19,8 @@ export const makeApiClient = (options: ApiClientOptions) => {
     ...deliveryCalls(request, org),
     ...resultCalls(request, org),
     ...changeCalls(request, org),
-    ...toolCalls(request)
+    ...toolCalls(request),
+    ...triageCalls(request, org)
   }
 }
 

@@ -15,6 +15,7 @@ import { clearSession, loadSession, saveSession, type Session, type SessionStore
 import { formatOrganization } from "./shared/Organization.js"
 import { ToolPage } from "./tools/ToolPage.js"
 import { ToolsPage } from "./tools/ToolsPage.js"
+import { IgnoredPage } from "./triage/IgnoredPage.js"
 
 const useRoute = (): Route => {
   const [route, setRoute] = useState(() => parseRoute(window.location.hash))
@@ -122,6 +123,8 @@ const Page = ({ route, session, api, refusal, onLogin }: {
       return <RepositoryPage api={api} name={route.name} />
     case "issues":
       return <IssuesPage api={api} name={route.name} filters={route.filters} cursor={route.cursor} />
+    case "ignored":
+      return <IgnoredPage api={api} name={route.name} cursor={route.cursor} />
     case "files":
       return <FilesPage api={api} name={route.name} query={route.query} />
     case "file":

@@ -7,6 +7,7 @@ export type Route =
   | { readonly page: "overview"; readonly cursor?: string | undefined }
   | { readonly page: "repository"; readonly name: string }
   | { readonly page: "issues"; readonly name: string; readonly filters: IssueFilters; readonly cursor?: string | undefined }
+  | { readonly page: "ignored"; readonly name: string; readonly cursor?: string | undefined }
   | { readonly page: "files"; readonly name: string; readonly query: FileListQuery }
   | { readonly page: "file"; readonly name: string; readonly fileId: number; readonly line?: number | undefined }
   | { readonly page: "pullRequests"; readonly name: string; readonly cursor?: string | undefined }
@@ -32,7 +33,7 @@ const positive = (text: string | null | undefined): number | undefined => {
 }
 
 /** A repository's pages: its name is one encoded segment, so it may hold slashes and any character. */
-const repositoryPath = /^\/repositories\/([^/]+)(?:\/(issues|files|pull-requests|commits)(?:\/([^/]+))?)?$/
+const repositoryPath = /^\/repositories\/([^/]+)(?:\/(issues|ignored|files|pull-requests|commits)(?:\/([^/]+))?)?$/
 
 const repositoryRoute = (pathname: string, params: URLSearchParams, hash: string): Route => {
   const [, encoded = "", section, id] = repositoryPath.exec(pathname) ?? []
@@ -44,6 +45,7 @@ const repositoryRoute = (pathname: string, params: URLSearchParams, hash: string
   }
   if (section === "files" && id === undefined) return { page: "files", name, query: fileListQueryOf(params) }
   const cursor = params.get("cursor") ?? undefined
+  if (section === "ignored" && id === undefined) return { page: "ignored", name, cursor }
   if (section === "pull-requests" && id === undefined) return { page: "pullRequests", name, cursor }
   if (section === "commits" && id === undefined) return { page: "commits", name, branch: params.get("branch") || undefined, cursor }
   const number = positive(id)
@@ -91,6 +93,9 @@ export const hrefOf = (route: Route): string => {
       appendFilters(params, route.filters)
       if (route.cursor !== undefined) params.set("cursor", route.cursor)
       return withQuery(`#/repositories/${encodeURIComponent(route.name)}/issues`, params)
+    case "ignored":
+      if (route.cursor !== undefined) params.set("cursor", route.cursor)
+      return withQuery(`#/repositories/${encodeURIComponent(route.name)}/ignored`, params)
     case "files":
       appendFileListQuery(params, route.query)
       return withQuery(`#/repositories/${encodeURIComponent(route.name)}/files`, params)

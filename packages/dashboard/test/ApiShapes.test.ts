@@ -9,7 +9,8 @@ import {
   IssueViews,
   Repository,
   RepositoryWithAnalysis as RepositoryWithAnalysisModule,
-  Tool as ToolModule
+  Tool as ToolModule,
+  Triage as TriageModule
 } from "@tidemark/core"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
@@ -33,6 +34,7 @@ import {
   readOverview
 } from "../src/results/Results.js"
 import type { Page } from "../src/shared/Envelope.js"
+import { type IgnoredIssue, readIgnoredPage } from "../src/triage/Triage.js"
 
 /**
  * The dashboard keeps its own readers (no Effect in the browser bundle), so these tests hold them
@@ -54,7 +56,8 @@ const typeCheck = {
   deltaIssue: (encoded: typeof ChangeViews.CommitDeltaIssue.Encoded): DeltaIssue => encoded,
   commit: (encoded: typeof ChangeViews.CommitWithAnalysis.Encoded): CommitWithAnalysis => encoded,
   history: (encoded: typeof BranchHistoryEntryModule.BranchHistoryEntry.Encoded): BranchHistoryEntry => encoded,
-  filesCoverage: (encoded: typeof ChangeViews.FileDiffCoverage.Encoded): FileDiffCoverage => encoded
+  filesCoverage: (encoded: typeof ChangeViews.FileDiffCoverage.Encoded): FileDiffCoverage => encoded,
+  ignored: (encoded: typeof TriageModule.IgnoredIssue.Encoded): IgnoredIssue => encoded
 }
 
 /** A list body as the server writes it: encoded by core's schema, through JSON. */
@@ -156,7 +159,7 @@ describe("the dashboard's shapes agree with core's schemas", () => {
       falsePositiveThreshold: 100
     })
     expect(pageOf(readIssuePage, listBody(IssueViews.CommitIssue, [issue]))).toEqual([{
-      resultDataId: 11, fileId: 3, filePath: "src/a.js", language: "JavaScript", lineNumber: 4, lineText: "let x = y",
+      issueId: "i-1", resultDataId: 11, fileId: 3, filePath: "src/a.js", language: "JavaScript", lineNumber: 4, lineText: "let x = y",
       message: "'y' is not defined.",
       patternInfo: { id: "ESLint9_no-undef", title: "Disallow undeclared variables", category: "ErrorProne", level: "Error" }
     }])
@@ -230,5 +233,22 @@ describe("the dashboard's shapes agree with core's schemas", () => {
       lines: [{ number: 1, text: "let a = b", authorEmail: "ada@example.com" }, { number: 2, text: "", authorEmail: undefined }]
     })
     expect(typeCheck.source(encoded).lines).toHaveLength(2)
+  })
+
+  it("reads the ignored issues core encodes", () => {
+    const ignored = new TriageModule.IgnoredIssue({
+      issueId: "0123456789abcdef", reason: "TestCode", comment: "fixture", ignoredByName: "tok1", ignoredTimestamp: "2026-01-02T03:04:05.000Z",
+      filePath: "src/a.js", fileId: 3, lineNumber: 4, lineText: "let x = y", message: "'y' is not defined.", language: "JavaScript",
+      patternInfo: new IssueViews.PatternDetails({ id: "ESLint9_no-undef", category: "ErrorProne", level: "Error", severityLevel: "Error" }),
+      toolInfo: new IssueViews.ToolReference({ uuid: "2a30ab97-477f-4769-8b88-af596ce7a94c", name: "ESLint9" }),
+      commitInfo: new IssueViews.CommitReference({ sha: "abc" })
+    })
+    expect(pageOf(readIgnoredPage, listBody(TriageModule.IgnoredIssue, [ignored]))).toEqual([{
+      issueId: "0123456789abcdef", reason: "TestCode", comment: "fixture", ignoredByName: "tok1", ignoredTimestamp: "2026-01-02T03:04:05.000Z",
+      filePath: "src/a.js", fileId: 3, lineNumber: 4, lineText: "let x = y", message: "'y' is not defined.",
+      patternInfo: { id: "ESLint9_no-undef", title: undefined, category: "ErrorProne", level: "Error" },
+      commitInfo: { sha: "abc" }
+    }])
+    expect(typeCheck.ignored(Schema.encodeSync(TriageModule.IgnoredIssue)(ignored)).lineNumber).toBe(4)
   })
 })

@@ -56,6 +56,8 @@ describe("routes", () => {
       { page: "issues", name: "a/b", filters: { levels: ["High"], categories: [], patternIds: ["p&q"], languages: [], authorEmails: ["a@b"] }, cursor: "WyJ4Il0=" },
       { page: "issues", name: "demo", filters: { levels: [], categories: [], patternIds: [], languages: [], authorEmails: [] }, cursor: undefined },
       { page: "files", name: "demo?", query: { search: "src/", sort: "complexity", direction: "desc", cursor: "c" } },
+      { page: "ignored", name: "a/b", cursor: "WyJ4Il0=" },
+      { page: "ignored", name: "demo", cursor: undefined },
       { page: "files", name: "demo", query: { search: "", sort: "filename", direction: "asc", cursor: undefined } },
       { page: "file", name: "#demo", fileId: 12, line: 3 },
       { page: "file", name: "demo", fileId: 12, line: undefined },

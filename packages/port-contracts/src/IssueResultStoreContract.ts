@@ -94,6 +94,30 @@ export const issueResultStoreContract = (name: string, storeLayer: Layer.Layer<A
           expect(filtered.categories.reduce((sum, c) => sum + c.total, 0)).toBe(total)
         }))
 
+      it.effect("keeps the issues ignored by id or by file, or all the others, with the other filters; counts them alike", () =>
+        Effect.gen(function*() {
+          const { key, results, store } = yield* saved
+          const byId = results.issues.find((i) => i.patternId === "semi")?.issueId ?? "absent"
+          const lines = (filter: Parameters<typeof store.issues>[1]) =>
+            Effect.map(store.issues(key, filter, all), (page) => page.items.map(({ issue }) => `${issue.filePath}:${issue.line}:${issue.patternId}`))
+          const ignored = { issueIds: [byId, "0000000000000000"], filePaths: ["lib/c.ts", "gone.js"] }
+          expect(yield* lines({ ignored: { ...ignored, keep: "ignored" } })).toEqual(["lib/c.ts:7:no-undef", "src/b.js:3:semi"])
+          expect(yield* lines({ ignored: { ...ignored, keep: "notIgnored" } })).toEqual([
+            "src/a.js:2:eqeqeq",
+            "src/a.js:10:no-undef",
+            "src/a.js:10:no-unused-vars"
+          ])
+          expect(yield* lines({ ignored: { ...ignored, keep: "notIgnored" }, levels: ["Error"] })).toEqual(["src/a.js:10:no-undef"])
+          expect(yield* lines({ ignored: { issueIds: [], filePaths: [], keep: "notIgnored" } })).toHaveLength(5)
+          expect(yield* lines({ ignored: { issueIds: [], filePaths: [], keep: "ignored" } })).toEqual([])
+          const page = yield* store.issues(key, { ignored: { ...ignored, keep: "notIgnored" } }, { after: undefined, limit: 1 })
+          expect(page.total).toBe(3)
+          const counts = yield* store.issueCounts(key, { ignored: { ...ignored, keep: "ignored" } })
+          expect(counts.languages).toEqual([{ name: "JavaScript", total: 1 }, { name: "TypeScript", total: 1 }])
+          const kept = yield* store.issueCounts(key, { ignored: { ...ignored, keep: "notIgnored" } })
+          expect(kept.languages).toEqual([{ name: "JavaScript", total: 3 }])
+        }))
+
       it.effect("finds one issue by its resultDataId within its analysis", () =>
         Effect.gen(function*() {
           const { key, results, store } = yield* saved

@@ -20,6 +20,7 @@ import { repositoryPagesContract } from "./RepositoryPagesContract.js"
 import { repositoryStoreContract } from "./RepositoryStoreContract.js"
 import { standardStoreContract } from "./StandardStoreContract.js"
 import { toolConfigStoreContract } from "./ToolConfigStoreContract.js"
+import { triageStoreContract } from "./TriageStoreContract.js"
 import { webhookDeliveryLogContract } from "./WebhookDeliveryLogContract.js"
 import { webhookSecretStoreContract } from "./WebhookSecretStoreContract.js"
 
@@ -53,4 +54,5 @@ export const storageContracts = (name: string, makeLayer: () => Layer.Layer<Stor
   gitHostSettingsStoreContract(name, makeLayer())
   languageSettingsStoreContract(name, makeLayer())
   registeredToolRulesContract(name, makeLayer())
+  triageStoreContract(name, makeLayer())
 }

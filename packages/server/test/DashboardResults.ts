@@ -71,11 +71,11 @@ export type FileJson = Awaited<ReturnType<ResultsApi["file"]>>
 /** An issue's message cell: the message, and its line's text under it (indentation dropped). */
 export const messageCell = (issue: Issue) => `${issue.message}${issue.lineText.trim()}`
 
-/** A row of the issues table: file, line, message (with its line), pattern, severity, category, language. */
+/** A row of the issues table: file, line, message (with its line, and the issue's ignore), pattern, severity, category, language. */
 export const issueRow = (issue: Issue) => [
   issue.filePath,
   String(issue.lineNumber),
-  messageCell(issue),
+  `${messageCell(issue)}Ignore…`,
   issue.patternInfo.title ?? issue.patternInfo.id,
   issue.patternInfo.level,
   issue.patternInfo.category,

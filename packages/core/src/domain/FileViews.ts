@@ -115,7 +115,9 @@ export const fileInformationOf = (
   stored: StoredFile,
   branch: BranchRecord,
   commit: CommitRecord,
-  gitProviderUrl: string
+  gitProviderUrl: string,
+  /** Whether the file is ignored (triage): its issues count nowhere. */
+  ignored = false
 ): FileInformationWithAnalysis =>
   FileInformationWithAnalysis.make({
     file: FileMetadata.make({
@@ -125,7 +127,7 @@ export const fileInformationOf = (
       fileDataId: stored.fileId,
       fileId: stored.fileId,
       gitProviderUrl,
-      ignored: false,
+      ignored,
       language: stored.file.language,
       path: stored.file.path
     }),

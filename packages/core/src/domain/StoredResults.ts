@@ -1,6 +1,7 @@
 import type { CloneOccurrence, FileResult, IssueResult } from "./AnalysisResults.js"
 import { type FileCoverage, percentageOf } from "./CommitCoverage.js"
 import type { SeverityLevel } from "./Pattern.js"
+import type { IgnoredSelection } from "./Triage.js"
 
 /**
  * An analysis's rows as the result stores answer them (issues, files, clones), and the rules every
@@ -18,6 +19,8 @@ export interface IssueFilter {
   readonly levels?: ReadonlyArray<SeverityLevel> | undefined
   readonly authorEmails?: ReadonlyArray<string> | undefined
   readonly filePaths?: ReadonlyArray<string> | undefined
+  /** Issues ignored (triage) or not: none, every issue. */
+  readonly ignored?: IgnoredSelection | undefined
 }
 
 /** A stored issue: the finding, and the id of its file in the repository. */

@@ -2,16 +2,19 @@ import { Effect, Layer, Option } from "effect"
 import type { IssueResult } from "../domain/AnalysisResults.js"
 import { pageOfSorted } from "../domain/Pagination.js"
 import { type IssueFilter, issueOverviewCountsOf, type StoredIssue } from "../domain/StoredResults.js"
+import { selects } from "../domain/Triage.js"
 import { IssueResultStore } from "../ports/IssueResultStore.js"
 import { MemoryAnalysisRows, noRows, readAnalysis } from "./MemoryAnalysisRows.js"
 
 /** Whether an issue passes a filter: each list given holds the issue's value (see IssueFilter). */
-export const matches = (filter: IssueFilter) => (issue: IssueResult): boolean => {
+export const matches = (filter: IssueFilter): (issue: IssueResult) => boolean => {
   const holds = (values: ReadonlyArray<string> | undefined, value: string | undefined) =>
     values === undefined || values.length === 0 || (value !== undefined && values.includes(value))
-  return holds(filter.patternIds, issue.patternId) && holds(filter.languages, issue.language) &&
+  const kept = filter.ignored === undefined ? () => true : selects(filter.ignored)
+  return (issue) =>
+    holds(filter.patternIds, issue.patternId) && holds(filter.languages, issue.language) &&
     holds(filter.categories, issue.category) && holds(filter.levels, issue.level) &&
-    holds(filter.authorEmails, issue.authorEmail) && holds(filter.filePaths, issue.filePath)
+    holds(filter.authorEmails, issue.authorEmail) && holds(filter.filePaths, issue.filePath) && kept(issue)
 }
 
 export const issueKey = (stored: StoredIssue): ReadonlyArray<string | number> => [stored.issue.filePath, stored.issue.line, stored.issue.issueId]
@@ -20,7 +23,10 @@ export const make = Effect.map(MemoryAnalysisRows, (rows) => {
   const read = readAnalysis(rows)
   return IssueResultStore.of({
     issues: (key, filter, page) =>
-      read(key, (analysis) => pageOfSorted(analysis.issues.filter((stored) => matches(filter)(stored.issue)), issueKey, page), noRows),
+      read(key, (analysis) => {
+        const kept = matches(filter)
+        return pageOfSorted(analysis.issues.filter((stored) => kept(stored.issue)), issueKey, page)
+      }, noRows),
     issueCounts: (key, filter) =>
       read(
         key,

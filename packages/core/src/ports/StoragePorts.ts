@@ -17,6 +17,7 @@ import type { RepositoryListing } from "./RepositoryListing.js"
 import type { RepositoryStore } from "./RepositoryStore.js"
 import type { StandardStore } from "./StandardStore.js"
 import type { ToolConfigStore } from "./ToolConfigStore.js"
+import type { TriageStore } from "./TriageStore.js"
 import type { WebhookDeliveryLog } from "./WebhookDeliveryLog.js"
 import type { WebhookSecretStore } from "./WebhookSecretStore.js"
 
@@ -43,3 +44,4 @@ export type StoragePorts =
   | GitHostSettingsStore
   | LanguageSettingsStore
   | RegisteredToolRules
+  | TriageStore

@@ -1,17 +1,19 @@
 import { Effect, Either, Option } from "effect"
-import { type AnalysisResults, IssueResult } from "../domain/AnalysisResults.js"
+import { AnalysisResults, IssueResult } from "../domain/AnalysisResults.js"
 import { ChangeAnalysis, type ChangeKey, DeltaIssue } from "../domain/ChangeAnalysis.js"
 import { type ChangeDelta, changeBetween, noChange } from "../domain/ChangeDelta.js"
 import type { AnalysisJob, CommitAnalysis } from "../domain/CommitAnalysis.js"
 import * as LineMapping from "../domain/LineMapping.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import { Problem } from "../domain/Repository.js"
+import { hasIgnores, isIgnored } from "../domain/Triage.js"
 import { trusted } from "../domain/Trusted.js"
 import { AnalysisResultStore } from "../ports/AnalysisResultStore.js"
 import { ChangeStore } from "../ports/ChangeStore.js"
 import { GitChanges } from "../ports/GitChanges.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { ChangeVerdicts } from "./ChangeVerdicts.js"
+import { Ignores } from "./Ignores.js"
 import { IssueAuthors } from "./IssueAuthors.js"
 import { TreeAnalyses } from "./TreeAnalyses.js"
 import { nowIso } from "../domain/Now.js"
@@ -27,6 +29,7 @@ const make = Effect.gen(function*() {
   const verdicts = yield* ChangeVerdicts
   const trees = yield* TreeAnalyses
   const issueAuthors = yield* IssueAuthors
+  const ignores = yield* Ignores
 
   /** What git says the change touched; without it (git failed) only issues and clones list files. */
   const touched = (gitUrl: string, base: string, head: string) =>
@@ -48,11 +51,25 @@ const make = Effect.gen(function*() {
       )
     )
 
+  /**
+   * Both sides' rows without the issues the repository ignored (by identity or by file): an ignored
+   * issue is neither added nor fixed, so the gates never count it.
+   */
+  const withoutIgnored = (repository: RepositoryRecord, sides: readonly [AnalysisResults, AnalysisResults]) =>
+    Effect.map(ignores.ignoresOf(repository.id), (set) => {
+      if (!hasIgnores(set)) return sides
+      const ignored = isIgnored(set)
+      const kept = (results: AnalysisResults) =>
+        trusted(AnalysisResults, { ...results, issues: results.issues.filter((issue) => !ignored(issue)) })
+      return [kept(sides[0]), kept(sides[1])] as const
+    })
+
   /** The change from `base` to `head`: their rows compared through git's view of the change. */
-  const changeOf = (gitUrl: string, baseSha: string, headSha: string, base: AnalysisResults, head: AnalysisResults) =>
+  const changeOf = (repository: RepositoryRecord, baseSha: string, headSha: string, rows: readonly [AnalysisResults, AnalysisResults]) =>
     Effect.gen(function*() {
-      const files = yield* touched(gitUrl, baseSha, headSha)
-      return changeBetween(base, head, files, yield* lineMapping(gitUrl, baseSha, headSha))
+      const files = yield* touched(repository.gitUrl, baseSha, headSha)
+      const [base, head] = yield* withoutIgnored(repository, rows)
+      return changeBetween(base, head, files, yield* lineMapping(repository.gitUrl, baseSha, headSha))
     })
 
   const save = (key: ChangeKey, fields: {
@@ -107,7 +124,7 @@ const make = Effect.gen(function*() {
       const measured = analysis.measures !== undefined
       const delta = !measured || Option.isNone(base)
         ? noChange
-        : yield* changeOf(repository.gitUrl, previous?.commit.sha ?? sha, sha, base.value, results)
+        : yield* changeOf(repository, previous?.commit.sha ?? sha, sha, [base.value, results])
       const change = yield* save(key, {
         headSha: sha,
         baseSha: Option.isSome(base) ? previous?.commit.sha : undefined,
@@ -166,7 +183,7 @@ const make = Effect.gen(function*() {
       const stored = yield* resultStore.load({ repositoryId: repository.id, branch: target.name, commitSha: baseSha })
       const base = Option.isSome(stored) ? Either.right(stored.value) : (yield* trees.tree(repository, baseSha)).results
       if (Either.isLeft(base)) return yield* failed(base.left, baseSha)
-      const delta = yield* changeOf(repository.gitUrl, baseSha, job.commitSha, base.right, head.results.right)
+      const delta = yield* changeOf(repository, baseSha, job.commitSha, [base.right, head.results.right])
       yield* judged(yield* save(key, {
         headSha: job.commitSha,
         baseSha,
@@ -185,5 +202,5 @@ const make = Effect.gen(function*() {
  */
 export class ChangeRecording extends Effect.Service<ChangeRecording>()("@tidemark/core/ChangeRecording", {
   effect: make,
-  dependencies: [ChangeVerdicts.Default, TreeAnalyses.Default, IssueAuthors.Default]
+  dependencies: [ChangeVerdicts.Default, TreeAnalyses.Default, IssueAuthors.Default, Ignores.Default]
 }) {}

@@ -11,6 +11,7 @@ import { CoverageUploads } from "./CoverageUploads.js"
 import { GitHosts } from "./GitHosts.js"
 import { GitHostWebhooks } from "./GitHostWebhooks.js"
 import { Ingestion } from "./Ingestion.js"
+import { IssueTriage } from "./IssueTriage.js"
 import { LanguageCatalogue } from "./LanguageCatalogue.js"
 import { Metrics } from "./Metrics.js"
 import { Organizations } from "./Organizations.js"
@@ -49,6 +50,7 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     GitHosts.Default,
     GitHostWebhooks.Default,
     Ingestion.Default,
+    IssueTriage.Default,
     LanguageCatalogue.Default,
     Metrics.Default,
     Organizations.Default,

@@ -11,6 +11,7 @@ import { OrganizationStore } from "../ports/OrganizationStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { StandardStore } from "../ports/StandardStore.js"
 import { Access } from "./Access.js"
+import { Ignores } from "./Ignores.js"
 import { ShownReads } from "./ShownReads.js"
 import { withSpans } from "../runtime/Spans.js"
 
@@ -43,6 +44,7 @@ const make = Effect.gen(function*() {
   const standards = yield* StandardStore
   const listing = yield* RepositoryListing
   const shownReads = yield* ShownReads
+  const ignores = yield* Ignores
 
   const view = (record: RepositoryRecord, permission: Permission, branchName?: string) =>
     Effect.gen(function*() {
@@ -50,7 +52,8 @@ const make = Effect.gen(function*() {
       const branch = yield* chosenBranch(branches, branchName)
       const selected = branchName === undefined ? undefined : branch
       const shown = yield* shownReads.shown(new Map(branch === undefined ? [] : [[record.id, branch]]))
-      return repositoryWithAnalysis(record, branches, applied, permission, selected, shown(record.id))
+      const counted = yield* ignores.shownWithout(record.id, shown(record.id))
+      return repositoryWithAnalysis(record, branches, applied, permission, selected, counted)
     })
 
   const list = (caller: Caller, at: OrganizationCoordinates, query: RepositoryListQuery) =>
@@ -75,8 +78,9 @@ const make = Effect.gen(function*() {
         after: after === undefined ? undefined : String(after),
         limit: request.limit
       })
-      const items = page.items.map((listed) =>
-        listedRepository(listed.repository, listed.defaultBranch, listed.standards, permission, listed.shown)
+      const shown = yield* ignores.shownOfPage(page.items.map((listed) => [listed.repository.id, listed.shown] as const))
+      const items = page.items.map((listed, i) =>
+        listedRepository(listed.repository, listed.defaultBranch, listed.standards, permission, shown[i] ?? listed.shown)
       )
       const last = page.items.at(-1)?.repository
       const next = page.hasMore && last !== undefined ? [last.name] : undefined
@@ -145,5 +149,5 @@ const make = Effect.gen(function*() {
  */
 export class RepositoryAnalysis extends Effect.Service<RepositoryAnalysis>()("@tidemark/core/RepositoryAnalysis", {
   effect: make,
-  dependencies: [Access.Default, ShownReads.Default]
+  dependencies: [Access.Default, ShownReads.Default, Ignores.Default]
 }) {}

@@ -18,6 +18,7 @@ import { IssueResultStore } from "../ports/IssueResultStore.js"
 import { LineCoverageStore } from "../ports/LineCoverageStore.js"
 import { FileLines } from "../ports/FileLines.js"
 import { fileWebUrl } from "./Repositories.js"
+import { Ignores } from "./Ignores.js"
 import { RepositoryIssues } from "./RepositoryIssues.js"
 import { withSpans } from "../runtime/Spans.js"
 
@@ -44,6 +45,7 @@ const make = Effect.gen(function*() {
   const cloneResults = yield* CloneResultStore
   const lineCoverage = yield* LineCoverageStore
   const fileLines = yield* FileLines
+  const ignores = yield* Ignores
 
   /** listFiles: the files of a branch's latest analysis (default: the default branch), by page. */
   const list = (caller: Caller, at: RepositoryCoordinates, query: FileListQuery) =>
@@ -56,7 +58,9 @@ const make = Effect.gen(function*() {
         sort: query.sort ?? "filename",
         direction: query.direction ?? "asc"
       }, page)
-      return pageOfResults(rows, page.limit, (row) => fileWithAnalysisOf(row, found.value.branch))
+      // The stored order stands (sorting by issues sorts by the issues as analysed); the counts leave the ignored out.
+      const shown = yield* ignores.filesWithout(found.value.key, rows.items)
+      return pageOfResults({ ...rows, items: shown }, page.limit, (row) => fileWithAnalysisOf(row, found.value.branch))
     })
 
   /** The branch's latest analysis (default: the default branch's) and the file in it, or NotFound. */
@@ -71,14 +75,20 @@ const make = Effect.gen(function*() {
     })
 
   const get = (caller: Caller, at: RepositoryCoordinates, fileId: number) =>
-    Effect.map(fileIn(caller, at, fileId), ({ analysed, file }) =>
-      fileInformationOf(file, analysed.branch, analysed.commit, fileWebUrl(analysed.repository, analysed.commit.sha, file.file.path)))
+    Effect.gen(function*() {
+      const { analysed, file } = yield* fileIn(caller, at, fileId)
+      const [shown = file] = yield* ignores.filesWithout(analysed.key, [file])
+      const ignored = yield* ignores.fileIgnored(analysed.key.repositoryId, file.file.path)
+      const url = fileWebUrl(analysed.repository, analysed.commit.sha, file.file.path)
+      return fileInformationOf(shown, analysed.branch, analysed.commit, url, ignored)
+    })
 
   const fileIssues = (caller: Caller, at: RepositoryCoordinates, fileId: number, query: FilePageQuery) =>
     Effect.gen(function*() {
       const page = yield* pageRequest(query.cursor, query.limit)
       const { analysed, file } = yield* fileIn(caller, at, fileId)
-      const rows = yield* issueResults.issues(analysed.key, { filePaths: [file.file.path] }, page)
+      const filter = yield* ignores.filterFor(analysed.key.repositoryId, { filePaths: [file.file.path] }, "notIgnored")
+      const rows = yield* issueResults.issues(analysed.key, filter, page)
       const reference = commitReferenceOf(analysed.commit)
       return pageOfResults(rows, page.limit, (row) => commitIssueOf(row.issue, row.fileId, reference))
     })
@@ -123,5 +133,5 @@ const make = Effect.gen(function*() {
  */
 export class RepositoryFiles extends Effect.Service<RepositoryFiles>()("@tidemark/core/RepositoryFiles", {
   effect: make,
-  dependencies: [RepositoryIssues.Default]
+  dependencies: [RepositoryIssues.Default, Ignores.Default]
 }) {}

@@ -17,6 +17,7 @@ import { IssueResultStore } from "../ports/IssueResultStore.js"
 import { AnalysisStore } from "../ports/AnalysisStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { Access } from "./Access.js"
+import { Ignores } from "./Ignores.js"
 import { withSpans } from "../runtime/Spans.js"
 
 type Caller = Option.Option<Principal>
@@ -29,7 +30,7 @@ export interface AnalysedBranch {
   readonly repository: RepositoryRecord
 }
 
-const filterOf = (body: SearchRepositoryIssuesBody): IssueFilter => ({
+export const filterOf = (body: SearchRepositoryIssuesBody): IssueFilter => ({
   patternIds: body.patternIds,
   languages: body.languages,
   categories: body.categories,
@@ -38,13 +39,14 @@ const filterOf = (body: SearchRepositoryIssuesBody): IssueFilter => ({
 })
 
 /** Tidemark's patterns carry no tags: a tag filter keeps no issue (ignoring it would show what was filtered out). */
-const filtersOutAll = (body: SearchRepositoryIssuesBody) => (body.tags ?? []).length > 0
+export const filtersOutAll = (body: SearchRepositoryIssuesBody) => (body.tags ?? []).length > 0
 
 const make = Effect.gen(function*() {
   const access = yield* Access
   const repositories = yield* RepositoryStore
   const analyses = yield* AnalysisStore
   const issueResults = yield* IssueResultStore
+  const ignores = yield* Ignores
 
   /**
    * The latest analysis of the branch asked for (the default branch when none is, see
@@ -77,7 +79,8 @@ const make = Effect.gen(function*() {
       const found = yield* analysed(caller, at, body.branchName)
       if (Option.isNone(found) || filtersOutAll(body)) return emptyPage<CommitIssue>(page.limit)
       const { commit, key } = found.value
-      const rows = yield* issueResults.issues(key, filterOf(body), page)
+      // An ignored issue is not listed here (searchRepositoryIgnoredIssues lists it).
+      const rows = yield* issueResults.issues(key, yield* ignores.filterFor(key.repositoryId, filterOf(body), "notIgnored"), page)
       const reference = commitReferenceOf(commit)
       return pageOfResults(rows, page.limit, (row) => commitIssueOf(row.issue, row.fileId, reference))
     })
@@ -88,10 +91,11 @@ const make = Effect.gen(function*() {
       if (Option.isNone(found) || filtersOutAll(body)) {
         return issuesOverviewOf({ categories: [], levels: [], languages: [], patterns: [], authors: [] })
       }
-      return issuesOverviewOf(yield* issueResults.issueCounts(found.value.key, filterOf(body)))
+      const { key } = found.value
+      return issuesOverviewOf(yield* issueResults.issueCounts(key, yield* ignores.filterFor(key.repositoryId, filterOf(body), "notIgnored")))
     })
 
-  /** One issue of the default branch's latest analysis, by its `resultDataId`. */
+  /** One issue of the default branch's latest analysis, by its `resultDataId` (an ignored one too: it is asked for by id). */
   const issue = (caller: Caller, at: RepositoryCoordinates, resultDataId: number) =>
     Effect.gen(function*() {
       const notFound = new NotFound({ what: "issue", id: String(resultDataId) })
@@ -108,5 +112,5 @@ const make = Effect.gen(function*() {
 /** searchRepositoryIssues, issuesOverview and getIssue: the stored issues of a branch's latest analysis. */
 export class RepositoryIssues extends Effect.Service<RepositoryIssues>()("@tidemark/core/RepositoryIssues", {
   effect: make,
-  dependencies: [Access.Default]
+  dependencies: [Access.Default, Ignores.Default]
 }) {}

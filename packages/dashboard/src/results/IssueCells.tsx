@@ -2,6 +2,7 @@
  * The cells an issue's row shares wherever issues are listed (a repository's issues, a pull
  * request's new and fixed ones): kept to a row or two each, so that a table of them reads down.
  */
+import type { ComponentChildren } from "preact"
 import type { Issue } from "./Results.js"
 
 /**
@@ -9,12 +10,17 @@ import type { Issue } from "./Results.js"
  * ellipsis where the column ends (the whole line in its tooltip). Leading indentation is dropped:
  * in a narrow column it would push the code out of sight.
  */
-export const MessageCell = ({ issue }: { readonly issue: Pick<Issue, "message" | "lineText"> }) => {
+export const MessageCell = ({ issue, children }: {
+  readonly issue: Pick<Issue, "message" | "lineText">
+  /** What a list offers on the issue (its ignore), under the line: the widest cell has room for it. */
+  readonly children?: ComponentChildren
+}) => {
   const line = issue.lineText.trim()
   return (
     <td class="message">
       <span class="issue-message">{issue.message}</span>
       {line === "" ? null : <code class="line-text" title={line}>{line}</code>}
+      {children}
     </td>
   )
 }

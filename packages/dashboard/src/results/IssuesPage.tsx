@@ -1,3 +1,4 @@
+import { useState } from "preact/hooks"
 import type { ApiClient } from "../ApiClient.js"
 import { RepositoryNav } from "../repositories/RepositoryNav.js"
 import { hrefOf } from "../Route.js"
@@ -11,14 +12,24 @@ import { isFiltered, type IssueFilters, overviewRequests, searchBody } from "./I
 import { MessageCell, PatternCell } from "./IssueCells.js"
 import { LevelBadge } from "./LevelBadge.js"
 import type { Issue } from "./Results.js"
+import { IgnoreForm } from "../triage/IgnoreForm.js"
+import type { IgnoreReason } from "../triage/Triage.js"
 
 export const issuesPageSize = 25
 
-const Row = ({ name, issue }: { readonly name: string; readonly issue: Issue }) => (
+/** What a row's ignore needs: the call, and what to do once the server answered. */
+interface Triage {
+  readonly ignore: (issueId: string, reason: IgnoreReason, comment: string) => Promise<void>
+  readonly onIgnored: () => void
+}
+
+const Row = ({ name, issue, triage }: { readonly name: string; readonly issue: Issue; readonly triage: Triage }) => (
   <tr>
     <td><a href={hrefOf({ page: "file", name, fileId: issue.fileId, line: issue.lineNumber })}>{issue.filePath}</a></td>
     <td class="num">{issue.lineNumber}</td>
-    <MessageCell issue={issue} />
+    <MessageCell issue={issue}>
+      <IgnoreForm issueId={issue.issueId} label={`${issue.filePath}:${issue.lineNumber}`} ignore={triage.ignore} onDone={triage.onIgnored} />
+    </MessageCell>
     <PatternCell pattern={issue.patternInfo} />
     <td><LevelBadge level={issue.patternInfo.level} /></td>
     <td>{issue.patternInfo.category}</td>
@@ -26,12 +37,12 @@ const Row = ({ name, issue }: { readonly name: string; readonly issue: Issue }) 
   </tr>
 )
 
-const IssueTable = ({ name, issues }: { readonly name: string; readonly issues: ReadonlyArray<Issue> }) => (
+const IssueTable = ({ name, issues, triage }: { readonly name: string; readonly issues: ReadonlyArray<Issue>; readonly triage: Triage }) => (
   <table class="issues">
     <caption class="visually-hidden">Issues, by file and line</caption>
     <Columns labels={["File", "Line", "Message", "Pattern", "Severity", "Category", "Language"]} />
     <tbody>
-      {issues.map((issue) => <Row key={issue.resultDataId} name={name} issue={issue} />)}
+      {issues.map((issue) => <Row key={issue.resultDataId} name={name} issue={issue} triage={triage} />)}
     </tbody>
   </table>
 )
@@ -48,9 +59,15 @@ export const IssuesPage = ({ api, name, filters, cursor }: {
 }) => {
   // The route makes new filter objects on every change of the hash: compare what they hold.
   const filterKey = JSON.stringify(filters)
+  // An issue ignored leaves the list and the counts: both are read again.
+  const [version, setVersion] = useState(0)
+  const triage: Triage = {
+    ignore: (issueId, reason, comment) => api.ignoreIssue(name, issueId, reason, comment),
+    onIgnored: () => setVersion((v) => v + 1)
+  }
   const list = useLastLoaded(useLoad(
     (signal) => api.searchIssues(name, searchBody(filters), { cursor, limit: issuesPageSize }, signal),
-    [api, name, filterKey, cursor]
+    [api, name, filterKey, cursor, version]
   ))
   const counts = useLastLoaded(useLoad(
     (signal) =>
@@ -58,7 +75,7 @@ export const IssuesPage = ({ api, name, filters, cursor }: {
         request,
         overview: await api.issuesOverview(name, request.body, signal)
       }))),
-    [api, name, filterKey]
+    [api, name, filterKey, version]
   ))
   return (
     <section aria-labelledby="issues-title">
@@ -76,7 +93,7 @@ export const IssuesPage = ({ api, name, filters, cursor }: {
                   {formatCount(page.pagination.total)} {page.pagination.total === 1 ? "issue" : "issues"}
                   {isFiltered(filters) ? " match these filters" : ""}{cursor === undefined ? "" : " (a later page)"}.
                 </p>
-                {page.data.length === 0 ? null : <IssueTable name={name} issues={page.data} />}
+                {page.data.length === 0 ? null : <IssueTable name={name} issues={page.data} triage={triage} />}
                 <Pager
                   first={cursor === undefined ? undefined : hrefOf({ page: "issues", name, filters })}
                   next={page.pagination.cursor === undefined ? undefined : hrefOf({ page: "issues", name, filters, cursor: page.pagination.cursor })}

@@ -9,6 +9,8 @@ export const severityLevels = ["Error", "High", "Warning", "Info"] as const
 export type SeverityLevel = (typeof severityLevels)[number]
 
 export interface Issue {
+  /** The issue's identity (the same on every commit that finds it): what triage names it by. */
+  readonly issueId: string
   readonly resultDataId: number
   readonly fileId: number
   readonly filePath: string
@@ -110,7 +112,16 @@ export interface FileSource {
 
 // ---- Readers ---------------------------------------------------------------------------------
 
+/** An issue's pattern, as every issue list reads it. */
+export const readPatternInfo = struct<Issue["patternInfo"]>({
+  id: string,
+  title: optional(string),
+  category: string,
+  level: literal(...severityLevels)
+})
+
 export const readIssue = struct<Issue>({
+  issueId: string,
   resultDataId: number,
   fileId: number,
   filePath: string,
@@ -118,12 +129,7 @@ export const readIssue = struct<Issue>({
   lineNumber: number,
   lineText: string,
   message: string,
-  patternInfo: struct<Issue["patternInfo"]>({
-    id: string,
-    title: optional(string),
-    category: string,
-    level: literal(...severityLevels)
-  })
+  patternInfo: readPatternInfo
 })
 
 const count = struct<Count>({ name: string, total: number })

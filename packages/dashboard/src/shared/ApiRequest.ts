@@ -71,8 +71,9 @@ const readJson = async (response: Response): Promise<unknown> => {
 export interface Call<T> {
   readonly path: string
   readonly read: Reader<T>
-  /** A JSON body: the call is then a POST. */
+  /** A JSON body: the call is then a POST, unless `method` says PATCH. */
   readonly json?: unknown
+  readonly method?: "POST" | "PATCH" | undefined
   readonly signal?: AbortSignal | undefined
 }
 
@@ -83,13 +84,13 @@ export const makeRequest = (options: ApiClientOptions): Request => {
   const baseUrl = options.baseUrl ?? ""
   const headers = { "api-token": options.token, accept: "application/json" }
 
-  return async <T>({ path, read, json, signal }: Call<T>): Promise<T> => {
+  return async <T>({ path, read, json, method, signal }: Call<T>): Promise<T> => {
     let response: Response
     try {
       response = await doFetch(baseUrl + path, {
         ...(json === undefined
           ? { headers }
-          : { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(json) }),
+          : { method: method ?? "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(json) }),
         ...(signal === undefined ? {} : { signal })
       })
     } catch (cause) {
@@ -112,6 +113,9 @@ export interface PageQuery {
   readonly cursor?: string | undefined
   readonly limit?: number | undefined
 }
+
+/** An answer without a body (204): nothing to read. */
+export const noContent = (): void => undefined
 
 /** Every item of a list, page after page. */
 export const allPages = async <T>(pageAt: (cursor: string | undefined) => Promise<Page<T>>): Promise<ReadonlyArray<T>> => {

@@ -3,6 +3,7 @@ import { cloneRanges, fileLines } from "../../src/results/FileLines.js"
 import type { Clone, Issue } from "../../src/results/Results.js"
 
 const issue = (resultDataId: number, lineNumber: number, lineText: string): Issue => ({
+  issueId: `i${resultDataId}`,
   resultDataId,
   fileId: 7,
   filePath: "src/a.js",

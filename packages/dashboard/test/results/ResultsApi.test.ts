@@ -40,7 +40,7 @@ describe("allPages", () => {
 })
 
 const issue = {
-  resultDataId: 3, fileId: 7, filePath: "src/a.js", language: "JavaScript", lineNumber: 2, lineText: "x", message: "m",
+  issueId: "0123456789abcdef", resultDataId: 3, fileId: 7, filePath: "src/a.js", language: "JavaScript", lineNumber: 2, lineText: "x", message: "m",
   patternInfo: { id: "ESLint9_no-undef", category: "ErrorProne", level: "Error" }
 }
 
