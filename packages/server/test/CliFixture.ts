@@ -89,9 +89,25 @@ export interface RunningServer {
 /** A `tidemark` process in the background (e.g. `worker`), stopped (SIGTERM) when the scope closes. */
 export const startProcess = (args: ReadonlyArray<string>, env: Readonly<Record<string, string>>) =>
   Effect.acquireRelease(
-    Effect.sync(() => spawn(process.execPath, [bin, ...args], { env: { ...baseEnvironment(), ...oneAnalysisSlot, ...env }, stdio: "ignore" })),
+    Effect.sync(() => dyingWithTests(spawn(process.execPath, [bin, ...args], { env: { ...baseEnvironment(), ...oneAnalysisSlot, ...env }, stdio: "ignore" }))),
     (child) => stop(child, "SIGTERM")
   ).pipe(Effect.map((child) => ({ crash: stop(child, "SIGKILL") })))
+
+/**
+ * The servers still running when the test process ends are killed with it: a test or hook that
+ * timed out never closes its scope, and its `tidemark serve` then ran on, slowing every later file.
+ */
+const running = new Set<ReturnType<typeof spawn>>()
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL")
+})
+
+/** A server process, to die with the test process if not before. */
+const dyingWithTests = <C extends ReturnType<typeof spawn>>(child: C): C => {
+  running.add(child)
+  child.once("exit", () => running.delete(child))
+  return child
+}
 
 const stop = (child: ReturnType<typeof spawn>, signal: NodeJS.Signals) =>
   Effect.async<void>((resume) => {
@@ -121,7 +137,7 @@ export const startServer = (options: {
     const child = yield* Effect.acquireRelease(
       Effect.sync(() => {
         const program = options.program ?? builtProgram
-        const child = spawn(program.file, [...program.args, "serve"], {
+        const child = dyingWithTests(spawn(program.file, [...program.args, "serve"], {
           env: {
             ...baseEnvironment(),
             PORT: "0",
@@ -133,7 +149,7 @@ export const startServer = (options: {
           },
           ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
           stdio: ["ignore", "pipe", "pipe"]
-        })
+        }))
         child.stdout.setEncoding("utf8").on("data", (chunk: string) => output.stdout += chunk)
         child.stderr.setEncoding("utf8").on("data", (chunk: string) => output.stderr += chunk)
         return child
