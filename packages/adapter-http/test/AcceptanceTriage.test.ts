@@ -216,4 +216,23 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "180 seconds" })
         expect([...called].sort()).toEqual([...triageOperations].sort())
       }), 150_000)
   })
+
+  describe("getRepository (setup)", () => {
+    it.effect("answers a repository without its analysis: to its organization's token, to anyone when Public; 401 and 404 otherwise", () =>
+      Effect.gen(function*() {
+        const { baseUrl, client, org } = yield* setup
+        yield* addRepository(org, "open", { files: { "a.js": "export const a = 1\n" }, visibility: "Public" })
+        const at = (repositoryName: string) => ({ params: { path: { provider: org.provider, remoteOrganizationName: org.name, repositoryName } } })
+        const path = "/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}" as const
+        const app = checked("getRepository", 200, yield* call(() => client.GET(path, at("app"))))
+        expect([app.data.name, app.data.owner, app.data.visibility, app.data.defaultBranch?.name]).toEqual(["app", org.name, "Private", "main"])
+        const anonymous = createClient<paths>({ baseUrl: `${baseUrl}/api/v3` })
+        const open = checked("getRepository", 200, yield* call(() => anonymous.GET(path, at("open"))))
+        expect([open.data.name, open.data.visibility]).toEqual(["open", "Public"])
+        // Without a token, a Private repository and one that does not exist answer alike.
+        checked("getRepository", 401, yield* call(() => anonymous.GET(path, at("app"))))
+        checked("getRepository", 401, yield* call(() => anonymous.GET(path, at("nowhere"))))
+        checked("getRepository", 404, yield* call(() => client.GET(path, at("nowhere"))))
+      }), 120_000)
+  })
 })

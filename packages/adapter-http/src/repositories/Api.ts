@@ -49,7 +49,7 @@ export class RepositoriesGroup extends HttpApiGroup.make("repositories")
   .middleware(Authentication)
 {}
 
-/** Open to anyone for a Public repository's organization, as the original API documents it. */
+/** Open to anyone for a Public repository (and its organization's list), as the original API documents it. */
 export class OrganizationRepositoriesGroup extends HttpApiGroup.make("organizationRepositories")
   .add(
     HttpApiEndpoint.get("listOrganizationRepositories", "/organizations/:provider/:remoteOrganizationName/repositories")
@@ -60,6 +60,11 @@ export class OrganizationRepositoriesGroup extends HttpApiGroup.make("organizati
         languages: Schema.optional(Schema.String)
       }))
       .addSuccess(Schema.Struct({ data: Schema.Array(Repository.Repository), pagination: Schema.optional(Pagination.Pagination) }))
+  )
+  .add(
+    HttpApiEndpoint.get("getRepository", "/organizations/:provider/:remoteOrganizationName/repositories/:repositoryName")
+      .setPath(RepositoryParams)
+      .addSuccess(Schema.Struct({ data: Repository.Repository }))
   )
   .pipe(ApiErrors.reads)
   .middleware(OptionalAuthentication)

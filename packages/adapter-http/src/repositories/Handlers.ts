@@ -56,6 +56,7 @@ export const organizationRepositoriesLayer = HttpApiBuilder.group(TidemarkApi, "
           cursor: urlParams.cursor,
           limit: urlParams.limit
         })))
+      .handle("getRepository", ({ path }) => answerData((caller) => analysis.withoutAnalysis(caller, repositoryAt(path))))
   }))
 
 /** The admin group's operations on repositories (see admin/Handlers.ts). */

@@ -93,6 +93,16 @@ const make = Effect.gen(function*() {
       return yield* view(repository, permission, branch)
     })
 
+  /**
+   * getRepository: the repository without its analysis. Anyone may read a Public one; without a
+   * token any other is refused as unauthenticated, whether it exists or not.
+   */
+  const withoutAnalysis = (caller: Caller, at: RepositoryCoordinates) =>
+    Effect.gen(function*() {
+      const { permission, repository } = yield* access.repository(caller, at, "read", { allowPublic: true })
+      return (yield* view(repository, permission, undefined)).repository
+    })
+
   /** Every repository of the organization the query keeps, page after page (for filters the listing has not). */
   const everyRepository = (organization: Organization, query: RepositoryListQuery) =>
     Effect.gen(function*() {
@@ -140,12 +150,12 @@ const make = Effect.gen(function*() {
       })
     )
 
-  return withSpans("RepositoryAnalysis", { list, get, repositoriesOf })
+  return withSpans("RepositoryAnalysis", { list, get, repositoriesOf, withoutAnalysis })
 })
 
 /**
  * listOrganizationRepositoriesWithAnalysis, searchOrganizationRepositoriesWithAnalysis,
- * getRepositoryWithAnalysis and listOrganizationRepositories.
+ * getRepositoryWithAnalysis, listOrganizationRepositories and getRepository.
  */
 export class RepositoryAnalysis extends Effect.Service<RepositoryAnalysis>()("@tidemark/core/RepositoryAnalysis", {
   effect: make,
