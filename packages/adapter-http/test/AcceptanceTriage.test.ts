@@ -20,7 +20,7 @@ import { commitOn } from "./fixtures/GitRepositories.js"
 import * as Http from "./fixtures/Http.js"
 import { addRepository, issueToken, newOrganization, once, type Organization, paths as routes, untilAnalysed } from "./fixtures/Scenario.js"
 import { analysingTestLayer } from "./fixtures/TestLayer.js"
-import { TestServer } from "./fixtures/TestServer.js"
+import { adminToken, TestServer } from "./fixtures/TestServer.js"
 
 const { interfacePath, typesPath } = definitions["triage-setup"]
 const interfaceText = readFileSync(interfacePath, "utf8")
@@ -234,5 +234,21 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "180 seconds" })
         checked("getRepository", 401, yield* call(() => anonymous.GET(path, at("nowhere"))))
         checked("getRepository", 404, yield* call(() => client.GET(path, at("nowhere"))))
       }), 120_000)
+
+    it.effect("getUser answers the calling token as its user: its id as name, no e-mail, admin only for the admin token; 401 without one", () =>
+      Effect.gen(function*() {
+        const { baseUrl, client, token } = yield* setup
+        const member = checked("getUser", 200, yield* call(() => client.GET("/user")))
+        const tokenId = token.split(".")[1]
+        expect([member.data.name, member.data.isAdmin, member.data.isActive, member.data.mainEmail, member.data.otherEmails]).toEqual([tokenId, false, true, "", []])
+        expect(Date.parse(member.data.created)).not.toBeNaN()
+        // The same token is the same user at every call; another token is another.
+        expect(checked("getUser", 200, yield* call(() => client.GET("/user"))).data.id).toBe(member.data.id)
+        const admin = createClient<paths>({ baseUrl: `${baseUrl}/api/v3`, headers: { "api-token": adminToken } })
+        const installationAdmin = checked("getUser", 200, yield* call(() => admin.GET("/user")))
+        expect([installationAdmin.data.name, installationAdmin.data.isAdmin]).toEqual(["admin", true])
+        expect(installationAdmin.data.id).not.toBe(member.data.id)
+        checked("getUser", 401, yield* call(() => createClient<paths>({ baseUrl: `${baseUrl}/api/v3` }).GET("/user")))
+      }), 60_000)
   })
 })

@@ -156,7 +156,8 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
           "/api/v3/user/organizations/{provider}",
           "/api/v3/organizations/{provider}/{remoteOrganizationName}",
           "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories",
-          // getRepository (issue 27's setup).
+          // getRepository and getUser (issue 27's setup).
+          "/api/v3/user",
           "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}",
           "/api/v3/tools",
           "/api/v3/tools/{toolUuid}/patterns",

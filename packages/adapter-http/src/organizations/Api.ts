@@ -24,6 +24,7 @@ export class AccountGroup extends HttpApiGroup.make("account")
       .addSuccess(Schema.Struct({ data: OrganizationViews.OrganizationWithMeta }))
       .addError(NotFound)
   )
+  .add(HttpApiEndpoint.get("getUser", "/user").addSuccess(OrganizationViews.UserResponse))
   .pipe(ApiErrors.account)
   .middleware(Authentication)
 {}

@@ -12,6 +12,7 @@ export const accountLayer = HttpApiBuilder.group(TidemarkApi, "account", (handle
       .handle("listOrganizations", ({ path, urlParams }) =>
         answer((caller) => organizations.list(caller, path.provider, urlParams.cursor, urlParams.limit)))
       .handle("getOrganization", ({ path }) => answerData((caller) => organizations.get(caller, organizationAt(path))))
+      .handle("getUser", () => answer((caller) => organizations.user(caller)))
   }))
 
 /** The admin group's operations on organizations (see admin/Handlers.ts). */

@@ -75,3 +75,20 @@ export const organizationWithMetaOf = (organization: Organization, role: UserRol
     analysisConfigurationMinimumPermission: "write",
     subscriptions: [ProductSubscription.make({ product: "quality" }), ProductSubscription.make({ product: "coverage" })]
   })
+
+/**
+ * getUser: the token's owner as a user. Tidemark has tokens, not accounts: the user is the token
+ * (its id as its name, the admin token's `admin`), with no e-mail address, active, created when
+ * the token was; `id` is a number derived from the token's id, the same at every call.
+ */
+export class User extends Schema.Class<User>("User")({
+  id: Schema.Number,
+  name: Schema.optional(Schema.String),
+  mainEmail: Schema.String,
+  otherEmails: Schema.Array(Schema.String),
+  isAdmin: Schema.Boolean,
+  isActive: Schema.Boolean,
+  created: Schema.String
+}) {}
+
+export class UserResponse extends Schema.Class<UserResponse>("UserResponse")({ data: User }) {}

@@ -1,9 +1,11 @@
 import { Effect, Option } from "effect"
 import { PermissionDenied } from "../domain/Errors.js"
-import { OrganizationListResponse, organizationInfoOf, organizationWithMetaOf } from "../domain/OrganizationViews.js"
+import { OrganizationListResponse, organizationInfoOf, organizationWithMetaOf, User, UserResponse } from "../domain/OrganizationViews.js"
 import { OrganizationSettings, type UpdateOrganizationSettingsBody } from "../domain/OrganizationSettings.js"
 import { paginate, pageRequest } from "../domain/Pagination.js"
 import type { OrganizationCoordinates, Principal } from "../domain/Principal.js"
+import { CredentialStore } from "../ports/CredentialStore.js"
+import { Hasher } from "../ports/Hasher.js"
 import { OrganizationStore } from "../ports/OrganizationStore.js"
 import { Access } from "./Access.js"
 import { withSpans } from "../runtime/Spans.js"
@@ -13,6 +15,7 @@ type Caller = Option.Option<Principal>
 const make = Effect.gen(function*() {
   const access = yield* Access
   const organizationStore = yield* OrganizationStore
+  const credentials = yield* CredentialStore
 
   /** Any token of the organization may read them: they explain what its analyses may do. */
   const settings = (caller: Caller, at: OrganizationCoordinates) =>
@@ -63,10 +66,30 @@ const make = Effect.gen(function*() {
       return organizationWithMetaOf(organization, administers ? "admin" : "member", member)
     })
 
-  return withSpans("Organizations", { settings, updateSettings, list, get })
+  /** getUser: the calling token as its user (User says why); a number of 48 bits from its id's SHA-256. */
+  const user = (caller: Caller) =>
+    Effect.gen(function*() {
+      const principal = yield* access.signedIn(caller)
+      const hasher = yield* Hasher
+      const id = Number.parseInt((yield* hasher.sha256Hex(principal.credentialId)).slice(0, 12), 16)
+      const credential = yield* credentials.find(principal.credentialId)
+      return UserResponse.make({
+        data: User.make({
+          id,
+          name: principal.isAdmin ? "admin" : principal.credentialId,
+          mainEmail: "",
+          otherEmails: [],
+          isAdmin: principal.isAdmin,
+          isActive: true,
+          created: Option.match(credential, { onNone: () => new Date(0).toISOString(), onSome: (found) => found.createdAt })
+        })
+      })
+    })
+
+  return withSpans("Organizations", { settings, updateSettings, list, get, user })
 })
 
-/** listOrganizations and getOrganization; the installation admin's settings of organizations (our admin extension). */
+/** listOrganizations, getOrganization and getUser; the installation admin's settings of organizations (our admin extension). */
 export class Organizations extends Effect.Service<Organizations>()("@tidemark/core/Organizations", {
   effect: make,
   dependencies: [Access.Default]
