@@ -250,5 +250,25 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "180 seconds" })
         expect(installationAdmin.data.id).not.toBe(member.data.id)
         checked("getUser", 401, yield* call(() => createClient<paths>({ baseUrl: `${baseUrl}/api/v3` }).GET("/user")))
       }), 60_000)
+
+    it.effect("listCategoryOverviews counts the latest analysis's issues by category, every category of the catalogue listed, ignored issues left out", () =>
+      Effect.gen(function*() {
+        const { client, org, token } = yield* setup
+        const path = `${analysis}/category-overviews` as const
+        const repository = { path: { provider: org.provider, remoteOrganizationName: org.name, repositoryName: "app" } }
+        const listed = yield* search(org, token)
+        const overviews = checked("listCategoryOverviews", 200, yield* call(() => client.GET(path, { params: repository })))
+        const shown = overviews.data.filter((o) => o.totalResults > 0)
+        expect(overviews.data.map((o) => o.category.categoryType)).toEqual(expect.arrayContaining(["Security", "ErrorProne", "UnusedCode", "CodeStyle"]))
+        expect(overviews.data.reduce((sum, o) => sum + o.totalResults, 0)).toBe(listed.length)
+        expect(shown.reduce((sum, o) => sum + o.percentage, 0)).toBeCloseTo(100, 1)
+        expect(new Set(overviews.data.map((o) => o.commitId)).size).toBe(1)
+        // The default branch by name answers the same; a branch the repository does not have is 404.
+        const main = checked("listCategoryOverviews", 200, yield* call(() => client.GET(path, { params: { ...repository, query: { branch: "main" } } })))
+        expect(main.data).toEqual(overviews.data)
+        checked("listCategoryOverviews", 404, yield* call(() => client.GET(path, { params: { ...repository, query: { branch: "never" } } })))
+        checked("listCategoryOverviews", 404, yield* call(() =>
+          client.GET(path, { params: { path: { ...repository.path, repositoryName: "missing" } } })))
+      }), 60_000)
   })
 })

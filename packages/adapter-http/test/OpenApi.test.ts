@@ -158,6 +158,7 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
           "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories",
           // getRepository and getUser (issue 27's setup).
           "/api/v3/user",
+          `${repository}/category-overviews`,
           "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}",
           "/api/v3/tools",
           "/api/v3/tools/{toolUuid}/patterns",

@@ -25,6 +25,11 @@ export const getIssue = HttpApiEndpoint.get("getIssue", `${repositoryPath}/issue
   .setPath(IssueParams)
   .addSuccess(Schema.Struct({ data: IssueViews.CommitIssue }))
 
+export const listCategoryOverviews = HttpApiEndpoint.get("listCategoryOverviews", `${repositoryPath}/category-overviews`)
+  .setPath(RepositoryParams)
+  .setUrlParams(Schema.Struct({ branch: Schema.optional(Schema.String) }))
+  .addSuccess(IssueViews.CategoryOverviewListResponse)
+
 /** Admin. */
 export const uploadSarif = HttpApiEndpoint.post("uploadSarif", `${repositoryPath}/sarif`)
   .setPath(RepositoryParams)

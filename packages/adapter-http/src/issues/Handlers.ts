@@ -1,6 +1,6 @@
 import { Bodies, RepositoryIssues, SarifImports } from "@tidemark/core"
 import { Effect } from "effect"
-import { answerData, answerPage, answerWith, repositoryAt, type RequestOf } from "../HandlerShapes.js"
+import { answer, answerData, answerPage, answerWith, repositoryAt, type RequestOf } from "../HandlerShapes.js"
 import type * as Api from "./Api.js"
 
 /** The results group's issue operations (see results/Handlers.ts). */
@@ -9,7 +9,9 @@ export const handlers = Effect.map(RepositoryIssues.RepositoryIssues, (issues) =
     answerPage((caller) => issues.search(caller, repositoryAt(path), payload, urlParams.cursor, urlParams.limit)),
   issuesOverview: ({ path, payload }: RequestOf<typeof Api.issuesOverview>) =>
     answerData((caller) => issues.overview(caller, repositoryAt(path), payload)),
-  getIssue: ({ path }: RequestOf<typeof Api.getIssue>) => answerData((caller) => issues.issue(caller, repositoryAt(path), path.issueId))
+  getIssue: ({ path }: RequestOf<typeof Api.getIssue>) => answerData((caller) => issues.issue(caller, repositoryAt(path), path.issueId)),
+  listCategoryOverviews: ({ path, urlParams }: RequestOf<typeof Api.listCategoryOverviews>) =>
+    answer((caller) => issues.categoryOverviews(caller, repositoryAt(path), urlParams.branch))
 }))
 
 /** The admin group's SARIF import (see admin/Handlers.ts). */

@@ -14,6 +14,7 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "results", (handlers) =>
       .handle("searchRepositoryIssues", issues.searchRepositoryIssues)
       .handle("issuesOverview", issues.issuesOverview)
       .handle("getIssue", issues.getIssue)
+      .handle("listCategoryOverviews", issues.listCategoryOverviews)
       .handle("listFiles", files.listFiles)
       .handle("getFileWithAnalysis", files.getFileWithAnalysis)
       .handle("getFileIssues", files.getFileIssues)

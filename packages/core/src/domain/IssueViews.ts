@@ -3,7 +3,7 @@ import type { CommitRecord } from "./Records.js"
 import type { IssueResult } from "./AnalysisResults.js"
 import type { IssueOverviewCounts } from "./StoredResults.js"
 import { DateTimeString } from "./Rfc3339.js"
-import { SeverityLevel } from "./Pattern.js"
+import { Category, SeverityLevel } from "./Pattern.js"
 import { trusted } from "./Trusted.js"
 
 /**
@@ -147,3 +147,59 @@ export const OptionalSearchBody = Schema.transform(
   Schema.typeSchema(SearchRepositoryIssuesBody),
   { strict: true, decode: (body) => body ?? new SearchRepositoryIssuesBody({}), encode: (body) => body }
 )
+
+/** A category of patterns as listCategoryOverviews names it: its id (`ErrorProne`), a name and what it holds. */
+export class CategoryDescription extends Schema.Class<CategoryDescription>("CategoryDescription")({
+  categoryType: Schema.String,
+  name: Schema.String,
+  description: Schema.String
+}) {}
+
+export class CategoryOverview extends Schema.Class<CategoryOverview>("CategoryOverview")({
+  /** The analysed commit's id. */
+  commitId: Schema.Int,
+  category: CategoryDescription,
+  /** The category's share of the commit's issues, in percent (0 when there are none). */
+  percentage: Schema.Number,
+  totalResults: Schema.Int
+}) {}
+
+export class CategoryOverviewListResponse extends Schema.Class<CategoryOverviewListResponse>("CategoryOverviewListResponse")({
+  data: Schema.Array(CategoryOverview)
+}) {}
+
+const categoryTexts: Readonly<Record<Category, readonly [name: string, description: string]>> = {
+  Security: ["Security", "Code that an attacker could exploit"],
+  ErrorProne: ["Error Prone", "Code that is likely wrong or fails at run time"],
+  CodeStyle: ["Code Style", "Formatting and naming that differ from the conventions"],
+  Compatibility: ["Compatibility", "Code that does not run on every platform or version it targets"],
+  UnusedCode: ["Unused Code", "Declarations, imports and code that nothing uses"],
+  Complexity: ["Complexity", "Functions and files too complex to read and test"],
+  Comprehensibility: ["Comprehensibility", "Code that is hard to understand"],
+  Documentation: ["Documentation", "Missing or wrong documentation"],
+  BestPractice: ["Best Practice", "Code that works, and a well-known better way exists"],
+  Performance: ["Performance", "Code that is slower or heavier than it needs to be"]
+}
+
+/**
+ * Every category of the catalogue, with the commit's issues of each (0 for none), then any other
+ * category an issue carries; a category's percentage is its share of all the commit's issues.
+ */
+export const categoryOverviewsOf = (commitId: number, counts: ReadonlyArray<{ readonly name: string; readonly total: number }>): CategoryOverviewListResponse => {
+  const all = counts.reduce((sum, count) => sum + count.total, 0)
+  const totalOf = (name: string) => counts.filter((count) => count.name === name).reduce((sum, count) => sum + count.total, 0)
+  const texts = new Map<string, readonly [string, string]>(Object.entries(categoryTexts))
+  const names = [...new Set([...Category.literals, ...counts.map((count) => count.name)])]
+  return CategoryOverviewListResponse.make({
+    data: names.map((name) => {
+      const [title, description] = texts.get(name) ?? [name, name]
+      const totalResults = totalOf(name)
+      return CategoryOverview.make({
+        commitId,
+        category: CategoryDescription.make({ categoryType: name, name: title, description }),
+        percentage: all === 0 ? 0 : Math.round((totalResults / all) * 10_000) / 100,
+        totalResults
+      })
+    })
+  })
+}

@@ -5,6 +5,8 @@ import {
   commitIssueOf,
   commitReferenceOf,
   issuesOverviewOf,
+  categoryOverviewsOf,
+  CategoryOverviewListResponse,
   type SearchRepositoryIssuesBody
 } from "../domain/IssueViews.js"
 import { emptyPage, pageOfResults, pageRequest } from "../domain/Pagination.js"
@@ -106,7 +108,17 @@ const make = Effect.gen(function*() {
       return commitIssueOf(row.value.issue, row.value.fileId, commitReferenceOf(found.value.commit))
     })
 
-  return withSpans("RepositoryIssues", { analysed, search, overview, issue })
+  /** listCategoryOverviews: the branch's latest analysis's issues by category (none before its first analysis). */
+  const categoryOverviews = (caller: Caller, at: RepositoryCoordinates, branchName: string | undefined) =>
+    Effect.gen(function*() {
+      const found = yield* analysed(caller, at, branchName)
+      if (Option.isNone(found)) return CategoryOverviewListResponse.make({ data: [] })
+      const { commit, key } = found.value
+      const counts = yield* issueResults.issueCounts(key, yield* ignores.filterFor(key.repositoryId, filterOf({}), "notIgnored"))
+      return categoryOverviewsOf(commit.id, counts.categories)
+    })
+
+  return withSpans("RepositoryIssues", { analysed, search, overview, issue, categoryOverviews })
 })
 
 /** searchRepositoryIssues, issuesOverview and getIssue: the stored issues of a branch's latest analysis. */
