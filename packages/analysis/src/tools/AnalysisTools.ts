@@ -28,7 +28,7 @@ export interface AnalysisToolsOptions {
   readonly configurationFileLimits: ConfigLintLimits
   /** Where external analysers (ShellCheck, Cppcheck, RuboCop, Go's, yamllint, phpcs) are looked for: the service's PATH when absent. */
   readonly searchPath?: string | undefined
-  /** How many processes an external analyser that can use several (Cppcheck's `-j`) may run: one when absent. */
+  /** How many processes an external analyser that can use several (Cppcheck's `-j`, RuboCop's runs side by side) may run: one when absent. */
   readonly externalJobs?: number | undefined
   /** Where the Go plug-ins keep the go command's build cache and Staticcheck's between analyses (GoEnvironment); each run's own, cold, when absent. */
   readonly goCacheDirectory?: string | undefined
@@ -46,7 +46,7 @@ export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<Anal
     stylelint: makeStylelintTool,
     shellcheck: (definition) => makeShellCheckTool(definition, { searchPath: options.searchPath }),
     cppcheck: (definition) => makeCppcheckTool(definition, { searchPath: options.searchPath, jobs: options.externalJobs }),
-    rubocop: (definition) => makeRubocopTool(definition, { searchPath: options.searchPath }),
+    rubocop: (definition) => makeRubocopTool(definition, { searchPath: options.searchPath, jobs: options.externalJobs }),
     staticcheck: (definition) => makeStaticcheckTool(definition, { searchPath: options.searchPath, cacheDirectory: options.goCacheDirectory }),
     govet: (definition) => makeGoVetTool(definition, { searchPath: options.searchPath, cacheDirectory: options.goCacheDirectory }),
     yamllint: (definition) => makeYamllintTool(definition, { searchPath: options.searchPath }),
