@@ -62,20 +62,26 @@ export const goFolder = (user: SandboxUser | undefined) =>
 const cacheSubfolders = ["build", "user-cache"]
 
 /**
- * The folder of the caches kept between analyses (`directory`), made if absent and owned by the
- * user the runs switch to (when they do), if that user can reach it; else undefined, and each run
- * keeps its caches in its own folder, cold (GoFolder).
+ * The folder of the caches kept between analyses for the runs of `user` (the service's own user
+ * when the runs do not switch: a checkout the unprivileged user cannot read is checked without the
+ * switch), in `directory`: one per user, made if absent and owned by that user. One for both would
+ * not do: the go command makes the cache's folders writable by their maker alone (a run as the
+ * other user then fails on `permission denied`), and a run of one user should not read what a run
+ * of the other wrote. Undefined where the runs' user cannot reach it: each run then keeps its caches in
+ * its own folder, cold (GoFolder).
  */
 export const sharedCaches = (directory: string, user: SandboxUser | undefined): string | undefined => {
+  const folder = join(directory, user === undefined ? "service" : `user-${user.uid}`)
   try {
-    for (const path of [directory, ...cacheSubfolders.map((name) => join(directory, name))]) {
+    mkdirSync(directory, { recursive: true, mode: 0o755 })
+    for (const path of [folder, ...cacheSubfolders.map((name) => join(folder, name))]) {
       mkdirSync(path, { recursive: true, mode: 0o700 })
       if (user !== undefined) chownSync(path, user.uid, user.gid)
     }
   } catch {
     return undefined
   }
-  return user === undefined || userReaches(user, join(directory, "build")) ? directory : undefined
+  return user === undefined || userReaches(user, join(folder, "build")) ? folder : undefined
 }
 
 /**

@@ -80,24 +80,32 @@ describe("goFolder", () => {
 
 describe("sharedCaches", () => {
   const { user } = childFences([])
+  const own = (folder: string) => join(folder, user === undefined ? "service" : `user-${user.uid}`)
 
-  it("makes the folder beside the analysis cache, owned by the user the runs switch to", () => {
+  it("makes a folder beside the analysis cache for the user the runs switch to, owned by it", () => {
     const parent = mkdtempSync(join(tmpdir(), "tidemark-data-"))
     chmodSync(parent, 0o755)
     const directory = goCachesBeside(join(parent, "analysis-cache/"))
     expect(directory).toBe(join(parent, "analysis-cache-go"))
-    expect(sharedCaches(directory, user)).toBe(directory)
-    expect(readdirSync(directory).sort()).toEqual(["build", "user-cache"])
-    for (const name of ["", "build", "user-cache"]) expect(statSync(join(directory, name)).uid).toBe(user?.uid ?? process.getuid?.())
+    expect(sharedCaches(directory, user)).toBe(own(directory))
+    expect(readdirSync(own(directory)).sort()).toEqual(["build", "user-cache"])
+    for (const name of ["", "build", "user-cache"]) expect(statSync(join(own(directory), name)).uid).toBe(user?.uid ?? process.getuid?.())
     // Made once, taken as it is the next time.
-    expect(sharedCaches(directory, user)).toBe(directory)
+    expect(sharedCaches(directory, user)).toBe(own(directory))
+  })
+
+  it("keeps the runs without the user switch (a checkout the user cannot read) in a folder of their own", () => {
+    const parent = mkdtempSync(join(tmpdir(), "tidemark-data-"))
+    chmodSync(parent, 0o755)
+    expect(sharedCaches(parent, undefined)).toBe(join(parent, "service"))
+    expect(sharedCaches(parent, user)).toBe(own(parent))
   })
 
   it("is none where the runs' user cannot reach it (each run keeps its own caches then); the service's own user always can", () => {
     const closed = mkdtempSync(join(tmpdir(), "tidemark-closed-"))
     chmodSync(closed, 0o700)
-    expect(sharedCaches(join(closed, "go"), user)).toBe(user === undefined ? join(closed, "go") : undefined)
-    expect(sharedCaches(join(closed, "own"), undefined)).toBe(join(closed, "own"))
+    expect(sharedCaches(join(closed, "go"), user)).toBe(user === undefined ? join(closed, "go", "service") : undefined)
+    expect(sharedCaches(join(closed, "go"), undefined)).toBe(join(closed, "go", "service"))
   })
 })
 

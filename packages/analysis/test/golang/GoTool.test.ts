@@ -111,9 +111,27 @@ describe("the Go plug-ins", () => {
         const { result } = yield* run(tool, root, files, tool === tools[1] ? govetRules : staticcheckRules)
         expect(result.issues.length).toBeGreaterThan(0)
       }
-      expect(readdirSync(join(cacheDirectory, "build")).length).toBeGreaterThan(0)
-      expect(existsSync(join(cacheDirectory, "user-cache", "staticcheck"))).toBe(true)
+      const [kept, ...others] = readdirSync(cacheDirectory)
+      expect(others).toEqual([])
+      expect(readdirSync(join(cacheDirectory, kept ?? "", "build")).length).toBeGreaterThan(0)
+      expect(existsSync(join(cacheDirectory, kept ?? "", "user-cache", "staticcheck"))).toBe(true)
       expect(readdirSync(tmpdir()).filter((name) => name.startsWith("tidemark-go-")).length).toBe(before)
+    }))
+
+  it.effect("check a checkout the runs' user cannot read (run without the switch) and one it can, with the same kept caches", () =>
+    Effect.gen(function*() {
+      const parent = mkdtempSync(join(tmpdir(), "tidemark-data-"))
+      chmodSync(parent, 0o755)
+      const cacheDirectory = join(parent, "go")
+      const tool = makeGoVetTool(govetDefinition, { cacheDirectory })
+      const readable = checkoutOf(project)
+      const closed = checkoutOf(project)
+      chmodSync(closed.root, 0o700)
+      for (const { files, root } of [closed, readable, closed]) {
+        const { problems, result } = yield* run(tool, root, files, govetRules)
+        expect(problems).toEqual([])
+        expect(issuesOf(result).map(([file, line, pattern]) => [file, line, pattern])).toEqual([["main.go", 14, "govet_printf"], ["main.go", 17, "govet_assign"]])
+      }
     }))
 
   it.effect("checks each module once through the per-file cache, and again when a file of it changes", () =>
