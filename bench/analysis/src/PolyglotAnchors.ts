@@ -1,7 +1,7 @@
 import type { Analyzer } from "@tidemark/core"
 import { shellCheckOptionalChecks } from "@tidemark/catalogue/ToolHeads"
 import { spawnSync } from "node:child_process"
-import { readFileSync, writeFileSync } from "node:fs"
+import { appendFileSync, cpSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 // The plug-ins' own file selection and written configurations, read from source (as RuffStandalone
@@ -108,17 +108,24 @@ const offlineGo = (caches: string) => ({
 })
 
 /**
- * A Go analyser over the module's packages (`./...`), run twice, the second timed: the first warms
- * the build cache, as the analysis threads' first analysis warms Tidemark's.
+ * A Go analyser over the module's packages (`./...`), timed after a first run over a copy of the
+ * tree whose Go files have one more line: that run warms the build cache with the standard library
+ * and leaves the module's own packages to be checked again, as the analysis threads' first analysis
+ * (of such a variant) warms Tidemark's.
  */
 const goAnchor = (label: string, input: AnchorInput, command: string, args: ReadonlyArray<string>, read: (output: Output) => number | string): AnchorRun | undefined => {
   if (!input.files.some(takesGo)) return undefined
-  runTimed(command, args, input.root, offlineGo(input.goCaches))
+  const variant = join(input.scratch, "variant")
+  cpSync(input.root, variant, { recursive: true })
+  for (const file of input.files.filter(takesGo)) appendFileSync(join(variant, file.path), "\n")
+  runTimed(command, args, variant, offlineGo(input.goCaches))
   return checked(label, "findings", runTimed(command, args, input.root, offlineGo(input.goCaches)), () => true, read)
 }
 
 const staticcheckRead = (output: Output): number | string => {
   if (output.status !== 0 && output.status !== 1) return `exit code ${output.status}: ${lastLine(output.stderr).slice(0, 200)}`
+  // It says on standard error, and nowhere else, that the go command could not load the packages (`-: err: exit status 1: …`).
+  if (output.stderr.trim() !== "") return `it could not load the packages: ${lastLine(output.stderr).slice(0, 200)}`
   const lines = output.stdout.split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line) as { readonly code: string; readonly message: string })
   const compile = lines.filter((line) => line.code === "compile")
   return compile.length > 0 ? `could not type-check ${compile.length} places: ${compile[0]?.message ?? ""}` : lines.length
