@@ -78,6 +78,7 @@ const program = Effect.gen(function*() {
       const run = inScratch((scratch) => anchors[tool.name]?.({ root: path, tool, files: lintSources, scratch, goCaches }))
       if (run !== undefined) runs.push(run)
     }
+    yield* progress(`${name}: ${runs.map(anchorText).join("; ")}`)
     rows.push({
       name,
       lines: ours.output.measures.loc,
