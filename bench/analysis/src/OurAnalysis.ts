@@ -13,6 +13,7 @@ import {
 } from "@tidemark/analysis"
 import { Effect } from "effect"
 import type { Analyzer, CommitAnalysis } from "@tidemark/core"
+import { goCachesBeside } from "../../../packages/analysis/src/golang/GoEnvironment.js"
 
 const timed = <A>(run: () => A): readonly [A, number] => {
   const start = performance.now()
@@ -40,13 +41,21 @@ export interface WholeRun {
   readonly measures: CommitAnalysis.AnalysisMeasures
 }
 
-const cacheDirectory = Effect.flatMap(FileSystem.FileSystem, (fs) => fs.makeTempDirectoryScoped({ prefix: "tidemark-bench-analysis-cache-" }))
+/** An empty per-file cache, and the Go caches the analyzer keeps beside it (GoEnvironment), both removed with the scope. */
+const cacheDirectory = Effect.gen(function*() {
+  const fs = yield* FileSystem.FileSystem
+  const directory = yield* fs.makeTempDirectoryScoped({ prefix: "tidemark-bench-analysis-cache-" })
+  yield* Effect.addFinalizer(() => Effect.ignore(fs.remove(goCachesBeside(directory), { recursive: true })))
+  return directory
+})
 
 /** A copy of the tree whose every text file has one more line: its contents hit no cache of the tree's. */
 const variantOf = (root: string) =>
   Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
     const copy = yield* fs.makeTempDirectoryScoped({ prefix: "tidemark-bench-variant-" })
+    // Readable by all, as a server's checkouts are: the external analysers run as the same user on it as on the tree (ChildFences).
+    yield* fs.chmod(copy, 0o755)
     const files = yield* readSourceTree(root)
     yield* Effect.forEach(files, (file) => {
       const target = `${copy}/${file.path}`
@@ -69,10 +78,7 @@ const variantOf = (root: string) =>
  */
 export const wholeAnalysis = (root: string, settings: Analyzer.AnalyzerSettings) =>
   Effect.gen(function*() {
-    const variant = yield* variantOf(root)
-    const threaded = yield* ThreadedAnalyzer.make({ cacheDirectory: yield* cacheDirectory, threads: 1 })
-    const [, firstMs] = yield* timedEffect(threaded.analyze(variant, settings))
-    const [output, ms] = yield* timedEffect(threaded.analyze(root, settings))
+    const { ms, firstMs, output } = yield* threadedAnalysis(root, settings)
     const inProcess = yield* TreeAnalyzer.make({ cacheDirectory: yield* cacheDirectory })
     const [alone, oneThreadMs] = yield* timedEffect(inProcess.analyze(root, settings))
     if (JSON.stringify(output.measures) !== JSON.stringify(alone.measures)) {
@@ -80,6 +86,23 @@ export const wholeAnalysis = (root: string, settings: Analyzer.AnalyzerSettings)
     }
     return { ms, firstMs, oneThreadMs, measures: output.measures } satisfies WholeRun
   }).pipe(Effect.scoped)
+
+/** What the threaded analysis of `wholeAnalysis` found and took: its first analysis's time (a variant of the tree), then the tree's. */
+export interface ThreadedRun {
+  readonly ms: number
+  readonly firstMs: number
+  readonly output: Analyzer.AnalyzerOutput
+}
+
+/** The threaded half of `wholeAnalysis` alone, with the whole output (findings, problems): in the caller's scope. */
+export const threadedAnalysis = (root: string, settings: Analyzer.AnalyzerSettings) =>
+  Effect.gen(function*() {
+    const variant = yield* variantOf(root)
+    const threaded = yield* ThreadedAnalyzer.make({ cacheDirectory: yield* cacheDirectory, threads: 1 })
+    const [, firstMs] = yield* timedEffect(threaded.analyze(variant, settings))
+    const [output, ms] = yield* timedEffect(threaded.analyze(root, settings))
+    return { ms, firstMs, output } satisfies ThreadedRun
+  })
 
 export interface Breakdown {
   readonly readMs: number

@@ -3,82 +3,53 @@
  * worker runs it (ThreadedAnalyzer, its threads warm, an empty per-file cache), with the tools a
  * repository nobody configured gets for its languages, against the same work done by the tools' own
  * command lines one after another: cloc for the lines, jscpd for duplication, and each external
- * analyser's CLI with the same enabled patterns. The in-process tools with no CLI here (markdownlint,
- * Ruff's WebAssembly build, Stylelint and ESLint through the library) run on Tidemark's side only: the
- * ratio leaves them on its side, against it. Markdown table on stdout, progress on stderr.
+ * analyser's CLI over the files its plug-in takes, with the configuration its plug-in writes
+ * (PolyglotAnchors). Every anchor's run is checked: a row with an anchor that failed to analyse is
+ * printed, named, and left out of the totals. The in-process tools with no CLI here (markdownlint,
+ * Ruff's WebAssembly build, Stylelint and ESLint through the library) run on Tidemark's side only:
+ * the ratio leaves them on its side, against it. Markdown tables on stdout, progress on stderr.
  *
  *   pnpm --filter @tidemark/bench-analysis bench:polyglot go=/tmp/real/cobra shell=/tmp/real/nvm ...
  */
 import { NodeContext } from "@effect/platform-node"
-import { type Language, languageOf, readSourceTree, TreeAnalyzer } from "@tidemark/analysis"
-import { type Analyzer, Goals } from "@tidemark/core"
+import { scopeTree, TreeAnalyzer } from "@tidemark/analysis"
+import { Goals } from "@tidemark/core"
 import { Effect } from "effect"
-import { mkdtempSync, writeFileSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { cpus, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
-import { clocMs, inTempDirectory, jscpdMs, wallTime } from "./AnchorTools.js"
 import { defaultToolsFor } from "./DefaultSettings.js"
-import { wholeAnalysis } from "./OurAnalysis.js"
+import { threadedAnalysis } from "./OurAnalysis.js"
+import { type AnchorRun, anchors, clocRun, jscpdRun } from "./PolyglotAnchors.js"
 
 const progress = (message: string) => Effect.sync(() => console.error(`[polyglot] ${message}`))
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
-/** The tool's enabled rule ids (its patterns' ids without the prefix). */
-const rulesOf = (tool: Analyzer.AnalyzedTool, prefix: string) => tool.patterns.map((pattern) => pattern.id.slice(prefix.length))
+const load = () => loadavg().map((l) => l.toFixed(1)).join(" / ")
 
-/** The files of a language, relative to the root. */
-type FilesOf = (language: Language) => ReadonlyArray<string>
-
-/** An external analyser's CLI doing what its plug-in does: a label and its wall time. */
-type Anchor = (root: string, tool: Analyzer.AnalyzedTool, filesOf: FilesOf) => { readonly label: string; readonly ms: number } | undefined
-
-const offlineGo = (cache: string) => ({ GOFLAGS: "-mod=mod", GOPROXY: "off", GOCACHE: join(cache, "go"), XDG_CACHE_HOME: cache })
-
-const anchors: Readonly<Record<string, Anchor>> = {
-  ShellCheck: (root, tool, filesOf) => {
-    const files = filesOf("Bourne Shell")
-    return files.length === 0 ? undefined : { label: "shellcheck", ms: wallTime("shellcheck", ["--format=json1", `--include=${rulesOf(tool, "ShellCheck_").join(",")}`, ...files], root, undefined) }
-  },
-  Cppcheck: (root, _tool, filesOf) => {
-    const files = [...filesOf("C"), ...filesOf("C++")]
-    return files.length === 0 ? undefined : { label: "cppcheck", ms: wallTime("cppcheck", ["--xml", "-q", "--enable=warning,performance,portability", ...files], root, undefined) }
-  },
-  RuboCop: (root, tool, filesOf) => {
-    const files = filesOf("Ruby")
-    return files.length === 0 ? undefined : { label: "rubocop", ms: wallTime("rubocop", ["--format", "json", "--cache", "false", "--only", rulesOf(tool, "RuboCop_").join(","), "--", ...files], root, undefined) }
-  },
-  Staticcheck: (root, tool) =>
-    inTempDirectory("tidemark-polyglot-go-", (cache) => ({ label: "staticcheck", ms: wallTime("go-staticcheck", ["-checks", rulesOf(tool, "Staticcheck_").join(","), "./..."], root, undefined, offlineGo(cache)) })),
-  govet: (root) => inTempDirectory("tidemark-polyglot-go-", (cache) => ({ label: "go vet", ms: wallTime("go", ["vet", "./..."], root, undefined, offlineGo(cache)) })),
-  yamllint: (root, tool, filesOf) => {
-    const files = filesOf("YAML")
-    const rules = Object.fromEntries(rulesOf(tool, "yamllint_").filter((rule) => rule !== "syntax").map((rule) => [rule, "enable"]))
-    return files.length === 0 ? undefined : { label: "yamllint", ms: wallTime("yamllint", ["-f", "parsable", "-d", JSON.stringify({ rules }), "--", ...files], root, undefined) }
-  },
-  Checkstyle: (root, tool, filesOf) => {
-    const files = filesOf("Java")
-    if (files.length === 0) return undefined
-    return inTempDirectory("tidemark-polyglot-checkstyle-", (folder) => {
-      const config = join(folder, "checkstyle.xml")
-      const modules = rulesOf(tool, "Checkstyle_").map((name) => `<module name="${name}"/>`).join("")
-      writeFileSync(config, `<?xml version="1.0"?>\n<!DOCTYPE module PUBLIC "-//Checkstyle//DTD Checkstyle Configuration 1.3//EN" "https://checkstyle.org/dtds/configuration_1_3.dtd">\n<module name="Checker"><module name="TreeWalker">${modules}</module></module>\n`)
-      return { label: "checkstyle", ms: wallTime("checkstyle", ["-c", config, "-f", "xml", ...files], root, undefined) }
-    })
-  },
-  PHP_CodeSniffer: (root, tool, filesOf) => {
-    const files = filesOf("PHP")
-    if (files.length === 0) return undefined
-    return inTempDirectory("tidemark-polyglot-phpcs-", (folder) => {
-      const ruleset = join(folder, "ruleset.xml")
-      const rules = rulesOf(tool, "PHPCS_").map((id) => `<rule ref="${id.replaceAll("_", ".")}"/>`).join("")
-      writeFileSync(ruleset, `<?xml version="1.0"?>\n<ruleset name="tidemark">${rules}</ruleset>\n`)
-      return { label: "phpcs", ms: wallTime("phpcs", ["--report=json", `--standard=${ruleset}`, ...files.map((file) => `./${file}`)], root, undefined) }
-    })
+const inScratch = <A>(use: (folder: string) => A): A => {
+  const folder = mkdtempSync(join(tmpdir(), "tidemark-polyglot-"))
+  try {
+    return use(folder)
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
   }
 }
 
-const load = () => loadavg().map((l) => l.toFixed(1)).join(" / ")
+interface Row {
+  readonly name: string
+  readonly lines: number
+  readonly languages: ReadonlyArray<string>
+  readonly oursMs: number
+  /** Tidemark's findings per tool, and the files a tool could not analyse. */
+  readonly ours: ReadonlyArray<string>
+  readonly anchors: ReadonlyArray<AnchorRun>
+  readonly loadBefore: string
+  readonly loadAfter: string
+}
+
+const anchorText = (run: AnchorRun) => `${run.label} ${seconds(run.ms)} (${run.failure === undefined ? `${run.count} ${run.unit}` : `FAILED: ${run.failure}`})`
 
 const program = Effect.gen(function*() {
   const targets = process.argv.slice(2).map((arg) => {
@@ -86,39 +57,59 @@ const program = Effect.gen(function*() {
     if (name === undefined || path === undefined) throw new Error(`expected name=path, got ${arg}`)
     return { name, path }
   })
-  const loadBefore = load()
-  const rows: Array<string> = []
+  const goCaches = mkdtempSync(join(tmpdir(), "tidemark-polyglot-go-"))
+  const rows: Array<Row> = []
+  for (const { name, path } of targets) {
+    const loadBefore = load()
+    const probeCache = mkdtempSync(join(tmpdir(), "tidemark-polyglot-probe-"))
+    const probe = yield* TreeAnalyzer.make({ cacheDirectory: probeCache })
+    const languages = (yield* probe.analyze(path, { goals: Goals.Goals.defaults, tools: [] })).measures.languages
+    rmSync(probeCache, { recursive: true, force: true })
+    const tools = defaultToolsFor(languages, false)
+    const { lintSources } = yield* scopeTree(path)
+    yield* progress(`${name}: ours (${tools.map((t) => t.name).join(", ")}), load ${loadBefore}`)
+    const ours = yield* Effect.scoped(threadedAnalysis(path, { goals: Goals.Goals.defaults, tools }))
+    yield* progress(`${name}: ours ${seconds(ours.ms)} (its first analysis, of a variant of the tree: ${seconds(ours.firstMs)}); the CLIs one after another`)
+    for (const problem of ours.output.problems) yield* progress(`${name}: problem ${problem.code}: ${problem.message.slice(0, problem.code === "file_skipped" ? 300 : 3000).replaceAll("\n", " ")}`)
+    const skipped = ours.output.problems.filter((problem) => problem.code === "file_skipped")
+    const found = tools.map((tool) => `${tool.name} ${ours.output.findings.filter((finding) => finding.toolUuid === tool.uuid).length}`)
+    const runs = inScratch((scratch) => [clocRun(path), jscpdRun(path, scratch)])
+    for (const tool of tools) {
+      const run = inScratch((scratch) => anchors[tool.name]?.({ root: path, tool, files: lintSources, scratch, goCaches }))
+      if (run !== undefined) runs.push(run)
+    }
+    yield* progress(`${name}: ${runs.map(anchorText).join("; ")}`)
+    rows.push({
+      name,
+      lines: ours.output.measures.loc,
+      languages: languages.slice(0, 4),
+      oursMs: ours.ms,
+      ours: [...found, ...(skipped.length === 0 ? [] : [`${skipped.length} skipped-file problems: ${skipped[0]?.message.slice(0, 160) ?? ""}`])],
+      anchors: runs,
+      loadBefore,
+      loadAfter: load()
+    })
+  }
+  rmSync(goCaches, { recursive: true, force: true })
+  console.log(`Node ${process.versions.node}, ${cpus().length} cores.\n`)
+  console.log("| repository | lines | load before / after (1, 5, 15 min) | Tidemark | Tidemark's findings | the CLIs one after another | CLIs total | CLIs / Tidemark |")
+  console.log("|---|---|---|---|---|---|---|---|")
   let oursTotal = 0
   let anchorsTotal = 0
-  for (const { name, path } of targets) {
-    const probe = yield* TreeAnalyzer.make({ cacheDirectory: mkdtempSync(join(tmpdir(), "tidemark-polyglot-probe-")) })
-    const languages = (yield* probe.analyze(path, { goals: Goals.Goals.defaults, tools: [] })).measures.languages
-    const tools = defaultToolsFor(languages, false)
-    const files = yield* readSourceTree(path)
-    const filesOf: FilesOf = (language) => files.filter((file) => languageOf(file.path, file.content) === language).map((file) => file.path)
-    yield* progress(`${name}: ours (${tools.map((t) => t.name).join(", ")})`)
-    const ours = yield* wholeAnalysis(path, { goals: Goals.Goals.defaults, tools })
-    yield* progress(`${name}: ours ${seconds(ours.ms)}; the CLIs one after another`)
-    const timings: Array<{ readonly label: string; readonly ms: number }> = [{ label: "cloc", ms: clocMs(path) }, { label: "jscpd", ms: jscpdMs(path) }]
-    for (const tool of tools) {
-      const anchor = anchors[tool.name]
-      const timing = anchor?.(path, tool, filesOf)
-      if (timing !== undefined) timings.push(timing)
+  for (const row of rows) {
+    const failed = row.anchors.filter((run) => run.failure !== undefined)
+    const anchorMs = row.anchors.reduce((sum, run) => sum + run.ms, 0)
+    if (failed.length === 0) {
+      oursTotal += row.oursMs
+      anchorsTotal += anchorMs
     }
-    const anchorMs = timings.reduce((sum, timing) => sum + timing.ms, 0)
-    oursTotal += ours.ms
-    anchorsTotal += anchorMs
-    const inProcessOnly = tools.filter((tool) => anchors[tool.name] === undefined).map((tool) => tool.name)
-    rows.push(
-      `| ${name} | ${ours.measures.loc} | ${languages.slice(0, 4).join(", ")} | ${seconds(ours.ms)} | ${timings.map((t) => `${t.label} ${seconds(t.ms)}`).join(", ")} | ${seconds(anchorMs)} | ${(anchorMs / ours.ms).toFixed(2)}× | ${inProcessOnly.join(", ")} |`
+    const ratio = failed.length === 0 ? `${(anchorMs / row.oursMs).toFixed(2)}×` : `not a result (${failed.map((run) => run.label).join(", ")} failed)`
+    console.log(
+      `| ${row.name} (${row.languages.join(", ")}) | ${row.lines} | ${row.loadBefore}, ${row.loadAfter} | ${seconds(row.oursMs)} | ${row.ours.join("; ")} | ${row.anchors.map(anchorText).join("; ")} | ${seconds(anchorMs)} | ${ratio} |`
     )
   }
-  console.log(`Node ${process.versions.node}, ${cpus().length} cores, load average ${loadBefore} before, ${load()} after.\n`)
-  console.log("| repository | lines | languages | Tidemark (whole analysis) | the CLIs one after another | CLIs total | CLIs / Tidemark | Tidemark only (no CLI here) |")
-  console.log("|---|---|---|---|---|---|---|---|")
-  for (const row of rows) console.log(row)
-  console.log(`| all | | | ${seconds(oursTotal)} | | ${seconds(anchorsTotal)} | ${(anchorsTotal / oursTotal).toFixed(2)}× | |`)
-}).pipe(Effect.scoped, Effect.provide(NodeContext.layer))
+  console.log(`| all results | | | ${seconds(oursTotal)} | | | ${seconds(anchorsTotal)} | ${oursTotal === 0 ? "" : `${(anchorsTotal / oursTotal).toFixed(2)}×`} |`)
+}).pipe(Effect.provide(NodeContext.layer))
 
 Effect.runPromise(program).catch((error: unknown) => {
   console.error(error)

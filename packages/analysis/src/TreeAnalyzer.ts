@@ -8,6 +8,7 @@ import { AnalysisCache } from "./AnalysisCache.js"
 import * as DirectoryAnalysisCache from "./DirectoryAnalysisCache.js"
 import { eslint9Flavour, ruleIdIn } from "./EnabledRule.js"
 import { makeFrameCache } from "./FrameCache.js"
+import { goCachesBeside } from "./golang/GoEnvironment.js"
 import { loadGrammars } from "./Grammars.js"
 import { LintCache } from "./LintCache.js"
 import type { Issue } from "./LintResult.js"
@@ -131,6 +132,7 @@ export const make = (options: TreeAnalyzerOptions) =>
       configurationFileLimits: options.configurationFileLimits ?? defaultConfigLintLimits,
       searchPath: options.searchPath,
       externalJobs: options.externalJobs,
+      goCacheDirectory: goCachesBeside(options.cacheDirectory),
       registeredTools: options.registeredTools
     })
     // One per analyzer: the next analysis of mostly the same files (a pull request's head after its

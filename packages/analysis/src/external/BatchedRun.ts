@@ -18,6 +18,18 @@ export interface BatchLimits {
   readonly total: Duration.Duration
 }
 
+/**
+ * Runs side by side: where an analyser uses one core a run and starts slowly (RuboCop loads its
+ * cops for about a second), a tree's files spread over several runs at once take the analysis
+ * slot's cores instead of one.
+ */
+export interface ParallelRuns {
+  /** The most runs at once (the CPUs the analysis may use). */
+  readonly runs: number
+  /** The fewest files a run is given when they are spread: a run's start is worth that many files' work. */
+  readonly filesEach: number
+}
+
 /** One file's findings, or why it has none. */
 export type FileOutcome<A> = Either.Either<A, string>
 
@@ -39,6 +51,8 @@ export interface BatchedRequest<A> {
   readonly report?: "stdout" | "stderr" | undefined
   /** Variables added to the child's environment (ConfinedRun). */
   readonly environment?: Readonly<Record<string, string>> | undefined
+  /** Runs side by side, when given; one after another otherwise. */
+  readonly parallel?: ParallelRuns | undefined
   /** Each file's outcome from a run's output, or why the run cannot be read. */
   readonly read: (files: ReadonlyArray<string>, output: ChildOutput) => Either.Either<ReadonlyMap<string, FileOutcome<A>>, string>
 }
@@ -79,13 +93,18 @@ export const runBatched = <A>(request: BatchedRequest<A>): Effect.Effect<Readonl
         return new Map(alone.flatMap((outcome) => [...outcome]))
       })
 
-    const outcomes = new Map<string, FileOutcome<A>>()
-    const batches = argumentBatches(request.options, request.files).flatMap((batch) => chunksOf(batch, request.maxFiles ?? batch.length))
-    for (const batch of batches) {
-      for (const [file, outcome] of yield* runBatch(batch)) outcomes.set(file, outcome)
-    }
-    return outcomes
+    const runs = request.parallel?.runs ?? 1
+    const spread = request.parallel === undefined ? request.files.length : spreadSize(request.files.length, request.parallel)
+    const batches = argumentBatches(request.options, request.files).flatMap((batch) => chunksOf(batch, Math.min(request.maxFiles ?? batch.length, spread)))
+    const ran = yield* Effect.forEach(batches, runBatch, { concurrency: runs })
+    return new Map(ran.flatMap((outcomes) => [...outcomes]))
   })
+
+/** How many files a run is given so that `files` fill up to `runs` runs of at least `filesEach`. */
+export const spreadSize = (files: number, parallel: ParallelRuns): number => {
+  const runs = Math.max(1, Math.min(parallel.runs, Math.floor(files / Math.max(1, parallel.filesEach))))
+  return Math.max(1, Math.ceil(files / runs))
+}
 
 /** The limits of an analyser given at most `filesPerRun` files a run. */
 export interface FileBatchLimits extends BatchLimits {
@@ -103,15 +122,19 @@ export interface FileBatchRequest {
   /** The options before the files. */
   readonly options: ReadonlyArray<string>
   readonly files: ReadonlyArray<string>
+  /** The most runs at once (one when absent). */
+  readonly jobs?: number | undefined
 }
 
 /**
  * An analyser that takes `--` before its files (so that a file named `-x.rb` is a file), run in
- * batches of at most `filesPerRun`: RuboCop, yamllint, Pylint.
+ * batches of at most `filesPerRun`: RuboCop, yamllint, Pylint. `filesEach`: the fewest files a run
+ * is given when the request's `jobs` spread them over runs side by side (ParallelRuns).
  */
 export const fileBatchRunner = <A>(
   name: string,
-  read: BatchedRequest<A>["read"]
+  read: BatchedRequest<A>["read"],
+  filesEach?: number
 ) =>
 (request: FileBatchRequest): Effect.Effect<ReadonlyMap<string, FileOutcome<A>>> =>
   runBatched({
@@ -123,5 +146,6 @@ export const fileBatchRunner = <A>(
     options: [...request.options, "--"],
     files: request.files,
     maxFiles: request.limits.filesPerRun,
+    parallel: filesEach === undefined || (request.jobs ?? 1) <= 1 ? undefined : { runs: request.jobs ?? 1, filesEach },
     read
   })

@@ -1,4 +1,4 @@
-import { Duration, Effect, Either, Schema } from "effect"
+import { Duration, Effect, Either, Option, Schema } from "effect"
 import type { ChildFences } from "../external/ChildFences.js"
 import { runConfined } from "../external/ConfinedRun.js"
 import { jsonObjectsOf } from "./JsonStream.js"
@@ -41,12 +41,21 @@ export class GoPackage extends Schema.Class<GoPackage>("GoPackage")({
 
 const decodeListed = Schema.decodeUnknownEither(Schema.parseJson(Listed))
 
+const decodeUnlisted = Schema.decodeUnknownOption(Schema.parseJson(Schema.Struct({ Error: PackageError })))
+
+/**
+ * What the go command said of a pattern it could list nothing for (an object without `Dir`: the
+ * module's cache unreadable, a go.mod it refuses), rather than that the object does not read.
+ */
+const unlistedReason = (text: string): string | undefined =>
+  Option.getOrUndefined(Option.map(decodeUnlisted(text), (unlisted) => `go list could not list the module: ${unlisted.Error.Err}`))
+
 /** The packages of `go list -e -json`'s output, or why it cannot be read. */
 export const readPackages = (output: string): Either.Either<ReadonlyArray<GoPackage>, string> => {
   const packages: Array<GoPackage> = []
   for (const text of jsonObjectsOf(output)) {
     const listed = decodeListed(text)
-    if (Either.isLeft(listed)) return Either.left(`go list's output could not be read: ${listed.left.message.split("\n")[0] ?? ""}`)
+    if (Either.isLeft(listed)) return Either.left(unlistedReason(text) ?? `go list's output could not be read: ${listed.left.message.split("\n")[0] ?? ""}`)
     const { DepsErrors, Error, ...p } = listed.right
     const problem = Error?.Err ?? DepsErrors?.[0]?.Err
     packages.push(new GoPackage({

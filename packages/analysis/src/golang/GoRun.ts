@@ -6,7 +6,7 @@ import type { ChildFences } from "../external/ChildFences.js"
 import { childEnvironment, defaultRunLimits } from "../external/ConfinedRun.js"
 import type { SourceFile } from "../SourceTree.js"
 import { goVariables, modfileCopy } from "./GoEnvironment.js"
-import { type GoFinding, type UnitOf, type UnitOutcome } from "./GoFindings.js"
+import { type GoFinding, lacksDeclarations, type UnitOf, type UnitOutcome } from "./GoFindings.js"
 import { importsOf, isStandard } from "./GoFiles.js"
 import { type GoPackage, listPackages } from "./GoPackages.js"
 import type { ChildOutput } from "../external/ConfinedRun.js"
@@ -62,8 +62,10 @@ export interface ModuleRequest {
   readonly files: ReadonlyArray<SourceFile>
   readonly fences: ChildFences
   readonly limits: GoLimits
-  /** The run's own folder for caches (GoEnvironment). */
+  /** The run's own folder for GOPATH and HOME, and for the caches when `caches` is undefined (GoEnvironment). */
   readonly folder: string
+  /** The folder of the caches kept between analyses (GoEnvironment's `sharedCaches`). */
+  readonly caches?: string | undefined
 }
 
 /** Each file's findings (by its path in the checkout), or why it has none; and, if part of the module could not be loaded, why. */
@@ -79,6 +81,20 @@ const unitOfFolder = (folder: string): string => (folder === "." ? "." : `./${fo
 const missingImportOf = (file: SourceFile, available: ReadonlySet<string>): string | undefined =>
   importsOf(file.content).find((path) => path !== "C" && !isStandard(path) && !available.has(path))
 
+type Read = ReturnType<GoAnalyser["read"]>
+
+/**
+ * A folder's files checked without the rest of their package: a run that fails for declarations
+ * missing among them fails each of its files with that reason, rather than being run again file by
+ * file (GoFindings' `lacksDeclarations`); any other failure (a crash, a time limit, a name declared
+ * twice by programs of one folder) is run again file by file, as BatchedRun does.
+ */
+const partOfPackage = (name: string, read: Read): Read => (units, output) =>
+  Either.orElse(read(units, output), (reason) =>
+    units.length > 1 && lacksDeclarations(reason)
+      ? Either.right(new Map(units.map((unit) => [unit, Either.left(`${name} could not type-check it without the rest of its package, whose files need what the checkout does not hold (${reason})`)])))
+      : Either.left(reason))
+
 export const runModule = (request: ModuleRequest): Effect.Effect<ModuleOutcome> =>
   Effect.gen(function*() {
     const { analyser, limits } = request
@@ -87,7 +103,7 @@ export const runModule = (request: ModuleRequest): Effect.Effect<ModuleOutcome> 
     const inCheckout = (absolute: string): string => absolute.slice(request.root.length + 1)
     const vendored = existsSync(join(cwd, "vendor", "modules.txt"))
     const modfile = vendored || request.module === undefined ? undefined : modfileCopy(request.folder, cwd, request.fences.user)
-    const environment = { ...goVariables(request.folder, vendored, modfile), PATH: `${dirname(request.go)}:${childEnvironment["PATH"] ?? ""}` }
+    const environment = { ...goVariables(request.folder, vendored, modfile, request.caches), PATH: `${dirname(request.go)}:${childEnvironment["PATH"] ?? ""}` }
     const listed = request.module === undefined ? Either.right<ReadonlyArray<GoPackage>>([]) : yield* listPackages({ go: request.go, cwd, fences: request.fences, environment })
     const packages = Either.getOrElse(listed, () => [])
     const byFolder = new Map(packages.map((p) => [p.dir === cwd ? "." : p.dir.slice(cwd.length + 1), p]))
@@ -99,7 +115,7 @@ export const runModule = (request: ModuleRequest): Effect.Effect<ModuleOutcome> 
     for (const file of request.files) folders.set(folderOf(inModule(file.path)), [...(folders.get(folderOf(inModule(file.path))) ?? []), file])
     const whole = [...folders.keys()].filter((folder) => loadsWhole(byFolder.get(folder)))
     const outcomes = new Map<string, Either.Either<ReadonlyArray<GoFinding>, string>>()
-    const batch = (files: ReadonlyArray<string>, unitOf: UnitOf, maxFiles: number) =>
+    const batch = (files: ReadonlyArray<string>, unitOf: UnitOf, maxFiles: number, read = analyser.read(cwd, unitOf)) =>
       runBatched({
         name: analyser.name,
         program: analyser.program,
@@ -111,7 +127,7 @@ export const runModule = (request: ModuleRequest): Effect.Effect<ModuleOutcome> 
         maxFiles,
         report: analyser.report,
         environment,
-        read: analyser.read(cwd, unitOf)
+        read
       })
     // Whole packages: a finding belongs to the package of its folder.
     const ran = yield* batch(whole.map(unitOfFolder), (file) => unitOfFolder(posix.relative(cwd, posix.dirname(file)) || "."), limits.packagesPerRun)
@@ -134,7 +150,8 @@ export const runModule = (request: ModuleRequest): Effect.Effect<ModuleOutcome> 
           outcomes.set(file.path, Either.left(`${analyser.name} could not check it offline: it imports ${missing}, a module the checkout does not hold (Tidemark never downloads one)`))
         }
       }
-      const alone = yield* batch(usable.map((file) => inModule(file.path)), (file) => posix.relative(cwd, file), usable.length)
+      const unitOf: UnitOf = (file) => posix.relative(cwd, file)
+      const alone = yield* batch(usable.map((file) => inModule(file.path)), unitOf, usable.length, partOfPackage(analyser.name, analyser.read(cwd, unitOf)))
       for (const file of usable) {
         const outcome = alone.get(inModule(file.path)) ?? Either.left(`${analyser.name} gave no result for it`)
         outcomes.set(file.path, Either.map(outcome, (findings) => findings.filter((f) => !analyser.wholePackageOnly.has(f.code))))

@@ -12,7 +12,7 @@ import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, summaryOf 
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
-import { goFolder } from "./GoEnvironment.js"
+import { goFolder, sharedCaches } from "./GoEnvironment.js"
 import { moduleRootOf, takesGo } from "./GoFiles.js"
 import { goLintKey } from "./GoKey.js"
 import { goOnPath, installHint } from "./GoProgram.js"
@@ -29,6 +29,11 @@ export interface GoToolOptions {
   /** Where the programs are looked for: the service's PATH when absent. */
   readonly searchPath?: string | undefined
   readonly limits?: GoLimits | undefined
+  /**
+   * Where the go command's build cache and Staticcheck's are kept between analyses (GoEnvironment):
+   * each run's own, cold, when absent or out of reach of the user the runs switch to.
+   */
+  readonly cacheDirectory?: string | undefined
 }
 
 /** A Go plug-in: how its analyser is found and run. */
@@ -70,7 +75,7 @@ const checkModule = (
   root: string,
   module: string | undefined,
   files: ReadonlyArray<SourceFile>,
-  limits: GoLimits
+  options: GoToolOptions
 ) =>
   Effect.gen(function*() {
     const digest = moduleDigest(root, module, files)
@@ -82,8 +87,10 @@ const checkModule = (
       return { outcomes, problem: undefined }
     }
     const fences = childFencesReading(programs.analyser.program, root)
+    const caches = options.cacheDirectory === undefined ? undefined : sharedCaches(options.cacheDirectory, fences.user)
+    const limits = options.limits ?? defaultGoLimits
     const ran = yield* Effect.scoped(Effect.flatMap(goFolder(fences.user), (folder) =>
-      runModule({ analyser: programs.analyser, go: programs.go.path, root, module, files, fences, limits, folder })))
+      runModule({ analyser: programs.analyser, go: programs.go.path, root, module, files, fences, limits, folder, caches })))
     const fresh = yield* keptOutcomes(programs.analyser.name, files, ran.files, (_, findings) =>
       findings.map((f) => new CachedMessage({ ruleId: f.code, line: f.line, message: f.message })).sort((a, b) => a.line - b.line), keyOf)
     return { outcomes: new Map(fresh), problem: ran.problem }
@@ -109,7 +116,7 @@ const run = (definition: ToolDefinitions.ToolDefinition, plugin: GoPlugin, optio
     const problems: Array<ToolProblem> = []
     if (settings.rules.length > 0) {
       for (const [module, moduleFiles] of modules) {
-        const checked = yield* checkModule(tool, { go, analyser, versions: `go ${go.version}, ${program.version}` }, root, module, moduleFiles, options.limits ?? defaultGoLimits)
+        const checked = yield* checkModule(tool, { go, analyser, versions: `go ${go.version}, ${program.version}` }, root, module, moduleFiles, options)
         for (const [path, outcome] of checked.outcomes) outcomes.set(path, outcome)
         const goMod = module === undefined ? undefined : module === "" ? "go.mod" : `${module}/go.mod`
         if (checked.problem !== undefined) problems.push(new ToolProblem({ tool, code: "unsupported_configuration", ...(goMod === undefined ? {} : { file: goMod }), message: `${goMod ?? "files under no go.mod"}: ${checked.problem}` }))

@@ -54,6 +54,8 @@ export interface RubocopToolOptions {
   /** Where `rubocop` is looked for: the service's PATH when absent. */
   readonly searchPath?: string | undefined
   readonly limits?: RubocopLimits | undefined
+  /** How many RuboCop runs may go side by side (the analysis's CPUs): one when absent. */
+  readonly jobs?: number | undefined
 }
 
 const isSeverity = Schema.is(RubocopSeverity)
@@ -166,7 +168,7 @@ const lintFiles = (
   versions: string,
   plan: Plan,
   fallback: Plan,
-  limits: RubocopLimits,
+  limits: RubocopLimits & { readonly jobs?: number | undefined },
   probeRuby: boolean
 ): Effect.Effect<Linted> =>
   Effect.scoped(Effect.gen(function*() {
@@ -186,7 +188,7 @@ const lintFiles = (
       const again = yield* lintFiles(program, root, taken, versions, retargeted(plan), retargeted(fallback), limits, false)
       return { ...again, unknownRuby: unknown }
     }
-    const ran = yield* runRubocop({ program: program.path, root, fences, limits, options: optionsOf(written, plan.only), files: missing.map((file) => file.path) })
+    const ran = yield* runRubocop({ program: program.path, root, fences, limits, jobs: limits.jobs, options: optionsOf(written, plan.only), files: missing.map((file) => file.path) })
     const fresh = yield* keptOutcomes("RuboCop", missing, ran, (file, found) => messagesOf(withoutDeliberateAssignments(found, file.content)), keyOf)
     return { linted: lintedFilesOf(taken, outcomes, fresh), refused: undefined }
   }))
@@ -217,7 +219,7 @@ const run = (definition: ToolDefinitions.ToolDefinition, options: RubocopToolOpt
     const probeRuby = plan.only === undefined || versionSources.some((file) => !file.path.endsWith(".gemspec"))
     const { linted, refused, unknownRuby: unknown }: Linted = plan.only !== undefined && plan.only.length === 0
       ? { linted: taken.map((file) => lintedFileOf(file, [])), refused: undefined }
-      : yield* lintFiles(program, root, taken, treeDigest(versionSources), plan, patterns, options.limits ?? defaultRubocopLimits, probeRuby)
+      : yield* lintFiles(program, root, taken, treeDigest(versionSources), plan, patterns, { ...(options.limits ?? defaultRubocopLimits), jobs: options.jobs }, probeRuby)
     if (unknown !== undefined) {
       problems.push(new ToolProblem({ tool, code: "unsupported_configuration", message: `RuboCop ${program.version} does not know Ruby ${unknown}, the version the repository names: its files are parsed as Ruby ${newestKnownRuby}` }))
     }

@@ -22,8 +22,10 @@ import type { AnalysisTool } from "./AnalysisTool.js"
 export interface ExternalToolsOptions {
   /** Where external analysers (ShellCheck, Cppcheck, RuboCop, Go's, yamllint, phpcs) are looked for: the service's PATH when absent. */
   readonly searchPath?: string | undefined
-  /** How many processes an external analyser that can use several (Cppcheck's `-j`) may run: one when absent. */
+  /** How many processes an external analyser that can use several (Cppcheck's `-j`, RuboCop's runs side by side) may run: one when absent. */
   readonly externalJobs?: number | undefined
+  /** Where the Go plug-ins keep the go command's build cache and Staticcheck's between analyses (GoEnvironment); each run's own, cold, when absent. */
+  readonly goCacheDirectory?: string | undefined
   /** The tools the installation's admin registered: a plug-in each (RegisteredTool). */
   readonly registeredTools?: ReadonlyArray<RegisteredTools.RegisteredTool> | undefined
 }
@@ -37,9 +39,9 @@ export const inProcessFamilies = ["eslint", "Ruff", "markdownlint", "stylelint"]
 export const externalMakers = (options: ExternalToolsOptions): PluginMakers<AnalysisTool> => ({
   shellcheck: (definition) => makeShellCheckTool(definition, { searchPath: options.searchPath }),
   cppcheck: (definition) => makeCppcheckTool(definition, { searchPath: options.searchPath, jobs: options.externalJobs }),
-  rubocop: (definition) => makeRubocopTool(definition, { searchPath: options.searchPath }),
-  staticcheck: (definition) => makeStaticcheckTool(definition, { searchPath: options.searchPath }),
-  govet: (definition) => makeGoVetTool(definition, { searchPath: options.searchPath }),
+  rubocop: (definition) => makeRubocopTool(definition, { searchPath: options.searchPath, jobs: options.externalJobs }),
+  staticcheck: (definition) => makeStaticcheckTool(definition, { searchPath: options.searchPath, cacheDirectory: options.goCacheDirectory }),
+  govet: (definition) => makeGoVetTool(definition, { searchPath: options.searchPath, cacheDirectory: options.goCacheDirectory }),
   yamllint: (definition) => makeYamllintTool(definition, { searchPath: options.searchPath }),
   checkstyle: (definition) => makeCheckstyleTool(definition, { searchPath: options.searchPath }),
   pylint: (definition) => makePylintTool(definition, { searchPath: options.searchPath }),

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { goFolder, goVariables, modfileCopy, withoutRequirements } from "../../src/golang/GoEnvironment.js"
+import { childFences } from "../../src/external/ChildFences.js"
+import { goCachesBeside, goFolder, goVariables, modfileCopy, sharedCaches, withoutRequirements } from "../../src/golang/GoEnvironment.js"
 import { checkoutOf, goOutputOf, installed } from "./GoFixture.js"
 
 describe("goVariables", () => {
@@ -13,6 +15,12 @@ describe("goVariables", () => {
     expect(goVariables("/run", false, "/run/modfile/go.mod").GOFLAGS).toBe("-mod=mod -modfile=/run/modfile/go.mod")
     const { GOCACHE, GOMODCACHE, GOPATH, HOME, XDG_CACHE_HOME } = vendored
     for (const path of [GOCACHE, GOMODCACHE, GOPATH, HOME, XDG_CACHE_HOME]) expect(path?.startsWith("/run/")).toBe(true)
+  })
+
+  it("keeps the build cache and Staticcheck's in the shared folder when given one, GOPATH and HOME in the run's", () => {
+    const shared = goVariables("/run", false, undefined, "/kept")
+    expect([shared.GOCACHE, shared.XDG_CACHE_HOME]).toEqual(["/kept/build", "/kept/user-cache"])
+    expect([shared.GOPATH, shared.GOMODCACHE, shared.HOME].every((path) => path?.startsWith("/run/"))).toBe(true)
   })
 
   it.effect("is the environment the go command reports it runs in", () =>
@@ -68,6 +76,37 @@ describe("goFolder", () => {
       }))
       expect(existsSync(folder)).toBe(false)
     }))
+})
+
+describe("sharedCaches", () => {
+  const { user } = childFences([])
+  const own = (folder: string) => join(folder, user === undefined ? "service" : `user-${user.uid}`)
+
+  it("makes a folder beside the analysis cache for the user the runs switch to, owned by it", () => {
+    const parent = mkdtempSync(join(tmpdir(), "tidemark-data-"))
+    chmodSync(parent, 0o755)
+    const directory = goCachesBeside(join(parent, "analysis-cache/"))
+    expect(directory).toBe(join(parent, "analysis-cache-go"))
+    expect(sharedCaches(directory, user)).toBe(own(directory))
+    expect(readdirSync(own(directory)).sort()).toEqual(["build", "user-cache"])
+    for (const name of ["", "build", "user-cache"]) expect(statSync(join(own(directory), name)).uid).toBe(user?.uid ?? process.getuid?.())
+    // Made once, taken as it is the next time.
+    expect(sharedCaches(directory, user)).toBe(own(directory))
+  })
+
+  it("keeps the runs without the user switch (a checkout the user cannot read) in a folder of their own", () => {
+    const parent = mkdtempSync(join(tmpdir(), "tidemark-data-"))
+    chmodSync(parent, 0o755)
+    expect(sharedCaches(parent, undefined)).toBe(join(parent, "service"))
+    expect(sharedCaches(parent, user)).toBe(own(parent))
+  })
+
+  it("is none where the runs' user cannot reach it (each run keeps its own caches then); the service's own user always can", () => {
+    const closed = mkdtempSync(join(tmpdir(), "tidemark-closed-"))
+    chmodSync(closed, 0o700)
+    expect(sharedCaches(join(closed, "go"), user)).toBe(user === undefined ? join(closed, "go", "service") : undefined)
+    expect(sharedCaches(join(closed, "go"), undefined)).toBe(join(closed, "go", "service"))
+  })
 })
 
 describe("modfileCopy", () => {

@@ -88,6 +88,18 @@ export const missingDependency: Readonly<Record<string, string>> = {
 }
 
 /**
+ * A module whose package `cmd` has one file importing a module the checkout does not hold and two
+ * that use its declarations (as cobra's command.go and the files around it).
+ */
+export const dependentFiles: Readonly<Record<string, string>> = {
+  "go.mod": "module example.com/tool\n\ngo 1.19\n\nrequire github.com/spf13/pflag v1.0.5\n",
+  "cmd/command.go": "package cmd\n\nimport \"github.com/spf13/pflag\"\n\n// Command holds flags.\ntype Command struct{ Flags *pflag.FlagSet }\n",
+  "cmd/run.go": "package cmd\n\nimport \"fmt\"\n\n// Run runs.\nfunc Run(c *Command) { fmt.Printf(\"%d\\n\", \"x\") }\n",
+  "cmd/help.go": "package cmd\n\n// Help helps.\nfunc Help(c *Command) string { return \"\" }\n",
+  "main.go": "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Printf(\"%d\\n\", \"x\") }\n"
+}
+
+/**
  * A real run of the go command (or Staticcheck) in a module of the test's, in the environment the
  * plug-ins give it (GoEnvironment, a folder of the run's): what the readers are tested on.
  */

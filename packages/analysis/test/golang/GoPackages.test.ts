@@ -64,4 +64,9 @@ describe("readPackages", () => {
     expect(Either.isLeft(readPackages("{\"Dir\": 3}"))).toBe(true)
     expect(readPackages("")).toEqual(Either.right([]))
   })
+
+  it("says what the go command said when it could list nothing for the pattern", () => {
+    const unlisted = JSON.stringify({ ImportPath: "example.com/a", Match: ["./..."], Incomplete: true, Error: { ImportStack: [], Pos: "", Err: "open /cache/63/x-d: permission denied" } })
+    expect(readPackages(unlisted)).toEqual(Either.left("go list could not list the module: open /cache/63/x-d: permission denied"))
+  })
 })

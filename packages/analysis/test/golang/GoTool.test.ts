@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { writeFileSync } from "node:fs"
+import { chmodSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { EnabledRule } from "../../src/EnabledRule.js"
 import { makeGoVetTool } from "../../src/golang/GoVetTool.js"
@@ -9,7 +10,7 @@ import { LintCache } from "../../src/LintCache.js"
 import * as MemoryAnalysisCache from "../../src/MemoryAnalysisCache.js"
 import type { SourceFile } from "../../src/SourceTree.js"
 import type { AnalysisTool } from "../../src/tools/AnalysisTool.js"
-import { checkoutOf, govetDefinition, govetRules, missingDependency, missingTestDependency, project, staticcheckDefinition, staticcheckRules } from "./GoFixture.js"
+import { checkoutOf, dependentFiles, govetDefinition, govetRules, missingDependency, missingTestDependency, project, staticcheckDefinition, staticcheckRules } from "./GoFixture.js"
 
 const staticcheck = makeStaticcheckTool(staticcheckDefinition)
 const govet = makeGoVetTool(govetDefinition)
@@ -80,6 +81,57 @@ describe("the Go plug-ins", () => {
       expect(problems.map((p) => p.message)).toEqual([
         "go.mod: 1 of its 2 packages need what the checkout does not hold (its tests import gopkg.in/check.v1; Tidemark never downloads a module): their files were checked one by one, 1 of them could not be"
       ])
+    }))
+
+  it.effect("names the files of a package that use the declarations of a file it cannot load as not checked, with the reason, never as clean", () =>
+    Effect.gen(function*() {
+      const { files, root } = checkoutOf(dependentFiles)
+      for (const tool of [govet, staticcheck]) {
+        const name = tool === govet ? "go vet" : "Staticcheck"
+        const { result } = yield* run(tool, root, files, tool === govet ? govetRules : staticcheckRules.concat([{ patternId: "Staticcheck_SA5009", ruleId: "SA5009", severity: "Error", parameters: [] }]))
+        expect(issuesOf(result).map(([file, line]) => [file, line])).toEqual([["main.go", 5]])
+        const failed = new Map(result.failedFiles.map((f) => [f.file, f.reason]))
+        expect([...failed.keys()].sort()).toEqual(["cmd/command.go", "cmd/help.go", "cmd/run.go"])
+        // Run together, not again one by one: each alone lacks the same declarations.
+        for (const file of ["cmd/help.go", "cmd/run.go"]) {
+          expect(failed.get(file)).toMatch(new RegExp(`^${name} could not type-check it without the rest of its package, whose files need what the checkout does not hold \\(.*(undeclared name|undefined): Command`))
+        }
+      }
+    }))
+
+  it.effect("keep the go command's build cache and Staticcheck's between analyses in the folder they are given, their own folders removed", () =>
+    Effect.gen(function*() {
+      const parent = mkdtempSync(join(tmpdir(), "tidemark-data-"))
+      chmodSync(parent, 0o755)
+      const cacheDirectory = join(parent, "go")
+      const tools = [makeStaticcheckTool(staticcheckDefinition, { cacheDirectory }), makeGoVetTool(govetDefinition, { cacheDirectory })]
+      const before = readdirSync(tmpdir()).filter((name) => name.startsWith("tidemark-go-")).length
+      const { files, root } = checkoutOf(project)
+      for (const tool of tools) {
+        const { result } = yield* run(tool, root, files, tool === tools[1] ? govetRules : staticcheckRules)
+        expect(result.issues.length).toBeGreaterThan(0)
+      }
+      const [kept, ...others] = readdirSync(cacheDirectory)
+      expect(others).toEqual([])
+      expect(readdirSync(join(cacheDirectory, kept ?? "", "build")).length).toBeGreaterThan(0)
+      expect(existsSync(join(cacheDirectory, kept ?? "", "user-cache", "staticcheck"))).toBe(true)
+      expect(readdirSync(tmpdir()).filter((name) => name.startsWith("tidemark-go-")).length).toBe(before)
+    }))
+
+  it.effect("check a checkout the runs' user cannot read (run without the switch) and one it can, with the same kept caches", () =>
+    Effect.gen(function*() {
+      const parent = mkdtempSync(join(tmpdir(), "tidemark-data-"))
+      chmodSync(parent, 0o755)
+      const cacheDirectory = join(parent, "go")
+      const tool = makeGoVetTool(govetDefinition, { cacheDirectory })
+      const readable = checkoutOf(project)
+      const closed = checkoutOf(project)
+      chmodSync(closed.root, 0o700)
+      for (const { files, root } of [closed, readable, closed]) {
+        const { problems, result } = yield* run(tool, root, files, govetRules)
+        expect(problems).toEqual([])
+        expect(issuesOf(result).map(([file, line, pattern]) => [file, line, pattern])).toEqual([["main.go", 14, "govet_printf"], ["main.go", 17, "govet_assign"]])
+      }
     }))
 
   it.effect("checks each module once through the per-file cache, and again when a file of it changes", () =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Either } from "effect"
 import { childFences } from "../../src/external/ChildFences.js"
-import { defaultRubocopLimits, runRubocop } from "../../src/rubocop/RubocopRun.js"
+import { defaultRubocopLimits, rubocopFilesEach, runRubocop } from "../../src/rubocop/RubocopRun.js"
 import { checkoutOf } from "./RubocopFixture.js"
 
 const request = (root: string, files: ReadonlyArray<string>) => ({
@@ -32,5 +32,17 @@ describe("runRubocop", () => {
       expect(outcomes.get("gone.rb")).toEqual(Either.left(`RuboCop exited with code 2: Error: No such file or directory: ${root}/gone.rb`))
       const spent = yield* runRubocop({ ...request(root, ["a.rb"]), limits: { ...defaultRubocopLimits, total: Duration.zero } })
       expect(spent.get("a.rb")).toEqual(Either.left("RuboCop's time for this tree (0) ran out before this file"))
+    }))
+
+  it.effect("spreads the files over runs side by side when given jobs, each file's offences the same as in one run", () =>
+    Effect.gen(function*() {
+      const sources = Object.fromEntries(Array.from({ length: 2 * rubocopFilesEach }, (_, i) => [`f${i}.rb`, i % 2 === 0 ? `def f${i}\n  x = ${i}\nend\n` : `def g${i}; end\n`]))
+      const { root } = checkoutOf(sources)
+      const files = Object.keys(sources)
+      const alone = yield* runRubocop(request(root, files))
+      const spread = yield* runRubocop({ ...request(root, files), jobs: 2 })
+      const found = (outcomes: typeof alone) => files.map((path) => Either.map(outcomes.get(path) ?? Either.left("none"), (offences) => offences.map((o) => [o.cop, o.line])))
+      expect(found(spread)).toEqual(found(alone))
+      expect(found(spread).filter((outcome) => Either.isRight(outcome) && outcome.right.length === 1)).toHaveLength(rubocopFilesEach)
     }))
 })
