@@ -207,9 +207,9 @@ describe("ThreadedAnalyzer (TreeAnalyzer in worker threads)", () => {
       })
       const started = Date.now()
       const output = yield* analyzer.analyze(root, backtracking)
-      // Once the limit, a little watching, and a second attempt on a new thread: well within a
-      // minute even on a loaded machine, where the backtracking alone would run for days.
-      expect(Date.now() - started).toBeLessThan(60_000)
+      // Once the limit, a little watching, and a second attempt on a new thread: well within a minute and a half
+      // even on a loaded machine, where the backtracking alone would run for days.
+      expect(Date.now() - started).toBeLessThan(90_000)
       expect(output.problems.map((p) => [p.code, p.message])).toStrictEqual([
         ["file_skipped", "ESLint9 skipped src/slow.js: it took longer than the time limit of 1s per file"]
       ])

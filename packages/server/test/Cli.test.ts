@@ -367,7 +367,7 @@ describe("tidemark serve (admin token)", () => {
         const used = yield* runCli(["token", "create", "gh/acme"], { TIDEMARK_URL: server.url, TIDEMARK_ADMIN_TOKEN: generated })
         succeeds(used)
         expect(yield* server.stdout).not.toContain("Generated admin token")
-      }), slow)
+      }), 2 * slow)
   })
 })
 
