@@ -1,10 +1,10 @@
 import { Effect, Option } from "effect"
-import { NotFound } from "../domain/Errors.js"
+import { NotFound, type ServiceUnavailable } from "../domain/Errors.js"
 import { emptyPage, maxLimit, type Page, type PageRequest, pageOfResults, paginate, pageRequest } from "../domain/Pagination.js"
 import type { OrganizationCoordinates, Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import type { Organization, RepositoryRecord } from "../domain/Records.js"
 import type { Permission, Repository } from "../domain/Repository.js"
-import { chosenBranch, listedRepository, repositoryWithAnalysis } from "../domain/RepositoryView.js"
+import { chosenBranch, listedRepository, repositoryWithAnalysis, type Shown } from "../domain/RepositoryView.js"
 import type { RepositoryWithAnalysis } from "../domain/RepositoryWithAnalysis.js"
 import { RepositoryListing } from "../ports/RepositoryListing.js"
 import { OrganizationStore } from "../ports/OrganizationStore.js"
@@ -46,15 +46,21 @@ const make = Effect.gen(function*() {
   const shownReads = yield* ShownReads
   const ignores = yield* Ignores
 
-  const view = (record: RepositoryRecord, permission: Permission, branchName?: string) =>
+  /**
+   * The repository as a view shows it, with the analysis of the branch asked for (the default
+   * branch's when none is); `counted` makes the analysis's counts leave out the ignored issues.
+   */
+  const viewWith = (record: RepositoryRecord, permission: Permission, branchName: string | undefined, counted: (shown: Shown) => Effect.Effect<Shown, ServiceUnavailable>) =>
     Effect.gen(function*() {
       const [branches, applied] = yield* Effect.all([repositories.listBranches(record.id), standards.appliedTo(record.id)])
       const branch = yield* chosenBranch(branches, branchName)
       const selected = branchName === undefined ? undefined : branch
       const shown = yield* shownReads.shown(new Map(branch === undefined ? [] : [[record.id, branch]]))
-      const counted = yield* ignores.shownWithout(record.id, shown(record.id))
-      return repositoryWithAnalysis(record, branches, applied, permission, selected, counted)
+      return repositoryWithAnalysis(record, branches, applied, permission, selected, yield* counted(shown(record.id)))
     })
+
+  const view = (record: RepositoryRecord, permission: Permission, branchName?: string) =>
+    viewWith(record, permission, branchName, (shown) => ignores.shownWithout(record.id, shown))
 
   const list = (caller: Caller, at: OrganizationCoordinates, query: RepositoryListQuery) =>
     Effect.gen(function*() {
@@ -100,7 +106,8 @@ const make = Effect.gen(function*() {
   const withoutAnalysis = (caller: Caller, at: RepositoryCoordinates) =>
     Effect.gen(function*() {
       const { permission, repository } = yield* access.repository(caller, at, "read", { allowPublic: true })
-      return (yield* view(repository, permission, undefined)).repository
+      // The repository object holds no issue count: the ignores need not be read.
+      return (yield* viewWith(repository, permission, undefined, Effect.succeed)).repository
     })
 
   /** Every repository of the organization the query keeps, page after page (for filters the listing has not). */
