@@ -98,8 +98,15 @@ export const startProcess = (args: ReadonlyArray<string>, env: Readonly<Record<s
  * timed out never closes its scope, and its `tidemark serve` then ran on, slowing every later file.
  */
 const running = new Set<ReturnType<typeof spawn>>()
-process.once("exit", () => {
+const killRunning = () => {
   for (const child of running) child.kill("SIGKILL")
+}
+process.once("exit", killRunning)
+// Vitest's pool ends a worker process with SIGTERM (SIGKILL a second later), after which Node
+// emits no "exit": the servers were left running (two, for 17 and 27 minutes, in one CI run).
+process.once("SIGTERM", () => {
+  killRunning()
+  process.exit(143)
 })
 
 /** A server process, to die with the test process if not before. */
