@@ -1,4 +1,4 @@
-import { Config, Duration, Effect, Schema } from "effect"
+import { Config, Duration, Effect, Schedule, Schema } from "effect"
 import { accessSync, constants, statSync } from "node:fs"
 import { delimiter, isAbsolute, join } from "node:path"
 import { childFences } from "./ChildFences.js"
@@ -59,6 +59,10 @@ const lookUp = (query: ProgramQuery, searchPath: string): Effect.Effect<ProgramL
   const path = findProgram(query.name, searchPath)
   if (path === undefined) return Effect.succeed(new MissingProgram({ name: query.name, reason: `${query.name} is not on the search path` }))
   return runConfined({ program: path, args: query.versionArgs, cwd: "/", fences: childFences([path]), limits: versionLimits, environment: query.environment }).pipe(
+    // A program that could not be run at all this once (a machine short of processes or memory)
+    // is asked again before it is called missing: one failed start would mark it not installed
+    // for that analysis (seen in CI under load, for go and Cppcheck).
+    Effect.retry({ times: 2, schedule: Schedule.spaced("1 second") }),
     Effect.map((output): ProgramLookup => {
       const version = query.versionOf(output.stdout)
       return version === undefined

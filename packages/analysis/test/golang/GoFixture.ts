@@ -123,6 +123,9 @@ export const goOutputOf = (program: string, args: ReadonlyArray<string>, cwd: st
 export const installed = Effect.gen(function*() {
   const go = yield* goOnPath()
   const staticcheck = yield* staticcheckOnPath()
-  if (go._tag !== "InstalledProgram" || staticcheck._tag !== "InstalledProgram") return yield* Effect.die("the tests need go and Staticcheck installed (scripts/test-tools.sh)")
+  if (go._tag !== "InstalledProgram" || staticcheck._tag !== "InstalledProgram") {
+    const reasons = [go, staticcheck].flatMap((lookup) => lookup._tag === "MissingProgram" ? [lookup.reason] : [])
+    return yield* Effect.die(`the tests need go and Staticcheck installed (scripts/test-tools.sh): ${reasons.join("; ")}`)
+  }
   return { go: go.path, staticcheck: staticcheck.path }
 })
