@@ -18,4 +18,5 @@ const copyDashboard = async () => {
   await cp(dashboardBuild, shipped, { recursive: true })
 }
 
-export default library(["src/bin.ts", "src/RuntimeFlags.ts", "src/NodeHasher.ts"], { onSuccess: copyDashboard })
+/** The server's modules, unbundled; the command itself (dist/bin.js) is bundled by tsup.bin.config.ts, built after this one. */
+export default library(["src/ServerMain.ts", "src/RuntimeFlags.ts", "src/NodeHasher.ts"], { onSuccess: copyDashboard })

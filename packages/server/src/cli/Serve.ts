@@ -1,53 +1,35 @@
 import { Command } from "@effect/cli"
-import { Effect, Schema } from "effect"
-import { type ServerConfig, serverConfig } from "../ServerConfig.js"
+import { Effect } from "effect"
+import { ExitCode } from "./ExitCode.js"
 
-/** A setting of the environment that does not parse (PORT=abc). */
-export class InvalidSettings extends Schema.TaggedError<InvalidSettings>()("InvalidSettings", {
-  detail: Schema.String
-}) {
-  override get message() {
-    return `invalid settings in the environment: ${this.detail}`
-  }
-}
-
-/** The HTTP server could not start: the port is taken, the host is not an address of this machine... */
-export class ListenFailed extends Schema.TaggedError<ListenFailed>()("ListenFailed", {
-  host: Schema.String,
-  port: Schema.Number,
-  reason: Schema.String
-}) {
-  override get message() {
-    return `cannot listen on ${this.host}:${this.port}: ${this.reason}`
-  }
-}
+type ServerMain = typeof import("../ServerMain.js")
 
 /**
- * The server's modules (storage, queue, analysers) are loaded only when a server starts: the client
- * commands, run many times a day in scripts and CI, start in a fraction of the time without them.
+ * Hands the process over to the server's modules (ServerMain.ts), loaded only when a server starts,
+ * from the package itself rather than from this bundle: the client commands, run many times a day
+ * in scripts and CI, start without them. Ctrl-C or SIGTERM aborts the server's run, and the
+ * command waits for its layer to close (the embedded database flushes its files) before it exits.
  */
-export const serverModule = Effect.promise(() => import("../Server.js"))
-
-const launch = (config: ServerConfig) =>
-  serverModule.pipe(
-    Effect.flatMap(({ runUntilWorkerStops, serverLayer }) => runUntilWorkerStops(serverLayer(config))),
-    Effect.catchTag("ServeError", (error) =>
-      new ListenFailed({
-        host: config.host,
-        port: config.port,
-        reason: error.cause instanceof Error ? error.cause.message : String(error.cause)
-      }))
+export const handOver = (mode: "serve" | "worker") =>
+  Effect.async<number>((resume) => {
+    const controller = new AbortController()
+    const done = (import("@tidemark/server/main") as Promise<ServerMain>)
+      .then((main) => main.runServer(mode, controller.signal))
+      .then((code) => resume(Effect.succeed(code)), (error: unknown) => resume(Effect.die(error)))
+    return Effect.promise(() => {
+      controller.abort()
+      return done
+    })
+  }).pipe(
+    // ServerMain has already told what failed: the command only exits with its code.
+    Effect.flatMap((code) => code === 0 ? Effect.void : new ExitCode({ code, message: "" }))
   )
 
 /** `tidemark serve`: runs the bundled server until interrupted; every setting comes from the environment. */
-export const serve = Command.make("serve", {}, () =>
-  serverConfig.pipe(
-    Effect.mapError((error) => new InvalidSettings({ detail: String(error) })),
-    Effect.flatMap(launch)
-  )).pipe(
-    Command.withDescription(
-      "Run the Tidemark server. Settings come from the environment: PORT (8080), HOST (0.0.0.0), " +
-        "TIDEMARK_DATA_DIR (./.tidemark), TIDEMARK_ADMIN_TOKEN (generated and printed once when unset), " +
-        "TIDEMARK_MAX_BODY_BYTES, TIDEMARK_GIT_URL_GH|GL|BB, TIDEMARK_PUBLIC_URL (the dashboard's address, for commit status links)."
-    )
+export const serve = Command.make("serve", {}, () => handOver("serve")).pipe(
+  Command.withDescription(
+    "Run the Tidemark server. Settings come from the environment: PORT (8080), HOST (0.0.0.0), " +
+      "TIDEMARK_DATA_DIR (./.tidemark), TIDEMARK_ADMIN_TOKEN (generated and printed once when unset), " +
+      "TIDEMARK_MAX_BODY_BYTES, TIDEMARK_GIT_URL_GH|GL|BB, TIDEMARK_PUBLIC_URL (the dashboard's address, for commit status links)."
   )
+)

@@ -1,19 +1,11 @@
 import { Command } from "@effect/cli"
-import { Effect } from "effect"
-import { serverConfig } from "../ServerConfig.js"
-import { InvalidSettings, serverModule } from "./Serve.js"
+import { handOver } from "./Serve.js"
 
 /** `tidemark worker`: processes queued ingestion payloads until interrupted, without serving HTTP. */
-export const worker = Command.make("worker", {}, () =>
-  serverConfig.pipe(
-    Effect.mapError((error) => new InvalidSettings({ detail: String(error) })),
-    Effect.flatMap((config) =>
-      Effect.flatMap(serverModule, ({ runUntilWorkerStops, workerOnlyLayer }) => runUntilWorkerStops(workerOnlyLayer(config)))
-    )
-  )).pipe(
-    Command.withDescription(
-      "Run the ingestion worker alone (several may run side by side). Uses the same DATABASE_URL / " +
-        "TIDEMARK_DATA_DIR as the server; the embedded database admits one process, so run workers " +
-        "alone only against PostgreSQL."
-    )
+export const worker = Command.make("worker", {}, () => handOver("worker")).pipe(
+  Command.withDescription(
+    "Run the ingestion worker alone (several may run side by side). Uses the same DATABASE_URL / " +
+      "TIDEMARK_DATA_DIR as the server; the embedded database admits one process, so run workers " +
+      "alone only against PostgreSQL."
   )
+)
