@@ -1,10 +1,49 @@
 import { defineConfig } from "vitest/config"
+import { BaseSequencer, type TestSpecification } from "vitest/node"
+
+/**
+ * The longest files, longest first (as measured on a two-core machine), started before the rest:
+ * a clean clone has no timings of its own, and Vitest then starts the largest files first, which
+ * left the server's long ones for the end (the run's last 140 s with one file running).
+ */
+const longestFirst = [
+  "packages/server/test/Cli.test.ts",
+  "packages/analysis/test/ThreadedAnalyzer.test.ts",
+  "packages/server/test/Durability.test.ts",
+  "packages/server/test/Crash.test.ts",
+  "packages/server/test/Packaging.test.ts",
+  "packages/adapter-http/test/hostile/HostileRepositories.test.ts",
+  "packages/server/test/Gate.test.ts",
+  "packages/server/test/TokenCli.test.ts",
+  "packages/server/test/RegisteredTools.test.ts",
+  "packages/server/test/GitHostCli.test.ts",
+  "packages/server/test/RepositoryToken.test.ts",
+  "packages/server/test/DashboardChanges.e2e.test.ts",
+  "packages/server/test/BrokerRestart.test.ts",
+  "packages/adapter-http/test/properties/IngestionFuzz.test.ts",
+  "packages/adapter-pg/test/EmbeddedIngestion.test.ts",
+  "packages/adapter-pg/test/PgStorage.test.ts",
+  "packages/analysis/test/CloneDetector.test.ts",
+  "packages/analysis/test/RealProjects.test.ts",
+  "packages/analysis/test/golang/GoTool.test.ts",
+  "packages/analysis/test/rubocop/RubocopTool.test.ts"
+]
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: Array<TestSpecification>) {
+    const rank = (file: TestSpecification) => {
+      const index = longestFirst.findIndex((path) => file.moduleId.endsWith(path))
+      return index === -1 ? longestFirst.length : index
+    }
+    return (await super.sort(files)).map((file, order) => ({ file, order })).sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order).map(({ file }) => file)
+  }
+}
 
 /**
  * The HTTP suite (whole servers with real git and analyser) runs once, on PostgreSQL; every storage
  * adapter is held to the same behaviour by the per-port contract suites (memory, PostgreSQL, PGlite),
  * so running the suite again per storage only repeated the git and analysis work. Its subfolders
- * (health, hostile repositories) run once too, in `all`.
+ * run once too: health in `all`, the hostile repositories in `isolated`.
  */
 const httpSuite = ["packages/adapter-http/test/*.test.ts"]
 
@@ -12,10 +51,12 @@ const httpSuite = ["packages/adapter-http/test/*.test.ts"]
  * Files that must run in a fresh module registry each: the server's files (each drives child
  * processes and ports of its own), a test that measures a parser's stack overflow, whose depth
  * depends on what the worker ran before, and the analysis threads' test, which times a thread's
- * replacement (in a shared thread, beside CPU-bound files, it took past its minute).
+ * replacement (in a shared thread, beside CPU-bound files, it took past its minute), and the
+ * hostile repositories' (in a shared thread its analyses never finished within three minutes).
  */
 const isolatedFiles = [
   "packages/server/test/**/*.test.ts",
+  "packages/adapter-http/test/hostile/**/*.test.ts",
   "packages/analysis/test/TreeAnalyzer.test.ts",
   "packages/analysis/test/ThreadedAnalyzer.test.ts"
 ]
@@ -23,21 +64,26 @@ const isolatedFiles = [
 /**
  * The packages whose test files share their worker's modules (Vitest's threads pool without
  * isolation): each file of the core otherwise loads Effect's hundreds of modules afresh, which was
- * most of the suite's CPU time (the core's 77 files: 47 CPU s shared, 308 isolated). The adapters',
- * the examples' and the HTTP suite's files keep a process each: they hold databases, queues and
- * analysis threads that outlive a file, and the core's files failed beside them (a PGlite left open;
- * a test clock lost beside git's, the git hosts' and the port contracts' files).
+ * most of the suite's CPU time (the core's 77 files: 47 CPU s shared, 308 isolated). They run
+ * first and alone: the core's files failed beside the adapters' (a PGlite left open; a test clock
+ * lost beside git's, the git hosts' and the port contracts' files). The adapters', the examples' and
+ * the HTTP suite's files share modules too, but among themselves, after them (a project at a time:
+ * Vitest recycles the threads between projects): in a process each, they spent more time loading
+ * the sources than testing them (the HTTP suite alone: 397 s of collection for 329 s of tests,
+ * 253 s; shared, 64 s and 155 s).
  */
 const sharedModules = ["core", "catalogue", "analysis", "dashboard"].map((name) => `packages/${name}/test/**/*.test.ts`)
 
 /**
  * Vitest gives a machine of N cores N-1 workers: one on this project's two-core machines, which
  * ran the suite one file at a time. Most of its long files wait on other processes (git, the
- * server, PostgreSQL, NATS, Chromium, npm), so three workers keep both cores busy. The
- * threads pool (`shared`) runs first, then the forks pool (the rest): side by side, six workers
- * on two cores timed out the tests that wait on a server or a thread.
+ * server, PostgreSQL, NATS, Chromium, npm), so three threads keep both cores busy. The processes
+ * of `isolated` run beside the threads of `http-postgres` and `all`, two at once: each starts
+ * servers and commands of its own, and six workers on two cores timed out the tests that wait on a
+ * server or a thread.
  */
 const workers = Number(process.env["TIDEMARK_TEST_WORKERS"] ?? "3")
+const forks = Number(process.env["TIDEMARK_TEST_FORKS"] ?? "2")
 
 export default defineConfig({
   resolve: { conditions: ["tidemark-source"] },
@@ -59,8 +105,9 @@ export default defineConfig({
     // recycles the pool failed the run with "Terminating worker thread" after every test passed.
     poolOptions: {
       threads: { isolate: false, minThreads: workers, maxThreads: workers },
-      forks: { isolate: true }
+      forks: { isolate: true, minForks: 1, maxForks: forks }
     },
+    sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
@@ -79,6 +126,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "all",
+          pool: "threads",
           sequence: { groupOrder: 1 },
           include: ["packages/*/test/**/*.test.ts", "examples/test/**/*.test.ts"],
           exclude: [...httpSuite, ...isolatedFiles, ...sharedModules, "**/node_modules/**"],
@@ -87,11 +135,17 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "isolated", sequence: { groupOrder: 1 }, include: isolatedFiles, env: { TIDEMARK_TEST_STORAGE: "memory" } }
+        test: {
+          name: "isolated",
+          sequence: { groupOrder: 1 },
+          include: isolatedFiles,
+          globalSetup: ["packages/server/test/EmbeddedTemplate.setup.ts"],
+          env: { TIDEMARK_TEST_STORAGE: "memory" }
+        }
       },
       {
         extends: true,
-        test: { name: "http-postgres", sequence: { groupOrder: 1 }, include: httpSuite, env: { TIDEMARK_TEST_STORAGE: "postgres" } }
+        test: { name: "http-postgres", pool: "threads", sequence: { groupOrder: 1 }, include: httpSuite, env: { TIDEMARK_TEST_STORAGE: "postgres" } }
       }
     ]
   }

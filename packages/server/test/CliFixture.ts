@@ -3,9 +3,11 @@ import * as FileSystem from "@effect/platform/FileSystem"
 import * as Path from "@effect/platform/Path"
 import { Data, Effect, Schedule } from "effect"
 import { execFileSync, spawn } from "node:child_process"
-import { existsSync } from "node:fs"
+import { cpSync, existsSync } from "node:fs"
 import { createServer } from "node:net"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { inject } from "vitest"
 
 export const bin = fileURLToPath(new URL("../dist/bin.js", import.meta.url))
 
@@ -124,6 +126,18 @@ const stop = (child: ReturnType<typeof spawn>, signal: NodeJS.Signals) =>
   })
 
 /**
+ * A server on the embedded default, not started with its defaults, begins from the migrated
+ * database the suite made once (EmbeddedTemplate.setup.ts) rather than from PGlite's initdb: the
+ * same files `tidemark serve` makes on its first start, in a fraction of the time. A data directory
+ * that already holds a database (a restart) keeps it.
+ */
+const seedEmbedded = (options: { readonly dataDir: string; readonly env?: Readonly<Record<string, string>>; readonly defaults?: boolean }) => {
+  const target = join(options.dataDir, "pg")
+  if (options.defaults === true || options.env?.["DATABASE_URL"] !== undefined || existsSync(target)) return
+  cpSync(inject("embeddedTemplate"), target, { recursive: true })
+}
+
+/**
  * `tidemark serve` on a port of 127.0.0.1 the system picks (PORT=0; the server prints the address it
  * bound), stopped (SIGTERM) when the scope closes; ready once getVersion answers. A port chosen here
  * and handed over could be taken by another test's server in between, and the checks would then
@@ -143,6 +157,7 @@ export const startServer = (options: {
     const output = { stdout: "", stderr: "" }
     const child = yield* Effect.acquireRelease(
       Effect.sync(() => {
+        seedEmbedded(options)
         const program = options.program ?? builtProgram
         const child = dyingWithTests(spawn(program.file, [...program.args, "serve"], {
           env: {
@@ -173,7 +188,7 @@ export const startServer = (options: {
         : Effect.succeed(listening[1])
     }).pipe(
       Effect.tapError(() => exited),
-      Effect.retry(Schedule.spaced("50 millis").pipe(Schedule.upTo("45 seconds")))
+      Effect.retry(Schedule.spaced("50 millis").pipe(Schedule.upTo("90 seconds")))
     )
     const ready = Effect.tryPromise({
       try: () => fetch(`${url}/api/v3/version`),
@@ -182,7 +197,7 @@ export const startServer = (options: {
       Effect.filterOrFail((response) => response.ok, (response) => new NotReady({ reason: `HTTP ${response.status}` })),
       Effect.tapError(() => exited)
     )
-    yield* Effect.retry(ready, Schedule.spaced("100 millis").pipe(Schedule.upTo("45 seconds")))
+    yield* Effect.retry(ready, Schedule.spaced("100 millis").pipe(Schedule.upTo("90 seconds")))
     return { url, stdout: Effect.sync(() => output.stdout), crash: stop(child, "SIGKILL") } satisfies RunningServer
   })
 

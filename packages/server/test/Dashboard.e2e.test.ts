@@ -66,7 +66,7 @@ const keys = [
 ] as const
 
 describe("dashboard (headless Chromium against a seeded server)", () => {
-  layer(DashboardServer.layer(adminToken, seed), { excludeTestServices: true, timeout: "60 seconds" })((it) => {
+  layer(DashboardServer.layer(adminToken, seed), { excludeTestServices: true, timeout: "180 seconds" })((it) => {
     it.scoped("logs in with the keyboard, and shows the API's repositories, tools and delivery metrics", () =>
       Effect.gen(function*() {
         const { browser, server, token } = yield* DashboardServer.DashboardServer

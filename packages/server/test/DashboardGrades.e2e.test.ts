@@ -86,7 +86,7 @@ const seed: DashboardServer.Seed = (server, directory) =>
   })
 
 describe("dashboard grades (headless Chromium against a seeded server)", () => {
-  layer(DashboardServer.layer(adminToken, seed), { excludeTestServices: true, timeout: "60 seconds" })((it) => {
+  layer(DashboardServer.layer(adminToken, seed), { excludeTestServices: true, timeout: "180 seconds" })((it) => {
     it.scoped("shows no letter where less than half of the code was analysed, and no 0 where no issue was measured", () =>
       Effect.gen(function*() {
         const { browser, server, token } = yield* DashboardServer.DashboardServer

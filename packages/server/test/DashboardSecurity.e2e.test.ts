@@ -91,7 +91,7 @@ const injected = (page: Page) =>
   )
 
 describe("dashboard security (headless Chromium against a built server)", () => {
-  layer(DashboardServer.layer(adminToken, seed), { excludeTestServices: true, timeout: "90 seconds" })((it) => {
+  layer(DashboardServer.layer(adminToken, seed), { excludeTestServices: true, timeout: "180 seconds" })((it) => {
     it.scoped("sends the security headers with the page and the API's answers; the dashboard runs under them", () =>
       Effect.gen(function*() {
         const { browser, server, token } = yield* DashboardServer.DashboardServer
