@@ -10,7 +10,8 @@
  */
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import { Redaction } from "@tidemark/core"
-import { Cause, Console, Effect, Exit, Option } from "effect"
+import { Cause, Effect, Exit } from "effect"
+import { reportFailure } from "./FailureReport.js"
 import { runUntilWorkerStops, serverLayer, workerOnlyLayer } from "./Server.js"
 import { serverConfig } from "./ServerConfig.js"
 import { InvalidSettings, ListenFailed } from "./ServerFailures.js"
@@ -34,18 +35,11 @@ const program = (mode: ServerMode) =>
     )
   )
 
-/** As the command reports a failure: one redacted `error: ...` line, or a defect in full. */
-const report = (cause: Cause.Cause<{ readonly message: string }>) =>
-  Option.match(Cause.failureOption(cause), {
-    onNone: () => Cause.isInterruptedOnly(cause) ? Effect.void : Console.error(Redaction.redactSecrets(Cause.pretty(cause))),
-    onSome: (failure) => Console.error(`error: ${Redaction.redactSecrets(failure.message)}`)
-  })
-
 /** Runs `mode` until it stops (exit code 1) or `signal` aborts (0, once the layer has closed). */
 export const runServer = async (mode: ServerMode, signal: AbortSignal): Promise<number> => {
   const exit = await Effect.runPromiseExit(
     program(mode).pipe(
-      Effect.tapErrorCause(report),
+      Effect.tapErrorCause(reportFailure((failure: { readonly message: string }) => failure.message)),
       Effect.provide(NodeContext.layer),
       Effect.provide(Redaction.redactingLogger)
     ),

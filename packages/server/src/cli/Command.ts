@@ -1,6 +1,7 @@
 import { Command, ValidationError } from "@effect/cli"
 import { Redaction } from "@tidemark/core"
-import { Cause, Console, Effect, Option } from "effect"
+import { Effect } from "effect"
+import { reportFailure } from "../FailureReport.js"
 import { version } from "../Version.js"
 import { analyze } from "./Analyze.js"
 import { coverage } from "./Coverage.js"
@@ -23,21 +24,9 @@ export const command = Command.make("tidemark").pipe(
 
 const cli = Command.run(command, { name: "tidemark", version })
 
-type Failure = Cause.Cause<Effect.Effect.Error<ReturnType<typeof cli>>>
-
-/**
- * Failures a user can act on become one `error: ...` line on stderr, without a stack trace; usage
- * errors were already shown by @effect/cli with the help text. Defects are bugs: shown in full.
- * Both redacted, like every log line (a failure may quote a URL with its credentials).
- */
-const report = (cause: Failure) =>
-  Option.match(Cause.failureOption(cause), {
-    onNone: () => Cause.isInterruptedOnly(cause) ? Effect.void : Console.error(Redaction.redactSecrets(Cause.pretty(cause))),
-    onSome: (failure) =>
-      ValidationError.isValidationError(failure) || (isExitCode(failure) && failure.message === "")
-        ? Effect.void
-        : Console.error(`error: ${Redaction.redactSecrets(failure.message)}`)
-  })
+/** Usage errors were already shown by @effect/cli with the help text, as was an exit code's own output. */
+const messageOf = (failure: Effect.Effect.Error<ReturnType<typeof cli>>) =>
+  ValidationError.isValidationError(failure) || (isExitCode(failure) && failure.message === "") ? undefined : failure.message
 
 /** The command named by the arguments (`node bin.js <command> ...`): the first that is not an option. */
 const commandName = (argv: ReadonlyArray<string>) => argv.slice(2).find((arg) => !arg.startsWith("-"))
@@ -50,7 +39,7 @@ const usageErrorCode = (argv: ReadonlyArray<string>) => (commandName(argv) === "
 
 export const run = (argv: ReadonlyArray<string>) =>
   cli(argv).pipe(
-    Effect.tapErrorCause(report),
+    Effect.tapErrorCause(reportFailure(messageOf)),
     Effect.catchIf(ValidationError.isValidationError, () => new ExitCode({ code: usageErrorCode(argv), message: "" })),
     Effect.provide(Redaction.redactingLogger)
   )
