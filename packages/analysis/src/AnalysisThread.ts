@@ -1,5 +1,6 @@
-import { WorkerRunner } from "@effect/platform"
-import { NodeRuntime, NodeWorkerRunner } from "@effect/platform-node"
+import * as WorkerRunner from "@effect/platform/WorkerRunner"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import * as NodeWorkerRunner from "@effect/platform-node/NodeWorkerRunner"
 import { Effect, Layer, Schema } from "effect"
 import { workerData } from "node:worker_threads"
 import { AnalysisThreadRequest, ThreadData } from "./AnalysisThreadProtocol.js"

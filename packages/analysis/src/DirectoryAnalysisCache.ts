@@ -1,4 +1,5 @@
-import { FileSystem, Path } from "@effect/platform"
+import * as FileSystem from "@effect/platform/FileSystem"
+import * as Path from "@effect/platform/Path"
 import { Effect, Layer, Option, Schema } from "effect"
 import { AnalysisCache, AnalysisCacheError, type CacheEntries } from "./AnalysisCache.js"
 import { FileMeasures } from "./FileMeasures.js"

@@ -1,5 +1,5 @@
-import { Worker } from "@effect/platform"
-import { NodeWorker } from "@effect/platform-node"
+import * as Worker from "@effect/platform/Worker"
+import * as NodeWorker from "@effect/platform-node/NodeWorker"
 import { Cause, Context, Effect, Layer, Pool, Schema } from "effect"
 import { fileURLToPath } from "node:url"
 import { Worker as Thread } from "node:worker_threads"

@@ -1,6 +1,6 @@
-import { Worker } from "@effect/platform"
+import * as Worker from "@effect/platform/Worker"
 import { isWorkerError } from "@effect/platform/WorkerError"
-import { NodeWorker } from "@effect/platform-node"
+import * as NodeWorker from "@effect/platform-node/NodeWorker"
 import { Analyzer } from "@tidemark/core"
 import { Cause, Deferred, Duration, Effect, Either, Layer, Option, ParseResult, Pool, Ref } from "effect"
 import { availableParallelism } from "node:os"

@@ -102,8 +102,10 @@ describe("CloneDetector", () => {
     expect(await ours(files, 30, frames.tokenizer(new Tokenizer()))).toEqual(expected)
   })
 
-  it("finds jscpd's clones and statistic on the corpus", async () => {
-    const files = readCorpus(ensureCorpus())
+  // Every third file (63 000 of the corpus's 182 000 lines, every format): the whole corpus took 70–85 s of a
+  // two-core machine's suite for the same comparison.
+  it("finds jscpd's clones and statistic on every third file of the corpus", async () => {
+    const files = readCorpus(ensureCorpus()).filter((_, i) => i % 3 === 0)
     const expected = await jscpd(files, 50)
     expect(expected.clones.length).toBeGreaterThan(50)
     expect(await ours(files, 50)).toEqual(expected)

@@ -1,5 +1,5 @@
 import { HttpServer as PlatformHttpServer } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { FetchHttpClient } from "@effect/platform"
 import { DnsNetworkAddresses, GitCli } from "@tidemark/adapter-git"
 import { HostCommitStatuses } from "@tidemark/adapter-githost"

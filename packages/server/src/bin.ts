@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // First: V8 settings apply to what the process allocates from here on.
 import "./RuntimeFlags.js"
-import { NodeContext, NodeRuntime } from "@effect/platform-node"
+import * as NodeContext from "@effect/platform-node/NodeContext"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Effect } from "effect"
 import { run } from "./cli/Command.js"
 import { exitCodeOf } from "./cli/ExitCode.js"

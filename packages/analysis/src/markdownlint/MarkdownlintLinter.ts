@@ -1,7 +1,7 @@
 import type { ToolDefinitions } from "@tidemark/core"
 import { Effect, Either, Option } from "effect"
-import { getVersion, type LintError } from "markdownlint"
-import { lint } from "markdownlint/sync"
+import type { LintError } from "markdownlint"
+import { createRequire } from "node:module"
 import { canonicalJson } from "../CanonicalJson.js"
 import { lintedOf, lintedWithCache } from "../CachedLint.js"
 import type { EnabledRule } from "../EnabledRule.js"
@@ -19,7 +19,24 @@ import { markdownlintLintKey } from "./MarkdownlintKey.js"
  * `<!-- markdownlint-disable -->` comments are markdownlint's own to honour.
  */
 
-export const markdownlintVersion = (): string => getVersion()
+interface Markdownlint {
+  readonly getVersion: typeof import("markdownlint").getVersion
+  readonly lint: typeof import("markdownlint/sync").lint
+}
+
+// Loaded at the first Markdown file: a quarter of a second of every analysis thread's start.
+let loaded: Markdownlint | undefined
+const markdownlint = (): Markdownlint => {
+  if (loaded === undefined) {
+    const require = createRequire(import.meta.url)
+    const { getVersion } = require("markdownlint") as typeof import("markdownlint")
+    const { lint } = require("markdownlint/sync") as typeof import("markdownlint/sync")
+    loaded = { getVersion, lint }
+  }
+  return loaded
+}
+
+export const markdownlintVersion = (): string => markdownlint().getVersion()
 
 /** A finding as markdownlint's command line writes it: the rule's description, then its detail and context. */
 export const messageOf = (error: LintError): string =>
@@ -31,7 +48,7 @@ export const messageOf = (error: LintError): string =>
 
 /** One text's findings, by line, each under its rule's code (`MD051`, not its alias). */
 export const lintText = (configuration: MarkdownlintConfiguration, path: string, content: string): ReadonlyArray<MessageFields> =>
-  (lint({ strings: { [path]: content }, config: configuration })[path] ?? [])
+  (markdownlint().lint({ strings: { [path]: content }, config: configuration })[path] ?? [])
     .map((error) => ({ ruleId: error.ruleNames[0] ?? null, line: error.lineNumber, message: messageOf(error) }))
     .sort((a, b) => a.line - b.line)
 

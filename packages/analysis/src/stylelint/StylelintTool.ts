@@ -56,7 +56,7 @@ const chosen = (definition: ToolDefinitions.ToolDefinition, files: ReadonlyArray
       problems: [new ToolProblem({ tool, code: "unsupported_configuration", file: root.path, message: `${root.path} is code, which Tidemark does not run for ${tool}: the enabled patterns were used` })]
     }
   }
-  const tree = treeConfiguration({ tool, names: namesOf(definition), knownRules: stylelintRuleNames }, files)
+  const tree = treeConfiguration({ tool, names: namesOf(definition), knownRules: stylelintRuleNames() }, files)
   return { tree: tree.root === undefined ? undefined : tree, problems: tree.problems }
 }
 
@@ -107,7 +107,7 @@ const configuredRun = (
 
 const patternRun = (definition: ToolDefinitions.ToolDefinition, stylesheets: ReadonlyArray<SourceFile>, settings: ToolSettings) =>
   Effect.gen(function*() {
-    const patterns = patternConfigs(settings.rules, stylelintRuleNames)
+    const patterns = patternConfigs(settings.rules, stylelintRuleNames())
     const linted = yield* lintStylesheets({
       tool: definition.name,
       files: stylesheets,

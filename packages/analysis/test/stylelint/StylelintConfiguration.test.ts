@@ -4,7 +4,7 @@ import { stylelintRuleNames } from "../../src/stylelint/StylelintEngine.js"
 import { configurationNames, filesOf } from "./StylelintFixture.js"
 
 const read = (files: Readonly<Record<string, string>>) =>
-  treeConfiguration({ tool: "Stylelint", names: configurationNames, knownRules: stylelintRuleNames }, filesOf(files))
+  treeConfiguration({ tool: "Stylelint", names: configurationNames, knownRules: stylelintRuleNames() }, filesOf(files))
 
 describe("treeConfiguration", () => {
   it("follows `extends` of stylelint-config-recommended and of the repository's own files, the later on top", () => {

@@ -1,6 +1,6 @@
 import { Command, HelpDoc, Options, ValidationError } from "@effect/cli"
 import { type HttpApi, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
-import { NodeHttpClient } from "@effect/platform-node"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { TidemarkApi } from "@tidemark/adapter-http"
 import { HttpUrl } from "@tidemark/core"
 import { Config, Context, Effect, Layer, Option, Redacted } from "effect"
