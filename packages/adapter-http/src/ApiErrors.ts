@@ -53,6 +53,9 @@ export const account = answering(BadRequest, Unauthorized, UnprocessableEntity, 
 /** The issued secrets, listed and revoked: as `writes`, without 422. */
 export const tokens = answering(BadRequest, Unauthorized, Forbidden, NotFound, InternalServerError)
 
+/** Badge images: a token is part of the address, so a wrong one is a repository not found, never a 401. */
+export const badges = answering(BadRequest, NotFound, UnprocessableEntity, InternalServerError)
+
 /** Webhook deliveries: a body that is not one, a secret that does not match, the service's failure. */
 export const webhooks = answering(BadRequest, Unauthorized, InternalServerError)
 

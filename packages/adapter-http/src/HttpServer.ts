@@ -30,6 +30,7 @@ import * as ToolsHandlers from "./tools/Handlers.js"
 import * as TriageHandlers from "./triage/Handlers.js"
 import * as VersionHandlers from "./version/Handlers.js"
 import * as WebhooksHandlers from "./webhooks/Handlers.js"
+import * as BadgesHandlers from "./badges/Handlers.js"
 import { TidemarkApi } from "./TidemarkApi.js"
 
 export interface Options {
@@ -91,7 +92,9 @@ export const layer = (options: Options) => {
       IngestionHandlers.layer,
       MetricsHandlers.layer,
       ReporterHandlers.layer,
-      WebhooksHandlers.layer
+      WebhooksHandlers.layer,
+      BadgesHandlers.imagesLayer,
+      BadgesHandlers.layer
     ]),
     Layer.provide([authenticationLayer, optionalAuthenticationLayer, ingestionAuthenticationLayer])
   )

@@ -1,5 +1,6 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import { AdminGroup } from "./admin/Api.js"
+import { BadgeImageGroup, prefix as badgesPrefix, RepositoryBadgesGroup } from "./badges/Api.js"
 import { CatalogueGroup } from "./catalogue/Api.js"
 import { ChangesGroup } from "./changes/Api.js"
 import { BranchHistoryGroup } from "./commits/Api.js"
@@ -60,6 +61,8 @@ export class AdminApi extends HttpApi.make("admin")
   .add(TokensGroup)
   // Which catalogue tools this server can run (installation/).
   .add(InstallationGroup)
+  // Where a repository's badges are, and its badge token (badges/).
+  .add(RepositoryBadgesGroup)
   .prefix("/api/v3")
   .annotate(OpenApi.Title, "Tidemark admin API")
 {}
@@ -88,6 +91,13 @@ export class GitHostWebhookApi extends HttpApi.make("gitHostWebhooks")
   .annotate(OpenApi.Title, "Tidemark git host webhooks")
 {}
 
+/** A repository's grade and coverage as SVG badges for READMEs (badges/). */
+export class BadgeApi extends HttpApi.make("badges")
+  .add(BadgeImageGroup)
+  .prefix(badgesPrefix)
+  .annotate(OpenApi.Title, "Tidemark badges")
+{}
+
 /** Everything the bundled server serves; each part keeps its own OpenAPI document. */
 export class TidemarkApi extends HttpApi.make("tidemark")
   .addHttpApi(AnalysisApi)
@@ -95,4 +105,5 @@ export class TidemarkApi extends HttpApi.make("tidemark")
   .addHttpApi(IngestionApi)
   .addHttpApi(ReporterApi)
   .addHttpApi(GitHostWebhookApi)
+  .addHttpApi(BadgeApi)
 {}

@@ -29,6 +29,7 @@ import * as PgToolConfigStore from "./PgToolConfigStore.js"
 import * as PgTriageStore from "./PgTriageStore.js"
 import * as PgWebhookDeliveryLog from "./PgWebhookDeliveryLog.js"
 import * as PgWebhookSecretStore from "./PgWebhookSecretStore.js"
+import * as PgBadgeTokenStore from "./PgBadgeTokenStore.js"
 
 export type StoragePorts = StoragePortsModule.StoragePorts
 
@@ -49,6 +50,7 @@ const stores: Layer.Layer<Exclude<StoragePorts, CredentialRevocations.Credential
   PgQualityGateStore.layer,
   PgPullRequestStore.layer,
   PgWebhookSecretStore.layer,
+  PgBadgeTokenStore.layer,
   PgWebhookDeliveryLog.layer,
   PgChangeStore.layer,
   PgGitHostSettingsStore.layer,

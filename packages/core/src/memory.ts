@@ -22,6 +22,7 @@ import * as MemoryToolConfigStore from "./memory/MemoryToolConfigStore.js"
 import * as MemoryTriageStore from "./memory/MemoryTriageStore.js"
 import * as MemoryWebhookDeliveryLog from "./memory/MemoryWebhookDeliveryLog.js"
 import * as MemoryWebhookSecretStore from "./memory/MemoryWebhookSecretStore.js"
+import * as MemoryBadgeTokenStore from "./memory/MemoryBadgeTokenStore.js"
 
 export * as CryptoIdGenerator from "./memory/CryptoIdGenerator.js"
 export * as StaticToolCatalogue from "./memory/StaticToolCatalogue.js"
@@ -48,6 +49,7 @@ export {
   MemoryTriageStore,
   MemoryWebhookDeliveryLog,
   MemoryWebhookSecretStore,
+  MemoryBadgeTokenStore,
   RepositoryListingFromStores
 }
 
@@ -75,6 +77,7 @@ export const storageLayer = Layer.merge(RepositoryListingFromStores.layer, Memor
     analysisResultsLayer,
     MemoryQualityGateStore.layer,
     MemoryWebhookSecretStore.layer,
+    MemoryBadgeTokenStore.layer,
     MemoryWebhookDeliveryLog.layer,
     MemoryChangeStore.layer,
     MemoryGitHostSettingsStore.layer,

@@ -23,6 +23,7 @@ import { toolConfigStoreContract } from "./ToolConfigStoreContract.js"
 import { triageStoreContract } from "./TriageStoreContract.js"
 import { webhookDeliveryLogContract } from "./WebhookDeliveryLogContract.js"
 import { webhookSecretStoreContract } from "./WebhookSecretStoreContract.js"
+import { badgeTokenStoreContract } from "./BadgeTokenStoreContract.js"
 
 export type StoragePorts = StoragePortsModule.StoragePorts
 
@@ -49,6 +50,7 @@ export const storageContracts = (name: string, makeLayer: () => Layer.Layer<Stor
   qualityGateStoreContract(name, makeLayer())
   pullRequestStoreContract(name, makeLayer())
   webhookSecretStoreContract(name, makeLayer())
+  badgeTokenStoreContract(name, makeLayer())
   webhookDeliveryLogContract(name, makeLayer())
   changeStoreContract(name, makeLayer())
   gitHostSettingsStoreContract(name, makeLayer())

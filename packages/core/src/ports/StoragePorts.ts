@@ -20,6 +20,7 @@ import type { ToolConfigStore } from "./ToolConfigStore.js"
 import type { TriageStore } from "./TriageStore.js"
 import type { WebhookDeliveryLog } from "./WebhookDeliveryLog.js"
 import type { WebhookSecretStore } from "./WebhookSecretStore.js"
+import type { BadgeTokenStore } from "./BadgeTokenStore.js"
 
 /** Every storage port of the core: what a storage adapter provides as a whole. */
 export type StoragePorts =
@@ -39,6 +40,7 @@ export type StoragePorts =
   | QualityGateStore
   | PullRequestStore
   | WebhookSecretStore
+  | BadgeTokenStore
   | WebhookDeliveryLog
   | ChangeStore
   | GitHostSettingsStore

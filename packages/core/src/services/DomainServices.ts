@@ -10,6 +10,7 @@ import { CommitReads } from "./CommitReads.js"
 import { CoverageUploads } from "./CoverageUploads.js"
 import { GitHosts } from "./GitHosts.js"
 import { GitHostWebhooks } from "./GitHostWebhooks.js"
+import { Badges } from "./Badges.js"
 import { Ingestion } from "./Ingestion.js"
 import { IssueTriage } from "./IssueTriage.js"
 import { LanguageCatalogue } from "./LanguageCatalogue.js"
@@ -49,6 +50,7 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     CoverageUploads.Default,
     GitHosts.Default,
     GitHostWebhooks.Default,
+    Badges.Default,
     Ingestion.Default,
     IssueTriage.Default,
     LanguageCatalogue.Default,

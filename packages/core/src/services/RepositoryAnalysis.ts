@@ -157,7 +157,10 @@ const make = Effect.gen(function*() {
       })
     )
 
-  return withSpans("RepositoryAnalysis", { list, get, repositoriesOf, withoutAnalysis })
+  /** The repository and its branch's analysis as anyone may see it, for a caller the service checked (a badge's token). */
+  const shownAs = (record: RepositoryRecord, branch: string | undefined) => view(record, "read", branch)
+
+  return withSpans("RepositoryAnalysis", { list, get, repositoriesOf, withoutAnalysis, shownAs })
 })
 
 /**

@@ -134,7 +134,26 @@ const tool: Reader<Tool> = (value, path) => {
   }
 }
 
+/** Where a repository's badges are (admin API, our extension): paths under the server. */
+export interface RepositoryBadges {
+  readonly public: boolean
+  readonly token?: string | undefined
+  readonly gradePath?: string | undefined
+  readonly coveragePath?: string | undefined
+}
+
+const readBadges: Reader<RepositoryBadges> = (value, path) => {
+  const o = record(value, path)
+  return {
+    public: field(o, "public", boolean, path),
+    token: field(o, "token", optional(string), path),
+    gradePath: field(o, "gradePath", optional(string), path),
+    coveragePath: field(o, "coveragePath", optional(string), path)
+  }
+}
+
 export const readRepositoryPage = page(readRepositoryWithAnalysis)
+export const readRepositoryBadges = data(readBadges)
 export const readRepository = data(readRepositoryWithAnalysis)
 export const readTools = data(array(tool))
 
@@ -152,7 +171,9 @@ export const repositoryUrls = {
   repositories: (org: Organization, query: RepositoriesQuery = {}): string =>
     repositoriesBase(org) + queryString({ cursor: query.cursor, limit: query.limit, search: query.search }),
   repository: (org: Organization, name: string): string => `${repositoriesBase(org)}/${segment(name)}`,
-  tools: (org: Organization, name: string): string => `${repositoriesBase(org)}/${segment(name)}/tools`
+  tools: (org: Organization, name: string): string => `${repositoriesBase(org)}/${segment(name)}/tools`,
+  badges: (org: Organization, name: string): string =>
+    `/api/v3/admin/organizations/${segment(org.provider)}/${segment(org.name)}/repositories/${segment(name)}/badges`
 }
 
 // ---- Calls -----------------------------------------------------------------------------------
@@ -161,5 +182,6 @@ export const repositoryCalls = (request: Request, org: Organization) => ({
   listRepositories: (query: RepositoriesQuery, signal?: AbortSignal) =>
     request({ path: repositoryUrls.repositories(org, query), read: readRepositoryPage, signal }),
   getRepository: (name: string, signal?: AbortSignal) => request({ path: repositoryUrls.repository(org, name), read: readRepository, signal }),
-  listTools: (name: string, signal?: AbortSignal) => request({ path: repositoryUrls.tools(org, name), read: readTools, signal })
+  listTools: (name: string, signal?: AbortSignal) => request({ path: repositoryUrls.tools(org, name), read: readTools, signal }),
+  repositoryBadges: (name: string, signal?: AbortSignal) => request({ path: repositoryUrls.badges(org, name), read: readRepositoryBadges, signal })
 })

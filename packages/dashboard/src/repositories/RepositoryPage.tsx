@@ -7,6 +7,7 @@ import { gradeText, IssueLoadHelp, issuesText, NotGradedNote } from "./GradeNote
 import { gradingOf, notAnalysedLanguages } from "./Grading.js"
 import { issueLoadHelp } from "./IssueLoad.js"
 import type { RepositoryWithAnalysis, Tool } from "./RepositoriesApi.js"
+import { Badges } from "./Badges.js"
 import { RepositoryNav } from "./RepositoryNav.js"
 import { noFilters } from "../results/IssueFilters.js"
 import type { Count } from "../results/Results.js"
@@ -121,6 +122,7 @@ export const RepositoryPage = ({ api, name }: { readonly api: ApiClient; readonl
     return repositoryTools.map((tool) => ({ tool, row: rows.find((row) => row.uuid === tool.uuid) }))
   }, [api, name])
   const languages = useLoad((signal) => api.issuesOverview(name, {}, signal), [api, name])
+  const badges = useLoad((signal) => api.repositoryBadges(name, signal), [api, name])
   return (
     <section aria-labelledby="repository-title">
       <h1 id="repository-title">{name}</h1>
@@ -154,6 +156,8 @@ export const RepositoryPage = ({ api, name }: { readonly api: ApiClient; readonl
       </Loaded>
       <h2>Tools</h2>
       <Loaded load={tools}>{(value) => <Tools tools={value} />}</Loaded>
+      <h2>Badges</h2>
+      <Loaded load={badges}>{(value) => <Badges badges={value} origin={window.location.origin} page={window.location.href} />}</Loaded>
     </section>
   )
 }
