@@ -28,7 +28,7 @@ layer(testLayer, { excludeTestServices: true })("languages", (it) => {
         const reply = yield* Http.get(settingsOf(w.org, w.repo, "languages"), { token: w.token })
         const { languages } = Http.expectBody(reply, 200, RepositoryLanguagesBody)
         expect(reply.headers["x-maturity"]).toBe("experimental")
-        expect(languages.map((l) => l.name)).toEqual(["CSS", "Go", "HTML", "Java", "JavaScript", "JSON", "Markdown", "Python", "Shell", "TypeScript", "YAML"])
+        expect(languages.map((l) => l.name)).toEqual(["C", "CPP", "CSS", "Go", "HTML", "Java", "JavaScript", "JSON", "LESS", "Markdown", "PHP", "Python", "Ruby", "SCSS", "Shell", "TypeScript", "YAML"])
         expect(named(languages, "TypeScript")).toEqual({
           name: "TypeScript",
           codacyDefaults: [".ts", ".mts", ".cts", ".tsx"],
@@ -123,21 +123,24 @@ layer(testLayer, { excludeTestServices: true })("languages", (it) => {
         const { data } = Http.expectBody(reply, 200, LanguageList)
         expect(data.map((l) => l.name)).toEqual(["C", "CPP", "CSS", "Go", "HTML", "Java", "JavaScript", "JSON", "LESS", "Markdown", "PHP", "Python", "Ruby", "SCSS", "Shell", "TypeScript", "YAML"])
         expect(named(data, "Shell")).toEqual({ name: "Shell", fileExtensions: [".sh"], files: [] })
-        // Stylelint's languages the measures have no definition of are known by the service's extension table.
+        // Stylelint's, Cppcheck's, RuboCop's and PHP_CodeSniffer's languages as the analysis measures them.
         expect(named(data, "SCSS")).toEqual({ name: "SCSS", fileExtensions: [".scss"], files: [] })
         expect(named(data, "LESS")).toEqual({ name: "LESS", fileExtensions: [".less"], files: [] })
-        // Cppcheck's too: a header is C by `.h`, C++ by `.hpp`.
-        expect(named(data, "C")).toEqual({ name: "C", fileExtensions: [".c", ".h"], files: [] })
-        expect(named(data, "CPP")).toEqual({ name: "CPP", fileExtensions: [".cc", ".cpp", ".cxx", ".hpp"], files: [] })
-        // RuboCop's by the service's table: `.rb`.
-        expect(named(data, "Ruby")).toEqual({ name: "Ruby", fileExtensions: [".rb"], files: [] })
+        // Headers are neither's (cloc's C/C++ Header, measured apart).
+        expect(named(data, "C")).toEqual({ name: "C", fileExtensions: [".c"], files: [] })
+        expect(named(data, "CPP")).toEqual({ name: "CPP", fileExtensions: [".cc", ".cpp", ".cxx", ".c++", ".ipp", ".tpp", ".inl"], files: [] })
+        expect(named(data, "Ruby")).toEqual({
+          name: "Ruby",
+          fileExtensions: [".rb", ".rake", ".gemspec", ".ru", ".rbw", ".rbx", ".podspec", ".thor", ".jbuilder"],
+          files: ["Rakefile", "Gemfile"]
+        })
       }))
 
-    it.effect("listDuplicationTools and listMetricsTools: jscpd for every language; lines for every language, complexity for five", () =>
+    it.effect("listDuplicationTools and listMetricsTools: jscpd for every language it reads whole; lines for every language, complexity for five", () =>
       Effect.gen(function*() {
-        const every = ["CSS", "Go", "HTML", "Java", "JavaScript", "JSON", "Markdown", "Python", "Shell", "TypeScript", "YAML"]
+        const every = ["C", "CPP", "CSS", "Go", "HTML", "Java", "JavaScript", "JSON", "LESS", "Markdown", "PHP", "Python", "Ruby", "SCSS", "Shell", "TypeScript", "YAML"]
         const duplication = Http.expectBody(yield* Http.get("/api/v3/duplicationTools"), 200, DuplicationToolList)
-        expect(duplication).toEqual({ data: [{ dockerImage: "", languages: every }] })
+        expect(duplication).toEqual({ data: [{ dockerImage: "", languages: every.filter((l) => !["CPP", "PHP", "Ruby"].includes(l)) }] })
         const metrics = Http.expectBody(yield* Http.get("/api/v3/metricsTools"), 200, MetricsToolList)
         expect(metrics).toEqual({ data: [{ dockerImage: "", languages: every }, { dockerImage: "", languages: ["Go", "Java", "JavaScript", "Python", "TypeScript"] }] })
       }))

@@ -34,7 +34,9 @@ const languageNames: ReadonlyMap<string, Language> = new Map<string, Language>([
   ["html", "HTML"],
   ["shell", "Bourne Shell"],
   ["ruby", "Ruby"],
-  ["php", "PHP"]
+  ["php", "PHP"],
+  ["c", "C"],
+  ["cpp", "C++"]
 ])
 
 type PathTest = (path: string) => boolean

@@ -5,7 +5,7 @@
 import { getFormatByFile } from "@jscpd/tokenizer"
 import { LanguageDefinitions, MeasureTools } from "@tidemark/core"
 import { describe, expect, it } from "vitest"
-import { isLanguage, isParsedLanguage, languageOfPath } from "../src/Language.js"
+import { isLanguage, isParsedLanguage, languageOf, languageOfPath } from "../src/Language.js"
 
 const definitions = LanguageDefinitions.languageDefinitions
 
@@ -14,8 +14,10 @@ describe("the core's language data against the analysis", () => {
     for (const definition of definitions) {
       expect(isLanguage(definition.measuredAs), definition.measuredAs).toBe(true)
       for (const extension of definition.extensions) expect(languageOfPath(`src/file${extension}`), extension).toBe(definition.measuredAs)
+      for (const file of definition.files) expect(languageOf(`src/${file}`, ""), file).toBe(definition.measuredAs)
     }
-    const measured = ["JavaScript", "TypeScript", "Python", "Java", "Go", "JSON", "YAML", "Markdown", "CSS", "HTML", "Bourne Shell"]
+    // Every language but cloc's C/C++ Header (see LanguageDefinitions).
+    const measured = ["JavaScript", "TypeScript", "Python", "Java", "Go", "JSON", "YAML", "Markdown", "CSS", "SCSS", "LESS", "HTML", "Bourne Shell", "C", "C++", "Ruby", "PHP"]
     expect(definitions.map((d) => d.measuredAs).sort()).toStrictEqual(measured.sort())
   })
 

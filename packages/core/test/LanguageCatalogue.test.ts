@@ -4,7 +4,7 @@ import { Effect } from "effect"
 import { lintA, lintA2Uuid, lintAUuid, pyCheck, pyCheckUuid } from "./fixtures/TestCatalogue.js"
 import { withServices } from "./fixtures/TestLayer.js"
 
-const rubyTool = new ToolDefinitions.ToolDefinition({ ...pyCheck, uuid: "0d000000-0000-4000-8000-00000000000d", name: "RubyCheck", languages: ["Ruby", "python"] })
+const kotlinTool = new ToolDefinitions.ToolDefinition({ ...pyCheck, uuid: "0d000000-0000-4000-8000-00000000000d", name: "KotlinCheck", languages: ["Kotlin", "python"] })
 
 describe("LanguageCatalogue", () => {
   it.effect("lists every language some tool analyses, each with the catalogue's tools, the duplication and the metrics tools for it", () =>
@@ -30,13 +30,13 @@ describe("LanguageCatalogue", () => {
     withServices(
       Effect.gen(function*() {
         const languages = yield* Effect.flatMap(LanguageCatalogue.LanguageCatalogue, (catalogue) => catalogue.languages)
-        const ruby = languages.find((l) => l.language.name === "Ruby")
-        expect(ruby).toMatchObject({ tools: [rubyTool.uuid], duplicationTools: [], metricsTools: [] })
-        expect(ruby?.language.fileExtensions).toStrictEqual([".rb"])
-        expect(languages.find((l) => l.language.name === "Python")?.tools).toStrictEqual([pyCheckUuid, rubyTool.uuid])
+        const kotlin = languages.find((l) => l.language.name === "Kotlin")
+        expect(kotlin).toMatchObject({ tools: [kotlinTool.uuid], duplicationTools: [], metricsTools: [] })
+        expect(kotlin?.language.fileExtensions).toStrictEqual([".kt", ".kts"])
+        expect(languages.find((l) => l.language.name === "Python")?.tools).toStrictEqual([pyCheckUuid, kotlinTool.uuid])
         expect(languages.map((l) => l.language.name.toLowerCase())).toStrictEqual(languages.map((l) => l.language.name.toLowerCase()).sort())
       }),
-      { tools: [lintA, pyCheck, rubyTool] }
+      { tools: [lintA, pyCheck, kotlinTool] }
     ))
 
   it.effect("describes the duplication and metrics tools by their image and languages", () =>

@@ -13,23 +13,31 @@ export class LanguageDefinition extends Schema.Class<LanguageDefinition>("Langua
   files: Schema.Array(Schema.String)
 }) {}
 
-const language = (name: string, extensions: ReadonlyArray<string>, measuredAs: string = name) =>
-  LanguageDefinition.make({ name, measuredAs, extensions, files: [] })
+const language = (name: string, extensions: ReadonlyArray<string>, measuredAs: string = name, files: ReadonlyArray<string> = []) =>
+  LanguageDefinition.make({ name, measuredAs, extensions, files })
 
 /**
  * Every language the analysis knows, by name (case-insensitive order). The service calls cloc's
- * "Bourne Shell" `Shell`; the other names are the same. No language is known by a whole file name:
- * the analysis tells an extensionless script by its `#!` line, not by its name.
+ * "Bourne Shell" `Shell` and "C++" `CPP`; the other names are the same. Ruby alone is known by whole
+ * file names too (cloc's Rakefile, and the Gemfile RuboCop checks); any other extensionless script
+ * is told by its `#!` line. C and C++ headers (`.h`, `.hpp`, ...) are cloc's "C/C++ Header", measured
+ * apart and set by neither C's nor CPP's settings: a header belongs to whichever includes it.
  */
 export const languageDefinitions: ReadonlyArray<LanguageDefinition> = [
+  language("C", [".c"]),
+  language("CPP", [".cc", ".cpp", ".cxx", ".c++", ".ipp", ".tpp", ".inl"], "C++"),
   language("CSS", [".css"]),
   language("Go", [".go"]),
   language("HTML", [".html", ".htm"]),
   language("Java", [".java"]),
   language("JavaScript", [".js", ".mjs", ".cjs"]),
   language("JSON", [".json"]),
+  language("LESS", [".less"]),
   language("Markdown", [".md", ".markdown"]),
+  language("PHP", [".php", ".php3", ".php4", ".php5", ".phtml", ".phpt", ".phps", ".ctp"]),
   language("Python", [".py"]),
+  language("Ruby", [".rb", ".rake", ".gemspec", ".ru", ".rbw", ".rbx", ".podspec", ".thor", ".jbuilder"], "Ruby", ["Rakefile", "Gemfile"]),
+  language("SCSS", [".scss"]),
   language("Shell", [".sh"], "Bourne Shell"),
   language("TypeScript", [".ts", ".mts", ".cts", ".tsx"]),
   language("YAML", [".yaml", ".yml"])

@@ -29,12 +29,16 @@ export class MetricsTool extends Schema.Class<MetricsTool>("MetricsTool")({
 
 const everyLanguage = languageDefinitions.map((definition) => definition.name)
 
-/** jscpd, whose tokenizer has a format for every language the analysis knows. */
+/**
+ * jscpd, for the languages its tokenizer has a format for, every extension of them. CPP, PHP and
+ * Ruby are tokenised in their common files only (`.cpp`, `.php`, `.rb`, not `.ipp`, `.phpt`,
+ * `.rake`): not listed, as the service lists a language a tool reads whole.
+ */
 export const jscpd = MeasureTool.make({
   uuid: "2c4b5c11-3626-4e4c-864c-276a5030700c",
   name: "jscpd",
   dockerImage: "",
-  languages: everyLanguage
+  languages: everyLanguage.filter((name) => !["CPP", "PHP", "Ruby"].includes(name))
 })
 
 /** Code, comment and blank lines, counted as cloc counts them, for every language. */
