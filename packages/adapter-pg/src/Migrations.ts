@@ -21,6 +21,7 @@ import LanguageSettings from "./migrations/0018_language_settings.js"
 import ConfigurationFileDefault from "./migrations/0019_configuration_file_default.js"
 import RegisteredToolRules from "./migrations/0020_registered_tool_rules.js"
 import Triage from "./migrations/0021_triage.js"
+import RepositoryFollowing from "./migrations/0022_repository_following.js"
 
 /** Numbered and append-only: a change to the schema is a new entry, never an edit of an old one. */
 export const migrations = {
@@ -44,7 +45,8 @@ export const migrations = {
   "0018_language_settings": LanguageSettings,
   "0019_configuration_file_default": ConfigurationFileDefault,
   "0020_registered_tool_rules": RegisteredToolRules,
-  "0021_triage": Triage
+  "0021_triage": Triage,
+  "0022_repository_following": RepositoryFollowing
 }
 
 /** The migrator's own bookkeeping table (the `@effect/sql` default name). */
