@@ -35,7 +35,8 @@ const record = (name: string, languages: ReadonlyArray<string>) =>
     rootFiles: [],
     goals: Goals.Goals.defaults,
     addedAt: "2026-01-01T00:00:00.000Z",
-    lastUpdated: "2026-01-01T00:00:00.000Z"
+    lastUpdated: "2026-01-01T00:00:00.000Z",
+    following: true
   })
 
 const sampleSize = Number(process.env["SAMPLE"] ?? "30")

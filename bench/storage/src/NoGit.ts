@@ -11,7 +11,7 @@ const refusal = (url: string) => new GitReader.GitReadError({ url, reason: "the 
 export const layer = Layer.mergeAll(
   // Nothing is reached over the network: no address to refuse.
   Layer.succeed(NetworkAddresses.NetworkAddresses, NetworkAddresses.NetworkAddresses.of({ requirePublic: () => Effect.void })),
-  Layer.succeed(GitReader.GitReader, GitReader.GitReader.of({ read: (url) => Effect.fail(refusal(url)) })),
+  Layer.succeed(GitReader.GitReader, GitReader.GitReader.of({ read: (url) => Effect.fail(refusal(url)), forget: () => Effect.void })),
   Layer.succeed(FileLines.FileLines, FileLines.FileLines.of({ read: (url) => Effect.fail(refusal(url)) })),
   Layer.succeed(GitChanges.GitChanges, GitChanges.GitChanges.of({
     mergeBase: (url) => Effect.fail(refusal(url)),

@@ -217,8 +217,21 @@ export const makePorts = (
         Effect.withSpan("GitCli.fileLines", { attributes: { files: files.length } })
       )
 
+    /** The mirror and the files blamed in it: a deleted repository's code must not stay on disk or in memory. */
+    const forget = (url: string) =>
+      cache.forget(url).pipe(
+        Effect.tap((mirror) =>
+          Effect.sync(() => {
+            for (const key of [...blamed.keys()]) if (key.startsWith(`${mirror}\u0000`)) blamed.delete(key)
+          })
+        ),
+        Effect.asVoid,
+        Effect.mapError((failure) => new GitReader.GitReadError({ url, reason: failure.reason })),
+        Effect.withSpan("GitCli.forget")
+      )
+
     return {
-      reader: GitReader.GitReader.of({ read: readSnapshot }),
+      reader: GitReader.GitReader.of({ read: readSnapshot, forget }),
       checkout: SourceCheckout.SourceCheckout.of({ checkout }),
       lines: FileLines.FileLines.of({ read }),
       changes: GitCliChanges.make(cache)

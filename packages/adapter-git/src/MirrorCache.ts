@@ -57,6 +57,8 @@ export interface MirrorCache {
    * all: the files are missing from the working tree and git still exits 0.
    */
   readonly fetchMissing: (at: Mirror, revisions: ReadonlyArray<string>) => Effect.Effect<void, GitCommandError>
+  /** Removes the mirror of `url` (none is no failure), after any read of it in progress; its directory. */
+  readonly forget: (url: string) => Effect.Effect<string, ReadFailure>
 }
 
 /** `git` with `options` before every command's own arguments. */
@@ -222,5 +224,13 @@ export const make = (options: {
         )
       )
 
-    return { git: options.git, cacheDirectory, latest, mirrorOf, mirrorWith, fetchMissing }
+    const forget = (url: string) =>
+      Effect.flatMap(locate(url), ({ mirror }) =>
+        fs.remove(mirror, { recursive: true, force: true }).pipe(
+          Effect.mapError(fromPlatform("cannot remove the mirror")),
+          Effect.as(mirror),
+          withLock(mirror)
+        ))
+
+    return { git: options.git, cacheDirectory, latest, mirrorOf, mirrorWith, fetchMissing, forget }
   })

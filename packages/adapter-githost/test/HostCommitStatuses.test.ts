@@ -22,7 +22,8 @@ const repositoryOf = (provider: string, owner = "tide-org", name = "web app") =>
     rootFiles: [],
     goals: Goals.Goals.defaults,
     addedAt: "2026-01-01T00:00:00Z",
-    lastUpdated: "2026-01-01T00:00:00Z"
+    lastUpdated: "2026-01-01T00:00:00Z",
+    following: true
   })
 
 const failing = new CommitStatuses.CommitVerdict({

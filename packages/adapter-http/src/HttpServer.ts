@@ -83,6 +83,8 @@ export const layer = (options: Options) => {
       LanguagesHandlers.languageToolsLayer,
       HealthHandlers.layer,
       TriageHandlers.layer,
+      OrganizationsHandlers.organizationSetupLayer,
+      RepositoriesHandlers.repositorySetupLayer,
       // The admin API.
       AdminHandlers.layer,
       GitHostHandlers.layer,

@@ -10,12 +10,12 @@ import { IngestionGroup } from "./ingestion/Api.js"
 import { InstallationGroup } from "./installation/Api.js"
 import { LanguageToolsGroup, RepositoryLanguagesGroup } from "./languages/Api.js"
 import { MetricsGroup } from "./metrics/Api.js"
-import { AccountGroup } from "./organizations/Api.js"
+import { AccountGroup, OrganizationSetupGroup } from "./organizations/Api.js"
 import { PatternsGroup } from "./patterns/Api.js"
 import { PullRequestWriteGroup } from "./pullRequests/Api.js"
 import { QualitySettingsGroup } from "./qualitySettings/Api.js"
 import { ReporterGroup } from "./reporter/Api.js"
-import { OrganizationRepositoriesGroup, RepositoriesGroup } from "./repositories/Api.js"
+import { OrganizationRepositoriesGroup, RepositoriesGroup, RepositorySetupGroup } from "./repositories/Api.js"
 import { ResultsGroup } from "./results/Api.js"
 import { TokensGroup } from "./tokens/Api.js"
 import { ToolsGroup } from "./tools/Api.js"
@@ -47,6 +47,9 @@ export class AnalysisApi extends HttpApi.make("analysis")
   .add(LanguageToolsGroup)
   .add(HealthGroup)
   .add(TriageGroup)
+  // Issue 27: setting organizations and repositories up (organizations/, repositories/).
+  .add(OrganizationSetupGroup)
+  .add(RepositorySetupGroup)
   .prefix("/api/v3")
   .annotate(OpenApi.Title, "Tidemark analysis API")
   .annotate(OpenApi.Version, "3.1.0")

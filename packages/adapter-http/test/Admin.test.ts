@@ -68,7 +68,7 @@ layer(testLayer, { excludeTestServices: true })("admin", (it) => {
           problems: [],
           languages: ["TypeScript", "JavaScript", "Markdown"],
           standards: [],
-          addedState: "Added"
+          addedState: "Following"
         })
         expect(data.repositoryId).toEqual(expect.any(Number))
         expect(data.defaultBranch).toMatchObject({ name: "main", isDefault: true, lastCommit: git.mainSha })

@@ -201,7 +201,11 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
           `${repository}/issues/bulk-ignore`,
           `${repository}/issues/{issueId}/false-positive/ignore`,
           `${repository}/ignoredIssues/search`,
-          "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/file"
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/file",
+          // Setting organizations and repositories up (issue 27; deleteRepository shares getRepository's path).
+          "/api/v3/organizations",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/join",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/follow"
         ]
         expect(Object.keys(document.paths).sort()).toEqual([...new Set([...specOperations.map((o) => o.path), ...issueOperations])].sort())
         expect(document.components.securitySchemes["apiToken"]).toEqual({ type: "apiKey", name: "api-token", in: "header" })

@@ -54,7 +54,7 @@ layer(testLayer, { excludeTestServices: true })("repositories", (it) => {
           problems: [],
           languages: ["TypeScript", "JavaScript", "Markdown"],
           standards: [],
-          addedState: "Added"
+          addedState: "Following"
         })
         expect(first.repository.stack?.stackTags).toEqual(["language:typescript", "language:javascript", "language:markdown"])
         expect(first.repository.defaultBranch).toMatchObject({

@@ -22,6 +22,7 @@ import ConfigurationFileDefault from "./migrations/0019_configuration_file_defau
 import RegisteredToolRules from "./migrations/0020_registered_tool_rules.js"
 import Triage from "./migrations/0021_triage.js"
 import BadgeTokens from "./migrations/0022_badge_tokens.js"
+import RepositoryFollowing from "./migrations/0023_repository_following.js"
 
 /** Numbered and append-only: a change to the schema is a new entry, never an edit of an old one. */
 export const migrations = {
@@ -46,7 +47,8 @@ export const migrations = {
   "0019_configuration_file_default": ConfigurationFileDefault,
   "0020_registered_tool_rules": RegisteredToolRules,
   "0021_triage": Triage,
-  "0022_badge_tokens": BadgeTokens
+  "0022_badge_tokens": BadgeTokens,
+  "0023_repository_following": RepositoryFollowing
 }
 
 /** The migrator's own bookkeeping table (the `@effect/sql` default name). */

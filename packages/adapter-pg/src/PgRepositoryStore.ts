@@ -24,7 +24,7 @@ export const make = Effect.gen(function*() {
 
   const repositoryColumns = sql.literal(`
     id, organization_id AS "organizationId", provider, owner, name, visibility, git_url AS "gitUrl",
-    languages, root_files AS "rootFiles", goals, added_at AS "addedAt", last_updated AS "lastUpdated"`)
+    languages, root_files AS "rootFiles", goals, added_at AS "addedAt", last_updated AS "lastUpdated", following`)
 
   const findRepository = (organizationId: number, name: string) =>
     sql`
@@ -63,7 +63,8 @@ export const make = Effect.gen(function*() {
           'repository', json_build_object(
             'id', r.id, 'organizationId', r.organization_id, 'provider', r.provider, 'owner', r.owner,
             'name', r.name, 'visibility', r.visibility, 'gitUrl', r.git_url, 'languages', r.languages,
-            'rootFiles', r.root_files, 'goals', r.goals, 'addedAt', r.added_at, 'lastUpdated', r.last_updated
+            'rootFiles', r.root_files, 'goals', r.goals, 'addedAt', r.added_at, 'lastUpdated', r.last_updated,
+            'following', r.following
           ),
           'branches', coalesce((
             SELECT json_agg(json_build_object(
@@ -174,6 +175,13 @@ export const make = Effect.gen(function*() {
       orUnavailable
     )
 
+  const setFollowing = (repositoryId: number, following: boolean) =>
+    sql`UPDATE repositories SET following = ${following} WHERE id = ${repositoryId}`.pipe(Effect.asVoid, orUnavailable)
+
+  /** Every table of a repository's data refers to it ON DELETE CASCADE: one statement removes it all. */
+  const deleteRepository = (repositoryId: number) =>
+    sql`DELETE FROM repositories WHERE id = ${repositoryId}`.pipe(Effect.asVoid, orUnavailable)
+
   return RepositoryStore.RepositoryStore.of({
     findRepository,
     findRepositoryById,
@@ -181,7 +189,9 @@ export const make = Effect.gen(function*() {
     saveSnapshot,
     listBranches,
     findCommit,
-    saveGoals
+    saveGoals,
+    setFollowing,
+    deleteRepository
   })
 })
 

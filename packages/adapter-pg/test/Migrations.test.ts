@@ -6,9 +6,12 @@ import {
   DeliveryAggregates,
   DeliveryEvents,
   EventStore,
+  Goals,
   IngestionEvents,
   IssueResultStore,
-  Records
+  OrganizationStore,
+  Records,
+  RepositoryStore
 } from "@tidemark/core"
 import { Fixtures, issue } from "@tidemark/port-contracts"
 import { Effect, Layer, Option, Redacted } from "effect"
@@ -66,6 +69,22 @@ const expectedTables = [
   "webhook_secrets"
 ]
 
+/** An organization and a repository as the stores before migration 0023 wrote them (no `following` yet). */
+const repositoryBefore0023 = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const organization = yield* Effect.flatMap(OrganizationStore.OrganizationStore, (store) => store.ensureOrganization("gh", Fixtures.uniqueName("org")))
+  const rows = yield* sql<{ readonly id: number }>`
+    INSERT INTO repositories (
+      organization_id, provider, owner, name, name_key, visibility, git_url, languages, root_files, goals, added_at, last_updated
+    ) VALUES (
+      ${organization.id}, 'gh', ${organization.name}, 'app', 'app', 'Private', '', '{}', '{}', ${JSON.stringify(Goals.Goals.defaults)}::jsonb,
+      ${Fixtures.at(0)}, ${Fixtures.at(0)}
+    )
+    RETURNING id
+  `
+  return { organization, repositoryId: rows[0]?.id ?? 0 }
+})
+
 describe("Migrations", () => {
   it.scoped("the first run creates the schema; running again is a no-op", () =>
     Effect.gen(function*() {
@@ -73,7 +92,7 @@ describe("Migrations", () => {
       const [first, second, created] = yield* Effect.all([Migrations.run, Migrations.run, tables]).pipe(
         Effect.provide(clientOf(url))
       )
-      expect(first).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"], [10, "issue_dimensions"], [11, "repository_tokens"], [12, "quality_gates"], [13, "pull_requests"], [14, "git_host_settings"], [15, "changes"], [16, "token_revocation"], [17, "webhook_deliveries"], [18, "language_settings"], [19, "configuration_file_default"], [20, "registered_tool_rules"], [21, "triage"]])
+      expect(first).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"], [10, "issue_dimensions"], [11, "repository_tokens"], [12, "quality_gates"], [13, "pull_requests"], [14, "git_host_settings"], [15, "changes"], [16, "token_revocation"], [17, "webhook_deliveries"], [18, "language_settings"], [19, "configuration_file_default"], [20, "registered_tool_rules"], [21, "triage"], [22, "repository_following"]])
       expect(second).toEqual([])
       expect(created).toEqual(expectedTables)
     }))
@@ -86,11 +105,11 @@ describe("Migrations", () => {
         Array.from({ length: 4 }, () => Migrations.run.pipe(Effect.provide(clientOf(url)))),
         { concurrency: "unbounded" }
       )
-      expect(results.flat()).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"], [10, "issue_dimensions"], [11, "repository_tokens"], [12, "quality_gates"], [13, "pull_requests"], [14, "git_host_settings"], [15, "changes"], [16, "token_revocation"], [17, "webhook_deliveries"], [18, "language_settings"], [19, "configuration_file_default"], [20, "registered_tool_rules"], [21, "triage"]])
+      expect(results.flat()).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"], [10, "issue_dimensions"], [11, "repository_tokens"], [12, "quality_gates"], [13, "pull_requests"], [14, "git_host_settings"], [15, "changes"], [16, "token_revocation"], [17, "webhook_deliveries"], [18, "language_settings"], [19, "configuration_file_default"], [20, "registered_tool_rules"], [21, "triage"], [22, "repository_following"]])
       const recorded = yield* Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT migration_id FROM effect_sql_migrations ORDER BY migration_id`).pipe(
         Effect.provide(clientOf(url))
       )
-      expect(recorded).toEqual([{ migration_id: 1 }, { migration_id: 2 }, { migration_id: 3 }, { migration_id: 4 }, { migration_id: 5 }, { migration_id: 6 }, { migration_id: 7 }, { migration_id: 8 }, { migration_id: 9 }, { migration_id: 10 }, { migration_id: 11 }, { migration_id: 12 }, { migration_id: 13 }, { migration_id: 14 }, { migration_id: 15 }, { migration_id: 16 }, { migration_id: 17 }, { migration_id: 18 }, { migration_id: 19 }, { migration_id: 20 }, { migration_id: 21 }])
+      expect(recorded).toEqual([{ migration_id: 1 }, { migration_id: 2 }, { migration_id: 3 }, { migration_id: 4 }, { migration_id: 5 }, { migration_id: 6 }, { migration_id: 7 }, { migration_id: 8 }, { migration_id: 9 }, { migration_id: 10 }, { migration_id: 11 }, { migration_id: 12 }, { migration_id: 13 }, { migration_id: 14 }, { migration_id: 15 }, { migration_id: 16 }, { migration_id: 17 }, { migration_id: 18 }, { migration_id: 19 }, { migration_id: 20 }, { migration_id: 21 }, { migration_id: 22 }])
     }))
 
   it.scoped("the lead times of events stored before migration 0005 are packed by it: the metrics count them", () =>
@@ -124,7 +143,7 @@ describe("Migrations", () => {
       const { overview, page, stored } = yield* Effect.gen(function*() {
         yield* Migrations.runOf(before)
         const sql = yield* SqlClient.SqlClient
-        const { repository } = yield* Fixtures.freshRepository
+        const repository = { id: (yield* repositoryBefore0023).repositoryId }
         // The rows as the store of migration 0009 wrote them: no count on the analysis.
         const results = yield* sql<{ readonly id: string }>`
           INSERT INTO analysis_results (repository_id, branch, commit_sha)
@@ -164,6 +183,21 @@ describe("Migrations", () => {
       })
       expect(page.items).toHaveLength(1)
     }))
+  it.scoped("repositories stored before migration 0023 are followed", () =>
+    Effect.gen(function*() {
+      const url = yield* TestDatabase.database
+      const before = Object.fromEntries(Object.entries(Migrations.migrations).filter(([name]) => name < "0023"))
+      const found = yield* Effect.gen(function*() {
+        yield* Migrations.runOf(before)
+        const { repositoryId } = yield* repositoryBefore0023
+        yield* Migrations.run
+        return yield* Effect.flatMap(RepositoryStore.RepositoryStore, (store) => store.findRepositoryById(repositoryId))
+      }).pipe(
+        Effect.provide(Layer.mergeAll(PgOrganizationStore.layer, PgRepositoryStore.layer).pipe(Layer.provideMerge(clientOf(url))))
+      )
+      expect(Option.map(found, (r) => [r.name, r.following])).toStrictEqual(Option.some(["app", true]))
+    }))
+
   it.scoped("credentials stored before migration 0016 are listed, never used, and can be revoked", () =>
     Effect.gen(function*() {
       const url = yield* TestDatabase.database
@@ -171,7 +205,7 @@ describe("Migrations", () => {
       const { after, listed, organizationId, removed } = yield* Effect.gen(function*() {
         yield* Migrations.runOf(before)
         const sql = yield* SqlClient.SqlClient
-        const { organization } = yield* Fixtures.freshRepository
+        const { organization } = yield* repositoryBefore0023
         // The row as the store before migration 0016 wrote it: no last use.
         yield* sql`
           INSERT INTO credentials (id, kind, organization_id, permission, secret_hash, created_at)

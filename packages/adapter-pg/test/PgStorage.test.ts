@@ -30,6 +30,29 @@ layer(PgStorage.layer.pipe(Layer.provideMerge(TestDatabase.layer)), { excludeTes
       expect(yield* rowCount("branches")).toBe(0)
     }))
 
+  it.effect("deleting a repository leaves no row of it in any table that names a repository", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const store = yield* RepositoryStore.RepositoryStore
+      const organizations = yield* OrganizationStore.OrganizationStore
+      const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
+      const record = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app", { commits: [commit("a1")] }), at(1))
+      yield* sql`
+        INSERT INTO ignored_issues (repository_id, issue_id, ignored_by, ignored_by_name, ignored_at, commit_sha)
+        VALUES (${record.id}, 'i1', 'tok', 'tok', ${at(1)}, 'a1')
+      `
+      yield* store.deleteRepository(record.id)
+      const tables = yield* sql<{ table: string }>`
+        SELECT table_name AS table FROM information_schema.columns
+        WHERE column_name = 'repository_id' AND table_schema = current_schema()
+      `
+      expect(tables.map((t) => t.table)).toContain("ignored_issues")
+      for (const { table } of tables) {
+        const [row] = yield* sql<{ count: number }>`SELECT count(*)::integer AS count FROM ${sql(table)} WHERE repository_id = ${record.id}`
+        expect([table, row?.count]).toStrictEqual([table, 0])
+      }
+    }))
+
   it.effect("a refresh that fails part-way leaves the previous snapshot as it was", () =>
     Effect.gen(function*() {
       const store = yield* RepositoryStore.RepositoryStore

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Access, Errors, OrganizationSettings, OrganizationStore, Organizations } from "@tidemark/core"
+import { Access, Errors, OrganizationSettings, OrganizationStore, Organizations, OrganizationViews } from "@tidemark/core"
 import { Effect, Option } from "effect"
 import { acme, adminCaller, anonymous, callerWith, globex, withServices } from "./fixtures/TestLayer.js"
 
@@ -74,6 +74,53 @@ describe("Organizations", () => {
         expect((yield* organizations.updateSettings(adminCaller, acme, {})).allowConfigurationFiles).toBe(true)
         expect((yield* organizations.settings(orgAdmin, acme)).allowConfigurationFiles).toBe(true)
         expect((yield* organizations.settings(adminCaller, globex)).allowConfigurationFiles).toBe(false)
+      })
+    ))
+})
+
+describe("Organizations: adding and joining (issue 27)", () => {
+  const body = (name: string, type: "Account" | "Organization" = "Organization") =>
+    OrganizationViews.AddOrganizationBody.make({ provider: "gh", remoteIdentifier: "123", name, type })
+
+  it.effect("the installation admin adds an organization once; adding it again answers it with a warning", () =>
+    withServices(
+      Effect.gen(function*() {
+        const organizations = yield* Organizations.Organizations
+        const added = yield* organizations.add(adminCaller, body("initech"))
+        expect([added.organization.name, added.organization.remoteIdentifier, added.organization.type, added.warnings])
+          .toStrictEqual(["initech", "initech", "Organization", undefined])
+        const found = yield* Effect.flatMap(OrganizationStore.OrganizationStore, (store) => store.findOrganization("gh", "initech"))
+        expect(Option.map(found, (o) => o.id)).toStrictEqual(Option.some(added.organization.identifier))
+        const again = yield* organizations.add(adminCaller, body("initech", "Account"))
+        expect(again.organization.identifier).toBe(added.organization.identifier)
+        expect(again.warnings?.length).toBe(2)
+        expect(yield* Effect.flip(organizations.add(adminCaller, body("  ")))).toBeInstanceOf(Errors.InvalidInput)
+      })
+    ))
+
+  it.effect("an organization's admin token adds only its own; a write token is refused; another organization is 401", () =>
+    withServices(
+      Effect.gen(function*() {
+        const organizations = yield* Organizations.Organizations
+        const admin = yield* callerWith("admin")
+        const own = yield* organizations.add(admin, body("acme"))
+        expect([own.organization.name, own.organization.joinStatus, own.warnings?.length]).toStrictEqual(["acme", "member", 1])
+        expect(yield* Effect.flip(organizations.add(admin, body("initech")))).toBeInstanceOf(Errors.Unauthenticated)
+        expect(yield* Effect.flip(organizations.add(yield* callerWith("write"), body("acme")))).toBeInstanceOf(Errors.PermissionDenied)
+        expect(yield* Effect.flip(organizations.add(anonymous, body("acme")))).toBeInstanceOf(Errors.Unauthenticated)
+      })
+    ))
+
+  it.effect("joining: a token of the organization is a member; another's is 401; an unknown organization is 404 to the admin", () =>
+    withServices(
+      Effect.gen(function*() {
+        const organizations = yield* Organizations.Organizations
+        const reader = yield* callerWith("read")
+        const joined = yield* organizations.join(reader, acme)
+        expect(joined.joinStatus).toBe("member")
+        expect(yield* organizations.join(adminCaller, acme)).toStrictEqual(joined)
+        expect(yield* Effect.flip(organizations.join(yield* callerWith("read", "globex"), acme))).toBeInstanceOf(Errors.Unauthenticated)
+        expect(yield* Effect.flip(organizations.join(adminCaller, { provider: "gh", organization: "nowhere" }))).toBeInstanceOf(Errors.NotFound)
       })
     ))
 })

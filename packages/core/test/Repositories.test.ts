@@ -49,7 +49,7 @@ describe("Repositories.add", () => {
             stackTags: ["language:typescript", "language:json", "language:javascript", "language:markdown"]
           }),
           standards: [],
-          addedState: "Added"
+          addedState: "Following"
         })
         expect(view.codingStandardId).toBeUndefined()
         expect(view.defaultBranch).toEqual(

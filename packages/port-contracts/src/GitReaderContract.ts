@@ -106,6 +106,18 @@ export const gitReaderContract = (name: string, readerLayer: Layer.Layer<GitRead
           expect(sorted(snapshot.files)).toEqual(sorted(Object.keys(featureFiles)))
         }))
 
+      it.scoped("after forget, a read reads the repository afresh as it stands; forgetting what was never read is no failure", () =>
+        Effect.gen(function*() {
+          const reader = yield* GitReader.GitReader
+          const repositories = yield* GitRepositories
+          const made = yield* repositories.make(sampleHistory)
+          yield* reader.read(made.url)
+          yield* reader.forget(made.url)
+          yield* reader.forget(yield* repositories.missing)
+          const snapshot = yield* reader.read(made.url)
+          expect(byName(snapshot.branches)).toStrictEqual(expectedBranches(made, sampleHistory))
+        }))
+
       it.scoped("fails with a GitReadError naming the URL where no repository is, or one without commits", () =>
         Effect.gen(function*() {
           const reader = yield* GitReader.GitReader

@@ -256,4 +256,44 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
           expect(two.id).not.toBe(one.id)
         }))
     })
+
+    describe("following and deleting (issue 27)", () => {
+      it.effect("a repository is followed when added; setFollowing is read back, on pages too, and a refresh keeps it", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore.RepositoryStore
+          const organizations = yield* OrganizationStore.OrganizationStore
+          const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
+          const added = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app"), at(1))
+          expect(added.following).toBe(true)
+          yield* store.setFollowing(added.id, false)
+          const refreshed = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app"), at(2))
+          expect(refreshed.following).toBe(false)
+          const page = yield* store.pageRepositories({ organizationId: organization.id, limit: 10 })
+          expect(page.items.map((r) => r.following)).toStrictEqual([false])
+          yield* store.setFollowing(added.id, true)
+          expect(Option.map(yield* store.findRepositoryById(added.id), (r) => r.following)).toStrictEqual(Option.some(true))
+        }))
+
+      it.effect("deleting removes the repository, its branches and commits, and no other; the name added again is new", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore.RepositoryStore
+          const organizations = yield* OrganizationStore.OrganizationStore
+          const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
+          const written = snapshot(organization.name, "app", { branches: [branch("main", "a1")], commits: [commit("a1")] })
+          const doomed = yield* store.saveSnapshot(organization.id, written, at(1))
+          const kept = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "kept", { commits: [commit("a1")] }), at(1))
+          yield* store.setFollowing(doomed.id, false)
+          yield* store.deleteRepository(doomed.id)
+          expect(yield* store.findRepository(organization.id, "app")).toEqual(Option.none())
+          expect(yield* store.findRepositoryById(doomed.id)).toEqual(Option.none())
+          expect(yield* store.listBranches(doomed.id)).toStrictEqual([])
+          expect(yield* store.findCommit(doomed.id, "a1")).toEqual(Option.none())
+          expect(Option.isSome(yield* store.findCommit(kept.id, "a1"))).toBe(true)
+          expect(Option.isSome(yield* organizations.findOrganization("gh", organization.name))).toBe(true)
+
+          const again = yield* store.saveSnapshot(organization.id, written, at(2))
+          expect([again.id === doomed.id, again.following, again.addedAt]).toStrictEqual([false, true, at(2)])
+          yield* store.deleteRepository(doomed.id)
+        }))
+    })
   })

@@ -29,6 +29,25 @@ export class AccountGroup extends HttpApiGroup.make("account")
   .middleware(Authentication)
 {}
 
+/**
+ * Setting an organization up (issue 27): adding it (the installation admin, or an admin token of it)
+ * and joining it (membership is holding one of its tokens: nothing to change).
+ */
+export class OrganizationSetupGroup extends HttpApiGroup.make("organizationSetup")
+  .add(
+    HttpApiEndpoint.post("addOrganization", "/organizations")
+      .setPayload(OrganizationViews.AddOrganizationBody)
+      .addSuccess(OrganizationViews.AddOrganizationResponse)
+  )
+  .add(
+    HttpApiEndpoint.post("joinOrganization", "/organizations/:provider/:remoteOrganizationName/join")
+      .setPath(OrganizationParams)
+      .addSuccess(OrganizationViews.JoinResponse)
+  )
+  .pipe(ApiErrors.writes)
+  .middleware(Authentication)
+{}
+
 const settingsPath = "/admin/organizations/:provider/:remoteOrganizationName/settings"
 
 /** Admin (our extension). */

@@ -15,6 +15,14 @@ export const accountLayer = HttpApiBuilder.group(TidemarkApi, "account", (handle
       .handle("getUser", () => answer((caller) => organizations.user(caller)))
   }))
 
+export const organizationSetupLayer = HttpApiBuilder.group(TidemarkApi, "organizationSetup", (handlers) =>
+  Effect.gen(function*() {
+    const organizations = yield* Organizations.Organizations
+    return handlers
+      .handle("addOrganization", ({ payload }) => answer((caller) => organizations.add(caller, payload)))
+      .handle("joinOrganization", ({ path }) => answer((caller) => organizations.join(caller, organizationAt(path))))
+  }))
+
 /** The admin group's operations on organizations (see admin/Handlers.ts). */
 export const adminHandlers = Effect.map(Organizations.Organizations, (organizations) => ({
   getOrganizationSettings: ({ path }: RequestOf<typeof getOrganizationSettings>) =>

@@ -2,9 +2,9 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
 import { Bodies, Pagination, Repository, RepositoryWithAnalysis } from "@tidemark/core"
 import { Schema } from "effect"
 import * as ApiErrors from "../ApiErrors.js"
-import { OrganizationParams, PageParams, RepositoryListParams, RepositoryParams } from "../ApiParams.js"
+import { OrganizationParams, PageParams, plainRepositoryPath, RepositoryListParams, RepositoryParams } from "../ApiParams.js"
 import { Authentication, OptionalAuthentication } from "../Authentication.js"
-import { BadGateway } from "../HttpErrors.js"
+import { BadGateway, Conflict } from "../HttpErrors.js"
 
 /**
  * An organization's repositories: with their analysis (the analysis API), without it (the original
@@ -70,6 +70,30 @@ export class OrganizationRepositoriesGroup extends HttpApiGroup.make("organizati
   .middleware(OptionalAuthentication)
 {}
 
+/**
+ * A repository's setup (issue 27): following it (its new commits analysed), unfollowing it (its
+ * analysis paused, its data kept) and deleting it with all its data.
+ */
+export class RepositorySetupGroup extends HttpApiGroup.make("repositorySetup")
+  .add(
+    HttpApiEndpoint.post("followAddedRepository", `${plainRepositoryPath}/follow`)
+      .setPath(RepositoryParams)
+      .addSuccess(Repository.AddedStateResponse)
+  )
+  .add(
+    HttpApiEndpoint.del("unfollowRepository", `${plainRepositoryPath}/follow`)
+      .setPath(RepositoryParams)
+      .addSuccess(Schema.Void, { status: 204 })
+  )
+  .add(
+    HttpApiEndpoint.del("deleteRepository", plainRepositoryPath)
+      .setPath(RepositoryParams)
+      .addSuccess(Schema.Void, { status: 204 })
+  )
+  .pipe(ApiErrors.writes)
+  .middleware(Authentication)
+{}
+
 /** An analysis queued by reanalyze: the branch and the commit (its head when asked) it will analyse. */
 export class QueuedAnalysis extends Schema.Class<QueuedAnalysis>("QueuedAnalysis")({
   repositoryName: Schema.String,
@@ -89,7 +113,9 @@ export const reanalyzeRepository = HttpApiEndpoint.post("reanalyzeRepository", `
   .setPath(RepositoryParams)
   .setUrlParams(Schema.Struct({ branch: Schema.optional(Schema.String) }))
   .addSuccess(Schema.Struct({ data: QueuedAnalysis }), { status: 202 })
+  .addError(Conflict)
   .annotate(
     OpenApi.Description,
-    "Queues an analysis of the head of a branch (default: the default branch); getRepositoryWithAnalysis shows it once done."
+    "Queues an analysis of the head of a branch (default: the default branch); getRepositoryWithAnalysis shows it once done. " +
+      "A repository not followed answers 409."
   )

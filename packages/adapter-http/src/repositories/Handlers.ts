@@ -2,6 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Analyses, type Pagination, Repositories, RepositoryAnalysis } from "@tidemark/core"
 import { Effect } from "effect"
 import {
+  answer,
   answerData,
   answerPage,
   answerWith,
@@ -57,6 +58,15 @@ export const organizationRepositoriesLayer = HttpApiBuilder.group(TidemarkApi, "
           limit: urlParams.limit
         })))
       .handle("getRepository", ({ path }) => answerData((caller) => analysis.withoutAnalysis(caller, repositoryAt(path))))
+  }))
+
+export const repositorySetupLayer = HttpApiBuilder.group(TidemarkApi, "repositorySetup", (handlers) =>
+  Effect.gen(function*() {
+    const repositories = yield* Repositories.Repositories
+    return handlers
+      .handle("followAddedRepository", ({ path }) => answer((caller) => repositories.follow(caller, repositoryAt(path))))
+      .handle("unfollowRepository", ({ path }) => answer((caller) => repositories.unfollow(caller, repositoryAt(path))))
+      .handle("deleteRepository", ({ path }) => answer((caller) => repositories.remove(caller, repositoryAt(path))))
   }))
 
 /** The admin group's operations on repositories (see admin/Handlers.ts). */

@@ -64,6 +64,30 @@ export const organizationInfoOf = (organization: Organization, member: boolean):
   })
 
 /**
+ * addOrganization's body. Tidemark knows an organization by provider and name: `remoteIdentifier`
+ * and `products` are read and not kept (every organization has both products), and every
+ * organization is of type `Organization` (there are no personal accounts).
+ */
+export class AddOrganizationBody extends Schema.Class<AddOrganizationBody>("AddOrganizationBody")({
+  provider: Schema.String,
+  remoteIdentifier: Schema.String,
+  name: Schema.String,
+  type: OrganizationType,
+  products: Schema.optional(Schema.Array(CodacyProduct))
+}) {}
+
+export class AddOrganizationResponse extends Schema.Class<AddOrganizationResponse>("AddOrganizationResponse")({
+  organization: OrganizationInfo,
+  warnings: Schema.optional(Schema.Array(Schema.String))
+}) {}
+
+/** joinOrganization's answer: the organization and the caller's membership of it. */
+export class JoinResponse extends Schema.Class<JoinResponse>("JoinResponse")({
+  organizationIdentifier: Int64,
+  joinStatus: JoinStatus
+}) {}
+
+/**
  * The caller's role: an admin token (or the installation admin) administers the organization, any
  * other token is a member. Configuring analysis (tools, patterns) takes a token that may write;
  * both products (quality and coverage) come with every installation.

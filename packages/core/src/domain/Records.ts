@@ -43,7 +43,12 @@ export class RepositoryRecord extends Schema.Class<RepositoryRecord>("Repository
   rootFiles: Schema.Array(Schema.String),
   goals: Goals,
   addedAt: Schema.String,
-  lastUpdated: Schema.String
+  lastUpdated: Schema.String,
+  /**
+   * Whether new commits are analysed (the original's "following"): true when added; an unfollowed
+   * repository keeps its data and is still listed, but no analysis of it is queued or run.
+   */
+  following: Schema.Boolean
 }) {}
 
 /** Everything that adding or refreshing a repository writes, in one unit. */

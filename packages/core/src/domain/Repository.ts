@@ -11,6 +11,9 @@ export type Permission = typeof Permission.Type
 
 export const AddedState = Schema.Literal("NotAdded", "Added", "Following")
 
+/** followAddedRepository's answer: the state the repository is in now. */
+export class AddedStateResponse extends Schema.Class<AddedStateResponse>("AddedStateResponse")({ data: AddedState }) {}
+
 /** A problem's `code` and `severity` are open strings (the spec leaves the sets open); README, "Analysis", lists ours. */
 export class Problem extends Schema.Class<Problem>("Problem")({
   message: Schema.String,

@@ -72,7 +72,7 @@ const viewOf = (
       ? trusted(Stack, { stackTags: r.languages.map((l) => `language:${l.toLowerCase()}`) })
       : trusted(Stack, { commitUuid: analysis.commit.sha, stackTags: measures.stackTags, discoveredAt: analysis.endedAnalysis }),
     standards,
-    addedState: "Added",
+    addedState: r.following ? "Following" : "Added",
     ...(defaultBranch === undefined ? {} : { defaultBranch }),
     ...(latest === undefined ? {} : { codingStandardId: latest.id, codingStandardName: latest.name })
   })

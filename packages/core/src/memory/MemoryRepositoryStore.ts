@@ -82,7 +82,8 @@ export const make = Effect.sync(() => {
           rootFiles: snapshot.rootFiles,
           goals: existing?.goals ?? Goals.defaults,
           addedAt: existing?.addedAt ?? now,
-          lastUpdated: now
+          lastUpdated: now,
+          following: existing?.following ?? true
         })
         repositories.set(id, record)
         const known = commits.get(id) ?? new Map<string, CommitRecord>()
@@ -112,6 +113,17 @@ export const make = Effect.sync(() => {
       Effect.sync(() => {
         const record = repositories.get(repositoryId)
         if (record !== undefined) repositories.set(repositoryId, new RepositoryRecord({ ...record, goals }, true))
+      }),
+    setFollowing: (repositoryId, following) =>
+      Effect.sync(() => {
+        const record = repositories.get(repositoryId)
+        if (record !== undefined) repositories.set(repositoryId, new RepositoryRecord({ ...record, following }, true))
+      }),
+    deleteRepository: (repositoryId) =>
+      Effect.sync(() => {
+        repositories.delete(repositoryId)
+        branches.delete(repositoryId)
+        commits.delete(repositoryId)
       })
   })
 

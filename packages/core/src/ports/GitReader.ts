@@ -36,5 +36,12 @@ export class GitReadError extends Schema.TaggedError<GitReadError>()("GitReadErr
 /** Reads a git repository (local path, file:// or remote URL) without analysing it. */
 export class GitReader extends Context.Tag("@tidemark/core/GitReader")<
   GitReader,
-  { readonly read: (url: string) => Effect.Effect<GitSnapshot, GitReadError> }
+  {
+    readonly read: (url: string) => Effect.Effect<GitSnapshot, GitReadError>
+    /**
+     * Removes what the adapter keeps of `url` (its mirror, what it remembers of its files), as a
+     * deleted repository must leave nothing behind; nothing kept is no failure. A later read starts afresh.
+     */
+    readonly forget: (url: string) => Effect.Effect<void, GitReadError>
+  }
 >() {}

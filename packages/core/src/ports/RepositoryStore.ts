@@ -47,5 +47,13 @@ export class RepositoryStore extends Context.Tag("@tidemark/core/RepositoryStore
     readonly findCommit: (repositoryId: number, sha: string) => Effect.Effect<Option.Option<CommitRecord>, ServiceUnavailable>
     /** Replaces a repository's goals (a refresh from git keeps them). */
     readonly saveGoals: (repositoryId: number, goals: Goals) => Effect.Effect<void, ServiceUnavailable>
+    /** Whether its new commits are analysed; a refresh from git keeps it. */
+    readonly setFollowing: (repositoryId: number, following: boolean) => Effect.Effect<void, ServiceUnavailable>
+    /**
+     * Removes the repository with everything stored about it (branches, commits, analyses and their
+     * rows, changes, pull requests, coverage, settings, standards applied, ignores, its tokens and
+     * webhook secret), in one unit: the same name added again starts from nothing.
+     */
+    readonly deleteRepository: (repositoryId: number) => Effect.Effect<void, ServiceUnavailable>
   }
 >() {}

@@ -1,5 +1,5 @@
 import { Effect, type Option } from "effect"
-import { NotFound } from "../domain/Errors.js"
+import { ConfigurationConflict, NotFound } from "../domain/Errors.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { withSpans } from "../runtime/Spans.js"
@@ -15,6 +15,10 @@ const make = Effect.gen(function*() {
   const request = (caller: Option.Option<Principal>, at: RepositoryCoordinates, branch: string | undefined) =>
     Effect.gen(function*() {
       const { repository } = yield* access.repository(caller, at, "write")
+      // The worker would drop the job: say so rather than accept it.
+      if (!repository.following) {
+        return yield* new ConfigurationConflict({ reason: "The repository is not followed: follow it to analyse it again" })
+      }
       const branches = yield* repositories.listBranches(repository.id)
       const chosen = branches.find((b) => b.isEnabled && (branch === undefined ? b.isDefault : b.name === branch))
       if (chosen === undefined) return yield* new NotFound({ what: "branch", id: branch ?? "(default)" })

@@ -146,7 +146,9 @@ const make = (options: AnalysisWorkerOptions) =>
 
     const processDecoded = (delivery: Delivery, job: AnalysisJob) =>
       Effect.gen(function*() {
-        const repository = yield* repositories.findRepository(job.organizationId, job.repositoryName)
+        const found = yield* repositories.findRepository(job.organizationId, job.repositoryName)
+        // Not followed (when queued or since): its analysis is paused, whoever asked for it.
+        const repository = Option.filter(found, (record) => record.following)
         const pullRequest = job.pullRequest
         if (Option.isSome(repository) && pullRequest !== undefined) {
           yield* changeRecording.recordPullRequest(repository.value, { ...job, pullRequest })
@@ -155,7 +157,7 @@ const make = (options: AnalysisWorkerOptions) =>
         const commit = Option.isNone(repository)
           ? Option.none()
           : yield* repositories.findCommit(repository.value.id, job.commitSha)
-        // The repository was removed, or refreshed without that commit, since the job was queued.
+        // The repository was removed or unfollowed, or refreshed without that commit, since the job was queued.
         if (Option.isNone(repository) || Option.isNone(commit)) return yield* settle(delivery.ack)
         const { analysis, results } = yield* analyse(repository.value, job, commit.value)
         const previous = (yield* store.latest([{ repositoryId: analysis.repositoryId, branch: analysis.branch }])).get(analysis.repositoryId)

@@ -1,6 +1,15 @@
 import { Effect, Option } from "effect"
-import { PermissionDenied } from "../domain/Errors.js"
-import { OrganizationListResponse, organizationInfoOf, organizationWithMetaOf, User, UserResponse } from "../domain/OrganizationViews.js"
+import { InvalidInput, PermissionDenied } from "../domain/Errors.js"
+import {
+  type AddOrganizationBody,
+  AddOrganizationResponse,
+  JoinResponse,
+  OrganizationListResponse,
+  organizationInfoOf,
+  organizationWithMetaOf,
+  User,
+  UserResponse
+} from "../domain/OrganizationViews.js"
 import { OrganizationSettings, type UpdateOrganizationSettingsBody } from "../domain/OrganizationSettings.js"
 import { paginate, pageRequest } from "../domain/Pagination.js"
 import type { OrganizationCoordinates, Principal } from "../domain/Principal.js"
@@ -86,10 +95,43 @@ const make = Effect.gen(function*() {
       })
     })
 
-  return withSpans("Organizations", { settings, updateSettings, list, get, user })
+  /**
+   * addOrganization: the organization's record, which adding a repository or issuing a token also
+   * creates on first use. The installation admin adds any; an organization's admin token can only
+   * name its own (then already there). Adding one already there answers it, with a warning.
+   */
+  const add = (caller: Caller, body: AddOrganizationBody) =>
+    Effect.gen(function*() {
+      const name = body.name.trim()
+      if (name === "") return yield* new InvalidInput({ field: "name", reason: "must not be empty" })
+      const at = { provider: body.provider, organization: name }
+      const principal = yield* access.signedIn(caller)
+      const existing = principal.isAdmin
+        ? yield* organizationStore.findOrganization(body.provider, name)
+        : Option.some(yield* access.organization(caller, at, "admin"))
+      const organization = Option.isSome(existing) ? existing.value : yield* organizationStore.ensureOrganization(body.provider, name)
+      const warnings = [
+        ...(Option.isSome(existing) ? [`The organization ${body.provider}/${organization.name} was already added`] : []),
+        ...(body.type === "Account" ? ["Tidemark has no personal accounts: the account is kept as an organization"] : [])
+      ]
+      return AddOrganizationResponse.make({
+        organization: organizationInfoOf(organization, !principal.isAdmin),
+        ...(warnings.length === 0 ? {} : { warnings })
+      })
+    })
+
+  /**
+   * joinOrganization: membership is holding one of the organization's tokens, so a token of it has
+   * joined already; the installation admin acts as a member of every organization. Nothing changes.
+   */
+  const join = (caller: Caller, at: OrganizationCoordinates) =>
+    Effect.map(access.organization(caller, at, "read"), (organization) =>
+      JoinResponse.make({ organizationIdentifier: organization.id, joinStatus: "member" }))
+
+  return withSpans("Organizations", { settings, updateSettings, list, get, user, add, join })
 })
 
-/** listOrganizations, getOrganization and getUser; the installation admin's settings of organizations (our admin extension). */
+/** listOrganizations, getOrganization, addOrganization, joinOrganization and getUser; the installation admin's settings of organizations (our admin extension). */
 export class Organizations extends Effect.Service<Organizations>()("@tidemark/core/Organizations", {
   effect: make,
   dependencies: [Access.Default]

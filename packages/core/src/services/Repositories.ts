@@ -1,12 +1,12 @@
 import { Context, Effect, Option } from "effect"
 import { nowIso } from "../domain/Now.js"
-import { InvalidInput, PermissionDenied, Unprocessable } from "../domain/Errors.js"
+import { InvalidInput, PermissionDenied, ServiceUnavailable, Unprocessable } from "../domain/Errors.js"
 import { languagesOf } from "../domain/Languages.js"
 import type { UpdateGoalsBody } from "../domain/Bodies.js"
 import { Goals } from "../domain/Goals.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
-import { type RepositoryRecord, RepositorySnapshot } from "../domain/Records.js"
-import type { Visibility } from "../domain/Repository.js"
+import { RepositoryRecord, RepositorySnapshot } from "../domain/Records.js"
+import { AddedStateResponse, type Visibility } from "../domain/Repository.js"
 import { repositoryView } from "../domain/RepositoryView.js"
 import { GitReader, type GitSnapshot } from "../ports/GitReader.js"
 import { NetworkAddresses } from "../ports/NetworkAddresses.js"
@@ -198,10 +198,50 @@ const make = Effect.gen(function*() {
       return goals
     })
 
-  return withSpans("Repositories", { add, refresh, setGoals })
+  /**
+   * followAddedRepository: its new commits are analysed again. Commits pushed while it was not
+   * followed are read now and the default branch's head analysed; following it twice changes nothing.
+   */
+  const follow = (caller: Option.Option<Principal>, at: RepositoryCoordinates) =>
+    Effect.gen(function*() {
+      const { repository } = yield* access.repository(caller, at, "write")
+      if (repository.following) return AddedStateResponse.make({ data: "Following" })
+      yield* repositories.setFollowing(repository.id, true)
+      const current = yield* refresh(new RepositoryRecord({ ...repository, following: true }, true)).pipe(
+        Effect.map((read) => read.repository),
+        // Followed all the same: its next push or reanalysis reads it again.
+        Effect.catchTag("GitReadError", (error) =>
+          Effect.as(Effect.logWarning(redactSecrets(`following ${at.repository}: ${error.message}`)), repository))
+      )
+      const defaultBranch = (yield* repositories.listBranches(repository.id)).find((b) => b.isDefault)
+      if (defaultBranch !== undefined) yield* requests.branch(current, defaultBranch)
+      return AddedStateResponse.make({ data: "Following" })
+    })
+
+  /** unfollowRepository: its analysis paused (see AnalysisWorker), its data kept, still listed. */
+  const unfollow = (caller: Option.Option<Principal>, at: RepositoryCoordinates) =>
+    Effect.flatMap(access.repository(caller, at, "write"), ({ repository }) => repositories.setFollowing(repository.id, false))
+
+  /**
+   * deleteRepository: everything stored about it, then its mirror. The mirror is forgotten before
+   * and after: an analysis running meanwhile may fetch into it again, and a failure to remove it
+   * first leaves the repository whole, to be deleted again.
+   */
+  const remove = (caller: Option.Option<Principal>, at: RepositoryCoordinates) =>
+    Effect.gen(function*() {
+      const { repository } = yield* access.repository(caller, at, "admin")
+      const forgetMirror = git.forget(repository.gitUrl).pipe(
+        Effect.mapError((error) => new ServiceUnavailable({ reason: "the repository's git mirror could not be removed", cause: error }))
+      )
+      yield* forgetMirror
+      yield* repositories.deleteRepository(repository.id)
+      yield* forgetMirror.pipe(Effect.catchAll((error) => Effect.logWarning(redactSecrets(`deleted ${at.repository}: ${error.reason}`))))
+    })
+
+  return withSpans("Repositories", { add, refresh, setGoals, follow, unfollow, remove })
 })
 
-/** Adding and refreshing repositories and setting their goals (our extensions). */
+/** Adding (our extension), following, unfollowing and deleting repositories; refreshing them; their goals (our extension). */
 export class Repositories extends Effect.Service<Repositories>()("@tidemark/core/Repositories", {
   effect: make,
   dependencies: [Access.Default, AnalysisRequests.Default]
