@@ -40,6 +40,14 @@ class LongestFirst extends BaseSequencer {
 }
 
 /**
+ * The HTTP suite (whole servers with real git and analyser) runs once, on PostgreSQL; every storage
+ * adapter is held to the same behaviour by the per-port contract suites (memory, PostgreSQL, PGlite),
+ * so running the suite again per storage only repeated the git and analysis work. Its subfolders
+ * run once too: health in `all`, the hostile repositories in `isolated`.
+ */
+const httpSuite = ["packages/adapter-http/test/*.test.ts"]
+
+/**
  * Files that must run in a fresh module registry each: the server's files (each drives child
  * processes and ports of its own), a test that measures a parser's stack overflow, whose depth
  * depends on what the worker ran before, and the analysis threads' test, which times a thread's
@@ -56,18 +64,13 @@ const isolatedFiles = [
 /**
  * The packages whose test files share their worker's modules (Vitest's threads pool without
  * isolation): each file of the core otherwise loads Effect's hundreds of modules afresh, which was
- * most of the suite's CPU time (the core's 77 files: 47 CPU s shared, 308 isolated). The adapters',
- * the examples' and the HTTP suite's files share modules too, among themselves (`adapters`): in a
- * process each they spent more time loading the sources than testing them (the HTTP suite alone:
- * 397 s of collection for 329 s of tests, 253 s; shared, 64 s and 155 s). The core's files failed
- * beside the adapters' (a PGlite left open; a test clock lost beside git's, the git hosts' and the
- * port contracts' files): they are two projects, which the threads pool runs one after the other
- * (without isolation it recycles its threads between projects).
- *
- * Every project is in one group: the processes of `isolated` start with the first thread, not
- * after the core's files (a group waits for the one before it to end: 270 s of a two-core machine
- * with `isolated`, the longest chain, not started). Two thread projects, not three: the HTTP
- * suite's, run after the adapters', ended with one long file in one thread of three.
+ * most of the suite's CPU time (the core's 77 files: 47 CPU s shared, 308 isolated). They run
+ * first and alone: the core's files failed beside the adapters' (a PGlite left open; a test clock
+ * lost beside git's, the git hosts' and the port contracts' files). The adapters', the examples' and
+ * the HTTP suite's files share modules too, but among themselves, after them (a project at a time:
+ * Vitest recycles the threads between projects): in a process each, they spent more time loading
+ * the sources than testing them (the HTTP suite alone: 397 s of collection for 329 s of tests,
+ * 253 s; shared, 64 s and 155 s).
  */
 const sharedModules = ["core", "catalogue", "analysis", "dashboard"].map((name) => `packages/${name}/test/**/*.test.ts`)
 
@@ -113,6 +116,7 @@ export default defineConfig({
         test: {
           name: "shared",
           pool: "threads",
+          sequence: { groupOrder: 0 },
           include: sharedModules,
           exclude: [...isolatedFiles, "**/node_modules/**"],
           env: { TIDEMARK_TEST_STORAGE: "memory" }
@@ -121,25 +125,27 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: "adapters",
+          name: "all",
           pool: "threads",
+          sequence: { groupOrder: 1 },
           include: ["packages/*/test/**/*.test.ts", "examples/test/**/*.test.ts"],
-          exclude: [...isolatedFiles, ...sharedModules, "**/node_modules/**"],
-          // The HTTP suite (whole servers with real git and analyser) runs once, on PostgreSQL: every
-          // storage adapter is held to the same behaviour by the per-port contract suites (memory,
-          // PostgreSQL, PGlite), so running it again per storage only repeated the git and analysis
-          // work. The hostile repositories' file runs in `isolated`.
-          env: { TIDEMARK_TEST_STORAGE: "postgres" }
+          exclude: [...httpSuite, ...isolatedFiles, ...sharedModules, "**/node_modules/**"],
+          env: { TIDEMARK_TEST_STORAGE: "memory" }
         }
       },
       {
         extends: true,
         test: {
           name: "isolated",
+          sequence: { groupOrder: 1 },
           include: isolatedFiles,
           globalSetup: ["packages/server/test/EmbeddedTemplate.setup.ts"],
           env: { TIDEMARK_TEST_STORAGE: "memory" }
         }
+      },
+      {
+        extends: true,
+        test: { name: "http-postgres", pool: "threads", sequence: { groupOrder: 1 }, include: httpSuite, env: { TIDEMARK_TEST_STORAGE: "postgres" } }
       }
     ]
   }
