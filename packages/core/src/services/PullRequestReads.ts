@@ -10,7 +10,8 @@ import {
 import { NotFound, type ServiceUnavailable } from "../domain/Errors.js"
 import { type Page, pageOfResults, pageOfRows, pageRequest } from "../domain/Pagination.js"
 import type { OrganizationCoordinates, Principal, RepositoryCoordinates } from "../domain/Principal.js"
-import type { PullRequestRecord } from "../domain/PullRequest.js"
+import { bypassedVerdict } from "../domain/GateVerdict.js"
+import { bypassOf, type PullRequestRecord } from "../domain/PullRequest.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import { ChangeStore, subjectKey } from "../ports/ChangeStore.js"
 import { type PullRequestScope, PullRequestStore } from "../ports/PullRequestStore.js"
@@ -84,7 +85,8 @@ const make = Effect.gen(function*() {
           meta: AnalysisMeta.make({ analyzable: reason === undefined, ...(reason === undefined ? {} : { reason }) })
         })
       }
-      const { coverage: measured, verdict } = yield* coverage.verdictOf(change, "pullRequests")
+      const { coverage: measured, verdict: judged } = yield* coverage.verdictOf(change, "pullRequests")
+      const verdict = bypassOf(pullRequest, change.headSha) === undefined ? judged : bypassedVerdict(judged)
       const numbers = {
         newIssues: change.newIssues,
         fixedIssues: change.fixedIssues,
