@@ -16,12 +16,12 @@ const make = Effect.gen(function*() {
   const analyses = yield* AnalysisStore
 
   /**
-   * The enabled branch a commit's analysis is shown for: the one that last analysed it, else one
-   * it heads (the default first), else the default branch.
+   * The branch a commit's analysis is shown for: the one that last analysed it, else one it heads
+   * (an analysed one, the default first), else the default branch.
    */
   const branchFor = (branches: ReadonlyArray<BranchRecord>, analysedOn: string | undefined, sha: string) => {
-    const enabled = branches.filter((b) => b.isEnabled).sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
-    return enabled.find((b) => b.name === analysedOn) ?? enabled.find((b) => b.lastCommitSha === sha) ?? enabled.find((b) => b.isDefault)
+    const headed = branches.filter((b) => b.lastCommitSha === sha).sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
+    return branches.find((b) => b.name === analysedOn) ?? headed.find((b) => b.isEnabled) ?? headed[0] ?? branches.find((b) => b.isDefault)
   }
 
   /**
@@ -38,7 +38,8 @@ const make = Effect.gen(function*() {
       if (!repository.following) return yield* new Unprocessable({ reason: "The repository is not followed: follow it to analyse it again" })
       const [branches, analysed] = yield* Effect.all([repositories.listBranches(repository.id), analyses.ofCommit(repository.id, sha)])
       const branch = branchFor(branches, Option.getOrUndefined(analysed)?.branch, sha)
-      if (branch === undefined) return yield* new Unprocessable({ reason: "The repository has no analysed branch to show the analysis on" })
+      if (branch === undefined) return yield* new Unprocessable({ reason: "The repository has no branch to show the analysis on" })
+      if (!branch.isEnabled) return yield* new Unprocessable({ reason: `'${branch.name}' is not analysed: enable it to analyse its commits` })
       yield* requests.commit(repository, branch.name, sha)
     })
 
