@@ -29,7 +29,9 @@ export interface BranchListQuery {
 /** The store answers one branch's latest analysis per call: a page reads them a few at a time. */
 const readConcurrency = 4
 
-const sortKey = (sort: BranchSort) => (b: BranchRecord) => sort === "name" ? [b.name] : [b.lastUpdated, b.name]
+/** By name, or by the head's time as an instant (git writes each commit's own UTC offset), then name. */
+const sortKey = (sort: BranchSort) => (b: BranchRecord): ReadonlyArray<string | number> =>
+  sort === "name" ? [b.name] : [Date.parse(b.lastUpdated) || 0, b.name]
 
 const make = Effect.gen(function*() {
   const access = yield* Access
