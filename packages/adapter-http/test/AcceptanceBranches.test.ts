@@ -162,7 +162,12 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "240 seconds" })
         checked("bypassPullRequestAnalysis", 404, yield* call(() => client.POST(bypassPath, { params: { path: { ...pullRequest, pullRequestNumber: 2 } } })))
         checked("bypassPullRequestAnalysis", 204, yield* call(() => client.POST(bypassPath, { params: { path: pullRequest } })))
         const bypassed = yield* readPullRequest
-        expect([bypassed.isUpToStandards, bypassed.quality?.isUpToStandards, bypassed.newIssues]).toEqual([true, true, 1])
+        expect([bypassed.isUpToStandards, bypassed.quality?.isUpToStandards, bypassed.newIssues, bypassed.bypass?.bypassedBy]).toEqual([
+          true,
+          true,
+          1,
+          expect.stringMatching(/.+/)
+        ])
         // The gate's findings stay readable: the rule it failed, set aside.
         expect(bypassed.quality?.resultReasons?.map((r) => [r.gate, r.isUpToStandards])).toEqual([["issueThreshold", false]])
 

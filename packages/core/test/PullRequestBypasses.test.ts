@@ -35,6 +35,7 @@ describe("PullRequestBypasses", () => {
       yield* bypasses.bypass(writer, app, 3)
       const view = yield* reads.one(adminCaller, app, 3)
       expect([view.isUpToStandards, view.quality?.isUpToStandards, view.newIssues]).toStrictEqual([true, true, 2])
+      expect(view.bypass?.bypassedBy).toBe(Option.getOrThrow(writer).credentialId)
       expect(told(yield* RecordedCommitStatuses.takeSent)).toStrictEqual([["c1", "success", `Bypassed by ${Option.getOrThrow(writer).credentialId}: 2 new issues, 0 fixed`]])
       const stored = yield* Effect.flatMap(PullRequestStore.PullRequestStore, (store) => store.find(record.id, 3))
       const bypass = Option.getOrThrow(stored).bypass
@@ -48,7 +49,8 @@ describe("PullRequestBypasses", () => {
       const { id: _id, ...current } = Option.getOrThrow(stored)
       yield* Effect.flatMap(PullRequestStore.PullRequestStore, (store) => store.upsert({ ...current, headSha: "d2" }))
       yield* Stored.saveChange(record.id, pull, "d2", twoErrors)
-      expect((yield* reads.one(adminCaller, app, 3)).isUpToStandards).toBe(false)
+      const judgedAgain = yield* reads.one(adminCaller, app, 3)
+      expect([judgedAgain.isUpToStandards, judgedAgain.bypass]).toStrictEqual([false, undefined])
     })))
 
   it.effect("needs write; an unknown pull request is not found", () =>

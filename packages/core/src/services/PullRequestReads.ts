@@ -2,6 +2,7 @@ import { Array as Arr, Effect, Option } from "effect"
 import type { ChangeAnalysis, ChangeKey } from "../domain/ChangeAnalysis.js"
 import {
   AnalysisMeta,
+  GateBypass,
   PullRequestOwner,
   PullRequestView,
   PullRequestWithAnalysis,
@@ -86,7 +87,8 @@ const make = Effect.gen(function*() {
         })
       }
       const { coverage: measured, verdict: judged } = yield* coverage.verdictOf(change, "pullRequests")
-      const verdict = bypassOf(pullRequest, change.headSha) === undefined ? judged : bypassedVerdict(judged)
+      const bypass = bypassOf(pullRequest, change.headSha)
+      const verdict = bypass === undefined ? judged : bypassedVerdict(judged)
       const numbers = {
         newIssues: change.newIssues,
         fixedIssues: change.fixedIssues,
@@ -103,7 +105,8 @@ const make = Effect.gen(function*() {
         ...(measured.diff.value === undefined ? {} : { diffCoverage: measured.diff.value }),
         coverage: pullRequestCoverageOf(measured, verdict),
         quality: QualityAnalysis.make({ ...numbers, ...verdict.quality }),
-        meta: AnalysisMeta.make({ analyzable: true })
+        meta: AnalysisMeta.make({ analyzable: true }),
+        ...(bypass === undefined ? {} : { bypass: GateBypass.make({ bypassedBy: bypass.by.name, bypassedAt: bypass.at }) })
       })
     })
 
