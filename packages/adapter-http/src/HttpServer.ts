@@ -31,6 +31,7 @@ import * as TriageHandlers from "./triage/Handlers.js"
 import * as VersionHandlers from "./version/Handlers.js"
 import * as WebhooksHandlers from "./webhooks/Handlers.js"
 import * as BadgesHandlers from "./badges/Handlers.js"
+import * as BranchesHandlers from "./branches/Handlers.js"
 import { TidemarkApi } from "./TidemarkApi.js"
 
 export interface Options {
@@ -85,6 +86,7 @@ export const layer = (options: Options) => {
       TriageHandlers.layer,
       OrganizationsHandlers.organizationSetupLayer,
       RepositoriesHandlers.repositorySetupLayer,
+      BranchesHandlers.layer,
       // The admin API.
       AdminHandlers.layer,
       GitHostHandlers.layer,

@@ -1,6 +1,7 @@
 import { HttpApi, OpenApi } from "@effect/platform"
 import { AdminGroup } from "./admin/Api.js"
 import { BadgeImageGroup, prefix as badgesPrefix, RepositoryBadgesGroup } from "./badges/Api.js"
+import { BranchesGroup } from "./branches/Api.js"
 import { CatalogueGroup } from "./catalogue/Api.js"
 import { ChangesGroup } from "./changes/Api.js"
 import { BranchHistoryGroup } from "./commits/Api.js"
@@ -50,6 +51,8 @@ export class AnalysisApi extends HttpApi.make("analysis")
   // Issue 27: setting organizations and repositories up (organizations/, repositories/).
   .add(OrganizationSetupGroup)
   .add(RepositorySetupGroup)
+  // Issue 27: branches, reanalysing a commit, bypassing a pull request's gate (branches/).
+  .add(BranchesGroup)
   .prefix("/api/v3")
   .annotate(OpenApi.Title, "Tidemark analysis API")
   .annotate(OpenApi.Version, "3.1.0")

@@ -205,7 +205,13 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
           // Setting organizations and repositories up (issue 27; deleteRepository shares getRepository's path).
           "/api/v3/organizations",
           "/api/v3/organizations/{provider}/{remoteOrganizationName}/join",
-          "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/follow"
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/follow",
+          // Branches, reanalysing a commit, bypassing a pull request's gate (issue 27).
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/branches",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/branches/{branchName}",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/branches/{branchName}/setDefault",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/reanalyzeCommit",
+          `${repository}/pull-requests/{pullRequestNumber}/bypass`
         ]
         expect(Object.keys(document.paths).sort()).toEqual([...new Set([...specOperations.map((o) => o.path), ...issueOperations])].sort())
         expect(document.components.securitySchemes["apiToken"]).toEqual({ type: "apiKey", name: "api-token", in: "header" })

@@ -23,6 +23,7 @@ import RegisteredToolRules from "./migrations/0020_registered_tool_rules.js"
 import Triage from "./migrations/0021_triage.js"
 import BadgeTokens from "./migrations/0022_badge_tokens.js"
 import RepositoryFollowing from "./migrations/0023_repository_following.js"
+import BranchSettings from "./migrations/0024_branch_settings.js"
 
 /** Numbered and append-only: a change to the schema is a new entry, never an edit of an old one. */
 export const migrations = {
@@ -48,7 +49,8 @@ export const migrations = {
   "0020_registered_tool_rules": RegisteredToolRules,
   "0021_triage": Triage,
   "0022_badge_tokens": BadgeTokens,
-  "0023_repository_following": RepositoryFollowing
+  "0023_repository_following": RepositoryFollowing,
+  "0024_branch_settings": BranchSettings
 }
 
 /** The migrator's own bookkeeping table (the `@effect/sql` default name). */

@@ -5,12 +5,13 @@ import { decodeAll, decodeFirst, decodeSingle } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
 const encodeAuthor = Schema.encodeSync(PullRequest.PullRequestAuthor)
+const encodeBypass = Schema.encodeSync(PullRequest.PullRequestBypass)
 const Total = Schema.Struct({ total: Schema.Int })
 
 export const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const columns = sql.unsafe(`id, repository_id AS "repositoryId", number, title, author,
-    origin_branch AS "originBranch", target_branch AS "targetBranch", state, head_sha AS "headSha", updated`)
+    origin_branch AS "originBranch", target_branch AS "targetBranch", state, head_sha AS "headSha", updated, bypass`)
 
   const upsert = (input: PullRequest.PullRequestInput) =>
     sql`
@@ -27,6 +28,12 @@ export const make = Effect.gen(function*() {
         updated = EXCLUDED.updated, updated_at = EXCLUDED.updated_at
       RETURNING ${columns}
     `.pipe(Effect.flatMap(decodeSingle(PullRequest.PullRequestRecord)), orUnavailable)
+
+  const bypass = (repositoryId: number, number: number, given: PullRequest.PullRequestBypass) =>
+    sql`
+      UPDATE pull_requests SET bypass = ${JSON.stringify(encodeBypass(given))}::jsonb
+      WHERE repository_id = ${repositoryId} AND number = ${number}
+    `.pipe(Effect.asVoid, orUnavailable)
 
   const find = (repositoryId: number, number: number) =>
     sql`SELECT ${columns} FROM pull_requests WHERE repository_id = ${repositoryId} AND number = ${number}`.pipe(
@@ -64,7 +71,7 @@ export const make = Effect.gen(function*() {
     }).pipe(orUnavailable)
   }
 
-  return PullRequestStore.PullRequestStore.of({ upsert, find, list })
+  return PullRequestStore.PullRequestStore.of({ upsert, bypass, find, list })
 })
 
 export const layer = Layer.effect(PullRequestStore.PullRequestStore, make)

@@ -112,23 +112,35 @@ export const make = Effect.gen(function*() {
       RETURNING ${repositoryColumns}
     `.pipe(Effect.flatMap(decodeSingle(Records.RepositoryRecord)))
 
-  /** The snapshot's branches replace the stored ones; a branch seen before keeps its id. */
+  /**
+   * The snapshot's branches replace the stored ones; a branch seen before keeps its id and whether
+   * it is analysed. The default is the one chosen through the API while git has it, else git's;
+   * the default is always analysed.
+   */
   const replaceBranches = (repositoryId: number, snapshot: Records.RepositorySnapshot) => {
     const branches = uniqueBy(snapshot.branches, (b) => b.name).map((b, position) => ({ ...b, position }))
+    const names = branches.map((b) => b.name)
     return Effect.zipRight(
       sql`
         DELETE FROM branches
-        WHERE repository_id = ${repositoryId} AND NOT (name = ANY(${branches.map((b) => b.name)}::text[]))
+        WHERE repository_id = ${repositoryId} AND NOT (name = ANY(${names}::text[]))
       `,
       sql`
+        WITH chosen AS (
+          SELECT coalesce((
+            SELECT r.chosen_default_branch FROM repositories r
+            WHERE r.id = ${repositoryId} AND r.chosen_default_branch = ANY(${names}::text[])
+          ), ${snapshot.defaultBranch}) AS name
+        )
         INSERT INTO branches (repository_id, name, position, is_default, is_enabled, last_updated, last_commit_sha)
-        SELECT ${repositoryId}, b.name, b.position, b.name = ${snapshot.defaultBranch}, true, b."lastUpdated", b."lastCommitSha"
+        SELECT ${repositoryId}, b.name, b.position, b.name = chosen.name, true, b."lastUpdated", b."lastCommitSha"
         FROM jsonb_to_recordset(${JSON.stringify(branches)}::jsonb)
           AS b(name text, position integer, "lastUpdated" text, "lastCommitSha" text)
+        CROSS JOIN chosen
         ON CONFLICT (repository_id, name) DO UPDATE SET
           position = EXCLUDED.position,
           is_default = EXCLUDED.is_default,
-          is_enabled = EXCLUDED.is_enabled,
+          is_enabled = branches.is_enabled OR EXCLUDED.is_default,
           last_updated = EXCLUDED.last_updated,
           last_commit_sha = EXCLUDED.last_commit_sha
       `
@@ -162,6 +174,24 @@ export const make = Effect.gen(function*() {
       ORDER BY position
     `.pipe(Effect.flatMap(decodeAll(Records.BranchRecord)), orUnavailable)
 
+  const setBranchEnabled = (repositoryId: number, name: string, enabled: boolean) =>
+    sql`UPDATE branches SET is_enabled = ${enabled} WHERE repository_id = ${repositoryId} AND name = ${name}`.pipe(
+      Effect.asVoid,
+      orUnavailable
+    )
+
+  /** Only a branch the repository has becomes its default: the choice is remembered with it. */
+  const setDefaultBranch = (repositoryId: number, name: string) =>
+    Effect.gen(function*() {
+      const found = yield* sql`SELECT 1 FROM branches WHERE repository_id = ${repositoryId} AND name = ${name}`
+      if (found.length === 0) return
+      yield* sql`UPDATE repositories SET chosen_default_branch = ${name} WHERE id = ${repositoryId}`
+      yield* sql`
+        UPDATE branches SET is_default = (name = ${name}), is_enabled = is_enabled OR name = ${name}
+        WHERE repository_id = ${repositoryId}
+      `
+    }).pipe(sql.withTransaction, orUnavailable)
+
   const findCommit = (repositoryId: number, sha: string) =>
     sql`
       SELECT id, sha, author_name AS "authorName", author_email AS "authorEmail",
@@ -188,6 +218,8 @@ export const make = Effect.gen(function*() {
     pageRepositories,
     saveSnapshot,
     listBranches,
+    setBranchEnabled,
+    setDefaultBranch,
     findCommit,
     saveGoals,
     setFollowing,

@@ -5,6 +5,7 @@ import {
   AnalysisResultStore,
   AnalysisResults,
   Bodies,
+  Branches,
   CoverageUploads,
   Errors,
   FileResultStore,
@@ -321,6 +322,18 @@ describe("analysis jobs", () => {
       expect(yield* Effect.flip(reanalyze("widgets", undefined, reader))).toBeInstanceOf(Errors.PermissionDenied)
       expect(yield* Effect.flip(reanalyze("widgets", "nope"))).toBeInstanceOf(Errors.NotFound)
       expect(yield* Effect.flip(reanalyze("missing"))).toBeInstanceOf(Errors.NotFound)
+    })))
+
+  it.effect("a job of a branch disabled since it was queued is acknowledged and not analysed", () =>
+    withWorker(Effect.gen(function*() {
+      yield* addRepository("widgets")
+      yield* drain
+      yield* reanalyze("widgets", "develop")
+      yield* Effect.flatMap(Branches.Branches, (branches) => branches.configure(adminCaller, repo("widgets"), "develop", false))
+      yield* drain
+      const listed = yield* Effect.flatMap(Branches.Branches, (branches) => branches.list(adminCaller, repo("widgets"), { search: "develop" }))
+      expect(listed.items.map((b) => [b.name, b.isEnabled, b.lastAnalysedCommit])).toEqual([["develop", false, undefined]])
+      expect(yield* Effect.flatMap(AnalysisQueue.AnalysisQueue, (queue) => queue.deadLetters(10))).toEqual([])
     })))
 
   it.effect("a job whose repository is gone is acknowledged and dropped", () =>

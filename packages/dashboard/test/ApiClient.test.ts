@@ -148,6 +148,24 @@ describe("the API client", () => {
     expect(refused).toBe(1)
   })
 
+  it("lists the analysed branches page after page, from the original's branches operation", async () => {
+    const pages = [
+      { data: [{ id: 1, name: "main", isDefault: true, isEnabled: true, branchType: "Branch" }], pagination: { cursor: "Mg", limit: 100, total: 2 } },
+      { data: [{ id: 2, name: "topic/x", isDefault: false, isEnabled: true, branchType: "Branch" }], pagination: { limit: 100, total: 2 } }
+    ]
+    const urls: Array<string> = []
+    const doFetch: Fetch = (url) => {
+      urls.push(url)
+      return Promise.resolve(new Response(JSON.stringify(pages[urls.length - 1]), { status: 200 }))
+    }
+    const api = makeApiClient({ token: "tmt.1.s", organization: acme, fetch: doFetch })
+    expect((await api.listBranches("my repo")).map((b) => b.name)).toEqual(["main", "topic/x"])
+    expect(urls).toEqual([
+      "/api/v3/organizations/gh/acme/repositories/my%20repo/branches?enabled=true&limit=100",
+      "/api/v3/organizations/gh/acme/repositories/my%20repo/branches?enabled=true&cursor=Mg&limit=100"
+    ])
+  })
+
   it("reports an answer it cannot show", async () => {
     const api = makeApiClient({ token: "t", organization: acme, fetch: fakeFetch(200, JSON.stringify({ data: [{}] })).doFetch })
     await expect(api.listTools("demo")).rejects.toThrow("Unexpected answer from the server: data[0].settings: expected an object")

@@ -1,4 +1,5 @@
 import {
+  Branch as BranchModule,
   BranchHistoryEntry as BranchHistoryEntryModule,
   ChangeViews,
   Commit,
@@ -14,7 +15,15 @@ import {
 } from "@tidemark/core"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import type { BranchHistoryEntry, CommitWithAnalysis, DeltaIssue, FileDiffCoverage, PullRequestWithAnalysis } from "../src/changes/Changes.js"
+import {
+  type BranchHistoryEntry,
+  type BranchSummary,
+  type CommitWithAnalysis,
+  type DeltaIssue,
+  type FileDiffCoverage,
+  type PullRequestWithAnalysis,
+  readBranchPage
+} from "../src/changes/Changes.js"
 import { type DeliveryMetrics, readMetrics } from "../src/delivery/DeliveryApi.js"
 import { readRepository, readTools, type RepositoryWithAnalysis, type Tool } from "../src/repositories/RepositoriesApi.js"
 import {
@@ -57,7 +66,8 @@ const typeCheck = {
   commit: (encoded: typeof ChangeViews.CommitWithAnalysis.Encoded): CommitWithAnalysis => encoded,
   history: (encoded: typeof BranchHistoryEntryModule.BranchHistoryEntry.Encoded): BranchHistoryEntry => encoded,
   filesCoverage: (encoded: typeof ChangeViews.FileDiffCoverage.Encoded): FileDiffCoverage => encoded,
-  ignored: (encoded: typeof TriageModule.IgnoredIssue.Encoded): IgnoredIssue => encoded
+  ignored: (encoded: typeof TriageModule.IgnoredIssue.Encoded): IgnoredIssue => encoded,
+  branch: (encoded: typeof BranchModule.BranchListItem.Encoded): BranchSummary => encoded
 }
 
 /** A list body as the server writes it: encoded by core's schema, through JSON. */
@@ -250,5 +260,18 @@ describe("the dashboard's shapes agree with core's schemas", () => {
       commitInfo: { sha: "abc" }
     }])
     expect(typeCheck.ignored(Schema.encodeSync(TriageModule.IgnoredIssue)(ignored)).lineNumber).toBe(4)
+  })
+
+  it("reads the branches core encodes", () => {
+    const analysed = new BranchModule.BranchListItem({
+      id: 1, name: "main", isDefault: true, isEnabled: true, branchType: "Branch", lastCommit: "abc", lastUpdated: "2026-01-02T03:04:05.000Z",
+      lastAnalysedCommit: "abc", lastAnalysed: "2026-01-02T03:05:00.000Z"
+    })
+    const bare = new BranchModule.BranchListItem({ id: 2, name: "topic/x", isDefault: false, isEnabled: true, branchType: "Branch" })
+    expect(pageOf(readBranchPage, listBody(BranchModule.BranchListItem, [analysed, bare]))).toEqual([
+      { name: "main", isDefault: true, isEnabled: true, lastCommit: "abc", lastAnalysedCommit: "abc" },
+      { name: "topic/x", isDefault: false, isEnabled: true, lastCommit: undefined, lastAnalysedCommit: undefined }
+    ])
+    expect(typeCheck.branch(Schema.encodeSync(BranchModule.BranchListItem)(bare)).name).toBe("topic/x")
   })
 })

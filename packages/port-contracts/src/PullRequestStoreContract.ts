@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { type OrganizationStore, PullRequest, PullRequestStore, RepositoryStore } from "@tidemark/core"
+import { type OrganizationStore, PullRequest, PullRequestStore, RepositoryStore, Triage } from "@tidemark/core"
 import { Effect, Option, type Layer } from "effect"
 import { at, freshRepository, snapshot } from "./Fixtures.js"
 
@@ -162,6 +162,28 @@ export const pullRequestStoreContract = (
           const { repository } = yield* freshRepository
           yield* store.upsert(pullRequest(repository.id, 1))
           expect(yield* store.list({ repositoryIds: [], limit: 10 })).toEqual({ items: [], total: 0 })
+        }))
+    })
+
+    describe("bypass (issue 27)", () => {
+      it.effect("a bypass is read back, replaced by a later one, kept by upserts and listed; an unknown pull request gets none", () =>
+        Effect.gen(function*() {
+          const store = yield* PullRequestStore.PullRequestStore
+          const { repository } = yield* freshRepository
+          yield* store.upsert(pullRequest(repository.id, 1))
+          const by = new Triage.IgnoredBy({ credentialId: "tok-1", name: "tok-1" })
+          const first = new PullRequest.PullRequestBypass({ by, at: at(2), headSha: "sha-1" })
+          yield* store.bypass(repository.id, 1, first)
+          yield* store.bypass(repository.id, 9, first)
+          expect(Option.map(yield* store.find(repository.id, 1), (pr) => pr.bypass)).toStrictEqual(Option.some(first))
+          const later = new PullRequest.PullRequestBypass({ by: new Triage.IgnoredBy({ credentialId: "admin", name: "admin" }), at: at(3), headSha: "sha-1" })
+          yield* store.bypass(repository.id, 1, later)
+          const pushed = yield* store.upsert(pullRequest(repository.id, 1, { headSha: "sha-2", updated: at(4) }))
+          expect([pushed.bypass, pushed.headSha]).toStrictEqual([later, "sha-2"])
+          expect([PullRequest.bypassOf(pushed, "sha-2"), PullRequest.bypassOf(pushed, "sha-1")]).toStrictEqual([undefined, later])
+          const listed = yield* store.list({ repositoryIds: [repository.id], limit: 10 })
+          expect(listed.items.map((pr) => pr.bypass)).toStrictEqual([later])
+          expect(yield* store.find(repository.id, 9)).toEqual(Option.none())
         }))
     })
   })

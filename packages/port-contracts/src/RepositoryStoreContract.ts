@@ -257,6 +257,65 @@ export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<Re
         }))
     })
 
+    describe("branch settings (issue 27)", () => {
+      it.effect("a disabled branch stays disabled through refreshes; a new branch is analysed; others are untouched", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore.RepositoryStore
+          const organizations = yield* OrganizationStore.OrganizationStore
+          const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
+          const written = snapshot(organization.name, "app", { branches: [branch("main", "a1"), branch("develop", "a1")] })
+          const record = yield* store.saveSnapshot(organization.id, written, at(1))
+          const other = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "other", { branches: written.branches }), at(1))
+          yield* store.setBranchEnabled(record.id, "develop", false)
+          yield* store.setBranchEnabled(record.id, "missing", false)
+          yield* store.saveSnapshot(
+            organization.id,
+            snapshot(organization.name, "app", { branches: [branch("main", "b2"), branch("develop", "b2"), branch("new", "b2")] }),
+            at(2)
+          )
+          const enabled = (id: number) => Effect.map(store.listBranches(id), (bs) => bs.map((b) => [b.name, b.isEnabled]))
+          expect(yield* enabled(record.id)).toStrictEqual([["main", true], ["develop", false], ["new", true]])
+          expect(yield* enabled(other.id)).toStrictEqual([["main", true], ["develop", true]])
+          yield* store.setBranchEnabled(record.id, "develop", true)
+          expect(yield* enabled(record.id)).toStrictEqual([["main", true], ["develop", true], ["new", true]])
+        }))
+
+      it.effect("a chosen default is analysed, outlives refreshes while git has it, and gives way to git's when gone", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore.RepositoryStore
+          const organizations = yield* OrganizationStore.OrganizationStore
+          const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
+          const both = [branch("main", "a1"), branch("develop", "a1")]
+          const record = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app", { branches: both }), at(1))
+          yield* store.setBranchEnabled(record.id, "develop", false)
+          yield* store.setDefaultBranch(record.id, "develop")
+          yield* store.setDefaultBranch(record.id, "missing")
+          const flags = Effect.map(store.listBranches(record.id), (bs) => bs.map((b) => [b.name, b.isDefault, b.isEnabled]))
+          expect(yield* flags).toStrictEqual([["main", false, true], ["develop", true, true]])
+
+          yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app", { branches: both }), at(2))
+          expect(yield* flags).toStrictEqual([["main", false, true], ["develop", true, true]])
+          const page = yield* store.pageRepositories({ organizationId: organization.id, limit: 10 })
+          expect(page.branches.get(record.id)?.find((b) => b.isDefault)?.name).toBe("develop")
+
+          yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app", { branches: [branch("main", "a1")] }), at(3))
+          expect(yield* flags).toStrictEqual([["main", true, true]])
+        }))
+
+      it.effect("git's default is analysed even when it was disabled before it became the default", () =>
+        Effect.gen(function*() {
+          const store = yield* RepositoryStore.RepositoryStore
+          const organizations = yield* OrganizationStore.OrganizationStore
+          const organization = yield* organizations.ensureOrganization("gh", uniqueName("org"))
+          const both = [branch("main", "a1"), branch("next", "a1")]
+          const record = yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app", { branches: both }), at(1))
+          yield* store.setBranchEnabled(record.id, "next", false)
+          yield* store.saveSnapshot(organization.id, snapshot(organization.name, "app", { branches: both, defaultBranch: "next" }), at(2))
+          const flags = yield* store.listBranches(record.id)
+          expect(flags.map((b) => [b.name, b.isDefault, b.isEnabled])).toStrictEqual([["main", false, true], ["next", true, true]])
+        }))
+    })
+
     describe("following and deleting (issue 27)", () => {
       it.effect("a repository is followed when added; setFollowing is read back, on pages too, and a refresh keeps it", () =>
         Effect.gen(function*() {

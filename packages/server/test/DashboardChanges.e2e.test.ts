@@ -180,10 +180,13 @@ describe("dashboard: pull requests and commits (headless Chromium against a seed
             [...history.data].reverse().map((e) => `${shortSha(e.sha)}: ${formatCount(e.issuesCount)}`)
           )
           await screenshot(page, "commits")
-          // A branch the repository does not have: the API's message.
-          await page.getByLabel("Branch").fill("nope")
+          // The analysed branches to choose from (listRepositoryBranches); one never analysed has no commits yet.
+          const chooser = page.getByLabel("Branch")
+          expect(await chooser.locator("option").allTextContents()).toEqual(["main (default)", "topic/x"])
+          await chooser.selectOption("topic/x")
           await page.getByRole("button", { name: "Show" }).click()
-          await page.getByRole("alert").waitFor()
+          await expect.poll(() => page.locator("p.total").textContent()).toBe("0 analysed commits on topic/x.")
+          expect(page.url()).toContain("branch=topic%2Fx")
         })
         expect(errors).toEqual([])
         expect(violations).toEqual([])

@@ -67,6 +67,12 @@ export class PullRequestView extends Schema.Class<PullRequestView>("PullRequest"
   gitHref: Schema.String
 }) {}
 
+/** Our extension: who bypassed the gate for the analysed head (bypassPullRequestAnalysis), and when. */
+export class GateBypass extends Schema.Class<GateBypass>("GateBypass")({
+  bypassedBy: Schema.String,
+  bypassedAt: DateTimeString
+}) {}
+
 export class PullRequestWithAnalysis extends Schema.Class<PullRequestWithAnalysis>("PullRequestWithAnalysis")({
   isUpToStandards: Schema.optional(Schema.Boolean),
   isAnalysing: Schema.Boolean,
@@ -80,7 +86,8 @@ export class PullRequestWithAnalysis extends Schema.Class<PullRequestWithAnalysi
   diffCoverage: Schema.optional(Schema.Number),
   coverage: Schema.optional(PullRequestCoverage),
   quality: Schema.optional(QualityAnalysis),
-  meta: AnalysisMeta
+  meta: AnalysisMeta,
+  bypass: Schema.optional(GateBypass)
 }) {}
 
 export class CoverageAnalysis extends Schema.Class<CoverageAnalysis>("CoverageAnalysis")({

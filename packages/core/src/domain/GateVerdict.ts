@@ -93,3 +93,13 @@ export const evaluateGate = (gate: QualityGate, inputs: GateInputs): GateVerdict
     isUpToStandards: qualityVerdict.isUpToStandards && (coverageVerdict?.isUpToStandards ?? true)
   }
 }
+
+/**
+ * The verdict of a bypassed gate: its quality rules set aside (their reasons kept, as found), its
+ * coverage rules still counted, as the original's bypass covers quality checks only.
+ */
+export const bypassedVerdict = (verdict: GateVerdict): GateVerdict => ({
+  quality: { ...verdict.quality, isUpToStandards: true },
+  coverage: verdict.coverage,
+  isUpToStandards: verdict.coverage?.isUpToStandards ?? true
+})

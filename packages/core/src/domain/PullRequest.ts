@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { IgnoredBy } from "./Triage.js"
 
 /** Where a pull request stands: merged and closed ones are kept, with their last analysis. */
 export const PullRequestState = Schema.Literal("open", "closed", "merged")
@@ -21,6 +22,16 @@ export class PullRequestAuthor extends Schema.Class<PullRequestAuthor>("PullRequ
 }) {}
 
 /**
+ * A pull request's gate set aside (bypassPullRequestAnalysis): who and when, and the head it was
+ * given for. It holds for that head only: a push brings a new analysis, judged by the gate again.
+ */
+export class PullRequestBypass extends Schema.Class<PullRequestBypass>("PullRequestBypass")({
+  by: IgnoredBy,
+  at: Schema.String,
+  headSha: Schema.String
+}) {}
+
+/**
  * A pull (merge) request of a repository, numbered by its git host: it asks to merge its origin
  * branch, whose head is `headSha`, into its target branch. Its analysis is kept apart (ChangeStore).
  */
@@ -37,11 +48,17 @@ export class PullRequestRecord extends Schema.Class<PullRequestRecord>("PullRequ
   /** The origin branch's head when the pull request was last opened or pushed to. */
   headSha: Schema.String,
   /** The last time the pull request was opened, pushed to, edited or closed. */
-  updated: Schema.String
+  updated: Schema.String,
+  /** The last bypass of its gate; storage without one answers null. */
+  bypass: Schema.optionalWith(PullRequestBypass, { nullable: true })
 }) {}
 
-/** What opening or updating a pull request writes: the record without its id. */
-export type PullRequestInput = Omit<PullRequestRecord, "id">
+/** What opening or updating a pull request writes: the record without its id, nor its bypass (which upserts keep). */
+export type PullRequestInput = Omit<PullRequestRecord, "id" | "bypass">
+
+/** The bypass that holds for the analysis of `analysedHead`: one given for that head. */
+export const bypassOf = (pullRequest: PullRequestRecord, analysedHead: string): PullRequestBypass | undefined =>
+  pullRequest.bypass !== undefined && pullRequest.bypass.headSha === analysedHead ? pullRequest.bypass : undefined
 
 /**
  * What a client says of a pull request it opens, updates or closes (our extension's PUT and

@@ -3,6 +3,7 @@ import type { IssueResult } from "./AnalysisResults.js"
 import { Text } from "./Common.js"
 import { addCounts, IssueCounts } from "./IssueLoad.js"
 import { CommitReference, commitIssueOf, PatternDetails, ToolReference } from "./IssueViews.js"
+import type { Principal } from "./Principal.js"
 import { DateTimeString } from "./Rfc3339.js"
 import { trusted } from "./Trusted.js"
 import { LanguageAnalysis } from "./AnalysedLanguages.js"
@@ -24,6 +25,10 @@ export class IgnoredBy extends Schema.Class<IgnoredBy>("IgnoredBy")({
   /** How people read it: `admin` for the installation admin, else the token's id as listTokens shows it. */
   name: Schema.String
 }) {}
+
+/** Who acts: the token's owner, which is the token itself (Tidemark has no user accounts). */
+export const authorOf = (principal: Principal) =>
+  IgnoredBy.make({ credentialId: principal.credentialId, name: principal.isAdmin ? "admin" : principal.credentialId })
 
 /** An ignored issue of a repository, by identity: who, when, why, and the analysed commit it was ignored on. */
 export class IssueIgnore extends Schema.Class<IssueIgnore>("IssueIgnore")({

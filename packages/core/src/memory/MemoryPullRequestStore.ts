@@ -37,9 +37,18 @@ export const make = Effect.gen(function*() {
     upsert: (input) =>
       Effect.sync(() => {
         const existing = pullRequests.get(key(input.repositoryId, input.number))
-        const record = new PullRequestRecord({ ...input, id: existing?.id ?? ++lastId })
+        const record = new PullRequestRecord({
+          ...input,
+          id: existing?.id ?? ++lastId,
+          ...(existing?.bypass === undefined ? {} : { bypass: existing.bypass })
+        })
         pullRequests.set(key(input.repositoryId, input.number), record)
         return record
+      }),
+    bypass: (repositoryId, number, bypass) =>
+      Effect.sync(() => {
+        const existing = pullRequests.get(key(repositoryId, number))
+        if (existing !== undefined) pullRequests.set(key(repositoryId, number), new PullRequestRecord({ ...existing, bypass }, true))
       }),
     find: (repositoryId, number) => Effect.sync(() => Option.fromNullable(pullRequests.get(key(repositoryId, number)))),
     list: (query) =>

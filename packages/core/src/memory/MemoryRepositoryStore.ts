@@ -12,6 +12,8 @@ export const make = Effect.sync(() => {
   const repositories = new Map<number, RepositoryRecord>()
   const branches = new Map<number, ReadonlyArray<BranchRecord>>()
   const commits = new Map<number, Map<string, CommitRecord>>()
+  // The default branch chosen through the API, by repository: git's default no longer decides.
+  const chosenDefaults = new Map<number, string>()
   let nextId = 1
   const orgKey = (provider: string, name: string) => `${provider}\u0000${name.toLowerCase()}`
 
@@ -92,22 +94,41 @@ export const make = Effect.sync(() => {
         }
         commits.set(id, known)
         const previous = branches.get(id) ?? []
+        const chosen = chosenDefaults.get(id)
+        const defaultBranch = chosen !== undefined && snapshot.branches.some((b) => b.name === chosen) ? chosen : snapshot.defaultBranch
         branches.set(
           id,
-          snapshot.branches.map((b) =>
-            new BranchRecord({
-              id: previous.find((p) => p.name === b.name)?.id ?? nextId++,
+          snapshot.branches.map((b) => {
+            const known = previous.find((p) => p.name === b.name)
+            return new BranchRecord({
+              id: known?.id ?? nextId++,
               name: b.name,
-              isDefault: b.name === snapshot.defaultBranch,
-              isEnabled: true,
+              isDefault: b.name === defaultBranch,
+              isEnabled: b.name === defaultBranch || (known?.isEnabled ?? true),
               lastUpdated: b.lastUpdated,
               lastCommitSha: b.lastCommitSha
             })
-          )
+          })
         )
         return record
       }),
     listBranches: (repositoryId) => Effect.sync(() => branches.get(repositoryId) ?? []),
+    setBranchEnabled: (repositoryId, name, enabled) =>
+      Effect.sync(() => {
+        const known = branches.get(repositoryId)
+        if (known === undefined) return
+        branches.set(repositoryId, known.map((b) => b.name === name ? new BranchRecord({ ...b, isEnabled: enabled }, true) : b))
+      }),
+    setDefaultBranch: (repositoryId, name) =>
+      Effect.sync(() => {
+        const known = branches.get(repositoryId)
+        if (known === undefined || !known.some((b) => b.name === name)) return
+        chosenDefaults.set(repositoryId, name)
+        branches.set(
+          repositoryId,
+          known.map((b) => new BranchRecord({ ...b, isDefault: b.name === name, isEnabled: b.isEnabled || b.name === name }, true))
+        )
+      }),
     findCommit: (repositoryId, sha) => Effect.sync(() => Option.fromNullable(commits.get(repositoryId)?.get(sha))),
     saveGoals: (repositoryId, goals) =>
       Effect.sync(() => {
@@ -124,6 +145,7 @@ export const make = Effect.sync(() => {
         repositories.delete(repositoryId)
         branches.delete(repositoryId)
         commits.delete(repositoryId)
+        chosenDefaults.delete(repositoryId)
       })
   })
 

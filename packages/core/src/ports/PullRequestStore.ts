@@ -1,6 +1,6 @@
 import { Context, type Effect, type Option } from "effect"
 import type { ServiceUnavailable } from "../domain/Errors.js"
-import type { PullRequestInput, PullRequestRecord, PullRequestState } from "../domain/PullRequest.js"
+import type { PullRequestBypass, PullRequestInput, PullRequestRecord, PullRequestState } from "../domain/PullRequest.js"
 
 /**
  * Whose pull requests: those of these repositories, or of an organization's repositories (only
@@ -27,8 +27,10 @@ export type PullRequestQuery = PullRequestScope & {
 export class PullRequestStore extends Context.Tag("@tidemark/core/PullRequestStore")<
   PullRequestStore,
   {
-    /** Creates the pull request, or replaces the one with the same repository and number (keeping its id). */
+    /** Creates the pull request, or replaces the one with the same repository and number (keeping its id and bypass). */
     readonly upsert: (input: PullRequestInput) => Effect.Effect<PullRequestRecord, ServiceUnavailable>
+    /** Records the bypass of a pull request's gate, replacing an earlier one (nothing for an unknown pull request). */
+    readonly bypass: (repositoryId: number, number: number, bypass: PullRequestBypass) => Effect.Effect<void, ServiceUnavailable>
     readonly find: (repositoryId: number, number: number) => Effect.Effect<Option.Option<PullRequestRecord>, ServiceUnavailable>
     readonly list: (query: PullRequestQuery) => Effect.Effect<{
       readonly items: ReadonlyArray<PullRequestRecord>

@@ -37,13 +37,24 @@ export class RepositoryStore extends Context.Tag("@tidemark/core/RepositoryStore
     /** By id: what a repository token names (it stays valid through a rename). */
     readonly findRepositoryById: (id: number) => Effect.Effect<Option.Option<RepositoryRecord>, ServiceUnavailable>
     readonly pageRepositories: (query: RepositoryQuery) => Effect.Effect<RepositoryPage, ServiceUnavailable>
-    /** Creates or refreshes a repository with its branches and commits, atomically. */
+    /**
+     * Creates or refreshes a repository with its branches and commits, atomically. A branch seen
+     * before keeps whether it is analysed; a new one is. The default is the one chosen with
+     * `setDefaultBranch` while git still has it, else git's; the default is always analysed.
+     */
     readonly saveSnapshot: (
       organizationId: number,
       snapshot: RepositorySnapshot,
       now: string
     ) => Effect.Effect<RepositoryRecord, ServiceUnavailable>
     readonly listBranches: (repositoryId: number) => Effect.Effect<ReadonlyArray<BranchRecord>, ServiceUnavailable>
+    /** Whether the repository's branch of that name is analysed (nothing for a branch it has not). */
+    readonly setBranchEnabled: (repositoryId: number, name: string, enabled: boolean) => Effect.Effect<void, ServiceUnavailable>
+    /**
+     * Makes the branch the repository's default, and analysed; the choice outlives refreshes from
+     * git (git's own default no longer decides) while git has that branch.
+     */
+    readonly setDefaultBranch: (repositoryId: number, name: string) => Effect.Effect<void, ServiceUnavailable>
     readonly findCommit: (repositoryId: number, sha: string) => Effect.Effect<Option.Option<CommitRecord>, ServiceUnavailable>
     /** Replaces a repository's goals (a refresh from git keeps them). */
     readonly saveGoals: (repositoryId: number, goals: Goals) => Effect.Effect<void, ServiceUnavailable>

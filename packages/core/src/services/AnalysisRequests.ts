@@ -39,6 +39,21 @@ const make = Effect.gen(function*() {
       })))
 
   /**
+   * Queues an analysis of one commit, shown as `branch`'s (reanalyzeCommitById). A job of the same
+   * repository still running finishes first (the worker runs a repository's jobs one at a time);
+   * this one's result then replaces its result for that branch and commit.
+   */
+  const commit = (repository: RepositoryRecord, branch: string, commitSha: string) =>
+    Effect.flatMap(nowIso, (requestedAt) =>
+      publish(repository, new AnalysisJob({
+        organizationId: repository.organizationId,
+        repositoryName: repository.name,
+        branch,
+        commitSha,
+        requestedAt
+      })))
+
+  /**
    * Queues an analysis of a pull request's head against its target branch. A newer push queues
    * another, and the worker skips a job whose head is no longer its origin branch's.
    */
@@ -53,7 +68,7 @@ const make = Effect.gen(function*() {
       targetBranch: pullRequest.targetBranch
     }))
 
-  return withSpans("AnalysisRequests", { branch, pullRequest })
+  return withSpans("AnalysisRequests", { branch, commit, pullRequest })
 })
 
 /** Analysis jobs put on the analysis queue: of a branch's head, or of a pull request's. */

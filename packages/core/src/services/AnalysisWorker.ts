@@ -159,6 +159,9 @@ const make = (options: AnalysisWorkerOptions) =>
           : yield* repositories.findCommit(repository.value.id, job.commitSha)
         // The repository was removed or unfollowed, or refreshed without that commit, since the job was queued.
         if (Option.isNone(repository) || Option.isNone(commit)) return yield* settle(delivery.ack)
+        // Its branch no longer analysed (disabled since the job was queued): nothing to show it on.
+        const branches = yield* repositories.listBranches(repository.value.id)
+        if (branches.some((b) => b.name === job.branch && !b.isEnabled)) return yield* settle(delivery.ack)
         const { analysis, results } = yield* analyse(repository.value, job, commit.value)
         const previous = (yield* store.latest([{ repositoryId: analysis.repositoryId, branch: analysis.branch }])).get(analysis.repositoryId)
         // The rows first: once the analysis shows, the list behind each of its counts is there.

@@ -1,6 +1,7 @@
 import { Effect, Option, Predicate } from "effect"
 import type { ChangeAnalysis, ChangeSubject } from "../domain/ChangeAnalysis.js"
-import type { AnalysisResultReason } from "../domain/GateVerdict.js"
+import { type AnalysisResultReason, bypassedVerdict } from "../domain/GateVerdict.js"
+import { bypassOf, type PullRequestBypass } from "../domain/PullRequest.js"
 import type { GateKind } from "../domain/QualityGate.js"
 import type { PullRequestRecord } from "../domain/PullRequest.js"
 import type { RepositoryRecord } from "../domain/Records.js"
@@ -60,15 +61,33 @@ const make = Effect.gen(function*() {
     return { context: contexts[kindOf(subject)], ...(targetUrl === undefined ? {} : { targetUrl }) }
   }
 
+  /** The bypass of a pull request's gate given for the change's head, if any. */
+  const bypassFor = (repository: RepositoryRecord, change: ChangeAnalysis, subject: ChangeSubject) =>
+    subject.kind === "pullRequest"
+      ? Effect.map(pullRequests.find(repository.id, subject.number), (found) =>
+        Option.isSome(found) ? bypassOf(found.value, change.headSha) : undefined)
+      : Effect.succeed(undefined)
+
+  const bypassedBy = (bypass: PullRequestBypass) => `Bypassed by ${bypass.by.name}`
+
   const verdictOf = (repository: RepositoryRecord, change: ChangeAnalysis, subject: ChangeSubject) =>
     Effect.gen(function*() {
       const check = checkOf(repository, subject)
+      const bypass = yield* bypassFor(repository, change, subject)
       const problem = change.problems[0]
-      if (problem !== undefined) return CommitVerdict.make({ state: "error", description: `Not analysed: ${problem.message}`, ...check })
-      const { verdict } = yield* coverage.verdictOf(change, kindOf(subject))
+      if (problem !== undefined) {
+        return bypass === undefined
+          ? CommitVerdict.make({ state: "error", description: `Not analysed: ${problem.message}`, ...check })
+          : CommitVerdict.make({ state: "success", description: `${bypassedBy(bypass)} (not analysed: ${problem.message})`, ...check })
+      }
+      const judged = (yield* coverage.verdictOf(change, kindOf(subject))).verdict
+      const verdict = bypass === undefined ? judged : bypassedVerdict(judged)
       const counts = `${change.newIssues} new issues, ${change.fixedIssues} fixed`
-      if (verdict.isUpToStandards) return CommitVerdict.make({ state: "success", description: `Up to standards: ${counts}`, ...check })
-      const failed = [...verdict.quality.resultReasons, ...(verdict.coverage?.resultReasons ?? [])].filter((r) => !r.isUpToStandards)
+      const upToStandards = bypass === undefined ? "Up to standards" : bypassedBy(bypass)
+      if (verdict.isUpToStandards) return CommitVerdict.make({ state: "success", description: `${upToStandards}: ${counts}`, ...check })
+      // A bypassed gate fails on coverage only: its quality reasons were set aside.
+      const quality = bypass === undefined ? verdict.quality.resultReasons : []
+      const failed = [...quality, ...(verdict.coverage?.resultReasons ?? [])].filter((r) => !r.isUpToStandards)
       return CommitVerdict.make({ state: "failure", description: `Not up to standards: ${failed.map(describeReason).join(", ")} (${counts})`, ...check })
     })
 

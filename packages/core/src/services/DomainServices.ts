@@ -2,6 +2,7 @@ import { Layer } from "effect"
 import { Access } from "./Access.js"
 import { Analyses } from "./Analyses.js"
 import { BranchHistory } from "./BranchHistory.js"
+import { Branches } from "./Branches.js"
 import { Catalogue } from "./Catalogue.js"
 import { ChangeDetails } from "./ChangeDetails.js"
 import { ChangeVerdicts } from "./ChangeVerdicts.js"
@@ -17,6 +18,7 @@ import { LanguageCatalogue } from "./LanguageCatalogue.js"
 import { Metrics } from "./Metrics.js"
 import { Organizations } from "./Organizations.js"
 import { PatternConfiguration } from "./PatternConfiguration.js"
+import { PullRequestBypasses } from "./PullRequestBypasses.js"
 import { PullRequestReads } from "./PullRequestReads.js"
 import { PullRequests } from "./PullRequests.js"
 import { QualitySettings } from "./QualitySettings.js"
@@ -42,6 +44,7 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     Access.Default,
     Analyses.Default,
     BranchHistory.Default,
+    Branches.Default,
     Catalogue.Default,
     ChangeDetails.Default,
     ChangeVerdicts.Default,
@@ -57,6 +60,7 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     Metrics.Default,
     Organizations.Default,
     PatternConfiguration.Default,
+    PullRequestBypasses.Default,
     PullRequestReads.Default,
     PullRequests.Default,
     QualitySettings.Default,

@@ -11,6 +11,7 @@ import {
   type BulkIgnoreIssuesBody,
   FileIgnore,
   type FileStateBody,
+  authorOf,
   IgnoredBy,
   type IgnoredIssue,
   ignoredIssueOf,
@@ -38,9 +39,6 @@ interface FoundIssue {
   readonly commitSha: string
 }
 
-/** Who acts: the token's owner, which is the token itself (Tidemark has no user accounts). */
-const authorOf = (principal: Principal) =>
-  IgnoredBy.make({ credentialId: principal.credentialId, name: principal.isAdmin ? "admin" : principal.credentialId })
 
 /**
  * Triage: ignoring and un-ignoring issues (one, in bulk, as false positives) and files, and the

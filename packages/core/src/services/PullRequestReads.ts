@@ -2,6 +2,7 @@ import { Array as Arr, Effect, Option } from "effect"
 import type { ChangeAnalysis, ChangeKey } from "../domain/ChangeAnalysis.js"
 import {
   AnalysisMeta,
+  GateBypass,
   PullRequestOwner,
   PullRequestView,
   PullRequestWithAnalysis,
@@ -10,7 +11,8 @@ import {
 import { NotFound, type ServiceUnavailable } from "../domain/Errors.js"
 import { type Page, pageOfResults, pageOfRows, pageRequest } from "../domain/Pagination.js"
 import type { OrganizationCoordinates, Principal, RepositoryCoordinates } from "../domain/Principal.js"
-import type { PullRequestRecord } from "../domain/PullRequest.js"
+import { bypassedVerdict } from "../domain/GateVerdict.js"
+import { bypassOf, type PullRequestRecord } from "../domain/PullRequest.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import { ChangeStore, subjectKey } from "../ports/ChangeStore.js"
 import { type PullRequestScope, PullRequestStore } from "../ports/PullRequestStore.js"
@@ -84,7 +86,9 @@ const make = Effect.gen(function*() {
           meta: AnalysisMeta.make({ analyzable: reason === undefined, ...(reason === undefined ? {} : { reason }) })
         })
       }
-      const { coverage: measured, verdict } = yield* coverage.verdictOf(change, "pullRequests")
+      const { coverage: measured, verdict: judged } = yield* coverage.verdictOf(change, "pullRequests")
+      const bypass = bypassOf(pullRequest, change.headSha)
+      const verdict = bypass === undefined ? judged : bypassedVerdict(judged)
       const numbers = {
         newIssues: change.newIssues,
         fixedIssues: change.fixedIssues,
@@ -101,7 +105,8 @@ const make = Effect.gen(function*() {
         ...(measured.diff.value === undefined ? {} : { diffCoverage: measured.diff.value }),
         coverage: pullRequestCoverageOf(measured, verdict),
         quality: QualityAnalysis.make({ ...numbers, ...verdict.quality }),
-        meta: AnalysisMeta.make({ analyzable: true })
+        meta: AnalysisMeta.make({ analyzable: true }),
+        ...(bypass === undefined ? {} : { bypass: GateBypass.make({ bypassedBy: bypass.by.name, bypassedAt: bypass.at }) })
       })
     })
 

@@ -184,3 +184,21 @@ export const readDeltaIssuePage: Reader<Page<DeltaIssue> & { readonly analyzed: 
 export const readFileDiffCoverage = data(array(fileDiffCoverage))
 export const readCommitPage = page(commit)
 export const readBranchHistory = page(historyEntry)
+
+/** A branch as listRepositoryBranches answers it (the fields the branch selector uses). */
+export interface BranchSummary {
+  readonly name: string
+  readonly isDefault: boolean
+  readonly isEnabled: boolean
+  readonly lastCommit?: string | undefined
+  /** Our extension: the commit of the branch's latest analysis. */
+  readonly lastAnalysedCommit?: string | undefined
+}
+
+export const readBranchPage = page(struct<BranchSummary>({
+  name: string,
+  isDefault: boolean,
+  isEnabled: boolean,
+  lastCommit: optional(string),
+  lastAnalysedCommit: optional(string)
+}))

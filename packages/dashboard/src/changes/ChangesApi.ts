@@ -2,12 +2,13 @@
  * The pull-request and commit operations of a repository (issue 14): their URLs, and the calls the
  * pull-request and commit pages make.
  */
-import { allPages, analysisBase, type PageQuery, queryString, type Request, segment, unlessNotFound } from "../shared/ApiRequest.js"
+import { allPages, analysisBase, organizationBase, type PageQuery, queryString, type Request, segment, unlessNotFound } from "../shared/ApiRequest.js"
 import type { Organization } from "../shared/Organization.js"
 import {
   type DeltaIssues,
   type FileDiffCoverage,
   readBranchHistory,
+  readBranchPage,
   readCommitPage,
   readDeltaIssuePage,
   readFileDiffCoverage,
@@ -36,7 +37,10 @@ export const changeUrls = {
     `${repositoryIn(org, name)}/commits` + queryString({ branch: query.branch, cursor: query.cursor, limit: query.limit }),
   /** Our extension: the same commits with the grade and issue count each had. */
   branchHistory: (org: Organization, name: string, query: BranchPageQuery = {}): string =>
-    `${repositoryIn(org, name)}/commits-history` + queryString({ branch: query.branch, cursor: query.cursor, limit: query.limit })
+    `${repositoryIn(org, name)}/commits-history` + queryString({ branch: query.branch, cursor: query.cursor, limit: query.limit }),
+  /** The analysed branches (listRepositoryBranches, outside `/analysis` as in the original): those with a history. */
+  branches: (org: Organization, name: string, page: PageQuery = {}): string =>
+    `${organizationBase(org)}/repositories/${segment(name)}/branches` + queryString({ enabled: "true", cursor: page.cursor, limit: page.limit })
 }
 
 /** A pull request's issues are read whole: the API's largest page, then the next ones. */
@@ -67,5 +71,8 @@ export const changeCalls = (request: Request, org: Organization) => ({
   listCommits: (name: string, query: BranchPageQuery, signal?: AbortSignal) =>
     request({ path: changeUrls.commits(org, name, query), read: readCommitPage, signal }),
   branchHistory: (name: string, query: BranchPageQuery, signal?: AbortSignal) =>
-    request({ path: changeUrls.branchHistory(org, name, query), read: readBranchHistory, signal })
+    request({ path: changeUrls.branchHistory(org, name, query), read: readBranchHistory, signal }),
+  /** Every analysed branch, by name, page after page: what the branch selector offers. */
+  listBranches: (name: string, signal?: AbortSignal) =>
+    allPages((cursor) => request({ path: changeUrls.branches(org, name, { cursor, limit: largestPage }), read: readBranchPage, signal }))
 })

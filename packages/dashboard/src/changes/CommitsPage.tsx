@@ -7,7 +7,7 @@ import { formatCount, formatInstant, formatText, shortSha } from "../shared/Form
 import { useLoad } from "../shared/Load.js"
 import { Pager } from "../shared/Pager.js"
 import { Loaded } from "../shared/Status.js"
-import type { BranchHistoryEntry, CommitWithAnalysis } from "./Changes.js"
+import type { BranchHistoryEntry, BranchSummary, CommitWithAnalysis } from "./Changes.js"
 import { commitVerdict, historyGrade } from "./ChangeWords.js"
 import { HistoryChart } from "./HistoryChart.js"
 import { VerdictBadge } from "./VerdictBadge.js"
@@ -19,6 +19,8 @@ interface CommitsData {
   /** The original's commit list of the same page: the verdict of each commit, by sha. */
   readonly verdicts: ReadonlyMap<string, CommitWithAnalysis>
   readonly defaultBranch: string | undefined
+  /** The analysed branches the selector offers. */
+  readonly branches: ReadonlyArray<BranchSummary>
 }
 
 const Row = ({ entry, verdict }: { readonly entry: BranchHistoryEntry; readonly verdict: CommitWithAnalysis | undefined }) => (
@@ -35,24 +37,33 @@ const Row = ({ entry, verdict }: { readonly entry: BranchHistoryEntry; readonly 
   </tr>
 )
 
-const BranchChooser = ({ name, branch, defaultBranch }: {
+/**
+ * The analysed branches (listRepositoryBranches) to choose from; the branch shown is one of them
+ * even when the address names another (the API then says it has no such branch).
+ */
+const BranchChooser = ({ name, branch, defaultBranch, branches }: {
   readonly name: string
   readonly branch: string | undefined
   readonly defaultBranch: string | undefined
+  readonly branches: ReadonlyArray<BranchSummary>
 }) => {
-  const [text, setText] = useState(branch ?? "")
+  const shown = branch ?? defaultBranch ?? ""
+  const [chosen, setChosen] = useState(shown)
+  const names = branches.map((b) => b.name)
+  const options = shown === "" || names.includes(shown) ? names : [shown, ...names]
   return (
     <form
       class="filters"
       onSubmit={(event) => {
         event.preventDefault()
-        const chosen = text.trim()
-        window.location.hash = hrefOf({ page: "commits", name, branch: chosen === "" ? undefined : chosen })
+        window.location.hash = hrefOf({ page: "commits", name, branch: chosen === "" || chosen === defaultBranch ? undefined : chosen })
       }}
     >
       <div>
         <label for="branch">Branch</label>
-        <input id="branch" value={text} placeholder={defaultBranch ?? "the default branch"} onInput={(e) => setText(e.currentTarget.value)} />
+        <select id="branch" value={chosen} onChange={(e) => setChosen(e.currentTarget.value)}>
+          {options.map((option) => <option key={option} value={option}>{option === defaultBranch ? `${option} (default)` : option}</option>)}
+        </select>
       </div>
       <button type="submit">Show</button>
     </form>
@@ -90,15 +101,17 @@ export const CommitsPage = ({ api, name, branch, cursor }: {
 }) => {
   const load = useLoad(async (signal): Promise<CommitsData> => {
     const query = { branch, cursor, limit: commitsPageSize }
-    const [history, commits, repository] = await Promise.all([
+    const [history, commits, repository, branches] = await Promise.all([
       api.branchHistory(name, query, signal),
       api.listCommits(name, query, signal),
-      api.getRepository(name, signal)
+      api.getRepository(name, signal),
+      api.listBranches(name, signal)
     ])
     return {
       history,
       verdicts: new Map(commits.data.map((c) => [c.commit.sha, c])),
-      defaultBranch: repository.repository.defaultBranch?.name
+      defaultBranch: repository.repository.defaultBranch?.name,
+      branches
     }
   }, [api, name, branch, cursor])
   return (
@@ -106,9 +119,9 @@ export const CommitsPage = ({ api, name, branch, cursor }: {
       <h1 id="commits-title">Commits of {name}</h1>
       <RepositoryNav name={name} current="commits" />
       <Loaded load={load}>
-        {({ defaultBranch, history, verdicts }) => (
+        {({ branches, defaultBranch, history, verdicts }) => (
           <>
-            <BranchChooser key={branch ?? ""} name={name} branch={branch} defaultBranch={defaultBranch} />
+            <BranchChooser key={branch ?? ""} name={name} branch={branch} defaultBranch={defaultBranch} branches={branches} />
             <p class="total" role="status">
               {formatCount(history.pagination.total)} analysed {history.pagination.total === 1 ? "commit" : "commits"} on{" "}
               {formatText(branch ?? defaultBranch)}{cursor === undefined ? "" : " (a later page)"}.
