@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { EventQueue } from "@tidemark/core"
-import { Duration, Effect, type Layer } from "effect"
+import { Clock, Duration, Effect, type Layer } from "effect"
 import { uniqueName } from "./Fixtures.js"
 
 export interface EventQueueContractOptions {
@@ -231,17 +231,35 @@ export const eventQueueContract = (
           const published = Array.from({ length: 60 }, (_, i) => uniqueName(`event-${i}`))
           yield* Effect.forEach(published, (id) => queue.publish(id, id), { discard: true })
           // Nothing is settled until both are done, so every message stays in flight with one of them.
+          // Each hand-out is stamped with when its pull began and when it returned: the hand-out
+          // itself lies between the two.
           const puller = Effect.gen(function*() {
-            const held: Array<EventQueue.Delivery> = []
+            const held: Array<{ readonly delivery: EventQueue.Delivery; readonly from: number; readonly to: number }> = []
             while (true) {
+              const from = yield* Clock.currentTimeMillis
               const batch = yield* queue.pull(7, Duration.millis(200))
+              const to = yield* Clock.currentTimeMillis
               if (batch.length === 0) return held
-              held.push(...batch)
+              held.push(...batch.map((delivery) => ({ delivery, from, to })))
             }
           })
           const [a, b] = yield* Effect.all([puller, puller], { concurrency: 2 })
-          expect(sorted([...ids(a), ...ids(b)])).toEqual(sorted(published))
-          yield* Effect.forEach([...a, ...b], (d) => d.ack, { discard: true })
+          const handOuts = [...a, ...b]
+          // A puller slower than the visibility timeout (a loaded machine) may lawfully be handed a
+          // message again once its lease ran out; never while it is held.
+          expect(sorted(ids(handOuts.filter((h) => h.delivery.attempt === 1).map((h) => h.delivery))))
+            .toEqual(sorted(published))
+          const early = published.flatMap((id) => {
+            const ofId = handOuts.filter((h) => h.delivery.id === id).sort((x, y) => x.delivery.attempt - y.delivery.attempt)
+            return ofId.slice(1).flatMap((later, i) => {
+              const earlier = ofId[i]!
+              const lawful = later.delivery.attempt === earlier.delivery.attempt + 1 &&
+                later.to - earlier.from >= Duration.toMillis(Duration.subtract(visibility, tolerance))
+              return lawful ? [] : [`${id}: attempt ${earlier.delivery.attempt} then ${later.delivery.attempt}`]
+            })
+          })
+          expect(early).toEqual([])
+          yield* Effect.forEach(handOuts, (h) => h.delivery.ack, { discard: true })
         }))
 
       test("500 concurrent publishes are all delivered exactly once", (queue) =>
