@@ -1,14 +1,8 @@
 import { HttpApiBuilder } from "@effect/platform"
-import { Analyses, Branches, type Pagination, PullRequestBypasses } from "@tidemark/core"
+import { Analyses, Branches, PullRequestBypasses } from "@tidemark/core"
 import { Effect } from "effect"
-import { answer, answerWith, repositoryAt } from "../HandlerShapes.js"
+import { answer, answerPage, repositoryAt } from "../HandlerShapes.js"
 import { TidemarkApi } from "../TidemarkApi.js"
-
-/** BranchListResponse: the pagination first. */
-const branchPage = <A>(page: { readonly items: ReadonlyArray<A>; readonly pagination: Pagination.Pagination }) => ({
-  pagination: page.pagination,
-  data: page.items
-})
 
 export const layer = HttpApiBuilder.group(TidemarkApi, "branches", (handlers) =>
   Effect.gen(function*() {
@@ -17,7 +11,7 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "branches", (handlers) =>
     const bypasses = yield* PullRequestBypasses.PullRequestBypasses
     return handlers
       .handle("listRepositoryBranches", ({ path, urlParams }) =>
-        answerWith((caller) => branches.list(caller, repositoryAt(path), urlParams), branchPage))
+        answerPage((caller) => branches.list(caller, repositoryAt(path), urlParams)))
       .handle("updateRepositoryBranchConfiguration", ({ path, payload }) =>
         answer((caller) => branches.configure(caller, repositoryAt(path), path.branchName, payload.isEnabled)))
       .handle("setRepositoryBranchAsDefault", ({ path }) =>
