@@ -85,9 +85,10 @@ const make = Effect.gen(function*() {
       const counts = `${change.newIssues} new issues, ${change.fixedIssues} fixed`
       const upToStandards = bypass === undefined ? "Up to standards" : bypassedBy(bypass)
       if (verdict.isUpToStandards) return CommitVerdict.make({ state: "success", description: `${upToStandards}: ${counts}`, ...check })
-      // A bypassed gate fails on coverage only: its quality reasons were set aside.
-      const quality = bypass === undefined ? verdict.quality.resultReasons : []
-      const failed = [...quality, ...(verdict.coverage?.resultReasons ?? [])].filter((r) => !r.isUpToStandards)
+      // The reasons of the sections that failed: a bypassed gate's quality section passes whatever its reasons say.
+      const failed = [verdict.quality, ...(verdict.coverage === undefined ? [] : [verdict.coverage])]
+        .flatMap((section) => (section.isUpToStandards ? [] : section.resultReasons))
+        .filter((r) => !r.isUpToStandards)
       return CommitVerdict.make({ state: "failure", description: `Not up to standards: ${failed.map(describeReason).join(", ")} (${counts})`, ...check })
     })
 
