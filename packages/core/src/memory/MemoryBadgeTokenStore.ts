@@ -1,12 +1,7 @@
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer } from "effect"
 import { BadgeTokenStore } from "../ports/BadgeTokenStore.js"
+import { repositoryValues } from "./MemoryRepositoryValues.js"
 
-export const make = Effect.sync(() => {
-  const tokens = new Map<number, string>()
-  return BadgeTokenStore.of({
-    save: (repositoryId, token) => Effect.sync(() => void tokens.set(repositoryId, token)),
-    find: (repositoryId) => Effect.sync(() => Option.fromNullable(tokens.get(repositoryId)))
-  })
-})
+export const make = Effect.sync(() => BadgeTokenStore.of(repositoryValues()))
 
 export const layer = Layer.effect(BadgeTokenStore, make)
