@@ -75,7 +75,7 @@ const oneRun = (sha: string, concurrency: number) =>
       Effect.provide(IssueAuthors.IssueAuthors, IssueAuthors.IssueAuthors.Default.pipe(Layer.provide(Layer.succeed(FileLines.FileLines, lines))))
     const issueLines = yield* authorsOver(git.lines)
     const [findings, blameMs] = yield* timed(issueLines.withAuthors(repository, sha, output.findings))
-    const wholeFiles = yield* authorsOver(FileLines.FileLines.of({ read: (url, commit, paths) => git.lines.read(url, commit, paths) }))
+    const wholeFiles = yield* authorsOver(FileLines.FileLines.of({ read: (url, commit, paths) => git.lines.read(url, commit, paths), texts: git.lines.texts }))
     const [wholeFindings, wholeFilesMs] = yield* timed(wholeFiles.withAuthors(repository, sha, output.findings))
     const authored = findings.filter((f) => f.authorEmail !== undefined)
     if (wholeFindings.some((f, i) => f.authorEmail !== findings[i]?.authorEmail)) {

@@ -143,7 +143,8 @@ const timedPorts = (ports: GitCli.GitCliPorts, analyzer: Context.Tag.Service<Ana
       read: (url, sha, paths, only) => {
         current().blamedFiles += paths.length
         return add("blameMs")(ports.lines.read(url, sha, paths, only))
-      }
+      },
+      texts: ports.lines.texts
     }),
     Context.add(GitChanges.GitChanges, {
       ...ports.changes,

@@ -12,7 +12,7 @@ export const layer = Layer.mergeAll(
   // Nothing is reached over the network: no address to refuse.
   Layer.succeed(NetworkAddresses.NetworkAddresses, NetworkAddresses.NetworkAddresses.of({ requirePublic: () => Effect.void })),
   Layer.succeed(GitReader.GitReader, GitReader.GitReader.of({ read: (url) => Effect.fail(refusal(url)), forget: () => Effect.void })),
-  Layer.succeed(FileLines.FileLines, FileLines.FileLines.of({ read: (url) => Effect.fail(refusal(url)) })),
+  Layer.succeed(FileLines.FileLines, FileLines.FileLines.of({ read: (url) => Effect.fail(refusal(url)), texts: (url) => Effect.fail(refusal(url)) })),
   Layer.succeed(GitChanges.GitChanges, GitChanges.GitChanges.of({
     mergeBase: (url) => Effect.fail(refusal(url)),
     changedFiles: (url) => Effect.fail(refusal(url)),

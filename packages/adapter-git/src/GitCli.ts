@@ -217,6 +217,23 @@ export const makePorts = (
         Effect.withSpan("GitCli.fileLines", { attributes: { files: files.length } })
       )
 
+    /**
+     * Files as git holds them at `sha` (`cat-file blob`: no filter, no line-end conversion), a few
+     * at a time; a remote's blob-less mirror first gets the commit's files.
+     */
+    const texts = (url: string, sha: string, files: ReadonlyArray<string>) =>
+      mirrorWith(url, [sha]).pipe(
+        Effect.tap((at) => at.remote ? fetchMissing(at, ["--no-walk", sha]).pipe(Effect.mapError(fromCommand)) : Effect.void),
+        Effect.mapError((failure) => new GitReader.GitReadError({ url, reason: failure.reason })),
+        Effect.flatMap((at) =>
+          Effect.forEach(files, (file) =>
+            Effect.either(at.git.runExact(["cat-file", "blob", `${sha}:${file}`], at.mirror).pipe(
+              Effect.mapError((error) => new FileSource.FileLinesError({ url, commitSha: sha, path: file, reason: error.message }))
+            )), { concurrency: blameConcurrency })
+        ),
+        Effect.withSpan("GitCli.fileTexts", { attributes: { files: files.length } })
+      )
+
     /** The mirror and the files blamed in it: a deleted repository's code must not stay on disk or in memory. */
     const forget = (url: string) =>
       cache.forget(url).pipe(
@@ -233,7 +250,7 @@ export const makePorts = (
     return {
       reader: GitReader.GitReader.of({ read: readSnapshot, forget }),
       checkout: SourceCheckout.SourceCheckout.of({ checkout }),
-      lines: FileLines.FileLines.of({ read }),
+      lines: FileLines.FileLines.of({ read, texts }),
       changes: GitCliChanges.make(cache)
     }
   })

@@ -21,6 +21,8 @@ export interface GitRunner {
    * `workTree` when given) and yields its standard output.
    */
   readonly run: (args: ReadonlyArray<string>, gitDir?: string, workTree?: string) => Effect.Effect<string, GitCommandError>
+  /** As `run`, the output decoded with a leading byte order mark kept: a file's very text. */
+  readonly runExact: (args: ReadonlyArray<string>, gitDir?: string, workTree?: string) => Effect.Effect<string, GitCommandError>
 }
 
 /** A word for the shell that runs GIT_SSH_COMMAND, taken literally. */
@@ -58,6 +60,10 @@ const environmentOf = (sshKeyFile: string | undefined) => ({
 
 const collect = <E>(stream: Stream.Stream<Uint8Array, E>) => stream.pipe(Stream.decodeText(), Stream.mkString)
 
+// Stream.decodeText's TextDecoder drops a byte order mark at the start, as the WHATWG decoder does.
+const collectExact = <E>(stream: Stream.Stream<Uint8Array, E>) =>
+  Effect.map(Stream.runCollect(stream), (chunks) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(Buffer.concat([...chunks])))
+
 /** Keeps the end of git's error output: the `fatal:` line that explains a failure comes last. */
 const describeExit = (exitCode: number, stderr: string): string => {
   const output = stderr.trim()
@@ -80,7 +86,7 @@ export const makeRunner = (options: {
 }): Effect.Effect<GitRunner, never, CommandExecutor.CommandExecutor> =>
   Effect.map(CommandExecutor.CommandExecutor, (executor) => {
     const environment = environmentOf(options.sshKeyFile)
-    const run = (args: ReadonlyArray<string>, gitDir?: string, workTree?: string): Effect.Effect<string, GitCommandError> => {
+    const runWith = (exact: boolean) => (args: ReadonlyArray<string>, gitDir?: string, workTree?: string): Effect.Effect<string, GitCommandError> => {
       const subcommand = subcommandOf(args)
       const command = Command.make(
         options.gitBinary,
@@ -94,7 +100,7 @@ export const makeRunner = (options: {
       // a full pipe would never exit. Closing the scope (on timeout) kills the child's process group.
       const execute = Effect.scoped(
         Effect.flatMap(executor.start(command), (process) =>
-          Effect.all([process.exitCode, collect(process.stdout), collect(process.stderr)], {
+          Effect.all([process.exitCode, exact ? collectExact(process.stdout) : collect(process.stdout), collect(process.stderr)], {
             concurrency: "unbounded"
           }))
       ).pipe(
@@ -126,5 +132,5 @@ export const makeRunner = (options: {
         )
       )
     }
-    return { run }
+    return { run: runWith(false), runExact: runWith(true) }
   })

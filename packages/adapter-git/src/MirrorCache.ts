@@ -63,7 +63,10 @@ export interface MirrorCache {
 
 /** `git` with `options` before every command's own arguments. */
 const withOptions = (git: GitRunner, options: ReadonlyArray<string>): GitRunner =>
-  options.length === 0 ? git : { run: (args, gitDir, workTree) => git.run([...options, ...args], gitDir, workTree) }
+  options.length === 0 ? git : {
+    run: (args, gitDir, workTree) => git.run([...options, ...args], gitDir, workTree),
+    runExact: (args, gitDir, workTree) => git.runExact([...options, ...args], gitDir, workTree)
+  }
 
 export const make = (options: {
   readonly cacheDirectory: string

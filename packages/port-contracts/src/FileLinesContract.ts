@@ -20,7 +20,8 @@ const history: GitHistory = {
       "src/app.ts": "a\nB\nc\nd\n",
       "windows.txt": "one\r\ntwo\r\n",
       "no-newline.txt": "last",
-      "empty.txt": ""
+      "empty.txt": "",
+      "bom.txt": "\uFEFFmarked\n"
     }, secondAuthor)
   ]
 }
@@ -38,7 +39,7 @@ const made = Effect.flatMap(GitRepositories, (repositories) => repositories.make
  * What the core relies on when it reads a file's lines with their authors: each path asked for, in
  * order, numbered from 1 without line breaks, each line with the author of the commit that last
  * changed it; a path the commit lacks fails alone; a commit or repository that cannot be had fails
- * the whole read.
+ * the whole read. And when it reads files' texts to patch them: byte for byte what the commit holds.
  */
 export const fileLinesContract = (name: string, linesLayer: Layer.Layer<FileLines.FileLines | GitRepositories, unknown>) =>
   layer(linesLayer, { timeout: "60 seconds", excludeTestServices: true })(`FileLines contract (${name})`, (it) => {
@@ -94,6 +95,35 @@ export const fileLinesContract = (name: string, linesLayer: Layer.Layer<FileLine
           const lines = yield* FileLines.FileLines
           for (const [url, sha] of [[repository.url, absentSha], [missing, repository.sha("first")]] as const) {
             const error = yield* Effect.flip(lines.read(url, sha, ["src/app.ts"]))
+            expect([error._tag, error.url]).toEqual(["GitReadError", url])
+          }
+        }))
+    })
+
+    describe("texts", () => {
+      it.scoped("each path in the order asked, its very text: CRLF ends, no final newline, empty, a byte order mark", () =>
+        Effect.gen(function*() {
+          const repository = yield* made
+          const lines = yield* FileLines.FileLines
+          const read = yield* lines.texts(repository.url, repository.sha("later"), ["windows.txt", "src/app.ts", "no-newline.txt", "empty.txt"])
+          expect(read).toStrictEqual([Either.right("one\r\ntwo\r\n"), Either.right("a\nB\nc\nd\n"), Either.right("last"), Either.right("")])
+          expect(yield* lines.texts(repository.url, repository.sha("first"), ["src/app.ts"])).toStrictEqual([Either.right("a\nb\nc\n")])
+          expect(yield* lines.texts(repository.url, repository.sha("later"), ["bom.txt"])).toStrictEqual([Either.right("\uFEFFmarked\n")])
+        }))
+
+      it.scoped("a path the commit lacks fails alone; a commit or repository that cannot be had fails the whole read", () =>
+        Effect.gen(function*() {
+          const repository = yield* made
+          const lines = yield* FileLines.FileLines
+          const first = repository.sha("first")
+          const read = yield* lines.texts(repository.url, first, ["missing.txt", "src/app.ts"])
+          expect(read.map(Either.match({
+            onLeft: (error) => [error._tag, error.url, error.commitSha, error.path],
+            onRight: (text) => ["text", text]
+          }))).toEqual([["FileLinesError", repository.url, first, "missing.txt"], ["text", "a\nb\nc\n"]])
+          const missing = yield* Effect.flatMap(GitRepositories, (repositories) => repositories.missing)
+          for (const [url, sha] of [[repository.url, absentSha], [missing, first]] as const) {
+            const error = yield* Effect.flip(lines.texts(url, sha, ["src/app.ts"]))
             expect([error._tag, error.url]).toEqual(["GitReadError", url])
           }
         }))

@@ -75,7 +75,10 @@ const repositories = Layer.effect(
         yield* Option.match(snapshotOf(history), { onNone: () => Effect.void, onSome: (snapshot) => remotes.serve(url, snapshot) })
         const byLabel = new Map(history.commits.map((c) => [c.label, c]))
         for (const c of history.commits) {
-          for (const path of Object.keys(c.files)) yield* blame.serve(shaOf(c.label), path, blameOf(byLabel, c, path))
+          for (const [path, text] of Object.entries(c.files)) {
+            yield* blame.serve(shaOf(c.label), path, blameOf(byLabel, c, path))
+            yield* blame.serveText(shaOf(c.label), path, text)
+          }
         }
       })
     return GitRepositories.of({

@@ -36,7 +36,7 @@ const requestsPerOperation = 2_000
 const unused = (url: string) => Effect.fail(new GitReader.GitReadError({ url, reason: "not used" }))
 const noGit = Layer.mergeAll(
   Layer.succeed(GitReader.GitReader, GitReader.GitReader.of({ read: unused, forget: unused })),
-  Layer.succeed(FileLines.FileLines, FileLines.FileLines.of({ read: unused })),
+  Layer.succeed(FileLines.FileLines, FileLines.FileLines.of({ read: unused, texts: unused })),
   Layer.succeed(GitChanges.GitChanges, GitChanges.GitChanges.of({ mergeBase: unused, changedFiles: unused, diff: unused, commitsBetween: unused, commit: unused }))
 )
 
