@@ -1,4 +1,4 @@
-import type { HttpApiEndpoint } from "@effect/platform"
+import { type HttpApiEndpoint, HttpApp, HttpServerResponse } from "@effect/platform"
 import type { Pagination, Principal } from "@tidemark/core"
 import { Effect, type Option } from "effect"
 import { Caller } from "./Authentication.js"
@@ -62,3 +62,8 @@ export const answerPage = <A, E extends DomainError, R>(
 
 /** What a handler of `endpoint` is given: its decoded path, query, payload and headers. */
 export type RequestOf<Endpoint extends HttpApiEndpoint.HttpApiEndpoint.Any> = HttpApiEndpoint.HttpApiEndpoint.Request<Endpoint>
+
+/** The original API marks some operations experimental, in a header of their answers (`X-Maturity`). */
+export const experimental = HttpApp.appendPreResponseHandler((_request, response) =>
+  Effect.succeed(HttpServerResponse.setHeader(response, "x-maturity", "experimental"))
+)

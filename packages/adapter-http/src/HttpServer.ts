@@ -32,6 +32,7 @@ import * as VersionHandlers from "./version/Handlers.js"
 import * as WebhooksHandlers from "./webhooks/Handlers.js"
 import * as BadgesHandlers from "./badges/Handlers.js"
 import * as BranchesHandlers from "./branches/Handlers.js"
+import * as QuickFixesHandlers from "./quickFixes/Handlers.js"
 import { TidemarkApi } from "./TidemarkApi.js"
 
 export interface Options {
@@ -87,6 +88,7 @@ export const layer = (options: Options) => {
       OrganizationsHandlers.organizationSetupLayer,
       RepositoriesHandlers.repositorySetupLayer,
       BranchesHandlers.layer,
+      QuickFixesHandlers.layer,
       // The admin API.
       AdminHandlers.layer,
       GitHostHandlers.layer,

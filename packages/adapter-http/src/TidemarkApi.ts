@@ -2,6 +2,7 @@ import { HttpApi, OpenApi } from "@effect/platform"
 import { AdminGroup } from "./admin/Api.js"
 import { BadgeImageGroup, prefix as badgesPrefix, RepositoryBadgesGroup } from "./badges/Api.js"
 import { BranchesGroup } from "./branches/Api.js"
+import { QuickFixesGroup } from "./quickFixes/Api.js"
 import { CatalogueGroup } from "./catalogue/Api.js"
 import { ChangesGroup } from "./changes/Api.js"
 import { BranchHistoryGroup } from "./commits/Api.js"
@@ -53,6 +54,8 @@ export class AnalysisApi extends HttpApi.make("analysis")
   .add(RepositorySetupGroup)
   // Issue 27: branches, reanalysing a commit, bypassing a pull request's gate (branches/).
   .add(BranchesGroup)
+  // Issue 27: the tools' fixes as a patch (quickFixes/).
+  .add(QuickFixesGroup)
   .prefix("/api/v3")
   .annotate(OpenApi.Title, "Tidemark analysis API")
   .annotate(OpenApi.Version, "3.1.0")

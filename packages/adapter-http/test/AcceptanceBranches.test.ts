@@ -10,7 +10,7 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Branch, ChangeViews } from "@tidemark/core"
-import { Effect, Schedule, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { readFileSync } from "node:fs"
 import createClient from "openapi-fetch"
 import { definitions } from "../scripts/acceptance-client.mjs"
@@ -19,7 +19,7 @@ import { RepositoryData } from "./fixtures/Bodies.js"
 import type { paths } from "./fixtures/CodacyTriageSetupApi.js"
 import { commitOn } from "./fixtures/GitRepositories.js"
 import * as Http from "./fixtures/Http.js"
-import { addRepository, issueToken, newOrganization, paths as routes, untilAnalysed } from "./fixtures/Scenario.js"
+import { addRepository, issueToken, newOrganization, paths as routes, until, untilAnalysed } from "./fixtures/Scenario.js"
 import { analysingTestLayer } from "./fixtures/TestLayer.js"
 import { TestServer } from "./fixtures/TestServer.js"
 
@@ -47,13 +47,6 @@ const call = <T>(run: () => Promise<T>) => Effect.promise(run)
 /** Our extension's latest analysis of a listed branch, which the original's Branch does not name. */
 const ofBranch = (page: { readonly data: ReadonlyArray<unknown> }, name: string) =>
   Schema.decodeUnknownSync(Schema.Array(Branch.BranchListItem))(page.data).find((b) => b.name === name)
-
-/** Retries `read` until `done` holds of its answer (up to 90 seconds: an analysis runs meanwhile). */
-const until = <A, E, R>(read: Effect.Effect<A, E, R>, done: (a: A) => boolean) =>
-  read.pipe(
-    Effect.filterOrFail(done, () => "not yet"),
-    Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("90 seconds")))
-  )
 
 layer(analysingTestLayer, { excludeTestServices: true, timeout: "240 seconds" })("acceptance client of branches", (it) => {
   it("the definition has the five operations of branches and reanalysis", () => {

@@ -211,7 +211,11 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
           "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/branches/{branchName}",
           "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/branches/{branchName}/setDefault",
           "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/reanalyzeCommit",
-          `${repository}/pull-requests/{pullRequestNumber}/bypass`
+          `${repository}/pull-requests/{pullRequestNumber}/bypass`,
+          // Quick fixes as a patch (issue 27).
+          `${repository}/issues/hasSuggestions`,
+          `${repository}/issues/patch`,
+          `${repository}/pull-requests/{pullRequestNumber}/issues/patch`
         ]
         expect(Object.keys(document.paths).sort()).toEqual([...new Set([...specOperations.map((o) => o.path), ...issueOperations])].sort())
         expect(document.components.securitySchemes["apiToken"]).toEqual({ type: "apiKey", name: "api-token", in: "header" })

@@ -37,7 +37,8 @@ export const make = Effect.gen(function*() {
       ...any("level", filter.levels),
       ...any("author_email", filter.authorEmails),
       ...any("file_path", filter.filePaths),
-      ...ignoredCondition(filter.ignored)
+      ...ignoredCondition(filter.ignored),
+      ...(filter.fixable === true ? [sql`issue ? 'fix'`] : [])
     ]
   }
 

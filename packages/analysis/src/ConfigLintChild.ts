@@ -1,6 +1,7 @@
 import { ESLint } from "eslint"
 import { join } from "node:path"
 import type { ConfigLintReply, ConfigLintRequest, LintedMessage } from "./ConfigLintProtocol.js"
+import { eslintFixOf } from "./EslintFix.js"
 import { blockNetwork } from "./NetworkBlock.js"
 import { guardProcess } from "./ProcessGuard.js"
 
@@ -27,12 +28,16 @@ const reasonOf = (error: unknown): string => {
   return error.message
 }
 
-const messageOf = (message: { ruleId: string | null; line: number; message: string; fatal?: boolean | undefined }): LintedMessage => ({
-  ruleId: message.ruleId,
-  line: message.line,
-  message: message.message,
-  fatal: message.fatal === true
-})
+const messageOf = (message: ESLint.LintResult["messages"][number]): LintedMessage => {
+  const fix = eslintFixOf(message.fix)
+  return {
+    ruleId: message.ruleId,
+    line: message.line,
+    message: message.message,
+    fatal: message.fatal === true,
+    ...(fix === undefined ? {} : { fix })
+  }
+}
 
 const lint = async (request: ConfigLintRequest): Promise<ConfigLintReply> => {
   const configPath = join(request.root, request.configurationFile)

@@ -1,3 +1,4 @@
+import { QuickFix } from "@tidemark/core"
 import { Schema } from "effect"
 
 /**
@@ -19,7 +20,8 @@ export const LintedMessage = Schema.Struct({
   ruleId: Schema.NullOr(Schema.String),
   line: Schema.Int,
   message: Schema.String,
-  fatal: Schema.Boolean
+  fatal: Schema.Boolean,
+  fix: Schema.optional(QuickFix.IssueFix)
 })
 export type LintedMessage = typeof LintedMessage.Type
 

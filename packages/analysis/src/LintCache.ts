@@ -1,3 +1,4 @@
+import { QuickFix } from "@tidemark/core"
 import { Context, Schema } from "effect"
 import type { CacheEntries } from "./AnalysisCache.js"
 import type { MessageFields } from "./LintedFile.js"
@@ -12,14 +13,21 @@ export class CachedMessage extends Schema.Class<CachedMessage>("CachedMessage")(
    * The file the message is in, when it is another than the entry's: a header a C source
    * includes, where Cppcheck reports what it found while checking that source.
    */
-  file: Schema.optional(Schema.String)
+  file: Schema.optional(Schema.String),
+  fix: Schema.optional(QuickFix.IssueFix)
 }) {}
 
 export const CachedMessages = Schema.Array(CachedMessage)
 
 /** What is kept of an ESLint message (a parsing error keeps its `fatal`). */
 export const cachedMessageOf = (m: MessageFields): CachedMessage =>
-  new CachedMessage({ ruleId: m.ruleId, line: m.line, message: m.message, ...(m.fatal === true ? { fatal: true } : {}) })
+  new CachedMessage({
+    ruleId: m.ruleId,
+    line: m.line,
+    message: m.message,
+    ...(m.fatal === true ? { fatal: true } : {}),
+    ...(m.fix === undefined ? {} : { fix: m.fix })
+  })
 
 /**
  * One file's ESLint messages by key (`lintKey` in PatternLinter.ts: the file's path and content,

@@ -1,3 +1,4 @@
+import { QuickFix } from "@tidemark/core"
 import { Schema } from "effect"
 
 /** A pattern's `severityLevel` (shown to people as Minor, Medium, High, Critical). */
@@ -10,7 +11,9 @@ export class Issue extends Schema.Class<Issue>("Issue")({
   file: Schema.String,
   line: Schema.Int,
   message: Schema.String,
-  severity: IssueSeverity
+  severity: IssueSeverity,
+  /** The tool's own fix, in offsets of the file's content. */
+  fix: Schema.optional(QuickFix.IssueFix)
 }) {}
 
 /** A file ESLint could not parse: it gives no issue, and is counted here instead. */

@@ -1,3 +1,4 @@
+import type { QuickFix } from "@tidemark/core"
 import { FailedFile, Issue, type IssueSeverity, UnparsedFile } from "./LintResult.js"
 import type { SourceFile } from "./SourceTree.js"
 
@@ -7,6 +8,8 @@ export interface MessageFields {
   readonly line: number
   readonly message: string
   readonly fatal?: boolean | undefined
+  /** The tool's fix, in offsets of the text it was given (the file's content). */
+  readonly fix?: QuickFix.IssueFix | undefined
 }
 
 /** What ESLint made of one file: its messages, a parsing error, or a failure of a rule or plugin. */
@@ -57,7 +60,8 @@ const issuesOf = (linted: LintedFile, patternOf: PatternOf): ReadonlyArray<Issue
         file: linted.file.path,
         line: message.line,
         message: message.message,
-        severity: pattern.severity
+        severity: pattern.severity,
+        ...(message.fix === undefined ? {} : { fix: message.fix })
       })
     ]
   })

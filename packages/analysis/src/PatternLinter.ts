@@ -4,6 +4,7 @@ import { Effect, Either, Option, Schema } from "effect"
 import { type ESLint, Linter } from "eslint"
 import { builtinRules } from "eslint/use-at-your-own-risk"
 import { declaredGlobals } from "./DeclaredGlobals.js"
+import { eslintFixOf } from "./EslintFix.js"
 import { type EnabledRule, eslint9Flavour, type EslintFlavour, patternIdIn } from "./EnabledRule.js"
 import { lintedOf, lintedWithCache } from "./CachedLint.js"
 import { LintCache } from "./LintCache.js"
@@ -159,10 +160,14 @@ const isDefaultIssue = (message: Linter.LintMessage, lineText: (line: number) =>
   return true
 }
 
-const keptOf = (plan: LintPlan, file: SourceFile, messages: ReadonlyArray<Linter.LintMessage>) => {
+const keptOf = (plan: LintPlan, file: SourceFile, messages: ReadonlyArray<Linter.LintMessage>): ReadonlyArray<MessageFields> => {
   let lines: ReadonlyArray<string> | undefined
   const lineText = (line: number) => (lines ??= file.content.split("\n"))[line - 1] ?? ""
-  return messages.filter((message) => plan.keeps(message, lineText))
+  return messages.filter((message) => plan.keeps(message, lineText)).map((message) => {
+    const fix = eslintFixOf(message.fix)
+    const { ruleId, line, fatal } = message
+    return { ruleId, line, message: message.message, ...(fatal === true ? { fatal } : {}), ...(fix === undefined ? {} : { fix }) }
+  })
 }
 
 const lintOf = (root: string, linter: Linter, plan: LintPlan): Effect.Effect<PatternLint> =>

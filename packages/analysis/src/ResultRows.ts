@@ -123,7 +123,8 @@ export const resultRowsOf = (input: RowsInput): ResultRows => {
       language: languageOf.get(issue.file) ?? "",
       line: issue.line,
       lineText: (linesOf.get(issue.file)?.[issue.line - 1] ?? "").replace(/\r$/, ""),
-      message: issue.message
+      message: issue.message,
+      ...(issue.fix === undefined ? {} : { fix: issue.fix })
     }
   })
   return { files, findings, clones: clonesOf(input.duplication) }

@@ -163,7 +163,14 @@ describe("lintTree with a LintCache", () => {
       const warm = yield* lintRoot(root, rules).pipe(Effect.provide(DirectoryAnalysisCache.lintLayer(directory)))
       expect(plain(cold)).toEqual(plain(uncached))
       expect(plain(warm)).toEqual(plain(uncached))
+      // A fix is kept with its message, and read back from the cache.
+      const fixed = yield* treeOf({ "on.js": "if (!!globalThis.x) globalThis.y = 1\n" })
+      const fixing = [rule("no-extra-boolean-cast", "Warning")]
+      const first = yield* lintRoot(fixed, fixing).pipe(Effect.provide(DirectoryAnalysisCache.lintLayer(directory)))
+      const again = yield* lintRoot(fixed, fixing).pipe(Effect.provide(DirectoryAnalysisCache.lintLayer(directory)))
+      expect(first.issues.map((issue) => issue.fix)).toEqual([[{ from: 4, to: 18, text: "globalThis.x" }]])
+      expect(plain(again)).toEqual(plain(first))
       const entries = yield* fs.readDirectory(`${directory}/lint`, { recursive: true })
-      expect(entries.filter((entry) => entry.endsWith(".json")).length).toBe(uncached.lintedFiles)
+      expect(entries.filter((entry) => entry.endsWith(".json")).length).toBe(uncached.lintedFiles + 1)
     }).pipe(Effect.provide(NodeContext.layer)))
 })

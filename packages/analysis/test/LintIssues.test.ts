@@ -204,3 +204,38 @@ describe("lintTree with the repository's configuration file", () => {
       expect(invalid.reason).toMatch(/semi/)
     }).pipe(Effect.provide(NodeContext.layer), Effect.scoped))
 })
+
+describe("lintTree keeps ESLint's fixes", () => {
+  const source = "export const on = (x) => {\n  if (!!x) return /a   b/.test(x)\n  return missing\n}\n"
+  const fixes = (result: LintResult) => result.issues.map((issue) => [issue.patternId, issue.fix])
+  const enabled = [rule("no-extra-boolean-cast", "Warning"), rule("no-regex-spaces", "Warning"), rule("no-undef", "Error")]
+  const expected = [
+    ["ESLint9_no-extra-boolean-cast", [{ from: 33, to: 36, text: "x" }]],
+    ["ESLint9_no-regex-spaces", [{ from: 47, to: 50, text: " {3}" }]],
+    ["ESLint9_no-undef", undefined]
+  ]
+
+  it.effect("as edits of the file's content, for the rules that have one, with the enabled patterns", () =>
+    Effect.gen(function*() {
+      const result = yield* treeOf({ "on.js": source }).pipe(Effect.flatMap((root) => lint(root, { rules: enabled, useConfigurationFile: false })))
+      expect(fixes(result)).toEqual(expected)
+      // Each edit replaces what the message is about.
+      expect(source.slice(33, 36)).toBe("!!x")
+      expect(source.slice(47, 50)).toBe("   ")
+    }).pipe(Effect.provide(NodeContext.layer), Effect.scoped))
+
+  it.effect("through the sandboxed run of the repository's own configuration file too", () =>
+    Effect.gen(function*() {
+      const result = yield* withConfig({
+        "on.js": source,
+        "eslint.config.mjs": 'export default [{ rules: { "no-extra-boolean-cast": "error", "no-regex-spaces": "error", "no-undef": "error" } }];\n'
+      })
+      expect(fixes(result)).toEqual(expected)
+    }).pipe(Effect.provide(NodeContext.layer), Effect.scoped))
+
+  it.effect("in the text without a byte order mark, as every file's content is read", () =>
+    Effect.gen(function*() {
+      const result = yield* treeOf({ "on.js": `\uFEFF${source}` }).pipe(Effect.flatMap((root) => lint(root, { rules: enabled, useConfigurationFile: false })))
+      expect(fixes(result)).toEqual(expected)
+    }).pipe(Effect.provide(NodeContext.layer), Effect.scoped))
+})

@@ -15,6 +15,7 @@ export const issue = (fields: {
   readonly language?: string
   readonly author?: string
   readonly id?: string
+  readonly fix?: ReadonlyArray<{ readonly from: number; readonly to: number; readonly text: string }>
 }) =>
   AnalysisResults.IssueResult.make({
     issueId: fields.id ?? `${fields.path}:${fields.line}:${fields.pattern ?? "no-undef"}`,
@@ -30,7 +31,8 @@ export const issue = (fields: {
     line: fields.line,
     lineText: `  line ${fields.line} of ${fields.path}`,
     message: "'x' is not defined.",
-    ...(fields.author === undefined ? {} : { authorEmail: fields.author })
+    ...(fields.author === undefined ? {} : { authorEmail: fields.author }),
+    ...(fields.fix === undefined ? {} : { fix: fields.fix })
   })
 
 export const file = (path: string, fields: Partial<{ issues: number; grade: number; complexity: number; clones: number }> = {}) =>
@@ -58,7 +60,7 @@ export const clone = (id: number, ...occurrences: ReadonlyArray<readonly [string
 /** Three files, five issues (two in one line), one clone between two files and one inside the third. */
 export const sampleResults = () => {
   const issues = [
-    issue({ path: "src/b.js", line: 3, category: "CodeStyle", level: "Info", pattern: "semi", author: "bo@example.com" }),
+    issue({ path: "src/b.js", line: 3, category: "CodeStyle", level: "Info", pattern: "semi", author: "bo@example.com", fix: [{ from: 41, to: 41, text: ";" }] }),
     issue({ path: "src/a.js", line: 10, author: "ada@example.com" }),
     issue({ path: "src/a.js", line: 2, pattern: "eqeqeq", level: "Warning", author: "ada@example.com" }),
     issue({ path: "lib/c.ts", line: 7, language: "TypeScript", category: "Security", level: "High" }),

@@ -63,6 +63,10 @@ export const issueResultStoreContract = (name: string, storeLayer: Layer.Layer<A
           expect(yield* lines({ filePaths: ["src/a.js"], levels: ["Error"] })).toEqual(["src/a.js:10:no-undef"])
           expect(yield* lines({ patternIds: [], levels: [] })).toHaveLength(5)
           expect(yield* lines({ patternIds: ["nothing"] })).toEqual([])
+          // Only the issues a tool offers a fix for; with `false` (or none), every issue.
+          expect(yield* lines({ fixable: true })).toEqual(["src/b.js:3:semi"])
+          expect(yield* lines({ fixable: true, levels: ["Warning"] })).toEqual([])
+          expect(yield* lines({ fixable: false })).toHaveLength(5)
           expect((yield* store.issues(key, { levels: ["Warning"] }, { after: undefined, limit: 1 })).total).toBe(2)
         }))
 

@@ -1,13 +1,8 @@
-import { HttpApiBuilder, HttpApp, HttpServerResponse } from "@effect/platform"
+import { HttpApiBuilder } from "@effect/platform"
 import { LanguageCatalogue, RepositoryLanguages } from "@tidemark/core"
 import { Effect } from "effect"
-import { answer, answerWith, asData, repositoryAt } from "../HandlerShapes.js"
+import { answer, answerWith, asData, experimental, repositoryAt } from "../HandlerShapes.js"
 import { TidemarkApi } from "../TidemarkApi.js"
-
-/** The original API marks its language settings operations experimental, in a header of their answers. */
-const experimental = HttpApp.appendPreResponseHandler((_request, response) =>
-  Effect.succeed(HttpServerResponse.setHeader(response, "x-maturity", "experimental"))
-)
 
 export const repositoryLanguagesLayer = HttpApiBuilder.group(TidemarkApi, "repositoryLanguages", (handlers) =>
   Effect.gen(function*() {

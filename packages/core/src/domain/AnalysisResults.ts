@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { SeverityLevel } from "./Pattern.js"
+import { IssueFix } from "./QuickFix.js"
 import { GradeLetter } from "./RepositoryWithAnalysis.js"
 
 /**
@@ -29,7 +30,9 @@ export class IssueResult extends Schema.Class<IssueResult>("IssueResult")({
   lineText: Schema.String,
   message: Schema.String,
   /** Who last changed the line, where the analysis knows it. */
-  authorEmail: Schema.optional(Schema.String)
+  authorEmail: Schema.optional(Schema.String),
+  /** The tool's own fix, in the analysed commit's text of the file, where it offers one. */
+  fix: Schema.optional(IssueFix)
 }) {}
 
 /** One file of the analysed tree with its measures. */

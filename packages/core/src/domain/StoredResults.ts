@@ -21,6 +21,8 @@ export interface IssueFilter {
   readonly filePaths?: ReadonlyArray<string> | undefined
   /** Issues ignored (triage) or not: none, every issue. */
   readonly ignored?: IgnoredSelection | undefined
+  /** Only the issues their tool offers a fix for, when true. */
+  readonly fixable?: boolean | undefined
 }
 
 /** A stored issue: the finding, and the id of its file in the repository. */

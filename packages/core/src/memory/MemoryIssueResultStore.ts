@@ -14,7 +14,8 @@ export const matches = (filter: IssueFilter): (issue: IssueResult) => boolean =>
   return (issue) =>
     holds(filter.patternIds, issue.patternId) && holds(filter.languages, issue.language) &&
     holds(filter.categories, issue.category) && holds(filter.levels, issue.level) &&
-    holds(filter.authorEmails, issue.authorEmail) && holds(filter.filePaths, issue.filePath) && kept(issue)
+    holds(filter.authorEmails, issue.authorEmail) && holds(filter.filePaths, issue.filePath) && kept(issue) &&
+    (filter.fixable !== true || issue.fix !== undefined)
 }
 
 export const issueKey = (stored: StoredIssue): ReadonlyArray<string | number> => [stored.issue.filePath, stored.issue.line, stored.issue.issueId]

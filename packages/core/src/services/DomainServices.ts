@@ -26,6 +26,7 @@ import { ReporterCoverage } from "./ReporterCoverage.js"
 import { defaultGitUrlTemplates, GitUrls, type GitUrlTemplates, Repositories } from "./Repositories.js"
 import { RepositoryAnalysis } from "./RepositoryAnalysis.js"
 import { RepositoryFiles } from "./RepositoryFiles.js"
+import { QuickFixes } from "./QuickFixes.js"
 import { RepositoryIssues } from "./RepositoryIssues.js"
 import { RepositoryLanguages } from "./RepositoryLanguages.js"
 import { SarifImports } from "./SarifImports.js"
@@ -69,6 +70,7 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     RepositoryAnalysis.Default,
     RepositoryFiles.Default,
     RepositoryIssues.Default,
+    QuickFixes.Default,
     RepositoryLanguages.Default,
     SarifImports.Default,
     Tokens.Default,
