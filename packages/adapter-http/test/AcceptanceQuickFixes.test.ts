@@ -1,10 +1,11 @@
 /**
  * Issue 27's quick fixes, accepted as an agent calling the original service would do it: with a
  * client generated from the original API's definition
- * (docs/spec/codacy-v3-triage-setup.interface.yaml), a repository with issues ESLint can fix (one
- * file with CRLF line ends) is asked whether it has suggestions, its patch is taken, `git apply`
- * takes it on the analysed commit, and the analysis of the patched commit no longer finds those
- * issues; a pull request's patch holds only the fixes of the issues it adds. Every answer is checked
+ * (docs/spec/codacy-v3-triage-setup.interface.yaml), a repository with issues ESLint and Ruff can
+ * fix (one file with CRLF line ends, one with a byte order mark) is asked whether it has
+ * suggestions, its patch is taken, `git apply` takes it on the analysed commit, and the analysis of
+ * the patched commit no longer finds those issues; a pull request's patch holds only the fixes of
+ * the issues it adds. Every answer is checked
  * against the schema the definition gives for its operation and status.
  */
 import { describe, expect, layer } from "@effect/vitest"
@@ -46,6 +47,8 @@ const flags = [
 // The same fix in a file with CRLF line ends, and in one with a byte order mark: the patch keeps both.
 const windows = "export const off = (x) => {\r\n  if (!!x) return 0\r\n  return 1\r\n}\r\n"
 const marked = "\uFEFFif (!!globalThis.x) globalThis.y = 1\n"
+// Ruff's fix of an f-string without placeholders (F541), one of the rules whose fixes Ruff makes safe.
+const greet = 'print(f"hello")\n'
 
 const IssuePage = Schema.Struct({ data: Schema.Array(IssueViews.CommitIssue), pagination: Pagination.Pagination })
 
@@ -67,7 +70,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "240 seconds" })
         const repository = { provider: org.provider, remoteOrganizationName: org.name, repositoryName: "app" }
 
         const { git: origin } = yield* addRepository(org, "app", {
-          files: { "src/flags.js": flags, "src/windows.js": windows, "src/marked.js": marked, "src/clean.js": "export const clean = 1\n" }
+          files: { "src/flags.js": flags, "src/windows.js": windows, "src/marked.js": marked, "src/clean.js": "export const clean = 1\n", "tools/greet.py": greet }
         })
         yield* untilAnalysed(org, "app", token, origin.mainSha)
         const patterns = Effect.map(
@@ -79,7 +82,8 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "240 seconds" })
           "src/flags.js:ESLint9_no-regex-spaces",
           "src/flags.js:ESLint9_no-undef",
           "src/marked.js:ESLint9_no-extra-boolean-cast",
-          "src/windows.js:ESLint9_no-extra-boolean-cast"
+          "src/windows.js:ESLint9_no-extra-boolean-cast",
+          "tools/greet.py:Ruff_F541"
         ])
 
         const suggestions = yield* call(() => client.GET(suggestionsPath, { params: { path: repository } }))
@@ -122,6 +126,12 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "240 seconds" })
           "+  if (x) return 0\r",
           "   return 1\r",
           " }\r",
+          "diff --git a/tools/greet.py b/tools/greet.py",
+          "--- a/tools/greet.py",
+          "+++ b/tools/greet.py",
+          "@@ -1,1 +1,1 @@",
+          "-print(f\"hello\")",
+          "+print(\"hello\")",
           ""
         ].join("\n"))
 
@@ -133,7 +143,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "240 seconds" })
         writeFileSync(join(clone, "fix.patch"), patch)
         git(clone, ["apply", "--check", "fix.patch"])
         git(clone, ["apply", "fix.patch"])
-        const patched = Object.fromEntries(["src/flags.js", "src/windows.js", "src/marked.js"].map((file) => [file, readFileSync(join(clone, file), "utf8")]))
+        const patched = Object.fromEntries(["src/flags.js", "src/windows.js", "src/marked.js", "tools/greet.py"].map((file) => [file, readFileSync(join(clone, file), "utf8")]))
         expect([patched["src/windows.js"], patched["src/marked.js"]]).toEqual([windows.replace("!!x", "x"), marked.replace("!!", "")])
         const fixedSha = yield* commitOnMain(origin, patched)
         yield* addRepository(org, "app", { reuse: origin })

@@ -4,6 +4,7 @@ import { Schema } from "effect"
 import { defaultTimeToFix } from "./EslintCatalogue.js"
 import { json, type ToolSource } from "./CatalogueFiles.js"
 import { ruffCategory, ruffSeverity } from "./RuffClassification.js"
+import { ruffSafeFixTag } from "../src/ToolHeads.js"
 import type { RuffRule } from "./RuffRules.js"
 
 type ToolEncoded = Schema.Schema.Encoded<typeof ToolDefinitions.ToolDefinition>
@@ -76,7 +77,9 @@ export const ruffOffByDefault: ReadonlySet<string> = new Set(["TRY004", "B018"])
 const tags = ({ rule, recommended }: CatalogueRule): ReadonlyArray<string> => [
   rule.linter.name,
   ...(recommended ? ["recommended"] : []),
-  ...(rule.fix === "None" ? [] : [`fix-${rule.fix.toLowerCase()}`])
+  ...(rule.fix === "None" ? [] : [`fix-${rule.fix.toLowerCase()}`]),
+  // Only these rules' fixes become quick fixes: Ruff's WASM build does not say which fix is safe.
+  ...(rule.safeFix ? [ruffSafeFixTag] : [])
 ]
 
 export const toRuffPattern = (entry: CatalogueRule): PatternEncoded => {

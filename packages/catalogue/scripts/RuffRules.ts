@@ -33,6 +33,13 @@ export interface RuffRule {
   /** The first paragraph under the rule's `## What it does`. */
   readonly whatItDoes: string
   readonly fix: FixAvailability
+  /**
+   * Whether every fix Ruff offers for it is safe (keeps the code's meaning): it has a fix, its
+   * documentation has no `## Fix safety` section (where Ruff says when a fix is unsafe), and the
+   * file that declares it makes no unsafe or display-only fix. Ruff's WASM build gives fixes
+   * without their applicability, so only these rules' fixes are kept.
+   */
+  readonly safeFix: boolean
 }
 
 /** Source files the reader needs, relative to the repository root. */
@@ -197,7 +204,11 @@ interface RuleStruct {
   readonly status: RuleStatus
   readonly whatItDoes: string
   readonly fix: FixAvailability
+  readonly safeFix: boolean
 }
+
+/** How Ruff's source makes a fix that is not always safe (`Fix::unsafe_edit`, an applicability chosen at run time, …). */
+const unsafeFixMarkers = /\b(unsafe_edits?|applicable_edits?|display_only_edits?)\b|Applicability::(Unsafe|DisplayOnly)\b/
 
 /** Every violation struct declared in the given sources, by name. */
 export const parseRuleStructs = (sources: ReadonlyArray<string>): ReadonlyMap<string, RuleStruct> => {
@@ -210,7 +221,8 @@ export const parseRuleStructs = (sources: ReadonlyArray<string>): ReadonlyMap<st
       const fix = fixOf(source, name)
       const whatItDoes = sectionSummary(docs, "What it does")
       if (status === undefined || fix === undefined || whatItDoes === undefined) continue
-      structs.set(name, { status, whatItDoes, fix })
+      const safeFix = fix !== "None" && !docs.includes("## Fix safety") && !unsafeFixMarkers.test(source)
+      structs.set(name, { status, whatItDoes, fix, safeFix })
     }
   }
   return structs

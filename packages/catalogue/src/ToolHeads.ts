@@ -5,6 +5,7 @@ import checkstyle from "./data/checkstyle.json" with { type: "json" }
 import cppcheck from "./data/cppcheck.json" with { type: "json" }
 import phpcs from "./data/phpcs.json" with { type: "json" }
 import rubocop from "./data/rubocop.json" with { type: "json" }
+import ruff from "./data/ruff.json" with { type: "json" }
 import shellcheck from "./data/shellcheck.json" with { type: "json" }
 import { toolData, versionOf } from "./ToolData.js"
 import yamllintPresetsData from "./data/yamllint-presets.json" with { type: "json" }
@@ -178,3 +179,16 @@ export const phpcsPatternSeverity = (sniff: string): Pattern.SeverityLevel => ph
 
 /** PHP_CodeSniffer's message types as an issue's severity, for a sniff whose `<type>` the repository's ruleset chose. */
 export const phpcsTypes = { ERROR: "Error", WARNING: "Warning" } as const satisfies Readonly<Record<string, Pattern.SeverityLevel>>
+
+/** The tag of a Ruff pattern whose every fix keeps the code's meaning (scripts/RuffRules.ts' `safeFix`). */
+export const ruffSafeFixTag = "fix-safe"
+
+/**
+ * Ruff's codes whose fixes become quick fixes: those tagged `fix-safe`. Ruff's WASM build gives
+ * every fix without saying whether it is safe, so the catalogue's reading of Ruff's source decides.
+ */
+export const ruffSafeFixCodes: ReadonlySet<string> = new Set(
+  ruff.patterns
+    .filter((pattern) => pattern.definition.tags.includes(ruffSafeFixTag))
+    .map((pattern) => pattern.definition.id.slice(ruff.patternPrefix.length))
+)

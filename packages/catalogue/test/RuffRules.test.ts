@@ -83,7 +83,8 @@ describe("ruffRules", () => {
         linter: { variant: "Pycodestyle", name: "pycodestyle", prefixes: ["E", "W"] },
         status: "Preview",
         whatItDoes: "Checks for comparisons to `None` which are not using the `is` operator.",
-        fix: "Always"
+        fix: "Always",
+        safeFix: true
       },
       {
         code: "F401",
@@ -91,9 +92,21 @@ describe("ruffRules", () => {
         linter: { variant: "Pyflakes", name: "Pyflakes", prefixes: ["F"] },
         status: "Stable",
         whatItDoes: "Checks for unused imports.",
-        fix: "Sometimes"
+        fix: "Sometimes",
+        safeFix: true
       }
     ])
+  })
+
+  it("takes a fix for safe only without a fix safety section and without an unsafe fix in the rule's file", () => {
+    const safety = (source: string) => ruffRules({ codes, registry, ruleSources: [unusedImport, source] })[0]?.safeFix
+    expect(safety(noneComparison)).toBe(true)
+    expect(safety(noneComparison.replace("/// ## What it does", "/// ## Fix safety\n/// Unsafe when a comment is inside.\n///\n/// ## What it does")))
+      .toBe(false)
+    expect(safety(`${noneComparison}\nfn fix() -> Fix { Fix::unsafe_edit(edit) }\n`)).toBe(false)
+    expect(safety(`${noneComparison}\nfn fix() -> Fix { Fix::applicable_edit(edit, applicability) }\n`)).toBe(false)
+    expect(safety(`${noneComparison}\nfn fix() -> Fix { Fix::safe_edit(edit) }\n`)).toBe(true)
+    expect(safety(noneComparison.replace("impl AlwaysFixableViolation", "impl Violation"))).toBe(false)
   })
 
   it("stops on a code whose rule it cannot find, rather than leave it out silently", () => {

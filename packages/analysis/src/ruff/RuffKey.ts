@@ -4,7 +4,7 @@ import type { RuffOptions } from "./RuffWasm.js"
 
 // Bump when this package changes how a file is checked in a way the options do not show (e.g.
 // which diagnostics are kept), so that older entries are never read again.
-const ruffLintVersion = "tidemark-ruff-1"
+const ruffLintVersion = "tidemark-ruff-2"
 
 /** The options as one text, whatever the order their keys were written in. */
 export const canonicalOptions = (options: RuffOptions): string => canonicalJson(options)

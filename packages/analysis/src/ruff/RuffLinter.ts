@@ -1,3 +1,4 @@
+import { ruffSafeFixCodes } from "@tidemark/catalogue/ToolHeads"
 import type { ToolDefinitions } from "@tidemark/core"
 import { lintedOf, lintedWithCache } from "../CachedLint.js"
 import { Effect, Either, Option } from "effect"
@@ -8,6 +9,7 @@ import { type LintedFile, type MessageFields, type PatternOf, summaryOf } from "
 import { type IssueSeverity, LintResult, SkippedRule } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { isTable } from "./RuffConfigFile.js"
+import { ruffFixOf } from "./RuffFix.js"
 import { canonicalOptions, ruffLintKey } from "./RuffKey.js"
 import { ignoredSelectors, isExcluded, type RuffSettings, withFirstParty } from "./RuffSettings.js"
 import { packageFolders, topPackageOf } from "./RuffSources.js"
@@ -44,12 +46,17 @@ export interface RuffLintInput {
 const byPosition = (a: RuffDiagnostic, b: RuffDiagnostic) =>
   a.start_location.row - b.start_location.row || a.start_location.column - b.start_location.column
 
-const messagesOf = (diagnostics: ReadonlyArray<RuffDiagnostic>): ReadonlyArray<MessageFields> =>
-  [...diagnostics].sort(byPosition).map((diagnostic) =>
-    diagnostic.code === syntaxErrorCode
-      ? { ruleId: null, line: diagnostic.start_location.row, message: `Syntax error: ${diagnostic.message}`, fatal: true }
-      : { ruleId: diagnostic.code, line: diagnostic.start_location.row, message: diagnostic.message }
-  )
+/** The diagnostics as messages, with Ruff's fix for the codes whose fixes are all safe. */
+const messagesOf = (text: string, safeFixes: ReadonlySet<string>, diagnostics: ReadonlyArray<RuffDiagnostic>): ReadonlyArray<MessageFields> => {
+  const fixOf = ruffFixOf(text)
+  return [...diagnostics].sort(byPosition).map((diagnostic): MessageFields => {
+    if (diagnostic.code === syntaxErrorCode) {
+      return { ruleId: null, line: diagnostic.start_location.row, message: `Syntax error: ${diagnostic.message}`, fatal: true }
+    }
+    const fix = diagnostic.code !== null && safeFixes.has(diagnostic.code) ? fixOf(diagnostic.fix) : undefined
+    return { ruleId: diagnostic.code, line: diagnostic.start_location.row, message: diagnostic.message, ...(fix === undefined ? {} : { fix }) }
+  })
+}
 
 /**
  * The options a file is checked with: its configuration's, its `per-file-ignores` as ones of every
@@ -84,7 +91,7 @@ export const prepareRuffLint = (input: RuffLintInput): Effect.Effect<RuffLint> =
     const watch = yield* FileWatch
     const lint = (file: SourceFile, options: string, made: RuffOptions): Either.Either<ReadonlyArray<MessageFields>, unknown> =>
       checkOf(options, made).pipe(
-        Either.flatMap((check) => Either.try(() => watch.during(tool, file.path, () => messagesOf(check(file.content)))))
+        Either.flatMap((check) => Either.try(() => watch.during(tool, file.path, () => messagesOf(file.content, ruffSafeFixCodes, check(file.content)))))
       )
     const lintFile = (file: SourceFile): Effect.Effect<LintedFile> => {
       const made = fileOptions(input.settingsOf(file.path), packages, file.path)

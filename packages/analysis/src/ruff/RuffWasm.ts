@@ -21,12 +21,18 @@ const ruff = (): RuffModule => {
 /** The version of Ruff the WebAssembly build is made of: `0.17.3`. */
 export const ruffVersion = (): string => ruff().Workspace.version()
 
+const Location = Schema.Struct({ row: Schema.Number, column: Schema.Number })
+
 /** The part of a Ruff diagnostic an issue is made of (`check` returns untyped values). */
 export const RuffDiagnostic = Schema.Struct({
   /** `F401`; `invalid-syntax` for a syntax error; null for a diagnostic of no rule. */
   code: Schema.NullOr(Schema.String),
   message: Schema.String,
-  start_location: Schema.Struct({ row: Schema.Number, column: Schema.Number })
+  start_location: Location,
+  /** Ruff's fix, safe or not (the WASM build does not say which). */
+  fix: Schema.optional(Schema.NullOr(Schema.Struct({
+    edits: Schema.Array(Schema.Struct({ content: Schema.NullOr(Schema.String), location: Location, end_location: Location }))
+  })))
 })
 export type RuffDiagnostic = typeof RuffDiagnostic.Type
 

@@ -112,3 +112,20 @@ describe("prepareRuffLint", () => {
       expect(changed.checked).toEqual(["app.py", "broken.py"])
     }))
 })
+
+describe("prepareRuffLint's fixes", () => {
+  it.effect("keeps Ruff's fix for a rule whose fixes are safe, as edits of the file, and drops an unsafe one's", () =>
+    Effect.gen(function*() {
+      const source = `value = None\nif value == None:\n    print(f"plain")\n`
+      const fixing = [ruffRule("E711", "Warning"), ruffRule("F541", "Warning")]
+      const result = yield* lintAll(patternInput({
+        files: filesOf({ "fix.py": source }),
+        rules: fixing,
+        settingsOf: () => patternSettings(fixing.map((rule) => rule.ruleId))
+      }))
+      expect(result.issues.map((issue) => [issue.patternId, issue.fix])).toEqual([
+        ["Ruff_E711", undefined],
+        ["Ruff_F541", [{ from: source.indexOf('f"plain"'), to: source.indexOf('f"plain"') + 8, text: '"plain"' }]]
+      ])
+    }))
+})
