@@ -4,7 +4,8 @@ import * as Path from "@effect/platform/Path"
 import { Data, Effect, Schedule } from "effect"
 import { execFileSync, spawn } from "node:child_process"
 import { cpSync, existsSync } from "node:fs"
-import { createServer } from "node:net"
+import { createServer as createHttpServer, type IncomingHttpHeaders } from "node:http"
+import { type AddressInfo, createServer } from "node:net"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { inject } from "vitest"
@@ -338,3 +339,40 @@ export const serverWithRepository = (
       runCli(args, { TIDEMARK_URL: server.url, TIDEMARK_ADMIN_TOKEN: adminToken, ...env }, cwd)
     return { server, repository, directory, cli }
   })
+
+/** A request the recording server received. */
+export interface Recorded {
+  readonly method: string
+  readonly path: string
+  readonly headers: IncomingHttpHeaders
+  readonly body: string
+}
+
+/** What the recording server answers a request with (JSON). */
+export interface Answer {
+  readonly status: number
+  readonly body: unknown
+}
+
+/** A server answering each request with `answer(request)`, recording them all; closed with the scope. */
+export const recordingServer = (answer: (request: Recorded) => Answer) =>
+  Effect.acquireRelease(
+    Effect.async<{ readonly url: string; readonly requests: Array<Recorded>; readonly close: () => void }>((resume) => {
+      const requests: Array<Recorded> = []
+      const server = createHttpServer((request, response) => {
+        let body = ""
+        request.setEncoding("utf8").on("data", (chunk: string) => body += chunk)
+        request.on("end", () => {
+          const recorded = { method: request.method ?? "", path: request.url ?? "", headers: request.headers, body }
+          requests.push(recorded)
+          const { body: answered, status } = answer(recorded)
+          response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(answered))
+        })
+      })
+      server.listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as AddressInfo
+        resume(Effect.succeed({ url: `http://127.0.0.1:${port}`, requests, close: () => server.close() }))
+      })
+    }),
+    (server) => Effect.sync(server.close)
+  )

@@ -6,21 +6,7 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { createServer, type IncomingHttpHeaders } from "node:http"
-import type { AddressInfo } from "node:net"
-import { type CliResult, requireBuild, runCli } from "./CliFixture.js"
-
-interface Recorded {
-  readonly method: string
-  readonly path: string
-  readonly headers: IncomingHttpHeaders
-  readonly body: string
-}
-
-interface Answer {
-  readonly status: number
-  readonly body: unknown
-}
+import { type CliResult, recordingServer, requireBuild, runCli } from "./CliFixture.js"
 
 /** The original's PullRequestWithAnalysis, as the endpoint answers it (no `data` envelope). */
 const pullRequestView = {
@@ -42,29 +28,6 @@ const pullRequestView = {
   isAnalysing: false,
   meta: { analyzable: true }
 }
-
-/** A server answering each request with `answer(request)`, recording them all; closed with the scope. */
-const recordingServer = (answer: (request: Recorded) => Answer) =>
-  Effect.acquireRelease(
-    Effect.async<{ readonly url: string; readonly requests: Array<Recorded>; readonly close: () => void }>((resume) => {
-      const requests: Array<Recorded> = []
-      const server = createServer((request, response) => {
-        let body = ""
-        request.setEncoding("utf8").on("data", (chunk: string) => body += chunk)
-        request.on("end", () => {
-          const recorded = { method: request.method ?? "", path: request.url ?? "", headers: request.headers, body }
-          requests.push(recorded)
-          const { body: answered, status } = answer(recorded)
-          response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(answered))
-        })
-      })
-      server.listen(0, "127.0.0.1", () => {
-        const { port } = server.address() as AddressInfo
-        resume(Effect.succeed({ url: `http://127.0.0.1:${port}`, requests, close: () => server.close() }))
-      })
-    }),
-    (server) => Effect.sync(server.close)
-  )
 
 const pullRequestPath = "/api/v3/analysis/organizations/gh/acme/repositories/widgets/pull-requests/12"
 const token = "tmt.abc.secret-token"

@@ -7,6 +7,7 @@ import { analyze } from "./Analyze.js"
 import { coverage } from "./Coverage.js"
 import { key, token } from "./Credential.js"
 import { ExitCode, isExitCode } from "./ExitCode.js"
+import { fix } from "./Fix.js"
 import { gate, gateUsageErrorCode } from "./Gate.js"
 import { metrics } from "./Metrics.js"
 import { org } from "./Organization.js"
@@ -19,7 +20,7 @@ import { worker } from "./Worker.js"
 /** The `tidemark` command: the server, and the admin commands that call it over HTTP. */
 export const command = Command.make("tidemark").pipe(
   Command.withDescription("Tidemark: a self-hosted code-analysis and delivery-metrics service."),
-  Command.withSubcommands([serve, worker, repo, pr, analyze, coverage, gate, token, key, org, standard, metrics])
+  Command.withSubcommands([serve, worker, repo, pr, analyze, coverage, gate, fix, token, key, org, standard, metrics])
 )
 
 const cli = Command.run(command, { name: "tidemark", version })
