@@ -1,4 +1,4 @@
-import { Config, Duration, Effect, Schedule, Schema } from "effect"
+import { Clock, Config, Duration, Effect, Schedule, Schema } from "effect"
 import { accessSync, constants, statSync } from "node:fs"
 import { delimiter, isAbsolute, join } from "node:path"
 import { childFences } from "./ChildFences.js"
@@ -10,7 +10,10 @@ import { runConfined } from "./ConfinedRun.js"
  * `PATH`, read through Config, unless told otherwise: a test looks where it is not) and its version read from
  * its own answer. A program found is asked once per process and search path; one missing is looked
  * for again on each lookup (a search of the path, no process started), so that a tool installed
- * while the service runs is seen by its next analysis without a restart.
+ * while the service runs is seen by its next analysis without a restart. A program found but broken
+ * (it does not tell its version, or cannot be run) is not asked again for `brokenFor`, unless its
+ * file changes (a reinstall): a program that hangs would otherwise cost every analysis its 20 s
+ * limit, three times.
  */
 
 export class InstalledProgram extends Schema.TaggedClass<InstalledProgram>()("InstalledProgram", {
@@ -75,6 +78,26 @@ const lookUp = (query: ProgramQuery, searchPath: string): Effect.Effect<ProgramL
 
 const found = new Map<string, InstalledProgram>()
 
+/** How long a broken program's answer stands before it is asked again. */
+export const brokenFor = Duration.minutes(5)
+
+/** A broken program's answer, with the file it came from as it was then and when it was given. */
+interface BrokenAnswer {
+  readonly path: string
+  readonly modified: number
+  readonly at: number
+  readonly lookup: MissingProgram
+}
+const broken = new Map<string, BrokenAnswer>()
+
+const modifiedOf = (path: string): number => {
+  try {
+    return statSync(path).mtimeMs
+  } catch {
+    return -1
+  }
+}
+
 /** The service's own search path. */
 const servicePath = Config.string("PATH").pipe(Effect.orElseSucceed(() => ""))
 
@@ -93,9 +116,24 @@ export const programOnPath = (query: ProgramQuery, searchPath?: string): Effect.
   Effect.flatMap(searchPath === undefined ? servicePath : Effect.succeed(searchPath), (path) => {
     const key = `${query.name}\0${path}`
     const known = found.get(key)
-    return known !== undefined
-      ? Effect.succeed(known)
-      : Effect.tap(lookUp(query, path), (lookup) => Effect.sync(() => lookup._tag === "InstalledProgram" && found.set(key, lookup)))
+    if (known !== undefined) return Effect.succeed(known)
+    return Effect.flatMap(Clock.currentTimeMillis, (now) => {
+      const program = findProgram(query.name, path)
+      const failed = broken.get(key)
+      if (
+        failed !== undefined && program === failed.path && modifiedOf(program) === failed.modified &&
+        now - failed.at < Duration.toMillis(brokenFor)
+      ) return Effect.succeed(failed.lookup)
+      return Effect.tap(lookUp(query, path), (lookup) =>
+        Effect.sync(() => {
+          if (lookup._tag === "InstalledProgram") {
+            found.set(key, lookup)
+            broken.delete(key)
+          } else if (program !== undefined) {
+            broken.set(key, { path: program, modified: modifiedOf(program), at: now, lookup })
+          }
+        }))
+    })
   })
 
 /** A plug-in's availability from its program's lookup: the program's version, else what is missing and how to install it. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { Duration, Effect, TestClock } from "effect"
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { findProgram, programOnPath, type ProgramQuery } from "../../src/external/ProgramOnPath.js"
+import { brokenFor, findProgram, programOnPath, type ProgramQuery } from "../../src/external/ProgramOnPath.js"
 
 /** A folder holding an executable `name` that prints `output` (the test's own stand-in for a tool). */
 const folderWith = (name: string, output: string) => {
@@ -52,6 +52,36 @@ describe("programOnPath", () => {
       writeFileSync(program, "#!/bin/sh\necho 'version: 2.0'\n")
       chmodSync(program, 0o755)
       expect(yield* programOnPath(query("late-analyser"), folder)).toMatchObject({ _tag: "InstalledProgram", version: "2.0" })
+      rmSync(folder, { recursive: true, force: true })
+    }))
+
+  it.effect("asks a broken program again only after a while, or once its file changed", () =>
+    Effect.gen(function*() {
+      const folder = mkdtempSync(join(tmpdir(), "tidemark-path-"))
+      // Writable by the unprivileged user the program runs as when the tests run as root.
+      chmodSync(folder, 0o777)
+      const program = join(folder, "broken-analyser")
+      const runs = join(folder, "runs")
+      // Counts its runs in a file beside it, and never tells a version.
+      const write = (body: string) => {
+        writeFileSync(program, `#!/bin/sh\necho run >> '${runs}'\n${body}\n`)
+        chmodSync(program, 0o755)
+      }
+      const runCount = () => (existsSync(runs) ? readFileSync(runs, "utf8").split("\n").filter((l) => l !== "").length : 0)
+      write("echo 'no version here'")
+      const first = yield* programOnPath(query("broken-analyser"), folder)
+      expect([first._tag, runCount()]).toEqual(["MissingProgram", 1])
+      expect(yield* programOnPath(query("broken-analyser"), folder)).toBe(first)
+      expect(runCount()).toBe(1)
+      // After the while, asked again.
+      yield* TestClock.adjust(Duration.sum(brokenFor, Duration.seconds(1)))
+      expect((yield* programOnPath(query("broken-analyser"), folder))._tag).toBe("MissingProgram")
+      expect(runCount()).toBe(2)
+      // Reinstalled (its file changed): asked at once, and found.
+      write("echo 'version: 3.1'")
+      utimesSync(program, new Date(), new Date(Date.now() + 60_000))
+      expect(yield* programOnPath(query("broken-analyser"), folder)).toMatchObject({ _tag: "InstalledProgram", version: "3.1" })
+      expect(runCount()).toBe(3)
       rmSync(folder, { recursive: true, force: true })
     }))
 
