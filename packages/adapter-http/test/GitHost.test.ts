@@ -34,11 +34,11 @@ layer(testLayer, { excludeTestServices: true })("git host settings", (it) => {
             json: { token: ` ${secret} `, apiBaseUrl: "https://github.example.com/api/v3/" }
           })
         )
-        expect(yield* shown(org, "app")).toStrictEqual({ data: { configured: true, apiBaseUrl: "https://github.example.com/api/v3" } })
+        expect(yield* shown(org, "app")).toStrictEqual({ data: { configured: true, apiBaseUrl: "https://github.example.com/api/v3", decoratePullRequests: false } })
 
-        // Set again without a base URL: the host's public API again.
-        Http.expectNoContent(yield* Http.put(gitHostPath(org, "app"), { token: adminToken, json: { token: secret } }))
-        expect(yield* shown(org, "app")).toStrictEqual({ data: { configured: true } })
+        // Set again without a base URL: the host's public API again; pull requests decorated (opt-in).
+        Http.expectNoContent(yield* Http.put(gitHostPath(org, "app"), { token: adminToken, json: { token: secret, decoratePullRequests: true } }))
+        expect(yield* shown(org, "app")).toStrictEqual({ data: { configured: true, decoratePullRequests: true } })
 
         Http.expectNoContent(yield* Http.del(gitHostPath(org, "app"), { token: adminToken }))
         expect(yield* shown(org, "app")).toStrictEqual({ data: { configured: false } })
@@ -53,12 +53,12 @@ layer(testLayer, { excludeTestServices: true })("git host settings", (it) => {
         const writer = yield* issueToken(org, "write")
 
         Http.expectNoContent(yield* Http.put(gitHostPath(org, "app"), { token: admin, json: { token: secret } }))
-        expect(yield* shown(org, "app", admin)).toStrictEqual({ data: { configured: true } })
+        expect(yield* shown(org, "app", admin)).toStrictEqual({ data: { configured: true, decoratePullRequests: false } })
         yield* Http.expectError(yield* Http.get(gitHostPath(org, "app"), { token: writer }), "Forbidden")
         yield* Http.expectError(yield* Http.put(gitHostPath(org, "app"), { token: writer, json: { token: "x" } }), "Forbidden")
         yield* Http.expectError(yield* Http.del(gitHostPath(org, "app"), { token: writer }), "Forbidden")
         yield* Http.expectError(yield* Http.put(gitHostPath(org, "app"), { json: { token: "x" } }), "Unauthorized")
-        expect(yield* shown(org, "app")).toStrictEqual({ data: { configured: true } })
+        expect(yield* shown(org, "app")).toStrictEqual({ data: { configured: true, decoratePullRequests: false } })
       }))
 
     it.effect("refuses an empty token, an API base URL that is not http(s), and a repository that does not exist", () =>

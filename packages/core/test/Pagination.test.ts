@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Errors, Pagination } from "@tidemark/core"
-import { Either, Encoding, FastCheck, Schema } from "effect"
+import { Effect, Either, Encoding, FastCheck, Schema } from "effect"
 
 const invalidCursor = Either.left(new Errors.InvalidInput({ field: "cursor", reason: "invalid cursor" }))
 
@@ -233,6 +233,22 @@ describe("Pagination", () => {
       expect(Pagination.compareKeys(["a"], ["a", "b"])).toBeLessThan(0)
     })
   })
+})
+
+describe("everyRow", () => {
+  it.effect("reads a keyset-paged store to its end, page by page, each row once", () =>
+    Effect.gen(function*() {
+      const sorted = Array.from({ length: 23 }, (_, i) => i * 2)
+      const asked: Array<number> = []
+      const rows = yield* Pagination.everyRow(5, (page) =>
+        Effect.sync(() => {
+          asked.push(page.limit)
+          return Pagination.pageOfSorted(sorted, (n) => [n], page)
+        }))
+      expect(rows).toEqual(sorted)
+      expect(asked).toEqual([5, 5, 5, 5, 5])
+      expect(yield* Pagination.everyRow(5, (page) => Effect.succeed(Pagination.pageOfSorted([], (n: number) => [n], page)))).toEqual([])
+    }))
 })
 
 /** The test's own reading of a cursor: base64url of a JSON array of strings and numbers. */

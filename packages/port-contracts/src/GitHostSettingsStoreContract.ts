@@ -5,7 +5,7 @@ import { freshRepository } from "./Fixtures.js"
 
 /** The token compared in clear: `Redacted` values are equal only to themselves. */
 const shown = (settings: Option.Option<GitHostSettings.GitHostSettings>) =>
-  Option.map(settings, (value) => ({ token: Redacted.value(value.token), apiBaseUrl: value.apiBaseUrl }))
+  Option.map(settings, (value) => ({ token: Redacted.value(value.token), apiBaseUrl: value.apiBaseUrl, decorate: value.decoratePullRequests }))
 
 /** Settings hang off repositories, which the store of repositories creates. */
 export const gitHostSettingsStoreContract = (
@@ -28,13 +28,13 @@ export const gitHostSettingsStoreContract = (
           const two = yield* freshRepository
           yield* store.save(
             one.repository.id,
-            new GitHostSettings.GitHostSettings({ token: Redacted.make("ghp_one ünïcode"), apiBaseUrl: "https://git.example.com/api/v3" })
+            new GitHostSettings.GitHostSettings({ token: Redacted.make("ghp_one ünïcode"), apiBaseUrl: "https://git.example.com/api/v3", decoratePullRequests: true })
           )
           yield* store.save(two.repository.id, new GitHostSettings.GitHostSettings({ token: Redacted.make("glpat-two") }))
           expect(shown(yield* store.find(one.repository.id))).toStrictEqual(
-            Option.some({ token: "ghp_one ünïcode", apiBaseUrl: "https://git.example.com/api/v3" })
+            Option.some({ token: "ghp_one ünïcode", apiBaseUrl: "https://git.example.com/api/v3", decorate: true })
           )
-          expect(shown(yield* store.find(two.repository.id))).toStrictEqual(Option.some({ token: "glpat-two", apiBaseUrl: undefined }))
+          expect(shown(yield* store.find(two.repository.id))).toStrictEqual(Option.some({ token: "glpat-two", apiBaseUrl: undefined, decorate: false }))
           expect(Option.map(yield* store.find(two.repository.id), (settings) => "apiBaseUrl" in settings)).toEqual(Option.some(false))
         }))
 
@@ -46,11 +46,11 @@ export const gitHostSettingsStoreContract = (
           yield* store.save(repository.id, new GitHostSettings.GitHostSettings({ token: Redacted.make("old"), apiBaseUrl: "https://old.example.com" }))
           yield* store.save(other.repository.id, new GitHostSettings.GitHostSettings({ token: Redacted.make("kept") }))
           yield* store.save(repository.id, new GitHostSettings.GitHostSettings({ token: Redacted.make("new") }))
-          expect(shown(yield* store.find(repository.id))).toStrictEqual(Option.some({ token: "new", apiBaseUrl: undefined }))
+          expect(shown(yield* store.find(repository.id))).toStrictEqual(Option.some({ token: "new", apiBaseUrl: undefined, decorate: false }))
           yield* store.remove(repository.id)
           yield* store.remove(repository.id)
           expect(yield* store.find(repository.id)).toEqual(Option.none())
-          expect(shown(yield* store.find(other.repository.id))).toStrictEqual(Option.some({ token: "kept", apiBaseUrl: undefined }))
+          expect(shown(yield* store.find(other.repository.id))).toStrictEqual(Option.some({ token: "kept", apiBaseUrl: undefined, decorate: false }))
         }))
     })
   })

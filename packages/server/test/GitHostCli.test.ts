@@ -44,14 +44,20 @@ layer(Fixture.layer, { timeout: "120 seconds", excludeTestServices: true })("tid
         expect(set.stdout.trim()).toBe("Commit statuses of gh/gh-cli/widgets go to https://ghe.example.com/api/v3/")
         expect(yield* getJson(server, gitHostPath, adminToken)).toMatchObject({
           status: 200,
-          body: { data: { configured: true, apiBaseUrl: "https://ghe.example.com/api/v3" } }
+          body: { data: { configured: true, apiBaseUrl: "https://ghe.example.com/api/v3", decoratePullRequests: false } }
         })
         expect(succeeds(yield* cli(["repo", "git-host", "show", "gh/gh-cli/widgets"])).stdout.trim()).toBe(
           "gh/gh-cli/widgets: commit statuses sent to https://ghe.example.com/api/v3"
         )
 
-        succeeds(yield* cli(["repo", "git-host", "set", "gh/gh-cli/widgets", "--token-env", "MY_HOST_TOKEN"], { MY_HOST_TOKEN: hostToken }))
-        expect((yield* getJson(server, gitHostPath, adminToken)).body).toStrictEqual({ data: { configured: true } })
+        const decorating = succeeds(
+          yield* cli(["repo", "git-host", "set", "gh/gh-cli/widgets", "--token-env", "MY_HOST_TOKEN", "--decorate"], { MY_HOST_TOKEN: hostToken })
+        )
+        expect(decorating.stdout.trim()).toBe("Commit statuses and pull request comments of gh/gh-cli/widgets go to the host's public API")
+        expect((yield* getJson(server, gitHostPath, adminToken)).body).toStrictEqual({ data: { configured: true, decoratePullRequests: true } })
+        expect(succeeds(yield* cli(["repo", "git-host", "show", "gh/gh-cli/widgets"])).stdout.trim()).toBe(
+          "gh/gh-cli/widgets: commit statuses and pull request comments sent to the host's public API"
+        )
 
         expect(succeeds(yield* cli(["repo", "git-host", "clear", "gh/gh-cli/widgets"])).stdout.trim()).toBe(
           "No commit statuses are sent for gh/gh-cli/widgets any more"

@@ -1,4 +1,4 @@
-import { Either, Encoding, Schema } from "effect"
+import { Effect, Either, Encoding, Schema } from "effect"
 import { InvalidInput } from "./Errors.js"
 
 export class Pagination extends Schema.Class<Pagination>("Pagination")({
@@ -156,3 +156,19 @@ export const pageOfResults = <A, B>(rows: ResultPage<A>, limit: number, f: (row:
 })
 
 export const emptyPage = <A>(limit: number): Page<A> => ({ items: [], pagination: new Pagination({ limit, total: 0 }) })
+
+/** Every row of a keyset-paged read, a page of `limit` at a time. */
+export const everyRow = <A, E, R>(
+  limit: number,
+  read: (page: PageRequest) => Effect.Effect<ResultPage<A>, E, R>
+): Effect.Effect<ReadonlyArray<A>, E, R> =>
+  Effect.gen(function*() {
+    const rows: Array<A> = []
+    let after: ReadonlyArray<string | number> | undefined
+    do {
+      const page = yield* read({ after, limit })
+      rows.push(...page.items)
+      after = page.next
+    } while (after !== undefined)
+    return rows
+  })

@@ -12,6 +12,7 @@ import { DashboardLinks } from "../ports/DashboardLinks.js"
 import { PullRequestStore } from "../ports/PullRequestStore.js"
 import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { ChangeCoverageReads } from "./ChangeCoverageReads.js"
+import { PullRequestDecorator } from "./PullRequestDecorator.js"
 import { withSpans } from "../runtime/Spans.js"
 
 /** The check's name on the host: one per kind, so a commit that heads a pull request shows both. */
@@ -54,6 +55,7 @@ const make = Effect.gen(function*() {
   const repositories = yield* RepositoryStore
   const coverage = yield* ChangeCoverageReads
   const links = yield* DashboardLinks
+  const decorator = yield* PullRequestDecorator
 
   /** The check's name and its link, for a commit or a pull request. */
   const checkOf = (repository: RepositoryRecord, subject: ChangeSubject) => {
@@ -95,8 +97,13 @@ const make = Effect.gen(function*() {
   const logged = <E>(what: string) => (effect: Effect.Effect<void, E>) =>
     Effect.catchAll(effect, (e) => Effect.logWarning(`no commit status for ${what}: ${String(e)}`))
 
+  /** The verdict as a status of the head and, for a pull request whose repository opted in, in the pull request itself. */
   const send = (repository: RepositoryRecord, change: ChangeAnalysis, subject: ChangeSubject) =>
-    Effect.flatMap(verdictOf(repository, change, subject), (verdict) => statuses.publish(repository, change.headSha, verdict))
+    Effect.flatMap(verdictOf(repository, change, subject), (verdict) =>
+      Effect.zipRight(
+        statuses.publish(repository, change.headSha, verdict),
+        subject.kind === "pullRequest" ? decorator.decorate(repository, subject.number, change, verdict) : Effect.void
+      ))
 
   /** A change just recorded: its verdict on its head. */
   const publishChange = (repository: RepositoryRecord, change: ChangeAnalysis, subject: ChangeSubject) =>
@@ -168,5 +175,5 @@ const make = Effect.gen(function*() {
 
 export class ChangeVerdicts extends Effect.Service<ChangeVerdicts>()("@tidemark/core/ChangeVerdicts", {
   effect: make,
-  dependencies: [ChangeCoverageReads.Default]
+  dependencies: [ChangeCoverageReads.Default, PullRequestDecorator.Default]
 }) {}

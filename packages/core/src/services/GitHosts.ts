@@ -22,7 +22,8 @@ const make = Effect.gen(function*() {
   const viewOf = (settings: Option.Option<GitHostSettings>) =>
     Option.match(settings, {
       onNone: () => new GitHostView({ configured: false }),
-      onSome: ({ apiBaseUrl }) => new GitHostView({ configured: true, ...(apiBaseUrl === undefined ? {} : { apiBaseUrl }) })
+      onSome: ({ apiBaseUrl, decoratePullRequests }) =>
+        new GitHostView({ configured: true, ...(apiBaseUrl === undefined ? {} : { apiBaseUrl }), decoratePullRequests })
     })
 
   const show = (caller: Caller, at: RepositoryCoordinates) =>
@@ -51,7 +52,8 @@ const make = Effect.gen(function*() {
       if (body.apiBaseUrl !== undefined) yield* requirePublic(body.apiBaseUrl)
       const settings = new GitHostSettings({
         token: Redacted.make(body.token),
-        ...(body.apiBaseUrl === undefined ? {} : { apiBaseUrl: body.apiBaseUrl })
+        ...(body.apiBaseUrl === undefined ? {} : { apiBaseUrl: body.apiBaseUrl }),
+        decoratePullRequests: body.decoratePullRequests ?? false
       })
       yield* store.save(repository.id, settings)
     })

@@ -1,7 +1,7 @@
 import { Array as Arr, Effect, Either, Option, Schema } from "effect"
 import type { IssueResult } from "../domain/AnalysisResults.js"
 import { ServiceUnavailable } from "../domain/Errors.js"
-import type { ResultPage } from "../domain/Pagination.js"
+import { everyRow } from "../domain/Pagination.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
 import { applyFixes, type FileChange, patchOf } from "../domain/QuickFix.js"
 import type { RepositoryRecord } from "../domain/Records.js"
@@ -40,19 +40,6 @@ const noPatch: QuickfixPatch = { patch: "", fixes: 0, commitSha: undefined }
 
 /** Pages read through when every fixable issue of an analysis is wanted. */
 const pageSize = 1_000
-
-/** Every item of a keyset-paged read. */
-const allPages = <A, E>(read: (after: ReadonlyArray<string | number> | undefined) => Effect.Effect<ResultPage<A>, E>) =>
-  Effect.gen(function*() {
-    const items: Array<A> = []
-    let after: ReadonlyArray<string | number> | undefined
-    do {
-      const page = yield* read(after)
-      items.push(...page.items)
-      after = page.next
-    } while (after !== undefined)
-    return items
-  })
 
 const byteOrderMark = "\uFEFF"
 
@@ -103,7 +90,7 @@ const make = Effect.gen(function*() {
       if (Option.isNone(found)) return noPatch
       const { key, repository } = found.value
       const filter = yield* ignores.filterFor(key.repositoryId, { fixable: true }, "notIgnored")
-      const rows = yield* allPages((after) => issueResults.issues(key, filter, { after, limit: pageSize }))
+      const rows = yield* everyRow(pageSize, (page) => issueResults.issues(key, filter, page))
       return yield* patchAt(repository, key.commitSha, rows.map((row) => row.issue))
     })
 
@@ -128,7 +115,7 @@ const make = Effect.gen(function*() {
       if (change === undefined || change.problems.length > 0) return noPatch
       const key = { repositoryId: repository.id, subject: { kind: "pullRequest" as const, number } }
       const [added, ignoreSet] = yield* Effect.all([
-        allPages((after) => changes.issues(key, "Added", { after, limit: pageSize })),
+        everyRow(pageSize, (page) => changes.issues(key, "Added", page)),
         ignores.ignoresOf(repository.id)
       ], { concurrency: 2 })
       const ignored = isIgnored(ignoreSet)

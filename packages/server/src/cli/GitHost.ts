@@ -37,6 +37,13 @@ const apiUrl = Options.text("api-url").pipe(
   )
 )
 
+const decorate = Options.boolean("decorate").pipe(
+  Options.withDescription(
+    "also write in the repository's pull requests: a comment on each new issue's line and one summary of the gate's verdict, " +
+      "updated on every new head (the token must then be allowed to write pull request comments)"
+  )
+)
+
 const hostToken = (variable: string) =>
   Config.redacted(variable).pipe(
     Effect.map((token) => Redacted.value(token).trim()),
@@ -46,17 +53,18 @@ const hostToken = (variable: string) =>
 
 const set = Command.make(
   "set",
-  { repository: repositoryArg, tokenEnv, apiUrl, ...connectionOptions },
-  ({ apiUrl, repository, tokenEnv }) =>
+  { repository: repositoryArg, tokenEnv, apiUrl, decorate, ...connectionOptions },
+  ({ apiUrl, decorate, repository, tokenEnv }) =>
     Effect.gen(function*() {
       const client = yield* TidemarkClient
       const token = yield* hostToken(tokenEnv)
       const apiBaseUrl = Option.getOrUndefined(Option.map(apiUrl, (url) => url.trim()))
       yield* client.call(client.api.gitHost.setRepositoryGitHost({
         path: repositoryPath(repository),
-        payload: new GitHostSettings.SetGitHostBody({ token, ...(apiBaseUrl === undefined ? {} : { apiBaseUrl }) })
+        payload: new GitHostSettings.SetGitHostBody({ token, ...(apiBaseUrl === undefined ? {} : { apiBaseUrl }), decoratePullRequests: decorate })
       }))
-      yield* Console.log(`Commit statuses of ${repositoryLabel(repository)} go to ${apiBaseUrl ?? "the host's public API"}`)
+      const what = decorate ? "Commit statuses and pull request comments" : "Commit statuses"
+      yield* Console.log(`${what} of ${repositoryLabel(repository)} go to ${apiBaseUrl ?? "the host's public API"}`)
     })
 ).pipe(
   Command.withDescription("Set the token (and API) with which the server posts commit statuses to the repository's git host."),
@@ -74,9 +82,14 @@ const clear = Command.make(
     })
 ).pipe(Command.withDescription("Forget the repository's git host settings: no commit status is sent any more."), withClient)
 
-const describeSettings = (at: RepositoryCoordinates, view: { readonly configured: boolean; readonly apiBaseUrl?: string | undefined }) =>
+const describeSettings = (
+  at: RepositoryCoordinates,
+  view: { readonly configured: boolean; readonly apiBaseUrl?: string | undefined; readonly decoratePullRequests?: boolean | undefined }
+) =>
   view.configured
-    ? `${repositoryLabel(at)}: commit statuses sent to ${view.apiBaseUrl ?? "the host's public API"}`
+    ? `${repositoryLabel(at)}: commit statuses${view.decoratePullRequests === true ? " and pull request comments" : ""} sent to ${
+      view.apiBaseUrl ?? "the host's public API"
+    }`
     : `${repositoryLabel(at)}: no git host token set; no commit status is sent`
 
 const show = Command.make(
