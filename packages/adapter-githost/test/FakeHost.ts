@@ -14,22 +14,45 @@ export interface RecordedRequest {
  * Answers the n-th request with `statuses[n]` (the last one once they run out) and a small JSON
  * body, as the hosts answer, with `headers` added. Stopped with the scope.
  */
-export const fakeHost = (statuses: ReadonlyArray<number>, headers: Readonly<Record<string, string>> = {}) =>
+export const fakeHost = (statuses: ReadonlyArray<number>, headers: Readonly<Record<string, string>> = {}) => {
+  let answered = 0
+  return routedHost(() => {
+    const status = statuses[Math.min(answered, statuses.length - 1)] ?? 201
+    answered++
+    return { status, headers, body: status < 300 ? { id: answered } : { message: `refused with ${status}` } }
+  })
+}
+
+/** A loopback port nobody listens on: a host that is down. */
+export const downHost = Effect.async<string>((resume) => {
+  const server = createServer()
+  server.listen(0, "127.0.0.1", () => {
+    const address = server.address()
+    const port = typeof address === "object" && address !== null ? address.port : 0
+    server.close(() => resume(Effect.succeed(`http://127.0.0.1:${port}`)))
+  })
+})
+
+/** What a routed fake host answers one request with. */
+export interface Answer {
+  readonly status: number
+  readonly body: unknown
+  readonly headers?: Readonly<Record<string, string>>
+}
+
+/** A host answering each request as `answer` says from its method and URL (path and query), recording them all; stopped with the scope. */
+export const routedHost = (answer: (request: RecordedRequest) => Answer) =>
   Effect.gen(function*() {
     const requests: Array<RecordedRequest> = []
     const server = createServer((request, response) => {
       const chunks: Array<Buffer> = []
       request.on("data", (chunk: Buffer) => chunks.push(chunk))
       request.on("end", () => {
-        const status = statuses[Math.min(requests.length, statuses.length - 1)] ?? 201
-        requests.push({
-          method: request.method ?? "",
-          url: request.url ?? "",
-          headers: request.headers,
-          body: Buffer.concat(chunks).toString("utf8")
-        })
+        const recorded = { method: request.method ?? "", url: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks).toString("utf8") }
+        requests.push(recorded)
+        const { body, headers, status } = answer(recorded)
         response.writeHead(status, { "content-type": "application/json", ...headers })
-        response.end(JSON.stringify(status < 300 ? { id: requests.length } : { message: `refused with ${status}` }))
+        response.end(JSON.stringify(body))
       })
     })
     const port = yield* Effect.acquireRelease(
@@ -43,13 +66,3 @@ export const fakeHost = (statuses: ReadonlyArray<number>, headers: Readonly<Reco
     )
     return { url: `http://127.0.0.1:${port}`, requests }
   })
-
-/** A loopback port nobody listens on: a host that is down. */
-export const downHost = Effect.async<string>((resume) => {
-  const server = createServer()
-  server.listen(0, "127.0.0.1", () => {
-    const address = server.address()
-    const port = typeof address === "object" && address !== null ? address.port : 0
-    server.close(() => resume(Effect.succeed(`http://127.0.0.1:${port}`)))
-  })
-})

@@ -82,6 +82,7 @@ describe("PullRequestDecorator", () => {
       expect([written?.repository, written?.pullRequest, written?.decoration.headSha]).toEqual(["app", 3, featureHead.sha])
       expect(written?.decoration.comments.map((c) => [c.issueId, c.path, c.line])).toEqual([["issue-2", "src/a.ts", 2]])
       expect(written?.decoration.comments[0]?.body).toContain("```suggestion\nif (a) run()\n```")
+      expect(written?.decoration.newIssueIds).toEqual(["issue-2", "issue-5"])
       expect(written?.decoration.summary).toBe([
         PullRequestDecoration.summaryMarker,
         "### ❌ Tidemark: Not up to standards: new issues over 0 (2 new issues, 0 fixed)",

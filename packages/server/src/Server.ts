@@ -2,7 +2,7 @@ import { HttpServer as PlatformHttpServer } from "@effect/platform"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { FetchHttpClient } from "@effect/platform"
 import { DnsNetworkAddresses, GitCli } from "@tidemark/adapter-git"
-import { HostCommitStatuses } from "@tidemark/adapter-githost"
+import { HostCommitStatuses, HostPullRequestDecorations } from "@tidemark/adapter-githost"
 import { HttpServer, nodeServer } from "@tidemark/adapter-http"
 import { catalogue } from "@tidemark/catalogue"
 import { NatsEventQueue } from "@tidemark/adapter-nats"
@@ -151,6 +151,7 @@ const portsLayer = (config: ServerConfig, registered: ReadonlyArray<RegisteredTo
     CryptoIdGenerator.layer,
     NodeHasher.layer,
     HostCommitStatuses.layer().pipe(Layer.provide(FetchHttpClient.layer), Layer.provide(networkAddresses(config))),
+    HostPullRequestDecorations.layer().pipe(Layer.provide(FetchHttpClient.layer), Layer.provide(networkAddresses(config))),
     Option.match(config.publicUrl, { onNone: () => Layer.empty, onSome: DashboardLinks.DashboardLinks.at })
   ).pipe(Layer.provideMerge(persistenceLayer(config)))
 

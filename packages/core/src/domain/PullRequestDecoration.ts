@@ -35,7 +35,9 @@ export class Decoration extends Schema.Class<Decoration>("Decoration")({
   headSha: Schema.String,
   summary: Schema.String,
   /** The new issues on lines the pull request adds or alters (a host takes comments only on its diff). */
-  comments: Schema.Array(IssueComment)
+  comments: Schema.Array(IssueComment),
+  /** Every new issue of the head, commented or not: a comment of an issue not among them was fixed. */
+  newIssueIds: Schema.Array(Schema.String)
 }) {}
 
 /** The most inline comments written for one head: the rest are counted in the summary. */

@@ -66,7 +66,8 @@ const make = Effect.gen(function*() {
           commented: onDiff.length,
           link: verdict.targetUrl
         }),
-        comments: onDiff.map((issue) => issueCommentOf(issue, suggestion(issue)))
+        comments: onDiff.map((issue) => issueCommentOf(issue, suggestion(issue))),
+        newIssueIds: added.map((row) => row.issue.issueId)
       })
     })
 
