@@ -1,30 +1,14 @@
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { describe, expect, it } from "@effect/vitest"
-import { CommitStatuses, GitHostSettings, GitHostSettingsStore, Goals, Records } from "@tidemark/core"
+import { CommitStatuses, GitHostSettings, GitHostSettingsStore } from "@tidemark/core"
 import { MemoryGitHostSettingsStore } from "@tidemark/core/memory"
 import { Effect, HashMap, Layer, Logger, LogLevel, Redacted, Tracer } from "effect"
 import { DnsNetworkAddresses } from "@tidemark/adapter-git"
 import { HostCommitStatuses } from "../src/index.js"
 import { downHost, fakeHost } from "./FakeHost.js"
+import { repositoryOf } from "./TestRepository.js"
 
 const sha = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
-
-const repositoryOf = (provider: string, owner = "tide-org", name = "web app") =>
-  new Records.RepositoryRecord({
-    id: 7,
-    organizationId: 1,
-    provider,
-    owner,
-    name,
-    visibility: "Private",
-    gitUrl: `https://example.com/${owner}/${name}.git`,
-    languages: [],
-    rootFiles: [],
-    goals: Goals.Goals.defaults,
-    addedAt: "2026-01-01T00:00:00Z",
-    lastUpdated: "2026-01-01T00:00:00Z",
-    following: true
-  })
 
 const failing = new CommitStatuses.CommitVerdict({
   state: "failure",

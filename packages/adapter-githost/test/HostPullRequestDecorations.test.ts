@@ -1,31 +1,15 @@
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { describe, expect, it } from "@effect/vitest"
 import { DnsNetworkAddresses } from "@tidemark/adapter-git"
-import { GitHostSettings, GitHostSettingsStore, Goals, PullRequestDecoration, PullRequestDecorations, Records } from "@tidemark/core"
+import { GitHostSettings, GitHostSettingsStore, PullRequestDecoration, PullRequestDecorations } from "@tidemark/core"
 import { MemoryGitHostSettingsStore } from "@tidemark/core/memory"
 import { Effect, Layer, Redacted } from "effect"
 import { HostPullRequestDecorations } from "../src/index.js"
 import { type Answer, type RecordedRequest, routedHost } from "./FakeHost.js"
+import { repositoryOf } from "./TestRepository.js"
 
 const headSha = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 const token = "ghp_s3cret-token"
-
-const repositoryOf = (provider: string) =>
-  new Records.RepositoryRecord({
-    id: 7,
-    organizationId: 1,
-    provider,
-    owner: "tide-org",
-    name: "web app",
-    visibility: "Private",
-    gitUrl: "https://example.com/tide-org/web-app.git",
-    languages: [],
-    rootFiles: [],
-    goals: Goals.Goals.defaults,
-    addedAt: "2026-01-01T00:00:00Z",
-    lastUpdated: "2026-01-01T00:00:00Z",
-    following: true
-  })
 
 const comment = (issueId: string, line: number) =>
   PullRequestDecoration.IssueComment.make({
