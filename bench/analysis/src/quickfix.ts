@@ -21,25 +21,15 @@ type Finding = AnalysisResults.IssueFinding
 
 const git = (cwd: string, args: ReadonlyArray<string>) => execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
 
-// The analysis reads a file without its byte order mark; the patch keeps it (QuickFixes.patchAt).
+// Read as git's cat-file gives it: a byte order mark kept (QuickFix.fixedFile counts after it).
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true })
 
 /** The patch of the findings' fixes on the tree at `root`, as the service makes it from git's texts. */
 const patchOf = (root: string, findings: ReadonlyArray<Finding>) => {
   const byPath = new Map<string, Array<Finding>>()
   for (const finding of findings) if (finding.fix !== undefined) byPath.set(finding.filePath, [...(byPath.get(finding.filePath) ?? []), finding])
-  let fixes = 0
-  const changes = [...byPath].map(([path, fixable]) => {
-    const before = utf8.decode(readFileSync(join(root, path)))
-    const mark = before.startsWith("\uFEFF") ? "\uFEFF" : ""
-    const text = before.slice(mark.length)
-    const lines = text.split("\n")
-    const holds = (f: Finding) => (lines[f.line - 1] ?? "").replace(/\r$/, "") === f.lineText
-    const fixed = QuickFix.applyFixes(text, fixable.filter(holds).map((f) => f.fix ?? []))
-    fixes += fixed.applied
-    return { path, before, after: mark + fixed.text }
-  })
-  return { patch: QuickFix.patchOf(changes), fixes }
+  const changes = [...byPath].map(([path, fixable]) => QuickFix.fixedFile(path, utf8.decode(readFileSync(join(root, path))), fixable))
+  return { patch: QuickFix.patchOf(changes), fixes: changes.reduce((sum, change) => sum + change.applied, 0) }
 }
 
 const key = (f: Finding) => `${f.filePath}\u0000${f.patternId}\u0000${f.message}`

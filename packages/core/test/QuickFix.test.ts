@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { applyPatch, parsePatch } from "diff"
-import { applyFixes, patchOf, TextEdit } from "../src/domain/QuickFix.js"
+import { analysedText, applyFixes, fixedFile, patchOf, TextEdit } from "../src/domain/QuickFix.js"
 
 const edit = (from: number, to: number, text: string) => TextEdit.make({ from, to, text })
 
@@ -28,6 +28,20 @@ describe("applyFixes", () => {
 
   it("leaves out a fix past the end of the text (one made for another text) and an empty one", () => {
     expect(applyFixes("short", [[edit(3, 9, "")], [], [edit(0, 0, "// ")]])).toEqual({ text: "// short", applied: 1 })
+  })
+})
+
+describe("fixedFile", () => {
+  it("applies the fixes whose line still reads as analysed, counting after a byte order mark the file keeps", () => {
+    const text = "\uFEFFif (!!a) go()\r\nstay()\r\n"
+    expect(analysedText(text)).toBe("if (!!a) go()\r\nstay()\r\n")
+    const fixed = fixedFile("a.js", text, [
+      { line: 1, lineText: "if (!!a) go()", fix: [edit(4, 7, "a")] },
+      // Made on another text of line 2: left out.
+      { line: 2, lineText: "stay(1)", fix: [edit(15, 21, "gone()")] },
+      { line: 2, lineText: "stay()" }
+    ])
+    expect(fixed).toEqual({ path: "a.js", before: text, after: "\uFEFFif (a) go()\r\nstay()\r\n", applied: 1 })
   })
 })
 

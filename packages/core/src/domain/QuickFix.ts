@@ -69,6 +69,32 @@ export interface FileChange {
   readonly after: string
 }
 
+const byteOrderMark = "\uFEFF"
+
+/** A file's text as the analysis read it, and its issues' offsets count in: without a byte order mark. */
+export const analysedText = (text: string): string => (text.startsWith(byteOrderMark) ? text.slice(1) : text)
+
+/** What of an issue a fix is checked against: its line, that line's text as analysed, its fix. */
+export interface FixedIssue {
+  readonly line: number
+  readonly lineText: string
+  readonly fix?: IssueFix | undefined
+}
+
+/**
+ * The file at `path` (its very text, as git holds it) with the fixes of `issues` applied: only those
+ * whose line still reads as the analysis read it (the offsets were made on that text), counted in
+ * the text without a byte order mark, which the file keeps.
+ */
+export const fixedFile = (path: string, text: string, issues: ReadonlyArray<FixedIssue>): FileChange & { readonly applied: number } => {
+  const analysed = analysedText(text)
+  const mark = text.slice(0, text.length - analysed.length)
+  const lines = analysed.split("\n")
+  const holds = (issue: FixedIssue) => (lines[issue.line - 1] ?? "").replace(/\r$/, "") === issue.lineText
+  const fixed = applyFixes(analysed, issues.filter(holds).map((issue) => issue.fix ?? []))
+  return { path, before: text, after: mark + fixed.text, applied: fixed.applied }
+}
+
 // Git's own quoting of a path in a patch: in double quotes with C escapes, octal for each byte
 // outside printable ASCII, whenever one of those, a quote or a backslash is in it.
 const escapes: Readonly<Record<string, string>> = { "\"": "\\\"", "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" }

@@ -2,6 +2,7 @@ import { Effect, Either, Option } from "effect"
 import type { IssueResult } from "../domain/AnalysisResults.js"
 import type { ChangeAnalysis } from "../domain/ChangeAnalysis.js"
 import { everyRow } from "../domain/Pagination.js"
+import { analysedText } from "../domain/QuickFix.js"
 import { commentLimit, Decoration, issueCommentOf, suggestionOf, summaryOf } from "../domain/PullRequestDecoration.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import { ChangeStore } from "../ports/ChangeStore.js"
@@ -33,7 +34,7 @@ const make = Effect.gen(function*() {
       : Effect.map(fileLines.texts(repository.gitUrl, sha, paths), (read) =>
         new Map(paths.flatMap((path, index) => {
           const text = read[index]
-          return text === undefined || Either.isLeft(text) ? [] : [[path, text.right.replace(/^\uFEFF/, "")] as const]
+          return text === undefined || Either.isLeft(text) ? [] : [[path, analysedText(text.right)] as const]
         })))
 
   /** The decoration of the change's head, judged `verdict`. */

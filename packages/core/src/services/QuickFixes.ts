@@ -1,9 +1,9 @@
-import { Array as Arr, Effect, Either, Option, Schema } from "effect"
+import { Array as Arr, Effect, Either, Encoding, Option, Schema } from "effect"
 import type { IssueResult } from "../domain/AnalysisResults.js"
 import { ServiceUnavailable } from "../domain/Errors.js"
 import { everyRow } from "../domain/Pagination.js"
 import type { Principal, RepositoryCoordinates } from "../domain/Principal.js"
-import { applyFixes, type FileChange, patchOf } from "../domain/QuickFix.js"
+import { fixedFile, patchOf } from "../domain/QuickFix.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import { isIgnored } from "../domain/Triage.js"
 import { ChangeStore } from "../ports/ChangeStore.js"
@@ -41,9 +41,6 @@ const noPatch: QuickfixPatch = { patch: "", fixes: 0, commitSha: undefined }
 /** Pages read through when every fixable issue of an analysis is wanted. */
 const pageSize = 1_000
 
-const byteOrderMark = "\uFEFF"
-
-const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64")
 
 const make = Effect.gen(function*() {
   const repositoryIssues = yield* RepositoryIssues
@@ -67,20 +64,11 @@ const make = Effect.gen(function*() {
       const texts = yield* fileLines.texts(repository.gitUrl, commitSha, paths).pipe(
         Effect.mapError((error) => new ServiceUnavailable({ reason: error.message, cause: error }))
       )
-      let fixes = 0
-      const changed = paths.flatMap((path, index): ReadonlyArray<FileChange> => {
+      const changed = paths.flatMap((path, index) => {
         const read = texts[index]
-        if (read === undefined || Either.isLeft(read)) return []
-        // The analysis read the file without its byte order mark: the offsets count from after it.
-        const mark = read.right.startsWith(byteOrderMark) ? byteOrderMark : ""
-        const text = read.right.slice(mark.length)
-        const lines = text.split("\n")
-        const holds = (issue: IssueResult) => (lines[issue.line - 1] ?? "").replace(/\r$/, "") === issue.lineText
-        const fixed = applyFixes(text, (byPath[path] ?? []).filter(holds).map((issue) => issue.fix ?? []))
-        fixes += fixed.applied
-        return [{ path, before: read.right, after: mark + fixed.text }]
+        return read === undefined || Either.isLeft(read) ? [] : [fixedFile(path, read.right, byPath[path] ?? [])]
       })
-      return { patch: patchOf(changed), fixes, commitSha }
+      return { patch: patchOf(changed), fixes: changed.reduce((sum, change) => sum + change.applied, 0), commitSha }
     })
 
   /** The fixable issues of the branch's latest analysis that the repository has not ignored. */
@@ -122,7 +110,7 @@ const make = Effect.gen(function*() {
       return yield* patchAt(repository, change.headSha, added.map((row) => row.issue).filter((issue) => !ignored(issue)))
     })
 
-  const encoded = (patch: QuickfixPatch) => QuickfixPatchResponse.make({ data: { patch: base64(patch.patch) } })
+  const encoded = (patch: QuickfixPatch) => QuickfixPatchResponse.make({ data: { patch: Encoding.encodeBase64(patch.patch) } })
 
   return withSpans("QuickFixes", {
     hasSuggestions,
