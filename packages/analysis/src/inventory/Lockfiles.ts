@@ -1,7 +1,7 @@
 import { Either } from "effect"
 import { parse as parseToml } from "smol-toml"
 import { parse as parseYaml } from "yaml"
-import { goParts, npmParts, packageUrl, type PurlType } from "./PackageUrl.js"
+import { goParts, normalisedName, npmParts, packageUrl, type PurlType } from "./PackageUrl.js"
 
 /**
  * A repository's dependencies as its lockfiles pin them, read as data (nothing of the repository
@@ -150,6 +150,9 @@ const requirements: Reader = (content) => {
   })
 }
 
+/** A PyPI name as names are compared (PEP 503). */
+const pypiName = (name: string) => normalisedName("pypi", name)
+
 /** The dependency names of a pyproject.toml: PEP 621's lists and Poetry's tables. */
 const pyprojectNames = (sibling: Sibling) => {
   const manifest = sibling("pyproject.toml")
@@ -165,7 +168,7 @@ const pyprojectNames = (sibling: Sibling) => {
   return new Set(
     [...pep508, ...Object.keys(record(poetry["dependencies"])), ...Object.keys(record(poetry["dev-dependencies"])), ...groups.flatMap(Object.keys)]
       .filter((name) => name !== "" && name !== "python")
-      .map((name) => name.toLowerCase().replace(/[-_.]+/g, "-"))
+      .map(pypiName)
   )
 }
 
@@ -177,7 +180,7 @@ const poetryLock: Reader = (content, sibling) => {
     const described = record(value)
     const name = text(described["name"])
     const version = text(described["version"])
-    return name === undefined || version === undefined ? [] : [entry("pypi", name, version, direct.has(name.toLowerCase().replace(/[-_.]+/g, "-")))]
+    return name === undefined || version === undefined ? [] : [entry("pypi", name, version, direct.has(pypiName(name)))]
   })
 }
 
@@ -187,12 +190,12 @@ const pipfileLock: Reader = (content, sibling) => {
   const pipfile = sibling("Pipfile")
   const direct = pipfile === undefined ? new Set<string>() : (() => {
     const toml = record(parseToml(pipfile))
-    return new Set([...keysOf(toml["packages"], toml["dev-packages"])].map((name) => name.toLowerCase().replace(/[-_.]+/g, "-")))
+    return new Set([...keysOf(toml["packages"], toml["dev-packages"])].map(pypiName))
   })()
   return ["default", "develop"].flatMap((section) =>
     Object.entries(record(lock[section])).flatMap(([name, value]) => {
       const version = text(record(value)["version"])?.replace(/^===?/, "")
-      return version === undefined ? [] : [entry("pypi", name, version, direct.has(name.toLowerCase().replace(/[-_.]+/g, "-")))]
+      return version === undefined ? [] : [entry("pypi", name, version, direct.has(pypiName(name)))]
     }))
 }
 
