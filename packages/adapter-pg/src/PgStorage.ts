@@ -7,12 +7,14 @@ import { MemoryCredentialRevocations } from "@tidemark/core/memory"
 import { Layer, type Redacted } from "effect"
 import * as EmbeddedPostgres from "./EmbeddedPostgres.js"
 import * as Migrations from "./Migrations.js"
+import * as PgAdvisoryStore from "./PgAdvisoryStore.js"
 import * as PgAnalysisResultStore from "./PgAnalysisResultStore.js"
 import * as PgAnalysisStore from "./PgAnalysisStore.js"
 import * as PgChangeStore from "./PgChangeStore.js"
 import * as PgCloneResultStore from "./PgCloneResultStore.js"
 import * as PgCredentialRevocations from "./PgCredentialRevocations.js"
 import * as PgCredentialStore from "./PgCredentialStore.js"
+import * as PgDependencyStore from "./PgDependencyStore.js"
 import * as PgFileResultStore from "./PgFileResultStore.js"
 import * as PgIssueResultStore from "./PgIssueResultStore.js"
 import * as PgLanguageSettingsStore from "./PgLanguageSettingsStore.js"
@@ -24,6 +26,7 @@ import * as PgRepositoryListing from "./PgRepositoryListing.js"
 import * as PgOrganizationStore from "./PgOrganizationStore.js"
 import * as PgRegisteredToolRules from "./PgRegisteredToolRules.js"
 import * as PgRepositoryStore from "./PgRepositoryStore.js"
+import * as PgSecurityItemStore from "./PgSecurityItemStore.js"
 import * as PgStandardStore from "./PgStandardStore.js"
 import * as PgToolConfigStore from "./PgToolConfigStore.js"
 import * as PgTriageStore from "./PgTriageStore.js"
@@ -56,7 +59,10 @@ const stores: Layer.Layer<Exclude<StoragePorts, CredentialRevocations.Credential
   PgGitHostSettingsStore.layer,
   PgLanguageSettingsStore.layer,
   PgRegisteredToolRules.layer,
-  PgTriageStore.layer
+  PgTriageStore.layer,
+  PgAdvisoryStore.layer,
+  PgDependencyStore.layer,
+  PgSecurityItemStore.layer
 )
 
 /** The adapters alone, on a schema already migrated; revocations are announced to every process on the server. */

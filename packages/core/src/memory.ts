@@ -1,6 +1,7 @@
 /** In-memory adapters of every storage port: for tests and for embedding the core as a library. */
 import { Layer } from "effect"
 import * as RepositoryListingFromStores from "./memory/RepositoryListingFromStores.js"
+import * as MemoryAdvisoryStore from "./memory/MemoryAdvisoryStore.js"
 import * as MemoryAnalysisResultStore from "./memory/MemoryAnalysisResultStore.js"
 import * as MemoryAnalysisRows from "./memory/MemoryAnalysisRows.js"
 import * as MemoryCloneResultStore from "./memory/MemoryCloneResultStore.js"
@@ -11,12 +12,14 @@ import * as MemoryAnalysisStore from "./memory/MemoryAnalysisStore.js"
 import * as MemoryChangeStore from "./memory/MemoryChangeStore.js"
 import * as MemoryCredentialRevocations from "./memory/MemoryCredentialRevocations.js"
 import * as MemoryCredentialStore from "./memory/MemoryCredentialStore.js"
+import * as MemoryDependencyStore from "./memory/MemoryDependencyStore.js"
 import * as MemoryPullRequestStore from "./memory/MemoryPullRequestStore.js"
 import * as MemoryLanguageSettingsStore from "./memory/MemoryLanguageSettingsStore.js"
 import * as MemoryRegisteredToolRules from "./memory/MemoryRegisteredToolRules.js"
 import * as MemoryGitHostSettingsStore from "./memory/MemoryGitHostSettingsStore.js"
 import * as MemoryQualityGateStore from "./memory/MemoryQualityGateStore.js"
 import * as MemoryRepositoryStore from "./memory/MemoryRepositoryStore.js"
+import * as MemorySecurityItemStore from "./memory/MemorySecurityItemStore.js"
 import * as MemoryStandardStore from "./memory/MemoryStandardStore.js"
 import * as MemoryToolConfigStore from "./memory/MemoryToolConfigStore.js"
 import * as MemoryTriageStore from "./memory/MemoryTriageStore.js"
@@ -28,6 +31,7 @@ export * as CryptoIdGenerator from "./memory/CryptoIdGenerator.js"
 export * as StaticToolCatalogue from "./memory/StaticToolCatalogue.js"
 export * as StaticToolInstallations from "./memory/StaticToolInstallations.js"
 export {
+  MemoryAdvisoryStore,
   MemoryAnalysisResultStore,
   MemoryAnalysisRows,
   MemoryCloneResultStore,
@@ -38,12 +42,14 @@ export {
   MemoryChangeStore,
   MemoryCredentialRevocations,
   MemoryCredentialStore,
+  MemoryDependencyStore,
   MemoryPullRequestStore,
   MemoryGitHostSettingsStore,
   MemoryLanguageSettingsStore,
   MemoryRegisteredToolRules,
   MemoryQualityGateStore,
   MemoryRepositoryStore,
+  MemorySecurityItemStore,
   MemoryStandardStore,
   MemoryToolConfigStore,
   MemoryTriageStore,
@@ -83,7 +89,10 @@ export const storageLayer = Layer.merge(RepositoryListingFromStores.layer, Memor
     MemoryGitHostSettingsStore.layer,
     MemoryLanguageSettingsStore.layer,
     MemoryRegisteredToolRules.layer,
-    MemoryTriageStore.layer
+    MemoryTriageStore.layer,
+    MemoryAdvisoryStore.layer,
+    MemoryDependencyStore.layer,
+    MemorySecurityItemStore.layer
   ))
 )
 export * as MemoryEventQueue from "./memory/MemoryEventQueue.js"

@@ -1,11 +1,13 @@
 import type { StoragePorts as StoragePortsModule } from "@tidemark/core"
 import type { Layer } from "effect"
+import { advisoryStoreContract } from "./AdvisoryStoreContract.js"
 import { analysisResultStoreContract } from "./AnalysisResultStoreContract.js"
 import { analysisStoreContract } from "./AnalysisStoreContract.js"
 import { changeStoreContract } from "./ChangeStoreContract.js"
 import { cloneResultStoreContract } from "./CloneResultStoreContract.js"
 import { credentialRevocationsContract } from "./CredentialRevocationsContract.js"
 import { credentialStoreContract } from "./CredentialStoreContract.js"
+import { dependencyStoreContract } from "./DependencyStoreContract.js"
 import { fileResultStoreContract } from "./FileResultStoreContract.js"
 import { issueResultStoreContract } from "./IssueResultStoreContract.js"
 import { languageSettingsStoreContract } from "./LanguageSettingsStoreContract.js"
@@ -18,6 +20,7 @@ import { registeredToolRulesContract } from "./RegisteredToolRulesContract.js"
 import { repositoryListingContract } from "./RepositoryListingContract.js"
 import { repositoryPagesContract } from "./RepositoryPagesContract.js"
 import { repositoryStoreContract } from "./RepositoryStoreContract.js"
+import { securityItemStoreContract } from "./SecurityItemStoreContract.js"
 import { standardStoreContract } from "./StandardStoreContract.js"
 import { toolConfigStoreContract } from "./ToolConfigStoreContract.js"
 import { triageStoreContract } from "./TriageStoreContract.js"
@@ -57,4 +60,7 @@ export const storageContracts = (name: string, makeLayer: () => Layer.Layer<Stor
   languageSettingsStoreContract(name, makeLayer())
   registeredToolRulesContract(name, makeLayer())
   triageStoreContract(name, makeLayer())
+  advisoryStoreContract(name, makeLayer())
+  dependencyStoreContract(name, makeLayer())
+  securityItemStoreContract(name, makeLayer())
 }

@@ -1,9 +1,11 @@
+import type { AdvisoryStore } from "./AdvisoryStore.js"
 import type { AnalysisResultStore } from "./AnalysisResultStore.js"
 import type { AnalysisStore } from "./AnalysisStore.js"
 import type { CloneResultStore } from "./CloneResultStore.js"
 import type { ChangeStore } from "./ChangeStore.js"
 import type { CredentialRevocations } from "./CredentialRevocations.js"
 import type { CredentialStore } from "./CredentialStore.js"
+import type { DependencyStore } from "./DependencyStore.js"
 import type { FileResultStore } from "./FileResultStore.js"
 import type { IssueResultStore } from "./IssueResultStore.js"
 import type { LanguageSettingsStore } from "./LanguageSettingsStore.js"
@@ -15,6 +17,7 @@ import type { QualityGateStore } from "./QualityGateStore.js"
 import type { RegisteredToolRules } from "./RegisteredToolRules.js"
 import type { RepositoryListing } from "./RepositoryListing.js"
 import type { RepositoryStore } from "./RepositoryStore.js"
+import type { SecurityItemStore } from "./SecurityItemStore.js"
 import type { StandardStore } from "./StandardStore.js"
 import type { ToolConfigStore } from "./ToolConfigStore.js"
 import type { TriageStore } from "./TriageStore.js"
@@ -47,3 +50,6 @@ export type StoragePorts =
   | LanguageSettingsStore
   | RegisteredToolRules
   | TriageStore
+  | AdvisoryStore
+  | DependencyStore
+  | SecurityItemStore
