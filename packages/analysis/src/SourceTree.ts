@@ -22,6 +22,8 @@ export interface SourceTreeOptions {
   readonly ignore: ReadonlyArray<string>
   /** Larger files are skipped unread: generated bundles and data, not code a team writes. */
   readonly maxFileBytes: number
+  /** Only the files whose path passes are read (every directory is still walked). */
+  readonly only?: ((path: string) => boolean) | undefined
 }
 
 export const defaultSourceTreeOptions: SourceTreeOptions = { ignore: [], maxFileBytes: 1024 * 1024 }
@@ -93,6 +95,7 @@ export const readSourceTree = (
         const info = yield* io(fs.stat(full)).pipe(Effect.mapError(fail(full)))
         if (info.type === "Directory") return skippedDirectories.has(name) ? [] : yield* visitDirectory(relative)
         if (info.type !== "File" || Number(info.size) > options.maxFileBytes) return []
+        if (options.only !== undefined && !options.only(relative)) return []
         return yield* readFile(relative, full)
       })
 

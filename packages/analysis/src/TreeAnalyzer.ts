@@ -14,6 +14,7 @@ import { LintCache } from "./LintCache.js"
 import type { Issue } from "./LintResult.js"
 import { remembered, rememberedEntries } from "./RememberedEntries.js"
 import { resultRowsOf } from "./ResultRows.js"
+import { readInventory } from "./inventory/TreeInventory.js"
 import { SkippedFile, skippedFileProblems } from "./SkippedFile.js"
 import { type AnalysisTool, installed, type ToolAvailability, type ToolProblem, type ToolRun } from "./tools/AnalysisTool.js"
 import { analysisTools } from "./tools/AnalysisTools.js"
@@ -50,6 +51,15 @@ export const ruleIdOf = (patternId: string): string => ruleIdIn(eslint9Flavour, 
  */
 export const configurationFileProblem = (error: InvalidAnalysisConfiguration): Repository.Problem =>
   new Repository.Problem({ code: "invalid_configuration_file", severity: "some_analysis", message: error.message, actions: [] })
+
+/** A lockfile that could not be read: its dependencies are not in the inventory, and not checked for vulnerabilities. */
+const lockfileProblem = ({ path, reason }: { readonly path: string; readonly reason: string }): Repository.Problem =>
+  new Repository.Problem({
+    code: "lockfile_not_read",
+    severity: "some_analysis",
+    message: `${path}: its dependencies could not be read (${reason}), so they are not checked for known vulnerabilities`,
+    actions: []
+  })
 
 /** A tool's problem (its configuration could not be read or followed): the rest of its analysis went on. */
 const toolProblem = (problem: ToolProblem): Repository.Problem =>
@@ -185,6 +195,7 @@ export const make = (options: TreeAnalyzerOptions) =>
           )
         })
         const { analysis, configurationFile, configurationProblem, duplication, skipped, sources } = yield* measureTree(scoped, grammars, treeSettings)
+        const inventory = yield* readInventory(root, (path) => scoped.scope.analysed({ path, content: "" }))
         const finished = yield* Effect.forEach(runs, (run) => Effect.map(run.finished, (done: ToolRun) => ({ ...run, done })))
         const issues: Array<Issue> = finished.flatMap(({ done }) => done.result.issues)
         const unlinted = finished.flatMap(({ done, overdue, tool }) => [
@@ -233,7 +244,8 @@ export const make = (options: TreeAnalyzerOptions) =>
           ...finished.flatMap(({ done }) => done.problems.map(toolProblem)),
           ...notRun.map((tool) => notRunProblem(tool, missing)),
           ...notAnalysedProblem(languageAnalysis),
-          ...skippedFileProblems([...skipped, ...unlinted])
+          ...skippedFileProblems([...skipped, ...unlinted]),
+          ...inventory.unreadable.map(lockfileProblem)
         ]
         return {
           measures,
@@ -242,7 +254,8 @@ export const make = (options: TreeAnalyzerOptions) =>
           ...(configurationFile === undefined
             ? {}
             : { configurationFile: new CommitAnalysis.ConfigurationFile({ path: configurationFile.path, content: configurationFile.content }) }),
-          discoveredRules: finished.flatMap(({ done, tool }) => (done.discovered === undefined ? [] : [{ toolUuid: tool.uuid, rules: done.discovered }]))
+          discoveredRules: finished.flatMap(({ done, tool }) => (done.discovered === undefined ? [] : [{ toolUuid: tool.uuid, rules: done.discovered }])),
+          dependencies: inventory.dependencies
         } satisfies Analyzer.AnalyzerOutput
       }).pipe(
         Effect.mapError((error) => new Analyzer.AnalyzerFailed({ reason: error._tag === "ToolFailed" ? error.reason : error.message })),

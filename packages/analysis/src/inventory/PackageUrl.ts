@@ -4,8 +4,10 @@
  * (a scope's `@` too: `pkg:npm/%40babel/core@7.24.0`).
  */
 
+import { Dependency } from "@tidemark/core"
+
 /** The purl types of the ecosystems whose lockfiles Tidemark reads. */
-export type PurlType = "npm" | "pypi" | "golang" | "cargo" | "gem" | "composer"
+export type PurlType = Dependency.DependencyEcosystem
 
 export interface PackageUrlParts {
   readonly type: PurlType
@@ -23,8 +25,7 @@ const encodePart = (part: string) => encodeURIComponent(part)
  * the purl specification asks of the `pypi` type; npm, Cargo, RubyGems and Composer names stay as
  * written (Composer's are lower case by rule), Go's module paths too.
  */
-export const normalisedName = (type: PurlType, name: string): string =>
-  type === "pypi" ? name.toLowerCase().replace(/[-_.]+/g, "-") : type === "composer" ? name.toLowerCase() : name
+export const normalisedName: (type: PurlType, name: string) => string = Dependency.comparableName
 
 export const packageUrl = ({ name, namespace, type, version }: PackageUrlParts): string => {
   const path = [...(namespace === undefined || namespace === "" ? [] : namespace.split("/")), normalisedName(type, name)]

@@ -1,6 +1,7 @@
 import { Context, type Effect, Schema } from "effect"
 import { CloneResult, FileResult, IssueResult } from "../domain/AnalysisResults.js"
 import { AnalysisMeasures, ConfigurationFile } from "../domain/CommitAnalysis.js"
+import { Dependency } from "../domain/Dependency.js"
 import { Goals } from "../domain/Goals.js"
 import { SeverityLevel } from "../domain/Pattern.js"
 import { DiscoveredRules } from "../domain/RegisteredTools.js"
@@ -82,7 +83,9 @@ export const AnalyzerOutput = Schema.Struct({
   /** The repository's configuration file the analysis read, when the tree has one. */
   configurationFile: Schema.optional(ConfigurationFile),
   /** The rules the registered tools' logs named (their patterns, kept by the worker). */
-  discoveredRules: Schema.optional(Schema.Array(DiscoveredRules))
+  discoveredRules: Schema.optional(Schema.Array(DiscoveredRules)),
+  /** The dependencies the tree's lockfiles pin; absent when the analyzer does not read lockfiles. */
+  dependencies: Schema.optional(Schema.Array(Dependency))
 })
 export interface AnalyzerOutput extends Schema.Schema.Type<typeof AnalyzerOutput> {}
 

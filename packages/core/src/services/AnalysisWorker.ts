@@ -15,6 +15,7 @@ import { defaultMaxDeliveries, defectMessage, isExhausted, retryOrDeadLetter, ru
 import { withSpans } from "../runtime/Spans.js"
 import { ChangeRecording } from "./ChangeRecording.js"
 import { IssueAuthors } from "./IssueAuthors.js"
+import { SecurityScans } from "./SecurityScans.js"
 import { issueIdentity, stoppedDeliveries, TreeAnalyses } from "./TreeAnalyses.js"
 
 export interface AnalysisWorkerOptions {
@@ -47,6 +48,7 @@ const make = (options: AnalysisWorkerOptions) =>
     const trees = yield* TreeAnalyses
     const authors = yield* IssueAuthors
     const changeRecording = yield* ChangeRecording
+    const security = yield* SecurityScans
     const maxDeliveries = options.maxDeliveries ?? defaultMaxDeliveries
     const concurrency = Math.max(1, options.concurrency ?? 1)
     // A lock per repository with a job running, gone once none runs.
@@ -82,7 +84,8 @@ const make = (options: AnalysisWorkerOptions) =>
           issues: yield* issueIdentity(findings),
           clones: outcome.right.clones
         })
-        return { analysis, results }
+        const dependencies = Either.isRight(outcome) ? outcome.right.dependencies : undefined
+        return { analysis, results, succeeded: Either.isRight(outcome), dependencies }
       })
 
     /**
@@ -162,7 +165,7 @@ const make = (options: AnalysisWorkerOptions) =>
         // Its branch no longer analysed (disabled since the job was queued): nothing to show it on.
         const branches = yield* repositories.listBranches(repository.value.id)
         if (branches.some((b) => b.name === job.branch && !b.isEnabled)) return yield* settle(delivery.ack)
-        const { analysis, results } = yield* analyse(repository.value, job, commit.value)
+        const { analysis, dependencies, results, succeeded } = yield* analyse(repository.value, job, commit.value)
         const previous = (yield* store.latest([{ repositoryId: analysis.repositoryId, branch: analysis.branch }])).get(analysis.repositoryId)
         // The rows first: once the analysis shows, the list behind each of its counts is there.
         yield* resultStore.save({ repositoryId: analysis.repositoryId, branch: analysis.branch, commitSha: analysis.commit.sha }, results)
@@ -170,6 +173,10 @@ const make = (options: AnalysisWorkerOptions) =>
         yield* scopeCoverage(analysis)
         yield* store.save(analysis)
         yield* prune(analysis.repositoryId)
+        // The default branch is what ships: its findings are the organization's security items.
+        if (succeeded && branches.some((b) => b.name === job.branch && b.isDefault)) {
+          yield* security.recordDefaultBranch(repository.value, job.commitSha, results, dependencies)
+        }
         yield* settle(delivery.ack)
       })
 
@@ -200,5 +207,5 @@ const make = (options: AnalysisWorkerOptions) =>
  */
 export class AnalysisWorker extends Effect.Service<AnalysisWorker>()("@tidemark/core/AnalysisWorker", {
   scoped: (options: AnalysisWorkerOptions = {}) => make(options),
-  dependencies: [TreeAnalyses.Default, IssueAuthors.Default, ChangeRecording.Default]
+  dependencies: [TreeAnalyses.Default, IssueAuthors.Default, ChangeRecording.Default, SecurityScans.Default]
 }) {}
