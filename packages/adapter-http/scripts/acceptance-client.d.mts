@@ -7,6 +7,7 @@ export declare const definitions: {
   readonly "commits-pulls": AcceptanceDefinition
   readonly "languages-tools": AcceptanceDefinition
   readonly "triage-setup": AcceptanceDefinition
+  readonly security: AcceptanceDefinition
 }
 export declare const interfacePath: string
 export declare const typesPath: string

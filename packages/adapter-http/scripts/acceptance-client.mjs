@@ -1,6 +1,6 @@
 // Makes the acceptance clients of the original API: for each published definition (the issue and
 // file operations of issue 13; the commits, pull requests and quality settings of issue 14; the
-// languages, file extensions and tools of the catalogue; the triage and setup operations of issue 27), its
+// languages, file extensions and tools of the catalogue; the triage and setup operations of issue 27; the security operations of issue 28), its
 // interface (paths, parameters, schemas, enums, required fields) with its prose left out, and the
 // TypeScript types openapi-typescript generates from it, which openapi-fetch calls in
 // packages/adapter-http/test/AcceptanceClient.test.ts, AcceptanceQualitySettings.test.ts,
@@ -35,6 +35,10 @@ export const definitions = {
   "triage-setup": {
     interfacePath: `${root}docs/spec/codacy-v3-triage-setup.interface.yaml`,
     typesPath: `${root}packages/adapter-http/test/fixtures/CodacyTriageSetupApi.ts`
+  },
+  security: {
+    interfacePath: `${root}docs/spec/codacy-v3-security.interface.yaml`,
+    typesPath: `${root}packages/adapter-http/test/fixtures/CodacySecurityApi.ts`
   }
 }
 

@@ -2,7 +2,7 @@ import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import type { HttpApp } from "@effect/platform"
 import { HttpApiSchema, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import type * as Core from "@tidemark/core"
-import { Redaction } from "@tidemark/core"
+import { Errors, Redaction } from "@tidemark/core"
 import { Cause, Effect, Option, Schema } from "effect"
 import {
   BadRequest,
@@ -47,6 +47,19 @@ export type AnalysisErrorOf<E> = E extends Core.Errors.NotFound ? NotFound
   : E extends Core.Errors.PermissionDenied ? Forbidden
   : E extends Core.Errors.ServiceUnavailable ? InternalServerError
   : never
+
+/**
+ * For the operations whose definition documents no 403 (the SLA's): a caller without the
+ * permission is told 401, the status the original answers any caller it refuses with.
+ */
+export const refusedAsUnauthorized = <A, E, R>(
+  effect: Effect.Effect<A, E | Core.Errors.PermissionDenied, R>
+): Effect.Effect<A, Exclude<E, Core.Errors.PermissionDenied> | Core.Errors.Unauthenticated, R> =>
+  Effect.catchIf(
+    effect,
+    (e): e is Core.Errors.PermissionDenied => e instanceof Errors.PermissionDenied,
+    (e) => Effect.fail(new Errors.Unauthenticated({ kind: "wrongKind", reason: e.reason }))
+  ) as Effect.Effect<A, Exclude<E, Core.Errors.PermissionDenied> | Core.Errors.Unauthenticated, R>
 
 /**
  * Every message an error body carries passes here: a domain message may quote what a client sent

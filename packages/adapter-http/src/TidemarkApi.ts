@@ -19,6 +19,7 @@ import { QualitySettingsGroup } from "./qualitySettings/Api.js"
 import { ReporterGroup } from "./reporter/Api.js"
 import { OrganizationRepositoriesGroup, RepositoriesGroup, RepositorySetupGroup } from "./repositories/Api.js"
 import { ResultsGroup } from "./results/Api.js"
+import { SecurityGroup } from "./security/Api.js"
 import { TokensGroup } from "./tokens/Api.js"
 import { ToolsGroup } from "./tools/Api.js"
 import { TriageGroup } from "./triage/Api.js"
@@ -56,6 +57,7 @@ export class AnalysisApi extends HttpApi.make("analysis")
   .add(BranchesGroup)
   // Issue 27: the tools' fixes as a patch (quickFixes/).
   .add(QuickFixesGroup)
+  .add(SecurityGroup)
   .prefix("/api/v3")
   .annotate(OpenApi.Title, "Tidemark analysis API")
   .annotate(OpenApi.Version, "3.1.0")

@@ -215,7 +215,20 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
           // Quick fixes as a patch (issue 27).
           `${repository}/issues/hasSuggestions`,
           `${repository}/issues/patch`,
-          `${repository}/pull-requests/{pullRequestNumber}/issues/patch`
+          `${repository}/pull-requests/{pullRequestNumber}/issues/patch`,
+          // Security and risk management (issue 28).
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/security/items",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/security/items/{srmItemId}/ignore",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/security/items/{srmItemId}/unignore",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/security/items/{srmItemId}",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/security/items/search",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/security/dashboard",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/security/dashboard/repositories/search",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/security/dashboard/history/search",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/security/dashboard/categories/search",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/security/repositories",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/security/categories",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/security/sla"
         ]
         expect(Object.keys(document.paths).sort()).toEqual([...new Set([...specOperations.map((o) => o.path), ...issueOperations])].sort())
         expect(document.components.securitySchemes["apiToken"]).toEqual({ type: "apiKey", name: "api-token", in: "header" })

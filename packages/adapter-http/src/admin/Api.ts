@@ -1,4 +1,5 @@
 import { HttpApiGroup } from "@effect/platform"
+import * as Advisories from "../advisories/Api.js"
 import * as ApiErrors from "../ApiErrors.js"
 import { Authentication } from "../Authentication.js"
 import * as Coverage from "../coverage/Api.js"
@@ -35,6 +36,9 @@ export class AdminGroup extends HttpApiGroup.make("admin")
   .add(Issues.uploadSarif)
   .add(Metrics.getOrganizationMetrics)
   .add(Metrics.listOrganizationSystems)
+  .add(Advisories.importAdvisories)
+  .add(Advisories.getAdvisoryImport)
+  .add(Advisories.matchAdvisories)
   .pipe(ApiErrors.writes)
   .middleware(Authentication)
 {}

@@ -1,5 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
+import * as Advisories from "../advisories/Handlers.js"
 import * as Coverage from "../coverage/Handlers.js"
 import * as Issues from "../issues/Handlers.js"
 import * as Metrics from "../metrics/Handlers.js"
@@ -23,6 +24,7 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
     const coverage = yield* Coverage.adminHandlers
     const issues = yield* Issues.adminHandlers
     const metrics = yield* Metrics.adminHandlers
+    const advisories = yield* Advisories.adminHandlers
     return handlers
       .handle("addRepository", repositories.addRepository)
       .handle("createApiToken", tokens.createApiToken)
@@ -42,4 +44,7 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "admin", (handlers) =>
       .handle("uploadSarif", issues.uploadSarif)
       .handle("getOrganizationMetrics", metrics.getOrganizationMetrics)
       .handle("listOrganizationSystems", metrics.listOrganizationSystems)
+      .handle("importAdvisories", advisories.importAdvisories)
+      .handle("getAdvisoryImport", advisories.getAdvisoryImport)
+      .handle("matchAdvisories", advisories.matchAdvisories)
   }))

@@ -5,7 +5,7 @@ import { Schema } from "effect"
  * mapping module.
  */
 export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
-  what: Schema.Literal("organization", "repository", "branch", "tool", "pattern", "standard", "issue", "file", "coverage", "pullRequest", "commit", "token"),
+  what: Schema.Literal("organization", "repository", "branch", "tool", "pattern", "standard", "issue", "file", "coverage", "pullRequest", "commit", "token", "securityItem", "dependency"),
   id: Schema.String
 }) {
   override get message() {

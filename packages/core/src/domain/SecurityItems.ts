@@ -106,13 +106,13 @@ export class SecurityItem extends Schema.Class<SecurityItem>("SecurityItem")({
 
 /** What a search, a count or the dashboard narrows the items to; each list empty = any. */
 export interface ItemFilter {
-  readonly repositories?: ReadonlyArray<string>
-  readonly priorities?: ReadonlyArray<SrmPriority>
-  readonly statuses?: ReadonlyArray<SrmStatus>
+  readonly repositories?: ReadonlyArray<string> | undefined
+  readonly priorities?: ReadonlyArray<SrmPriority> | undefined
+  readonly statuses?: ReadonlyArray<SrmStatus> | undefined
   /** Security categories; `_other_` matches items without one. */
-  readonly categories?: ReadonlyArray<string>
+  readonly categories?: ReadonlyArray<string> | undefined
   /** Any scan type the API names; those Tidemark does not run match nothing. */
-  readonly scanTypes?: ReadonlyArray<string>
+  readonly scanTypes?: ReadonlyArray<string> | undefined
 }
 
 /** The item's category as the filters read it: `_other_` for an item without one. */

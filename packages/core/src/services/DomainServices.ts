@@ -1,5 +1,6 @@
 import { Layer } from "effect"
 import { Access } from "./Access.js"
+import { AdvisoryImports } from "./AdvisoryImports.js"
 import { Analyses } from "./Analyses.js"
 import { BranchHistory } from "./BranchHistory.js"
 import { Branches } from "./Branches.js"
@@ -30,6 +31,7 @@ import { QuickFixes } from "./QuickFixes.js"
 import { RepositoryIssues } from "./RepositoryIssues.js"
 import { RepositoryLanguages } from "./RepositoryLanguages.js"
 import { SarifImports } from "./SarifImports.js"
+import { SecurityAndRisk } from "./SecurityAndRisk.js"
 import { Tokens } from "./Tokens.js"
 import { ToolConfiguration } from "./ToolConfiguration.js"
 
@@ -43,6 +45,7 @@ import { ToolConfiguration } from "./ToolConfiguration.js"
 export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
   Layer.mergeAll(
     Access.Default,
+    AdvisoryImports.Default,
     Analyses.Default,
     BranchHistory.Default,
     Branches.Default,
@@ -73,6 +76,7 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     QuickFixes.Default,
     RepositoryLanguages.Default,
     SarifImports.Default,
+    SecurityAndRisk.Default,
     Tokens.Default,
     ToolConfiguration.Default
   ).pipe(Layer.provide(Layer.succeed(GitUrls, templates)))

@@ -3,6 +3,7 @@ import { Redaction } from "@tidemark/core"
 import { Effect } from "effect"
 import { reportFailure } from "../FailureReport.js"
 import { version } from "../Version.js"
+import { advisories } from "./Advisories.js"
 import { analyze } from "./Analyze.js"
 import { coverage } from "./Coverage.js"
 import { key, token } from "./Credential.js"
@@ -20,7 +21,7 @@ import { worker } from "./Worker.js"
 /** The `tidemark` command: the server, and the admin commands that call it over HTTP. */
 export const command = Command.make("tidemark").pipe(
   Command.withDescription("Tidemark: a self-hosted code-analysis and delivery-metrics service."),
-  Command.withSubcommands([serve, worker, repo, pr, analyze, coverage, gate, fix, token, key, org, standard, metrics])
+  Command.withSubcommands([serve, worker, repo, pr, analyze, coverage, gate, fix, token, key, org, standard, metrics, advisories])
 )
 
 const cli = Command.run(command, { name: "tidemark", version })

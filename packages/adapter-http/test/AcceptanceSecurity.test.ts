@@ -1,0 +1,214 @@
+/**
+ * Issue 28's security and risk management, accepted as the original service's clients call it: with
+ * a client generated from the original API's definition (docs/spec/codacy-v3-security.interface.yaml),
+ * and as the original MCP server's two tools call it (codacy_search_organization_srm_items sends
+ * searchSecurityItems its options as the body, or none; codacy_search_repository_srm_items adds
+ * `repositories: [repository]`). A repository with a vulnerable lockfile and a security-pattern
+ * issue is analysed after the admin imported real OSV records; its items carry priorities and due
+ * dates as the organization's SLA says. Every answer is checked against the definition's schema.
+ */
+import { describe, expect, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { readFileSync } from "node:fs"
+import createClient from "openapi-fetch"
+import { definitions } from "../scripts/acceptance-client.mjs"
+import { acceptanceDefinition } from "./fixtures/AcceptanceDefinition.js"
+import type { paths } from "./fixtures/CodacySecurityApi.js"
+import * as Http from "./fixtures/Http.js"
+import { addRepository, issueToken, newOrganization, until, untilAnalysed } from "./fixtures/Scenario.js"
+import { analysingTestLayer } from "./fixtures/TestLayer.js"
+import { adminToken, TestServer } from "./fixtures/TestServer.js"
+
+const { interfacePath } = definitions.security
+const { called, checked, operations } = acceptanceDefinition(readFileSync(interfacePath, "utf8"))
+
+const osv = (id: string): unknown => JSON.parse(readFileSync(new URL(`../../core/test/fixtures/osv/${id}.json`, import.meta.url), "utf8"))
+
+const call = <T>(run: () => Promise<T>) => Effect.promise(run)
+
+const organizationPath = "/organizations/{provider}/{remoteOrganizationName}" as const
+const security = `${organizationPath}/security` as const
+
+const dayMillis = 86_400_000
+
+// lodash 4.17.11 (GHSA-jf85-cpcp-j695, critical) pinned by npm; cryptography 3.2 by pip (GHSA-rhm9-p9w5-fwm7 and PYSEC-2021-63).
+const packageJson = JSON.stringify({ name: "shop", dependencies: { lodash: "^4.17.11" } })
+const packageLock = JSON.stringify({
+  name: "shop",
+  lockfileVersion: 3,
+  packages: {
+    "": { name: "shop", dependencies: { lodash: "^4.17.11" } },
+    "node_modules/lodash": { version: "4.17.11", license: "MIT" }
+  }
+})
+// Ruff's S102 (exec builtin), a security pattern on by default.
+const runner = 'source = "print(1)"\nexec(source)\n'
+
+layer(analysingTestLayer, { excludeTestServices: true, timeout: "240 seconds" })("acceptance client of security and risk management", (it) => {
+  it("the definition has the fourteen security operations", () => {
+    for (const name of [
+      "listSecurityItems",
+      "searchSecurityItems",
+      "getSecurityItem",
+      "ignoreSecurityItem",
+      "unignoreSecurityItem",
+      "getSecurityDashboard",
+      "searchSecurityDashboard",
+      "searchSecurityDashboardRepositories",
+      "searchSecurityDashboardHistory",
+      "searchSecurityDashboardCategories",
+      "listSecurityRepositories",
+      "listSecurityCategories",
+      "getSLAConfig",
+      "updateSLAConfig"
+    ]) expect(operations.has(name), name).toBe(true)
+  })
+
+  describe("an organization's security items", () => {
+    it.effect("holds the vulnerable dependency and the SAST finding with the SLA's due dates, as the MCP tools and the client read them", () =>
+      Effect.gen(function*() {
+        const { baseUrl } = yield* TestServer
+        const org = newOrganization("security")
+        const token = yield* issueToken(org, "admin")
+        const reader = yield* issueToken(org, "read")
+        const client = createClient<paths>({ baseUrl: `${baseUrl}/api/v3`, headers: { "api-token": token } })
+        const readOnly = createClient<paths>({ baseUrl: `${baseUrl}/api/v3`, headers: { "api-token": reader } })
+        const anonymous = createClient<paths>({ baseUrl: `${baseUrl}/api/v3` })
+        const at = { provider: org.provider, remoteOrganizationName: org.name }
+
+        // The SLA first: criticals in 20 days, mediums in 45 (within 15 days of its deadline an item is due soon).
+        const sla = { criticalSla: 20, highSla: 14, mediumSla: 45, lowSla: 120 }
+        expect(checked("getSLAConfig", 200, yield* call(() => client.GET(`${security}/sla`, { params: { path: at } }))))
+          .toEqual({ slaConfig: { criticalSla: 15, highSla: 30, mediumSla: 90, lowSla: 180 } })
+        checked("updateSLAConfig", 401, yield* call(() => readOnly.PUT(`${security}/sla`, { params: { path: at }, body: { slaConfig: sla } })))
+        checked("updateSLAConfig", 400, yield* call(() => client.PUT(`${security}/sla`, { params: { path: at }, body: { slaConfig: { ...sla, lowSla: 0 } } })))
+        expect(checked("updateSLAConfig", 201, yield* call(() => client.PUT(`${security}/sla`, { params: { path: at }, body: { slaConfig: sla } }))))
+          .toEqual({ slaConfig: sla })
+
+        // The installation admin imports lodash's advisory (and a withdrawn one, which removes nothing, and one that is not OSV).
+        const imported = yield* Http.post("/api/v3/admin/advisories", {
+          token: adminToken,
+          json: { records: [osv("GHSA-jf85-cpcp-j695"), osv("GHSA-2jx3-fx5f-r2c6"), { id: 42 }] }
+        })
+        expect(imported.status, imported.text).toBe(200)
+        expect(imported.body).toMatchObject({ data: { saved: 1, unchanged: 0, removed: 0, skipped: 0, invalidRecords: 1, invalid: [{ index: 2 }] } })
+
+        const { git } = yield* addRepository(org, "shop", {
+          files: { "package.json": packageJson, "package-lock.json": packageLock, "requirements.txt": "cryptography==3.2\n", "tools/run.py": runner }
+        })
+        yield* untilAnalysed(org, "shop", token, git.mainSha)
+
+        // codacy_search_organization_srm_items with no options: no body at all.
+        const organizationItems = yield* until(
+          call(() => client.POST(`${security}/items/search`, { params: { path: at } })),
+          (reply) => (reply.data?.data.length ?? 0) >= 2
+        )
+        const items = checked("searchSecurityItems", 200, organizationItems).data
+        const byScan = Object.fromEntries(items.map((item) => [item.scanType, item]))
+        expect(Object.keys(byScan).sort()).toEqual(["SAST", "SCA"])
+        const dependency = byScan["SCA"]!
+        expect(dependency).toMatchObject({
+          itemSource: "Codacy",
+          itemSourceId: "GHSA-jf85-cpcp-j695",
+          title: "lodash 4.17.11: Prototype Pollution in lodash",
+          repository: "shop",
+          priority: "Critical",
+          status: "OnTrack",
+          securityCategory: "OutdatedDependencies",
+          scanType: "SCA",
+          cvssScore: 9.1,
+          cve: "CVE-2019-10744",
+          cwe: "CWE-1321",
+          affectedVersion: "4.17.11",
+          fixedVersion: ["4.17.12"]
+        })
+        expect(Date.parse(dependency.dueAt) - Date.parse(dependency.openedAt)).toBe(20 * dayMillis)
+        const sast = byScan["SAST"]!
+        expect(sast).toMatchObject({ priority: "Medium", status: "OnTrack", scanType: "SAST", title: "Use of `exec` detected" })
+        expect(sast.additionalInfo).toBe("tools/run.py:2 Ruff Ruff_S102: Exec builtin")
+        expect(Date.parse(sast.dueAt) - Date.parse(sast.openedAt)).toBe(45 * dayMillis)
+        // Sorted by due date: the critical first.
+        expect(items.map((item) => item.scanType)).toEqual(["SCA", "SAST"])
+
+        // codacy_search_repository_srm_items: its options with `repositories: [repository]`.
+        const repositoryItems = checked("searchSecurityItems", 200, yield* call(() =>
+          client.POST(`${security}/items/search`, { params: { path: at, query: { limit: 1 } }, body: { repositories: ["shop"], scanTypes: ["SCA"] } })))
+        expect(repositoryItems.data.map((item) => item.id)).toEqual([dependency.id])
+        expect(repositoryItems.pagination).toMatchObject({ limit: 1, total: 1 })
+        expect(checked("searchSecurityItems", 200, yield* call(() =>
+          client.POST(`${security}/items/search`, { params: { path: at }, body: { repositories: ["elsewhere"] } }))).data).toEqual([])
+        // Paging: one at a time, the cursor gives the next.
+        const first = checked("searchSecurityItems", 200, yield* call(() =>
+          client.POST(`${security}/items/search`, { params: { path: at, query: { limit: 1, sort: "DetectedAt", direction: "desc" } }, body: {} })))
+        expect(first.pagination.cursor).toBeDefined()
+        const second = checked("searchSecurityItems", 200, yield* call(() =>
+          client.POST(`${security}/items/search`, { params: { path: at, query: { limit: 1, cursor: first.pagination.cursor!, sort: "DetectedAt", direction: "desc" } }, body: {} })))
+        expect([...first.data, ...second.data].map((item) => item.id).sort()).toEqual(items.map((item) => item.id).sort())
+        checked("searchSecurityItems", 401, yield* call(() => anonymous.POST(`${security}/items/search`, { params: { path: at } })))
+        checked("searchSecurityItems", 400, yield* call(() =>
+          client.POST(`${security}/items/search`, { params: { path: at, query: { direction: "sideways" } }, body: {} })))
+
+        // The deprecated GET list, its filters in the query.
+        expect(checked("listSecurityItems", 200, yield* call(() =>
+          client.GET(`${security}/items`, { params: { path: at, query: { priority: ["Critical"], status: ["OnTrack", "DueSoon"] } } }))).data.map((item) => item.id))
+          .toEqual([dependency.id])
+        expect(checked("getSecurityItem", 200, yield* call(() =>
+          client.GET(`${security}/items/{srmItemId}`, { params: { path: { ...at, srmItemId: sast.id } } }))).data).toEqual(sast)
+        checked("getSecurityItem", 404, yield* call(() =>
+          client.GET(`${security}/items/{srmItemId}`, { params: { path: { ...at, srmItemId: "80f64371-e6bc-4d9b-b022-7c873cc5e39f" } } })))
+
+        // Ignoring needs write; an ignored item says who and why, and is brought back once.
+        checked("ignoreSecurityItem", 403, yield* call(() =>
+          readOnly.POST(`${security}/items/{srmItemId}/ignore`, { params: { path: { ...at, srmItemId: sast.id } }, body: { reason: "TestCode" } })))
+        checked("unignoreSecurityItem", 400, yield* call(() =>
+          client.POST(`${security}/items/{srmItemId}/unignore`, { params: { path: { ...at, srmItemId: sast.id } } })))
+        const ignored = checked("ignoreSecurityItem", 200, yield* call(() =>
+          client.POST(`${security}/items/{srmItemId}/ignore`, { params: { path: { ...at, srmItemId: sast.id } }, body: { reason: "TestCode", comment: "a tool script" } }))).data
+        expect([ignored.status, ignored.ignored?.reason]).toEqual(["Ignored", "TestCode: a tool script"])
+        const back = checked("unignoreSecurityItem", 200, yield* call(() =>
+          client.POST(`${security}/items/{srmItemId}/unignore`, { params: { path: { ...at, srmItemId: sast.id } } }))).data
+        expect([back.status, back.ignored]).toEqual(["OnTrack", undefined])
+
+        // The dashboards.
+        const dashboard = checked("searchSecurityDashboard", 200, yield* call(() => client.POST(`${security}/dashboard`, { params: { path: at } }))).data
+        expect(dashboard).toMatchObject({ totalOpen: 2, totalNewThisWeek: 2, totalClosed: 0, onTrack: 2, openCritical: 1, openMedium: 1, openSAST: 1, openSCA: 1, openSecrets: 0, openDAST: 0 })
+        expect(checked("getSecurityDashboard", 200, yield* call(() =>
+          client.GET(`${security}/dashboard`, { params: { path: at, query: { scanType: ["SCA"] } } }))).data.totalOpen).toBe(1)
+        expect(checked("searchSecurityDashboardRepositories", 200, yield* call(() =>
+          client.POST(`${security}/dashboard/repositories/search`, { params: { path: at }, body: {} }))).data)
+          .toEqual([{ id: expect.any(Number), name: "shop", critical: 1, high: 0, medium: 1, low: 0 }])
+        expect(checked("searchSecurityDashboardCategories", 200, yield* call(() =>
+          client.POST(`${security}/dashboard/categories/search`, { params: { path: at } }))).data)
+          .toEqual([{ name: "OutdatedDependencies", total: 1 }, { name: "_other_", total: 1 }])
+        const history = checked("searchSecurityDashboardHistory", 200, yield* call(() =>
+          client.POST(`${security}/dashboard/history/search`, { params: { path: at }, body: { repositories: ["shop"] } }))).data
+        expect(history).toHaveLength(12)
+        expect(history.at(-1)).toMatchObject({ newCritical: 1, newMedium: 1, openCritical: 0, unignoredMedium: 1 })
+        expect(checked("listSecurityRepositories", 200, yield* call(() => client.GET(`${security}/repositories`, { params: { path: at } }))).data)
+          .toEqual([{ repositoryId: expect.any(Number), provider: org.provider, owner: org.name, name: "shop" }])
+        expect(checked("listSecurityCategories", 200, yield* call(() => client.GET(`${security}/categories`, { params: { path: at } }))))
+          .toEqual({ pagination: { limit: 100, total: 1 }, data: ["OutdatedDependencies"] })
+
+        // cryptography's advisories come later: matched without analysing again, one item for the two records of one CVE.
+        const later = yield* Http.post("/api/v3/admin/advisories", { token: adminToken, json: { records: [osv("GHSA-rhm9-p9w5-fwm7"), osv("PYSEC-2021-63")] } })
+        expect(later.body).toMatchObject({ data: { saved: 2 } })
+        const matched = yield* Http.post("/api/v3/admin/advisories/match", { token: adminToken })
+        expect(matched.body).toEqual({ data: { repositories: 1 } })
+        const python = checked("searchSecurityItems", 200, yield* call(() =>
+          client.POST(`${security}/items/search`, { params: { path: at }, body: { priorities: ["High"] } }))).data
+        expect(python.map((item) => [item.itemSourceId, item.cve, item.affectedVersion, item.fixedVersion])).toEqual([
+          ["GHSA-rhm9-p9w5-fwm7", "CVE-2020-36242", "3.2", ["3.3.2"]]
+        ])
+        const status = yield* Http.get("/api/v3/admin/advisories", { token: adminToken })
+        expect(status.body).toMatchObject({ data: { advisories: expect.any(Number), lastImportedAt: expect.any(String) } })
+        expect((yield* Http.post("/api/v3/admin/advisories", { token, json: { records: [] } })).status).toBe(403)
+      }))
+  })
+
+  it("every security operation of the definition was called", () => {
+    for (const name of operations.keys()) {
+      if (name.includes("Sbom") || name.includes("SbomDependency")) continue
+      expect(called.has(name), name).toBe(true)
+    }
+  })
+})
