@@ -33,6 +33,7 @@ import * as WebhooksHandlers from "./webhooks/Handlers.js"
 import * as BadgesHandlers from "./badges/Handlers.js"
 import * as BranchesHandlers from "./branches/Handlers.js"
 import * as QuickFixesHandlers from "./quickFixes/Handlers.js"
+import * as SbomHandlers from "./sbom/Handlers.js"
 import * as SecurityHandlers from "./security/Handlers.js"
 import { TidemarkApi } from "./TidemarkApi.js"
 
@@ -91,6 +92,7 @@ export const layer = (options: Options) => {
       BranchesHandlers.layer,
       QuickFixesHandlers.layer,
       SecurityHandlers.layer,
+      SbomHandlers.layer,
       // The admin API.
       AdminHandlers.layer,
       GitHostHandlers.layer,

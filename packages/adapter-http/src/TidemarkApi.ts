@@ -19,6 +19,7 @@ import { QualitySettingsGroup } from "./qualitySettings/Api.js"
 import { ReporterGroup } from "./reporter/Api.js"
 import { OrganizationRepositoriesGroup, RepositoriesGroup, RepositorySetupGroup } from "./repositories/Api.js"
 import { ResultsGroup } from "./results/Api.js"
+import { SbomGroup } from "./sbom/Api.js"
 import { SecurityGroup } from "./security/Api.js"
 import { TokensGroup } from "./tokens/Api.js"
 import { ToolsGroup } from "./tools/Api.js"
@@ -58,6 +59,7 @@ export class AnalysisApi extends HttpApi.make("analysis")
   // Issue 27: the tools' fixes as a patch (quickFixes/).
   .add(QuickFixesGroup)
   .add(SecurityGroup)
+  .add(SbomGroup)
   .prefix("/api/v3")
   .annotate(OpenApi.Title, "Tidemark analysis API")
   .annotate(OpenApi.Version, "3.1.0")

@@ -228,7 +228,12 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
           "/api/v3/organizations/{provider}/{remoteOrganizationName}/security/dashboard/categories/search",
           "/api/v3/organizations/{provider}/{remoteOrganizationName}/security/repositories",
           "/api/v3/organizations/{provider}/{remoteOrganizationName}/security/categories",
-          "/api/v3/organizations/{provider}/{remoteOrganizationName}/security/sla"
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/security/sla",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/sbom/dependencies/search",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/sbom/dependencies/repositories/search",
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/sbom/repositories/search",
+          // Our extension: a repository's SBOM as CycloneDX.
+          "/api/v3/organizations/{provider}/{remoteOrganizationName}/repositories/{repositoryName}/sbom"
         ]
         expect(Object.keys(document.paths).sort()).toEqual([...new Set([...specOperations.map((o) => o.path), ...issueOperations])].sort())
         expect(document.components.securitySchemes["apiToken"]).toEqual({ type: "apiKey", name: "api-token", in: "header" })

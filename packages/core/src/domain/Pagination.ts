@@ -172,3 +172,19 @@ export const everyRow = <A, E, R>(
     } while (after !== undefined)
     return rows
   })
+
+/**
+ * A page by position, for lists whose order is computed when read (a deadline that moves with the
+ * clock, a count across repositories): the cursor holds the offset of the next row.
+ */
+export const offsetPage = (cursor: string | undefined, limit: number | undefined) =>
+  Either.flatMap(pageRequest(cursor, limit), (page) => {
+    const offset = page.after === undefined ? 0 : page.after[0]
+    return typeof offset === "number" && Number.isInteger(offset) && offset >= 0
+      ? Either.right({ offset, limit: page.limit })
+      : Either.left(new InvalidInput({ field: "cursor", reason: "invalid cursor" }))
+  })
+
+/** The pagination of a page by position: a cursor while rows remain after it. */
+export const offsetPagination = (offset: number, limit: number, shown: number, total: number) =>
+  new Pagination({ ...(offset + shown < total ? { cursor: encodeCursor([offset + shown]) } : {}), limit, total })

@@ -65,6 +65,13 @@ export const vulnerableDependencies = (
     return [...found.values()]
   })
 
+/** The key of a package's finding: the package (a purl without its version) and the vulnerability. */
+export const dependencyFindingKey = (purl: string, vulnerability: string) => `SCA:${purlWithoutVersion(purl)}:${vulnerability}`
+
+/** The package (a purl without its version) an SCA finding's key names. */
+export const packageOfFindingKey = (key: string): string | undefined =>
+  key.startsWith("SCA:") && key.lastIndexOf(":") > 4 ? key.slice(4, key.lastIndexOf(":")) : undefined
+
 /** The category the original service files vulnerable dependencies under. */
 export const dependencyCategory = "OutdatedDependencies"
 
@@ -76,7 +83,7 @@ export const dependencyCategory = "OutdatedDependencies"
 export const dependencyFindings = (vulnerable: ReadonlyArray<VulnerableDependency>): ReadonlyArray<SecurityFinding> => {
   const groups = new Map<string, Array<VulnerableDependency>>()
   for (const found of vulnerable) {
-    const key = `SCA:${purlWithoutVersion(found.dependency.purl)}:${vulnerabilityId(found.advisory)}`
+    const key = dependencyFindingKey(found.dependency.purl, vulnerabilityId(found.advisory))
     const group = groups.get(key)
     if (group === undefined) groups.set(key, [found])
     else group.push(found)

@@ -31,6 +31,7 @@ import { QuickFixes } from "./QuickFixes.js"
 import { RepositoryIssues } from "./RepositoryIssues.js"
 import { RepositoryLanguages } from "./RepositoryLanguages.js"
 import { SarifImports } from "./SarifImports.js"
+import { Sbom } from "./Sbom.js"
 import { SecurityAndRisk } from "./SecurityAndRisk.js"
 import { Tokens } from "./Tokens.js"
 import { ToolConfiguration } from "./ToolConfiguration.js"
@@ -76,6 +77,7 @@ export const layer = (templates: GitUrlTemplates = defaultGitUrlTemplates) =>
     QuickFixes.Default,
     RepositoryLanguages.Default,
     SarifImports.Default,
+    Sbom.Default,
     SecurityAndRisk.Default,
     Tokens.Default,
     ToolConfiguration.Default

@@ -1,7 +1,7 @@
-import { Effect, Either, Option } from "effect"
+import { Effect, Option } from "effect"
 import { InvalidInput, NotFound } from "../domain/Errors.js"
 import { nowIso } from "../domain/Now.js"
-import { encodeCursor, pageRequest, Pagination } from "../domain/Pagination.js"
+import { offsetPage, offsetPagination } from "../domain/Pagination.js"
 import type { OrganizationCoordinates, Principal } from "../domain/Principal.js"
 import {
   defaultSlaConfig,
@@ -53,18 +53,6 @@ const isOpen = (tally: ItemTally) => openStatuses.includes(tally.status)
 const sum = (tallies: ReadonlyArray<ItemTally>, keep: (tally: ItemTally) => boolean) =>
   tallies.reduce((total, tally) => (keep(tally) ? total + tally.count : total), 0)
 
-/** The offset a cursor of these lists holds (they page by position: the order moves with the clock). */
-const offsetOf = (cursor: string | undefined, limit: number | undefined) =>
-  Either.flatMap(pageRequest(cursor, limit), (page) => {
-    const offset = page.after === undefined ? 0 : page.after[0]
-    return typeof offset === "number" && Number.isInteger(offset) && offset >= 0
-      ? Either.right({ offset, limit: page.limit })
-      : Either.left(new InvalidInput({ field: "cursor", reason: "invalid cursor" }))
-  })
-
-const paginationOf = (offset: number, limit: number, shown: number, total: number) =>
-  new Pagination({ ...(offset + shown < total ? { cursor: encodeCursor([offset + shown]) } : {}), limit, total })
-
 const weekMillis = 7 * 86_400_000
 /** The history covers the last twelve weeks, Monday to Monday (UTC), the current one last. */
 export const historyWeeks = 12
@@ -84,7 +72,7 @@ const make = Effect.gen(function*() {
   const search = (caller: Caller, at: OrganizationCoordinates, request: ItemSearch) =>
     Effect.gen(function*() {
       const organization = yield* access.organization(caller, at, "read")
-      const { limit, offset } = yield* offsetOf(request.cursor, request.limit)
+      const { limit, offset } = yield* offsetPage(request.cursor, request.limit)
       const direction = request.direction === undefined || request.direction === "" ? "asc" : request.direction.toLowerCase()
       if (direction !== "asc" && direction !== "desc") {
         return yield* new InvalidInput({ field: "direction", reason: "must be asc or desc" })
@@ -93,7 +81,7 @@ const make = Effect.gen(function*() {
       const [sla, now] = yield* Effect.all([slaOf(organization.id), nowIso])
       const found = yield* store.search(organization.id, { filter: request, sla, now, order, direction, offset, limit })
       return SrmItemsResponse.make({
-        pagination: paginationOf(offset, limit, found.items.length, found.total),
+        pagination: offsetPagination(offset, limit, found.items.length, found.total),
         data: found.items.map((item) => srmItemOf(item, sla, now))
       })
     })
@@ -248,12 +236,12 @@ const make = Effect.gen(function*() {
   const repositoriesWithItems = (caller: Caller, at: OrganizationCoordinates, cursor: string | undefined, limit: number | undefined) =>
     Effect.gen(function*() {
       const { organization, tallies: all } = yield* tallies(caller, at, {})
-      const page = yield* offsetOf(cursor, limit)
+      const page = yield* offsetPage(cursor, limit)
       const names = new Map(all.filter(isOpen).map((t) => [t.repositoryId, t.repository] as const))
       const rows = [...names.entries()].sort(([, a], [, b]) => (a < b ? -1 : a > b ? 1 : 0))
       const shown = rows.slice(page.offset, page.offset + page.limit)
       return SecurityRepositoriesResponse.make({
-        pagination: paginationOf(page.offset, page.limit, shown.length, rows.length),
+        pagination: offsetPagination(page.offset, page.limit, shown.length, rows.length),
         data: shown.map(([repositoryId, name]) =>
           SecurityRepositorySummary.make({ repositoryId, provider: organization.provider, owner: organization.name, name })
         )
@@ -264,10 +252,10 @@ const make = Effect.gen(function*() {
   const categoriesWithItems = (caller: Caller, at: OrganizationCoordinates, cursor: string | undefined, limit: number | undefined) =>
     Effect.gen(function*() {
       const { tallies: all } = yield* tallies(caller, at, {})
-      const page = yield* offsetOf(cursor, limit)
+      const page = yield* offsetPage(cursor, limit)
       const names = [...new Set(all.filter((t) => isOpen(t) && t.securityCategory !== "").map((t) => t.securityCategory))].sort()
       const shown = names.slice(page.offset, page.offset + page.limit)
-      return SecurityCategoriesResponse.make({ pagination: paginationOf(page.offset, page.limit, shown.length, names.length), data: shown })
+      return SecurityCategoriesResponse.make({ pagination: offsetPagination(page.offset, page.limit, shown.length, names.length), data: shown })
     })
 
   const slaConfig = (caller: Caller, at: OrganizationCoordinates) =>
