@@ -43,6 +43,9 @@ const packageLock = JSON.stringify({
 })
 // Ruff's S102 (exec builtin), a security pattern on by default.
 const runner = 'source = "print(1)"\nexec(source)\n'
+// A GitHub token committed in a settings file; made up here so that this file holds none.
+const fakeToken = ["gh", "p_", Array.from({ length: 36 }, (_, i) => "aB3dE5gH7jK9"[i % 12]).join("")].join("")
+const settings = `import os\n\nGITHUB_TOKEN = "${fakeToken}"\nDEBUG = os.environ.get("DEBUG")\n`
 
 layer(analysingTestLayer, { excludeTestServices: true, timeout: "240 seconds" })("acceptance client of security and risk management", (it) => {
   it("the definition has the seventeen security and SBOM operations", () => {
@@ -97,18 +100,24 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "240 seconds" })
         expect(imported.body).toMatchObject({ data: { saved: 1, unchanged: 0, removed: 0, skipped: 0, invalidRecords: 1, invalid: [{ index: 2 }] } })
 
         const { git } = yield* addRepository(org, "shop", {
-          files: { "package.json": packageJson, "package-lock.json": packageLock, "requirements.txt": "cryptography==3.2\n", "tools/run.py": runner }
+          files: { "package.json": packageJson, "package-lock.json": packageLock, "requirements.txt": "cryptography==3.2\n", "tools/run.py": runner, "deploy/settings.py": settings }
         })
         yield* untilAnalysed(org, "shop", token, git.mainSha)
 
         // codacy_search_organization_srm_items with no options: no body at all.
         const organizationItems = yield* until(
           call(() => client.POST(`${security}/items/search`, { params: { path: at } })),
-          (reply) => (reply.data?.data.length ?? 0) >= 2
+          (reply) => (reply.data?.data.length ?? 0) >= 3
         )
         const items = checked("searchSecurityItems", 200, organizationItems).data
         const byScan = Object.fromEntries(items.map((item) => [item.scanType, item]))
-        expect(Object.keys(byScan).sort()).toEqual(["SAST", "SCA"])
+        expect(Object.keys(byScan).sort()).toEqual(["SAST", "SCA", "Secrets"])
+        // The secret: where it is, masked; the token itself is in no field of any answer.
+        const secret = byScan["Secrets"]!
+        expect(secret).toMatchObject({ priority: "High", scanType: "Secrets", securityCategory: "Secrets", cwe: "CWE-798" })
+        expect(secret.additionalInfo).toBe(`deploy/settings.py:3 GITHUB_TOKEN = "${fakeToken.slice(0, 4)}${"*".repeat(fakeToken.length - 4)}"`)
+        expect(JSON.stringify(organizationItems.data)).not.toContain(fakeToken.slice(4))
+        expect(Date.parse(secret.dueAt) - Date.parse(secret.openedAt)).toBe(14 * dayMillis)
         const dependency = byScan["SCA"]!
         expect(dependency).toMatchObject({
           itemSource: "Codacy",
@@ -130,8 +139,8 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "240 seconds" })
         expect(sast).toMatchObject({ priority: "Medium", status: "OnTrack", scanType: "SAST", title: "Use of `exec` detected" })
         expect(sast.additionalInfo).toBe("tools/run.py:2 Ruff Ruff_S102: Exec builtin")
         expect(Date.parse(sast.dueAt) - Date.parse(sast.openedAt)).toBe(45 * dayMillis)
-        // Sorted by due date: the critical first.
-        expect(items.map((item) => item.scanType)).toEqual(["SCA", "SAST"])
+        // Sorted by due date: the high (14 days), the critical (20), the medium (45).
+        expect(items.map((item) => item.scanType)).toEqual(["Secrets", "SCA", "SAST"])
 
         // codacy_search_repository_srm_items: its options with `repositories: [repository]`.
         const repositoryItems = checked("searchSecurityItems", 200, yield* call(() =>
@@ -140,13 +149,19 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "240 seconds" })
         expect(repositoryItems.pagination).toMatchObject({ limit: 1, total: 1 })
         expect(checked("searchSecurityItems", 200, yield* call(() =>
           client.POST(`${security}/items/search`, { params: { path: at }, body: { repositories: ["elsewhere"] } }))).data).toEqual([])
-        // Paging: one at a time, the cursor gives the next.
-        const first = checked("searchSecurityItems", 200, yield* call(() =>
-          client.POST(`${security}/items/search`, { params: { path: at, query: { limit: 1, sort: "DetectedAt", direction: "desc" } }, body: {} })))
-        expect(first.pagination.cursor).toBeDefined()
-        const second = checked("searchSecurityItems", 200, yield* call(() =>
-          client.POST(`${security}/items/search`, { params: { path: at, query: { limit: 1, cursor: first.pagination.cursor!, sort: "DetectedAt", direction: "desc" } }, body: {} })))
-        expect([...first.data, ...second.data].map((item) => item.id).sort()).toEqual(items.map((item) => item.id).sort())
+        // Paging: one at a time, each cursor gives the next, the last page has none.
+        const paged: Array<string> = []
+        let cursor: string | undefined
+        do {
+          const page = checked("searchSecurityItems", 200, yield* call(() =>
+            client.POST(`${security}/items/search`, {
+              params: { path: at, query: { limit: 1, sort: "DetectedAt", direction: "desc", ...(cursor === undefined ? {} : { cursor }) } },
+              body: {}
+            })))
+          paged.push(...page.data.map((item) => item.id))
+          cursor = page.pagination.cursor
+        } while (cursor !== undefined)
+        expect(paged.sort()).toEqual(items.map((item) => item.id).sort())
         checked("searchSecurityItems", 401, yield* call(() => anonymous.POST(`${security}/items/search`, { params: { path: at } })))
         checked("searchSecurityItems", 400, yield* call(() =>
           client.POST(`${security}/items/search`, { params: { path: at, query: { direction: "sideways" } }, body: {} })))
@@ -174,23 +189,23 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "240 seconds" })
 
         // The dashboards.
         const dashboard = checked("searchSecurityDashboard", 200, yield* call(() => client.POST(`${security}/dashboard`, { params: { path: at } }))).data
-        expect(dashboard).toMatchObject({ totalOpen: 2, totalNewThisWeek: 2, totalClosed: 0, onTrack: 2, openCritical: 1, openMedium: 1, openSAST: 1, openSCA: 1, openSecrets: 0, openDAST: 0 })
+        expect(dashboard).toMatchObject({ totalOpen: 3, totalNewThisWeek: 3, totalClosed: 0, onTrack: 2, dueSoon: 1, openCritical: 1, openHigh: 1, openMedium: 1, openSAST: 1, openSCA: 1, openSecrets: 1, openDAST: 0 })
         expect(checked("getSecurityDashboard", 200, yield* call(() =>
           client.GET(`${security}/dashboard`, { params: { path: at, query: { scanType: ["SCA"] } } }))).data.totalOpen).toBe(1)
         expect(checked("searchSecurityDashboardRepositories", 200, yield* call(() =>
           client.POST(`${security}/dashboard/repositories/search`, { params: { path: at }, body: {} }))).data)
-          .toEqual([{ id: expect.any(Number), name: "shop", critical: 1, high: 0, medium: 1, low: 0 }])
+          .toEqual([{ id: expect.any(Number), name: "shop", critical: 1, high: 1, medium: 1, low: 0 }])
         expect(checked("searchSecurityDashboardCategories", 200, yield* call(() =>
           client.POST(`${security}/dashboard/categories/search`, { params: { path: at } }))).data)
-          .toEqual([{ name: "OutdatedDependencies", total: 1 }, { name: "_other_", total: 1 }])
+          .toEqual([{ name: "OutdatedDependencies", total: 1 }, { name: "Secrets", total: 1 }, { name: "_other_", total: 1 }])
         const history = checked("searchSecurityDashboardHistory", 200, yield* call(() =>
           client.POST(`${security}/dashboard/history/search`, { params: { path: at }, body: { repositories: ["shop"] } }))).data
         expect(history).toHaveLength(12)
-        expect(history.at(-1)).toMatchObject({ newCritical: 1, newMedium: 1, openCritical: 0, unignoredMedium: 1 })
+        expect(history.at(-1)).toMatchObject({ newCritical: 1, newHigh: 1, newMedium: 1, openCritical: 0, unignoredMedium: 1 })
         expect(checked("listSecurityRepositories", 200, yield* call(() => client.GET(`${security}/repositories`, { params: { path: at } }))).data)
           .toEqual([{ repositoryId: expect.any(Number), provider: org.provider, owner: org.name, name: "shop" }])
         expect(checked("listSecurityCategories", 200, yield* call(() => client.GET(`${security}/categories`, { params: { path: at } }))))
-          .toEqual({ pagination: { limit: 100, total: 1 }, data: ["OutdatedDependencies"] })
+          .toEqual({ pagination: { limit: 100, total: 2 }, data: ["OutdatedDependencies", "Secrets"] })
 
         // cryptography's advisories come later: matched without analysing again, one item for the two records of one CVE.
         const later = yield* Http.post("/api/v3/admin/advisories", { token: adminToken, json: { records: [osv("GHSA-rhm9-p9w5-fwm7"), osv("PYSEC-2021-63")] } })
@@ -198,7 +213,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "240 seconds" })
         const matched = yield* Http.post("/api/v3/admin/advisories/match", { token: adminToken })
         expect(matched.body).toEqual({ data: { repositories: 1 } })
         const python = checked("searchSecurityItems", 200, yield* call(() =>
-          client.POST(`${security}/items/search`, { params: { path: at }, body: { priorities: ["High"] } }))).data
+          client.POST(`${security}/items/search`, { params: { path: at }, body: { priorities: ["High"], scanTypes: ["SCA"] } }))).data
         expect(python.map((item) => [item.itemSourceId, item.cve, item.affectedVersion, item.fixedVersion])).toEqual([
           ["GHSA-rhm9-p9w5-fwm7", "CVE-2020-36242", "3.2", ["3.3.2"]]
         ])

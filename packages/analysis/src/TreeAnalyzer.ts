@@ -1,6 +1,6 @@
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import { toolHeads } from "@tidemark/catalogue/ToolHeads"
-import { AnalysedLanguages, Analyzer, CommitAnalysis, IssueLoad, type RegisteredTools, Repository } from "@tidemark/core"
+import { AnalysedLanguages, Analyzer, CommitAnalysis, IssueLoad, type RegisteredTools, Repository, SecretFindings } from "@tidemark/core"
 import { Array as Arr, Context, Effect, Layer } from "effect"
 import type { InvalidAnalysisConfiguration } from "./AnalysisConfiguration.js"
 import { type ConfigLintLimits, defaultConfigLintLimits } from "./ConfigLintSandbox.js"
@@ -15,6 +15,7 @@ import type { Issue } from "./LintResult.js"
 import { remembered, rememberedEntries } from "./RememberedEntries.js"
 import { resultRowsOf } from "./ResultRows.js"
 import { readInventory } from "./inventory/TreeInventory.js"
+import { scanSecrets } from "./secrets/SecretScan.js"
 import { SkippedFile, skippedFileProblems } from "./SkippedFile.js"
 import { type AnalysisTool, installed, type ToolAvailability, type ToolProblem, type ToolRun } from "./tools/AnalysisTool.js"
 import { analysisTools } from "./tools/AnalysisTools.js"
@@ -196,6 +197,8 @@ export const make = (options: TreeAnalyzerOptions) =>
         })
         const { analysis, configurationFile, configurationProblem, duplication, skipped, sources } = yield* measureTree(scoped, grammars, treeSettings)
         const inventory = yield* readInventory(root, (path) => scoped.scope.analysed({ path, content: "" }))
+        // Every analysed text file, whether or not a tool lints it: a key in a .env or a README is still committed.
+        const secrets = yield* scanSecrets(scoped.sources)
         const finished = yield* Effect.forEach(runs, (run) => Effect.map(run.finished, (done: ToolRun) => ({ ...run, done })))
         const issues: Array<Issue> = finished.flatMap(({ done }) => done.result.issues)
         const unlinted = finished.flatMap(({ done, overdue, tool }) => [
@@ -255,7 +258,8 @@ export const make = (options: TreeAnalyzerOptions) =>
             ? {}
             : { configurationFile: new CommitAnalysis.ConfigurationFile({ path: configurationFile.path, content: configurationFile.content }) }),
           discoveredRules: finished.flatMap(({ done, tool }) => (done.discovered === undefined ? [] : [{ toolUuid: tool.uuid, rules: done.discovered }])),
-          dependencies: inventory.dependencies
+          dependencies: inventory.dependencies,
+          secrets: secrets.map((secret) => SecretFindings.DetectedSecret.make(secret))
         } satisfies Analyzer.AnalyzerOutput
       }).pipe(
         Effect.mapError((error) => new Analyzer.AnalyzerFailed({ reason: error._tag === "ToolFailed" ? error.reason : error.message })),

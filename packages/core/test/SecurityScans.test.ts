@@ -7,6 +7,7 @@ import {
   DependencyStore,
   OrganizationStore,
   RepositoryStore,
+  SecretFindings,
   SecurityItems,
   SecurityItemStore,
   SecurityScans
@@ -76,6 +77,36 @@ describe("SecurityScans", () => {
       expect(yield* scans.recordDefaultBranch(repository, "c".repeat(40), AnalysisResults.emptyResults, [lodash("4.17.21")])).toEqual({ opened: 0, closed: 1 })
       // An analyser that read no lockfiles leaves the SCA items as they are.
       expect(yield* scans.recordDefaultBranch(repository, "d".repeat(40), AnalysisResults.emptyResults, undefined)).toEqual({ opened: 0, closed: 0 })
+    }).pipe(Effect.provide(layer)))
+
+  it.effect("opens an item per detected secret, never holding the secret, and leaves them when the analyser did not look", () =>
+    Effect.gen(function*() {
+      yield* addRepository("widgets")
+      const repository = yield* widgetsRecord
+      const scans = yield* SecurityScans.SecurityScans
+      const secret = SecretFindings.DetectedSecret.make({
+        ruleId: "@secretlint/secretlint-rule-github/GITHUB_TOKEN",
+        path: "deploy/settings.py",
+        line: 3,
+        message: "found GitHub Token(Personal Access Token): ghp_****",
+        preview: "GITHUB_TOKEN = \"ghp_****\"",
+        fingerprint: "f".repeat(64)
+      })
+      expect(yield* scans.recordDefaultBranch(repository, "a".repeat(40), AnalysisResults.emptyResults, undefined, [secret])).toEqual({ opened: 1, closed: 0 })
+      const [item] = yield* itemsOf(repository.organizationId)
+      expect(item).toMatchObject({
+        key: `Secrets:${"f".repeat(64)}`,
+        scanType: "Secrets",
+        priority: "High",
+        securityCategory: "Secrets",
+        cwe: "CWE-798",
+        filePath: "deploy/settings.py",
+        line: 3,
+        additionalInfo: "GITHUB_TOKEN = \"ghp_****\""
+      })
+      expect(yield* scans.recordDefaultBranch(repository, "b".repeat(40), AnalysisResults.emptyResults, undefined, undefined)).toEqual({ opened: 0, closed: 0 })
+      // The secret removed from the file: its item closes.
+      expect(yield* scans.recordDefaultBranch(repository, "c".repeat(40), AnalysisResults.emptyResults, undefined, [])).toEqual({ opened: 0, closed: 1 })
     }).pipe(Effect.provide(layer)))
 
   it.effect("matches an inventory again after an import, without analysing: new advisories open items", () =>

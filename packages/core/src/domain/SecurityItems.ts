@@ -146,16 +146,24 @@ export const statusRank: Readonly<Record<SrmStatus, number>> = {
  * the id, so that pages never overlap or skip.
  */
 export const compareItems = (order: ItemOrder, direction: "asc" | "desc", sla: SlaConfig, now: string) => {
-  const key = (item: SecurityItem): string | number =>
-    order === "Status" ? statusRank[statusOf(item, sla, now)] : order === "DetectedAt" ? item.openedAt : ""
+  // Each item's keys once: a sort compares an item many times, and a deadline is a date to compute.
+  const keys = new Map<SecurityItem, { readonly key: string | number; readonly due: string }>()
+  const keysOf = (item: SecurityItem) => {
+    const known = keys.get(item)
+    if (known !== undefined) return known
+    const computed = {
+      key: order === "Status" ? statusRank[statusOf(item, sla, now)] : order === "DetectedAt" ? item.openedAt : "",
+      due: dueAtOf(item, sla)
+    }
+    keys.set(item, computed)
+    return computed
+  }
   const flip = direction === "desc" ? -1 : 1
   return (a: SecurityItem, b: SecurityItem): number => {
-    const ka = key(a)
-    const kb = key(b)
-    if (ka !== kb) return (ka < kb ? -1 : 1) * flip
-    const da = dueAtOf(a, sla)
-    const db = dueAtOf(b, sla)
-    if (da !== db) return (da < db ? -1 : 1) * (order === "DueAt" ? flip : 1)
+    const ka = keysOf(a)
+    const kb = keysOf(b)
+    if (ka.key !== kb.key) return (ka.key < kb.key ? -1 : 1) * flip
+    if (ka.due !== kb.due) return (ka.due < kb.due ? -1 : 1) * (order === "DueAt" ? flip : 1)
     return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
   }
 }

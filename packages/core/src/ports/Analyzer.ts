@@ -2,6 +2,7 @@ import { Context, type Effect, Schema } from "effect"
 import { CloneResult, FileResult, IssueResult } from "../domain/AnalysisResults.js"
 import { AnalysisMeasures, ConfigurationFile } from "../domain/CommitAnalysis.js"
 import { Dependency } from "../domain/Dependency.js"
+import { DetectedSecret } from "../domain/SecretFindings.js"
 import { Goals } from "../domain/Goals.js"
 import { SeverityLevel } from "../domain/Pattern.js"
 import { DiscoveredRules } from "../domain/RegisteredTools.js"
@@ -85,7 +86,9 @@ export const AnalyzerOutput = Schema.Struct({
   /** The rules the registered tools' logs named (their patterns, kept by the worker). */
   discoveredRules: Schema.optional(Schema.Array(DiscoveredRules)),
   /** The dependencies the tree's lockfiles pin; absent when the analyzer does not read lockfiles. */
-  dependencies: Schema.optional(Schema.Array(Dependency))
+  dependencies: Schema.optional(Schema.Array(Dependency)),
+  /** The secrets found in the tree's files; absent when the analyzer does not look for them. */
+  secrets: Schema.optional(Schema.Array(DetectedSecret))
 })
 export interface AnalyzerOutput extends Schema.Schema.Type<typeof AnalyzerOutput> {}
 

@@ -85,7 +85,8 @@ const make = (options: AnalysisWorkerOptions) =>
           clones: outcome.right.clones
         })
         const dependencies = Either.isRight(outcome) ? outcome.right.dependencies : undefined
-        return { analysis, results, succeeded: Either.isRight(outcome), dependencies }
+        const secrets = Either.isRight(outcome) ? outcome.right.secrets : undefined
+        return { analysis, results, succeeded: Either.isRight(outcome), dependencies, secrets }
       })
 
     /**
@@ -165,7 +166,7 @@ const make = (options: AnalysisWorkerOptions) =>
         // Its branch no longer analysed (disabled since the job was queued): nothing to show it on.
         const branches = yield* repositories.listBranches(repository.value.id)
         if (branches.some((b) => b.name === job.branch && !b.isEnabled)) return yield* settle(delivery.ack)
-        const { analysis, dependencies, results, succeeded } = yield* analyse(repository.value, job, commit.value)
+        const { analysis, dependencies, results, secrets, succeeded } = yield* analyse(repository.value, job, commit.value)
         const previous = (yield* store.latest([{ repositoryId: analysis.repositoryId, branch: analysis.branch }])).get(analysis.repositoryId)
         // The rows first: once the analysis shows, the list behind each of its counts is there.
         yield* resultStore.save({ repositoryId: analysis.repositoryId, branch: analysis.branch, commitSha: analysis.commit.sha }, results)
@@ -175,7 +176,7 @@ const make = (options: AnalysisWorkerOptions) =>
         yield* prune(analysis.repositoryId)
         // The default branch is what ships: its findings are the organization's security items.
         if (succeeded && branches.some((b) => b.name === job.branch && b.isDefault)) {
-          yield* security.recordDefaultBranch(repository.value, job.commitSha, results, dependencies)
+          yield* security.recordDefaultBranch(repository.value, job.commitSha, results, dependencies, secrets)
         }
         yield* settle(delivery.ack)
       })

@@ -5,6 +5,7 @@ import { nowIso } from "../domain/Now.js"
 import type { PatternDefinition } from "../domain/Pattern.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import { sastFindings } from "../domain/SastFindings.js"
+import { type DetectedSecret, secretFindings } from "../domain/SecretFindings.js"
 import type { ScanType } from "../domain/SecurityItems.js"
 import { dependencyFindings, indexAdvisories, vulnerableDependencies } from "../domain/VulnerableDependencies.js"
 import { AdvisoryStore } from "../ports/AdvisoryStore.js"
@@ -41,19 +42,24 @@ const make = Effect.gen(function*() {
   /**
    * After an analysis of the repository's default branch was stored: its dependency inventory
    * kept, and its items reconciled with what it found (SAST from its issues; SCA from its
-   * inventory, when the analyser read one).
+   * inventory and Secrets from its files, when the analyser read them).
    */
   const recordDefaultBranch = (
     repository: RepositoryRecord,
     commitSha: string,
     results: AnalysisResults,
-    dependencies: ReadonlyArray<Dependency> | undefined
+    dependencies: ReadonlyArray<Dependency> | undefined,
+    secrets?: ReadonlyArray<DetectedSecret> | undefined
   ) =>
     Effect.gen(function*() {
       const at = yield* nowIso
       const sast = sastFindings(results.issues, yield* patternLookup)
       const scanTypes: Array<ScanType> = ["SAST"]
       const findings = [...sast]
+      if (secrets !== undefined) {
+        findings.push(...secretFindings(secrets))
+        scanTypes.push("Secrets")
+      }
       if (dependencies !== undefined) {
         yield* inventories.save({ repositoryId: repository.id, commitSha, analysedAt: at, matchedAt: at, dependencies })
         findings.push(...yield* dependencyFindingsOf(dependencies))
