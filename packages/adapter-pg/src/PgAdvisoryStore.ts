@@ -1,10 +1,27 @@
 import { SqlClient } from "@effect/sql"
-import { Advisory, AdvisoryStore } from "@tidemark/core"
+import { Advisory, AdvisoryStore, Trusted } from "@tidemark/core"
 import { Effect, Layer, Option, Schema } from "effect"
-import { decodeAll, decodeFirst } from "./Rows.js"
+import { check, decodeFirst } from "./Rows.js"
 import { orUnavailable } from "./StorageFailure.js"
 
-const AdvisoryRow = Schema.Struct({ advisory: Advisory.Advisory })
+/**
+ * An advisory as stored (its encoded form), checked rather than decoded: a repository's inventory
+ * names thousands of packages, and decoding tens of thousands of advisories through their classes
+ * took most of the match (docs/benchmarks.md). Rows that pass become instances as trusted rows do.
+ */
+const StoredAdvisory = Schema.encodedSchema(Advisory.Advisory)
+const checkAdvisory = check(StoredAdvisory)
+
+const advisoryOf = (stored: typeof StoredAdvisory.Type): Advisory.Advisory =>
+  Trusted.trusted(Advisory.Advisory, {
+    ...stored,
+    affected: stored.affected.map((affected) =>
+      Trusted.trusted(Advisory.AffectedPackage, {
+        ...affected,
+        ranges: affected.ranges.map((events) => events.map((event) => Trusted.trusted(Advisory.RangeEvent, event)))
+      })
+    )
+  })
 const StampRow = Schema.Struct({ at: Schema.String, advisories: Schema.Int })
 
 export const make = Effect.gen(function*() {
@@ -49,7 +66,7 @@ export const make = Effect.gen(function*() {
   const forPackages = (packages: ReadonlyArray<AdvisoryStore.PackageKey>) =>
     packages.length === 0
       ? Effect.succeed([])
-      : sql`
+      : sql<{ readonly advisory: unknown }>`
         SELECT a.advisory FROM advisories a
         WHERE a.id IN (
           SELECT p.advisory_id FROM advisory_packages p
@@ -57,7 +74,10 @@ export const make = Effect.gen(function*() {
             ON p.ecosystem = k.ecosystem AND p.name = k.name
         )
         ORDER BY a.id
-      `.pipe(Effect.flatMap(decodeAll(AdvisoryRow)), Effect.map((rows) => rows.map((row) => row.advisory)), orUnavailable)
+      `.pipe(
+        Effect.flatMap((rows) => Effect.forEach(rows, (row) => Effect.map(checkAdvisory(row.advisory), advisoryOf))),
+        orUnavailable
+      )
 
   const lastImport = sql`
     SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, advisories

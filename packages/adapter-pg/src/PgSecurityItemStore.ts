@@ -140,19 +140,113 @@ export const make = Effect.gen(function*() {
       : sql`ORDER BY s.opened_at ${direction}, s.due ASC, s.id ASC`
   }
 
+  const priorities: ReadonlyArray<SecurityItems.SrmPriority> = ["Critical", "High", "Medium", "Low"]
+
+  /**
+   * An item's status as a condition on its own columns, for items of one priority (whose deadline is
+   * `opened_at` plus that priority's days): what `statusOf` tells, with no deadline computed per row,
+   * so that an index on `opened_at` serves it.
+   */
+  const statusCondition = (status: SecurityItems.SrmStatus, days: number, now: string): Fragment => {
+    const interval = sql`make_interval(hours => 24 * ${days}::int)`
+    const soon = sql`make_interval(days => ${SecurityItems.dueSoonDays}::int)`
+    switch (status) {
+      case "Ignored":
+        return sql`i.ignored IS NOT NULL`
+      case "ClosedOnTime":
+        return sql`(i.ignored IS NULL AND i.closed_at IS NOT NULL AND i.closed_at <= i.opened_at + ${interval})`
+      case "ClosedLate":
+        return sql`(i.ignored IS NULL AND i.closed_at IS NOT NULL AND i.closed_at > i.opened_at + ${interval})`
+      case "Overdue":
+        return sql`(i.ignored IS NULL AND i.closed_at IS NULL AND i.opened_at < ${now}::timestamptz - ${interval})`
+      case "DueSoon":
+        return sql`(i.ignored IS NULL AND i.closed_at IS NULL AND i.opened_at >= ${now}::timestamptz - ${interval}
+          AND i.opened_at <= ${now}::timestamptz - ${interval} + ${soon})`
+      case "OnTrack":
+        return sql`(i.ignored IS NULL AND i.closed_at IS NULL AND i.opened_at > ${now}::timestamptz - ${interval} + ${soon})`
+    }
+  }
+
+  /** The filter's conditions on one priority's items, repositories already resolved to ids. */
+  const conditionsOf = (organizationId: number, priority: SecurityItems.SrmPriority, filter: SecurityItems.ItemFilter, repositoryIds: ReadonlyArray<number> | undefined, sla: SecurityItems.SlaConfig, now: string) => {
+    const listed = (values: ReadonlyArray<string> | undefined): values is ReadonlyArray<string> => values !== undefined && values.length > 0
+    const conditions: Array<Fragment> = [sql`i.organization_id = ${organizationId}`, sql`i.priority = ${priority}`]
+    if (repositoryIds !== undefined) conditions.push(sql`i.repository_id = ANY(${repositoryIds}::integer[])`)
+    if (listed(filter.scanTypes)) conditions.push(sql`i.scan_type = ANY(${filter.scanTypes}::text[])`)
+    if (listed(filter.categories)) {
+      conditions.push(sql`(i.security_category = ANY(${filter.categories}::text[])
+        OR (i.security_category = '' AND ${SecurityItems.otherCategory}::text = ANY(${filter.categories}::text[])))`)
+    }
+    if (listed(filter.statuses)) {
+      conditions.push(sql`(${sql.or(filter.statuses.map((status) => statusCondition(status, SecurityItems.slaDays(sla, priority), now)))})`)
+    }
+    return sql.and(conditions)
+  }
+
+  /** The repositories named by the filter, as ids (none: no repository of that name). */
+  const repositoryIdsOf = (organizationId: number, names: ReadonlyArray<string> | undefined) =>
+    names === undefined || names.length === 0
+      ? Effect.succeed(undefined)
+      : Effect.map(
+        sql<{ readonly id: number }>`SELECT id FROM repositories WHERE organization_id = ${organizationId} AND name = ANY(${names}::text[])`,
+        (rows) => rows.map((row) => row.id)
+      )
+
+  const pageColumns = sql.literal(`
+    s.id::text AS id, s.repository_id AS "repositoryId", r.name AS repository, ${iso("s.opened_at")} AS "openedAt",
+    ${iso("s.closed_at")} AS "closedAt", s.ignored, ${iso("s.unignored_at")} AS "unignoredAt", s.finding
+  `)
+
+  /**
+   * A page by deadline is the merge of each priority's items by `opened_at` (within a priority the
+   * deadline is `opened_at` plus a constant): each priority's first offset + limit rows, read along
+   * the index `(organization_id, priority, opened_at)`, then merged by deadline. The count is each
+   * priority's, on the same conditions. Other orders read every matching item's deadline and status.
+   */
   const search: SecurityItemStore.SecurityItemStore["Type"]["search"] = (organizationId, query) =>
     Effect.gen(function*() {
-      const scored = withStatus(organizationId, query.filter, query.sla, query.now)
-      const [counted] = yield* sql<{ readonly total: number }>`SELECT count(*)::int AS total FROM (${scored}) s`
-      const rows = yield* sql`
-        SELECT ${sql.literal(`
-          s.id::text AS id, s.repository_id AS "repositoryId", s.repository_name AS repository, ${iso("s.opened_at")} AS "openedAt",
-          ${iso("s.closed_at")} AS "closedAt", s.ignored, ${iso("s.unignored_at")} AS "unignoredAt", s.finding
-        `)}
-        FROM (${scored}) s ${orderBy(query)} LIMIT ${query.limit} OFFSET ${query.offset}
-      `.pipe(Effect.flatMap(decodeAll(ItemRow)))
-      return { items: rows.map(itemOf), total: counted?.total ?? 0 }
+      const repositoryIds = yield* repositoryIdsOf(organizationId, query.filter.repositories)
+      const wanted = priorities.filter((p) => query.filter.priorities === undefined || query.filter.priorities.length === 0 || query.filter.priorities.includes(p))
+      if (wanted.length === 0 || (repositoryIds !== undefined && repositoryIds.length === 0)) return { items: [], total: 0 }
+      const perPriority = (select: (priority: SecurityItems.SrmPriority, where: Fragment) => Fragment) =>
+        sql.join(" UNION ALL ", false)(wanted.map((p) => sql`(${select(p, conditionsOf(organizationId, p, query.filter, repositoryIds, query.sla, query.now))})`))
+      const [counted] = yield* sql<{ readonly total: number }>`
+        SELECT coalesce(sum(n), 0)::int AS total FROM (${perPriority((_, where) => sql`SELECT count(*) AS n FROM security_items i WHERE ${where}`)}) c
+      `
+      const due = (priority: SecurityItems.SrmPriority) =>
+        sql`i.opened_at + make_interval(hours => 24 * ${SecurityItems.slaDays(query.sla, priority)}::int)`
+      const rows = query.order === "DueAt"
+        ? yield* sql`
+          SELECT ${pageColumns} FROM (${
+          perPriority((p, where) =>
+            sql`SELECT i.*, ${due(p)} AS due FROM security_items i WHERE ${where}
+              ORDER BY i.opened_at ${sql.literal(query.direction === "desc" ? "DESC" : "ASC")}, i.id
+              LIMIT ${query.offset + query.limit}`
+          )
+        }) s JOIN repositories r ON r.id = s.repository_id
+          ORDER BY s.due ${sql.literal(query.direction === "desc" ? "DESC" : "ASC")}, s.id ASC LIMIT ${query.limit} OFFSET ${query.offset}
+        `
+        : yield* sql`
+          SELECT ${pageColumns} FROM (
+            SELECT s.*, ${statusRank} AS rank FROM (${
+          perPriority((p, where) =>
+            sql`SELECT i.*, ${due(p)} AS due, ${statusOf(p, query)} AS status FROM security_items i WHERE ${where}`
+          )
+        }) s
+          ) s JOIN repositories r ON r.id = s.repository_id
+          ${orderBy(query)} LIMIT ${query.limit} OFFSET ${query.offset}
+        `
+      const decoded = yield* decodeAll(ItemRow)(rows)
+      return { items: decoded.map(itemOf), total: counted?.total ?? 0 }
     }).pipe(orUnavailable)
+
+  /** The status of one priority's items as a column (the same cases as `statusCondition`). */
+  const statusOf = (priority: SecurityItems.SrmPriority, query: SecurityItemStore.ItemQuery): Fragment => {
+    const days = SecurityItems.slaDays(query.sla, priority)
+    return sql`CASE ${sql.join(" ", false)((["Ignored", "ClosedOnTime", "ClosedLate", "Overdue", "DueSoon"] as const).map((status) =>
+      sql`WHEN ${statusCondition(status, days, query.now)} THEN ${status}`
+    ))} ELSE 'OnTrack' END`
+  }
 
   const findRow = (organizationId: number, id: string) =>
     sql`

@@ -58,7 +58,7 @@ export default Effect.gen(function*() {
     )
   `
   yield* sql`CREATE UNIQUE INDEX security_items_open ON security_items (repository_id, key) WHERE closed_at IS NULL`
-  yield* sql`CREATE INDEX security_items_organization ON security_items (organization_id, priority, opened_at)`
+  yield* sql`CREATE INDEX security_items_organization ON security_items (organization_id, priority, opened_at, id)`
   yield* sql`
     CREATE TABLE security_sla (
       organization_id integer PRIMARY KEY REFERENCES organizations (id) ON DELETE CASCADE,
