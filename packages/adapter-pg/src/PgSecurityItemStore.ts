@@ -119,6 +119,8 @@ export const make = Effect.gen(function*() {
         UPDATE security_items i SET scan_type = r."scanType", priority = r.priority, security_category = r."securityCategory", finding = r.finding
         FROM jsonb_to_recordset(${rows}::jsonb) AS r(key text, "scanType" text, priority text, "securityCategory" text, finding jsonb)
         WHERE i.repository_id = ${repository.id} AND i.closed_at IS NULL AND i.key = r.key
+          -- An unchanged finding is not written again: every analysis finds most of them as they were.
+          AND (i.scan_type, i.priority, i.security_category, i.finding) IS DISTINCT FROM (r."scanType", r.priority, r."securityCategory", r.finding)
       `
       const opened = yield* sql`
         INSERT INTO security_items (id, organization_id, repository_id, key, scan_type, priority, security_category, opened_at, finding)
