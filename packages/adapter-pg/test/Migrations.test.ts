@@ -27,6 +27,9 @@ const tables = Effect.flatMap(SqlClient.SqlClient, (sql) =>
   ))
 
 const expectedTables = [
+  "advisories",
+  "advisory_imports",
+  "advisory_packages",
   "analysis_clone_occurrences",
   "analysis_files",
   "analysis_issues",
@@ -49,6 +52,7 @@ const expectedTables = [
   "delivery_first_deployments",
   "delivery_incident_causes",
   "delivery_lead_time_days",
+  "dependency_inventories",
   "effect_sql_migrations",
   "git_host_settings",
   "ignored_files",
@@ -64,6 +68,8 @@ const expectedTables = [
   "registered_tool_rules",
   "repositories",
   "repository_files",
+  "security_items",
+  "security_sla",
   "standard_applications",
   "tool_settings",
   "webhook_deliveries",
@@ -93,7 +99,7 @@ describe("Migrations", () => {
       const [first, second, created] = yield* Effect.all([Migrations.run, Migrations.run, tables]).pipe(
         Effect.provide(clientOf(url))
       )
-      expect(first).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"], [10, "issue_dimensions"], [11, "repository_tokens"], [12, "quality_gates"], [13, "pull_requests"], [14, "git_host_settings"], [15, "changes"], [16, "token_revocation"], [17, "webhook_deliveries"], [18, "language_settings"], [19, "configuration_file_default"], [20, "registered_tool_rules"], [21, "triage"], [22, "badge_tokens"], [23, "repository_following"], [24, "branch_settings"], [25, "pull_request_decoration"]])
+      expect(first).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"], [10, "issue_dimensions"], [11, "repository_tokens"], [12, "quality_gates"], [13, "pull_requests"], [14, "git_host_settings"], [15, "changes"], [16, "token_revocation"], [17, "webhook_deliveries"], [18, "language_settings"], [19, "configuration_file_default"], [20, "registered_tool_rules"], [21, "triage"], [22, "badge_tokens"], [23, "repository_following"], [24, "branch_settings"], [25, "pull_request_decoration"], [26, "security"]])
       expect(second).toEqual([])
       expect(created).toEqual(expectedTables)
     }))
@@ -106,11 +112,11 @@ describe("Migrations", () => {
         Array.from({ length: 4 }, () => Migrations.run.pipe(Effect.provide(clientOf(url)))),
         { concurrency: "unbounded" }
       )
-      expect(results.flat()).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"], [10, "issue_dimensions"], [11, "repository_tokens"], [12, "quality_gates"], [13, "pull_requests"], [14, "git_host_settings"], [15, "changes"], [16, "token_revocation"], [17, "webhook_deliveries"], [18, "language_settings"], [19, "configuration_file_default"], [20, "registered_tool_rules"], [21, "triage"], [22, "badge_tokens"], [23, "repository_following"], [24, "branch_settings"], [25, "pull_request_decoration"]])
+      expect(results.flat()).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"], [10, "issue_dimensions"], [11, "repository_tokens"], [12, "quality_gates"], [13, "pull_requests"], [14, "git_host_settings"], [15, "changes"], [16, "token_revocation"], [17, "webhook_deliveries"], [18, "language_settings"], [19, "configuration_file_default"], [20, "registered_tool_rules"], [21, "triage"], [22, "badge_tokens"], [23, "repository_following"], [24, "branch_settings"], [25, "pull_request_decoration"], [26, "security"]])
       const recorded = yield* Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT migration_id FROM effect_sql_migrations ORDER BY migration_id`).pipe(
         Effect.provide(clientOf(url))
       )
-      expect(recorded).toEqual([{ migration_id: 1 }, { migration_id: 2 }, { migration_id: 3 }, { migration_id: 4 }, { migration_id: 5 }, { migration_id: 6 }, { migration_id: 7 }, { migration_id: 8 }, { migration_id: 9 }, { migration_id: 10 }, { migration_id: 11 }, { migration_id: 12 }, { migration_id: 13 }, { migration_id: 14 }, { migration_id: 15 }, { migration_id: 16 }, { migration_id: 17 }, { migration_id: 18 }, { migration_id: 19 }, { migration_id: 20 }, { migration_id: 21 }, { migration_id: 22 }, { migration_id: 23 }, { migration_id: 24 }, { migration_id: 25 }])
+      expect(recorded).toEqual([{ migration_id: 1 }, { migration_id: 2 }, { migration_id: 3 }, { migration_id: 4 }, { migration_id: 5 }, { migration_id: 6 }, { migration_id: 7 }, { migration_id: 8 }, { migration_id: 9 }, { migration_id: 10 }, { migration_id: 11 }, { migration_id: 12 }, { migration_id: 13 }, { migration_id: 14 }, { migration_id: 15 }, { migration_id: 16 }, { migration_id: 17 }, { migration_id: 18 }, { migration_id: 19 }, { migration_id: 20 }, { migration_id: 21 }, { migration_id: 22 }, { migration_id: 23 }, { migration_id: 24 }, { migration_id: 25 }, { migration_id: 26 }])
     }))
 
   it.scoped("the lead times of events stored before migration 0005 are packed by it: the metrics count them", () =>
