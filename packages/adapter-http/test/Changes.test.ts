@@ -94,6 +94,12 @@ const twoEqualLines = once(Effect.gen(function*() {
   return { pullRequest, issues }
 }))
 
+/**
+ * The first test to ask for `setup` waits for its three analyses (the main branch twice, a pull
+ * request), each reading the tree, linting, scanning for secrets and reading lockfiles.
+ */
+const setupTimeout = 90_000
+
 layer(analysingTestLayer, { excludeTestServices: true, timeout: "180 seconds" })("commits and pull requests", (it) => {
   describe("commits", () => {
     it.effect("a commit's delta against its branch's previous analysis: a moved line is not new; new and fixed are exact", () =>
@@ -115,7 +121,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "180 seconds" })
           DeltaIssuePage
         )
         expect(issueLines(fixed)).toEqual([["Fixed", "src/b.js", 1, "ESLint9_no-undef"]])
-      }))
+      }), setupTimeout)
 
     it.effect("the commit list of a branch, the latest analysis first, each with what it changed and the commit gate's verdict", () =>
       Effect.gen(function*() {
@@ -138,7 +144,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "180 seconds" })
           CommitPage
         )
         expect(rest.data[0]?.commit.sha).not.toBe(limited.data[0]?.commit.sha)
-      }))
+      }), setupTimeout)
 
     it.effect("an unknown commit is 404 everywhere; an unknown branch is 404", () =>
       Effect.gen(function*() {
@@ -167,7 +173,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "180 seconds" })
         expect(pullRequest.quality?.resultReasons?.map((r) => [r.gate, r.expected, r.isUpToStandards])).toEqual([["issueThreshold", 0, false]])
         // No coverage was uploaded for the head: diff coverage cannot be told.
         expect(pullRequest.coverage?.diffCoverage?.cause).toBe("MissingRequirements")
-      }))
+      }), setupTimeout)
 
     it.effect("of two equal lines with the same issue, the one removed is fixed at its line; the other is not new", () =>
       Effect.gen(function*() {

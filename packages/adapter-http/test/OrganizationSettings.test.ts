@@ -107,7 +107,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
         const next = yield* analysedAfter(org, "plain", token, plain.git.mainSha, since)
         expect(next.repository.problems).toEqual([])
         expect(next.issuesCount).toBe(1)
-      }))
+      }), 90_000)
 
     it.effect("uses the patterns, and says so, when the admin has withdrawn configuration files since", () =>
       Effect.gen(function*() {

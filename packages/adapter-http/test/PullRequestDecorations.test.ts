@@ -122,6 +122,6 @@ layer(testLayer, { excludeTestServices: true, timeout: "180 seconds" })("pull re
         const fixed = reviewComments.find((c) => c.line === 2)
         expect(fixed?.body).toMatch(new RegExp(`\\nFixed in ${next.slice(0, 12)}\\.$`))
         expect(reviewComments.find((c) => c.line === 3)?.body).not.toContain("Fixed in")
-      }))
+      }), 90_000)
   })
 })
