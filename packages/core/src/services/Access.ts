@@ -143,6 +143,11 @@ const make = Effect.gen(function*() {
     }
   }
 
+  /** The installation admin alone (the admin API's installation-wide operations); `reason` says what it may do. */
+  const installationAdmin = (caller: Option.Option<Principal>, reason: string): Effect.Effect<Principal, Unauthenticated | PermissionDenied> =>
+    Effect.flatMap(signedIn(caller), (principal) =>
+      principal.isAdmin ? Effect.succeed(principal) : Effect.fail(new PermissionDenied({ kind: "installationAdmin", reason })))
+
   const access = <P extends Permission>(
     caller: Option.Option<Principal>,
     at: OrganizationCoordinates,
@@ -282,6 +287,7 @@ const make = Effect.gen(function*() {
     authenticate,
     forgetVerified,
     signedIn,
+    installationAdmin,
     organization: access,
     repository,
     issue,

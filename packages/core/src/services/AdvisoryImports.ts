@@ -1,6 +1,5 @@
 import { Effect, Either, Option, Schema } from "effect"
 import { advisoryOfOsv, type Advisory, OsvRecord } from "../domain/Advisory.js"
-import { PermissionDenied } from "../domain/Errors.js"
 import { nowIso } from "../domain/Now.js"
 import type { Principal } from "../domain/Principal.js"
 import { AdvisoryStore } from "../ports/AdvisoryStore.js"
@@ -46,18 +45,11 @@ export class AdvisoryMatchResult extends Schema.Class<AdvisoryMatchResult>("Advi
 
 const decodeRecord = Schema.decodeUnknownEither(OsvRecord)
 
-const installationAdmin = (caller: Caller) =>
-  Effect.flatMap(Access, (access) =>
-    Effect.flatMap(access.signedIn(caller), (principal) =>
-      principal.isAdmin
-        ? Effect.void
-        : Effect.fail(new PermissionDenied({ kind: "installationAdmin", reason: "Only the installation admin imports advisories" }))))
-
 const make = Effect.gen(function*() {
   const access = yield* Access
   const store = yield* AdvisoryStore
   const scans = yield* SecurityScans
-  const asAdmin = (caller: Caller) => Effect.provideService(installationAdmin(caller), Access, access)
+  const asAdmin = (caller: Caller) => access.installationAdmin(caller, "Only the installation admin imports advisories")
 
   /**
    * A batch of OSV records, as OSV's export holds them: each decoded on its own (a bad record is

@@ -1,5 +1,5 @@
 import { Effect, Option } from "effect"
-import { InvalidInput, PermissionDenied } from "../domain/Errors.js"
+import { InvalidInput } from "../domain/Errors.js"
 import {
   type AddOrganizationBody,
   AddOrganizationResponse,
@@ -38,9 +38,7 @@ const make = Effect.gen(function*() {
     Effect.gen(function*() {
       // Checked first, so that a token of another organization learns nothing (401), as everywhere.
       const organization = yield* access.organization(caller, at, "read")
-      if (!Option.exists(caller, (principal) => principal.isAdmin)) {
-        return yield* new PermissionDenied({ kind: "installationAdmin", reason: "Only the installation admin may change an organization's settings" })
-      }
+      yield* access.installationAdmin(caller, "Only the installation admin may change an organization's settings")
       const current = yield* organizationStore.organizationSettings(organization.id)
       const changed = new OrganizationSettings({
         allowConfigurationFiles: body.allowConfigurationFiles ?? current.allowConfigurationFiles
