@@ -58,41 +58,6 @@ export const make = Effect.gen(function*() {
     ${iso("i.closed_at")} AS "closedAt", i.ignored, ${iso("i.unignored_at")} AS "unignoredAt", i.finding
   `)
 
-  /**
-   * The organization's items with their deadline and status under `sla` as of `now`, as
-   * `statusOf` tells them; the deadline in hours, so that a time zone's daylight saving never
-   * moves it.
-   */
-  const withStatus = (organizationId: number, filter: SecurityItems.ItemFilter, sla: SecurityItems.SlaConfig, now: string) => {
-    const conditions: Array<Fragment> = [sql`i.organization_id = ${organizationId}`]
-    const listed = (values: ReadonlyArray<string> | undefined) => values !== undefined && values.length > 0
-    if (listed(filter.repositories)) conditions.push(sql`r.name = ANY(${filter.repositories}::text[])`)
-    if (listed(filter.priorities)) conditions.push(sql`i.priority = ANY(${filter.priorities}::text[])`)
-    if (listed(filter.scanTypes)) conditions.push(sql`i.scan_type = ANY(${filter.scanTypes}::text[])`)
-    if (listed(filter.categories)) {
-      conditions.push(sql`(i.security_category = ANY(${filter.categories}::text[])
-        OR (i.security_category = '' AND ${SecurityItems.otherCategory}::text = ANY(${filter.categories}::text[])))`)
-    }
-    const status = listed(filter.statuses) ? sql`WHERE s.status = ANY(${filter.statuses}::text[])` : sql``
-    return sql`
-      SELECT * FROM (
-        SELECT d.*, CASE
-          WHEN d.ignored IS NOT NULL THEN 'Ignored'
-          WHEN d.closed_at IS NOT NULL THEN CASE WHEN d.closed_at <= d.due THEN 'ClosedOnTime' ELSE 'ClosedLate' END
-          WHEN ${now}::timestamptz > d.due THEN 'Overdue'
-          WHEN d.due - ${now}::timestamptz <= make_interval(days => ${SecurityItems.dueSoonDays}::int) THEN 'DueSoon'
-          ELSE 'OnTrack' END AS status
-        FROM (
-          SELECT i.*, r.name AS repository_name, i.opened_at + make_interval(hours => 24 * CASE i.priority
-            WHEN 'Critical' THEN ${sla.criticalSla}::int WHEN 'High' THEN ${sla.highSla}::int WHEN 'Medium' THEN ${sla.mediumSla}::int
-            ELSE ${sla.lowSla}::int END) AS due
-          FROM security_items i JOIN repositories r ON r.id = i.repository_id
-          WHERE ${sql.and(conditions)}
-        ) d
-      ) s ${status}
-    `
-  }
-
   const statusRank = sql.literal(`CASE s.status ${
     Object.entries(SecurityItems.statusRank).map(([status, rank]) => `WHEN '${status}' THEN ${rank}`).join(" ")
   } END`)
@@ -200,55 +165,63 @@ export const make = Effect.gen(function*() {
   `)
 
   /**
-   * A page by deadline is the merge of each priority's items by `opened_at` (within a priority the
-   * deadline is `opened_at` plus a constant): each priority's first offset + limit rows, read along
-   * the index `(organization_id, priority, opened_at)`, then merged by deadline. The count is each
-   * priority's, on the same conditions. Other orders read every matching item's deadline and status.
+   * The filter's items, one query per priority (within a priority the deadline is `opened_at` plus
+   * a constant, and each status a range of it): `select` makes each priority's query from its
+   * conditions; none when no priority or no named repository is left.
+   */
+  const perPriority = (organizationId: number, filter: SecurityItems.ItemFilter, sla: SecurityItems.SlaConfig, now: string) =>
+    Effect.map(repositoryIdsOf(organizationId, filter.repositories), (repositoryIds) => {
+      const wanted = priorities.filter((p) => filter.priorities === undefined || filter.priorities.length === 0 || filter.priorities.includes(p))
+      if (wanted.length === 0 || (repositoryIds !== undefined && repositoryIds.length === 0)) return undefined
+      return (select: (priority: SecurityItems.SrmPriority, where: Fragment) => Fragment) =>
+        sql.join(" UNION ALL ", false)(wanted.map((p) => sql`(${select(p, conditionsOf(organizationId, p, filter, repositoryIds, sla, now))})`))
+    })
+
+  const dueOf = (priority: SecurityItems.SrmPriority, sla: SecurityItems.SlaConfig) =>
+    sql`i.opened_at + make_interval(hours => 24 * ${SecurityItems.slaDays(sla, priority)}::int)`
+
+  /** The status of one priority's items as a column (the same cases as `statusCondition`). */
+  const statusOf = (priority: SecurityItems.SrmPriority, sla: SecurityItems.SlaConfig, now: string): Fragment => {
+    const days = SecurityItems.slaDays(sla, priority)
+    return sql`CASE ${sql.join(" ", false)((["Ignored", "ClosedOnTime", "ClosedLate", "Overdue", "DueSoon"] as const).map((status) =>
+      sql`WHEN ${statusCondition(status, days, now)} THEN ${status}`
+    ))} ELSE 'OnTrack' END`
+  }
+
+  /**
+   * A page by deadline is the merge of each priority's first offset + limit items, read along the
+   * index `(organization_id, priority, opened_at, id)`, by deadline. The count is each priority's,
+   * on the same conditions. Other orders read every matching item's deadline and status.
    */
   const search: SecurityItemStore.SecurityItemStore["Type"]["search"] = (organizationId, query) =>
     Effect.gen(function*() {
-      const repositoryIds = yield* repositoryIdsOf(organizationId, query.filter.repositories)
-      const wanted = priorities.filter((p) => query.filter.priorities === undefined || query.filter.priorities.length === 0 || query.filter.priorities.includes(p))
-      if (wanted.length === 0 || (repositoryIds !== undefined && repositoryIds.length === 0)) return { items: [], total: 0 }
-      const perPriority = (select: (priority: SecurityItems.SrmPriority, where: Fragment) => Fragment) =>
-        sql.join(" UNION ALL ", false)(wanted.map((p) => sql`(${select(p, conditionsOf(organizationId, p, query.filter, repositoryIds, query.sla, query.now))})`))
+      const union = yield* perPriority(organizationId, query.filter, query.sla, query.now)
+      if (union === undefined) return { items: [], total: 0 }
       const [counted] = yield* sql<{ readonly total: number }>`
-        SELECT coalesce(sum(n), 0)::int AS total FROM (${perPriority((_, where) => sql`SELECT count(*) AS n FROM security_items i WHERE ${where}`)}) c
+        SELECT coalesce(sum(n), 0)::int AS total FROM (${union((_, where) => sql`SELECT count(*) AS n FROM security_items i WHERE ${where}`)}) c
       `
-      const due = (priority: SecurityItems.SrmPriority) =>
-        sql`i.opened_at + make_interval(hours => 24 * ${SecurityItems.slaDays(query.sla, priority)}::int)`
+      const direction = sql.literal(query.direction === "desc" ? "DESC" : "ASC")
       const rows = query.order === "DueAt"
         ? yield* sql`
           SELECT ${pageColumns} FROM (${
-          perPriority((p, where) =>
-            sql`SELECT i.*, ${due(p)} AS due FROM security_items i WHERE ${where}
-              ORDER BY i.opened_at ${sql.literal(query.direction === "desc" ? "DESC" : "ASC")}, i.id
-              LIMIT ${query.offset + query.limit}`
+          union((p, where) =>
+            sql`SELECT i.*, ${dueOf(p, query.sla)} AS due FROM security_items i WHERE ${where}
+              ORDER BY i.opened_at ${direction}, i.id LIMIT ${query.offset + query.limit}`
           )
         }) s JOIN repositories r ON r.id = s.repository_id
-          ORDER BY s.due ${sql.literal(query.direction === "desc" ? "DESC" : "ASC")}, s.id ASC LIMIT ${query.limit} OFFSET ${query.offset}
+          ORDER BY s.due ${direction}, s.id ASC LIMIT ${query.limit} OFFSET ${query.offset}
         `
         : yield* sql`
-          SELECT ${pageColumns} FROM (
-            SELECT s.*, ${statusRank} AS rank FROM (${
-          perPriority((p, where) =>
-            sql`SELECT i.*, ${due(p)} AS due, ${statusOf(p, query)} AS status FROM security_items i WHERE ${where}`
+          SELECT ${pageColumns} FROM (${
+          union((p, where) =>
+            sql`SELECT i.*, ${dueOf(p, query.sla)} AS due, ${statusOf(p, query.sla, query.now)} AS status FROM security_items i WHERE ${where}`
           )
-        }) s
-          ) s JOIN repositories r ON r.id = s.repository_id
+        }) s JOIN repositories r ON r.id = s.repository_id
           ${orderBy(query)} LIMIT ${query.limit} OFFSET ${query.offset}
         `
       const decoded = yield* decodeAll(ItemRow)(rows)
       return { items: decoded.map(itemOf), total: counted?.total ?? 0 }
     }).pipe(orUnavailable)
-
-  /** The status of one priority's items as a column (the same cases as `statusCondition`). */
-  const statusOf = (priority: SecurityItems.SrmPriority, query: SecurityItemStore.ItemQuery): Fragment => {
-    const days = SecurityItems.slaDays(query.sla, priority)
-    return sql`CASE ${sql.join(" ", false)((["Ignored", "ClosedOnTime", "ClosedLate", "Overdue", "DueSoon"] as const).map((status) =>
-      sql`WHEN ${statusCondition(status, days, query.now)} THEN ${status}`
-    ))} ELSE 'OnTrack' END`
-  }
 
   const findRow = (organizationId: number, id: string) =>
     sql`
@@ -269,13 +242,23 @@ export const make = Effect.gen(function*() {
     }).pipe(orUnavailable)
 
   const tally: SecurityItemStore.SecurityItemStore["Type"]["tally"] = (organizationId, filter, sla, now) =>
-    sql`
-      SELECT s.repository_id AS "repositoryId", s.repository_name AS repository, s.priority, s.status, s.scan_type AS "scanType",
-        s.security_category AS "securityCategory", s.opened_at >= ${now}::timestamptz - interval '7 days' AS "newThisWeek",
-        count(*)::int AS count
-      FROM (${withStatus(organizationId, filter, sla, now)}) s
-      GROUP BY 1, 2, 3, 4, 5, 6, 7
-    `.pipe(Effect.flatMap(decodeAll(TallyRow)), orUnavailable)
+    Effect.gen(function*() {
+      const union = yield* perPriority(organizationId, filter, sla, now)
+      if (union === undefined) return []
+      const rows = yield* sql`
+        SELECT s.repository_id AS "repositoryId", r.name AS repository, s.priority, s.status, s.scan_type AS "scanType",
+          s.security_category AS "securityCategory", s.opened_at >= ${now}::timestamptz - interval '7 days' AS "newThisWeek",
+          count(*)::int AS count
+        FROM (${
+        union((p, where) =>
+          sql`SELECT i.repository_id, i.priority, i.scan_type, i.security_category, i.opened_at, ${statusOf(p, sla, now)} AS status
+            FROM security_items i WHERE ${where}`
+        )
+      }) s JOIN repositories r ON r.id = s.repository_id
+        GROUP BY 1, 2, 3, 4, 5, 6, 7
+      `
+      return yield* decodeAll(TallyRow)(rows)
+    }).pipe(orUnavailable)
 
   const dates: SecurityItemStore.SecurityItemStore["Type"]["dates"] = (organizationId, repositories) =>
     sql`
