@@ -88,7 +88,7 @@ const dependenciesOf = (count: number, packages: number) => {
 const match = (dependencies: ReadonlyArray<Dependency.Dependency>) =>
   Effect.flatMap(AdvisoryStore.AdvisoryStore, (store) =>
     Effect.map(
-      store.forPackages([...new Map(dependencies.map((d) => [`${d.ecosystem}/${d.name}`, { ecosystem: d.ecosystem, name: d.name }] as const)).values()]),
+      store.forPackages(Dependency.distinctPackages(dependencies)),
       (found) => VulnerableDependencies.vulnerableDependencies(dependencies, VulnerableDependencies.indexAdvisories(found)).length
     ))
 

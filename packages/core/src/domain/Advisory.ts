@@ -1,6 +1,6 @@
 import cvss from "ae-cvss-calculator"
 import { Schema } from "effect"
-import { comparableName, DependencyEcosystem, ecosystemOfOsv } from "./Dependency.js"
+import { DependencyEcosystem, distinctPackages, ecosystemOfOsv, type PackageKey } from "./Dependency.js"
 import { SrmPriority } from "./SecurityItems.js"
 import { compareIn } from "./VersionOrder.js"
 
@@ -204,8 +204,4 @@ export const fixedVersionsAbove = (affected: AffectedPackage, version: string): 
 }
 
 /** The packages an advisory names, as stored and looked up: ecosystem and comparable name. */
-export const packageKeysOf = (advisory: Advisory): ReadonlyArray<{ readonly ecosystem: DependencyEcosystem; readonly name: string }> =>
-  [...new Map(advisory.affected.map((affected) => {
-    const name = comparableName(affected.ecosystem, affected.name)
-    return [`${affected.ecosystem}\u0000${name}`, { ecosystem: affected.ecosystem, name }] as const
-  })).values()]
+export const packageKeysOf = (advisory: Advisory): ReadonlyArray<PackageKey> => distinctPackages(advisory.affected)

@@ -35,6 +35,23 @@ export const comparableName = (ecosystem: DependencyEcosystem, name: string): st
     ? name.toLowerCase()
     : name
 
+/** A package as advisories name it and are looked up by: its ecosystem and comparable name. */
+export interface PackageKey {
+  readonly ecosystem: DependencyEcosystem
+  readonly name: string
+}
+
+/** The text of a package's key, for maps and sets. */
+export const packageKeyText = (ecosystem: DependencyEcosystem, name: string): string =>
+  `${ecosystem}\u0000${comparableName(ecosystem, name)}`
+
+/** Each package of the list once, by its comparable name, whatever its versions. */
+export const distinctPackages = (packages: Iterable<{ readonly ecosystem: DependencyEcosystem; readonly name: string }>): ReadonlyArray<PackageKey> => {
+  const keys = new Map<string, PackageKey>()
+  for (const { ecosystem, name } of packages) keys.set(packageKeyText(ecosystem, name), { ecosystem, name: comparableName(ecosystem, name) })
+  return [...keys.values()]
+}
+
 /** One package of a repository at one version, as a lockfile pins it. */
 export class Dependency extends Schema.Class<Dependency>("Dependency")({
   /** `pkg:npm/%40babel/core@7.24.0`. */

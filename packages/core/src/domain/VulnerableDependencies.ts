@@ -1,5 +1,5 @@
 import { type Advisory, affects, type AffectedPackage, cveOf, fixedVersionsAbove } from "./Advisory.js"
-import { comparableName, type Dependency, purlWithoutVersion } from "./Dependency.js"
+import { type Dependency, packageKeyText, purlWithoutVersion } from "./Dependency.js"
 import { SecurityFinding, type SrmPriority } from "./SecurityItems.js"
 
 /**
@@ -15,14 +15,12 @@ export interface VulnerableDependency {
   readonly fixedVersions: ReadonlyArray<string>
 }
 
-const packageKey = (ecosystem: string, name: string) => `${ecosystem}\u0000${name}`
-
 /** The advisories by the packages they affect, for matching many dependencies against them. */
 export const indexAdvisories = (advisories: ReadonlyArray<Advisory>): ReadonlyMap<string, ReadonlyArray<readonly [Advisory, AffectedPackage]>> => {
   const index = new Map<string, Array<readonly [Advisory, AffectedPackage]>>()
   for (const advisory of advisories) {
     for (const affected of advisory.affected) {
-      const key = packageKey(affected.ecosystem, comparableName(affected.ecosystem, affected.name))
+      const key = packageKeyText(affected.ecosystem, affected.name)
       const list = index.get(key)
       if (list === undefined) index.set(key, [[advisory, affected]])
       else list.push([advisory, affected])
@@ -53,7 +51,7 @@ export const vulnerableDependencies = (
   index: ReadonlyMap<string, ReadonlyArray<readonly [Advisory, AffectedPackage]>>
 ): ReadonlyArray<VulnerableDependency> =>
   dependencies.flatMap((dependency) => {
-    const candidates = index.get(packageKey(dependency.ecosystem, comparableName(dependency.ecosystem, dependency.name))) ?? []
+    const candidates = index.get(packageKeyText(dependency.ecosystem, dependency.name)) ?? []
     const found = new Map<string, VulnerableDependency>()
     for (const [advisory, affected] of candidates) {
       if (!affects(affected, dependency.version)) continue

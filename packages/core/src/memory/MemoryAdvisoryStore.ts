@@ -1,8 +1,7 @@
 import { Effect, Layer, Option } from "effect"
 import { type Advisory, packageKeysOf } from "../domain/Advisory.js"
+import { packageKeyText } from "../domain/Dependency.js"
 import { AdvisoryStore, type AdvisoryImportStamp } from "../ports/AdvisoryStore.js"
-
-const keyOf = (ecosystem: string, name: string) => `${ecosystem}\u0000${name}`
 
 export const make = Effect.sync(() => {
   const advisories = new Map<string, Advisory>()
@@ -13,7 +12,7 @@ export const make = Effect.sync(() => {
   const remove = (id: string) => {
     const stored = advisories.get(id)
     if (stored === undefined) return false
-    for (const key of packageKeysOf(stored)) byPackage.get(keyOf(key.ecosystem, key.name))?.delete(id)
+    for (const key of packageKeysOf(stored)) byPackage.get(packageKeyText(key.ecosystem, key.name))?.delete(id)
     advisories.delete(id)
     return true
   }
@@ -33,9 +32,9 @@ export const make = Effect.sync(() => {
           remove(advisory.id)
           advisories.set(advisory.id, advisory)
           for (const key of packageKeysOf(advisory)) {
-            const ids = byPackage.get(keyOf(key.ecosystem, key.name)) ?? new Set<string>()
+            const ids = byPackage.get(packageKeyText(key.ecosystem, key.name)) ?? new Set<string>()
             ids.add(advisory.id)
-            byPackage.set(keyOf(key.ecosystem, key.name), ids)
+            byPackage.set(packageKeyText(key.ecosystem, key.name), ids)
           }
           saved++
         }
@@ -45,7 +44,7 @@ export const make = Effect.sync(() => {
       }),
     forPackages: (packages) =>
       Effect.sync(() => {
-        const ids = new Set(packages.flatMap((key) => [...(byPackage.get(keyOf(key.ecosystem, key.name)) ?? [])]))
+        const ids = new Set(packages.flatMap((key) => [...(byPackage.get(packageKeyText(key.ecosystem, key.name)) ?? [])]))
         return [...ids].sort().map((id) => advisories.get(id)!)
       }),
     lastImport: Effect.sync(() => stamp)

@@ -1,6 +1,6 @@
 import { Context, type Effect, type Option } from "effect"
 import type { Advisory } from "../domain/Advisory.js"
-import type { DependencyEcosystem } from "../domain/Dependency.js"
+import type * as Dependency from "../domain/Dependency.js"
 import type { ServiceUnavailable } from "../domain/Errors.js"
 
 /** What one import changed: advisories new or newer than the stored copy, those already as stored, those withdrawn. */
@@ -17,10 +17,7 @@ export interface AdvisoryImportStamp {
 }
 
 /** A package as advisories are looked up by: ecosystem and its comparable name (`comparableName`). */
-export interface PackageKey {
-  readonly ecosystem: DependencyEcosystem
-  readonly name: string
-}
+export type PackageKey = Dependency.PackageKey
 
 /**
  * The installation's vulnerability advisories, imported by its admin from OSV's exports and kept

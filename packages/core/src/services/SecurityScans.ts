@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
 import type { AnalysisResults } from "../domain/AnalysisResults.js"
-import { comparableName, type Dependency } from "../domain/Dependency.js"
+import { type Dependency, distinctPackages } from "../domain/Dependency.js"
 import { nowIso } from "../domain/Now.js"
 import type { PatternDefinition } from "../domain/Pattern.js"
 import type { RepositoryRecord } from "../domain/Records.js"
@@ -25,10 +25,7 @@ const make = Effect.gen(function*() {
   /** The SCA findings of an inventory: its packages matched against the advisories naming them. */
   const dependencyFindingsOf = (dependencies: ReadonlyArray<Dependency>) =>
     Effect.map(
-      advisories.forPackages([...new Map(dependencies.map((d) => {
-        const name = comparableName(d.ecosystem, d.name)
-        return [`${d.ecosystem}\u0000${name}`, { ecosystem: d.ecosystem, name }] as const
-      })).values()]),
+      advisories.forPackages(distinctPackages(dependencies)),
       (found) => dependencyFindings(vulnerableDependencies(dependencies, indexAdvisories(found)))
     )
 
