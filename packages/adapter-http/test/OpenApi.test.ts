@@ -180,6 +180,7 @@ layer(testLayer, { excludeTestServices: true })("OpenAPI", (it) => {
           `${repository}/pull-requests/{pullRequestNumber}/files`,
           `${repository}/pull-requests/{pullRequestNumber}/clones`,
           `${repository}/pull-requests/{pullRequestNumber}/commits`,
+          `${repository}/pull-requests/{pullRequestNumber}/security-findings`,
           `${repository}/pull-requests/{pullRequestNumber}/coverage/status`,
           `${repository}/commits/{commitUuid}/files`,
           `${repository}/commits/{commitUuid}/clones`,

@@ -7,7 +7,7 @@
  * as the server composes it.
  */
 import { afterAll, describe, expect, layer } from "@effect/vitest"
-import { ChangeViews } from "@tidemark/core"
+import { ChangeViews, SecurityViews } from "@tidemark/core"
 import { Effect, Layer, Schedule } from "effect"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
@@ -123,5 +123,57 @@ layer(testLayer, { excludeTestServices: true, timeout: "180 seconds" })("pull re
         expect(fixed?.body).toMatch(new RegExp(`\\nFixed in ${next.slice(0, 12)}\\.$`))
         expect(reviewComments.find((c) => c.line === 3)?.body).not.toContain("Fixed in")
       }), 90_000)
+
+    it.effect("a gate on new security findings fails the pull request that commits a secret, not the one that keeps an old one", () =>
+      Effect.gen(function*() {
+        const org = newOrganization("secrets")
+        const token = yield* issueToken(org, "write")
+        // A GitHub token, made up here so that this file holds none; main already has one (an old finding).
+        const fakeToken = (seed: string) => ["gh", "p_", Array.from({ length: 36 }, (_, i) => seed[i % seed.length]).join("")].join("")
+        const added = yield* addRepository(org, "app", {
+          files: { "src/a.js": "export const answer = () => 42\n", "old/settings.py": `TOKEN = "${fakeToken("aB3dE5gH7jK9")}"\n` }
+        })
+        yield* untilAnalysed(org, "app", token, added.git.mainSha)
+        const url = yield* hostUrl
+        Http.expectNoContent(yield* Http.put(`/api/v3/admin/organizations/${org.provider}/${org.name}/repositories/app/git-host`, {
+          token: adminToken,
+          json: { token: "ghp_fake_token", apiBaseUrl: url, decoratePullRequests: true }
+        }))
+        // Only Tidemark's rule: no new finding of High or more.
+        const gatePath = `/api/v3/organizations/${org.provider}/${org.name}/repositories/app/settings/quality/pull-requests`
+        const gate = yield* Http.put(gatePath, { token, json: { securityFindingThreshold: 0, securityFindingMinimumPriority: "High" } })
+        expect(gate.status).toBe(200)
+        expect((gate.body as { data: { qualityGate: unknown } }).data.qualityGate).toEqual({ securityFindingThreshold: 0, securityFindingMinimumPriority: "High" })
+
+        const judged = (number: number, branch: string, files: Record<string, string>) =>
+          Effect.gen(function*() {
+            const head = yield* commitOn(added.git, branch, files, "main")
+            const pullRequestPath = `${paths.repository(org, "app")}/pull-requests/${number}`
+            yield* Http.put(pullRequestPath, { token, json: { title: branch, originBranch: branch, targetBranch: "main" } })
+            const read = Effect.map(Http.get(pullRequestPath, { token }), (r) => Http.expectBody(r, 200, ChangeViews.PullRequestWithAnalysis))
+            const pr = yield* until(read, (pr) => !pr.isAnalysing && pr.pullRequest.headCommitSha === head)
+            const findings = Http.expectBody(yield* Http.get(`${pullRequestPath}/security-findings`, { token }), 200, SecurityViews.ChangeSecurityFindingsResponse)
+            // The fake host lists every pull request's comments together: the summary is found by its head.
+            const summary = yield* eventually(() => issueComments.find((c) => c.body.includes(`at ${head.slice(0, 12)}.`)))
+            return { pr, findings: findings.data, summary: summary.body }
+          })
+
+        // Keeps the old token and adds a harmless file: nothing new, up to standards.
+        const kept = yield* judged(11, "topic/docs", { "docs/readme.md": "# App\n" })
+        expect([kept.pr.isUpToStandards, kept.findings]).toEqual([true, []])
+        expect(kept.summary).not.toContain("security finding")
+
+        // Commits a second token: one new High finding, the gate fails on it, the summary lists it masked.
+        const secret = fakeToken("Zy9Xw8Vu7Ts6")
+        const leaked = yield* judged(12, "topic/deploy", { "deploy/settings.py": `import os\n\nGITHUB_TOKEN = "${secret}"\n` })
+        expect(leaked.findings.map((f) => [f.scanType, f.priority, f.cwe, f.filePath, f.line])).toEqual([["Secrets", "High", "CWE-798", "deploy/settings.py", 3]])
+        expect(leaked.pr.isUpToStandards).toBe(false)
+        expect(leaked.pr.quality?.resultReasons?.map((r) => [r.gate, r.expectedThreshold.minimumPriority, r.isUpToStandards]))
+          .toEqual([["securityFindingThreshold", "High", false]])
+        expect(leaked.summary).toContain("new security findings over 0")
+        expect(leaked.summary).toContain("#### 1 new security finding\n- **High** · Secrets · CWE-798: ")
+        expect(leaked.summary).toContain("in `deploy/settings.py:3`")
+        expect(JSON.stringify([leaked.findings, leaked.summary])).not.toContain(secret)
+      }), 120_000)
   })
 })

@@ -14,6 +14,7 @@ import {
   Records,
   Repository,
   RepositoryStore,
+  SecurityScans,
   TreeAnalyses,
   Triage,
   TriageStore
@@ -32,7 +33,7 @@ const noTrees = Layer.succeed(TreeAnalyses.TreeAnalyses, new TreeAnalyses.TreeAn
 }))
 
 const recordingLayer = ChangeRecording.ChangeRecording.DefaultWithoutDependencies.pipe(
-  Layer.provide(Layer.mergeAll(noTrees, IssueAuthors.IssueAuthors.Default, ChangeVerdicts.ChangeVerdicts.Default, Ignores.Ignores.Default))
+  Layer.provide(Layer.mergeAll(noTrees, IssueAuthors.IssueAuthors.Default, ChangeVerdicts.ChangeVerdicts.Default, Ignores.Ignores.Default, SecurityScans.SecurityScans.Default))
 )
 
 /** Git telling `diff` for every change, and how many times it was asked. */
@@ -47,7 +48,7 @@ const gitWithDiff = (diff: Effect.Effect<string, GitReader.GitReadError>, asked:
 
 const recordingWithGit = (git: Layer.Layer<GitChanges.GitChanges>) =>
   ChangeRecording.ChangeRecording.DefaultWithoutDependencies.pipe(
-    Layer.provide(Layer.mergeAll(noTrees, IssueAuthors.IssueAuthors.Default, ChangeVerdicts.ChangeVerdicts.Default, Ignores.Ignores.Default, git))
+    Layer.provide(Layer.mergeAll(noTrees, IssueAuthors.IssueAuthors.Default, ChangeVerdicts.ChangeVerdicts.Default, Ignores.Ignores.Default, SecurityScans.SecurityScans.Default, git))
   )
 
 const catchLine = "    } catch (e) {"

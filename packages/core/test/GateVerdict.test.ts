@@ -36,6 +36,19 @@ describe("evaluateGate", () => {
     expect(insecure.isUpToStandards).toBe(false)
   })
 
+  it("the security findings rule counts new findings of the minimum priority or more, whatever their scan", () => {
+    const gate = new QualityGate.QualityGate({ securityFindingThreshold: 0, securityFindingMinimumPriority: "High" })
+    const medium = GateVerdict.evaluateGate(gate, { ...noChange, newSecurityFindings: [{ priority: "Medium" }, { priority: "Low" }] })
+    expect(medium.quality.resultReasons.map((r) => [r.gate, r.expected, r.expectedThreshold.minimumPriority, r.isUpToStandards]))
+      .toEqual([["securityFindingThreshold", 0, "High", true]])
+    const critical = GateVerdict.evaluateGate(gate, { ...noChange, newSecurityFindings: [{ priority: "Medium" }, { priority: "Critical" }] })
+    expect([critical.isUpToStandards, critical.quality.resultReasons[0]!.isUpToStandards]).toEqual([false, false])
+    // No minimum: every priority counts; a change recorded without findings read counts none.
+    const any = new QualityGate.QualityGate({ securityFindingThreshold: 1 })
+    expect(GateVerdict.evaluateGate(any, { ...noChange, newSecurityFindings: [{ priority: "Low" }, { priority: "Low" }] }).isUpToStandards).toBe(false)
+    expect(GateVerdict.evaluateGate(any, noChange).isUpToStandards).toBe(true)
+  })
+
   it("clones and complexity at their thresholds pass, over them fail", () => {
     const gate = new QualityGate.QualityGate({ duplicationThreshold: 1, complexityThreshold: 4 })
     expect(GateVerdict.evaluateGate(gate, { ...noChange, newClones: 1, deltaComplexity: 4 }).isUpToStandards).toBe(true)

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
-import { AnalysisResults } from "@tidemark/core"
+import { AnalysisResults, SecurityItems } from "@tidemark/core"
 import {
   fixedCommentOf,
   isFixedComment,
   isSummary,
   issueCommentOf,
   issueIdOfComment,
+  securityListLimit,
   suggestionOf,
   summaryOf
 } from "../src/domain/PullRequestDecoration.js"
@@ -101,5 +102,34 @@ describe("summaryOf", () => {
     expect(isSummary(summary)).toBe(true)
     const clean = summaryOf({ state: "success", description: "Up to standards", headSha: "abc", newIssues: 1, fixedIssues: 0, commented: 1 })
     expect(clean).toBe("<!-- tidemark:summary -->\n### ✅ Tidemark: Up to standards\n\n1 new issue, 0 fixed, at abc.")
+  })
+
+  it("lists the new security findings apart, the most pressing first, past the limit counted", () => {
+    const finding = (key: string, priority: SecurityItems.SrmPriority, more: Partial<SecurityItems.SecurityFinding> = {}) =>
+      SecurityItems.SecurityFinding.make({ key, scanType: "SAST", title: `finding ${key}`, securityCategory: "XSS", priority, itemSourceId: key, ...more })
+    const summary = summaryOf({
+      state: "failure",
+      description: "Not up to standards: new security findings over 0 (0 new issues, 0 fixed)",
+      headSha: "abc",
+      newIssues: 0,
+      fixedIssues: 0,
+      commented: 0,
+      securityFindings: [
+        finding("a", "Medium", { filePath: "src/a.ts", line: 4, cwe: "CWE-79" }),
+        finding("b", "High", { scanType: "Secrets", title: "found GitHub Token:\nghp_****", filePath: "deploy.py", line: 3 }),
+        finding("c", "Critical", { scanType: "SCA", title: "lodash 4.17.11: Prototype Pollution" })
+      ]
+    })
+    expect(summary.split("\n").slice(4)).toEqual([
+      "",
+      "#### 3 new security findings",
+      "- **Critical** · SCA: lodash 4.17.11: Prototype Pollution",
+      "- **High** · Secrets: found GitHub Token: ghp_**** in `deploy.py:3`",
+      "- **Medium** · SAST · CWE-79: finding a in `src/a.ts:4`"
+    ])
+    const many = Array.from({ length: securityListLimit + 2 }, (_, i) => finding(String(i).padStart(2, "0"), "Low"))
+    const long = summaryOf({ state: "failure", description: "x", headSha: "abc", newIssues: 0, fixedIssues: 0, commented: 0, securityFindings: many })
+    expect(long.split("\n").filter((line) => line.startsWith("- ")).length).toBe(securityListLimit + 1)
+    expect(long.endsWith("- … and 2 more in the analysis.")).toBe(true)
   })
 })

@@ -12,7 +12,7 @@ import {
   SecurityItemStore,
   SecurityScans
 } from "@tidemark/core"
-import { Effect, Layer, Option, Schema, TestClock } from "effect"
+import { Effect, Layer, Option, Ref, Schema, TestClock } from "effect"
 import { readFileSync } from "node:fs"
 import { drain, withWorker } from "./fixtures/FakeAnalysis.js"
 import { addRepository, testLayer } from "./fixtures/TestLayer.js"
@@ -126,5 +126,29 @@ describe("SecurityScans", () => {
       expect(items.map((item) => [item.itemSourceId, item.openedAt])).toEqual([["GHSA-jf85-cpcp-j695", "2025-02-01T00:01:00.000Z"]])
       // Matched since the last import: nothing to do.
       expect(yield* scans.rematch).toBe(0)
+    }).pipe(Effect.provide(layer)))
+
+  it.effect("a change's findings: its added security issues, and the head's secrets and vulnerable packages the base had not", () =>
+    Effect.gen(function*() {
+      yield* Effect.flatMap(AdvisoryStore.AdvisoryStore, (s) => s.save([osv("GHSA-jf85-cpcp-j695")], [], "2024-01-01T00:00:00.000Z"))
+      const scans = yield* SecurityScans.SecurityScans
+      const secret = (fingerprint: string) =>
+        SecretFindings.DetectedSecret.make({ ruleId: "aws", path: "config.js", line: 1, message: "AWS key", preview: "AKIA****", fingerprint })
+      const reads = yield* Ref.make(0)
+      const base = (side: { dependencies?: ReadonlyArray<Dependency.Dependency>; secrets?: ReadonlyArray<SecretFindings.DetectedSecret> } | undefined) =>
+        Effect.as(Ref.update(reads, (n) => n + 1), Option.fromNullable(side))
+      const keysOf = (findings: ReadonlyArray<SecurityItems.SecurityFinding>) => findings.map((f) => `${f.scanType} ${f.priority} ${f.itemSourceId}`)
+      // The old secret and the package vulnerable on both sides are not the change's; the new secret is.
+      const found = yield* scans.changeFindings([], { dependencies: [lodash("4.17.4")], secrets: [secret("old"), secret("new")] }, base({ dependencies: [lodash("4.17.11")], secrets: [secret("old")] }))
+      expect(keysOf(found)).toEqual(["Secrets High aws"])
+      // A downgrade into the vulnerable range is new.
+      expect(keysOf(yield* scans.changeFindings([], { dependencies: [lodash("4.17.11")] }, base({ dependencies: [lodash("4.17.21")] }))))
+        .toEqual(["SCA Critical GHSA-jf85-cpcp-j695"])
+      expect(yield* Ref.get(reads)).toBe(2)
+      // Nothing in the head but safe packages: the base is not read.
+      expect(yield* scans.changeFindings([], { dependencies: [lodash("4.17.21")], secrets: [] }, base({}))).toEqual([])
+      expect(yield* Ref.get(reads)).toBe(2)
+      // A base that cannot be read again: the secrets and packages are not compared.
+      expect(yield* scans.changeFindings([], { secrets: [secret("new")] }, base(undefined))).toEqual([])
     }).pipe(Effect.provide(layer)))
 })

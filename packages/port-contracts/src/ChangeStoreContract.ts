@@ -6,7 +6,8 @@ import {
   Common,
   type OrganizationStore,
   Repository,
-  type RepositoryStore
+  type RepositoryStore,
+  SecurityItems
 } from "@tidemark/core"
 import { Effect, type Layer, Option } from "effect"
 import { issue } from "./AnalysisResultsFixtures.js"
@@ -87,6 +88,40 @@ export const changeStoreContract = (name: string, storeLayer: Layer.Layer<Change
           }))
           expect(yield* store.findSummary(pull)).toStrictEqual(Option.some({ ...failedSummary, problems: [problem] }))
           expect(yield* store.findSummary(never)).toEqual(Option.none())
+        }))
+
+      it.effect("a change's new security findings read back as written, in the change and in its summary", () =>
+        Effect.gen(function*() {
+          const store = yield* ChangeStore.ChangeStore
+          const { repository } = yield* freshRepository
+          const key = { repositoryId: repository.id, subject: { kind: "pullRequest", number: 3 } } as const
+          const newSecurityFindings = [
+            SecurityItems.SecurityFinding.make({
+              key: "Secrets:abc",
+              scanType: "Secrets",
+              title: "found GitHub Token: ghp_****",
+              securityCategory: "Secrets",
+              priority: "High",
+              itemSourceId: "github",
+              filePath: "deploy.py",
+              line: 3,
+              cwe: "CWE-798"
+            }),
+            SecurityItems.SecurityFinding.make({
+              key: "SCA:pkg:npm/lodash:CVE-2019-10744",
+              scanType: "SCA",
+              title: "lodash 4.17.11: Prototype Pollution",
+              securityCategory: "OutdatedDependencies",
+              priority: "Critical",
+              itemSourceId: "GHSA-jf85-cpcp-j695",
+              cvssScore: 9.1,
+              fixedVersion: ["4.17.12"]
+            })
+          ]
+          const change = ChangeAnalysis.ChangeAnalysis.make({ ...changeOf(repository.id, "h1", 0), newSecurityFindings })
+          yield* store.save(key, change, [])
+          expect(yield* store.find(key)).toStrictEqual(Option.some(change))
+          expect(Option.map(yield* store.findSummary(key), (summary) => summary.newSecurityFindings)).toStrictEqual(Option.some(newSecurityFindings))
         }))
 
       it.effect("a new analysis of the subject replaces its change and its issues", () =>

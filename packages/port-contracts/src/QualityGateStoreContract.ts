@@ -8,6 +8,8 @@ const everyRule = new QualityGate.QualityGate({
   issueThreshold: new QualityGate.IssueThreshold({ threshold: 3, minimumSeverity: "Warning" }),
   securityIssueThreshold: 1,
   securityIssueMinimumSeverity: "High",
+  securityFindingThreshold: 0,
+  securityFindingMinimumPriority: "Critical",
   duplicationThreshold: 2,
   coverageThresholdWithDecimals: -0.25,
   diffCoverageThreshold: 70,

@@ -22,6 +22,7 @@ export const layer = HttpApiBuilder.group(TidemarkApi, "changes", (handlers) =>
       .handle("listCommitFiles", commits.listCommitFiles)
       .handle("listPullRequestClones", pullRequests.listPullRequestClones)
       .handle("listCommitClones", commits.listCommitClones)
+      .handle("listPullRequestSecurityFindings", pullRequests.listPullRequestSecurityFindings)
       .handle("getPullRequestCommits", pullRequests.getPullRequestCommits)
       .handle("getPullRequestCoverageReports", pullRequests.getPullRequestCoverageReports)
       .handle("getRepositoryPullRequestCoverage", pullRequests.getRepositoryPullRequestCoverage)

@@ -1,5 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "@effect/platform"
-import { ChangeViews, Pagination, PatternQuery, PullRequest } from "@tidemark/core"
+import { ChangeViews, Pagination, PatternQuery, PullRequest, SecurityViews } from "@tidemark/core"
 import { Schema } from "effect"
 import * as ApiErrors from "../ApiErrors.js"
 import { OrganizationParams, PageParams, repositoryPath, RepositoryParams } from "../ApiParams.js"
@@ -63,6 +63,11 @@ export const listPullRequestClones = HttpApiEndpoint.get("listPullRequestClones"
   .setPath(PullRequestParams)
   .setUrlParams(Schema.Struct(DeltaIssueParams))
   .addSuccess(ClonesResponse)
+
+/** Tidemark's: the security findings the pull request brings in (SAST, secrets, vulnerable dependencies). */
+export const listPullRequestSecurityFindings = HttpApiEndpoint.get("listPullRequestSecurityFindings", `${pullRequestPath}/security-findings`)
+  .setPath(PullRequestParams)
+  .addSuccess(SecurityViews.ChangeSecurityFindingsResponse)
 
 export const getPullRequestCommits = HttpApiEndpoint.get("getPullRequestCommits", `${pullRequestPath}/commits`)
   .setPath(PullRequestParams)

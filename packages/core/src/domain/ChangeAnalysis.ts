@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { CloneOccurrence, IssueResult } from "./AnalysisResults.js"
 import { SeverityLevel } from "./Pattern.js"
 import { Problem } from "./Repository.js"
+import { SecurityFinding } from "./SecurityItems.js"
 import { Action } from "./Common.js"
 import { trusted } from "./Trusted.js"
 
@@ -75,6 +76,12 @@ export class ChangeAnalysis extends Schema.Class<ChangeAnalysis>("ChangeAnalysis
   newIssueKinds: Schema.Array(IssueKindCount),
   files: Schema.Array(FileDelta),
   clones: Schema.Array(CloneDelta),
+  /**
+   * The security findings of the head its base did not have (SAST, secrets, vulnerable
+   * dependencies), for the gate's security rule and the pull request's page. Left out by changes
+   * recorded before Tidemark read them: none.
+   */
+  newSecurityFindings: Schema.optional(Schema.Array(SecurityFinding)),
   /** What stopped the analysis (a branch that does not exist, a failed checkout): then no numbers count. */
   problems: Schema.Array(Problem)
 }) {}
@@ -91,5 +98,8 @@ export const changeAnalysisOfEncoded = (encoded: typeof ChangeAnalysis.Encoded):
     files: encoded.files.map((file) => trusted(FileDelta, file)),
     clones: encoded.clones.map((clone) =>
       trusted(CloneDelta, { ...clone, occurrences: clone.occurrences.map((o) => trusted(CloneOccurrence, o)) })),
-    problems: encoded.problems.map((p) => trusted(Problem, { ...p, actions: p.actions.map((a) => trusted(Action, a)) }))
+    problems: encoded.problems.map((p) => trusted(Problem, { ...p, actions: p.actions.map((a) => trusted(Action, a)) })),
+    ...(encoded.newSecurityFindings === undefined
+      ? {}
+      : { newSecurityFindings: encoded.newSecurityFindings.map((finding) => trusted(SecurityFinding, finding)) })
   })

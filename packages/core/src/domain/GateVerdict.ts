@@ -1,11 +1,14 @@
 import { Schema } from "effect"
 import { SeverityLevel, severityRank } from "./Pattern.js"
 import type { QualityGate } from "./QualityGate.js"
+import { atLeastPriority, SrmPriority } from "./SecurityItems.js"
 
 /** The original's `AnalysisExpectedThreshold`: the rule's threshold, and for issue rules the least severity counted. */
 export class AnalysisExpectedThreshold extends Schema.Class<AnalysisExpectedThreshold>("AnalysisExpectedThreshold")({
   threshold: Schema.Number,
-  minimumSeverity: Schema.optional(SeverityLevel)
+  minimumSeverity: Schema.optional(SeverityLevel),
+  /** Tidemark's: the least priority the security findings rule counts. */
+  minimumPriority: Schema.optional(SrmPriority)
 }) {}
 
 /** One rule of a gate and whether the change meets it (`expected` is the rule's threshold). */
@@ -20,6 +23,8 @@ export class AnalysisResultReason extends Schema.Class<AnalysisResultReason>("An
 export interface GateInputs {
   readonly newIssues: ReadonlyArray<{ readonly level: SeverityLevel; readonly category: string }>
   /** Clones the change brought in (those it removed do not offset them). */
+  /** The security findings the change brought in (none read: none counted). */
+  readonly newSecurityFindings?: ReadonlyArray<{ readonly priority: SrmPriority }> | undefined
   readonly newClones: number
   readonly deltaComplexity: number
   /** Head coverage minus base coverage, in percentage points. */
@@ -40,11 +45,15 @@ export interface GateVerdict {
 export const atLeast = (minimum: SeverityLevel | undefined) => (level: SeverityLevel) =>
   minimum === undefined || severityRank[level] >= severityRank[minimum]
 
-const reason = (gate: string, threshold: number, isUpToStandards: boolean, minimumSeverity?: SeverityLevel) =>
+const reason = (gate: string, threshold: number, isUpToStandards: boolean, minimumSeverity?: SeverityLevel, minimumPriority?: SrmPriority) =>
   AnalysisResultReason.make({
     gate,
     expected: threshold,
-    expectedThreshold: AnalysisExpectedThreshold.make({ threshold, ...(minimumSeverity === undefined ? {} : { minimumSeverity }) }),
+    expectedThreshold: AnalysisExpectedThreshold.make({
+      threshold,
+      ...(minimumSeverity === undefined ? {} : { minimumSeverity }),
+      ...(minimumPriority === undefined ? {} : { minimumPriority })
+    }),
     isUpToStandards
   })
 
@@ -70,6 +79,11 @@ export const evaluateGate = (gate: QualityGate, inputs: GateInputs): GateVerdict
     const minimum = gate.securityIssueMinimumSeverity
     const count = inputs.newIssues.filter((issue) => issue.category === "Security" && atLeast(minimum)(issue.level)).length
     quality.push(reason("securityIssueThreshold", gate.securityIssueThreshold, count <= gate.securityIssueThreshold, minimum))
+  }
+  if (gate.securityFindingThreshold !== undefined) {
+    const minimum = gate.securityFindingMinimumPriority
+    const count = (inputs.newSecurityFindings ?? []).filter((finding) => atLeastPriority(minimum)(finding.priority)).length
+    quality.push(reason("securityFindingThreshold", gate.securityFindingThreshold, count <= gate.securityFindingThreshold, undefined, minimum))
   }
   if (gate.duplicationThreshold !== undefined) {
     quality.push(reason("duplicationThreshold", gate.duplicationThreshold, inputs.newClones <= gate.duplicationThreshold))

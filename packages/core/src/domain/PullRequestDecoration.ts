@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import type { IssueResult } from "./AnalysisResults.js"
 import type { SeverityLevel } from "./Pattern.js"
 import { applyFixes } from "./QuickFix.js"
+import { mostPressingFirst, type SecurityFinding } from "./SecurityItems.js"
 
 /**
  * What Tidemark writes in a pull request, where the repository opted in: a comment on the line of
@@ -101,6 +102,31 @@ export interface SummaryInput {
   /** New issues commented inline; the others are on lines the pull request does not change, or past the limit. */
   readonly commented: number
   readonly link?: string | undefined
+  /** The security findings the pull request brings in, told apart from its issues. */
+  readonly securityFindings?: ReadonlyArray<SecurityFinding> | undefined
+}
+
+/** Security findings listed in the summary; the rest are counted and on the pull request's page. */
+export const securityListLimit = 20
+
+const whereOf = (finding: SecurityFinding): string =>
+  finding.filePath === undefined ? "" : ` in \`${finding.filePath}${finding.line === undefined ? "" : `:${finding.line}`}\``
+
+/** A finding's line: its priority, scan and what it is (a secret's preview is already masked). */
+const securityLine = (finding: SecurityFinding): string =>
+  `- **${finding.priority}** · ${finding.scanType}${finding.cwe === undefined ? "" : ` · ${finding.cwe}`}: ${finding.title.replace(/\s+/g, " ")}${whereOf(finding)}`
+
+/** The findings, the most pressing first; none, no section. */
+export const securitySection = (findings: ReadonlyArray<SecurityFinding>): ReadonlyArray<string> => {
+  if (findings.length === 0) return []
+  const sorted = [...findings].sort(mostPressingFirst)
+  const rest = sorted.length - securityListLimit
+  return [
+    "",
+    `#### ${sorted.length} new security ${sorted.length === 1 ? "finding" : "findings"}`,
+    ...sorted.slice(0, securityListLimit).map(securityLine),
+    ...(rest > 0 ? [`- … and ${rest} more in the analysis.`] : [])
+  ]
 }
 
 const stateSigns: Record<SummaryInput["state"], string> = { pending: "⏳", success: "✅", failure: "❌", error: "⚠️" }
@@ -114,5 +140,6 @@ export const summaryOf = (input: SummaryInput): string =>
     ...(input.newIssues > input.commented
       ? [`${input.commented} commented on their lines; ${input.newIssues - input.commented} on lines this pull request does not change (or past ${commentLimit}) are in the analysis.`]
       : []),
+    ...securitySection(input.securityFindings ?? []),
     ...(input.link === undefined ? [] : ["", `[The analysis in Tidemark](${input.link})`])
   ].join("\n")

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { SeverityLevel } from "./Pattern.js"
+import { SrmPriority } from "./SecurityItems.js"
 
 /**
  * The quality gates of a repository's pull requests and commits, as the original API models them
@@ -27,6 +28,14 @@ export class QualityGate extends Schema.Class<QualityGate>("QualityGate")({
   issueThreshold: Schema.optional(IssueThreshold),
   securityIssueThreshold: Schema.optional(NonNegative),
   securityIssueMinimumSeverity: Schema.optional(SeverityLevel),
+  /**
+   * Tidemark's own rule (docs/choices.md): the change brings at most this many new security
+   * findings (SAST, secrets and vulnerable dependencies) of `securityFindingMinimumPriority` or
+   * more; 0 is "no new finding". The original's `securityIssueThreshold` counts issues alone.
+   */
+  securityFindingThreshold: Schema.optional(NonNegative),
+  /** Left out: findings of every priority count. */
+  securityFindingMinimumPriority: Schema.optional(SrmPriority),
   // The original sets no lower bound here; a negative number of new clones can never be exceeded.
   duplicationThreshold: Schema.optional(NonNegative),
   /** Deprecated by the original: the variation rounded to an integer. */

@@ -12,6 +12,13 @@ import { IgnoredBy, IgnoreReason } from "./Triage.js"
 export const SrmPriority = Schema.Literal("Low", "Medium", "High", "Critical")
 export type SrmPriority = typeof SrmPriority.Type
 
+/** Priorities in order, the least pressing first. */
+export const priorityRank: Readonly<Record<SrmPriority, number>> = { Low: 0, Medium: 1, High: 2, Critical: 3 }
+
+/** Whether `priority` is `minimum` or more pressing (no minimum: every priority). */
+export const atLeastPriority = (minimum: SrmPriority | undefined) => (priority: SrmPriority): boolean =>
+  minimum === undefined || priorityRank[priority] >= priorityRank[minimum]
+
 export const SrmStatus = Schema.Literal("Overdue", "OnTrack", "DueSoon", "ClosedOnTime", "ClosedLate", "Ignored")
 export type SrmStatus = typeof SrmStatus.Type
 
@@ -82,6 +89,16 @@ export class SecurityFinding extends Schema.Class<SecurityFinding>("SecurityFind
   fixedVersion: Schema.optional(Schema.Array(Text)),
   additionalInfo: Schema.optional(Text)
 }) {}
+
+/** Findings the most pressing first, then by identity: the order a change's are shown in. */
+export const mostPressingFirst = (a: SecurityFinding, b: SecurityFinding): number =>
+  priorityRank[b.priority] - priorityRank[a.priority] || a.key.localeCompare(b.key)
+
+/** The findings of `head` that `base` did not have, by their identity: what a change brought in. */
+export const newFindings = (head: ReadonlyArray<SecurityFinding>, base: ReadonlyArray<SecurityFinding>): ReadonlyArray<SecurityFinding> => {
+  const before = new Set(base.map((finding) => finding.key))
+  return head.filter((finding) => !before.has(finding.key))
+}
 
 /** Who set an item aside, when and why. */
 export class ItemIgnore extends Schema.Class<ItemIgnore>("ItemIgnore")({

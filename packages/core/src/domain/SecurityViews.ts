@@ -1,7 +1,9 @@
-import { Schema } from "effect"
+import { Schema, Struct } from "effect"
 import { Pagination } from "./Pagination.js"
 import {
   dueAtOf,
+  mostPressingFirst,
+  SecurityFinding,
   type SecurityItem,
   type SlaConfig,
   SlaConfig as SlaConfigSchema,
@@ -224,3 +226,23 @@ export class SecurityCategoriesResponse extends Schema.Class<SecurityCategoriesR
 export class SlaConfigResponse extends Schema.Class<SlaConfigResponse>("SlaConfigResponse")({ slaConfig: SlaConfigSchema }) {}
 
 export class SlaConfigBody extends Schema.Class<SlaConfigBody>("SlaConfigBody")({ slaConfig: SlaConfigSchema }) {}
+
+/**
+ * Tidemark's: a security finding a pull request brings in, as its page shows it (the finding's
+ * identity stays inside: a secret's is derived from the secret).
+ */
+export class ChangeSecurityFinding extends Schema.Class<ChangeSecurityFinding>("ChangeSecurityFinding")(
+  Struct.omit(SecurityFinding.fields, "key")
+) {}
+
+export class ChangeSecurityFindingsResponse extends Schema.Class<ChangeSecurityFindingsResponse>("ChangeSecurityFindingsResponse")({
+  data: Schema.Array(ChangeSecurityFinding)
+}) {}
+
+/** The findings as shown: the most pressing first, then by where they are. */
+export const changeSecurityFindingsOf = (findings: ReadonlyArray<SecurityFinding>): ChangeSecurityFindingsResponse =>
+  ChangeSecurityFindingsResponse.make({
+    data: [...findings]
+      .sort(mostPressingFirst)
+      .map(({ key: _key, ...shown }) => ChangeSecurityFinding.make(shown))
+  })

@@ -1,6 +1,6 @@
 import { type Advisory, affects, type AffectedPackage, cveOf, fixedVersionsAbove } from "./Advisory.js"
 import { type Dependency, packageKeyText, purlWithoutVersion } from "./Dependency.js"
-import { SecurityFinding, type SrmPriority } from "./SecurityItems.js"
+import { priorityRank, SecurityFinding } from "./SecurityItems.js"
 
 /**
  * Dependencies matched against advisories (SCA): each package at its version against the advisories
@@ -32,8 +32,6 @@ export const indexAdvisories = (advisories: ReadonlyArray<Advisory>): ReadonlyMa
 /** The identifier a vulnerability is known by whichever database published it: its CVE, else its own id. */
 export const vulnerabilityId = (advisory: Advisory): string => cveOf(advisory) ?? advisory.id
 
-const priorityRank: Readonly<Record<SrmPriority, number>> = { Critical: 0, High: 1, Medium: 2, Low: 3 }
-
 /**
  * Of two records of one vulnerability, the one to show: the one with a CVSS score (a computed
  * priority over a database's word for it), then the higher priority, then the smaller id.
@@ -42,7 +40,7 @@ const preferred = (a: Advisory, b: Advisory): Advisory =>
   (a.cvssScore === undefined) !== (b.cvssScore === undefined)
     ? (a.cvssScore !== undefined ? a : b)
     : priorityRank[a.priority] !== priorityRank[b.priority]
-    ? (priorityRank[a.priority] < priorityRank[b.priority] ? a : b)
+    ? (priorityRank[a.priority] > priorityRank[b.priority] ? a : b)
     : (a.id <= b.id ? a : b)
 
 /** Each dependency's vulnerabilities: the advisories whose ranges hold its version, one per vulnerability. */

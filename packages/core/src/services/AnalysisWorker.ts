@@ -170,7 +170,7 @@ const make = (options: AnalysisWorkerOptions) =>
         const previous = (yield* store.latest([{ repositoryId: analysis.repositoryId, branch: analysis.branch }])).get(analysis.repositoryId)
         // The rows first: once the analysis shows, the list behind each of its counts is there.
         yield* resultStore.save({ repositoryId: analysis.repositoryId, branch: analysis.branch, commitSha: analysis.commit.sha }, results)
-        yield* changeRecording.recordCommit(repository.value, analysis, results, previous)
+        yield* changeRecording.recordCommit(repository.value, analysis, results, previous, { dependencies, secrets })
         yield* scopeCoverage(analysis)
         yield* store.save(analysis)
         yield* prune(analysis.repositoryId)

@@ -127,6 +127,7 @@ const make = Effect.gen(function*() {
       const gate = yield* gateOf(change.repositoryId, kind)
       const verdict: GateVerdict = evaluateGate(gate, {
         newIssues: change.newIssueKinds.flatMap((kind) => Array.from({ length: kind.count }, () => kind)),
+        newSecurityFindings: change.newSecurityFindings,
         newClones: change.clones.filter((c) => c.deltaType === "Added").length,
         deltaComplexity: change.deltaComplexity,
         coverageVariation: coverage.variation,

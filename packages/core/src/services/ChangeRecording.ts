@@ -6,6 +6,8 @@ import type { AnalysisJob, CommitAnalysis } from "../domain/CommitAnalysis.js"
 import * as LineMapping from "../domain/LineMapping.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import { Problem } from "../domain/Repository.js"
+import type { ServiceUnavailable } from "../domain/Errors.js"
+import type { SecurityFinding } from "../domain/SecurityItems.js"
 import { hasIgnores, isIgnored } from "../domain/Triage.js"
 import { trusted } from "../domain/Trusted.js"
 import { AnalysisResultStore } from "../ports/AnalysisResultStore.js"
@@ -15,7 +17,8 @@ import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { ChangeVerdicts } from "./ChangeVerdicts.js"
 import { Ignores } from "./Ignores.js"
 import { IssueAuthors } from "./IssueAuthors.js"
-import { TreeAnalyses } from "./TreeAnalyses.js"
+import { type ScannedTree, SecurityScans } from "./SecurityScans.js"
+import { TreeAnalyses, type TreeAnalysis } from "./TreeAnalyses.js"
 import { nowIso } from "../domain/Now.js"
 import { withSpans } from "../runtime/Spans.js"
 
@@ -30,6 +33,15 @@ const make = Effect.gen(function*() {
   const trees = yield* TreeAnalyses
   const issueAuthors = yield* IssueAuthors
   const ignores = yield* Ignores
+  const security = yield* SecurityScans
+
+  /** A tree analysed again for what its stored rows lack: its packages and secrets. */
+  const scannedAgain = (repository: RepositoryRecord, sha: string) =>
+    Effect.map(trees.tree(repository, sha), (tree) => Option.fromNullable(Either.isRight(tree.results) ? tree.scanned : undefined))
+
+  /** What the change brought in of security findings, from its added issues and both sides' scans. */
+  const securityOf = (delta: ChangeDelta, head: ScannedTree, base: Effect.Effect<Option.Option<ScannedTree>, ServiceUnavailable>) =>
+    security.changeFindings(delta.issues.filter((d) => d.deltaType === "Added").map((d) => d.issue), head, base)
 
   /** What git says the change touched; without it (git failed) only issues and clones list files. */
   const touched = (gitUrl: string, base: string, head: string) =>
@@ -77,6 +89,7 @@ const make = Effect.gen(function*() {
     readonly baseSha?: string | undefined
     readonly startedAnalysis: string
     readonly delta: ChangeDelta
+    readonly newSecurityFindings?: ReadonlyArray<SecurityFinding> | undefined
     readonly problems: ReadonlyArray<Problem>
   }) =>
     Effect.gen(function*() {
@@ -94,6 +107,7 @@ const make = Effect.gen(function*() {
         newIssueKinds: delta.newIssueKinds,
         files: delta.files,
         clones: delta.clones,
+        ...(fields.newSecurityFindings === undefined ? {} : { newSecurityFindings: fields.newSecurityFindings }),
         problems: fields.problems
       })
       yield* changes.save(key, change, delta.issues)
@@ -110,7 +124,8 @@ const make = Effect.gen(function*() {
     repository: RepositoryRecord,
     analysis: CommitAnalysis,
     results: AnalysisResults,
-    previous: CommitAnalysis | undefined
+    previous: CommitAnalysis | undefined,
+    scanned: ScannedTree = {}
   ) =>
     Effect.gen(function*() {
       const sha = analysis.commit.sha
@@ -125,11 +140,13 @@ const make = Effect.gen(function*() {
       const delta = !measured || Option.isNone(base)
         ? noChange
         : yield* changeOf(repository, previous?.commit.sha ?? sha, sha, [base.value, results])
+      const compared = measured && Option.isSome(base) && previous !== undefined
       const change = yield* save(key, {
         headSha: sha,
         baseSha: Option.isSome(base) ? previous?.commit.sha : undefined,
         startedAnalysis: analysis.startedAnalysis,
         delta,
+        ...(compared ? { newSecurityFindings: yield* securityOf(delta, scanned, scannedAgain(repository, previous.commit.sha)) } : {}),
         problems: measured ? [] : analysis.problems
       })
       yield* verdicts.publishChange(repository, change, key.subject)
@@ -181,14 +198,20 @@ const make = Effect.gen(function*() {
       const head = yield* trees.tree(repository, job.commitSha)
       if (Either.isLeft(head.results)) return yield* failed(head.results.left, baseSha)
       const stored = yield* resultStore.load({ repositoryId: repository.id, branch: target.name, commitSha: baseSha })
-      const base = Option.isSome(stored) ? Either.right(stored.value) : (yield* trees.tree(repository, baseSha)).results
+      // The target's stored rows lack the base's packages and secrets: read again only when the head has any.
+      const baseTree: TreeAnalysis = Option.isSome(stored)
+        ? { results: Either.right(stored.value), startedAnalysis }
+        : yield* trees.tree(repository, baseSha)
+      const base = baseTree.results
       if (Either.isLeft(base)) return yield* failed(base.left, baseSha)
       const delta = yield* changeOf(repository, baseSha, job.commitSha, [base.right, head.results.right])
+      const baseScanned = baseTree.scanned === undefined ? scannedAgain(repository, baseSha) : Effect.succeedSome(baseTree.scanned)
       yield* judged(yield* save(key, {
         headSha: job.commitSha,
         baseSha,
         startedAnalysis,
         delta: yield* withAddedAuthors(repository.gitUrl, job.commitSha, delta),
+        newSecurityFindings: yield* securityOf(delta, head.scanned ?? {}, baseScanned),
         problems: []
       }))
     })
@@ -202,5 +225,5 @@ const make = Effect.gen(function*() {
  */
 export class ChangeRecording extends Effect.Service<ChangeRecording>()("@tidemark/core/ChangeRecording", {
   effect: make,
-  dependencies: [ChangeVerdicts.Default, TreeAnalyses.Default, IssueAuthors.Default, Ignores.Default]
+  dependencies: [ChangeVerdicts.Default, TreeAnalyses.Default, IssueAuthors.Default, Ignores.Default, SecurityScans.Default]
 }) {}

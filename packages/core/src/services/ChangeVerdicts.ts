@@ -28,6 +28,8 @@ const describeReason = (reason: AnalysisResultReason) => {
       return `new issues over ${threshold}`
     case "securityIssueThreshold":
       return `new security issues over ${threshold}`
+    case "securityFindingThreshold":
+      return `new security findings over ${threshold}`
     case "duplicationThreshold":
       return `new clones over ${threshold}`
     case "complexityThreshold":

@@ -65,7 +65,8 @@ const make = Effect.gen(function*() {
           newIssues: change.newIssues,
           fixedIssues: change.fixedIssues,
           commented: onDiff.length,
-          link: verdict.targetUrl
+          link: verdict.targetUrl,
+          securityFindings: change.newSecurityFindings
         }),
         comments: onDiff.map((issue) => issueCommentOf(issue, suggestion(issue))),
         newIssueIds: added.map((row) => row.issue.issueId)

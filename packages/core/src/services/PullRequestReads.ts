@@ -1,5 +1,6 @@
 import { Array as Arr, Effect, Option } from "effect"
 import type { ChangeAnalysis, ChangeKey } from "../domain/ChangeAnalysis.js"
+import { changeSecurityFindingsOf } from "../domain/SecurityViews.js"
 import {
   AnalysisMeta,
   GateBypass,
@@ -208,7 +209,12 @@ const make = Effect.gen(function*() {
       return yield* deltaIssues.shown(repository, change !== undefined && change.problems.length === 0 ? change : undefined, yield* rows)
     })
 
-  return withSpans("PullRequestReads", { one, list, listForOrganization, issues, find: pullRequestIn, viewOf })
+  /** Tidemark's: the security findings the pull request's last analysis found it bringing in. */
+  const securityFindings = (caller: Caller, at: RepositoryCoordinates, number: number) =>
+    Effect.map(pullRequestWith(changes.findSummary)(caller, at, number), ({ stored }) =>
+      changeSecurityFindingsOf(Option.match(stored, { onNone: () => [], onSome: (change) => change.newSecurityFindings ?? [] })))
+
+  return withSpans("PullRequestReads", { one, list, listForOrganization, issues, securityFindings, find: pullRequestIn, viewOf })
 })
 
 /** The original API's pull-request operations, read from the stored pull requests and their changes. */

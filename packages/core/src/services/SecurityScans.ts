@@ -1,12 +1,12 @@
 import { Effect, Option } from "effect"
-import type { AnalysisResults } from "../domain/AnalysisResults.js"
+import type { AnalysisResults, IssueResult } from "../domain/AnalysisResults.js"
 import { type Dependency, distinctPackages } from "../domain/Dependency.js"
 import { nowIso } from "../domain/Now.js"
 import type { PatternDefinition } from "../domain/Pattern.js"
 import type { RepositoryRecord } from "../domain/Records.js"
 import { sastFindings } from "../domain/SastFindings.js"
 import { type DetectedSecret, secretFindings } from "../domain/SecretFindings.js"
-import type { ScanType } from "../domain/SecurityItems.js"
+import { newFindings, type ScanType, type SecurityFinding } from "../domain/SecurityItems.js"
 import { dependencyFindings, indexAdvisories, vulnerableDependencies } from "../domain/VulnerableDependencies.js"
 import { AdvisoryStore } from "../ports/AdvisoryStore.js"
 import { DependencyStore } from "../ports/DependencyStore.js"
@@ -14,6 +14,13 @@ import { RepositoryStore } from "../ports/RepositoryStore.js"
 import { SecurityItemStore } from "../ports/SecurityItemStore.js"
 import { ToolCatalogue } from "../ports/ToolCatalogue.js"
 import { withSpans } from "../runtime/Spans.js"
+import type { ServiceUnavailable } from "../domain/Errors.js"
+
+/** What an analysis read besides issues, for the security scans: the lockfiles' packages and the secrets. */
+export interface ScannedTree {
+  readonly dependencies?: ReadonlyArray<Dependency> | undefined
+  readonly secrets?: ReadonlyArray<DetectedSecret> | undefined
+}
 
 const make = Effect.gen(function*() {
   const advisories = yield* AdvisoryStore
@@ -33,6 +40,37 @@ const make = Effect.gen(function*() {
     const patterns = new Map(tools.flatMap((tool) => tool.patterns.map((p) => [`${tool.uuid}\u0000${p.definition.id}`, p.definition] as const)))
     return (toolUuid: string, patternId: string): PatternDefinition | undefined => patterns.get(`${toolUuid}\u0000${patternId}`)
   })
+
+  /** The findings of a tree's secrets and inventory (none for what the analyser did not read). */
+  const scannedFindings = (scanned: ScannedTree) =>
+    Effect.map(
+      scanned.dependencies === undefined ? Effect.succeed([]) : dependencyFindingsOf(scanned.dependencies),
+      (sca): ReadonlyArray<SecurityFinding> => [...secretFindings(scanned.secrets ?? []), ...sca]
+    )
+
+  /**
+   * The security findings a change brought in: those of its added issues (SAST), and the head's
+   * secrets and vulnerable dependencies the base did not have. Both sides are matched against the
+   * advisories as they are now, so an advisory imported since the base is no change of the code's.
+   * The base is read only when the head has any secret or vulnerable dependency; unreadable, the
+   * change is judged on its issues alone (an old secret must not fail a change that kept it).
+   */
+  const changeFindings = (
+    addedIssues: ReadonlyArray<IssueResult>,
+    head: ScannedTree,
+    base: Effect.Effect<Option.Option<ScannedTree>, ServiceUnavailable>
+  ) =>
+    Effect.gen(function*() {
+      const sast = sastFindings(addedIssues, yield* patternLookup)
+      const inHead = yield* scannedFindings(head)
+      if (inHead.length === 0) return sast
+      const before = yield* base
+      if (Option.isNone(before)) {
+        yield* Effect.logWarning("the base of a change could not be read again: its secrets and dependencies are not compared")
+        return sast
+      }
+      return [...sast, ...newFindings(inHead, yield* scannedFindings(before.value))]
+    })
 
   const target = (repository: RepositoryRecord) => ({ organizationId: repository.organizationId, id: repository.id, name: repository.name })
 
@@ -84,7 +122,7 @@ const make = Effect.gen(function*() {
     return stale.length
   })
 
-  return withSpans("SecurityScans", { recordDefaultBranch, rematch })
+  return withSpans("SecurityScans", { changeFindings, recordDefaultBranch, rematch })
 })
 
 /**

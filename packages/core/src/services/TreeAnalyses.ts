@@ -15,6 +15,7 @@ import { redactSecrets } from "../runtime/Redaction.js"
 import { withSpans } from "../runtime/Spans.js"
 import { couldNotClone } from "./Repositories.js"
 import { RepositoryTools } from "./RepositoryTools.js"
+import type { ScannedTree } from "./SecurityScans.js"
 
 const problem = (code: string, severity: string, message: string) => new Problem({ code, severity, message, actions: [] })
 
@@ -68,6 +69,8 @@ export const issueIdentity = (findings: ReadonlyArray<IssueFinding>): Effect.Eff
 /** A commit's tree analysed with the repository's settings: its rows, or the problems that stopped it. */
 export interface TreeAnalysis {
   readonly results: Either.Either<AnalysisResults, ReadonlyArray<Problem>>
+  /** The tree's packages and secrets, when it was analysed. */
+  readonly scanned?: ScannedTree | undefined
   readonly startedAnalysis: string
 }
 
@@ -170,7 +173,8 @@ const make = Effect.gen(function*() {
         issues: yield* issueIdentity(outcome.right.findings),
         clones: outcome.right.clones
       })
-      return { results: Either.right(results), startedAnalysis }
+      const { dependencies, secrets } = outcome.right
+      return { results: Either.right(results), scanned: { dependencies, secrets }, startedAnalysis }
     })
 
   return withSpans("TreeAnalyses", { analyse: analyseWithSettings, tree })
