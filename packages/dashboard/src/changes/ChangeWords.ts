@@ -42,12 +42,14 @@ const signed = (value: number) => `${value > 0 ? "+" : ""}${formatPercent(value)
 
 /** One rule of a gate as a sentence: what the change must stay within. */
 export const gateRule = (reason: GateReason): string => {
-  const { minimumSeverity, threshold } = reason.expectedThreshold
+  const { minimumPriority, minimumSeverity, threshold } = reason.expectedThreshold
   switch (reason.gate) {
     case "issueThreshold":
       return `At most ${plural(threshold, "new issue", "new issues")}${severity(minimumSeverity)}`
     case "securityIssueThreshold":
       return `At most ${plural(threshold, "new security issue", "new security issues")}${severity(minimumSeverity)}`
+    case "securityFindingThreshold":
+      return `At most ${plural(threshold, "new security finding", "new security findings")}${minimumPriority === undefined ? "" : ` of priority ${minimumPriority} or higher`}`
     case "duplicationThreshold":
       return `At most ${plural(threshold, "new duplicated block", "new duplicated blocks")}`
     case "complexityThreshold":

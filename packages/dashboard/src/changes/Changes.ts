@@ -21,7 +21,7 @@ export interface DiffCoverage {
 export interface GateReason {
   readonly gate: string
   readonly expected?: number | undefined
-  readonly expectedThreshold: { readonly threshold: number; readonly minimumSeverity?: string | undefined }
+  readonly expectedThreshold: { readonly threshold: number; readonly minimumSeverity?: string | undefined; readonly minimumPriority?: string | undefined }
   readonly isUpToStandards: boolean
 }
 
@@ -108,7 +108,7 @@ const diffCoverage = struct<DiffCoverage>({
 const reason = struct<GateReason>({
   gate: string,
   expected: optional(number),
-  expectedThreshold: struct<GateReason["expectedThreshold"]>({ threshold: number, minimumSeverity: optional(string) }),
+  expectedThreshold: struct<GateReason["expectedThreshold"]>({ threshold: number, minimumSeverity: optional(string), minimumPriority: optional(string) }),
   isUpToStandards: boolean
 })
 

@@ -40,6 +40,8 @@ describe("a change's analysis in words", () => {
     expect(gateRule(rule("issueThreshold", 0, false))).toBe("At most 0 new issues")
     expect(gateRule(rule("issueThreshold", 1, true, "Warning"))).toBe("At most 1 new issue of severity Warning or worse")
     expect(gateRule(rule("securityIssueThreshold", 2, true))).toBe("At most 2 new security issues")
+    expect(gateRule({ ...rule("securityFindingThreshold", 0, false), expectedThreshold: { threshold: 0, minimumPriority: "High" } }))
+      .toBe("At most 0 new security findings of priority High or higher")
     expect(gateRule(rule("duplicationThreshold", 1, true))).toBe("At most 1 new duplicated block")
     expect(gateRule(rule("complexityThreshold", 4, true))).toBe("Complexity added at most 4")
     expect(gateRule(rule("coverageThresholdWithDecimals", -0.5, true))).toBe("Coverage changes by at least -0.5 percentage points")
