@@ -23,7 +23,7 @@ const advisory = (id: string, packages: ReadonlyArray<readonly [Advisory.Affecte
   })
 
 export const advisoryStoreContract = (name: string, storeLayer: Layer.Layer<AdvisoryStore.AdvisoryStore, unknown>) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`AdvisoryStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`AdvisoryStore contract (${name})`, (it) => {
     describe("advisories", () => {
       it.effect("finds every advisory naming one of the packages, each once, whole", () =>
         Effect.gen(function*() {

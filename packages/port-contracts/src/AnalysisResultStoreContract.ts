@@ -17,7 +17,7 @@ const stores = Effect.gen(function*() {
 })
 
 export const analysisResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore.AnalysisResultStore | FileResultStore.FileResultStore | IssueResultStore.IssueResultStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`AnalysisResultStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`AnalysisResultStore contract (${name})`, (it) => {
     const saved = savedWith(stores)
 
     describe("whole analyses", () => {

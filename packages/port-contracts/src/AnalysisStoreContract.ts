@@ -15,7 +15,7 @@ import { freshRepository } from "./Fixtures.js"
 const saveReport = (report: CommitCoverage.CommitCoverage) => Effect.flatMap(LineCoverageStore.LineCoverageStore, (store) => store.saveCoverage(report, []))
 
 export const analysisStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisStore.AnalysisStore | LineCoverageStore.LineCoverageStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`AnalysisStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`AnalysisStore contract (${name})`, (it) => {
     describe("save and find", () => {
       it.effect("a saved analysis is found by repository, branch and commit, as saved", () =>
         Effect.gen(function*() {

@@ -48,7 +48,7 @@ const fixed = (path: string, line: number) => ChangeAnalysis.DeltaIssue.make({ d
 
 /** Changes hang off repositories, which the store of repositories creates. */
 export const changeStoreContract = (name: string, storeLayer: Layer.Layer<ChangeStore.ChangeStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`ChangeStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`ChangeStore contract (${name})`, (it) => {
     describe("changes", () => {
       it.effect("a change read back equals the change written, its summary the same without files and clones; a subject never analysed has none", () =>
         Effect.gen(function*() {

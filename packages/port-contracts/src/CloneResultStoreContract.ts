@@ -16,7 +16,7 @@ const stores = Effect.gen(function*() {
 })
 
 export const cloneResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore.AnalysisResultStore | CloneResultStore.CloneResultStore | FileResultStore.FileResultStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`CloneResultStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`CloneResultStore contract (${name})`, (it) => {
     const saved = savedWith(stores)
 
     describe("clones", () => {

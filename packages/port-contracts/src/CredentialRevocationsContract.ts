@@ -11,7 +11,7 @@ const heard = (announcements: Stream.Stream<void, unknown>) =>
  * other processes is the adapter's own test: a contract runs in one.
  */
 export const credentialRevocationsContract = (name: string, storeLayer: Layer.Layer<CredentialRevocations.CredentialRevocations, unknown>) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`CredentialRevocations contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`CredentialRevocations contract (${name})`, (it) => {
     describe("announce and subscribe", () => {
       it.scoped("every subscriber hears an announcement made once it listens, the announcer's own included", () =>
         Effect.gen(function*() {

@@ -11,7 +11,7 @@ const counts = Effect.flatMap(CredentialStore.CredentialStore, (store) =>
  * the same store may save credentials too: counts are compared before and after.
  */
 export const credentialStoreContract = (name: string, storeLayer: Layer.Layer<CredentialStore.CredentialStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`CredentialStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`CredentialStore contract (${name})`, (it) => {
     describe("credentials", () => {
       it.effect("a saved credential is found by id, with or without an organization", () =>
         Effect.gen(function*() {

@@ -18,7 +18,7 @@ export const dependencyStoreContract = (
   name: string,
   storeLayer: Layer.Layer<DependencyStore.DependencyStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>
 ) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`DependencyStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`DependencyStore contract (${name})`, (it) => {
     describe("inventories", () => {
       it.effect("keeps the latest inventory of each repository whole, in its order", () =>
         Effect.gen(function*() {

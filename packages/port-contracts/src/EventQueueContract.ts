@@ -53,7 +53,7 @@ export const eventQueueContract = (
   options: EventQueueContractOptions = {}
 ) => {
   const visibility = Duration.decode(options.visibility ?? Duration.seconds(1))
-  const timeout = Duration.toMillis(options.timeout ?? Duration.sum(Duration.times(visibility, 4), Duration.seconds(20)))
+  const timeout = Duration.toMillis(options.timeout ?? Duration.sum(Duration.times(visibility, 4), Duration.seconds(50)))
   const test = <A, E>(title: string, body: (queue: EventQueue.EventQueue["Type"]) => Effect.Effect<A, E>, within = timeout) =>
     it.live(title, () => Effect.flatMap(EventQueue.EventQueue, body).pipe(Effect.provide(make())), within)
   /** Long enough for anything still queued, redelivered or retried to show up. */

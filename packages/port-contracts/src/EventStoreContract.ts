@@ -36,7 +36,7 @@ const empty: EventStore.StoredEvents = { deployments: [], changes: [], incidents
  * in organizations of its own.
  */
 export const eventStoreContract = (name: string, storeLayer: Layer.Layer<EventStore.EventStore, unknown>) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`EventStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`EventStore contract (${name})`, (it) => {
     describe("store and load", () => {
       it.effect("loads every event stored, field for field, timestamps exactly as written", () =>
         Effect.gen(function*() {

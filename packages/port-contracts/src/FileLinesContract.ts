@@ -42,7 +42,7 @@ const made = Effect.flatMap(GitRepositories, (repositories) => repositories.make
  * the whole read. And when it reads files' texts to patch them: byte for byte what the commit holds.
  */
 export const fileLinesContract = (name: string, linesLayer: Layer.Layer<FileLines.FileLines | GitRepositories, unknown>) =>
-  layer(linesLayer, { timeout: "60 seconds", excludeTestServices: true })(`FileLines contract (${name})`, (it) => {
+  layer(linesLayer, { timeout: "120 seconds", excludeTestServices: true })(`FileLines contract (${name})`, (it) => {
     describe("read", () => {
       it.scoped("each path in the order asked, its lines numbered from 1, each with the author who last changed it", () =>
         Effect.gen(function*() {

@@ -17,7 +17,7 @@ const stores = Effect.gen(function*() {
 })
 
 export const fileResultStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore.AnalysisResultStore | FileResultStore.FileResultStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`FileResultStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`FileResultStore contract (${name})`, (it) => {
     const saved = savedWith(stores)
 
     describe("files", () => {

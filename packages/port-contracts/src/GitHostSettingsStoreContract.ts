@@ -12,7 +12,7 @@ export const gitHostSettingsStoreContract = (
   name: string,
   storeLayer: Layer.Layer<GitHostSettingsStore.GitHostSettingsStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>
 ) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`GitHostSettingsStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`GitHostSettingsStore contract (${name})`, (it) => {
     describe("settings", () => {
       it.effect("a repository never configured has none", () =>
         Effect.gen(function*() {

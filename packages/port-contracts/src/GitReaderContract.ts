@@ -56,7 +56,7 @@ const sorted = (paths: ReadonlyArray<string>) => [...paths].sort()
  * files is left to the adapter (the core keeps them as sets).
  */
 export const gitReaderContract = (name: string, readerLayer: Layer.Layer<GitReader.GitReader | GitRepositories, unknown>) =>
-  layer(readerLayer, { timeout: "60 seconds", excludeTestServices: true })(`GitReader contract (${name})`, (it) => {
+  layer(readerLayer, { timeout: "120 seconds", excludeTestServices: true })(`GitReader contract (${name})`, (it) => {
     describe("read", () => {
       it.scoped("tells every branch with its head commit as git records it, and the branch HEAD names", () =>
         Effect.gen(function*() {

@@ -15,7 +15,7 @@ export const languageSettingsStoreContract = (
     unknown
   >
 ) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`LanguageSettingsStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`LanguageSettingsStore contract (${name})`, (it) => {
     describe("language settings", () => {
       it.effect("a repository never configured has no setting", () =>
         Effect.gen(function*() {

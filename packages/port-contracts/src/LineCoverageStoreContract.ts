@@ -21,7 +21,7 @@ const stores = Effect.gen(function*() {
 })
 
 export const lineCoverageStoreContract = (name: string, storeLayer: Layer.Layer<AnalysisResultStore.AnalysisResultStore | AnalysisStore.AnalysisStore | FileResultStore.FileResultStore | LineCoverageStore.LineCoverageStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`LineCoverageStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`LineCoverageStore contract (${name})`, (it) => {
     const saved = savedWith(stores)
 
     describe("line coverage", () => {

@@ -4,7 +4,7 @@ import { Effect, type Layer, Option } from "effect"
 import { uniqueName } from "./Fixtures.js"
 
 export const organizationStoreContract = (name: string, storeLayer: Layer.Layer<OrganizationStore.OrganizationStore, unknown>) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`OrganizationStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`OrganizationStore contract (${name})`, (it) => {
     it.effect("ensureOrganization creates an organization once; the name matches whatever its case", () =>
       Effect.gen(function*() {
         const store = yield* OrganizationStore.OrganizationStore

@@ -23,7 +23,7 @@ export const pullRequestStoreContract = (
   name: string,
   storeLayer: Layer.Layer<PullRequestStore.PullRequestStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>
 ) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`PullRequestStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`PullRequestStore contract (${name})`, (it) => {
     describe("upsert and find", () => {
       it.effect("a pull request read back equals the one written, with an id of its own", () =>
         Effect.gen(function*() {

@@ -21,7 +21,7 @@ export const qualityGateStoreContract = (
   name: string,
   storeLayer: Layer.Layer<QualityGateStore.QualityGateStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>
 ) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`QualityGateStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`QualityGateStore contract (${name})`, (it) => {
     describe("gates", () => {
       it.effect("a repository never configured has no gate of either kind", () =>
         Effect.gen(function*() {

@@ -7,7 +7,7 @@ const rule = (fields: ConstructorParameters<typeof RegisteredTools.DiscoveredRul
 
 /** Rules hang off a tool's uuid alone (the tool is registered in the installation's configuration): each test has a tool of its own. */
 export const registeredToolRulesContract = (name: string, storeLayer: Layer.Layer<RegisteredToolRules.RegisteredToolRules, unknown>) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`RegisteredToolRules contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`RegisteredToolRules contract (${name})`, (it) => {
     describe("registered tools' rules", () => {
       it.effect("a tool whose logs named nothing yet has no rule", () =>
         Effect.gen(function*() {

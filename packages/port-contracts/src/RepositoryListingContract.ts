@@ -85,7 +85,7 @@ const namesOf = (page: RepositoryListing.ListingPage) => page.items.map((item) =
  * data, for every filter and page.
  */
 export const repositoryListingContract = (name: string, storeLayer: Layer.Layer<StoragePorts.StoragePorts, unknown>) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`RepositoryListing contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`RepositoryListing contract (${name})`, (it) => {
     describe("page", () => {
       it.effect("each repository comes with its default branch, its standards and what its default branch shows", () =>
         Effect.gen(function*() {

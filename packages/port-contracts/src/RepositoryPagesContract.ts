@@ -33,7 +33,7 @@ const allPages = (organizationId: number, limit: number, filters: { names?: Read
 
 /** `RepositoryStore.pageRepositories`: keyset pages by name, with the names and search filters. */
 export const repositoryPagesContract = (name: string, storeLayer: Layer.Layer<RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`RepositoryStore pages contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`RepositoryStore pages contract (${name})`, (it) => {
     describe("pageRepositories", () => {
       it.effect("pages by name in code unit order, counting every match on every page", () =>
         Effect.gen(function*() {

@@ -4,7 +4,7 @@ import { Effect, type Layer, Option } from "effect"
 import { at, branch, commit, snapshot, uniqueName } from "./Fixtures.js"
 
 export const repositoryStoreContract = (name: string, storeLayer: Layer.Layer<RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`RepositoryStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`RepositoryStore contract (${name})`, (it) => {
     describe("saveSnapshot", () => {
       it.effect("creates a repository with default goals, found by its exact name in its organization", () =>
         Effect.gen(function*() {

@@ -17,7 +17,7 @@ export const repositoryValueContract = <Id, S extends RepositoryValues>(
   name: string,
   storeLayer: Layer.Layer<Id | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>
 ) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`${port} contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`${port} contract (${name})`, (it) => {
     describe(`${what}s`, () => {
       it.effect(`a repository without a ${what} has none; a saved one reads back as it was`, () =>
         Effect.gen(function*() {

@@ -48,7 +48,7 @@ export const securityItemStoreContract = (
   name: string,
   storeLayer: Layer.Layer<SecurityItemStore.SecurityItemStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>
 ) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`SecurityItemStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`SecurityItemStore contract (${name})`, (it) => {
     const fresh = Effect.map(freshRepository, ({ organization, repository }) => ({
       organization,
       repository,

@@ -17,7 +17,7 @@ const tools = [
 
 /** Standards belong to organizations and apply to repositories, which the store of repositories creates. */
 export const standardStoreContract = (name: string, storeLayer: Layer.Layer<StandardStore.StandardStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`StandardStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`StandardStore contract (${name})`, (it) => {
     describe("standards", () => {
       it.effect("create returns the standard, found again by id in its organization only", () =>
         Effect.gen(function*() {

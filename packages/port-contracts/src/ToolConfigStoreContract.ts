@@ -22,7 +22,7 @@ export const toolConfigStoreContract = (
   name: string,
   storeLayer: Layer.Layer<ToolConfigStore.ToolConfigStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>
 ) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`ToolConfigStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`ToolConfigStore contract (${name})`, (it) => {
     describe("tool settings", () => {
       it.effect("a repository never configured has no settings", () =>
         Effect.gen(function*() {

@@ -17,7 +17,7 @@ export const triageStoreContract = (
   name: string,
   storeLayer: Layer.Layer<TriageStore.TriageStore | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>
 ) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`TriageStore contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`TriageStore contract (${name})`, (it) => {
     describe("ignored issues and files", () => {
       it.effect("a repository that set nothing aside has no ignore", () =>
         Effect.gen(function*() {

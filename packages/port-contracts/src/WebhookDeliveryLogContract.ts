@@ -10,7 +10,7 @@ export const webhookDeliveryLogContract = (
   name: string,
   storeLayer: Layer.Layer<WebhookDeliveryLog.WebhookDeliveryLog | RepositoryStore.RepositoryStore | OrganizationStore.OrganizationStore, unknown>
 ) =>
-  layer(storeLayer, { timeout: "60 seconds", excludeTestServices: true })(`WebhookDeliveryLog contract (${name})`, (it) => {
+  layer(storeLayer, { timeout: "120 seconds", excludeTestServices: true })(`WebhookDeliveryLog contract (${name})`, (it) => {
     describe("claims", () => {
       it.effect("a delivery is taken once while its keys are kept; any key in common makes a replay", () =>
         Effect.gen(function*() {
