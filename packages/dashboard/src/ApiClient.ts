@@ -4,8 +4,10 @@
  */
 import { changeCalls } from "./changes/ChangesApi.js"
 import { deliveryCalls } from "./delivery/DeliveryApi.js"
+import { dependencyCalls } from "./dependencies/DependenciesApi.js"
 import { repositoryCalls } from "./repositories/RepositoriesApi.js"
 import { resultCalls } from "./results/ResultsApi.js"
+import { securityCalls } from "./security/SecurityApi.js"
 import { type ApiClientOptions, makeRequest } from "./shared/ApiRequest.js"
 import { toolCalls } from "./tools/ToolsApi.js"
 import { triageCalls } from "./triage/TriageApi.js"
@@ -20,7 +22,9 @@ export const makeApiClient = (options: ApiClientOptions) => {
     ...resultCalls(request, org),
     ...changeCalls(request, org),
     ...toolCalls(request),
-    ...triageCalls(request, org)
+    ...triageCalls(request, org),
+    ...securityCalls(request, org),
+    ...dependencyCalls(request, org)
   }
 }
 

@@ -4,12 +4,16 @@ import { CommitsPage } from "./changes/CommitsPage.js"
 import { PullRequestPage } from "./changes/PullRequestPage.js"
 import { PullRequestsPage } from "./changes/PullRequestsPage.js"
 import { DeliveryPage } from "./delivery/DeliveryPage.js"
+import { DependenciesPage } from "./dependencies/DependenciesPage.js"
+import { DependencyPage } from "./dependencies/DependencyPage.js"
 import { OverviewPage } from "./repositories/OverviewPage.js"
 import { RepositoryPage } from "./repositories/RepositoryPage.js"
 import { FilePage } from "./results/FilePage.js"
 import { FilesPage } from "./results/FilesPage.js"
 import { IssuesPage } from "./results/IssuesPage.js"
 import { hrefOf, parseRoute, type Route } from "./Route.js"
+import { noSecurityFilters } from "./security/SecurityFilters.js"
+import { SecurityPage } from "./security/SecurityPage.js"
 import { LoginPage } from "./session/LoginPage.js"
 import { clearSession, loadSession, saveSession, type Session, type SessionStores } from "./session/Session.js"
 import { formatOrganization } from "./shared/Organization.js"
@@ -92,6 +96,10 @@ export const App = () => {
               <a href={hrefOf({ page: "overview" })} aria-current={route.page === "overview" || "name" in route ? "page" : undefined}>Repositories</a>
               <a href={hrefOf({ page: "delivery" })} aria-current={route.page === "delivery" ? "page" : undefined}>Delivery</a>
               <a href={hrefOf({ page: "tools" })} aria-current={route.page === "tools" || route.page === "tool" ? "page" : undefined}>Tools</a>
+              <a href={hrefOf({ page: "security", filters: noSecurityFilters })} aria-current={route.page === "security" ? "page" : undefined}>Security</a>
+              <a href={hrefOf({ page: "dependencies", search: "" })} aria-current={route.page === "dependencies" || route.page === "dependency" ? "page" : undefined}>
+                Dependencies
+              </a>
             </nav>
             <span class="org">{formatOrganization(session.organization)}</span>
             <button type="button" onClick={() => logout()}>Log out</button>
@@ -141,6 +149,12 @@ const Page = ({ route, session, api, refusal, onLogin }: {
       return <ToolsPage api={api} />
     case "tool":
       return <ToolPage api={api} uuid={route.uuid} cursor={route.cursor} />
+    case "security":
+      return <SecurityPage api={api} filters={route.filters} cursor={route.cursor} />
+    case "dependencies":
+      return <DependenciesPage api={api} search={route.search} cursor={route.cursor} />
+    case "dependency":
+      return <DependencyPage api={api} fullName={route.fullName} cursor={route.cursor} />
     case "notFound":
       return <p role="alert">No page at {route.hash}. <a href={hrefOf({ page: "overview" })}>Repositories</a></p>
   }

@@ -1,5 +1,6 @@
 import { appendFileListQuery, type FileListQuery, fileListQueryOf } from "./results/FileListQuery.js"
 import { appendFilters, filtersOf, type IssueFilters } from "./results/IssueFilters.js"
+import { appendSecurityFilters, type SecurityFilters, securityFiltersOf } from "./security/SecurityFilters.js"
 
 /** The dashboard's pages, addressed by the URL's hash so the server serves one `index.html`. */
 export type Route =
@@ -16,6 +17,9 @@ export type Route =
   | { readonly page: "delivery" }
   | { readonly page: "tools" }
   | { readonly page: "tool"; readonly uuid: string; readonly cursor?: string | undefined }
+  | { readonly page: "security"; readonly filters: SecurityFilters; readonly cursor?: string | undefined }
+  | { readonly page: "dependencies"; readonly search: string; readonly cursor?: string | undefined }
+  | { readonly page: "dependency"; readonly fullName: string; readonly cursor?: string | undefined }
   | { readonly page: "notFound"; readonly hash: string }
 
 const decode = (text: string): string | undefined => {
@@ -57,6 +61,14 @@ const repositoryRoute = (pathname: string, params: URLSearchParams, hash: string
 /** A catalogue tool's page: its uuid is one encoded segment. */
 const toolPath = /^\/tools\/([^/]+)$/
 
+/** A package's page: its full name (`@scope/name`) is one encoded segment. */
+const dependencyPath = /^\/dependencies\/([^/]+)$/
+
+const dependencyRoute = (encoded: string, cursor: string | undefined, hash: string): Route => {
+  const fullName = decode(encoded)
+  return fullName === undefined || fullName === "" ? { page: "notFound", hash } : { page: "dependency", fullName, cursor }
+}
+
 export const parseRoute = (hash: string): Route => {
   const path = hash.replace(/^#/, "")
   const [pathname = "", search = ""] = path.split("?", 2)
@@ -65,6 +77,11 @@ export const parseRoute = (hash: string): Route => {
   if (pathname === "/login") return { page: "login" }
   if (pathname === "/delivery") return { page: "delivery" }
   if (pathname === "/tools") return { page: "tools" }
+  const cursor = params.get("cursor") ?? undefined
+  if (pathname === "/security") return { page: "security", filters: securityFiltersOf(params), cursor }
+  if (pathname === "/dependencies") return { page: "dependencies", search: params.get("search") ?? "", cursor }
+  const dependency = dependencyPath.exec(pathname)?.[1]
+  if (dependency !== undefined) return dependencyRoute(dependency, cursor, hash)
   const tool = toolPath.exec(pathname)?.[1]
   if (tool !== undefined) {
     const uuid = decode(tool)
@@ -118,6 +135,17 @@ export const hrefOf = (route: Route): string => {
     case "tool":
       if (route.cursor !== undefined) params.set("cursor", route.cursor)
       return withQuery(`#/tools/${encodeURIComponent(route.uuid)}`, params)
+    case "security":
+      appendSecurityFilters(params, route.filters)
+      if (route.cursor !== undefined) params.set("cursor", route.cursor)
+      return withQuery("#/security", params)
+    case "dependencies":
+      if (route.search !== "") params.set("search", route.search)
+      if (route.cursor !== undefined) params.set("cursor", route.cursor)
+      return withQuery("#/dependencies", params)
+    case "dependency":
+      if (route.cursor !== undefined) params.set("cursor", route.cursor)
+      return withQuery(`#/dependencies/${encodeURIComponent(route.fullName)}`, params)
     case "notFound":
       return route.hash
   }

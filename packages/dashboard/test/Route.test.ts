@@ -47,6 +47,21 @@ describe("routes", () => {
     }
   })
 
+  it("reads the organization's security items with their filters, its dependencies and one package", () => {
+    expect(parseRoute("#/security")).toEqual({ page: "security", filters: { priorities: [], statuses: [], scanTypes: [], repositories: [] }, cursor: undefined })
+    expect(parseRoute("#/security?priority=High&priority=Bogus&status=Overdue&scanType=SCA&repository=a%2Fb&cursor=c")).toEqual({
+      page: "security",
+      filters: { priorities: ["High"], statuses: ["Overdue"], scanTypes: ["SCA"], repositories: ["a/b"] },
+      cursor: "c"
+    })
+    expect(parseRoute("#/dependencies")).toEqual({ page: "dependencies", search: "", cursor: undefined })
+    expect(parseRoute("#/dependencies?search=left&cursor=c")).toEqual({ page: "dependencies", search: "left", cursor: "c" })
+    expect(parseRoute("#/dependencies/%40scope%2Fname?cursor=c")).toEqual({ page: "dependency", fullName: "@scope/name", cursor: "c" })
+    for (const hash of ["#/dependencies/", "#/dependencies/a/b", "#/dependencies/%E0%A4%A", "#/security/x"]) {
+      expect(parseRoute(hash)).toEqual({ page: "notFound", hash })
+    }
+  })
+
   it("round-trips every route through its link", () => {
     const routes: ReadonlyArray<Route> = [
       { page: "login" },
@@ -69,7 +84,13 @@ describe("routes", () => {
       { page: "delivery" },
       { page: "tools" },
       { page: "tool", uuid: "233f8aac-4fb6-4193-8a17-e64515bea152", cursor: "WyJTQzEwMDAiXQ==" },
-      { page: "tool", uuid: "odd/uuid?", cursor: undefined }
+      { page: "tool", uuid: "odd/uuid?", cursor: undefined },
+      { page: "security", filters: { priorities: ["Critical", "Low"], statuses: ["DueSoon"], scanTypes: ["Secrets"], repositories: ["a&b", "c"] }, cursor: "WyJ4Il0=" },
+      { page: "security", filters: { priorities: [], statuses: [], scanTypes: [], repositories: [] }, cursor: undefined },
+      { page: "dependencies", search: "left pad&", cursor: "c" },
+      { page: "dependencies", search: "", cursor: undefined },
+      { page: "dependency", fullName: "@types/node", cursor: "c" },
+      { page: "dependency", fullName: "github.com/x/y?#", cursor: undefined }
     ]
     for (const route of routes) expect(parseRoute(hrefOf(route))).toEqual(route)
   })
