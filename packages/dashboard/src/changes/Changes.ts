@@ -202,3 +202,26 @@ export const readBranchPage = page(struct<BranchSummary>({
   lastCommit: optional(string),
   lastAnalysedCommit: optional(string)
 }))
+
+/** A security finding the pull request brings in (our extension's answer: SAST, secrets, vulnerable dependencies). */
+export interface NewSecurityFinding {
+  readonly title: string
+  readonly priority: string
+  readonly scanType: string
+  readonly cwe?: string | undefined
+  readonly cve?: string | undefined
+  readonly filePath?: string | undefined
+  readonly line?: number | undefined
+  readonly additionalInfo?: string | undefined
+}
+
+export const readNewSecurityFindings = data(array(struct<NewSecurityFinding>({
+  title: string,
+  priority: string,
+  scanType: string,
+  cwe: optional(string),
+  cve: optional(string),
+  filePath: optional(string),
+  line: optional(number),
+  additionalInfo: optional(string)
+})))

@@ -7,11 +7,13 @@ import type { Organization } from "../shared/Organization.js"
 import {
   type DeltaIssues,
   type FileDiffCoverage,
+  type NewSecurityFinding,
   readBranchHistory,
   readBranchPage,
   readCommitPage,
   readDeltaIssuePage,
   readFileDiffCoverage,
+  readNewSecurityFindings,
   readPullRequest,
   readPullRequestPage
 } from "./Changes.js"
@@ -33,6 +35,9 @@ export const changeUrls = {
   /** The coverage API's diff coverage of each file of the pull request. */
   pullRequestFilesCoverage: (org: Organization, name: string, number: number): string =>
     `/api/v3/coverage/organizations/${segment(org.provider)}/${segment(org.name)}/repositories/${segment(name)}/pull-requests/${number}/files`,
+  /** Our extension: the security findings the pull request brings in. */
+  pullRequestSecurityFindings: (org: Organization, name: string, number: number): string =>
+    `${changeUrls.pullRequest(org, name, number)}/security-findings`,
   commits: (org: Organization, name: string, query: BranchPageQuery = {}): string =>
     `${repositoryIn(org, name)}/commits` + queryString({ branch: query.branch, cursor: query.cursor, limit: query.limit }),
   /** Our extension: the same commits with the grade and issue count each had. */
@@ -68,6 +73,9 @@ export const changeCalls = (request: Request, org: Organization) => ({
   /** Undefined when the server does not serve it (404): the page then says so. */
   pullRequestFilesCoverage: (name: string, number: number, signal?: AbortSignal): Promise<ReadonlyArray<FileDiffCoverage> | undefined> =>
     unlessNotFound(request({ path: changeUrls.pullRequestFilesCoverage(org, name, number), read: readFileDiffCoverage, signal })),
+  /** Undefined when the server does not serve them (404): the page then leaves the section out. */
+  pullRequestSecurityFindings: (name: string, number: number, signal?: AbortSignal): Promise<ReadonlyArray<NewSecurityFinding> | undefined> =>
+    unlessNotFound(request({ path: changeUrls.pullRequestSecurityFindings(org, name, number), read: readNewSecurityFindings, signal })),
   listCommits: (name: string, query: BranchPageQuery, signal?: AbortSignal) =>
     request({ path: changeUrls.commits(org, name, query), read: readCommitPage, signal }),
   branchHistory: (name: string, query: BranchPageQuery, signal?: AbortSignal) =>

@@ -7,7 +7,7 @@ import { Columns } from "../shared/Columns.js"
 import { formatCount, formatInstant, formatPercent, shortSha } from "../shared/Format.js"
 import { useLoad } from "../shared/Load.js"
 import { Loaded } from "../shared/Status.js"
-import type { DeltaIssue, DeltaIssues, FileDiffCoverage, GateReason, PullRequestWithAnalysis } from "./Changes.js"
+import type { DeltaIssue, DeltaIssues, FileDiffCoverage, GateReason, NewSecurityFinding, PullRequestWithAnalysis } from "./Changes.js"
 import { diffCoverageText, gateRule, pullRequestVerdict, ruleState, unrunLines } from "./ChangeWords.js"
 import { branchesOf } from "./PullRequestsPage.js"
 import { VerdictBadge } from "./VerdictBadge.js"
@@ -17,6 +17,8 @@ interface PullRequestData {
   readonly issues: DeltaIssues
   /** Undefined when the server does not serve diff coverage per file. */
   readonly files: ReadonlyArray<FileDiffCoverage> | undefined
+  /** Undefined when the server does not give them. */
+  readonly security: ReadonlyArray<NewSecurityFinding> | undefined
 }
 
 const Summary = ({ pr }: { readonly pr: PullRequestWithAnalysis }) => (
@@ -121,8 +123,32 @@ const FilesCoverage = ({ files }: { readonly files: ReadonlyArray<FileDiffCovera
   )
 }
 
+const placeOf = (finding: NewSecurityFinding): string =>
+  finding.filePath === undefined
+    ? finding.additionalInfo ?? ""
+    : finding.line === undefined ? finding.filePath : `${finding.filePath}:${finding.line}`
+
+/** The security findings apart from the issues: a secret or a vulnerable package is no line's issue. */
+const SecurityFindings = ({ findings }: { readonly findings: ReadonlyArray<NewSecurityFinding> }) =>
+  findings.length === 0 ? <p>No new security finding.</p> : (
+    <table class="issues security-findings">
+      <caption class="visually-hidden">New security findings, the most pressing first</caption>
+      <Columns labels={["Priority", "Scan", "Finding", "Where"]} />
+      <tbody>
+        {findings.map((finding, index) => (
+          <tr key={index}>
+            <td>{finding.priority}</td>
+            <td>{finding.scanType}</td>
+            <th scope="row">{finding.title}{finding.cve ?? finding.cwe ? <> <code>{finding.cve ?? finding.cwe}</code></> : null}</th>
+            <td>{placeOf(finding)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+
 const PullRequestView = ({ name, value }: { readonly name: string; readonly value: PullRequestData }) => {
-  const { files, issues, pr } = value
+  const { files, issues, pr, security } = value
   const head = pr.pullRequest
   return (
     <>
@@ -139,6 +165,12 @@ const PullRequestView = ({ name, value }: { readonly name: string; readonly valu
           <Summary pr={pr} />
           <h2>Issues</h2>
           <Issues name={name} issues={issues} />
+          {security === undefined ? null : (
+            <>
+              <h2>New security findings</h2>
+              <SecurityFindings findings={security} />
+            </>
+          )}
           <h2>Diff coverage per file</h2>
           <FilesCoverage files={files} />
         </>
@@ -153,12 +185,13 @@ const PullRequestView = ({ name, value }: { readonly name: string; readonly valu
  */
 export const PullRequestPage = ({ api, name, number }: { readonly api: ApiClient; readonly name: string; readonly number: number }) => {
   const load = useLoad(async (signal): Promise<PullRequestData> => {
-    const [pr, issues, files] = await Promise.all([
+    const [pr, issues, files, security] = await Promise.all([
       api.getPullRequest(name, number, signal),
       api.pullRequestIssues(name, number, signal),
-      api.pullRequestFilesCoverage(name, number, signal)
+      api.pullRequestFilesCoverage(name, number, signal),
+      api.pullRequestSecurityFindings(name, number, signal)
     ])
-    return { pr, issues, files }
+    return { pr, issues, files, security }
   }, [api, name, number])
   const title = load.state === "loaded" ? `#${number} ${load.value.pr.pullRequest.title}` : `Pull request #${number}`
   return (
