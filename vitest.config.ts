@@ -80,9 +80,11 @@ const sharedModules = ["core", "catalogue", "analysis", "dashboard"].map((name) 
  * server, PostgreSQL, NATS, Chromium, npm), so three threads keep both cores busy. The processes
  * of `isolated` run beside the threads of `http-postgres` and `all`, two at once: each starts
  * servers and commands of its own, and six workers on two cores timed out the tests that wait on a
- * server or a thread.
+ * server or a thread. Since every analysis also reads lockfiles and scans for secrets, three
+ * threads beside two processes kept a two-core machine at a load of 9–10 and timed out tests that
+ * wait on an embedded database or a server (stop 42): two threads.
  */
-const workers = Number(process.env["TIDEMARK_TEST_WORKERS"] ?? "3")
+const workers = Number(process.env["TIDEMARK_TEST_WORKERS"] ?? "2")
 const forks = Number(process.env["TIDEMARK_TEST_FORKS"] ?? "2")
 
 export default defineConfig({
