@@ -19,8 +19,11 @@ import { threadedTestLayer } from "../fixtures/TestLayer.js"
  */
 const nested = 20_000
 
-/** Answers at most this late while a hostile repository is analysed: the freezes seen took 33–46 s. */
-const prompt = Duration.seconds(2)
+/**
+ * Answers at most this late while a hostile repository is analysed: the freezes seen took 33–46 s;
+ * a healthy server on a two-core machine at load 8 (the whole suite beside it) took up to 2.1 s.
+ */
+const prompt = Duration.seconds(5)
 
 layer(threadedTestLayer, { excludeTestServices: true, timeout: "180 seconds" })("hostile repositories", (it) => {
   it.effect("none of them kills, freezes or stops the server; an ordinary repository is analysed correctly after them", () =>
