@@ -90,16 +90,13 @@ const make = Effect.gen(function*() {
       const at = yield* nowIso
       const sast = sastFindings(results.issues, yield* patternLookup)
       const scanTypes: Array<ScanType> = ["SAST"]
-      const findings = [...sast]
-      if (secrets !== undefined) {
-        findings.push(...secretFindings(secrets))
-        scanTypes.push("Secrets")
-      }
+      // A scan the analyser did not run leaves its items as they are.
+      if (secrets !== undefined) scanTypes.push("Secrets")
       if (dependencies !== undefined) {
         yield* inventories.save({ repositoryId: repository.id, commitSha, analysedAt: at, matchedAt: at, dependencies })
-        findings.push(...yield* dependencyFindingsOf(dependencies))
         scanTypes.push("SCA")
       }
+      const findings = [...sast, ...yield* scannedFindings({ dependencies, secrets })]
       return yield* items.reconcile(target(repository), scanTypes, findings, at)
     })
 

@@ -40,7 +40,7 @@ export const appendFilters = (params: URLSearchParams, filters: IssueFilters): v
 export const isFiltered = (filters: IssueFilters): boolean => facets.some((facet) => filters[facet].length > 0)
 
 /** The filters with `value` of `facet` ticked when it was not, unticked when it was. */
-export const toggled = (filters: IssueFilters, facet: Facet, value: string): IssueFilters => {
+export const toggled = <F extends Readonly<Record<K, ReadonlyArray<string>>>, K extends keyof F>(filters: F, facet: K, value: string): F => {
   const current = filters[facet]
   return { ...filters, [facet]: current.includes(value) ? current.filter((v) => v !== value) : [...current, value] }
 }

@@ -8,6 +8,7 @@ import { formatOrganization } from "../shared/Organization.js"
 import { Metrics } from "../shared/Metrics.js"
 import { CursorPager } from "../shared/Pager.js"
 import { Loaded } from "../shared/Status.js"
+import { toggled } from "../results/IssueFilters.js"
 import { locationOf, overdueFirst, type SecurityCounts, type SecurityItem, statusLabels, type Status } from "./Security.js"
 import { securityChoices, type SecurityFacet, type SecurityFilters } from "./SecurityFilters.js"
 
@@ -17,11 +18,6 @@ const titles: Readonly<Record<SecurityFacet, string>> = { priorities: "Priority"
 
 const go = (filters: SecurityFilters) => {
   window.location.hash = hrefOf({ page: "security", filters })
-}
-
-const toggled = (filters: SecurityFilters, facet: SecurityFacet, value: string): SecurityFilters => {
-  const current = filters[facet]
-  return { ...filters, [facet]: current.includes(value) ? current.filter((v) => v !== value) : [...current, value] }
 }
 
 const labelOf = (facet: SecurityFacet, value: string): string =>
