@@ -26,6 +26,7 @@ import RepositoryFollowing from "./migrations/0023_repository_following.js"
 import BranchSettings from "./migrations/0024_branch_settings.js"
 import PullRequestDecoration from "./migrations/0025_pull_request_decoration.js"
 import Security from "./migrations/0026_security.js"
+import SecurityItemCounts from "./migrations/0027_security_item_counts.js"
 
 /** Numbered and append-only: a change to the schema is a new entry, never an edit of an old one. */
 export const migrations = {
@@ -54,7 +55,8 @@ export const migrations = {
   "0023_repository_following": RepositoryFollowing,
   "0024_branch_settings": BranchSettings,
   "0025_pull_request_decoration": PullRequestDecoration,
-  "0026_security": Security
+  "0026_security": Security,
+  "0027_security_item_counts": SecurityItemCounts
 }
 
 /** The migrator's own bookkeeping table (the `@effect/sql` default name). */

@@ -105,6 +105,13 @@ export const make = Effect.gen(function*() {
         ON CONFLICT (repository_id, key) WHERE closed_at IS NULL DO NOTHING
         RETURNING id
       `
+      // The repository's counts, recounted whole: its items are few beside the organization's.
+      yield* sql`DELETE FROM security_item_counts WHERE repository_id = ${repository.id}`
+      yield* sql`
+        INSERT INTO security_item_counts (organization_id, repository_id, priority, scan_type, security_category, items)
+        SELECT ${repository.organizationId}, repository_id, priority, scan_type, security_category, count(*)
+        FROM security_items WHERE repository_id = ${repository.id} GROUP BY repository_id, priority, scan_type, security_category
+      `
       return { opened: opened.length, closed: closed.length }
     }).pipe(sql.withTransaction, orUnavailable)
 
@@ -144,16 +151,21 @@ export const make = Effect.gen(function*() {
     }
   }
 
+  const listed = <A extends string>(values: ReadonlyArray<A> | undefined): values is ReadonlyArray<A> => values !== undefined && values.length > 0
+
+  /** Items of the categories named; an item of no category is in the "other" category. */
+  const categoryCondition = (table: "i" | "c", categories: ReadonlyArray<string>) => {
+    const column = sql.literal(`${table}.security_category`)
+    return sql`(${column} = ANY(${categories}::text[])
+      OR (${column} = '' AND ${SecurityItems.otherCategory}::text = ANY(${categories}::text[])))`
+  }
+
   /** The filter's conditions on one priority's items, repositories already resolved to ids. */
   const conditionsOf = (organizationId: number, priority: SecurityItems.SrmPriority, filter: SecurityItems.ItemFilter, repositoryIds: ReadonlyArray<number> | undefined, sla: SecurityItems.SlaConfig, now: string) => {
-    const listed = (values: ReadonlyArray<string> | undefined): values is ReadonlyArray<string> => values !== undefined && values.length > 0
     const conditions: Array<Fragment> = [sql`i.organization_id = ${organizationId}`, sql`i.priority = ${priority}`]
     if (repositoryIds !== undefined) conditions.push(sql`i.repository_id = ANY(${repositoryIds}::integer[])`)
     if (listed(filter.scanTypes)) conditions.push(sql`i.scan_type = ANY(${filter.scanTypes}::text[])`)
-    if (listed(filter.categories)) {
-      conditions.push(sql`(i.security_category = ANY(${filter.categories}::text[])
-        OR (i.security_category = '' AND ${SecurityItems.otherCategory}::text = ANY(${filter.categories}::text[])))`)
-    }
+    if (listed(filter.categories)) conditions.push(categoryCondition("i", filter.categories))
     if (listed(filter.statuses)) {
       conditions.push(sql`(${sql.or(filter.statuses.map((status) => statusCondition(status, SecurityItems.slaDays(sla, priority), now)))})`)
     }
@@ -179,13 +191,12 @@ export const make = Effect.gen(function*() {
    * a constant, and each status a range of it): `select` makes each priority's query from its
    * conditions; none when no priority or no named repository is left.
    */
-  const perPriority = (organizationId: number, filter: SecurityItems.ItemFilter, sla: SecurityItems.SlaConfig, now: string) =>
-    Effect.map(repositoryIdsOf(organizationId, filter.repositories), (repositoryIds) => {
-      const wanted = priorities.filter((p) => filter.priorities === undefined || filter.priorities.length === 0 || filter.priorities.includes(p))
-      if (wanted.length === 0 || (repositoryIds !== undefined && repositoryIds.length === 0)) return undefined
-      return (select: (priority: SecurityItems.SrmPriority, where: Fragment) => Fragment) =>
-        sql.join(" UNION ALL ", false)(wanted.map((p) => sql`(${select(p, conditionsOf(organizationId, p, filter, repositoryIds, sla, now))})`))
-    })
+  const perPriority = (organizationId: number, filter: SecurityItems.ItemFilter, repositoryIds: ReadonlyArray<number> | undefined, sla: SecurityItems.SlaConfig, now: string) => {
+    const wanted = priorities.filter((p) => filter.priorities === undefined || filter.priorities.length === 0 || filter.priorities.includes(p))
+    if (wanted.length === 0 || (repositoryIds !== undefined && repositoryIds.length === 0)) return undefined
+    return (select: (priority: SecurityItems.SrmPriority, where: Fragment) => Fragment) =>
+      sql.join(" UNION ALL ", false)(wanted.map((p) => sql`(${select(p, conditionsOf(organizationId, p, filter, repositoryIds, sla, now))})`))
+  }
 
   const dueOf = (priority: SecurityItems.SrmPriority, sla: SecurityItems.SlaConfig) =>
     sql`i.opened_at + make_interval(hours => 24 * ${SecurityItems.slaDays(sla, priority)}::int)`
@@ -199,17 +210,35 @@ export const make = Effect.gen(function*() {
   }
 
   /**
+   * The number of items a filter without statuses selects, from the repositories' counts (a status
+   * depends on the time of reading, so a filter naming one counts its items).
+   */
+  const totalOf = (organizationId: number, filter: SecurityItems.ItemFilter, repositoryIds: ReadonlyArray<number> | undefined) => {
+    const conditions: Array<Fragment> = [sql`c.organization_id = ${organizationId}`]
+    if (listed(filter.priorities)) conditions.push(sql`c.priority = ANY(${filter.priorities}::text[])`)
+    if (repositoryIds !== undefined) conditions.push(sql`c.repository_id = ANY(${repositoryIds}::integer[])`)
+    if (listed(filter.scanTypes)) conditions.push(sql`c.scan_type = ANY(${filter.scanTypes}::text[])`)
+    if (listed(filter.categories)) conditions.push(categoryCondition("c", filter.categories))
+    return sql<{ readonly total: number }>`
+      SELECT coalesce(sum(c.items), 0)::int AS total FROM security_item_counts c WHERE ${sql.and(conditions)}
+    `
+  }
+
+  /**
    * A page by deadline is the merge of each priority's first offset + limit items, read along the
    * index `(organization_id, priority, opened_at, id)`, by deadline. The count is each priority's,
    * on the same conditions. Other orders read every matching item's deadline and status.
    */
   const search: SecurityItemStore.SecurityItemStore["Type"]["search"] = (organizationId, query) =>
     Effect.gen(function*() {
-      const union = yield* perPriority(organizationId, query.filter, query.sla, query.now)
+      const repositoryIds = yield* repositoryIdsOf(organizationId, query.filter.repositories)
+      const union = perPriority(organizationId, query.filter, repositoryIds, query.sla, query.now)
       if (union === undefined) return { items: [], total: 0 }
-      const [counted] = yield* sql<{ readonly total: number }>`
-        SELECT coalesce(sum(n), 0)::int AS total FROM (${union((_, where) => sql`SELECT count(*) AS n FROM security_items i WHERE ${where}`)}) c
-      `
+      const [counted] = yield* (!listed(query.filter.statuses)
+        ? totalOf(organizationId, query.filter, repositoryIds)
+        : sql<{ readonly total: number }>`
+          SELECT coalesce(sum(n), 0)::int AS total FROM (${union((_, where) => sql`SELECT count(*) AS n FROM security_items i WHERE ${where}`)}) c
+        `)
       const direction = sql.literal(query.direction === "desc" ? "DESC" : "ASC")
       const rows = query.order === "DueAt"
         ? yield* sql`
@@ -253,7 +282,7 @@ export const make = Effect.gen(function*() {
 
   const tally: SecurityItemStore.SecurityItemStore["Type"]["tally"] = (organizationId, filter, sla, now) =>
     Effect.gen(function*() {
-      const union = yield* perPriority(organizationId, filter, sla, now)
+      const union = perPriority(organizationId, filter, yield* repositoryIdsOf(organizationId, filter.repositories), sla, now)
       if (union === undefined) return []
       const rows = yield* sql`
         SELECT s.repository_id AS "repositoryId", r.name AS repository, s.priority, s.status, s.scan_type AS "scanType",

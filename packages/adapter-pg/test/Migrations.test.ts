@@ -11,11 +11,14 @@ import {
   IssueResultStore,
   OrganizationStore,
   Records,
-  RepositoryStore
+  RepositoryStore,
+  SecurityItems,
+  SecurityItemStore
 } from "@tidemark/core"
 import { Fixtures, issue } from "@tidemark/port-contracts"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { Migrations, PgCredentialStore, PgEventStore, PgIssueResultStore, PgOrganizationStore, PgRepositoryStore } from "../src/index.js"
+import * as PgSecurityItemStore from "../src/PgSecurityItemStore.js"
 import * as TestDatabase from "./ScratchDatabase.js"
 
 const clientOf = (url: string) => PgClient.layer({ url: Redacted.make(url), maxConnections: 2 })
@@ -68,6 +71,7 @@ const expectedTables = [
   "registered_tool_rules",
   "repositories",
   "repository_files",
+  "security_item_counts",
   "security_items",
   "security_sla",
   "standard_applications",
@@ -99,7 +103,7 @@ describe("Migrations", () => {
       const [first, second, created] = yield* Effect.all([Migrations.run, Migrations.run, tables]).pipe(
         Effect.provide(clientOf(url))
       )
-      expect(first).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"], [10, "issue_dimensions"], [11, "repository_tokens"], [12, "quality_gates"], [13, "pull_requests"], [14, "git_host_settings"], [15, "changes"], [16, "token_revocation"], [17, "webhook_deliveries"], [18, "language_settings"], [19, "configuration_file_default"], [20, "registered_tool_rules"], [21, "triage"], [22, "badge_tokens"], [23, "repository_following"], [24, "branch_settings"], [25, "pull_request_decoration"], [26, "security"]])
+      expect(first).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"], [10, "issue_dimensions"], [11, "repository_tokens"], [12, "quality_gates"], [13, "pull_requests"], [14, "git_host_settings"], [15, "changes"], [16, "token_revocation"], [17, "webhook_deliveries"], [18, "language_settings"], [19, "configuration_file_default"], [20, "registered_tool_rules"], [21, "triage"], [22, "badge_tokens"], [23, "repository_following"], [24, "branch_settings"], [25, "pull_request_decoration"], [26, "security"], [27, "security_item_counts"]])
       expect(second).toEqual([])
       expect(created).toEqual(expectedTables)
     }))
@@ -112,11 +116,11 @@ describe("Migrations", () => {
         Array.from({ length: 4 }, () => Migrations.run.pipe(Effect.provide(clientOf(url)))),
         { concurrency: "unbounded" }
       )
-      expect(results.flat()).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"], [10, "issue_dimensions"], [11, "repository_tokens"], [12, "quality_gates"], [13, "pull_requests"], [14, "git_host_settings"], [15, "changes"], [16, "token_revocation"], [17, "webhook_deliveries"], [18, "language_settings"], [19, "configuration_file_default"], [20, "registered_tool_rules"], [21, "triage"], [22, "badge_tokens"], [23, "repository_following"], [24, "branch_settings"], [25, "pull_request_decoration"], [26, "security"]])
+      expect(results.flat()).toEqual([[1, "create_storage"], [2, "create_ingestion"], [3, "delivery_metrics"], [4, "analyses"], [5, "lead_time_days"], [6, "repository_listing"], [7, "organization_settings"], [8, "analysis_results"], [9, "file_coverage"], [10, "issue_dimensions"], [11, "repository_tokens"], [12, "quality_gates"], [13, "pull_requests"], [14, "git_host_settings"], [15, "changes"], [16, "token_revocation"], [17, "webhook_deliveries"], [18, "language_settings"], [19, "configuration_file_default"], [20, "registered_tool_rules"], [21, "triage"], [22, "badge_tokens"], [23, "repository_following"], [24, "branch_settings"], [25, "pull_request_decoration"], [26, "security"], [27, "security_item_counts"]])
       const recorded = yield* Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT migration_id FROM effect_sql_migrations ORDER BY migration_id`).pipe(
         Effect.provide(clientOf(url))
       )
-      expect(recorded).toEqual([{ migration_id: 1 }, { migration_id: 2 }, { migration_id: 3 }, { migration_id: 4 }, { migration_id: 5 }, { migration_id: 6 }, { migration_id: 7 }, { migration_id: 8 }, { migration_id: 9 }, { migration_id: 10 }, { migration_id: 11 }, { migration_id: 12 }, { migration_id: 13 }, { migration_id: 14 }, { migration_id: 15 }, { migration_id: 16 }, { migration_id: 17 }, { migration_id: 18 }, { migration_id: 19 }, { migration_id: 20 }, { migration_id: 21 }, { migration_id: 22 }, { migration_id: 23 }, { migration_id: 24 }, { migration_id: 25 }, { migration_id: 26 }])
+      expect(recorded).toEqual([{ migration_id: 1 }, { migration_id: 2 }, { migration_id: 3 }, { migration_id: 4 }, { migration_id: 5 }, { migration_id: 6 }, { migration_id: 7 }, { migration_id: 8 }, { migration_id: 9 }, { migration_id: 10 }, { migration_id: 11 }, { migration_id: 12 }, { migration_id: 13 }, { migration_id: 14 }, { migration_id: 15 }, { migration_id: 16 }, { migration_id: 17 }, { migration_id: 18 }, { migration_id: 19 }, { migration_id: 20 }, { migration_id: 21 }, { migration_id: 22 }, { migration_id: 23 }, { migration_id: 24 }, { migration_id: 25 }, { migration_id: 26 }, { migration_id: 27 }])
     }))
 
   it.scoped("the lead times of events stored before migration 0005 are packed by it: the metrics count them", () =>
@@ -203,6 +207,44 @@ describe("Migrations", () => {
         Effect.provide(Layer.mergeAll(PgOrganizationStore.layer, PgRepositoryStore.layer).pipe(Layer.provideMerge(clientOf(url))))
       )
       expect(Option.map(found, (r) => [r.name, r.following])).toStrictEqual(Option.some(["app", true]))
+    }))
+
+  it.scoped("security items stored before migration 0027 are counted in every page's total", () =>
+    Effect.gen(function*() {
+      const url = yield* TestDatabase.database
+      const before = Object.fromEntries(Object.entries(Migrations.migrations).filter(([name]) => name < "0027"))
+      const totals = yield* Effect.gen(function*() {
+        yield* Migrations.runOf(before)
+        const sql = yield* SqlClient.SqlClient
+        const { organization, repositoryId } = yield* repositoryBefore0023
+        // The rows as the store before migration 0027 wrote them: no counts beside them.
+        for (const [key, priority, scanType] of [["a", "High", "SCA"], ["b", "High", "Secrets"], ["c", "Low", "SCA"]]) {
+          yield* sql`
+            INSERT INTO security_items (id, organization_id, repository_id, key, scan_type, priority, security_category, opened_at, finding)
+            VALUES (gen_random_uuid(), ${organization.id}, ${repositoryId}, ${key}, ${scanType}, ${priority}, '', ${Fixtures.at(1)},
+              ${JSON.stringify({ key, scanType, title: key, securityCategory: "", priority, itemSourceId: key })}::jsonb)
+          `
+        }
+        yield* Migrations.run
+        const store = yield* SecurityItemStore.SecurityItemStore
+        const total = (filter: SecurityItems.ItemFilter) =>
+          Effect.map(
+            store.search(organization.id, {
+              filter,
+              sla: SecurityItems.SlaConfig.make({ criticalSla: 1, highSla: 2, mediumSla: 30, lowSla: 60 }),
+              now: Fixtures.at(2),
+              order: "DueAt",
+              direction: "asc",
+              offset: 0,
+              limit: 1
+            }),
+            (page) => page.total
+          )
+        return [yield* total({}), yield* total({ priorities: ["High"] }), yield* total({ scanTypes: ["SCA"] })]
+      }).pipe(
+        Effect.provide(Layer.mergeAll(PgOrganizationStore.layer, PgSecurityItemStore.layer).pipe(Layer.provideMerge(clientOf(url))))
+      )
+      expect(totals).toEqual([3, 2, 2])
     }))
 
   it.scoped("credentials stored before migration 0016 are listed, never used, and can be revoked", () =>

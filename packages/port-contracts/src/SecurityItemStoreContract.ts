@@ -86,6 +86,9 @@ export const securityItemStoreContract = (
           // A finding back after its item closed opens a new item.
           expect(yield* store.reconcile(target, ["SCA"], [moved, finding("c"), finding("b")], at(3))).toEqual({ opened: 1, closed: 0 })
           expect((yield* store.search(organization.id, query())).total).toBe(4)
+          // `a` moved to Critical: counted there, no longer among the highs (`b` closed, `b` again).
+          expect((yield* store.search(organization.id, query({ filter: { priorities: ["Critical"] } }))).total).toBe(1)
+          expect((yield* store.search(organization.id, query({ filter: { priorities: ["High"] } }))).total).toBe(3)
         }))
 
       it.effect("closes only items of the scan types reconciled, of that repository", () =>
@@ -128,6 +131,20 @@ export const securityItemStoreContract = (
           expect(keys(yield* store.search(organization.id, query({ filter: { repositories: [target.name] } })))).toHaveLength(4)
           expect(keys(yield* store.search(organization.id, query({ filter: { repositories: ["elsewhere"] } })))).toEqual([])
           expect(keys(yield* store.search(organization.id, query({ now, order: "Status" })))).toEqual(["critical", "high", "medium", "low"])
+          // Each filter's total is the length of its whole list, whatever the page.
+          const filters: ReadonlyArray<SecurityItems.ItemFilter> = [
+            { statuses: ["Overdue", "DueSoon"] },
+            { priorities: ["Low", "Critical"] },
+            { categories: ["_other_", "Auth"] },
+            { scanTypes: ["SAST", "DAST"] },
+            { repositories: [target.name], priorities: ["High"] },
+            { repositories: ["elsewhere"] },
+            { scanTypes: ["SCA"], categories: ["OutdatedDependencies"], priorities: ["Critical", "High", "Medium"] }
+          ]
+          for (const filter of filters) {
+            const whole = yield* store.search(organization.id, query({ now, filter }))
+            expect([filter, (yield* store.search(organization.id, query({ now, filter, limit: 1 }))).total]).toEqual([filter, whole.items.length])
+          }
           // The SLA is read as given: a longer one for criticals puts them after the highs.
           const relaxed = SecurityItems.SlaConfig.make({ ...sla, criticalSla: 3 })
           expect(keys(yield* store.search(organization.id, query({ sla: relaxed })))).toEqual(["high", "critical", "medium", "low"])
