@@ -2,7 +2,7 @@ import * as Worker from "@effect/platform/Worker"
 import { isWorkerError } from "@effect/platform/WorkerError"
 import * as NodeWorker from "@effect/platform-node/NodeWorker"
 import { Analyzer } from "@tidemark/core"
-import { Cause, Deferred, Duration, Effect, Either, Layer, Option, ParseResult, Pool, Ref } from "effect"
+import { Cause, Deferred, Duration, Effect, Either, Layer, Option, ParseResult, Pool, Ref, Scope } from "effect"
 import { availableParallelism } from "node:os"
 import { fileURLToPath } from "node:url"
 import { Worker as Thread } from "node:worker_threads"
@@ -145,12 +145,15 @@ export const make = (options: ThreadedAnalyzerOptions) =>
         }),
         Effect.catchTag("WorkerError", (error) => Effect.fail(new Analyzer.AnalyzerFailed({ reason: `the analysis threads could not start: ${error.message}` })))
       )
-      // The threads start (and load their parsers and linters, seconds on a busy machine) beside the
-      // rest of the service: the server answers HTTP before they are ready, and the first analysis
-      // waits for them.
+      // The threads start with the first analysis, in the background of the service's scope: each
+      // analysis thread and its lint thread load the parsers and linters, some 10 s of CPU, which a
+      // process that never analyses (an ingestion-only server, an API process beside its workers,
+      // each of the tests' servers) would pay at every start. The first analysis waits for them.
+      const scope = yield* Effect.scope
+      const workers = yield* Effect.context<Worker.WorkerManager | Worker.Spawner>()
       const started = yield* Deferred.make<Worker.SerializedWorkerPool<AnalysisThreadRequest>, Analyzer.AnalyzerFailed>()
-      yield* Effect.forkScoped(Effect.intoDeferred(starting, started))
-      const poolReady = Deferred.await(started)
+      const start = yield* Effect.once(Effect.forkIn(Effect.intoDeferred(starting.pipe(Effect.provideService(Scope.Scope, scope), Effect.provide(workers)), started), scope))
+      const poolReady = Effect.zipRight(start, Deferred.await(started))
 
       /**
        * One attempt on one thread, watched: when a file holds a tool past the limit, the thread is
@@ -202,6 +205,6 @@ export const make = (options: ThreadedAnalyzerOptions) =>
     }).pipe(Effect.provide(NodeWorker.layer(spawn(options, running))))
   })
 
-/** The analyzer; its threads start, and load their grammars, in the background once the layer is built. */
+/** The analyzer; its threads start, and load their grammars, with the first analysis. */
 export const layer = (options: ThreadedAnalyzerOptions): Layer.Layer<Analyzer.Analyzer> =>
   Layer.scoped(Analyzer.Analyzer, Effect.orDie(make(options)))
