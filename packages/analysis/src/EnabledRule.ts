@@ -41,6 +41,6 @@ export const patternIdIn = (flavour: EslintFlavour, ruleId: string): string => `
 /** The rule id of a pattern id of a flavour: `ESLint9_@typescript-eslint_no-shadow` → `@typescript-eslint/no-shadow`. */
 export const ruleIdIn = (flavour: EslintFlavour, patternId: string): string => {
   const id = patternId.slice(flavour.patternPrefix.length)
-  // Core rule ids hold no `_`: only a plugin's scope is separated by one.
-  return id.startsWith("@") ? id.replace("_", "/") : id
+  // Core rule ids hold no `_`: only a plugin's scope is separated by one (`security_detect-child-process`).
+  return id.includes("_") ? id.replace("_", "/") : id
 }

@@ -1,6 +1,7 @@
 import tsPlugin from "@typescript-eslint/eslint-plugin"
 import tsParser from "@typescript-eslint/parser"
 import { Linter } from "eslint"
+import securityPlugin from "eslint-plugin-security"
 import { createHash } from "node:crypto"
 import ts from "typescript"
 
@@ -8,9 +9,9 @@ import ts from "typescript"
 // which messages are kept), so that older entries are never read again.
 const lintVersion = "tidemark-lint-3"
 
-// What runs the rules: a new ESLint, typescript-eslint (its rules, its parser) or TypeScript
-// (which that parser uses) may report otherwise on the same text.
-const engines = `eslint ${Linter.version}\0typescript-eslint ${tsPlugin.meta.version}\0parser ${tsParser.version}\0typescript ${ts.version}`
+// What runs the rules: a new ESLint, typescript-eslint (its rules, its parser), TypeScript (which
+// that parser uses) or eslint-plugin-security may report otherwise on the same text.
+const engines = `eslint ${Linter.version}\0typescript-eslint ${tsPlugin.meta.version}\0parser ${tsParser.version}\0typescript ${ts.version}\0security ${securityPlugin.meta.version}`
 
 // The plugin and the parser are code: the versions above stand for them.
 const replacer = (key: string, value: unknown): unknown =>

@@ -2,6 +2,7 @@ import tsPlugin from "@typescript-eslint/eslint-plugin"
 import tsParser from "@typescript-eslint/parser"
 import { Effect, Either, Option, Schema } from "effect"
 import { type ESLint, Linter } from "eslint"
+import securityPlugin from "eslint-plugin-security"
 import { builtinRules } from "eslint/use-at-your-own-risk"
 import { declaredGlobals } from "./DeclaredGlobals.js"
 import { eslintFixOf } from "./EslintFix.js"
@@ -21,23 +22,32 @@ import { typeTestBlock } from "./TypeTests.js"
 
 /**
  * Lints a tree with exactly the enabled patterns, in process, with ESLint 9's `Linter` and the
- * rule sources of the catalogue: ESLint's core rules and typescript-eslint's plugin. Every rule
+ * rule sources of the catalogue: ESLint's core rules, typescript-eslint's and eslint-plugin-security. Every rule
  * runs at "error": the issue's severity is the pattern's, not ESLint's.
  */
 
 const tsPrefix = "@typescript-eslint/"
+const securityPrefix = "security/"
 
 // typescript-eslint declares its plugin with its own rule types, which ESLint's `Plugin` type does
 // not accept, although at run time it is the plugin object ESLint loads from any flat config.
 const plugin: ESLint.Plugin = tsPlugin as unknown as ESLint.Plugin
 const pluginRules: Readonly<Record<string, unknown>> = tsPlugin.rules
 
-const ruleModuleOf = (ruleId: string): unknown => {
-  if (!ruleId.startsWith(tsPrefix)) return builtinRules.get(ruleId)
-  const name = ruleId.slice(tsPrefix.length)
-  // Own properties only: `@typescript-eslint/constructor` is not a rule.
-  return Object.hasOwn(pluginRules, name) ? pluginRules[name] : undefined
-}
+const securityRules: Readonly<Record<string, unknown>> = securityPlugin.rules ?? {}
+
+/** The plugins the catalogue's rules come from, by the scope their rule ids carry. */
+export const shippedPlugins: Readonly<Record<string, ESLint.Plugin>> = { "@typescript-eslint": plugin, security: securityPlugin }
+
+// Own properties only: `@typescript-eslint/constructor` is not a rule.
+const ownRule = (rules: Readonly<Record<string, unknown>>, name: string): unknown => Object.hasOwn(rules, name) ? rules[name] : undefined
+
+const ruleModuleOf = (ruleId: string): unknown =>
+  ruleId.startsWith(tsPrefix)
+    ? ownRule(pluginRules, ruleId.slice(tsPrefix.length))
+    : ruleId.startsWith(securityPrefix)
+    ? ownRule(securityRules, ruleId.slice(securityPrefix.length))
+    : builtinRules.get(ruleId)
 
 /** A rule ready to run: its entry in the `rules` of a flat config. */
 interface PreparedRule {
@@ -50,7 +60,7 @@ const skipped = (rule: EnabledRule, reason: SkippedRule["reason"], detail: strin
 
 const prepare = (rule: EnabledRule): Either.Either<PreparedRule, SkippedRule> => {
   const module = ruleModuleOf(rule.ruleId)
-  if (module === undefined) return Either.left(skipped(rule, "UnknownRule", "neither ESLint 9 nor typescript-eslint has this rule"))
+  if (module === undefined) return Either.left(skipped(rule, "UnknownRule", "neither ESLint 9 nor a plugin Tidemark ships has this rule"))
   return Schema.decodeUnknownEither(RuleOptionsMetadata)(module).pipe(
     Either.mapLeft(() => skipped(rule, "InvalidOptions", "the rule's metadata could not be read")),
     Either.flatMap((metadata) =>
@@ -70,13 +80,14 @@ const rulesRecord = (rules: ReadonlyArray<PreparedRule>): Linter.RulesRecord =>
   Object.fromEntries(rules.map(({ entry, rule }) => [rule.ruleId, entry]))
 
 const configOf = (rules: ReadonlyArray<PreparedRule>): Array<Linter.Config> => {
+  // Core rules and the security plugin's, which the catalogue gives both languages.
   const core = rules.filter(({ rule }) => !rule.ruleId.startsWith(tsPrefix))
   const coreForTypeScript = core.filter(({ rule }) => !coreRulesLeftToTypeScript.has(rule.ruleId))
   // The catalogue gives typescript-eslint's rules the TypeScript language only.
   const typescript = rules.filter(({ rule }) => rule.ruleId.startsWith(tsPrefix))
   return [
     {
-      plugins: { "@typescript-eslint": plugin },
+      plugins: shippedPlugins,
       // An unused `eslint-disable` comment is not an issue of any enabled pattern.
       linterOptions: { reportUnusedDisableDirectives: "off" }
     },
@@ -253,7 +264,7 @@ export const prepareConfiguredLint = (
   flavour: EslintFlavour = eslint9Flavour
 ): Effect.Effect<PatternLint> => {
   const config: Array<Linter.Config> = [
-    { plugins: { "@typescript-eslint": plugin }, linterOptions: { reportUnusedDisableDirectives: "off" } },
+    { plugins: shippedPlugins, linterOptions: { reportUnusedDisableDirectives: "off" } },
     { files: globsOf(typeScriptExtensions), languageOptions: { parser: tsParser } },
     ...configured.config
   ]

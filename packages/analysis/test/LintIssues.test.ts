@@ -94,6 +94,27 @@ describe("lintTree with the enabled patterns", () => {
       expect(rows(yield* noExplicitAny("true"))).toEqual([])
     }).pipe(Effect.provide(NodeContext.layer), Effect.scoped))
 
+  it.effect("runs eslint-plugin-security's rules when their patterns are enabled, in JavaScript and TypeScript", () =>
+    Effect.gen(function*() {
+      const root = yield* treeOf({
+        "run.js": "const { exec } = require(\"child_process\")\nexport const run = (name) => exec(`ls ${name}`)\n",
+        "calc.ts": "export const calc = (input: string): unknown => eval(input)\n"
+      })
+      const security = [rule("security/detect-child-process", "Warning"), rule("security/detect-eval-with-expression", "High")]
+      const result = yield* lint(root, { rules: security, useConfigurationFile: false })
+      expect(rows(result)).toEqual([
+        ["calc.ts", 1, "ESLint9_security_detect-eval-with-expression", "High"],
+        ["run.js", 2, "ESLint9_security_detect-child-process", "Warning"]
+      ])
+      expect(result.issues.map((issue) => issue.message)).toEqual([
+        "eval with argument of type Identifier",
+        "Found child_process.exec() with non Literal first argument"
+      ])
+      expect(result.skippedRules).toEqual([])
+      // Off unless enabled: the same files with a core rule only report nothing of the plugin.
+      expect(rows(yield* lint(root, { rules: [rule("no-debugger", "Warning")], useConfigurationFile: false }))).toEqual([])
+    }).pipe(Effect.provide(NodeContext.layer), Effect.scoped))
+
   it.effect("reports the rules it cannot run, and runs the others", () =>
     Effect.gen(function*() {
       const result = yield* lintFixture([

@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import { json, type ToolSource } from "./CatalogueFiles.js"
 import { classify, harmlessDefaults, isEnabledByDefault, isRecommended, severity } from "./RuleClassification.js"
 import type { Rule, RuleSet } from "./RuleMetadata.js"
+import { securityPluginRules } from "./SecurityPluginRules.js"
 import { ruleParameters } from "./RuleParameters.js"
 
 type ToolEncoded = Schema.Schema.Encoded<typeof ToolDefinitions.ToolDefinition>
@@ -52,11 +53,16 @@ const title = (description: string): string =>
 const ruleLanguages = (rule: Rule): ReadonlyArray<string> =>
   rule.origin === "typescript-eslint" ? ["TypeScript"] : ["JavaScript", "TypeScript"]
 
-const ruleTags = (rule: Rule, recommended: boolean): ReadonlyArray<string> => [
-  rule.module.meta.type,
-  ...(recommended ? ["recommended"] : []),
-  ...(rule.module.meta.docs?.requiresTypeChecking === true ? ["type-checked"] : [])
-]
+const ruleTags = (rule: Rule, recommended: boolean): ReadonlyArray<string> => {
+  const cwe = rule.origin === "security" ? securityPluginRules[rule.name]?.cwe : undefined
+  return [
+    rule.module.meta.type,
+    ...(recommended ? ["recommended"] : []),
+    ...(rule.module.meta.docs?.requiresTypeChecking === true ? ["type-checked"] : []),
+    // A security finding of the pattern is filed under its first `CWE-n` tag.
+    ...(cwe === undefined ? [] : [cwe])
+  ]
+}
 
 export const toPattern = (prefix: string, rule: Rule): PatternEncoded => {
   const docs = rule.module.meta.docs

@@ -1,5 +1,6 @@
 import type { Pattern } from "@tidemark/core"
 import type { Rule, RuleType } from "./RuleMetadata.js"
+import { securityPluginRules } from "./SecurityPluginRules.js"
 
 /**
  * How an ESLint rule is placed in the catalogue: category, Security sub-category, severity and
@@ -107,6 +108,8 @@ const isUselessCodeRule = (name: string): boolean => name.startsWith("no-useless
  * the recommended config counts: strict and stylistic are opt-in.
  */
 export const isRecommended = (rule: Rule): boolean => {
+  // The security plugin recommends every rule of its own; none is among ours (SecurityPluginRules.ts).
+  if (rule.origin === "security") return false
   const marker = rule.module.meta.docs?.recommended
   if (typeof marker === "boolean") return marker
   if (marker === "recommended") return true
@@ -122,6 +125,11 @@ export interface Classification {
 }
 
 export const classify = (rule: Rule): Classification => {
+  if (rule.origin === "security") {
+    const known = securityPluginRules[rule.name]
+    if (known === undefined) throw new Error(`eslint-plugin-security's rule ${rule.name} has no sub-category and CWE in SecurityPluginRules.ts`)
+    return { category: "Security", subCategory: known.subCategory }
+  }
   const subCategory = security[rule.name]
   if (subCategory !== undefined) return { category: "Security", subCategory }
   const byName = categoryByName[rule.name]
@@ -136,12 +144,15 @@ export const classify = (rule: Rule): Classification => {
  * - `problem` in the recommended config → Error (the linter's authors consider it a likely bug);
  * - other `problem` rules → High (a possible bug, but one the authors left opt-in);
  * - `suggestion` → Warning (a better way to write working code);
- * - `layout` → Info (whitespace, semicolons and similar formatting).
+ * - `layout` → Info (whitespace, semicolons and similar formatting);
+ * - eslint-plugin-security's rules → Warning (a construct that may be unsafe).
  * - except code that does nothing (category UnusedCode) → Warning whatever its type: removing it
  *   tidies, and leaving it breaks nothing, so it is not an Error beside real bugs.
  * `level` carries the same value as `severityLevel`.
  */
 export const severity = (rule: Rule): Pattern.SeverityLevel => {
+  // A construct that may be unsafe, for a person to judge: not a certain bug.
+  if (rule.origin === "security") return "Warning"
   if (classify(rule).category === "UnusedCode") return rule.module.meta.type === "layout" ? "Info" : "Warning"
   switch (rule.module.meta.type) {
     case "problem":

@@ -41,7 +41,7 @@ export interface Rule {
   readonly ruleId: string
   /** The rule's name without a plugin scope, used by the classification tables. */
   readonly name: string
-  readonly origin: "core" | "typescript-eslint"
+  readonly origin: "core" | "typescript-eslint" | "security"
   readonly module: RuleModule
 }
 
@@ -82,15 +82,27 @@ const typescriptEslintRules = (): ReadonlyArray<Rule> =>
     module
   }))
 
+const securityPluginRules = (): ReadonlyArray<Rule> =>
+  Object.entries(load(PluginRules, "eslint-plugin-security").rules).map(([name, module]) => ({
+    ruleId: `security/${name}`,
+    name,
+    origin: "security" as const,
+    module
+  }))
+
 const packageVersion = (specifier: string): readonly [string, string] => {
   const { name, version } = load(PackageJson, `${specifier}/package.json`)
   return [name, version]
 }
 
-/** ESLint 9 core rules plus the typescript-eslint plugin, as installed in this package. */
+/** ESLint 9 core rules plus the typescript-eslint and security plugins, as installed in this package. */
 export const installedEslint9 = (): RuleSet => ({
-  rules: [...coreRules("eslint"), ...typescriptEslintRules()],
-  packages: Object.fromEntries([packageVersion("eslint"), packageVersion("@typescript-eslint/eslint-plugin")])
+  rules: [...coreRules("eslint"), ...typescriptEslintRules(), ...securityPluginRules()],
+  packages: Object.fromEntries([
+    packageVersion("eslint"),
+    packageVersion("@typescript-eslint/eslint-plugin"),
+    packageVersion("eslint-plugin-security")
+  ])
 })
 
 /** ESLint 8 core rules, installed under the alias `eslint8`. */

@@ -173,7 +173,8 @@ describe("catalogue data", () => {
         "ESLint9",
         {
           eslint: installedVersion("eslint"),
-          "@typescript-eslint/eslint-plugin": installedVersion("@typescript-eslint/eslint-plugin")
+          "@typescript-eslint/eslint-plugin": installedVersion("@typescript-eslint/eslint-plugin"),
+          "eslint-plugin-security": installedVersion("eslint-plugin-security")
         }
       ],
       ["ESLint", { eslint: installedVersion("eslint8") }],
@@ -254,6 +255,25 @@ describe("ESLint9 patterns", () => {
     expect(pattern("ESLint9", "ESLint9_no-await-in-loop").category).toBe("Performance")
   })
 
+  it("includes eslint-plugin-security's rules, off by default, as Security patterns with a sub-category and a CWE", () => {
+    const security = tool("ESLint9").patterns.filter((p) => p.definition.id.startsWith("ESLint9_security_"))
+    expect(security.length).toBeGreaterThanOrEqual(14)
+    for (const p of security) {
+      expect([p.definition.id, p.definition.enabled, p.recommended, p.definition.category]).toEqual([p.definition.id, false, false, "Security"])
+      expect(p.definition.subCategory).toBeDefined()
+      expect((p.definition.tags ?? []).filter((tag) => /^CWE-\d+$/.test(tag))).toHaveLength(1)
+      expect(p.definition.languages).toEqual(["JavaScript", "TypeScript"])
+    }
+    expect(pattern("ESLint9", "ESLint9_security_detect-child-process")).toMatchObject({
+      subCategory: "CommandInjection",
+      severityLevel: "Warning",
+      tags: ["problem", "CWE-78"]
+    })
+    expect(pattern("ESLint9", "ESLint9_security_detect-non-literal-fs-filename")).toMatchObject({ subCategory: "FileAccess", tags: ["problem", "CWE-22"] })
+    // The original ESLint 8 tool keeps its core rules only.
+    expect(tool("ESLint").patterns.some((p) => p.definition.id.includes("security_"))).toBe(false)
+  })
+
   it("includes typescript-eslint rules with `/` written as `_`", () => {
     const floating = tool("ESLint9").patterns.find(
       (p) => p.definition.id === "ESLint9_@typescript-eslint_no-floating-promises"
@@ -278,8 +298,9 @@ describe("ESLint9 patterns", () => {
 describe("severity", () => {
   // Ruff's severities come from its own table, checked in RuffCatalogue.test.ts.
   it("follows the rule's type and recommendation in every ESLint pattern, code that does nothing a Warning", () => {
+    // eslint-plugin-security's rules (a CWE tag) report what may be unsafe, for a person to judge.
     const expected = (tags: ReadonlyArray<string>, category: string): string =>
-      tags.includes("layout") ? "Info" : category === "UnusedCode" ? "Warning" :
+      tags.includes("layout") ? "Info" : category === "UnusedCode" || tags.some((tag) => tag.startsWith("CWE-")) ? "Warning" :
       tags.includes("problem") ? (tags.includes("recommended") ? "Error" : "High") : "Warning"
     for (const t of catalogue.filter((candidate) => candidate.family === "eslint")) {
       for (const { definition, recommended } of t.patterns) {

@@ -16,6 +16,7 @@ import { type ConfigSource, flatBlocksOf, type FlatBlocks } from "./LegacyFlatBl
 import { eslint8DefaultIgnores, type IgnoreScope, ignoreFileLines, ignoresOf } from "./LegacyIgnores.js"
 import { eslint8LanguageOptions } from "./LegacyLanguageOptions.js"
 import { eslint8Defaults, shippedPlugin } from "./LegacyRules.js"
+import securityPlugin from "eslint-plugin-security"
 import { isShippedStandard, shippedStandardMajor, type StandardStyle, standardStyleOf } from "./StandardStyle.js"
 import { problemsOf } from "./LegacyProblems.js"
 
@@ -51,7 +52,7 @@ export const legacyConfigurationFiles: ReadonlyArray<string> = [...legacyConfigu
 
 // typescript-eslint declares its plugin with its own rule types, which ESLint's `Plugin` type does
 // not accept, although at run time it is the plugin object ESLint loads from any flat config.
-const plugins: Record<string, ESLint.Plugin> = { [shippedPlugin]: tsPlugin as unknown as ESLint.Plugin }
+const plugins: Record<string, ESLint.Plugin> = { [shippedPlugin]: tsPlugin as unknown as ESLint.Plugin, security: securityPlugin }
 
 const directoryOf = (path: string): string => path.slice(0, Math.max(0, path.lastIndexOf("/")))
 

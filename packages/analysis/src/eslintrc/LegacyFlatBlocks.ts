@@ -3,7 +3,7 @@ import type { Linter } from "eslint"
 import { typeScriptExtensions } from "../ScriptFiles.js"
 import { type LegacyBody, type LegacyConfigData, type LegacyOverride, patternList } from "./LegacyConfigData.js"
 import { languageOptionsOf } from "./LegacyLanguageOptions.js"
-import { type LeftOutRule, shippedPlugin, translateRule } from "./LegacyRules.js"
+import { type LeftOutRule, shippedPluginScope, translateRule } from "./LegacyRules.js"
 import { loadExtended, type Origin } from "./ShareableConfigs.js"
 
 /**
@@ -90,7 +90,7 @@ export const flatBlocksOf = (source: ConfigSource): FlatBlocks => {
       else leftOut.push({ ...translated.left, file: source.file })
     }
     for (const plugin of body.plugins ?? []) {
-      if (plugin !== shippedPlugin && plugin !== `${shippedPlugin}/eslint-plugin`) declaredPlugins.push({ plugin, file: source.file })
+      if (shippedPluginScope(plugin) === undefined) declaredPlugins.push({ plugin, file: source.file })
     }
     const language = languageOptionsOf(body)
     for (const name of language.unknownEnvironments) problem(`the environment "${name}" is unknown to Tidemark: its globals are not declared`)

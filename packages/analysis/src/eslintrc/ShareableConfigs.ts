@@ -4,7 +4,8 @@ import { Either } from "effect"
 import { createRequire } from "node:module"
 import { dirname, isAbsolute, sep } from "node:path"
 import { decodeLegacyConfig, type LegacyConfigData } from "./LegacyConfigData.js"
-import { shippedPlugin } from "./LegacyRules.js"
+import { shippedPlugin, shippedPluginScope } from "./LegacyRules.js"
+import securityPlugin from "eslint-plugin-security"
 
 /**
  * The configs an `extends` may name that Tidemark ships: ESLint's own (`eslint:recommended`,
@@ -81,6 +82,14 @@ const typeScriptConfig = (name: string): Either.Either<SharedConfig, string> => 
     : decoded(configs[name], { _tag: "TypeScriptPlugin" })
 }
 
+// eslint-plugin-security's eslintrc config is `recommended-legacy` (its `recommended` is a flat one).
+const securityConfig = (name: string): Either.Either<SharedConfig, string> => {
+  const configs: Readonly<Record<string, unknown>> = securityPlugin.configs ?? {}
+  return name !== "recommended-legacy" || !Object.hasOwn(configs, name)
+    ? Either.left(`eslint-plugin-security has no eslintrc config "${name}"`)
+    : decoded(configs[name], { _tag: "Module", file: `plugin:security/${name}`, packageRoot: "eslint-plugin-security" })
+}
+
 const ownEslintConfigs: Readonly<Record<string, { readonly rules: unknown }>> = {
   "eslint:recommended": eslintJs.configs.recommended,
   "eslint:all": eslintJs.configs.all
@@ -97,8 +106,11 @@ export const loadExtended = (name: string, from: Origin | undefined): Either.Eit
   if (from?._tag === "Module" && (isAbsolute(name) || name.startsWith("."))) return withinPackage(name, from)
   if (name.startsWith("plugin:")) {
     const [plugin, config] = [name.slice("plugin:".length, name.lastIndexOf("/")), name.slice(name.lastIndexOf("/") + 1)]
-    return plugin === shippedPlugin || plugin === `${shippedPlugin}/eslint-plugin`
+    const scope = shippedPluginScope(plugin)
+    return scope === shippedPlugin
       ? typeScriptConfig(config)
+      : scope === "security"
+      ? securityConfig(config)
       : Either.left(`the plugin "${plugin}" is not shipped with Tidemark`)
   }
   if (isAbsolute(name) || name.startsWith(".")) return Either.left("a config file of the repository is not followed (only shipped shareable configs are)")

@@ -195,6 +195,20 @@ describe("legacyConfigurationOf", () => {
     expect(configuration.problems).toEqual([])
   })
 
+  it("follows eslint-plugin-security: its rules named by the repository, and its recommended-legacy config", () => {
+    const code = "const { exec } = require('child_process')\nexec(`ls ${process.argv[2]}`)\n"
+    const named = configurationOf({
+      ".eslintrc.json": json({ plugins: ["security"], parserOptions: { ecmaVersion: 2020 }, rules: { "security/detect-child-process": "error" } })
+    })
+    expect(reported(named, "a.js", code)).toEqual(["2:security/detect-child-process"])
+    expect(named.problems).toEqual([])
+    const extended = configurationOf({
+      ".eslintrc.json": json({ extends: ["plugin:security/recommended-legacy"], parserOptions: { ecmaVersion: 2020 } })
+    })
+    expect(reported(extended, "a.js", code)).toEqual(["2:security/detect-child-process"])
+    expect(extended.problems).toEqual([])
+  })
+
   it("names an unknown extends in a problem and applies the rest", () => {
     const configuration = configurationOf({ ".eslintrc.json": json({ extends: ["./base.js", "plugin:react/recommended", "some-company"], rules: { semi: "error" } }) })
     expect(rulesReported(configuration, "a.js", "var a = 1\n")).toEqual(["semi"])
