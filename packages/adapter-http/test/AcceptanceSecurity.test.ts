@@ -136,7 +136,15 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "240 seconds" })
         })
         expect(Date.parse(dependency.dueAt) - Date.parse(dependency.openedAt)).toBe(20 * dayMillis)
         const sast = byScan["SAST"]!
-        expect(sast).toMatchObject({ priority: "Medium", status: "OnTrack", scanType: "SAST", title: "Use of `exec` detected" })
+        // Bandit's weakness of its exec test (B102), through the Ruff pattern's tag and sub-category.
+        expect(sast).toMatchObject({
+          priority: "Medium",
+          status: "OnTrack",
+          scanType: "SAST",
+          title: "Use of `exec` detected",
+          securityCategory: "CommandInjection",
+          cwe: "CWE-78"
+        })
         expect(sast.additionalInfo).toBe("tools/run.py:2 Ruff Ruff_S102: Exec builtin")
         expect(Date.parse(sast.dueAt) - Date.parse(sast.openedAt)).toBe(45 * dayMillis)
         // Sorted by due date: the high (14 days), the critical (20), the medium (45).
@@ -197,7 +205,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "240 seconds" })
           .toEqual([{ id: expect.any(Number), name: "shop", critical: 1, high: 1, medium: 1, low: 0 }])
         expect(checked("searchSecurityDashboardCategories", 200, yield* call(() =>
           client.POST(`${security}/dashboard/categories/search`, { params: { path: at } }))).data)
-          .toEqual([{ name: "OutdatedDependencies", total: 1 }, { name: "Secrets", total: 1 }, { name: "_other_", total: 1 }])
+          .toEqual([{ name: "CommandInjection", total: 1 }, { name: "OutdatedDependencies", total: 1 }, { name: "Secrets", total: 1 }])
         const history = checked("searchSecurityDashboardHistory", 200, yield* call(() =>
           client.POST(`${security}/dashboard/history/search`, { params: { path: at }, body: { repositories: ["shop"] } }))).data
         expect(history).toHaveLength(12)
@@ -205,7 +213,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "240 seconds" })
         expect(checked("listSecurityRepositories", 200, yield* call(() => client.GET(`${security}/repositories`, { params: { path: at } }))).data)
           .toEqual([{ repositoryId: expect.any(Number), provider: org.provider, owner: org.name, name: "shop" }])
         expect(checked("listSecurityCategories", 200, yield* call(() => client.GET(`${security}/categories`, { params: { path: at } }))))
-          .toEqual({ pagination: { limit: 100, total: 2 }, data: ["OutdatedDependencies", "Secrets"] })
+          .toEqual({ pagination: { limit: 100, total: 3 }, data: ["CommandInjection", "OutdatedDependencies", "Secrets"] })
 
         // cryptography's advisories come later: matched without analysing again, one item for the two records of one CVE.
         const later = yield* Http.post("/api/v3/admin/advisories", { token: adminToken, json: { records: [osv("GHSA-rhm9-p9w5-fwm7"), osv("PYSEC-2021-63")] } })

@@ -6,6 +6,7 @@ import { json, type ToolSource } from "./CatalogueFiles.js"
 import { ruffCategory, ruffSeverity } from "./RuffClassification.js"
 import { ruffSafeFixTag } from "../src/ToolHeads.js"
 import type { RuffRule } from "./RuffRules.js"
+import { ruffWeakness } from "./BanditWeaknesses.js"
 
 type ToolEncoded = Schema.Schema.Encoded<typeof ToolDefinitions.ToolDefinition>
 type PatternEncoded = Schema.Schema.Encoded<typeof ToolDefinitions.CataloguePattern>
@@ -74,23 +75,30 @@ export const plainText = (markdown: string): string => {
  */
 export const ruffOffByDefault: ReadonlySet<string> = new Set(["TRY004", "B018"])
 
-const tags = ({ rule, recommended }: CatalogueRule): ReadonlyArray<string> => [
-  rule.linter.name,
-  ...(recommended ? ["recommended"] : []),
-  ...(rule.fix === "None" ? [] : [`fix-${rule.fix.toLowerCase()}`]),
-  // Only these rules' fixes become quick fixes: Ruff's WASM build does not say which fix is safe.
-  ...(rule.safeFix ? [ruffSafeFixTag] : [])
-]
+const tags = ({ rule, recommended }: CatalogueRule): ReadonlyArray<string> => {
+  const weakness = ruffWeakness(rule.linter.name, rule.code)
+  return [
+    rule.linter.name,
+    ...(recommended ? ["recommended"] : []),
+    ...(rule.fix === "None" ? [] : [`fix-${rule.fix.toLowerCase()}`]),
+    // Only these rules' fixes become quick fixes: Ruff's WASM build does not say which fix is safe.
+    ...(rule.safeFix ? [ruffSafeFixTag] : []),
+    // A security finding of the pattern is filed under its `CWE-n` tag.
+    ...(weakness === undefined ? [] : [weakness.cwe])
+  ]
+}
 
 export const toRuffPattern = (entry: CatalogueRule): PatternEncoded => {
   const { rule, recommended } = entry
   const category = ruffCategory(rule.linter.name, rule.code)
   const level = ruffSeverity(rule.code, category)
+  const weakness = category === "Security" ? ruffWeakness(rule.linter.name, rule.code) : undefined
   return {
     definition: {
       id: ruffPatternId(rule.code),
       title: ruffTitle(rule.name),
       category,
+      ...(weakness === undefined ? {} : { subCategory: weakness.subCategory }),
       level,
       severityLevel: level,
       description: plainText(rule.whatItDoes),

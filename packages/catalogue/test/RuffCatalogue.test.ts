@@ -10,6 +10,7 @@ import {
   ruffCategory,
   ruffSeverity
 } from "../scripts/RuffClassification.js"
+import { ruffWeakness } from "../scripts/BanditWeaknesses.js"
 import { check, enabledCodes, refusal, stableCodesShapedLike } from "../scripts/RuffWorkspace.js"
 import { catalogue } from "../src/index.js"
 
@@ -84,6 +85,29 @@ describe("the Ruff tool", () => {
   })
 })
 
+describe("Ruff's security patterns", () => {
+  it("each bandit test's CWE as a tag and a sub-category, as bandit declares them", () => {
+    const security = patterns.map((p) => p.definition).filter((d) => d.category === "Security")
+    expect(security.length).toBeGreaterThan(50)
+    for (const d of security) {
+      expect([d.id, typeof d.subCategory]).toEqual([d.id, "string"])
+      expect([d.id, (d.tags ?? []).filter((tag) => /^CWE-\d+$/.test(tag)).length]).toEqual([d.id, 1])
+    }
+    expect(definition("S608")).toMatchObject({ subCategory: "SQLInjection", tags: ["flake8-bandit", "CWE-89"] })
+    expect(definition("S105")).toMatchObject({ subCategory: "Auth", tags: ["flake8-bandit", "CWE-259"] })
+    expect(definition("S602")).toMatchObject({ subCategory: "CommandInjection" })
+    expect(definition("S602").tags).toContain("CWE-78")
+    // No other Ruff linter's pattern carries a CWE.
+    expect(patterns.filter((p) => p.definition.category !== "Security" && (p.definition.tags ?? []).some((tag) => tag.startsWith("CWE-")))).toEqual([])
+  })
+
+  it("a rule of no bandit test has neither", () => {
+    expect(ruffWeakness("flake8-bandit", "S999")).toBeUndefined()
+    expect(ruffWeakness("flake8-simplify", "SIM101")).toBeUndefined()
+    expect(ruffWeakness("flake8-bandit", "S307")).toEqual({ cwe: "CWE-78", subCategory: "CommandInjection" })
+  })
+})
+
 describe("Ruff's patterns against Ruff itself", () => {
   it("are codes the installed Ruff accepts one by one", () => {
     expect(codes.filter((code) => refusal({ lint: { select: [code] } }) !== undefined)).toEqual([])
@@ -140,7 +164,8 @@ describe("Ruff categories and severities", () => {
       expect([code, d.category]).toEqual([code, ruffCategory(linterOf(d), code)])
       expect([code, d.severityLevel]).toEqual([code, ruffSeverity(code, d.category)])
       expect(d.level).toBe(d.severityLevel)
-      expect(d.subCategory).toBeUndefined()
+      // Only security patterns have a sub-category: bandit's weakness of the rule.
+      expect([code, d.subCategory]).toEqual([code, d.category === "Security" ? ruffWeakness(linterOf(d), code)?.subCategory : undefined])
     }
   })
 
