@@ -68,10 +68,6 @@ export const make = Effect.gen(function*() {
     ${iso("i.closed_at")} AS "closedAt", i.ignored, ${iso("i.unignored_at")} AS "unignoredAt", i.finding
   `)
 
-  const statusRank = sql.literal(`CASE s.status ${
-    Object.entries(SecurityItems.statusRank).map(([status, rank]) => `WHEN '${status}' THEN ${rank}`).join(" ")
-  } END`)
-
   const reconcile: SecurityItemStore.SecurityItemStore["Type"]["reconcile"] = (repository, scanTypes, findings, at) =>
     Effect.gen(function*() {
       // A key named twice is the first finding of it (one statement cannot write a row twice).
@@ -115,14 +111,9 @@ export const make = Effect.gen(function*() {
       return { opened: opened.length, closed: closed.length }
     }).pipe(sql.withTransaction, orUnavailable)
 
-  const orderBy = (query: SecurityItemStore.ItemQuery) => {
-    const direction = sql.literal(query.direction === "desc" ? "DESC" : "ASC")
-    return query.order === "DueAt"
-      ? sql`ORDER BY s.due ${direction}, s.id ASC`
-      : query.order === "Status"
-      ? sql`ORDER BY ${statusRank} ${direction}, s.due ASC, s.id ASC`
-      : sql`ORDER BY s.opened_at ${direction}, s.due ASC, s.id ASC`
-  }
+  /** Newest (or oldest) first, then by deadline. */
+  const byDetection = (query: SecurityItemStore.ItemQuery) =>
+    sql`ORDER BY s.opened_at ${sql.literal(query.direction === "desc" ? "DESC" : "ASC")}, s.due ASC, s.id ASC`
 
   const priorities: ReadonlyArray<SecurityItems.SrmPriority> = ["Critical", "High", "Medium", "Low"]
 
@@ -225,6 +216,28 @@ export const make = Effect.gen(function*() {
   }
 
   /**
+   * One priority's first `first` items of each status, by deadline: within a priority and a status
+   * the deadline is `opened_at` plus a constant, so each is a walk along an index, and the page by
+   * status is their merge (no status computed for every item).
+   */
+  const byStatus = (
+    priority: SecurityItems.SrmPriority,
+    where: Fragment,
+    statuses: ReadonlyArray<SecurityItems.SrmStatus> | undefined,
+    sla: SecurityItems.SlaConfig,
+    now: string,
+    first: number
+  ) => {
+    const wanted = (Object.keys(SecurityItems.statusRank) as Array<SecurityItems.SrmStatus>)
+      .filter((status) => !listed(statuses) || statuses.includes(status))
+    return sql.join(" UNION ALL ", false)(wanted.map((status) =>
+      sql`(SELECT i.*, ${dueOf(priority, sla)} AS due, ${SecurityItems.statusRank[status]}::int AS rank FROM security_items i
+        WHERE ${where} AND ${statusCondition(status, SecurityItems.slaDays(sla, priority), now)}
+        ORDER BY i.opened_at ASC, i.id ASC LIMIT ${first})`
+    ))
+  }
+
+  /**
    * A page by deadline is the merge of each priority's first offset + limit items, read along the
    * index `(organization_id, priority, opened_at, id)`, by deadline. The count is each priority's,
    * on the same conditions. Other orders read every matching item's deadline and status.
@@ -240,23 +253,32 @@ export const make = Effect.gen(function*() {
           SELECT coalesce(sum(n), 0)::int AS total FROM (${union((_, where) => sql`SELECT count(*) AS n FROM security_items i WHERE ${where}`)}) c
         `)
       const direction = sql.literal(query.direction === "desc" ? "DESC" : "ASC")
+      const first = query.offset + query.limit
       const rows = query.order === "DueAt"
         ? yield* sql`
           SELECT ${pageColumns} FROM (${
           union((p, where) =>
             sql`SELECT i.*, ${dueOf(p, query.sla)} AS due FROM security_items i WHERE ${where}
-              ORDER BY i.opened_at ${direction}, i.id LIMIT ${query.offset + query.limit}`
+              ORDER BY i.opened_at ${direction}, i.id LIMIT ${first}`
           )
         }) s JOIN repositories r ON r.id = s.repository_id
           ORDER BY s.due ${direction}, s.id ASC LIMIT ${query.limit} OFFSET ${query.offset}
         `
-        : yield* sql`
+        : query.order === "DetectedAt"
+        ? yield* sql`
           SELECT ${pageColumns} FROM (${
           union((p, where) =>
-            sql`SELECT i.*, ${dueOf(p, query.sla)} AS due, ${statusOf(p, query.sla, query.now)} AS status FROM security_items i WHERE ${where}`
+            sql`SELECT i.*, ${dueOf(p, query.sla)} AS due FROM security_items i WHERE ${where}
+              ORDER BY i.opened_at ${direction}, i.id ASC LIMIT ${first}`
           )
         }) s JOIN repositories r ON r.id = s.repository_id
-          ${orderBy(query)} LIMIT ${query.limit} OFFSET ${query.offset}
+          ${byDetection(query)} LIMIT ${query.limit} OFFSET ${query.offset}
+        `
+        : yield* sql`
+          SELECT ${pageColumns} FROM (${
+          union((p, where) => byStatus(p, where, query.filter.statuses, query.sla, query.now, first))
+        }) s JOIN repositories r ON r.id = s.repository_id
+          ORDER BY s.rank ${direction}, s.due ASC, s.id ASC LIMIT ${query.limit} OFFSET ${query.offset}
         `
       const checked = yield* checkItemRows(rows)
       return { items: checked.map(itemOf), total: counted?.total ?? 0 }

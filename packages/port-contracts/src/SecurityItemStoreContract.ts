@@ -150,6 +150,44 @@ export const securityItemStoreContract = (
           expect(keys(yield* store.search(organization.id, query({ sla: relaxed })))).toEqual(["high", "critical", "medium", "low"])
         }))
 
+      it.effect("orders pages by status and by detection as the whole list sorts, every status and priority among them", () =>
+        Effect.gen(function*() {
+          const store = yield* SecurityItemStore.SecurityItemStore
+          const { organization, target } = yield* fresh
+          const priorities = ["Critical", "High", "Medium", "Low"] as const
+          // Opened over three days, some closed on the second day, one ignored: every status.
+          const day = (n: number, minute = 0) => new Date(Date.parse(at(minute)) + n * 86_400_000).toISOString()
+          const batch = (n: number) => priorities.flatMap((priority) => [0, 1, 2].map((k) => finding(`${priority}-${n}-${k}`, { priority })))
+          yield* store.reconcile(target, ["SCA"], batch(0), day(0))
+          yield* store.reconcile(target, ["SCA"], [...batch(0), ...batch(1)], day(1, 5))
+          const kept = [...batch(0), ...batch(1)].filter((f) => !f.key.endsWith("-0"))
+          yield* store.reconcile(target, ["SCA"], [...kept, ...batch(2)], day(3, 7))
+          const some = (yield* store.search(organization.id, query({ limit: 1 }))).items[0]!
+          yield* store.setIgnored(organization.id, some.id, ignore("AcceptedUse"), day(3, 8))
+          const now = day(4)
+          const whole = (yield* store.search(organization.id, query({ now, limit: 1000 }))).items
+          expect(whole).toHaveLength(36)
+          const statuses = new Set(whole.map((item) => SecurityItems.statusOf(item, sla, now)))
+          expect([...statuses].sort()).toEqual(["ClosedLate", "ClosedOnTime", "DueSoon", "Ignored", "OnTrack", "Overdue"])
+          for (const order of ["Status", "DetectedAt", "DueAt"] as const) {
+            for (const direction of ["asc", "desc"] as const) {
+              const sorted = [...whole].sort(SecurityItems.compareItems(order, direction, sla, now)).map((item) => item.id)
+              for (const [offset, limit] of [[0, 5], [5, 7], [30, 10], [0, 100]] as const) {
+                const page = yield* store.search(organization.id, query({ now, order, direction, offset, limit }))
+                expect([order, direction, offset, page.items.map((item) => item.id)]).toEqual([order, direction, offset, sorted.slice(offset, offset + limit)])
+              }
+              const filtered = { statuses: ["Overdue", "ClosedLate", "Ignored"] as const, priorities: ["High", "Low"] as const }
+              const expected = sorted.filter((id) => {
+                const item = whole.find((candidate) => candidate.id === id)!
+                return filtered.priorities.includes(item.priority as "High" | "Low") &&
+                  (filtered.statuses as ReadonlyArray<SecurityItems.SrmStatus>).includes(SecurityItems.statusOf(item, sla, now))
+              })
+              const page = yield* store.search(organization.id, query({ now, order, direction, filter: filtered }))
+              expect([order, direction, page.items.map((item) => item.id), page.total]).toEqual([order, direction, expected, expected.length])
+            }
+          }
+        }))
+
       it.effect("ignores and brings back an item, keeping who, why and when; unknown or another organization's ids are none", () =>
         Effect.gen(function*() {
           const store = yield* SecurityItemStore.SecurityItemStore

@@ -23,6 +23,14 @@ export default Effect.gen(function*() {
   yield* sql`CREATE INDEX security_item_counts_organization ON security_item_counts (organization_id, priority)`
   // A repository's recount reads its items along this index alone.
   yield* sql`CREATE INDEX security_items_repository ON security_items (repository_id, priority, scan_type, security_category)`
+  // A page by status walks each priority's items of one status by deadline: the open ones (three
+  // statuses, each a range of `opened_at`), the closed ones and the ignored ones each have an index.
+  yield* sql`CREATE INDEX security_items_open_by_date ON security_items (organization_id, priority, opened_at, id)
+    WHERE closed_at IS NULL AND ignored IS NULL`
+  yield* sql`CREATE INDEX security_items_closed_by_date ON security_items (organization_id, priority, opened_at, id)
+    WHERE closed_at IS NOT NULL AND ignored IS NULL`
+  yield* sql`CREATE INDEX security_items_ignored_by_date ON security_items (organization_id, priority, opened_at, id)
+    WHERE ignored IS NOT NULL`
   yield* sql`
     INSERT INTO security_item_counts (organization_id, repository_id, priority, scan_type, security_category, items)
     SELECT organization_id, repository_id, priority, scan_type, security_category, count(*)
