@@ -11,6 +11,7 @@ import {
   lintTree,
   readSourceTree
 } from "../src/index.js"
+import { defaultEslint9Rules } from "./RealProjects.js"
 
 const fixture = fileURLToPath(new URL("./fixtures/lint/", import.meta.url))
 
@@ -111,8 +112,10 @@ describe("lintTree with the enabled patterns", () => {
         "Found child_process.exec() with non Literal first argument"
       ])
       expect(result.skippedRules).toEqual([])
-      // Off unless enabled: the same files with a core rule only report nothing of the plugin.
-      expect(rows(yield* lint(root, { rules: [rule("no-debugger", "Warning")], useConfigurationFile: false }))).toEqual([])
+      // Off unless enabled: the default patterns, as a repository nobody configured gets them, run none of the plugin's.
+      expect(defaultEslint9Rules.filter(({ ruleId }) => ruleId.startsWith("security/"))).toEqual([])
+      const byDefault = yield* lint(root, { rules: defaultEslint9Rules, useConfigurationFile: false })
+      expect(byDefault.issues.filter(({ patternId }) => patternId.startsWith("ESLint9_security_"))).toEqual([])
     }).pipe(Effect.provide(NodeContext.layer), Effect.scoped))
 
   it.effect("reports the rules it cannot run, and runs the others", () =>

@@ -2,9 +2,10 @@
  * The weakness (CWE) of each of bandit's tests, as bandit declares it (`cwe=issue.Cwe.…` in
  * `bandit/plugins/*.py` and `bandit/blacklists/{calls,imports}.py`, numbers from
  * `bandit/core/issue.py`; PyCQA/bandit at 92080542, 2026), and the security sub-category (the
- * original service's names) that weakness files under. Ruff's `S` rules are flake8-bandit's, whose
- * codes are bandit's test ids (`S608` is `B608`); a Ruff rule of no bandit test has neither (its
- * findings are filed under "other").
+ * original service's names) that weakness files under, or what the finding leads to where the two
+ * differ (commented). Ruff's `S` rules are flake8-bandit's, whose codes are bandit's test ids
+ * (`S608` is `B608`, bandit 1.9.4-5-g92080542; each checked against the Ruff rule's name); a Ruff
+ * rule of no bandit test has neither (its findings are filed under "other").
  */
 export interface BanditWeakness {
   readonly cwe: string
@@ -76,14 +77,17 @@ export const banditWeaknesses: Readonly<Record<string, BanditWeakness>> = {
   B606: { cwe: "CWE-78", subCategory: "CommandInjection" },
   B607: { cwe: "CWE-78", subCategory: "CommandInjection" },
   B608: { cwe: "CWE-89", subCategory: "SQLInjection" },
-  B609: { cwe: "CWE-155", subCategory: "InputValidation" },
+  // A file name starting `-` that a shell wildcard expands into a command's options (tar's
+  // `--checkpoint-action=exec=…`) runs commands: injection into the command, not bad input alone.
+  B609: { cwe: "CWE-155", subCategory: "CommandInjection" },
   B610: { cwe: "CWE-89", subCategory: "SQLInjection" },
   B611: { cwe: "CWE-89", subCategory: "SQLInjection" },
   B612: { cwe: "CWE-94", subCategory: "CommandInjection" },
   B613: { cwe: "CWE-838", subCategory: "InputValidation" },
   B614: { cwe: "CWE-502", subCategory: "InputValidation" },
   B615: { cwe: "CWE-494", subCategory: "InsecureModulesLibraries" },
-  B701: { cwe: "CWE-94", subCategory: "CommandInjection" },
+  // Bandit files Jinja2 without autoescape under code injection; what it leads to is XSS.
+  B701: { cwe: "CWE-94", subCategory: "XSS" },
   B702: { cwe: "CWE-80", subCategory: "XSS" },
   B703: { cwe: "CWE-80", subCategory: "XSS" },
   B704: { cwe: "CWE-79", subCategory: "XSS" }
