@@ -1,9 +1,6 @@
-import tsPlugin from "@typescript-eslint/eslint-plugin"
 import tsParser from "@typescript-eslint/parser"
 import { Effect, Either, Option, Schema } from "effect"
-import { type ESLint, Linter } from "eslint"
-import securityPlugin from "eslint-plugin-security"
-import { builtinRules } from "eslint/use-at-your-own-risk"
+import { Linter } from "eslint"
 import { declaredGlobals } from "./DeclaredGlobals.js"
 import { eslintFixOf } from "./EslintFix.js"
 import { type EnabledRule, eslint9Flavour, type EslintFlavour, patternIdIn } from "./EnabledRule.js"
@@ -16,6 +13,7 @@ import { LintResult, SkippedRule } from "./LintResult.js"
 import { ruleOptions, RuleOptionsMetadata } from "./RuleOptions.js"
 import { isLintable, isLintedByDefault, javaScriptExtensions, looksMinified, typeScriptExtensions } from "./ScriptFiles.js"
 import { scriptGlobals } from "./ScriptGlobals.js"
+import { shippedPlugins, shippedRule, typeScriptScope } from "./ShippedPlugins.js"
 import type { SourceFile } from "./SourceTree.js"
 import { coreRulesLeftToTypeScript } from "./TypeScriptCoreRules.js"
 import { typeTestBlock } from "./TypeTests.js"
@@ -26,28 +24,12 @@ import { typeTestBlock } from "./TypeTests.js"
  * runs at "error": the issue's severity is the pattern's, not ESLint's.
  */
 
-const tsPrefix = "@typescript-eslint/"
-const securityPrefix = "security/"
+const tsPrefix = `${typeScriptScope}/`
 
-// typescript-eslint declares its plugin with its own rule types, which ESLint's `Plugin` type does
-// not accept, although at run time it is the plugin object ESLint loads from any flat config.
-const plugin: ESLint.Plugin = tsPlugin as unknown as ESLint.Plugin
-const pluginRules: Readonly<Record<string, unknown>> = tsPlugin.rules
-
-const securityRules: Readonly<Record<string, unknown>> = securityPlugin.rules ?? {}
-
-/** The plugins the catalogue's rules come from, by the scope their rule ids carry. */
-export const shippedPlugins: Readonly<Record<string, ESLint.Plugin>> = { "@typescript-eslint": plugin, security: securityPlugin }
-
-// Own properties only: `@typescript-eslint/constructor` is not a rule.
-const ownRule = (rules: Readonly<Record<string, unknown>>, name: string): unknown => Object.hasOwn(rules, name) ? rules[name] : undefined
-
-const ruleModuleOf = (ruleId: string): unknown =>
-  ruleId.startsWith(tsPrefix)
-    ? ownRule(pluginRules, ruleId.slice(tsPrefix.length))
-    : ruleId.startsWith(securityPrefix)
-    ? ownRule(securityRules, ruleId.slice(securityPrefix.length))
-    : builtinRules.get(ruleId)
+const ruleModuleOf = (ruleId: string): unknown => {
+  const found = shippedRule(ruleId)
+  return found._tag === "Found" ? found.module : undefined
+}
 
 /** A rule ready to run: its entry in the `rules` of a flat config. */
 interface PreparedRule {

@@ -1,6 +1,5 @@
-import tsPlugin from "@typescript-eslint/eslint-plugin"
 import { Either, Schema } from "effect"
-import { type ESLint, Linter } from "eslint"
+import { Linter } from "eslint"
 import type { SourceFile } from "../SourceTree.js"
 import { ToolProblem } from "../tools/AnalysisTool.js"
 import {
@@ -15,8 +14,8 @@ import {
 import { type ConfigSource, flatBlocksOf, type FlatBlocks } from "./LegacyFlatBlocks.js"
 import { eslint8DefaultIgnores, type IgnoreScope, ignoreFileLines, ignoresOf } from "./LegacyIgnores.js"
 import { eslint8LanguageOptions } from "./LegacyLanguageOptions.js"
-import { eslint8Defaults, shippedPlugin } from "./LegacyRules.js"
-import securityPlugin from "eslint-plugin-security"
+import { eslint8Defaults } from "./LegacyRules.js"
+import { shippedPlugins } from "../ShippedPlugins.js"
 import { isShippedStandard, shippedStandardMajor, type StandardStyle, standardStyleOf } from "./StandardStyle.js"
 import { problemsOf } from "./LegacyProblems.js"
 
@@ -49,10 +48,6 @@ const toolName = "ESLint9"
 
 /** The files this reads: the legacy config names, and `.eslintignore` (package.json also for `eslintIgnore`, `standard`). */
 export const legacyConfigurationFiles: ReadonlyArray<string> = [...legacyConfigurationFileNames, ".eslintignore", ".gitignore"]
-
-// typescript-eslint declares its plugin with its own rule types, which ESLint's `Plugin` type does
-// not accept, although at run time it is the plugin object ESLint loads from any flat config.
-const plugins: Record<string, ESLint.Plugin> = { [shippedPlugin]: tsPlugin as unknown as ESLint.Plugin, security: securityPlugin }
 
 const directoryOf = (path: string): string => path.slice(0, Math.max(0, path.lastIndexOf("/")))
 
@@ -141,7 +136,7 @@ const validated = (head: ReadonlyArray<Linter.Config>, blocks: ReadonlyArray<Lin
   const kept = blocks.map((block): Linter.Config => {
     if (block.rules === undefined) return block
     const rules = Object.fromEntries(Object.entries(block.rules).filter(([ruleId, entry]) => {
-      const detail = rejection([{ plugins, rules: { [ruleId]: entry } }])
+      const detail = rejection([{ plugins: shippedPlugins, rules: { [ruleId]: entry } }])
       if (detail !== undefined) rejected.push({ ruleId, detail: detail.split("\n").slice(0, 3).join(" ").replace(/\s+/g, " ") })
       return detail === undefined
     }))
@@ -153,7 +148,7 @@ const validated = (head: ReadonlyArray<Linter.Config>, blocks: ReadonlyArray<Lin
 /** What every file gets first: ESLint 8's defaults, and the files ESLint 9 lints besides `.js` and `.cjs`. */
 const head: ReadonlyArray<Linter.Config> = [
   // ESLint 8 did not report unused disable directives unless asked.
-  { plugins, linterOptions: { reportUnusedDisableDirectives: "off" } },
+  { plugins: shippedPlugins, linterOptions: { reportUnusedDisableDirectives: "off" } },
   {
     // ESLint 9 writes into the parser options of the config it merges for a file (`globalReturn`
     // off in a module): an object here first makes every later one merge into a copy, so that

@@ -3,7 +3,8 @@ import type { Linter } from "eslint"
 import { typeScriptExtensions } from "../ScriptFiles.js"
 import { type LegacyBody, type LegacyConfigData, type LegacyOverride, patternList } from "./LegacyConfigData.js"
 import { languageOptionsOf } from "./LegacyLanguageOptions.js"
-import { type LeftOutRule, shippedPluginScope, translateRule } from "./LegacyRules.js"
+import { shippedPluginScope } from "../ShippedPlugins.js"
+import { type LeftOutRule, translateRule } from "./LegacyRules.js"
 import { loadExtended, type Origin } from "./ShareableConfigs.js"
 
 /**

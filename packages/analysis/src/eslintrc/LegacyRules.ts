@@ -1,32 +1,12 @@
-import tsPlugin from "@typescript-eslint/eslint-plugin"
 import { Either, Schema } from "effect"
 import type { Linter } from "eslint"
-import securityPlugin from "eslint-plugin-security"
-import { builtinRules } from "eslint/use-at-your-own-risk"
+import { shippedRule } from "../ShippedPlugins.js"
 
 /**
  * A rule entry of an ESLint 8 config as ESLint 9 runs it: its level normalised, and left out when
  * ESLint 9, typescript-eslint and eslint-plugin-security (the rule sources Tidemark ships) cannot run it. A rule turned
  * off that does not exist here is simply dropped: leaving it out changes nothing.
  */
-
-/** typescript-eslint, whose parser and configs Tidemark ships beside its rules. */
-export const shippedPlugin = "@typescript-eslint"
-
-/** The plugins Tidemark ships, by the scope of their rule ids: their rules run, any other plugin's are left out. */
-const shippedRules: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
-  [shippedPlugin]: tsPlugin.rules,
-  security: securityPlugin.rules ?? {}
-}
-
-/**
- * The scope of a shipped plugin's rules as a config's `plugins` or `extends` names the plugin
- * (`security`, `eslint-plugin-security`, `@typescript-eslint/eslint-plugin`); undefined for any other.
- */
-export const shippedPluginScope = (plugin: string): string | undefined => {
-  const scope = plugin.endsWith("/eslint-plugin") ? plugin.slice(0, -"/eslint-plugin".length) : plugin.replace(/^eslint-plugin-/, "")
-  return Object.hasOwn(shippedRules, scope) ? scope : undefined
-}
 
 /** Why an enabled rule is left out. */
 export type LeftOutReason =
@@ -40,27 +20,18 @@ export interface LeftOutRule {
   readonly reason: LeftOutReason
 }
 
-/** `import/no-unresolved` → `import`, `@scope/name/rule` → `@scope/name`, a core rule → undefined. */
-export const pluginOfRule = (ruleId: string): string | undefined => {
-  const parts = ruleId.split("/")
-  if (parts.length < 2) return undefined
-  return ruleId.startsWith("@") && parts.length > 2 ? parts.slice(0, 2).join("/") : (parts[0] ?? "")
-}
+export { pluginOfRule } from "../ShippedPlugins.js"
 
 const TypeInformation = Schema.Struct({
   meta: Schema.Struct({ docs: Schema.optional(Schema.Struct({ requiresTypeChecking: Schema.optional(Schema.Boolean) })) })
 })
 
 const availability = (ruleId: string): Either.Either<void, LeftOutReason> => {
-  const plugin = pluginOfRule(ruleId)
-  if (plugin === undefined) return builtinRules.has(ruleId) ? Either.void : Either.left({ _tag: "NotInEslint9" })
-  const rules = Object.hasOwn(shippedRules, plugin) ? shippedRules[plugin] : undefined
-  if (rules === undefined) return Either.left({ _tag: "Plugin", plugin })
-  const name = ruleId.slice(plugin.length + 1)
-  // Own properties only: `@typescript-eslint/constructor` is not a rule.
-  if (!Object.hasOwn(rules, name)) return Either.left({ _tag: "NotInEslint9" })
+  const found = shippedRule(ruleId)
+  if (found._tag === "NotShipped") return Either.left({ _tag: "Plugin", plugin: found.plugin })
+  if (found._tag === "Unknown") return Either.left({ _tag: "NotInEslint9" })
   // Type information needs the project's TypeScript program: such rules are not run here (as in PatternLinter).
-  const typed = Schema.decodeUnknownEither(TypeInformation)(rules[name]).pipe(
+  const typed = Schema.decodeUnknownEither(TypeInformation)(found.module).pipe(
     Either.map(({ meta }) => meta.docs?.requiresTypeChecking === true),
     Either.getOrElse(() => false)
   )

@@ -4,8 +4,8 @@ import { Either } from "effect"
 import { createRequire } from "node:module"
 import { dirname, isAbsolute, sep } from "node:path"
 import { decodeLegacyConfig, type LegacyConfigData } from "./LegacyConfigData.js"
-import { shippedPlugin, shippedPluginScope } from "./LegacyRules.js"
 import securityPlugin from "eslint-plugin-security"
+import { shippedPluginScope, typeScriptScope } from "../ShippedPlugins.js"
 
 /**
  * The configs an `extends` may name that Tidemark ships: ESLint's own (`eslint:recommended`,
@@ -107,7 +107,7 @@ export const loadExtended = (name: string, from: Origin | undefined): Either.Eit
   if (name.startsWith("plugin:")) {
     const [plugin, config] = [name.slice("plugin:".length, name.lastIndexOf("/")), name.slice(name.lastIndexOf("/") + 1)]
     const scope = shippedPluginScope(plugin)
-    return scope === shippedPlugin
+    return scope === typeScriptScope
       ? typeScriptConfig(config)
       : scope === "security"
       ? securityConfig(config)
