@@ -86,12 +86,13 @@ export const make = Effect.gen(function*() {
           AND NOT (key = ANY(${unique.map((finding) => finding.key)}::text[]))
         RETURNING id
       `
-      yield* sql`
+      const updated = yield* sql`
         UPDATE security_items i SET scan_type = r."scanType", priority = r.priority, security_category = r."securityCategory", finding = r.finding
         FROM jsonb_to_recordset(${rows}::jsonb) AS r(key text, "scanType" text, priority text, "securityCategory" text, finding jsonb)
         WHERE i.repository_id = ${repository.id} AND i.closed_at IS NULL AND i.key = r.key
           -- An unchanged finding is not written again: every analysis finds most of them as they were.
           AND (i.scan_type, i.priority, i.security_category, i.finding) IS DISTINCT FROM (r."scanType", r.priority, r."securityCategory", r.finding)
+        RETURNING i.id
       `
       const opened = yield* sql`
         INSERT INTO security_items (id, organization_id, repository_id, key, scan_type, priority, security_category, opened_at, finding)
@@ -101,19 +102,18 @@ export const make = Effect.gen(function*() {
         ON CONFLICT (repository_id, key) WHERE closed_at IS NULL DO NOTHING
         RETURNING id
       `
-      // The repository's counts, recounted whole: its items are few beside the organization's.
-      yield* sql`DELETE FROM security_item_counts WHERE repository_id = ${repository.id}`
-      yield* sql`
-        INSERT INTO security_item_counts (organization_id, repository_id, priority, scan_type, security_category, items)
-        SELECT ${repository.organizationId}, repository_id, priority, scan_type, security_category, count(*)
-        FROM security_items WHERE repository_id = ${repository.id} GROUP BY repository_id, priority, scan_type, security_category
-      `
+      // The repository's counts, recounted whole when an item came, went or moved (most analyses
+      // change none): its items are few beside the organization's.
+      if (opened.length + closed.length + updated.length > 0) {
+        yield* sql`DELETE FROM security_item_counts WHERE repository_id = ${repository.id}`
+        yield* sql`
+          INSERT INTO security_item_counts (organization_id, repository_id, priority, scan_type, security_category, items)
+          SELECT ${repository.organizationId}, repository_id, priority, scan_type, security_category, count(*)
+          FROM security_items WHERE repository_id = ${repository.id} GROUP BY repository_id, priority, scan_type, security_category
+        `
+      }
       return { opened: opened.length, closed: closed.length }
     }).pipe(sql.withTransaction, orUnavailable)
-
-  /** Newest (or oldest) first, then by deadline. */
-  const byDetection = (query: SecurityItemStore.ItemQuery) =>
-    sql`ORDER BY s.opened_at ${sql.literal(query.direction === "desc" ? "DESC" : "ASC")}, s.due ASC, s.id ASC`
 
   const priorities: ReadonlyArray<SecurityItems.SrmPriority> = ["Critical", "High", "Medium", "Low"]
 
@@ -144,19 +144,25 @@ export const make = Effect.gen(function*() {
 
   const listed = <A extends string>(values: ReadonlyArray<A> | undefined): values is ReadonlyArray<A> => values !== undefined && values.length > 0
 
-  /** Items of the categories named; an item of no category is in the "other" category. */
-  const categoryCondition = (table: "i" | "c", categories: ReadonlyArray<string>) => {
-    const column = sql.literal(`${table}.security_category`)
-    return sql`(${column} = ANY(${categories}::text[])
-      OR (${column} = '' AND ${SecurityItems.otherCategory}::text = ANY(${categories}::text[])))`
+  /**
+   * The filter's conditions but priorities and statuses, on the items (`i`) or their counts (`c`),
+   * which share these columns; an item of no category is in the "other" category.
+   */
+  const sharedConditions = (table: "i" | "c", organizationId: number, filter: SecurityItems.ItemFilter, repositoryIds: ReadonlyArray<number> | undefined) => {
+    const column = (name: string) => sql.literal(`${table}.${name}`)
+    const conditions: Array<Fragment> = [sql`${column("organization_id")} = ${organizationId}`]
+    if (repositoryIds !== undefined) conditions.push(sql`${column("repository_id")} = ANY(${repositoryIds}::integer[])`)
+    if (listed(filter.scanTypes)) conditions.push(sql`${column("scan_type")} = ANY(${filter.scanTypes}::text[])`)
+    if (listed(filter.categories)) {
+      conditions.push(sql`(${column("security_category")} = ANY(${filter.categories}::text[])
+        OR (${column("security_category")} = '' AND ${SecurityItems.otherCategory}::text = ANY(${filter.categories}::text[])))`)
+    }
+    return conditions
   }
 
   /** The filter's conditions on one priority's items, repositories already resolved to ids. */
   const conditionsOf = (organizationId: number, priority: SecurityItems.SrmPriority, filter: SecurityItems.ItemFilter, repositoryIds: ReadonlyArray<number> | undefined, sla: SecurityItems.SlaConfig, now: string) => {
-    const conditions: Array<Fragment> = [sql`i.organization_id = ${organizationId}`, sql`i.priority = ${priority}`]
-    if (repositoryIds !== undefined) conditions.push(sql`i.repository_id = ANY(${repositoryIds}::integer[])`)
-    if (listed(filter.scanTypes)) conditions.push(sql`i.scan_type = ANY(${filter.scanTypes}::text[])`)
-    if (listed(filter.categories)) conditions.push(categoryCondition("i", filter.categories))
+    const conditions = [...sharedConditions("i", organizationId, filter, repositoryIds), sql`i.priority = ${priority}`]
     if (listed(filter.statuses)) {
       conditions.push(sql`(${sql.or(filter.statuses.map((status) => statusCondition(status, SecurityItems.slaDays(sla, priority), now)))})`)
     }
@@ -205,11 +211,8 @@ export const make = Effect.gen(function*() {
    * depends on the time of reading, so a filter naming one counts its items).
    */
   const totalOf = (organizationId: number, filter: SecurityItems.ItemFilter, repositoryIds: ReadonlyArray<number> | undefined) => {
-    const conditions: Array<Fragment> = [sql`c.organization_id = ${organizationId}`]
+    const conditions = sharedConditions("c", organizationId, filter, repositoryIds)
     if (listed(filter.priorities)) conditions.push(sql`c.priority = ANY(${filter.priorities}::text[])`)
-    if (repositoryIds !== undefined) conditions.push(sql`c.repository_id = ANY(${repositoryIds}::integer[])`)
-    if (listed(filter.scanTypes)) conditions.push(sql`c.scan_type = ANY(${filter.scanTypes}::text[])`)
-    if (listed(filter.categories)) conditions.push(categoryCondition("c", filter.categories))
     return sql<{ readonly total: number }>`
       SELECT coalesce(sum(c.items), 0)::int AS total FROM security_item_counts c WHERE ${sql.and(conditions)}
     `
@@ -254,31 +257,24 @@ export const make = Effect.gen(function*() {
         `)
       const direction = sql.literal(query.direction === "desc" ? "DESC" : "ASC")
       const first = query.offset + query.limit
-      const rows = query.order === "DueAt"
+      // By deadline or by detection, each priority's first items are its first by `opened_at` (its
+      // deadline is `opened_at` plus a constant); by status, each of its statuses' first.
+      const rows = query.order === "Status"
         ? yield* sql`
           SELECT ${pageColumns} FROM (${
-          union((p, where) =>
-            sql`SELECT i.*, ${dueOf(p, query.sla)} AS due FROM security_items i WHERE ${where}
-              ORDER BY i.opened_at ${direction}, i.id LIMIT ${first}`
-          )
+          union((p, where) => byStatus(p, where, query.filter.statuses, query.sla, query.now, first))
         }) s JOIN repositories r ON r.id = s.repository_id
-          ORDER BY s.due ${direction}, s.id ASC LIMIT ${query.limit} OFFSET ${query.offset}
+          ORDER BY s.rank ${direction}, s.due ASC, s.id ASC LIMIT ${query.limit} OFFSET ${query.offset}
         `
-        : query.order === "DetectedAt"
-        ? yield* sql`
+        : yield* sql`
           SELECT ${pageColumns} FROM (${
           union((p, where) =>
             sql`SELECT i.*, ${dueOf(p, query.sla)} AS due FROM security_items i WHERE ${where}
               ORDER BY i.opened_at ${direction}, i.id ASC LIMIT ${first}`
           )
         }) s JOIN repositories r ON r.id = s.repository_id
-          ${byDetection(query)} LIMIT ${query.limit} OFFSET ${query.offset}
-        `
-        : yield* sql`
-          SELECT ${pageColumns} FROM (${
-          union((p, where) => byStatus(p, where, query.filter.statuses, query.sla, query.now, first))
-        }) s JOIN repositories r ON r.id = s.repository_id
-          ORDER BY s.rank ${direction}, s.due ASC, s.id ASC LIMIT ${query.limit} OFFSET ${query.offset}
+          ${query.order === "DueAt" ? sql`ORDER BY s.due ${direction}, s.id ASC` : sql`ORDER BY s.opened_at ${direction}, s.due ASC, s.id ASC`}
+          LIMIT ${query.limit} OFFSET ${query.offset}
         `
       const checked = yield* checkItemRows(rows)
       return { items: checked.map(itemOf), total: counted?.total ?? 0 }

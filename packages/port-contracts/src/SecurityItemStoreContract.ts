@@ -89,6 +89,11 @@ export const securityItemStoreContract = (
           // `a` moved to Critical: counted there, no longer among the highs (`b` closed, `b` again).
           expect((yield* store.search(organization.id, query({ filter: { priorities: ["Critical"] } }))).total).toBe(1)
           expect((yield* store.search(organization.id, query({ filter: { priorities: ["High"] } }))).total).toBe(3)
+          // Only a priority changed: nothing opened or closed, the counts follow.
+          const lowered = SecurityItems.SecurityFinding.make({ ...moved, priority: "Low" })
+          expect(yield* store.reconcile(target, ["SCA"], [lowered, finding("c"), finding("b")], at(4))).toEqual({ opened: 0, closed: 0 })
+          expect((yield* store.search(organization.id, query({ filter: { priorities: ["Low"] } }))).total).toBe(1)
+          expect((yield* store.search(organization.id, query({ filter: { priorities: ["Critical"] } }))).total).toBe(0)
         }))
 
       it.effect("closes only items of the scan types reconciled, of that repository", () =>
