@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process"
+import { bootId, commandPath, fileSignature, machineProbes, type ProbeCache, reachSignature } from "./ProbeCache.js"
 
 /**
  * How the sandboxed linting process is started, so that it cannot signal any process of the
@@ -36,10 +37,23 @@ export interface Launch {
   readonly args: ReadonlyArray<string>
 }
 
-/** The command ran here and exited 0: how a fence is tried before it is used. */
-export const succeeds = (command: string, args: ReadonlyArray<string>) => {
+/**
+ * The command ran here and exited 0: how a fence is tried before it is used. A success is kept for
+ * the next processes (ProbeCache) while the command's program, the files in `reaching` (with every
+ * folder above them) and the machine's boot are unchanged; a failure is tried again.
+ */
+export const succeeds = (command: string, args: ReadonlyArray<string>, reaching: ReadonlyArray<string> = [], cache: ProbeCache = machineProbes) => {
+  const program = commandPath(command)
+  const signatures = [program === undefined ? undefined : fileSignature(program), ...reaching.map(reachSignature)]
+  const boot = bootId()
+  const key = program === undefined || boot === undefined || signatures.some((s) => s === undefined)
+    ? undefined
+    : ["succeeds", boot, String(process.getuid?.() ?? ""), program, ...args, "\0", ...signatures.map(String)]
+  if (key !== undefined && cache.get(key) === "yes") return true
   const result = spawnSync(command, args, { stdio: "ignore", timeout: 5_000 })
-  return result.error === undefined && result.status === 0
+  const ran = result.error === undefined && result.status === 0
+  if (ran && key !== undefined) cache.set(key, "yes")
+  return ran
 }
 
 /** `setpriv`'s arguments that run the rest of the command as `user`, without groups or new privileges. */
@@ -64,8 +78,9 @@ export const canSwitchTo = (user: SandboxUser): boolean => process.getuid?.() ==
 export const switchableUser = (readable: ReadonlyArray<string>, user: SandboxUser): SandboxUser | undefined =>
   canSwitchTo(user) && readable.every((path) => userReaches(user, path)) ? user : undefined
 
-/** `user` can read `path` (and pass through every folder above it). */
-export const userReaches = (user: SandboxUser, path: string): boolean => succeeds("setpriv", [...dropTo(user), "test", "-r", path])
+/** `user` can read `path` (and pass through every folder above it); a folder made for one analysis is asked with `unkept`. */
+export const userReaches = (user: SandboxUser, path: string, cache: ProbeCache = machineProbes): boolean =>
+  succeeds("setpriv", [...dropTo(user), "test", "-r", path], [path], cache)
 
 /** A probe of the machine run once per process and list of paths the child reads. */
 export const probedOnce = <A>(probe: (readable: ReadonlyArray<string>) => A) => {

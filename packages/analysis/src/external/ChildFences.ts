@@ -1,3 +1,4 @@
+import { unkept } from "../ProbeCache.js"
 import { canSwitchTo, dropTo, type Launch, nobody, probedOnce, type SandboxUser, succeeds, userReaches } from "../SandboxLauncher.js"
 
 /**
@@ -81,7 +82,7 @@ export const childFences: (readable?: ReadonlyArray<string>) => ChildFences = pr
  */
 export const childFencesReading = (program: string, root: string): ChildFences => {
   const fences = childFences([program])
-  return fences.user === undefined || userReaches(fences.user, root) ? fences : { ...fences, user: undefined }
+  return fences.user === undefined || userReaches(fences.user, root, unkept) ? fences : { ...fences, user: undefined }
 }
 
 /** The command that runs `command args` behind `fences`, its address space limited to `memoryMegabytes`. */

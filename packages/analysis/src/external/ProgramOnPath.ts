@@ -1,6 +1,7 @@
 import { Clock, Config, Duration, Effect, Schedule, Schema } from "effect"
 import { accessSync, constants, statSync } from "node:fs"
 import { delimiter, isAbsolute, join } from "node:path"
+import { fileSignature, machineProbes, type ProbeCache } from "../ProbeCache.js"
 import { childFences } from "./ChildFences.js"
 import type { ToolAvailability } from "../tools/AnalysisTool.js"
 import { runConfined } from "./ConfinedRun.js"
@@ -8,7 +9,8 @@ import { runConfined } from "./ConfinedRun.js"
 /**
  * Whether an external analyser is installed: its program found on a search path (the service's
  * `PATH`, read through Config, unless told otherwise: a test looks where it is not) and its version read from
- * its own answer. A program found is asked once per process and search path; one missing is looked
+ * its own answer. A program found is asked once per process and search path (and its answer kept on
+ * disk for the next processes while its file is unchanged: ProbeCache); one missing is looked
  * for again on each lookup (a search of the path, no process started), so that a tool installed
  * while the service runs is seen by its next analysis without a restart. A program found but broken
  * (it does not tell its version, or cannot be run) is not asked again for `brokenFor`, unless its
@@ -58,9 +60,20 @@ export const findProgram = (name: string, searchPath: string): string | undefine
 // A version answer is immediate; a program that takes longer is not one to run on a tree.
 const versionLimits = { timeout: Duration.seconds(20), memoryMegabytes: 1024, outputBytes: 64 * 1024 }
 
-const lookUp = (query: ProgramQuery, searchPath: string): Effect.Effect<ProgramLookup> => {
+/** What a version answer depends on: the program's file as it is now, and how it was asked. */
+const versionKey = (query: ProgramQuery, path: string): ReadonlyArray<string> | undefined => {
+  const signature = fileSignature(path)
+  return signature === undefined
+    ? undefined
+    : ["version", query.name, path, signature, ...query.versionArgs, "\0", JSON.stringify(query.environment ?? {})]
+}
+
+const lookUp = (query: ProgramQuery, searchPath: string, cache: ProbeCache): Effect.Effect<ProgramLookup> => {
   const path = findProgram(query.name, searchPath)
   if (path === undefined) return Effect.succeed(new MissingProgram({ name: query.name, reason: `${query.name} is not on the search path` }))
+  const key = versionKey(query, path)
+  const known = key === undefined ? undefined : cache.get(key)
+  if (known !== undefined) return Effect.succeed(new InstalledProgram({ name: query.name, path, version: known }))
   return runConfined({ program: path, args: query.versionArgs, cwd: "/", fences: childFences([path]), limits: versionLimits, environment: query.environment }).pipe(
     // A program that could not be run at all this once (a machine short of processes or memory)
     // is asked again before it is called missing: one failed start would mark it not installed
@@ -72,6 +85,9 @@ const lookUp = (query: ProgramQuery, searchPath: string): Effect.Effect<ProgramL
         ? new MissingProgram({ name: query.name, reason: `${path} did not tell its version (exit code ${output.exitCode})` })
         : new InstalledProgram({ name: query.name, path, version })
     }),
+    Effect.tap((lookup) => Effect.sync(() => {
+      if (lookup._tag === "InstalledProgram" && key !== undefined) cache.set(key, lookup.version)
+    })),
     Effect.catchAll((failed) => Effect.succeed(new MissingProgram({ name: query.name, reason: `${path} ${failed.detail}` })))
   )
 }
@@ -111,8 +127,11 @@ export const locateProgram = (name: string, searchPath?: string): Effect.Effect<
     ? Effect.sync(() => (isExecutableFile(name) ? name : undefined))
     : Effect.map(searchPath === undefined ? servicePath : Effect.succeed(searchPath), (path) => findProgram(name, path))
 
-/** The program as installed here: once found, remembered per process and search path. */
-export const programOnPath = (query: ProgramQuery, searchPath?: string): Effect.Effect<ProgramLookup> =>
+/**
+ * The program as installed here: once found, remembered per process and search path, and its
+ * version kept for the next processes while its file is unchanged (ProbeCache).
+ */
+export const programOnPath = (query: ProgramQuery, searchPath?: string, cache: ProbeCache = machineProbes): Effect.Effect<ProgramLookup> =>
   Effect.flatMap(searchPath === undefined ? servicePath : Effect.succeed(searchPath), (path) => {
     const key = `${query.name}\0${path}`
     const known = found.get(key)
@@ -124,7 +143,7 @@ export const programOnPath = (query: ProgramQuery, searchPath?: string): Effect.
         failed !== undefined && program === failed.path && modifiedOf(program) === failed.modified &&
         now - failed.at < Duration.toMillis(brokenFor)
       ) return Effect.succeed(failed.lookup)
-      return Effect.tap(lookUp(query, path), (lookup) =>
+      return Effect.tap(lookUp(query, path, cache), (lookup) =>
         Effect.sync(() => {
           if (lookup._tag === "InstalledProgram") {
             found.set(key, lookup)
