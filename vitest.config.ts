@@ -1,5 +1,17 @@
+import { setFlagsFromString } from "node:v8"
 import { defineConfig } from "vitest/config"
 import { BaseSequencer, type TestSpecification } from "vitest/node"
+
+/**
+ * WebAssembly at V8's baseline tier in the test processes, as in the servers the tests start
+ * (`TIDEMARK_WASM_OPTIMIZE=false`, packages/server/src/RuntimeFlags.ts): optimizing Ruff's 10 MB
+ * module and PGlite's costs every process that runs them seconds of CPU (Ruff over 50 files: 6.2
+ * CPU s, 1.3 at the baseline tier), which the tests' small trees never win back. The flag is the
+ * process's: set here, in the process whose threads run the shared files; the forks get it as an
+ * argument (below).
+ */
+const baselineWasm = "--liftoff-only"
+setFlagsFromString(baselineWasm)
 
 /**
  * The longest files, longest first (as measured on a two-core machine), started before the rest:
@@ -113,7 +125,7 @@ export default defineConfig({
     // recycles the pool failed the run with "Terminating worker thread" after every test passed.
     poolOptions: {
       threads: { isolate: false, minThreads: workers, maxThreads: workers },
-      forks: { isolate: true, minForks: 1, maxForks: forks }
+      forks: { isolate: true, minForks: 1, maxForks: forks, execArgv: [baselineWasm] }
     },
     sequence: { sequencer: LongestFirst },
     // A file's tests wait on servers, git and analysers beside the rest of the suite: on a loaded

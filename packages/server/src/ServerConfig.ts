@@ -68,6 +68,12 @@ export const serverConfig = Config.all({
     Config.validate({ message: "must be at least 1", validation: (n) => n >= 1 }),
     Config.withDefault(Math.max(1, availableParallelism()))
   ),
+  /**
+   * Whether V8 optimizes WebAssembly (Ruff, the grammars, the embedded database): applied by
+   * RuntimeFlags before anything compiles; read here too, so that a value that is not a boolean
+   * stops the start with the variable named.
+   */
+  optimizeWasm: Config.boolean("TIDEMARK_WASM_OPTIMIZE").pipe(Config.withDefault(true)),
   /** Whether `serve` also runs the ingestion worker (it can run alone as `tidemark worker`). */
   runWorker: Config.boolean("TIDEMARK_WORKER").pipe(Config.withDefault(true)),
   maxBodyBytes: Config.integer("TIDEMARK_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),

@@ -37,11 +37,13 @@ const baseEnvironment = (): Record<string, string> => ({
 })
 
 /**
- * One analysis slot for a server or worker a test starts: it analyses one repository at a time, and
- * each slot's two threads (loading the parsers and the linter) cost seconds of CPU at every start,
- * which the whole suite pays on a two-core machine.
+ * A server or worker a test starts lives for seconds and analyses small trees: one analysis slot
+ * (each slot's two threads, loading the parsers and the linter, cost seconds of CPU at every start)
+ * and WebAssembly left at V8's baseline tier (optimizing Ruff's and the embedded database's modules
+ * cost more CPU than a test's analyses ever win back: RuntimeFlags.ts), which the whole suite pays
+ * on a two-core machine.
  */
-const oneAnalysisSlot: Record<string, string> = { TIDEMARK_ANALYSIS_CONCURRENCY: "1" }
+const shortLivedServer: Record<string, string> = { TIDEMARK_ANALYSIS_CONCURRENCY: "1", TIDEMARK_WASM_OPTIMIZE: "false" }
 
 export interface CliResult {
   readonly exitCode: number
@@ -92,7 +94,7 @@ export interface RunningServer {
 /** A `tidemark` process in the background (e.g. `worker`), stopped (SIGTERM) when the scope closes. */
 export const startProcess = (args: ReadonlyArray<string>, env: Readonly<Record<string, string>>) =>
   Effect.acquireRelease(
-    Effect.sync(() => dyingWithTests(spawn(process.execPath, [bin, ...args], { env: { ...baseEnvironment(), ...oneAnalysisSlot, ...env }, stdio: "ignore" }))),
+    Effect.sync(() => dyingWithTests(spawn(process.execPath, [bin, ...args], { env: { ...baseEnvironment(), ...shortLivedServer, ...env }, stdio: "ignore" }))),
     (child) => stop(child, "SIGTERM")
   ).pipe(Effect.map((child) => ({ crash: stop(child, "SIGKILL") })))
 
@@ -166,7 +168,7 @@ export const startServer = (options: {
             PORT: "0",
             HOST: "127.0.0.1",
             TIDEMARK_DATA_DIR: options.dataDir,
-            ...(options.defaults === true ? {} : oneAnalysisSlot),
+            ...(options.defaults === true ? {} : shortLivedServer),
             ...(options.adminToken === undefined ? {} : { TIDEMARK_ADMIN_TOKEN: options.adminToken }),
             ...options.env
           },

@@ -1,6 +1,7 @@
 import { ConfigProvider, Effect, Either, Option } from "effect"
 import { availableParallelism } from "node:os"
 import { describe, expect, it } from "vitest"
+import { wasmBaselineOnly } from "../src/RuntimeFlags.js"
 import { serverConfig } from "../src/ServerConfig.js"
 
 const read = (environment: Record<string, string>) =>
@@ -44,5 +45,24 @@ describe("TIDEMARK_ANALYSIS_CONCURRENCY", () => {
     const zero = read({ TIDEMARK_ANALYSIS_CONCURRENCY: "0" })
     expect(Either.isLeft(zero)).toBe(true)
     if (Either.isLeft(zero)) expect(String(zero.left)).toMatch(/TIDEMARK_ANALYSIS_CONCURRENCY.*must be at least 1/s)
+  })
+})
+
+describe("TIDEMARK_WASM_OPTIMIZE", () => {
+  const booleans = ["true", "yes", "on", "1", "false", "no", "off", "0", "FALSE", " off "]
+
+  it("is on by default; a value that is not a boolean is refused, naming it", () => {
+    expect(Either.map(read({}), (config) => config.optimizeWasm)).toEqual(Either.right(true))
+    const wrong = read({ TIDEMARK_WASM_OPTIMIZE: "sometimes" })
+    expect(Either.isLeft(wrong)).toBe(true)
+    if (Either.isLeft(wrong)) expect(String(wrong.left)).toMatch(/TIDEMARK_WASM_OPTIMIZE/)
+  })
+
+  it("keeps WebAssembly at the baseline tier exactly when the configuration reads it as off", () => {
+    for (const value of booleans) {
+      const optimize = Either.map(read({ TIDEMARK_WASM_OPTIMIZE: value }), (config) => config.optimizeWasm)
+      if (Either.isRight(optimize)) expect(wasmBaselineOnly(value), value).toBe(!optimize.right)
+    }
+    expect(wasmBaselineOnly(undefined)).toBe(false)
   })
 })
