@@ -12,7 +12,7 @@ const visibility = Duration.seconds(1)
 // tests may then run at once.
 eventQueueContract(
   "PostgreSQL",
-  () => PgEventQueue.layer({ visibility }).pipe(Layer.provide(Migrations.layer), Layer.provide(ScratchDatabase.layer)),
+  () => PgEventQueue.layer({ visibility }).pipe(Layer.provide(Migrations.layer), Layer.provide(ScratchDatabase.migratedLayer)),
   { visibility, concurrent: true }
 )
 
@@ -22,7 +22,7 @@ eventQueueContract(
   () =>
     PgEventQueue.layer({ visibility, tables: PgEventQueue.analysisTables }).pipe(
       Layer.provide(Migrations.layer),
-      Layer.provide(ScratchDatabase.layer)
+      Layer.provide(ScratchDatabase.migratedLayer)
     ),
   { visibility, concurrent: true }
 )
@@ -35,11 +35,7 @@ const queueAt = (url: string, options: PgEventQueue.PgEventQueueOptions = {}) =>
 const openQueue = (url: string, options: PgEventQueue.PgEventQueueOptions = {}) =>
   Effect.map(Layer.build(queueAt(url, options)), Context.get(EventQueue.EventQueue))
 
-const migrated = Effect.gen(function*() {
-  const url = yield* ScratchDatabase.database
-  yield* Migrations.run.pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })))
-  return url
-})
+const migrated = ScratchDatabase.migratedDatabase
 
 const ids = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => `${prefix}-${i}`)
 

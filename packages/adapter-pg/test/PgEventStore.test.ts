@@ -6,11 +6,11 @@ import { Effect, Layer } from "effect"
 import { Migrations, PgEventStore } from "../src/index.js"
 import * as ScratchDatabase from "./ScratchDatabase.js"
 
-eventStoreContract("PostgreSQL", PgEventStore.layer.pipe(Layer.provide(Migrations.layer), Layer.provide(ScratchDatabase.layer)))
+eventStoreContract("PostgreSQL", PgEventStore.layer.pipe(Layer.provide(Migrations.layer), Layer.provide(ScratchDatabase.migratedLayer)))
 
 const change = (id: string, time_created: string) => new IngestionEvents.Change({ $type: "change", change_id: id, time_created })
 
-layer(PgEventStore.layer.pipe(Layer.provideMerge(Migrations.layer), Layer.provideMerge(ScratchDatabase.layer)), {
+layer(PgEventStore.layer.pipe(Layer.provideMerge(Migrations.layer), Layer.provideMerge(ScratchDatabase.migratedLayer)), {
   excludeTestServices: true
 })("PgEventStore", (it) => {
   it.effect("the columns metric queries use hold instants: offsets order correctly", () =>

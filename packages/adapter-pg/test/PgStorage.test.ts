@@ -9,13 +9,13 @@ import * as TestDatabase from "./ScratchDatabase.js"
 const { at, commit, snapshot, uniqueName } = Fixtures
 
 // Each suite builds its own layer, so each runs in a database of its own, dropped afterwards.
-storageContracts("PostgreSQL", () => PgStorage.layer.pipe(Layer.provide(TestDatabase.layer)))
+storageContracts("PostgreSQL", () => PgStorage.layer.pipe(Layer.provide(TestDatabase.migratedLayer)))
 
 const rowCount = (table: string) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) =>
     Effect.map(sql<{ count: number }>`SELECT count(*)::integer AS count FROM ${sql(table)}`, ([row]) => row?.count))
 
-layer(PgStorage.layer.pipe(Layer.provideMerge(TestDatabase.layer)), { excludeTestServices: true })("PgStorage", (it) => {
+layer(PgStorage.layer.pipe(Layer.provideMerge(TestDatabase.migratedLayer)), { excludeTestServices: true })("PgStorage", (it) => {
   it.effect("a snapshot that fails part-way writes nothing, and the failure is ServiceUnavailable", () =>
     Effect.gen(function*() {
       const store = yield* RepositoryStore.RepositoryStore

@@ -40,7 +40,7 @@ describe("broker outage", () => {
         yield* requireBuild
         const directory = yield* scratch
         const nats = yield* PrivateNatsServer.make
-        const databaseUrl = yield* ScratchDatabase.database
+        const databaseUrl = yield* ScratchDatabase.migratedDatabase
         const server = yield* startServer({
           dataDir: directory,
           adminToken: admin,

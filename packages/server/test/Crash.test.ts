@@ -82,7 +82,7 @@ describe("crashes while events flow", () => {
       Effect.gen(function*() {
         yield* requireBuild
         const directory = yield* scratch
-        const databaseUrl = yield* ScratchDatabase.database
+        const databaseUrl = yield* ScratchDatabase.migratedDatabase
         const env = { DATABASE_URL: databaseUrl, TIDEMARK_ADMIN_TOKEN: admin, ...visibility }
         const server = yield* startServer({ dataDir: directory, adminToken: admin, env: { ...env, TIDEMARK_WORKER: "false" } })
         const key = yield* ingestionKey(server, admin)
@@ -102,7 +102,7 @@ describe("crashes while events flow", () => {
       Effect.gen(function*() {
         yield* requireBuild
         const directory = yield* scratch
-        const databaseUrl = yield* ScratchDatabase.database
+        const databaseUrl = yield* ScratchDatabase.migratedDatabase
         const env = { DATABASE_URL: databaseUrl, ...visibility }
         let current = yield* startServer({ dataDir: directory, adminToken: admin, env })
         const key = yield* ingestionKey(current, admin)

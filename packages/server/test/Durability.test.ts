@@ -58,7 +58,7 @@ describe("durability of the bundled server", () => {
         yield* requireBuild
         const directory = yield* scratch
         const repository = yield* gitRepository(directory, "widgets")
-        const databaseUrl = yield* ScratchDatabase.database
+        const databaseUrl = yield* ScratchDatabase.migratedDatabase
         const env = { DATABASE_URL: databaseUrl }
         const admin = "tma_shared-admin"
         // Both start at once: migrations and the admin token must survive the race.
@@ -91,7 +91,7 @@ describe("durability of the bundled server", () => {
         yield* requireBuild
         const directory = yield* scratch
         const repository = yield* gitRepository(directory, "widgets")
-        const env = { DATABASE_URL: yield* ScratchDatabase.database }
+        const env = { DATABASE_URL: yield* ScratchDatabase.migratedDatabase }
         const admin = "tma_revoking-admin"
         const a = yield* startServer({ dataDir: `${directory}/a`, adminToken: admin, env })
         const b = yield* startServer({ dataDir: `${directory}/b`, adminToken: admin, env })
