@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs"
 import { homedir } from "node:os"
-import { delimiter, dirname, isAbsolute, join } from "node:path"
+import { dirname, isAbsolute, join } from "node:path"
 
 /**
  * What probing this machine found, kept on disk for the next processes: whether a fence works
@@ -46,32 +46,43 @@ const readEntries = (file: string): Record<string, Entry> => {
 const isEntry = (entry: unknown): entry is Entry =>
   typeof entry === "object" && entry !== null && typeof (entry as Entry).value === "string" && typeof (entry as Entry).at === "number"
 
-/** The cache in `file` (none when undefined); `now` is the clock answers are aged by. */
-export const onDisk = (file: string | undefined, now: () => number = Date.now): ProbeCache => ({
-  get: (key) => {
-    if (file === undefined) return undefined
-    const entry = readEntries(file)[digest(key)]
-    return isEntry(entry) && now() - entry.at < lifetime && entry.at <= now() ? entry.value : undefined
-  },
-  set: (key, value) => {
-    if (file === undefined) return
-    try {
+/**
+ * The cache in `file` (none when undefined); `now` is the clock answers are aged by. The file is
+ * read once, at the first question (a process asks some twenty at its start); an answer kept is
+ * merged into the file as it is then, so that other processes' answers stay, and is known here
+ * once written (an unwritable cache keeps nothing).
+ */
+export const onDisk = (file: string | undefined, now: () => number = Date.now): ProbeCache => {
+  let known: Record<string, Entry> | undefined
+  const entries = () => (known ??= file === undefined ? {} : readEntries(file))
+  const fresh = (entry: unknown, at: number): entry is Entry => isEntry(entry) && at - entry.at < lifetime && entry.at <= at
+  return {
+    get: (key) => {
+      const entry = entries()[digest(key)]
+      return fresh(entry, now()) ? entry.value : undefined
+    },
+    set: (key, value) => {
+      if (file === undefined) return
       const at = now()
-      const kept = Object.entries(readEntries(file))
-        .filter((pair): pair is [string, Entry] => isEntry(pair[1]) && at - pair[1].at < lifetime)
-        .sort(([, a], [, b]) => b.at - a.at)
-        .slice(0, capacity - 1)
-      const entries = Object.fromEntries([[digest(key), { value, at }], ...kept])
-      mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
-      // Written aside and renamed: a process reading at the same time sees the old file or the new one.
-      const written = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`
-      writeFileSync(written, JSON.stringify(entries), { mode: 0o600 })
-      renameSync(written, file)
-    } catch {
-      // A cache that cannot be written keeps nothing; the probes still answer.
+      const entry = { value, at }
+      try {
+        const kept = Object.entries(readEntries(file))
+          .filter((pair): pair is [string, Entry] => fresh(pair[1], at))
+          .sort(([, a], [, b]) => b.at - a.at)
+          .slice(0, capacity - 1)
+        const written = Object.fromEntries([[digest(key), entry], ...kept])
+        mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
+        // Written aside and renamed: a process reading at the same time sees the old file or the new one.
+        const aside = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`
+        writeFileSync(aside, JSON.stringify(written), { mode: 0o600 })
+        renameSync(aside, file)
+        known = written
+      } catch {
+        // A cache that cannot be written keeps nothing for the next processes; the probes still answer.
+      }
     }
   }
-})
+}
 
 /** Keeps nothing: for a question about a folder that lives for one analysis (a checkout). */
 export const unkept: ProbeCache = onDisk(undefined)
@@ -107,19 +118,14 @@ export const reachSignature = (path: string): string | undefined => {
   }
 }
 
-/** This boot of the machine: a fence the kernel allowed may be refused after a restart with other settings. */
-export const bootId = (): string | undefined => {
+const readBootId = (): string | undefined => {
   try {
     return readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim()
   } catch {
     return undefined
   }
 }
+let boot: { readonly id: string | undefined } | undefined
 
-/** Where `command` runs from: itself when absolute, else the first of that name on PATH. */
-export const commandPath = (command: string): string | undefined => {
-  if (isAbsolute(command)) return command
-  return (process.env["PATH"] ?? "").split(delimiter).filter((folder) => isAbsolute(folder))
-    .map((folder) => join(folder, command))
-    .find((path) => fileSignature(path) !== undefined)
-}
+/** This boot of the machine (read once per process): a fence the kernel allowed may be refused after a restart with other settings. */
+export const bootId = (): string | undefined => (boot ??= { id: readBootId() }).id

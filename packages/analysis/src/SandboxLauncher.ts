@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process"
-import { bootId, commandPath, fileSignature, machineProbes, type ProbeCache, reachSignature } from "./ProbeCache.js"
+import { isAbsolute } from "node:path"
+import { bootId, fileSignature, machineProbes, type ProbeCache, reachSignature } from "./ProbeCache.js"
+import { findProgram } from "./ProgramSearch.js"
 
 /**
  * How the sandboxed linting process is started, so that it cannot signal any process of the
@@ -43,7 +45,7 @@ export interface Launch {
  * folder above them) and the machine's boot are unchanged; a failure is tried again.
  */
 export const succeeds = (command: string, args: ReadonlyArray<string>, reaching: ReadonlyArray<string> = [], cache: ProbeCache = machineProbes) => {
-  const program = commandPath(command)
+  const program = isAbsolute(command) ? command : findProgram(command, process.env["PATH"] ?? "")
   const signatures = [program === undefined ? undefined : fileSignature(program), ...reaching.map(reachSignature)]
   const boot = bootId()
   const key = program === undefined || boot === undefined || signatures.some((s) => s === undefined)

@@ -1,7 +1,8 @@
 import { Clock, Config, Duration, Effect, Schedule, Schema } from "effect"
-import { accessSync, constants, statSync } from "node:fs"
-import { delimiter, isAbsolute, join } from "node:path"
+import { statSync } from "node:fs"
+import { isAbsolute } from "node:path"
 import { fileSignature, machineProbes, type ProbeCache } from "../ProbeCache.js"
+import { findProgram, isExecutableFile } from "../ProgramSearch.js"
 import { childFences } from "./ChildFences.js"
 import type { ToolAvailability } from "../tools/AnalysisTool.js"
 import { runConfined } from "./ConfinedRun.js"
@@ -43,19 +44,6 @@ export interface ProgramQuery {
   /** Variables the program needs to start at all behind the fences (a JVM's sizes, CheckstyleProgram.ts). */
   readonly environment?: Readonly<Record<string, string>> | undefined
 }
-
-const isExecutableFile = (path: string): boolean => {
-  try {
-    accessSync(path, constants.X_OK)
-    return statSync(path).isFile()
-  } catch {
-    return false
-  }
-}
-
-/** The first executable file of that name in the search path's folders (relative folders are never searched). */
-export const findProgram = (name: string, searchPath: string): string | undefined =>
-  searchPath.split(delimiter).filter((folder) => folder !== "" && isAbsolute(folder)).map((folder) => join(folder, name)).find(isExecutableFile)
 
 // A version answer is immediate; a program that takes longer is not one to run on a tree.
 const versionLimits = { timeout: Duration.seconds(20), memoryMegabytes: 1024, outputBytes: 64 * 1024 }

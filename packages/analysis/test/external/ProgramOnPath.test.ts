@@ -3,7 +3,8 @@ import { Duration, Effect, TestClock } from "effect"
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { brokenFor, findProgram, programOnPath, type ProgramQuery } from "../../src/external/ProgramOnPath.js"
+import { brokenFor, programOnPath, type ProgramQuery } from "../../src/external/ProgramOnPath.js"
+import { findProgram } from "../../src/ProgramSearch.js"
 
 /** A folder holding an executable `name` that prints `output` (the test's own stand-in for a tool). */
 const folderWith = (name: string, output: string) => {
