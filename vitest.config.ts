@@ -4,7 +4,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node"
 
 /**
  * WebAssembly at V8's baseline tier in the test processes, as in the servers the tests start
- * (`TIDEMARK_WASM_OPTIMIZE=false`, packages/server/src/RuntimeFlags.ts): optimizing Ruff's 10 MB
+ * (`TIDEMARK_WASM_OPTIMIZE=false`, packages/server/src/WasmTier.ts): optimizing Ruff's 10 MB
  * module and PGlite's costs every process that runs them seconds of CPU (Ruff over 50 files: 6.2
  * CPU s, 1.3 at the baseline tier), which the tests' small trees never win back. The flag is the
  * process's: set here, in the process whose threads run the shared files; the forks get it as an

@@ -1,4 +1,5 @@
 import { setFlagsFromString } from "node:v8"
+import { wasmBaselineOnly } from "./WasmTier.js"
 
 /**
  * V8 settings of every tidemark process, applied on import, before the process allocates much:
@@ -15,18 +16,5 @@ import { setFlagsFromString } from "node:v8"
  * (docs/benchmarks.md, "2026-11-24 (second session)").
  */
 setFlagsFromString("--no-allocation-site-pretenuring")
-
-/**
- * `TIDEMARK_WASM_OPTIMIZE=false`: WebAssembly (Ruff, the tree-sitter grammars, the embedded
- * database) runs on V8's baseline code only (Liftoff), never recompiled by its optimizing tier.
- * Optimizing Ruff's 10 MB module is some 4–5 s of CPU in every process (and thread) that lints
- * Python, and the embedded database's a few seconds more: a process that lints 50 files spent
- * 6.2 CPU s with the optimizing tier and 1.3 without; 3 000 files, 12.7 against 9.2. The optimized
- * code is faster once made (1 000 more files: 1.9 s against 2.9), so a long-lived server that lints
- * much Python keeps the default; short-lived servers and workers (and the test suite's) set it off.
- * The values are Config.boolean's (ServerConfig refuses others, naming the variable).
- */
-export const wasmBaselineOnly = (value: string | undefined): boolean =>
-  value !== undefined && ["false", "no", "off", "0"].includes(value.trim().toLowerCase())
 
 if (wasmBaselineOnly(process.env["TIDEMARK_WASM_OPTIMIZE"])) setFlagsFromString("--liftoff-only")

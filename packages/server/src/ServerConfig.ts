@@ -1,6 +1,7 @@
 import { EventQueue, HttpUrl, Repositories } from "@tidemark/core"
 import { Config, Duration } from "effect"
 import { availableParallelism } from "node:os"
+import { optimizeWasm } from "./WasmTier.js"
 
 /** A duration given in whole seconds, at least one. */
 const seconds = (name: string, fallback: number) =>
@@ -73,7 +74,7 @@ export const serverConfig = Config.all({
    * RuntimeFlags before anything compiles; read here too, so that a value that is not a boolean
    * stops the start with the variable named.
    */
-  optimizeWasm: Config.boolean("TIDEMARK_WASM_OPTIMIZE").pipe(Config.withDefault(true)),
+  optimizeWasm,
   /** Whether `serve` also runs the ingestion worker (it can run alone as `tidemark worker`). */
   runWorker: Config.boolean("TIDEMARK_WORKER").pipe(Config.withDefault(true)),
   maxBodyBytes: Config.integer("TIDEMARK_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),

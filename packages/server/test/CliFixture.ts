@@ -40,7 +40,7 @@ const baseEnvironment = (): Record<string, string> => ({
  * A server or worker a test starts lives for seconds and analyses small trees: one analysis slot
  * (each slot's two threads, loading the parsers and the linter, cost seconds of CPU at every start)
  * and WebAssembly left at V8's baseline tier (optimizing Ruff's and the embedded database's modules
- * cost more CPU than a test's analyses ever win back: RuntimeFlags.ts), which the whole suite pays
+ * cost more CPU than a test's analyses ever win back: WasmTier.ts), which the whole suite pays
  * on a two-core machine.
  */
 const shortLivedServer: Record<string, string> = { TIDEMARK_ANALYSIS_CONCURRENCY: "1", TIDEMARK_WASM_OPTIMIZE: "false" }

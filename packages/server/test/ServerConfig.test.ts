@@ -1,7 +1,7 @@
 import { ConfigProvider, Effect, Either, Option } from "effect"
 import { availableParallelism } from "node:os"
 import { describe, expect, it } from "vitest"
-import { wasmBaselineOnly } from "../src/RuntimeFlags.js"
+import { wasmBaselineOnly } from "../src/WasmTier.js"
 import { serverConfig } from "../src/ServerConfig.js"
 
 const read = (environment: Record<string, string>) =>
