@@ -24,16 +24,19 @@ export interface Scratch {
   readonly url: string
 }
 
-/** A fresh, empty database `<prefix>_<random>` on `server` for the scope; dropped when the scope closes. */
-export const databaseOn = (server: string, prefix = "tidemark_test") =>
+/** A database `<prefix>_<random>` on `server` for the scope, empty or a copy of `template`; dropped when the scope closes. */
+const scratchOn = (server: string, prefix: string, template?: string) =>
   Effect.gen(function*() {
     const url = new URL(server)
     const name = `${prefix}_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`
-    yield* Effect.acquireRelease(onServer(server, `CREATE DATABASE ${name}`), () =>
+    yield* Effect.acquireRelease(onServer(server, `CREATE DATABASE ${name}${template === undefined ? "" : ` TEMPLATE ${template}`}`), () =>
       Effect.orDie(onServer(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)))
     url.pathname = `/${name}`
     return { name, url: url.toString() } satisfies Scratch
   })
+
+/** A fresh, empty database `<prefix>_<random>` on `server` for the scope; dropped when the scope closes. */
+export const databaseOn = (server: string, prefix = "tidemark_test") => scratchOn(server, prefix)
 
 /** A fresh, empty database on the server at DATABASE_URL for the scope: its URL. */
 export const database = Effect.flatMap(serverUrl, (server) => Effect.map(databaseOn(server), (scratch) => scratch.url))
@@ -64,8 +67,7 @@ const templatePrefix = "tidemark_template_"
 const templateOn = (server: string) =>
   Effect.gen(function*() {
     const name = `${templatePrefix}${migrationsDigest}`
-    const existing = yield* databasesOn(server)
-    if (existing.includes(name)) return name
+    if (yield* databaseExists(server, name)) return name
     const building = `tidemark_building_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`
     yield* onServer(server, `CREATE DATABASE ${building}`)
     const url = new URL(server)
@@ -77,36 +79,23 @@ const templateOn = (server: string) =>
     return name
   })
 
-const databasesOn = (server: string) =>
+const databaseExists = (server: string, name: string) =>
   Effect.gen(function*() {
     const sql = yield* PgClient.PgClient
-    const rows = yield* sql<{ readonly datname: string }>`SELECT datname FROM pg_database`
-    return rows.map((row) => row.datname)
+    return (yield* sql`SELECT 1 FROM pg_database WHERE datname = ${name}`).length > 0
   }).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(server) })))
 
 /** One template per process and server, looked for (or made) at the first scratch database that wants it. */
-const templates = new Map<string, Effect.Effect<string, unknown>>()
-const templateOf = (server: string) =>
-  Effect.suspend(() => {
-    const known = templates.get(server)
-    if (known !== undefined) return known
-    return Effect.flatMap(Effect.cached(Effect.orDie(templateOn(server))), (cached) => {
-      templates.set(server, cached)
-      return cached
-    })
-  })
+const templates = new Map<string, Effect.Effect<string>>()
+const templateOf = (server: string): Effect.Effect<string> => {
+  const known = templates.get(server) ?? Effect.runSync(Effect.cached(Effect.orDie(templateOn(server))))
+  templates.set(server, known)
+  return known
+}
 
 /** A fresh database `<prefix>_<random>` on `server` already migrated to the latest migration, for the scope; dropped when the scope closes. */
 export const migratedDatabaseOn = (server: string, prefix = "tidemark_test") =>
-  Effect.gen(function*() {
-    const template = yield* templateOf(server)
-    const url = new URL(server)
-    const name = `${prefix}_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`
-    yield* Effect.acquireRelease(onServer(server, `CREATE DATABASE ${name} TEMPLATE ${template}`), () =>
-      Effect.orDie(onServer(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)))
-    url.pathname = `/${name}`
-    return { name, url: url.toString() } satisfies Scratch
-  })
+  Effect.flatMap(templateOf(server), (template) => scratchOn(server, prefix, template))
 
 /** A fresh database on the server at DATABASE_URL, migrated, for the scope: its URL. */
 export const migratedDatabase = Effect.flatMap(serverUrl, (server) => Effect.map(migratedDatabaseOn(server), (scratch) => scratch.url))
