@@ -242,7 +242,7 @@ describe("dashboard (headless Chromium against a seeded server)", () => {
           await page.getByRole("heading", { name: "Issues of widgets" }).waitFor()
           await expect.poll(() => cells(page, "table.issues tbody tr")).toEqual(all.data.map(issueRow))
           expect(await page.locator("p.total").textContent()).toBe(issuesTotal(all.pagination.total, false))
-          expect(await facetsShown(page)).toEqual(facetsExpected({}, () => overview))
+          await expect.poll(() => facetsShown(page)).toEqual(facetsExpected({}, () => overview))
           await screenshot(page, "issues")
 
           // Each row reads in a line or two, its line's text under the message, and the table fits
