@@ -1,4 +1,3 @@
-import type { ToolDefinitions } from "@tidemark/core"
 import { Either, Predicate } from "effect"
 import { createRequire } from "node:module"
 import stripJsonComments from "strip-json-comments"
@@ -19,12 +18,6 @@ import { parseYaml } from "../YamlText.js"
 /** A configuration object as markdownlint takes it: rule names, aliases or tags to `true`, `false` or options. */
 export type MarkdownlintConfiguration = Readonly<Record<string, unknown>>
 
-/** The root's configuration file, and whether it is data Tidemark reads (not code it would have to run). */
-export interface RootConfiguration {
-  readonly file: SourceFile
-  readonly readable: boolean
-}
-
 export interface ReadConfiguration {
   readonly configuration: MarkdownlintConfiguration
   /** Parts not followed (an `extends` out of the repository, an unreadable extended file): the rest applied. */
@@ -34,19 +27,6 @@ export interface ReadConfiguration {
 const nameOf = (path: string): string => path.slice(path.lastIndexOf("/") + 1)
 
 const folderOf = (path: string): string => path.slice(0, Math.max(0, path.lastIndexOf("/")))
-
-/** The first of the tool's configuration files the root has, in the catalogue's order. */
-export const rootConfigurationOf = (
-  definition: ToolDefinitions.ToolDefinition,
-  files: ReadonlyArray<SourceFile>
-): RootConfiguration | undefined => {
-  const readable = definition.readableConfigurationFiles ?? []
-  for (const name of definition.configurationFiles) {
-    const file = files.find((candidate) => candidate.path === name)
-    if (file !== undefined) return { file, readable: readable.includes(name) }
-  }
-  return undefined
-}
 
 const jsonc = (content: string): Either.Either<unknown, string> =>
   Either.try({ try: (): unknown => JSON.parse(stripJsonComments(content, { trailingCommas: true })), catch: reasonOf })

@@ -3,7 +3,8 @@ import { Effect, Either, Fiber } from "effect"
 import { reasonOf } from "../LintedFile.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
-import { type MarkdownlintConfiguration, readConfiguration, rootConfigurationOf } from "./MarkdownlintConfigFile.js"
+import { chooseConfiguration, rootConfigurationOf } from "../tools/RootConfiguration.js"
+import { type MarkdownlintConfiguration, readConfiguration } from "./MarkdownlintConfigFile.js"
 import { lintMarkdown, lintText } from "./MarkdownlintLinter.js"
 import { patternConfiguration } from "./MarkdownlintSettings.js"
 
@@ -16,44 +17,19 @@ import { patternConfiguration } from "./MarkdownlintSettings.js"
 /** Markdown as markdownlint's command line takes it: `.md` and `.markdown` files. */
 export const takesMarkdown = (file: SourceFile): boolean => /\.(?:md|markdown)$/i.test(file.path)
 
-/** The configuration a run lints with, the file that gave it (if any) and what the repository should hear. */
-interface RunConfiguration {
-  readonly configuration: MarkdownlintConfiguration
-  readonly file: string | undefined
-  readonly problems: ReadonlyArray<ToolProblem>
-}
-
-const configurationOf = (
-  definition: ToolDefinitions.ToolDefinition,
-  files: ReadonlyArray<SourceFile>,
-  settings: ToolSettings
-): RunConfiguration => {
-  const tool = definition.name
-  const patterns = patternConfiguration(settings.rules)
-  const root = rootConfigurationOf(definition, files)
-  // JSON and YAML are data: a repository that never chose follows its own configuration.
-  const wanted = settings.useConfigurationFile || (settings.configurationByDefault && root !== undefined)
-  if (!wanted) return { configuration: patterns, file: undefined, problems: [] }
-  if (root === undefined) {
-    const message = `no ${definition.configurationFiles.join(", ")} configures markdownlint at the repository's root: the enabled patterns apply`
-    return { configuration: patterns, file: undefined, problems: [new ToolProblem({ tool, code: "configuration_not_found", message })] }
-  }
-  if (!root.readable) {
-    const message = "is JavaScript: Tidemark does not run the repository's code; the enabled patterns apply instead (a .markdownlint.json or .yaml is read)"
-    return { configuration: patterns, file: undefined, problems: [new ToolProblem({ tool, code: "unreadable_configuration", file: root.file.path, message })] }
-  }
-  const refused = (problem: ToolProblem): RunConfiguration => ({ configuration: patterns, file: undefined, problems: [problem] })
-  return Either.match(readConfiguration(tool, root.file, files), {
-    onLeft: refused,
-    onRight: ({ configuration, problems }) =>
-      // A rule given options of the wrong shape throws on any text: once here, rather than once per file.
-      Either.match(Either.try(() => lintText(configuration, root.file.path, "")), {
-        onLeft: (error) =>
-          refused(new ToolProblem({ tool, code: "unreadable_configuration", file: root.file.path, message: `markdownlint cannot lint with it (${reasonOf(error)}): the enabled patterns apply instead` })),
-        onRight: () => ({ configuration, file: root.file.path, problems })
-      })
+const configurationOf = (definition: ToolDefinitions.ToolDefinition, files: ReadonlyArray<SourceFile>, settings: ToolSettings) =>
+  chooseConfiguration<MarkdownlintConfiguration>(definition, files, settings, {
+    patterns: patternConfiguration(settings.rules),
+    notRun: "is JavaScript: Tidemark does not run the repository's code; the enabled patterns apply instead (a .markdownlint.json or .yaml is read)",
+    read: (file) =>
+      Either.flatMap(readConfiguration(definition.name, file, files), (read) =>
+        // A rule given options of the wrong shape throws on any text: once here, rather than once per file.
+        Either.match(Either.try(() => lintText(read.configuration, file.path, "")), {
+          onLeft: (error) =>
+            Either.left(new ToolProblem({ tool: definition.name, code: "unreadable_configuration", file: file.path, message: `markdownlint cannot lint with it (${reasonOf(error)}): the enabled patterns apply instead` })),
+          onRight: () => Either.right(read)
+        }))
   })
-}
 
 const run = (definition: ToolDefinitions.ToolDefinition, files: ReadonlyArray<SourceFile>, settings: ToolSettings) =>
   Effect.gen(function*() {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either } from "effect"
-import { parseConfiguration, readConfiguration, rootConfigurationOf } from "../../src/markdownlint/MarkdownlintConfigFile.js"
+import { parseConfiguration, readConfiguration } from "../../src/markdownlint/MarkdownlintConfigFile.js"
+import { rootConfigurationOf } from "../../src/tools/RootConfiguration.js"
 import { filesOf } from "../ruff/RuffFixture.js"
 import { markdownlintDefinition } from "./MarkdownlintFixture.js"
 
