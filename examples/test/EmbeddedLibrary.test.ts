@@ -25,7 +25,7 @@ it.effect("embeds the core with in-memory storage and the git reader", () =>
     const summary = yield* summarise(repository())
     expect(summary.defaultBranch).toBe("trunk")
     expect([...summary.languages].sort()).toEqual(["JavaScript", "TypeScript"])
-    // Ruff is on by default only for Python, Stylelint for CSS, SCSS and Less, ShellCheck for Shell, Cppcheck for C and C++, RuboCop for Ruby,
+    // Ruff is on by default only for Python, Stylelint for CSS, SCSS and Less, Spectral for JSON and YAML, ShellCheck for Shell, Cppcheck for C and C++, RuboCop for Ruby,
     // Staticcheck and govet for Go, yamllint for YAML, Checkstyle for Java, PHP_CodeSniffer for PHP: this repository uses none;
     // PyLint is off by default.
     expect(summary.tools).toEqual([
@@ -34,6 +34,7 @@ it.effect("embeds the core with in-memory storage and the git reader", () =>
       "Ruff: disabled",
       "markdownlint: disabled",
       "Stylelint: disabled",
+      "Spectral: disabled",
       "ShellCheck: disabled",
       "Cppcheck: disabled",
       "RuboCop: disabled",

@@ -34,6 +34,7 @@ import {
   ruff,
   shellCheck,
   staticcheck,
+  spectral,
   stylelint,
   yamllint,
   pylint
@@ -189,6 +190,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           [govet, "govet", "govet", "govet_"],
           [shellCheck, "ShellCheck", "shellcheck", "ShellCheck_"],
           [eslint9, "ESLint9", "eslint9", "ESLint9_"],
+          [spectral, "Spectral", "spectral", "Spectral_"],
           [stylelint, "Stylelint", "stylelint", "Stylelint_"],
           [markdownlint, "markdownlint", "markdownlint", "markdownlint_"],
           [rubocop, "RuboCop", "rubocop", "RuboCop_"],
@@ -205,6 +207,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           "1.19",
           expect.stringMatching(/^0\.\d+\.\d+$/),
           expect.stringMatching(/^9\.\d+\.\d+$/),
+          expect.stringMatching(/^1\.\d+\.\d+$/),
           expect.stringMatching(/^17\.\d+\.\d+$/),
           expect.stringMatching(/^0\.\d+\.\d+$/),
           expect.stringMatching(/^1\.\d+\.\d+$/),
@@ -226,7 +229,7 @@ layer(analysingTestLayer, { excludeTestServices: true, timeout: "120 seconds" })
           pages.push(page)
           cursor = page.pagination.cursor
         } while (cursor !== undefined && pages.length < 20)
-        expect(pages.map((page) => page.data.length)).toEqual([2, 2, 2, 2, 2, 2, 2])
+        expect(pages.map((page) => page.data.length)).toEqual([2, 2, 2, 2, 2, 2, 2, 1])
         expect(pages.flatMap((page) => page.data)).toEqual(tools.data)
       }))
 

@@ -19,6 +19,7 @@ import {
   ruff,
   shellCheck,
   staticcheck,
+  spectral,
   stylelint,
   type World,
   world,
@@ -71,6 +72,8 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
             listed(markdownlint, "markdownlint", true),
             // On by default only for CSS, SCSS and Less, which this repository does not use.
             listed(stylelint, "Stylelint", false),
+            // On by default only for JSON and YAML (where API documents are), which this repository does not use.
+            listed(spectral, "Spectral", false),
             // On by default only for Shell, which this repository does not use.
             listed(shellCheck, "ShellCheck", false),
             // On by default only for C and C++, which this repository does not use.
@@ -212,7 +215,7 @@ layer(testLayer, { excludeTestServices: true })("tools", (it) => {
     it.effect("answers 403 to a read token", () =>
       Effect.gen(function*() {
         const w = yield* world({ permission: "read" })
-        expect(yield* listTools(w)).toHaveLength(14)
+        expect(yield* listTools(w)).toHaveLength(15)
         expect(yield* Http.expectError(yield* configure(w, eslint9, { enabled: false }), "Forbidden")).toContain("write")
         expect(toolIn(yield* listTools(w), eslint9)?.settings.isEnabled).toBe(true)
       }))

@@ -8,6 +8,8 @@
  * ships no rule documentation: `scripts/stylelint-rule-docs.json` is only rewritten when a git
  * repository of stylelint/stylelint is given (`--stylelint`), read at `--stylelint-rev`.
  * `markdownlint.json` is read from the installed markdownlint (bump it, then re-run).
+ * `spectral.json` is read from the installed @stoplight/spectral-rulesets, its OpenAPI and AsyncAPI
+ * rulesets (bump it, then re-run).
  * ShellCheck lists no rules either: `shellcheck.json` is only rewritten when a git repository of
  * koalaman/shellcheck is given (`--shellcheck=<git-dir>`), read at the tag of the release Tidemark
  * runs (`--shellcheck-rev=` to read another revision of that release).
@@ -63,6 +65,8 @@ import { committedStylelintDocs, stylelintDocsFile, stylelintDocsPath, stylelint
 import { snapshotDocs } from "./StylelintDocs.js"
 import { installedStylelint } from "./StylelintRules.js"
 import { shellCheckFile, shellCheckRelease, shellCheckSource, toShellCheckTool } from "./ShellCheckCatalogue.js"
+import { spectralFile, spectralSource, toSpectralTool } from "./SpectralCatalogue.js"
+import { installedSpectralRules } from "./SpectralRules.js"
 import { snapshotChecks, snapshotOptionalChecks, snapshotVersion } from "./ShellCheckChecks.js"
 import { snapshotCommit } from "./GitSnapshot.js"
 
@@ -110,6 +114,9 @@ const stylelint = await installedStylelint()
 const stylelintTool = toStylelintTool(stylelint, committedStylelintDocs())
 write(...stylelintFile(stylelintTool))
 console.log(`Stylelint ${stylelint.packages["stylelint"]}: ${stylelintTool.patterns.length} patterns`)
+const spectral = installedSpectralRules()
+write(...spectralFile(toSpectralTool(spectral.rules)))
+console.log(`Spectral rulesets ${spectral.version}: ${spectral.rules.length} patterns`)
 if (values.cppcheck) writeFileSync(errorListPath, installedErrorList())
 const cppcheck = toCppcheckTool(readErrorList(committedErrorList()))
 write(...cppcheckFile(cppcheck))
@@ -153,6 +160,7 @@ write(...sourceFile([
   ruffSource(installedRuffVersion()),
   markdownlintSource(markdownlint.version),
   stylelintSource(stylelint),
+  spectralSource(spectral.version),
   shellCheckSource,
   cppcheckSource,
   rubocopSource,

@@ -11,6 +11,7 @@ import rubocop from "./data/rubocop.json" with { type: "json" }
 import ruff from "./data/ruff.json" with { type: "json" }
 import shellcheck from "./data/shellcheck.json" with { type: "json" }
 import source from "./data/source.json" with { type: "json" }
+import spectral from "./data/spectral.json" with { type: "json" }
 import staticcheck from "./data/staticcheck.json" with { type: "json" }
 import stylelint from "./data/stylelint.json" with { type: "json" }
 import yamllint from "./data/yamllint.json" with { type: "json" }
@@ -20,7 +21,7 @@ import yamllint from "./data/yamllint.json" with { type: "json" }
  * generated from: one list for the whole catalogue (Catalogue.ts) and for the tools without their
  * patterns (ToolHeads.ts), so that a tool added to one is in the other.
  */
-export const toolData = [eslint9, eslint8, ruff, markdownlint, stylelint, shellcheck, cppcheck, rubocop, staticcheck, govet, yamllint, checkstyle, pylint, phpcs] as const
+export const toolData = [eslint9, eslint8, ruff, markdownlint, stylelint, spectral, shellcheck, cppcheck, rubocop, staticcheck, govet, yamllint, checkstyle, pylint, phpcs] as const
 
 /** The packages (and versions) a tool's patterns were generated from. */
 export class ToolSource extends Schema.Class<ToolSource>("ToolSource")({

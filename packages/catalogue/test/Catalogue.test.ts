@@ -27,6 +27,8 @@ import { installedMarkdownlintRules } from "../scripts/MarkdownlintRules.js"
 import { ruffSource } from "../scripts/RuffCatalogue.js"
 import { shellCheckRelease, shellCheckSource } from "../scripts/ShellCheckCatalogue.js"
 import { installedEslint8, installedEslint9 } from "../scripts/RuleMetadata.js"
+import { spectralFile, spectralSource, toSpectralTool } from "../scripts/SpectralCatalogue.js"
+import { installedSpectralRules } from "../scripts/SpectralRules.js"
 import { stylelintSource } from "../scripts/StylelintCatalogue.js"
 import { installedManifest, installedStylelint } from "../scripts/StylelintRules.js"
 import { catalogue, catalogueSource } from "../src/index.js"
@@ -55,15 +57,17 @@ const installedVersion = (specifier: string): unknown => {
 // markdownlint's package exports no package.json: its version is the one the library reports.
 const markdownlintRules = await installedMarkdownlintRules()
 const markdownlintVersion = markdownlintRules.version
+const spectralRules = installedSpectralRules()
 
 describe("catalogue data", () => {
-  it("decodes into ESLint9, ESLint (v8), Ruff, markdownlint, Stylelint, ShellCheck, Cppcheck, RuboCop, Staticcheck, govet, yamllint, Checkstyle, PyLint and PHP_CodeSniffer and encodes back to the files unchanged", () => {
+  it("decodes into ESLint9, ESLint (v8), Ruff, markdownlint, Stylelint, Spectral, ShellCheck, Cppcheck, RuboCop, Staticcheck, govet, yamllint, Checkstyle, PyLint and PHP_CodeSniffer and encodes back to the files unchanged", () => {
     expect(catalogue.map((t) => [t.name, t.uuid])).toEqual([
       ["ESLint9", "2a30ab97-477f-4769-8b88-af596ce7a94c"],
       ["ESLint", "f8b29663-2cb2-498d-b923-a10c6a8c05cd"],
       ["Ruff", "8b1e2f4a-93c6-4d57-a0e1-5c7d2b9f6e31"],
       ["markdownlint", "547ff16b-d57c-4d75-8067-5ccf3ea88a00"],
       ["Stylelint", "4f0a7c36-1d2e-4b8f-9a55-c3e6d2b7a914"],
+      ["Spectral", "4c1d7e92-5b3a-4f08-9e6d-2a8b7c5f1e30"],
       ["ShellCheck", "233f8aac-4fb6-4193-8a17-e64515bea152"],
       ["Cppcheck", "76ad0ea2-3122-461b-afac-b0e54bace3ed"],
       ["RuboCop", "5a3b8e1c-7d24-4f69-b0e2-91c6d4f8a372"],
@@ -80,6 +84,7 @@ describe("catalogue data", () => {
       "ruff.json",
       "markdownlint.json",
       "stylelint.json",
+      "spectral.json",
       "shellcheck.json",
       "cppcheck.json",
       "rubocop.json",
@@ -97,7 +102,7 @@ describe("catalogue data", () => {
       readonly tool: string
       readonly packages: Readonly<Record<string, string>>
     }>
-    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint", "Stylelint", "ShellCheck", "Cppcheck", "RuboCop", "Staticcheck", "govet", "yamllint", "Checkstyle", "PyLint", "PHP_CodeSniffer"].map((tool) => ({
+    const versions = ["ESLint9", "ESLint", "Ruff", "markdownlint", "Stylelint", "Spectral", "ShellCheck", "Cppcheck", "RuboCop", "Staticcheck", "govet", "yamllint", "Checkstyle", "PyLint", "PHP_CodeSniffer"].map((tool) => ({
       version: Object.values(source.find((s) => s.tool === tool)?.packages ?? {})[0]
     }))
     expect(versions.map((v) => v.version)).toEqual([
@@ -106,6 +111,7 @@ describe("catalogue data", () => {
       installedVersion("@astral-sh/ruff-wasm-nodejs"),
       markdownlintVersion,
       installedVersion("stylelint"),
+      spectralRules.version,
       shellCheckRelease,
       cppcheckRelease,
       rubocopRelease,
@@ -122,8 +128,8 @@ describe("catalogue data", () => {
   })
 
   it("gives every pattern a unique id carrying its tool's prefix, in id order", () => {
-    // markdownlint has some fifty rules, yamllint twenty-two, go vet 27 analyzers; the linters of code, hundreds.
-    const fewest: Readonly<Record<string, number>> = { markdownlint: 50, Staticcheck: 140, govet: 27, yamllint: 23 }
+    // markdownlint has some fifty rules, Spectral's two rulesets 112, yamllint twenty-two, go vet 27 analyzers; the linters of code, hundreds.
+    const fewest: Readonly<Record<string, number>> = { markdownlint: 50, Spectral: 100, Staticcheck: 140, govet: 27, yamllint: 23 }
     for (const t of catalogue) {
       const ids = t.patterns.map((p) => p.definition.id)
       expect(ids.length).toBeGreaterThanOrEqual(fewest[t.name] ?? 150)
@@ -150,6 +156,7 @@ describe("catalogue data", () => {
     const files = [
       ...renderFiles(data),
       markdownlintFile(toMarkdownlintTool(markdownlintRules.rules)),
+      spectralFile(toSpectralTool(spectralRules.rules)),
       cppcheckFile(toCppcheckTool(readErrorList(committedErrorList()))),
       rubocopFile(toRubocopTool(readCopList(committedCopList()))),
       staticcheckFile(toStaticcheckTool(committedListing(staticcheckListingPath))),
@@ -160,7 +167,7 @@ describe("catalogue data", () => {
       checkstyleModulesFile(readCheckstyleListing(committedCheckstyleListing())),
       pylintFile(toPylintTool(readMessageList(committedMessageList()))),
       phpcsFile(toPhpcsTool(readSniffList(committedSniffList()))),
-      sourceFile([...data.source, ruff, markdownlint, stylelint, shellCheckSource, cppcheckSource, rubocopSource, staticcheckSource, govetSource, yamllintSource, checkstyleSource, pylintSource, phpcsSource])
+      sourceFile([...data.source, ruff, markdownlint, stylelint, spectralSource(spectralRules.version), shellCheckSource, cppcheckSource, rubocopSource, staticcheckSource, govetSource, yamllintSource, checkstyleSource, pylintSource, phpcsSource])
     ]
     for (const [path, contents] of files) {
       expect(readFileSync(join(packageDir, path), "utf8"), path).toBe(contents)
@@ -181,6 +188,7 @@ describe("catalogue data", () => {
       ["Ruff", { "@astral-sh/ruff-wasm-nodejs": installedVersion("@astral-sh/ruff-wasm-nodejs") }],
       ["markdownlint", { markdownlint: markdownlintVersion }],
       ["Stylelint", { stylelint: installedVersion("stylelint"), "stylelint-config-recommended": installedManifest("stylelint-config-recommended").version }],
+      ["Spectral", { "@stoplight/spectral-rulesets": installedVersion("@stoplight/spectral-rulesets") }],
       ["ShellCheck", { shellcheck: shellCheckRelease }],
       ["Cppcheck", { cppcheck: cppcheckRelease }],
       ["RuboCop", { rubocop: rubocopRelease }],

@@ -3,6 +3,7 @@ import type { ConfigLintLimits } from "../ConfigLintSandbox.js"
 import { legacyConfigurationOf } from "../eslintrc/LegacyConfiguration.js"
 import { makeMarkdownlintTool } from "../markdownlint/MarkdownlintTool.js"
 import { makeRuffTool } from "../ruff/RuffTool.js"
+import { makeSpectralTool } from "../spectral/SpectralTool.js"
 import { makeStylelintTool } from "../stylelint/StylelintTool.js"
 import type { AnalysisTool } from "./AnalysisTool.js"
 import { makeEslintTool } from "./EslintTool.js"
@@ -24,7 +25,8 @@ export const analysisTools = (options: AnalysisToolsOptions): ReadonlyArray<Anal
     eslint: (definition) => makeEslintTool(definition, eslint),
     Ruff: makeRuffTool,
     markdownlint: makeMarkdownlintTool,
-    stylelint: makeStylelintTool
+    stylelint: makeStylelintTool,
+    spectral: makeSpectralTool
   }
   return pluginsOf({ ...inProcess, ...externalMakers(options) }, options, registeredPlugin(options))
 }

@@ -14,7 +14,7 @@ import type { AnalysisTool } from "./AnalysisTool.js"
 
 /**
  * The plug-ins that run a program of the server's (ShellCheck, RuboCop, ...), apart from those
- * that run in process (ESLint, Ruff, markdownlint, Stylelint): whether a tool is installed is asked
+ * that run in process (ESLint, Ruff, markdownlint, Stylelint, Spectral): whether a tool is installed is asked
  * of these alone, so the service's own process (InstalledTools) never loads ESLint, TypeScript or
  * Stylelint, which only the analysis threads use.
  */
@@ -34,7 +34,7 @@ export interface ExternalToolsOptions {
 export type PluginMakers<A> = Readonly<Record<string, (definition: ToolDefinitions.ToolDefinition) => A>>
 
 /** The families whose tools run in process, always installed (AnalysisTools makes their plug-ins). */
-export const inProcessFamilies = ["eslint", "Ruff", "markdownlint", "stylelint"] as const
+export const inProcessFamilies = ["eslint", "Ruff", "markdownlint", "stylelint", "spectral"] as const
 
 export const externalMakers = (options: ExternalToolsOptions): PluginMakers<AnalysisTool> => ({
   shellcheck: (definition) => makeShellCheckTool(definition, { searchPath: options.searchPath }),
