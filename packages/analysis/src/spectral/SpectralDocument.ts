@@ -30,6 +30,14 @@ const isJsonDocument = (content: string): boolean => {
 
 export const isYamlPath = (path: string): boolean => yamlPath.test(path)
 
+/**
+ * A folder of tests' inputs: the repositories of OpenAPI tools (generators, validators, Spectral
+ * itself) keep hundreds of documents there, many invalid on purpose. They are not the repository's
+ * API; a document elsewhere may still `$ref` a file in them.
+ */
+const testInputs = /(?:^|\/)(?:tests?|__tests__|testdata|test[-_]data|test[-_]fixtures|fixtures?|__fixtures__)\//i
+
 /** Whether the file is an API document Spectral lints. */
 export const takesApiDocument = (file: SourceFile): boolean =>
-  yamlPath.test(file.path) ? yamlDocument.test(file.content) : jsonPath.test(file.path) && isJsonDocument(file.content)
+  !testInputs.test(file.path) &&
+  (yamlPath.test(file.path) ? yamlDocument.test(file.content) : jsonPath.test(file.path) && isJsonDocument(file.content))

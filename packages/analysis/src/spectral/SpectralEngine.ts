@@ -191,12 +191,17 @@ const subtypeOfDiscriminator = (data: unknown, diagnostic: ISpectralDiagnostic):
   if (diagnostic.code !== "oas3-unused-component" || components !== "components" || kind !== "schemas" || typeof name !== "string") return false
   if (mappedSchemas(data).has(name)) return true
   const schemas = recordAt(recordAt(data, "components"), "schemas")
-  const parts = recordAt(schemas, name)?.["allOf"]
-  return Array.isArray(parts) && parts.some((part) => {
-    const ref = Predicate.isRecord(part) ? part["$ref"] : undefined
-    const base = typeof ref === "string" && ref.startsWith("#/components/schemas/") ? recordAt(schemas, ref.slice("#/components/schemas/".length)) : undefined
-    return base !== undefined && "discriminator" in base
-  })
+  // Up the `allOf` chain (a Terrier extends a Dog that extends a Pet with the discriminator), a few levels at most.
+  const reachesDiscriminator = (schema: string, depth: number): boolean => {
+    const parts = recordAt(schemas, schema)?.["allOf"]
+    return depth < 8 && Array.isArray(parts) && parts.some((part) => {
+      const ref = Predicate.isRecord(part) ? part["$ref"] : undefined
+      if (typeof ref !== "string" || !ref.startsWith("#/components/schemas/")) return false
+      const base = ref.slice("#/components/schemas/".length)
+      return recordAt(schemas, base)?.["discriminator"] !== undefined || reachesDiscriminator(base, depth + 1)
+    })
+  }
+  return reachesDiscriminator(name, 0)
 }
 
 const nodeAt = (data: unknown, path: ReadonlyArray<string | number>): unknown =>
@@ -222,8 +227,9 @@ export interface SpectralFinding {
 }
 
 /**
- * A document's diagnostics, all of them (the caller keeps those of a rule), and the files its
- * `$ref`s could not be followed to. `tree` is the text of every file a `$ref` may name, by path.
+ * A document's diagnostics but those Spectral makes of what the specification or common practice
+ * allows (above): the caller keeps those of a rule. `tree` is the text of every file a `$ref` may
+ * name, by path.
  */
 export const lintDocument = async (
   configuration: SpectralConfiguration,

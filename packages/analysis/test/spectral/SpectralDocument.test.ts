@@ -27,6 +27,15 @@ describe("takesApiDocument", () => {
     expect(takes("broken.json", "{\"openapi\": \"3.0.0\"")).toBe(false)
   })
 
+  it("leaves the documents of test and fixture folders: tests' inputs, often invalid on purpose", () => {
+    expect(takes("tests/fixtures/petstore.yaml", "openapi: 3.0.0\n")).toBe(false)
+    expect(takes("src/__tests__/api.json", "{\"openapi\": \"3.0.0\"}")).toBe(false)
+    expect(takes("test_fixtures/broken.yml", "swagger: \"2.0\"\n")).toBe(false)
+    expect(takes("pkg/testdata/api.yaml", "openapi: 3.1.0\n")).toBe(false)
+    expect(takes("spec/openapi.yaml", "openapi: 3.1.0\n")).toBe(true)
+    expect(takes("contest/api.yaml", "openapi: 3.1.0\n")).toBe(true)
+  })
+
   it("takes no other file, whatever it holds", () => {
     expect(takes("README.md", "openapi: 3.0.0\n")).toBe(false)
     expect(takes("spec.txt", "openapi: 3.0.0\n")).toBe(false)
