@@ -1,8 +1,15 @@
 import { lintSource } from "@secretlint/core"
+import { secretLintProfiler } from "@secretlint/profiler"
 import { creator as recommended } from "@secretlint/secretlint-rule-preset-recommend"
 import type { SecretLintCoreConfig, SecretLintCoreResultMessage } from "@secretlint/types"
 import { Array as Arr, Effect, Order } from "effect"
 import { createHash } from "node:crypto"
+
+// secretlint profiles every rule on every file unless told not to: two `performance.mark`s each,
+// kept in the process's performance timeline and in the profiler's own lists for as long as the
+// process lives (secretlint/secretlint#1633). A server's analysis thread grew by tens of MB per
+// analysis, and a third of an analysis's time was the garbage collector's.
+secretLintProfiler.setEnabled(false)
 
 /**
  * A secret committed in a text file, as the issue asks to keep it: the rule, the file, the line
