@@ -178,17 +178,27 @@ const lintFiles = (
     if (missing.length === 0) return { linted: lintedFilesOf(taken, outcomes), refused: undefined }
     const fences = childFencesReading(program.path, root)
     const written = yield* writtenConfiguration(plan.configuration)
-    const refused = plan.only === undefined ? yield* refusal(program, root, fences, written) : undefined
+    // The two questions are asked beside the runs, not before them: a RuboCop start each (a second
+    // or more) on the way of every analysis, for answers that are almost always "no". A "yes" stops
+    // the runs (which would fail, then run every file again alone) and the files run again.
+    const running = yield* Effect.fork(
+      runRubocop({ program: program.path, root, fences, limits, jobs: limits.jobs, options: optionsOf(written, plan.only), files: missing.map((file) => file.path) })
+    )
+    const [refused, unknown] = yield* Effect.all([
+      plan.only === undefined ? refusal(program, root, fences, written) : Effect.succeed(undefined),
+      probeRuby && missing[0] !== undefined ? unknownRuby(program, root, fences, written, missing[0].path) : Effect.succeed(undefined)
+    ], { concurrency: "unbounded" })
     if (refused !== undefined) {
+      yield* Fiber.interrupt(running)
       const again = yield* lintFiles(program, root, taken, versions, fallback, fallback, limits, probeRuby)
       return { ...again, refused }
     }
-    const unknown = probeRuby && missing[0] !== undefined ? yield* unknownRuby(program, root, fences, written, missing[0].path) : undefined
     if (unknown !== undefined) {
+      yield* Fiber.interrupt(running)
       const again = yield* lintFiles(program, root, taken, versions, retargeted(plan), retargeted(fallback), limits, false)
       return { ...again, unknownRuby: unknown }
     }
-    const ran = yield* runRubocop({ program: program.path, root, fences, limits, jobs: limits.jobs, options: optionsOf(written, plan.only), files: missing.map((file) => file.path) })
+    const ran = yield* Fiber.join(running)
     const fresh = yield* keptOutcomes("RuboCop", missing, ran, (file, found) => messagesOf(withoutDeliberateAssignments(found, file.content)), keyOf)
     return { linted: lintedFilesOf(taken, outcomes, fresh), refused: undefined }
   }))
