@@ -5,7 +5,7 @@ import { fileSignature, machineProbes, type ProbeCache } from "../ProbeCache.js"
 import { findProgram, isExecutableFile } from "../ProgramSearch.js"
 import { childFences } from "./ChildFences.js"
 import type { ToolAvailability } from "../tools/AnalysisTool.js"
-import { runConfined } from "./ConfinedRun.js"
+import { type ChildOutput, runConfined } from "./ConfinedRun.js"
 
 /**
  * Whether an external analyser is installed: its program found on a search path (the service's
@@ -63,10 +63,14 @@ const lookUp = (query: ProgramQuery, searchPath: string, cache: ProbeCache): Eff
   const known = key === undefined ? undefined : cache.get(key)
   if (known !== undefined) return Effect.succeed(new InstalledProgram({ name: query.name, path, version: known }))
   return runConfined({ program: path, args: query.versionArgs, cwd: "/", fences: childFences([path]), limits: versionLimits, environment: query.environment }).pipe(
+    // A run that ended without a version and with an error is asked again as well: a Go program
+    // whose runtime could not start exits 2 (go-staticcheck, once, in CI).
+    Effect.flatMap((output) => (output.exitCode !== 0 && query.versionOf(output.stdout) === undefined ? Effect.fail(output) : Effect.succeed(output))),
     // A program that could not be run at all this once (a machine short of processes or memory)
     // is asked again before it is called missing: one failed start would mark it not installed
     // for that analysis (seen in CI under load, for go and Cppcheck).
     Effect.retry({ times: 2, schedule: Schedule.spaced("1 second") }),
+    Effect.catchIf((failed): failed is ChildOutput => "exitCode" in failed, Effect.succeed),
     Effect.map((output): ProgramLookup => {
       const version = query.versionOf(output.stdout)
       return version === undefined

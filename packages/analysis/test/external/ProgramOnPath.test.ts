@@ -56,6 +56,21 @@ describe("programOnPath", () => {
       rmSync(folder, { recursive: true, force: true })
     }))
 
+  it.live("asks again a program that failed before telling its version, as a Go runtime that could not start does (exit 2)", () =>
+    Effect.gen(function*() {
+      const folder = mkdtempSync(join(tmpdir(), "tidemark-path-"))
+      // Writable by the unprivileged user the program runs as when the tests run as root.
+      chmodSync(folder, 0o777)
+      const program = join(folder, "flaky-analyser")
+      const runs = join(folder, "runs")
+      // Fails its first run, answers the next.
+      writeFileSync(program, `#!/bin/sh\necho run >> '${runs}'\n[ "$(wc -l < '${runs}')" -gt 1 ] || exit 2\necho 'version: 4.2'\n`)
+      chmodSync(program, 0o755)
+      expect(yield* programOnPath(query("flaky-analyser"), folder)).toMatchObject({ _tag: "InstalledProgram", version: "4.2" })
+      expect(readFileSync(runs, "utf8").split("\n").filter((l) => l !== "")).toHaveLength(2)
+      rmSync(folder, { recursive: true, force: true })
+    }))
+
   it.effect("asks a broken program again only after a while, or once its file changed", () =>
     Effect.gen(function*() {
       const folder = mkdtempSync(join(tmpdir(), "tidemark-path-"))
