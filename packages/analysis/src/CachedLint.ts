@@ -1,6 +1,6 @@
 import { Effect, Either, Option, type Scope } from "effect"
 import type { AnalysisCacheError } from "./AnalysisCache.js"
-import { type CachedMessage, cachedMessageOf, LintCache } from "./LintCache.js"
+import { CachedMessage, cachedMessageOf, LintCache } from "./LintCache.js"
 import { failedFileOf, type LintedFile, lintedFileOf, type MessageFields } from "./LintedFile.js"
 import type { SourceFile } from "./SourceTree.js"
 
@@ -112,6 +112,37 @@ export const lintedFilesOf = (files: ReadonlyArray<SourceFile>, ...outcomes: Rea
     if (outcome === undefined) return []
     return [Either.match(outcome, { onLeft: (reason) => failedFileOf(file, new Error(reason)), onRight: (messages) => lintedFileOf(file, messages) })]
   })
+
+/**
+ * The files as linted by units that report on other files too (a C source on the headers it
+ * includes, an API document on the files its `$ref`s name): each file's messages are its own unit's
+ * and every message another unit gave about it (`file`), once each, by line; a unit that failed is
+ * failed. `files` are those that get a result, in their order; a message about any other file is
+ * not kept, nor one `keep` refuses.
+ */
+export const lintedFilesOfUnits = (
+  files: ReadonlyArray<SourceFile>,
+  outcomes: ReadonlyMap<string, FileMessages>,
+  keep: (file: string, message: CachedMessage) => boolean = () => true
+): ReadonlyArray<LintedFile> => {
+  const messages = new Map<string, Map<string, CachedMessage>>(files.map((file) => [file.path, new Map()]))
+  for (const [unit, outcome] of outcomes) {
+    if (Either.isLeft(outcome)) continue
+    for (const message of outcome.right) {
+      const file = message.file ?? unit
+      if (!keep(file, message)) continue
+      messages.get(file)?.set(
+        `${message.line}\0${message.ruleId ?? ""}\0${message.message}`,
+        new CachedMessage({ ruleId: message.ruleId, line: message.line, message: message.message, ...(message.fatal === true ? { fatal: true } : {}) })
+      )
+    }
+  }
+  return files.map((file) => {
+    const outcome = outcomes.get(file.path)
+    if (outcome !== undefined && Either.isLeft(outcome)) return failedFileOf(file, new Error(outcome.left))
+    return lintedFileOf(file, [...(messages.get(file.path)?.values() ?? [])].sort((a, b) => a.line - b.line))
+  })
+}
 
 /** How an external analyser that runs with a configuration Tidemark wrote lints files (LintedWithFallback). */
 export interface ConfiguredLint<Plan, Written> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either } from "effect"
-import { type ConfiguredLint, keptOutcomes, lintedFilesOf, lintedWithFallback, splitByCache } from "../src/CachedLint.js"
+import { type ConfiguredLint, keptOutcomes, lintedFilesOf, lintedFilesOfUnits, lintedWithFallback, splitByCache } from "../src/CachedLint.js"
 import { CachedMessage } from "../src/LintCache.js"
 import { lintLayer } from "../src/MemoryAnalysisCache.js"
 import type { SourceFile } from "../src/SourceTree.js"
@@ -42,6 +42,23 @@ describe("an external analyser's files through the per-file cache", () => {
     expect(linted.map((f) => [f.file.path, f._tag])).toEqual([["b.yaml", "Linted"], ["a.yaml", "Failed"]])
     const first = linted[0]
     expect(first?._tag === "Linted" ? first.messages.map((m) => m.line) : []).toEqual([1])
+  })
+
+  it("gives each file its unit's messages and those other units gave about it, once each, a failed unit failed", () => {
+    const about = (path: string, line: number) => new CachedMessage({ ruleId: "rule", line, message: `at ${line}`, file: path })
+    const outcomes = new Map<string, Either.Either<ReadonlyArray<CachedMessage>, string>>([
+      ["a.c", Either.right([...finding(7), about("common.h", 3), about("vendor/x.h", 1)])],
+      ["b.c", Either.right([about("common.h", 3), about("common.h", 1)])],
+      ["c.c", Either.left("cppcheck stopped")]
+    ])
+    const linted = lintedFilesOfUnits([file("a.c"), file("b.c"), file("c.c"), file("common.h")], outcomes)
+    expect(linted.map((f) => [f.file.path, f._tag === "Linted" ? f.messages.map((m) => [m.line, "file" in m ? m.file : undefined]) : f._tag])).toEqual([
+      ["a.c", [[7, undefined]]],
+      ["b.c", []],
+      ["c.c", "Failed"],
+      ["common.h", [[1, undefined], [3, undefined]]]
+    ])
+    expect(lintedFilesOfUnits([file("a.c")], outcomes, (path) => path !== "a.c").map((f) => (f._tag === "Linted" ? f.messages.length : -1))).toEqual([0])
   })
 
   it.effect("falls back to the other plan when the analyser refuses a configuration, asking once, and never runs a refused one", () =>

@@ -1,13 +1,13 @@
 import { cppcheckSeverities } from "@tidemark/catalogue/ToolHeads"
 import type { ToolDefinitions } from "@tidemark/core"
-import { Effect, Either, Fiber, Schema } from "effect"
-import { type FileMessages, keptOutcomes, splitByCache } from "../CachedLint.js"
+import { Effect, Fiber, Schema } from "effect"
+import { type FileMessages, keptOutcomes, lintedFilesOfUnits, splitByCache } from "../CachedLint.js"
 import { treeDigest } from "../CacheKey.js"
 import type { EnabledRule } from "../EnabledRule.js"
 import { childFencesReading } from "../external/ChildFences.js"
 import { availabilityOf, type InstalledProgram } from "../external/ProgramOnPath.js"
 import { CachedMessage } from "../LintCache.js"
-import { failedFileOf, type LintedFile, lintedFileOf, type PatternOf, ruleAndLevelOf, ruleAtLevel, summaryOf } from "../LintedFile.js"
+import { type PatternOf, ruleAndLevelOf, ruleAtLevel, summaryOf } from "../LintedFile.js"
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
@@ -16,7 +16,7 @@ import { cppcheckLintKey } from "./CppcheckKey.js"
 import { type CppcheckFinding, CppcheckSeverity, severityOfCppcheck } from "./CppcheckOutput.js"
 import { cppcheckOnPath, installHint } from "./CppcheckProgram.js"
 import { type CppcheckLimits, defaultCppcheckLimits, runCppcheck } from "./CppcheckRun.js"
-import { type CppcheckSuppressions, isSuppressed, suppressionsOf } from "./CppcheckSuppressions.js"
+import { isSuppressed, suppressionsOf } from "./CppcheckSuppressions.js"
 
 /**
  * The Cppcheck plug-in: C and C++ checked by the `cppcheck` installed on this server, run behind
@@ -112,33 +112,6 @@ const lintUnits = (
     return new Map([...outcomes, ...fresh])
   })
 
-/**
- * Each file's messages: a source's own, and a header's from every source that included it (once
- * each); those the suppressions list names are not kept. A file outside the tree's C and C++ (a
- * vendored header) gets none.
- */
-const filesOf = (
-  taken: ReadonlyArray<SourceFile>,
-  outcomes: ReadonlyMap<string, FileMessages>,
-  suppressions: CppcheckSuppressions | undefined
-): ReadonlyArray<LintedFile> => {
-  const messages = new Map<string, Map<string, CachedMessage>>(taken.map((file) => [file.path, new Map()]))
-  for (const [unit, outcome] of outcomes) {
-    if (Either.isLeft(outcome)) continue
-    for (const message of outcome.right) {
-      const file = message.file ?? unit
-      const id = ruleAndLevelOf(message.ruleId ?? "").rule
-      if (suppressions !== undefined && isSuppressed(suppressions.suppressions, id, file, message.line)) continue
-      messages.get(file)?.set(`${message.line}\0${message.ruleId ?? ""}\0${message.message}`, new CachedMessage({ ruleId: message.ruleId, line: message.line, message: message.message }))
-    }
-  }
-  return taken.map((file) => {
-    const outcome = outcomes.get(file.path)
-    if (outcome !== undefined && Either.isLeft(outcome)) return failedFileOf(file, new Error(outcome.left))
-    return lintedFileOf(file, [...(messages.get(file.path)?.values() ?? [])].sort((a, b) => a.line - b.line))
-  })
-}
-
 const run = (definition: ToolDefinitions.ToolDefinition, options: CppcheckToolOptions, root: string, files: ReadonlyArray<SourceFile>, settings: ToolSettings) =>
   Effect.gen(function*() {
     const tool = definition.name
@@ -160,7 +133,11 @@ const run = (definition: ToolDefinitions.ToolDefinition, options: CppcheckToolOp
         optionsOf(settings.rules),
         { limits: options.limits ?? defaultCppcheckLimits, jobs: options.jobs ?? 1 }
       )
-    const summary = summaryOf(filesOf(taken, outcomes, suppressions), patternOf(definition.patternPrefix, settings.rules))
+    // A source's messages, and a header's from every source that included it; a vendored header (not
+    // among the tree's C and C++) gets none, and the suppressions list's are not kept.
+    const kept = (file: string, message: CachedMessage) =>
+      suppressions === undefined || !isSuppressed(suppressions.suppressions, ruleAndLevelOf(message.ruleId ?? "").rule, file, message.line)
+    const summary = summaryOf(lintedFilesOfUnits(taken, outcomes, kept), patternOf(definition.patternPrefix, settings.rules))
     return { result: new LintResult({ ...summary, skippedRules: [] }), problems } satisfies ToolRun
   })
 
