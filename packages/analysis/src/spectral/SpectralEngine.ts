@@ -129,6 +129,12 @@ export interface SpectralFinding {
   readonly file: string | undefined
 }
 
+/** What Spectral said of a document, and the `$ref`s it could not follow (out of the tree, or a URL). */
+export interface LintedDocument {
+  readonly findings: ReadonlyArray<SpectralFinding>
+  readonly unfollowed: ReadonlyArray<string>
+}
+
 /**
  * A document's diagnostics but those Spectral makes of what the specification or common practice
  * allows (SpectralMisreadings): the caller keeps those of a rule. `tree` is the text of every file
@@ -139,19 +145,20 @@ export const lintDocument = async (
   path: string,
   content: string,
   tree: ReadonlyMap<string, string>
-): Promise<ReadonlyArray<SpectralFinding>> => {
+): Promise<LintedDocument> => {
   const { Document, Parsers, Resolver, Spectral } = spectral()
-  const resolver = new Resolver({
-    resolvers: {
-      file: {
-        resolve: (ref) => {
-          const target = treePathOf(ref.path())
-          const text = target === undefined ? undefined : tree.get(target)
-          return text === undefined ? Promise.reject(new Error(`${ref.toString()} is not a file of the repository`)) : Promise.resolve(text)
-        }
-      }
+  const unfollowed: Array<string> = []
+  // Every scheme a `$ref` may name goes to the tree: a file of it is read, anything else refused and noted.
+  const inTree = {
+    resolve: (ref: { readonly path: () => string; readonly toString: () => string }) => {
+      const target = treePathOf(ref.path())
+      const text = target === undefined ? undefined : tree.get(target)
+      if (text !== undefined) return Promise.resolve(text)
+      unfollowed.push(ref.toString())
+      return Promise.reject(new Error(`${ref.toString()} is not a file of the repository`))
     }
-  })
+  }
+  const resolver = new Resolver({ resolvers: { file: inTree, http: inTree, https: inTree } })
   const linter = new Spectral({ resolver })
   linter.setRuleset(rulesetFor(configuration))
   const source = `${treeRoot}/${path}`
@@ -163,7 +170,7 @@ export const lintDocument = async (
     return text === undefined ? document.data : Either.getOrUndefined(/\.json$/i.test(path ?? "") ? Either.try(() => JSON.parse(text) as unknown) : parseYaml(text))
   }
   const kept = diagnostics.filter((diagnostic) => !misread(document.data, dataOf, diagnostic))
-  return kept.map((diagnostic) => {
+  const findings = kept.map((diagnostic) => {
     const file = diagnostic.source === undefined ? undefined : treePathOf(diagnostic.source)
     return {
       code: String(diagnostic.code),
@@ -173,4 +180,5 @@ export const lintDocument = async (
       file: file === path ? undefined : file
     }
   })
+  return { findings, unfollowed }
 }
