@@ -1,9 +1,8 @@
 import { Either, Predicate } from "effect"
 import { createRequire } from "node:module"
-import stripJsonComments from "strip-json-comments"
-import { reasonOf } from "../LintedFile.js"
 import { isInsideRoot, joinPath } from "../RepositoryPath.js"
 import type { SourceFile } from "../SourceTree.js"
+import { parseJsonc } from "../JsoncText.js"
 import { ToolProblem } from "../tools/AnalysisTool.js"
 import { parseYaml } from "../YamlText.js"
 
@@ -28,16 +27,13 @@ const nameOf = (path: string): string => path.slice(path.lastIndexOf("/") + 1)
 
 const folderOf = (path: string): string => path.slice(0, Math.max(0, path.lastIndexOf("/")))
 
-const jsonc = (content: string): Either.Either<unknown, string> =>
-  Either.try({ try: (): unknown => JSON.parse(stripJsonComments(content, { trailingCommas: true })), catch: reasonOf })
-
 /**
  * A file's text as data: YAML by its extension, JSON with comments otherwise; a name that says
  * neither is tried as JSON, then YAML, as markdownlint's own reader tries its parsers in turn.
  */
 const dataOf = (path: string, content: string): Either.Either<unknown, string> => {
   if (/\.ya?ml$/i.test(path)) return parseYaml(content)
-  const json = jsonc(content)
+  const json = parseJsonc(content)
   if (Either.isRight(json) || /\.jsonc?$/i.test(path) || nameOf(path) === ".markdownlintrc") return json
   return Either.orElse(parseYaml(content), () => json)
 }

@@ -1,7 +1,6 @@
 import { Either, Predicate } from "effect"
-import stripJsonComments from "strip-json-comments"
 import type { EnabledRule } from "../EnabledRule.js"
-import { reasonOf } from "../LintedFile.js"
+import { parseJsonc } from "../JsoncText.js"
 import type { SourceFile } from "../SourceTree.js"
 import { ToolProblem } from "../tools/AnalysisTool.js"
 import { parseYaml } from "../YamlText.js"
@@ -51,7 +50,7 @@ const severityOf = (value: unknown): RuleSeverity | undefined => {
 const dataOf = (file: SourceFile): Either.Either<unknown, string> =>
   /\.ya?ml$/i.test(file.path)
     ? parseYaml(file.content)
-    : Either.try({ try: (): unknown => JSON.parse(stripJsonComments(file.content, { trailingCommas: true })), catch: reasonOf })
+    : parseJsonc(file.content)
 
 const listOf = (value: unknown): ReadonlyArray<unknown> => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value])
 
