@@ -1,4 +1,5 @@
 import { Either, Predicate } from "effect"
+import { parseJsonc } from "../JsoncText.js"
 import type { SourceFile } from "../SourceTree.js"
 
 /**
@@ -22,7 +23,8 @@ const versionOf = (value: unknown): string | undefined =>
 
 const isJsonDocument = (content: string): boolean => {
   if (!jsonKey.test(content)) return false
-  const parsed = Either.try((): unknown => JSON.parse(content))
+  // Spectral's JSON parser takes comments and trailing commas: a document written so is one.
+  const parsed = parseJsonc(content)
   if (Either.isLeft(parsed) || !Predicate.isRecord(parsed.right) || Array.isArray(parsed.right)) return false
   const top = parsed.right
   return /^[23]\./.test(versionOf(top["openapi"]) ?? "") || /^[23]\./.test(versionOf(top["asyncapi"]) ?? "") || versionOf(top["swagger"]) === "2.0"

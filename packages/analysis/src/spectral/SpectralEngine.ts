@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { dirname, join, posix } from "node:path"
 import { canonicalJson } from "../CanonicalJson.js"
+import { parseJsonc } from "../JsoncText.js"
 import { parseYaml } from "../YamlText.js"
 import { isYamlPath } from "./SpectralDocument.js"
 import { misread } from "./SpectralMisreadings.js"
@@ -167,7 +168,7 @@ export const lintDocument = async (
   const dataOf = (file: string | undefined): unknown => {
     const path = file === undefined || file === source ? undefined : treePathOf(file)
     const text = path === undefined ? undefined : tree.get(path)
-    return text === undefined ? document.data : Either.getOrUndefined(/\.json$/i.test(path ?? "") ? Either.try(() => JSON.parse(text) as unknown) : parseYaml(text))
+    return text === undefined ? document.data : Either.getOrUndefined(/\.json$/i.test(path ?? "") ? parseJsonc(text) : parseYaml(text))
   }
   const kept = diagnostics.filter((diagnostic) => !misread(document.data, dataOf, diagnostic))
   const findings = kept.map((diagnostic) => {

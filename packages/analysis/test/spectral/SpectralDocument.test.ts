@@ -25,6 +25,8 @@ describe("takesApiDocument", () => {
     expect(takes("package.json", "{\"name\": \"x\", \"dependencies\": {\"openapi\": \"^3.0.0\"}}")).toBe(false)
     expect(takes("list.json", "[{\"openapi\": \"3.0.0\"}]")).toBe(false)
     expect(takes("broken.json", "{\"openapi\": \"3.0.0\"")).toBe(false)
+    // As Spectral's own JSON parser, comments and trailing commas are allowed.
+    expect(takes("commented.json", "{\n  // the public API\n  \"openapi\": \"3.1.0\",\n}")).toBe(true)
   })
 
   it("leaves the documents of test and fixture folders: tests' inputs, often invalid on purpose", () => {
