@@ -65,7 +65,7 @@ export interface EslintCounts {
   readonly otherRules: number
 }
 
-const countsOf = (reportFile: string, ruleIds: ReadonlySet<string>): EslintCounts => {
+export const countsOf = (reportFile: string, ruleIds: ReadonlySet<string>): EslintCounts => {
   const report = Schema.decodeUnknownSync(Schema.parseJson(EslintReport))(readFileSync(reportFile, "utf8"))
   const messages = report.flatMap((file) => file.messages)
   const count = (keep: (message: (typeof messages)[number]) => boolean) => messages.filter(keep).length

@@ -1,9 +1,14 @@
-import type { Analyzer } from "@tidemark/core"
+import { type EnabledRule, isLintable, TreeAnalyzer } from "@tidemark/analysis"
+import type { StylelintSyntax } from "@tidemark/catalogue/StylelintSyntaxes"
 import { shellCheckOptionalChecks } from "@tidemark/catalogue/ToolHeads"
+import type { Analyzer } from "@tidemark/core"
 import { spawnSync } from "node:child_process"
-import { appendFileSync, cpSync, readFileSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
+import { appendFileSync, cpSync, existsSync, readFileSync, writeFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { countsOf } from "./AnchorTools.js"
+import { anchorConfig } from "./EslintAnchorConfig.js"
 // The plug-ins' own file selection and written configurations, read from source (as RuffStandalone
 // reads Ruff's): an anchor checks the files a plug-in checks, with the configuration it writes.
 import { configurationText as checkstyleConfiguration, patternsPlan as checkstylePlan } from "../../../packages/analysis/src/checkstyle/CheckstyleConfig.js"
@@ -12,7 +17,11 @@ import { takesGo } from "../../../packages/analysis/src/golang/GoFiles.js"
 import { documentName, documentText, patternsConfiguration } from "../../../packages/analysis/src/rubocop/RubocopConfig.js"
 import { syntaxCop } from "../../../packages/analysis/src/rubocop/RubocopOutput.js"
 import { takesRuby } from "../../../packages/analysis/src/rubocop/RubyFiles.js"
+import { takesMarkdown } from "../../../packages/analysis/src/markdownlint/MarkdownlintTool.js"
+import { patternConfiguration as markdownlintConfiguration } from "../../../packages/analysis/src/markdownlint/MarkdownlintSettings.js"
 import { takesShell } from "../../../packages/analysis/src/shellcheck/ShellScripts.js"
+import { minifiedCopyOf, stylesheetSyntaxOf, takesStylesheet } from "../../../packages/analysis/src/stylelint/StylelintFiles.js"
+import { patternConfigs } from "../../../packages/analysis/src/stylelint/StylelintPatterns.js"
 import type { SourceFile } from "../../../packages/analysis/src/SourceTree.js"
 import { configurationText as yamllintConfiguration, patternsPlan as yamllintPlan } from "../../../packages/analysis/src/yamllint/YamllintConfig.js"
 import { takesYaml } from "../../../packages/analysis/src/yamllint/YamlFiles.js"
@@ -78,6 +87,27 @@ export const checked = (label: string, unit: string, output: Output, ok: (status
 
 /** The tool's enabled rule ids (its patterns' ids without the prefix). */
 export const rulesOf = (tool: Analyzer.AnalyzedTool, prefix: string): ReadonlyArray<string> => tool.patterns.map((pattern) => pattern.id.slice(prefix.length))
+
+/** The tool's enabled patterns as its linter takes them: the rule id is the pattern id without the prefix (ESLint's: TreeAnalyzer's mapping). */
+const enabledRulesOf = (tool: Analyzer.AnalyzedTool, ruleIdOf: string | ((patternId: string) => string)): ReadonlyArray<EnabledRule> =>
+  tool.patterns.map((pattern) => ({
+    patternId: pattern.id,
+    ruleId: typeof ruleIdOf === "string" ? pattern.id.slice(ruleIdOf.length) : ruleIdOf(pattern.id),
+    severity: pattern.severityLevel,
+    parameters: pattern.parameters
+  }))
+
+// The in-process linters' own command lines, resolved where @tidemark/analysis resolves the
+// libraries (Stylelint, and the PostCSS parsers it is given per syntax), so both sides run the same code.
+const fromAnalysis = createRequire(new URL("../../../packages/analysis/package.json", import.meta.url))
+const stylelintBin = join(dirname(fromAnalysis.resolve("stylelint/package.json")), "bin/stylelint.mjs")
+const customSyntaxPath: Readonly<Record<StylelintSyntax, string | undefined>> = {
+  CSS: undefined,
+  SCSS: fromAnalysis.resolve("postcss-scss"),
+  LESS: fromAnalysis.resolve("postcss-less")
+}
+const eslintBin = fileURLToPath(new URL("../node_modules/eslint/bin/eslint.js", import.meta.url))
+const markdownlintBin = fileURLToPath(new URL("../node_modules/markdownlint-cli2/markdownlint-cli2-bin.mjs", import.meta.url))
 
 /** What an anchor is given: the repository, the tool as enabled, the files the analysis lints, and a scratch folder. */
 export interface AnchorInput {
@@ -168,6 +198,67 @@ export const anchors: Readonly<Record<string, Anchor>> = {
     writeFileSync(config, yamllintConfiguration(yamllintPlan(rulesOf(tool, "yamllint_"))))
     return checked("yamllint", "findings", runTimed("yamllint", ["-f", "parsable", "-c", config, "--", ...yaml], root), exitsZeroOrOne, (output) =>
       output.stdout.split("\n").filter((line) => /^.+:\d+:\d+: \[(error|warning)\]/.test(line)).length)
+  },
+  ESLint9: ({ files, root, scratch, tool }) => {
+    const scripts = files.filter((file) => isLintable(file.path)).map((file) => file.path)
+    if (scripts.length === 0) return undefined
+    const rules = enabledRulesOf(tool, TreeAnalyzer.ruleIdOf)
+    const config = join(scratch, "eslint.config.mjs")
+    const report = join(scratch, "report.json")
+    // The config the benchmark of the measures runs: the rules PatternLinter runs, with their options, plus `complexity` at 0 (the measure's work).
+    writeFileSync(config, anchorConfig(root, rules).source)
+    const args = [eslintBin, "--config", config, "--format", "json", "--output-file", report, "--no-warn-ignored", "--", ...scripts]
+    // 2: a configuration or internal error.
+    return checked("eslint", "findings", runTimed(process.execPath, args, root), exitsZeroOrOne, () => {
+      const counts = countsOf(report, new Set(rules.map((rule) => rule.ruleId)))
+      // A file that does not parse is reported, not linted, on both sides (Tidemark says so as a problem): not a finding.
+      return counts.patternIssues
+    })
+  },
+  Stylelint: ({ files, root, scratch, tool }) => {
+    const bySyntax = new Map<StylelintSyntax, Array<SourceFile>>()
+    // As the plug-in: a stylesheet beside its minified copy is a build's output.
+    const built = (file: SourceFile) => { const copy = minifiedCopyOf(file.path); return copy !== undefined && existsSync(join(root, copy)) }
+    for (const file of files.filter((file) => takesStylesheet(file) && !built(file))) {
+      const syntax = stylesheetSyntaxOf(file.path) ?? "CSS"
+      bySyntax.set(syntax, [...(bySyntax.get(syntax) ?? []), file])
+    }
+    if (bySyntax.size === 0) return undefined
+    const rules = enabledRulesOf(tool, "Stylelint_")
+    const configs = patternConfigs(rules, new Set(rules.map((rule) => rule.ruleId)))
+    // One run per syntax, each with the rules the plug-in runs on it and its parser, as the plug-in lints them.
+    const runs = [...bySyntax].map(([syntax, stylesheets]) => {
+      const config = join(scratch, `stylelint-${syntax}.json`)
+      const customSyntax = customSyntaxPath[syntax]
+      writeFileSync(config, JSON.stringify({ ...configs.configOf(syntax), ...(customSyntax === undefined ? {} : { customSyntax }) }))
+      const args = [stylelintBin, "--config", config, "--formatter", "json", "--", ...stylesheets.map((file) => file.path)]
+      // 2: problems found; 1 and 78: a fatal or configuration error.
+      return checked("stylelint", "findings", runTimed(process.execPath, args, root), (status) => status === 0 || status === 2, (output) => {
+        const report = // Stylelint 16 and later write the report to standard error.
+        JSON.parse(output.stderr.trim() === "" ? output.stdout : output.stderr) as ReadonlyArray<{
+          readonly warnings: ReadonlyArray<{ readonly rule: string }>
+          readonly invalidOptionWarnings: ReadonlyArray<unknown>
+        }>
+        const invalid = report.flatMap((file) => file.invalidOptionWarnings)
+        // A stylesheet that does not parse is reported as a CssSyntaxError (Tidemark says so as a problem): not a finding.
+        return invalid.length > 0
+          ? `invalid options: ${JSON.stringify(invalid[0]).slice(0, 200)}`
+          : report.reduce((sum, file) => sum + file.warnings.filter((warning) => warning.rule !== "CssSyntaxError").length, 0)
+      })
+    })
+    const failed = runs.find((run) => run.failure !== undefined)
+    return { ...(failed ?? runs[0]!), ms: runs.reduce((sum, run) => sum + run.ms, 0), count: runs.reduce((sum, run) => sum + run.count, 0) }
+  },
+  markdownlint: ({ files, root, scratch, tool }) => {
+    const markdown = files.filter(takesMarkdown).map((file) => file.path)
+    if (markdown.length === 0) return undefined
+    const config = join(scratch, ".markdownlint-cli2.jsonc")
+    writeFileSync(config, JSON.stringify({ config: markdownlintConfiguration(enabledRulesOf(tool, "markdownlint_"))}))
+    // `:` before a path: a literal path, not a glob. 1: findings; 2: an error of the command line itself.
+    return checked("markdownlint-cli2", "findings", runTimed(process.execPath, [markdownlintBin, "--config", config, ...markdown.map((path) => `:${path}`)], root), exitsZeroOrOne, (output) => {
+      const summary = /Summary: (\d+) error/.exec(`${output.stdout}\n${output.stderr}`)
+      return summary === null ? "no summary line" : Number(summary[1])
+    })
   },
   Checkstyle: ({ files, root, scratch, tool }) => {
     const java = files.filter(takesJava).map((file) => file.path)

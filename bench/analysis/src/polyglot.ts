@@ -5,9 +5,10 @@
  * command lines one after another: cloc for the lines, jscpd for duplication, and each external
  * analyser's CLI over the files its plug-in takes, with the configuration its plug-in writes
  * (PolyglotAnchors). Every anchor's run is checked: a row with an anchor that failed to analyse is
- * printed, named, and left out of the totals. The in-process tools with no CLI here (markdownlint,
- * Ruff's WebAssembly build, Stylelint and ESLint through the library) run on Tidemark's side only:
- * the ratio leaves them on its side, against it. Markdown tables on stdout, progress on stderr.
+ * printed, named, and left out of the totals. The tools Tidemark runs in process have their own
+ * command lines as anchors (ESLint's, Stylelint's, markdownlint-cli2 over the same markdownlint);
+ * those with no CLI here (Ruff's WebAssembly build, Spectral) run on Tidemark's side only, against
+ * it. Markdown tables on stdout, progress on stderr.
  *
  *   pnpm --filter @tidemark/bench-analysis bench:polyglot go=/tmp/real/cobra shell=/tmp/real/nvm ...
  */
