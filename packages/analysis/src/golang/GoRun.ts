@@ -8,6 +8,7 @@ import type { SourceFile } from "../SourceTree.js"
 import { goVariables, modfileCopy } from "./GoEnvironment.js"
 import { type GoFinding, lacksDeclarations, type UnitOf, type UnitOutcome } from "./GoFindings.js"
 import { importsOf, isStandard } from "./GoFiles.js"
+import type { GoListing } from "./GoModuleTurns.js"
 import { type GoPackage, listPackages } from "./GoPackages.js"
 import type { ChildOutput } from "../external/ConfinedRun.js"
 
@@ -66,6 +67,8 @@ export interface ModuleRequest {
   readonly folder: string
   /** The folder of the caches kept between analyses (GoEnvironment's `sharedCaches`). */
   readonly caches?: string | undefined
+  /** The module's package list as its turn has it (GoModuleTurns): read by the first run, taken by the next. */
+  readonly listing?: ((list: Effect.Effect<GoListing>) => Effect.Effect<GoListing>) | undefined
 }
 
 /** Each file's findings (by its path in the checkout), or why it has none; and, if part of the module could not be loaded, why. */
@@ -104,7 +107,8 @@ export const runModule = (request: ModuleRequest): Effect.Effect<ModuleOutcome> 
     const vendored = existsSync(join(cwd, "vendor", "modules.txt"))
     const modfile = vendored || request.module === undefined ? undefined : modfileCopy(request.folder, cwd, request.fences.user)
     const environment = { ...goVariables(request.folder, vendored, modfile, request.caches), PATH: `${dirname(request.go)}:${childEnvironment["PATH"] ?? ""}` }
-    const listed = request.module === undefined ? Either.right<ReadonlyArray<GoPackage>>([]) : yield* listPackages({ go: request.go, cwd, fences: request.fences, environment })
+    const list = listPackages({ go: request.go, cwd, fences: request.fences, environment })
+    const listed = request.module === undefined ? Either.right<ReadonlyArray<GoPackage>>([]) : yield* (request.listing?.(list) ?? list)
     const packages = Either.getOrElse(listed, () => [])
     const byFolder = new Map(packages.map((p) => [p.dir === cwd ? "." : p.dir.slice(cwd.length + 1), p]))
     const available = new Set(packages.filter((p) => p.problem === undefined).map((p) => p.importPath))

@@ -15,6 +15,7 @@ import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSett
 import { goFolder, sharedCaches } from "./GoEnvironment.js"
 import { moduleRootOf, takesGo } from "./GoFiles.js"
 import { goLintKey } from "./GoKey.js"
+import { type GoModuleTurns, unsharedTurns } from "./GoModuleTurns.js"
 import { goOnPath, installHint } from "./GoProgram.js"
 import { defaultGoLimits, type GoAnalyser, type GoLimits, runModule } from "./GoRun.js"
 
@@ -34,6 +35,8 @@ export interface GoToolOptions {
    * each run's own, cold, when absent or out of reach of the user the runs switch to.
    */
   readonly cacheDirectory?: string | undefined
+  /** The turns the Go plug-ins of one server take on a module (GoModuleTurns); each run its own when absent. */
+  readonly turns?: GoModuleTurns | undefined
 }
 
 /** A Go plug-in: how its analyser is found and run. */
@@ -89,8 +92,10 @@ const checkModule = (
     const fences = childFencesReading(programs.analyser.program, root)
     const caches = options.cacheDirectory === undefined ? undefined : sharedCaches(options.cacheDirectory, fences.user)
     const limits = options.limits ?? defaultGoLimits
-    const ran = yield* Effect.scoped(Effect.flatMap(goFolder(fences.user), (folder) =>
-      runModule({ analyser: programs.analyser, go: programs.go.path, root, module, files, fences, limits, folder, caches })))
+    const turns = options.turns ?? unsharedTurns
+    const ran = yield* turns.inTurn(`${root}\0${module ?? ""}\0${digest}`, (turn) =>
+      Effect.scoped(Effect.flatMap(goFolder(fences.user), (folder) =>
+        runModule({ analyser: programs.analyser, go: programs.go.path, root, module, files, fences, limits, folder, caches, listing: turn.listing }))))
     const fresh = yield* keptOutcomes(programs.analyser.name, files, ran.files, (_, findings) =>
       findings.map((f) => new CachedMessage({ ruleId: f.code, line: f.line, message: f.message })).sort((a, b) => a.line - b.line), keyOf)
     return { outcomes: new Map(fresh), problem: ran.problem }

@@ -2,6 +2,7 @@ import { toolHeads } from "@tidemark/catalogue/ToolHeads"
 import type { RegisteredTools, ToolDefinitions } from "@tidemark/core"
 import { makeCheckstyleTool } from "../checkstyle/CheckstyleTool.js"
 import { makeCppcheckTool } from "../cppcheck/CppcheckTool.js"
+import { makeGoModuleTurns } from "../golang/GoModuleTurns.js"
 import { makeGoVetTool } from "../golang/GoVetTool.js"
 import { makeStaticcheckTool } from "../golang/StaticcheckTool.js"
 import { makePhpcsTool } from "../phpcs/PhpcsTool.js"
@@ -36,17 +37,21 @@ export type PluginMakers<A> = Readonly<Record<string, (definition: ToolDefinitio
 /** The families whose tools run in process, always installed (AnalysisTools makes their plug-ins). */
 export const inProcessFamilies = ["eslint", "Ruff", "markdownlint", "stylelint", "spectral"] as const
 
-export const externalMakers = (options: ExternalToolsOptions): PluginMakers<AnalysisTool> => ({
-  shellcheck: (definition) => makeShellCheckTool(definition, { searchPath: options.searchPath }),
-  cppcheck: (definition) => makeCppcheckTool(definition, { searchPath: options.searchPath, jobs: options.externalJobs }),
-  rubocop: (definition) => makeRubocopTool(definition, { searchPath: options.searchPath, jobs: options.externalJobs }),
-  staticcheck: (definition) => makeStaticcheckTool(definition, { searchPath: options.searchPath, cacheDirectory: options.goCacheDirectory }),
-  govet: (definition) => makeGoVetTool(definition, { searchPath: options.searchPath, cacheDirectory: options.goCacheDirectory }),
-  yamllint: (definition) => makeYamllintTool(definition, { searchPath: options.searchPath }),
-  checkstyle: (definition) => makeCheckstyleTool(definition, { searchPath: options.searchPath }),
-  pylint: (definition) => makePylintTool(definition, { searchPath: options.searchPath }),
-  phpcs: (definition) => makePhpcsTool(definition, { searchPath: options.searchPath })
-})
+export const externalMakers = (options: ExternalToolsOptions): PluginMakers<AnalysisTool> => {
+  // Staticcheck and go vet take turns on a module: the second finds its packages built (GoModuleTurns).
+  const goTurns = makeGoModuleTurns()
+  return {
+    shellcheck: (definition) => makeShellCheckTool(definition, { searchPath: options.searchPath }),
+    cppcheck: (definition) => makeCppcheckTool(definition, { searchPath: options.searchPath, jobs: options.externalJobs }),
+    rubocop: (definition) => makeRubocopTool(definition, { searchPath: options.searchPath, jobs: options.externalJobs }),
+    staticcheck: (definition) => makeStaticcheckTool(definition, { searchPath: options.searchPath, cacheDirectory: options.goCacheDirectory, turns: goTurns }),
+    govet: (definition) => makeGoVetTool(definition, { searchPath: options.searchPath, cacheDirectory: options.goCacheDirectory, turns: goTurns }),
+    yamllint: (definition) => makeYamllintTool(definition, { searchPath: options.searchPath }),
+    checkstyle: (definition) => makeCheckstyleTool(definition, { searchPath: options.searchPath }),
+    pylint: (definition) => makePylintTool(definition, { searchPath: options.searchPath }),
+    phpcs: (definition) => makePhpcsTool(definition, { searchPath: options.searchPath })
+  }
+}
 
 /**
  * One plug-in per catalogue tool whose family has a maker, then one per registered tool. The
