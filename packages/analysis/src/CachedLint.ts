@@ -58,6 +58,18 @@ export const cachedMessagesOf = (keys: ReadonlyArray<string>): Effect.Effect<Rea
         onSome: (store) => store.get(key).pipe(Effect.tapError(warnOf), Effect.orElseSucceed(() => Option.none<ReadonlyArray<CachedMessage>>()))
       })))
 
+/**
+ * For files a tool checks together or not at all (a Go module: any file changed, every file runs):
+ * every key's cached messages, or none. The first key is looked up alone: the keys share what makes
+ * them miss together (the module's digest), so a changed module is known after one read, not one
+ * per file, and its run starts at once.
+ */
+export const cachedTogetherOf = (keys: ReadonlyArray<string>): Effect.Effect<Option.Option<ReadonlyArray<ReadonlyArray<CachedMessage>>>> =>
+  Effect.flatMap(cachedMessagesOf(keys.slice(0, 1)), (first) =>
+    first.every(Option.isSome)
+      ? Effect.map(cachedMessagesOf(keys), (hits) => Option.all(hits))
+      : Effect.succeed(Option.none()))
+
 /** Keeps a file's messages under its key, where the context has the per-file cache. */
 export const cacheMessages = (key: string, messages: ReadonlyArray<CachedMessage>): Effect.Effect<void> =>
   Effect.flatMap(Effect.serviceOption(LintCache), (cache) =>

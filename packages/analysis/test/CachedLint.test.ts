@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Either } from "effect"
-import { type ConfiguredLint, keptOutcomes, lintedFilesOf, lintedFilesOfUnits, lintedWithFallback, splitByCache } from "../src/CachedLint.js"
-import { CachedMessage } from "../src/LintCache.js"
-import { lintLayer } from "../src/MemoryAnalysisCache.js"
+import { Effect, Either, Layer, Option } from "effect"
+import { cacheMessages, cachedTogetherOf, type ConfiguredLint, keptOutcomes, lintedFilesOf, lintedFilesOfUnits, lintedWithFallback, splitByCache } from "../src/CachedLint.js"
+import { CachedMessage, LintCache } from "../src/LintCache.js"
+import { lintLayer, makeLint } from "../src/MemoryAnalysisCache.js"
 import type { SourceFile } from "../src/SourceTree.js"
 
 const file = (path: string, content = "x\n"): SourceFile => ({ path, content })
@@ -25,6 +25,24 @@ describe("an external analyser's files through the per-file cache", () => {
       expect(second.missing.map((f) => f.content)).toEqual(["x\n", "x\n", "changed\n"])
       expect([...second.outcomes.keys()]).toEqual(["a.sh"])
     }).pipe(Effect.provide(lintLayer)))
+
+  it.effect("files checked together are all cached or none, a changed module known after one read", () =>
+    Effect.gen(function*() {
+      const inner = yield* makeLint
+      const reads: Array<string> = []
+      const counted = Layer.succeed(LintCache, LintCache.of({ get: (key) => Effect.zipRight(Effect.sync(() => reads.push(key)), inner.get(key)), set: inner.set }))
+      const keys = ["module@1:a.go", "module@1:b.go", "module@1:c.go"]
+      const together = (of: ReadonlyArray<string>) => cachedTogetherOf(of).pipe(Effect.provide(counted))
+      expect(yield* together(keys)).toEqual(Option.none())
+      expect(reads).toEqual(["module@1:a.go"])
+      yield* Effect.forEach(keys, (key, line) => cacheMessages(key, finding(line))).pipe(Effect.provide(counted))
+      reads.length = 0
+      expect(yield* together(keys)).toEqual(Option.some([finding(0), finding(1), finding(2)]))
+      // One entry gone (evicted): none, and the module runs whole.
+      expect(yield* together([...keys, "module@1:d.go"])).toEqual(Option.none())
+      expect(yield* together(["module@2:a.go", "module@2:b.go"])).toEqual(Option.none())
+      expect(reads.filter((key) => key.startsWith("module@2"))).toEqual(["module@2:a.go"])
+    }))
 
   it.effect("without a cache in the context, every file is run and nothing fails for it", () =>
     Effect.gen(function*() {

@@ -2,7 +2,7 @@ import type { ToolDefinitions } from "@tidemark/core"
 import { Effect, Either, Fiber, Option } from "effect"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { cachedMessagesOf, keptOutcomes } from "../CachedLint.js"
+import { cachedTogetherOf, keptOutcomes } from "../CachedLint.js"
 import { treeDigest } from "../CacheKey.js"
 import type { EnabledRule } from "../EnabledRule.js"
 import { childFencesReading } from "../external/ChildFences.js"
@@ -83,10 +83,9 @@ const checkModule = (
   Effect.gen(function*() {
     const digest = moduleDigest(root, module, files)
     const keyOf = (file: SourceFile) => goLintKey(tool, programs.versions, programs.analyser.options.join(" "), file.path, file.content, digest)
-    const hits = yield* cachedMessagesOf(files.map(keyOf))
-    const outcomes: Outcomes = new Map()
-    if (hits.every(Option.isSome)) {
-      for (const [index, file] of files.entries()) outcomes.set(file.path, Either.right(Option.getOrElse(hits[index] ?? Option.none(), () => [])))
+    const cached = yield* cachedTogetherOf(files.map(keyOf))
+    if (Option.isSome(cached)) {
+      const outcomes: Outcomes = new Map(files.map((file, index) => [file.path, Either.right(cached.value[index] ?? [])]))
       return { outcomes, problem: undefined }
     }
     const fences = childFencesReading(programs.analyser.program, root)
