@@ -84,14 +84,16 @@ export const countsOf = (reportFile: string, ruleIds: ReadonlySet<string>): Esli
  * with `--config`, ESLint resolves `files` against the working directory, the tree). The JSON
  * report is written, as a CI job would, and read after the clock stops.
  */
+/** The ESLint 9 CLI's arguments (after Node's): the generated config, a JSON report written to `report`, the targets. */
+export const eslintArguments = (config: string, report: string, targets: ReadonlyArray<string>): ReadonlyArray<string> => [
+  here("../node_modules/eslint/bin/eslint.js"), "--config", config, "--format", "json", "--output-file", report, "--no-warn-ignored", "--", ...targets
+]
+
 export const eslintRun = (root: string, configSource: string, ruleIds: ReadonlySet<string>) =>
   inTempDirectory("tidemark-bench-eslint-", (directory) => {
     const config = join(directory, "eslint.config.mjs")
     const report = join(directory, "report.json")
     writeFileSync(config, configSource)
-    const ms = wallTime(process.execPath, [
-      here("../node_modules/eslint/bin/eslint.js"), "--config", config,
-      "--format", "json", "--output-file", report, "--no-warn-ignored", "."
-    ], root, [0, 1])
+    const ms = wallTime(process.execPath, eslintArguments(config, report, ["."]), root, [0, 1])
     return { ms, counts: countsOf(report, ruleIds) }
   })

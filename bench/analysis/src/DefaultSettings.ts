@@ -1,4 +1,4 @@
-import { type EnabledRule, TreeAnalyzer } from "@tidemark/analysis"
+import { type EnabledRule, enabledRulesOf, TreeAnalyzer } from "@tidemark/analysis"
 // Not dependencies of this package (adding them would change the workspace's lockfile): read from
 // source, as the corpus is; they are the same modules @tidemark/analysis loads.
 import { catalogue } from "@tidemark/catalogue"
@@ -43,14 +43,7 @@ export const defaultSettings = (): Analyzer.AnalyzerSettings => ({
 
 /** The ESLint9 patterns of the settings as the linting step takes them (TreeAnalyzer's own mapping). */
 export const enabledRules = (settings: Analyzer.AnalyzerSettings): ReadonlyArray<EnabledRule> =>
-  settings.tools.filter((t) => t.uuid === TreeAnalyzer.eslint9Uuid).flatMap((tool) =>
-    tool.patterns.map((pattern) => ({
-      patternId: pattern.id,
-      ruleId: TreeAnalyzer.ruleIdOf(pattern.id),
-      severity: pattern.severityLevel,
-      parameters: pattern.parameters
-    }))
-  )
+  settings.tools.filter((t) => t.uuid === TreeAnalyzer.eslint9Uuid).flatMap((tool) => enabledRulesOf(tool, TreeAnalyzer.ruleIdOf))
 
 /**
  * The measures' C++ and headers under the service's names, which core's language definitions do

@@ -1,4 +1,4 @@
-import { type EnabledRule, isLintable, TreeAnalyzer } from "@tidemark/analysis"
+import { enabledRulesOf, isLintable, TreeAnalyzer } from "@tidemark/analysis"
 import type { StylelintSyntax } from "@tidemark/catalogue/StylelintSyntaxes"
 import { shellCheckOptionalChecks } from "@tidemark/catalogue/ToolHeads"
 import type { Analyzer } from "@tidemark/core"
@@ -7,7 +7,7 @@ import { appendFileSync, cpSync, existsSync, readFileSync, writeFileSync } from 
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { countsOf } from "./AnchorTools.js"
+import { countsOf, eslintArguments } from "./AnchorTools.js"
 import { anchorConfig } from "./EslintAnchorConfig.js"
 // The plug-ins' own file selection and written configurations, read from source (as RuffStandalone
 // reads Ruff's): an anchor checks the files a plug-in checks, with the configuration it writes.
@@ -20,6 +20,7 @@ import { takesRuby } from "../../../packages/analysis/src/rubocop/RubyFiles.js"
 import { takesMarkdown } from "../../../packages/analysis/src/markdownlint/MarkdownlintTool.js"
 import { patternConfiguration as markdownlintConfiguration } from "../../../packages/analysis/src/markdownlint/MarkdownlintSettings.js"
 import { takesShell } from "../../../packages/analysis/src/shellcheck/ShellScripts.js"
+import { ruleIdWithout } from "../../../packages/analysis/src/tools/AnalysisTool.js"
 import { minifiedCopyOf, stylesheetSyntaxOf, takesStylesheet } from "../../../packages/analysis/src/stylelint/StylelintFiles.js"
 import { patternConfigs } from "../../../packages/analysis/src/stylelint/StylelintPatterns.js"
 import type { SourceFile } from "../../../packages/analysis/src/SourceTree.js"
@@ -88,15 +89,6 @@ export const checked = (label: string, unit: string, output: Output, ok: (status
 /** The tool's enabled rule ids (its patterns' ids without the prefix). */
 export const rulesOf = (tool: Analyzer.AnalyzedTool, prefix: string): ReadonlyArray<string> => tool.patterns.map((pattern) => pattern.id.slice(prefix.length))
 
-/** The tool's enabled patterns as its linter takes them: the rule id is the pattern id without the prefix (ESLint's: TreeAnalyzer's mapping). */
-const enabledRulesOf = (tool: Analyzer.AnalyzedTool, ruleIdOf: string | ((patternId: string) => string)): ReadonlyArray<EnabledRule> =>
-  tool.patterns.map((pattern) => ({
-    patternId: pattern.id,
-    ruleId: typeof ruleIdOf === "string" ? pattern.id.slice(ruleIdOf.length) : ruleIdOf(pattern.id),
-    severity: pattern.severityLevel,
-    parameters: pattern.parameters
-  }))
-
 // The in-process linters' own command lines, resolved where @tidemark/analysis resolves the
 // libraries (Stylelint, and the PostCSS parsers it is given per syntax), so both sides run the same code.
 const fromAnalysis = createRequire(new URL("../../../packages/analysis/package.json", import.meta.url))
@@ -106,7 +98,6 @@ const customSyntaxPath: Readonly<Record<StylelintSyntax, string | undefined>> = 
   SCSS: fromAnalysis.resolve("postcss-scss"),
   LESS: fromAnalysis.resolve("postcss-less")
 }
-const eslintBin = fileURLToPath(new URL("../node_modules/eslint/bin/eslint.js", import.meta.url))
 const markdownlintBin = fileURLToPath(new URL("../node_modules/markdownlint-cli2/markdownlint-cli2-bin.mjs", import.meta.url))
 
 /** What an anchor is given: the repository, the tool as enabled, the files the analysis lints, and a scratch folder. */
@@ -207,9 +198,8 @@ export const anchors: Readonly<Record<string, Anchor>> = {
     const report = join(scratch, "report.json")
     // The config the benchmark of the measures runs: the rules PatternLinter runs, with their options, plus `complexity` at 0 (the measure's work).
     writeFileSync(config, anchorConfig(root, rules).source)
-    const args = [eslintBin, "--config", config, "--format", "json", "--output-file", report, "--no-warn-ignored", "--", ...scripts]
     // 2: a configuration or internal error.
-    return checked("eslint", "findings", runTimed(process.execPath, args, root), exitsZeroOrOne, () => {
+    return checked("eslint", "findings", runTimed(process.execPath, eslintArguments(config, report, scripts), root), exitsZeroOrOne, () => {
       const counts = countsOf(report, new Set(rules.map((rule) => rule.ruleId)))
       // A file that does not parse is reported, not linted, on both sides (Tidemark says so as a problem): not a finding.
       return counts.patternIssues
@@ -224,7 +214,7 @@ export const anchors: Readonly<Record<string, Anchor>> = {
       bySyntax.set(syntax, [...(bySyntax.get(syntax) ?? []), file])
     }
     if (bySyntax.size === 0) return undefined
-    const rules = enabledRulesOf(tool, "Stylelint_")
+    const rules = enabledRulesOf(tool, ruleIdWithout("Stylelint_"))
     const configs = patternConfigs(rules, new Set(rules.map((rule) => rule.ruleId)))
     // One run per syntax, each with the rules the plug-in runs on it and its parser, as the plug-in lints them.
     const runs = [...bySyntax].map(([syntax, stylesheets]) => {
@@ -253,7 +243,7 @@ export const anchors: Readonly<Record<string, Anchor>> = {
     const markdown = files.filter(takesMarkdown).map((file) => file.path)
     if (markdown.length === 0) return undefined
     const config = join(scratch, ".markdownlint-cli2.jsonc")
-    writeFileSync(config, JSON.stringify({ config: markdownlintConfiguration(enabledRulesOf(tool, "markdownlint_"))}))
+    writeFileSync(config, JSON.stringify({ config: markdownlintConfiguration(enabledRulesOf(tool, ruleIdWithout("markdownlint_"))) }))
     // `:` before a path: a literal path, not a glob. 1: findings; 2: an error of the command line itself.
     return checked("markdownlint-cli2", "findings", runTimed(process.execPath, [markdownlintBin, "--config", config, ...markdown.map((path) => `:${path}`)], root), exitsZeroOrOne, (output) => {
       const summary = /Summary: (\d+) error/.exec(`${output.stdout}\n${output.stderr}`)

@@ -1,5 +1,5 @@
 import type { FileSystem, Path } from "@effect/platform"
-import { type EnabledRule, makeRuffTool, readSourceTree } from "@tidemark/analysis"
+import { enabledRulesOf, makeRuffTool, readSourceTree } from "@tidemark/analysis"
 import { catalogue } from "@tidemark/catalogue"
 import type { Analyzer } from "@tidemark/core"
 import { Effect } from "effect"
@@ -20,12 +20,7 @@ export const ruffPluginRun = (
     if (definition === undefined) return yield* Effect.dieMessage(`the catalogue has no tool ${ruffUuid}`)
     const plugin = makeRuffTool(definition)
     const files = yield* readSourceTree(root)
-    const rules: ReadonlyArray<EnabledRule> = tool.patterns.map((pattern) => ({
-      patternId: pattern.id,
-      ruleId: plugin.ruleIdOf(pattern.id),
-      severity: pattern.severityLevel,
-      parameters: pattern.parameters
-    }))
+    const rules = enabledRulesOf(tool, plugin.ruleIdOf)
     const start = performance.now()
     const finished = yield* plugin.start(root, files, {
       rules,

@@ -1,3 +1,4 @@
+import type { Analyzer } from "@tidemark/core"
 import type { IssueSeverity } from "./LintResult.js"
 
 /** The ESLint9 tool's name in the catalogue, as a skipped file's problem names it. */
@@ -21,6 +22,14 @@ export interface EnabledRule {
   readonly parameters: ReadonlyArray<{ readonly name: string; readonly value: string }>
 }
 
+/** A tool's enabled patterns as its plug-in runs them, each under the rule id `ruleIdOf` reads from its pattern id. */
+export const enabledRulesOf = (tool: Analyzer.AnalyzedTool, ruleIdOf: (patternId: string) => string): ReadonlyArray<EnabledRule> =>
+  tool.patterns.map((pattern) => ({
+    patternId: pattern.id,
+    ruleId: ruleIdOf(pattern.id),
+    severity: pattern.severityLevel,
+    parameters: pattern.parameters
+  }))
 
 /**
  * Which of the catalogue's ESLint tools a run is for: both lint with ESLint 9's engine, each

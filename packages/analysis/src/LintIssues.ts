@@ -11,7 +11,7 @@ import { type ConfiguredEslint, lintAll, lintWithPatterns, prepareConfiguredLint
 import type { SourceFile } from "./SourceTree.js"
 
 export type { EnabledRule } from "./EnabledRule.js"
-export { eslint9PatternId, eslint9PatternPrefix } from "./EnabledRule.js"
+export { enabledRulesOf, eslint9PatternId, eslint9PatternPrefix } from "./EnabledRule.js"
 export * from "./LintResult.js"
 
 export interface LintSettings {

@@ -6,7 +6,7 @@ import type { InvalidAnalysisConfiguration } from "./AnalysisConfiguration.js"
 import { type ConfigLintLimits, defaultConfigLintLimits } from "./ConfigLintSandbox.js"
 import { AnalysisCache } from "./AnalysisCache.js"
 import * as DirectoryAnalysisCache from "./DirectoryAnalysisCache.js"
-import { eslint9Flavour, ruleIdIn } from "./EnabledRule.js"
+import { enabledRulesOf, eslint9Flavour, ruleIdIn } from "./EnabledRule.js"
 import { makeFrameCache } from "./FrameCache.js"
 import { goCachesBeside } from "./golang/GoEnvironment.js"
 import { loadGrammars } from "./Grammars.js"
@@ -123,14 +123,6 @@ const notAnalysedProblem = (languages: ReadonlyArray<AnalysedLanguages.LanguageA
   })]
 }
 
-const rulesOf = (plugin: AnalysisTool, tool: Analyzer.AnalyzedTool) =>
-  tool.patterns.map((pattern) => ({
-    patternId: pattern.id,
-    ruleId: plugin.ruleIdOf(pattern.id),
-    severity: pattern.severityLevel,
-    parameters: pattern.parameters
-  }))
-
 /**
  * The Analyzer port on this package's measures: lines of code, complexity and duplication of the
  * tree (each file's measures cached by content), and the issues of every enabled tool a plug-in runs
@@ -187,7 +179,7 @@ export const make = (options: TreeAnalyzerOptions) =>
           return Effect.map(
             // Every file, not only those it takes: a tool's configuration lives in files it does not lint.
             plugin.start(root, scoped.lintSources.filter((file) => !unlintable.has(file.path)), {
-              rules: rulesOf(plugin, tool),
+              rules: enabledRulesOf(tool, plugin.ruleIdOf),
               useConfigurationFile: tool.usesConfigurationFile,
               configurationByDefault: tool.usesConfigurationFileByDefault === true,
               knownRules: (tool.knownPatterns ?? []).map((pattern) => plugin.ruleIdOf(pattern.id))
