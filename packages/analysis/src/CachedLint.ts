@@ -67,7 +67,7 @@ export const cachedMessagesOf = (keys: ReadonlyArray<string>): Effect.Effect<Rea
 export const cachedTogetherOf = (keys: ReadonlyArray<string>): Effect.Effect<Option.Option<ReadonlyArray<ReadonlyArray<CachedMessage>>>> =>
   Effect.flatMap(cachedMessagesOf(keys.slice(0, 1)), (first) =>
     first.every(Option.isSome)
-      ? Effect.map(cachedMessagesOf(keys), (hits) => Option.all(hits))
+      ? Effect.map(cachedMessagesOf(keys.slice(1)), (rest) => Option.all([...first, ...rest]))
       : Effect.succeed(Option.none()))
 
 /** Keeps a file's messages under its key, where the context has the per-file cache. */

@@ -38,6 +38,7 @@ describe("an external analyser's files through the per-file cache", () => {
       yield* Effect.forEach(keys, (key, line) => cacheMessages(key, finding(line))).pipe(Effect.provide(counted))
       reads.length = 0
       expect(yield* together(keys)).toEqual(Option.some([finding(0), finding(1), finding(2)]))
+      expect(reads).toEqual(keys)
       // One entry gone (evicted): none, and the module runs whole.
       expect(yield* together([...keys, "module@1:d.go"])).toEqual(Option.none())
       expect(yield* together(["module@2:a.go", "module@2:b.go"])).toEqual(Option.none())

@@ -16,6 +16,24 @@ const folderWith = (name: string, output: string) => {
   return { folder, program }
 }
 
+/**
+ * A folder holding an executable `name` that counts its runs in a file beside it, then runs `body`
+ * (`write` replaces it). The folder is writable by the unprivileged user the program runs as when
+ * the tests run as root.
+ */
+const countingProgram = (name: string) => {
+  const folder = mkdtempSync(join(tmpdir(), "tidemark-path-"))
+  chmodSync(folder, 0o777)
+  const program = join(folder, name)
+  const runs = join(folder, "runs")
+  const write = (body: string) => {
+    writeFileSync(program, `#!/bin/sh\necho run >> '${runs}'\n${body}\n`)
+    chmodSync(program, 0o755)
+  }
+  const runCount = () => (existsSync(runs) ? readFileSync(runs, "utf8").split("\n").filter((l) => l !== "").length : 0)
+  return { folder, program, write, runCount, runs }
+}
+
 const query = (name: string): ProgramQuery => ({
   name,
   versionArgs: ["--version"],
@@ -58,32 +76,18 @@ describe("programOnPath", () => {
 
   it.live("asks again a program that failed before telling its version, as a Go runtime that could not start does (exit 2)", () =>
     Effect.gen(function*() {
-      const folder = mkdtempSync(join(tmpdir(), "tidemark-path-"))
-      // Writable by the unprivileged user the program runs as when the tests run as root.
-      chmodSync(folder, 0o777)
-      const program = join(folder, "flaky-analyser")
-      const runs = join(folder, "runs")
+      const { folder, runs, write, runCount } = countingProgram("flaky-analyser")
       // Fails its first run, answers the next.
-      writeFileSync(program, `#!/bin/sh\necho run >> '${runs}'\n[ "$(wc -l < '${runs}')" -gt 1 ] || exit 2\necho 'version: 4.2'\n`)
-      chmodSync(program, 0o755)
+      write(`[ "$(wc -l < '${runs}')" -gt 1 ] || exit 2\necho 'version: 4.2'`)
       expect(yield* programOnPath(query("flaky-analyser"), folder)).toMatchObject({ _tag: "InstalledProgram", version: "4.2" })
-      expect(readFileSync(runs, "utf8").split("\n").filter((l) => l !== "")).toHaveLength(2)
+      expect(runCount()).toBe(2)
       rmSync(folder, { recursive: true, force: true })
     }))
 
   it.effect("asks a broken program again only after a while, or once its file changed", () =>
     Effect.gen(function*() {
-      const folder = mkdtempSync(join(tmpdir(), "tidemark-path-"))
-      // Writable by the unprivileged user the program runs as when the tests run as root.
-      chmodSync(folder, 0o777)
-      const program = join(folder, "broken-analyser")
-      const runs = join(folder, "runs")
-      // Counts its runs in a file beside it, and never tells a version.
-      const write = (body: string) => {
-        writeFileSync(program, `#!/bin/sh\necho run >> '${runs}'\n${body}\n`)
-        chmodSync(program, 0o755)
-      }
-      const runCount = () => (existsSync(runs) ? readFileSync(runs, "utf8").split("\n").filter((l) => l !== "").length : 0)
+      // Never tells a version.
+      const { folder, program, write, runCount } = countingProgram("broken-analyser")
       write("echo 'no version here'")
       const first = yield* programOnPath(query("broken-analyser"), folder)
       expect([first._tag, runCount()]).toEqual(["MissingProgram", 1])
