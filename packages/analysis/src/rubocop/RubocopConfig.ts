@@ -154,5 +154,56 @@ export const targetingRuby = (configuration: SafeConfiguration, version: number)
   return { ...configuration, documents: [{ inherits: root?.inherits ?? [], data: { ...data, AllCops: { ...allCops, TargetRubyVersion: version } } }, ...inherited] }
 }
 
+/** The Rubies RuboCop 1.39 parses for, oldest first. */
+const knownRubies: ReadonlyArray<number> = [2.0, 2.1, 2.2, 2.3, 2.4, 2.5, 2.6, 2.7, 3.0, 3.1, 3.2]
+
+type Segments = ReadonlyArray<number>
+
+const compared = (a: Segments, b: Segments): number => {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const difference = (a[i] ?? 0) - (b[i] ?? 0)
+    if (difference !== 0) return difference
+  }
+  return 0
+}
+
+// RubyGems' `Version#bump`: the last segment dropped (unless it is the only one), the new last one plus one.
+const bumped = (bound: Segments): Segments => {
+  const kept = bound.length > 1 ? bound.slice(0, -1) : bound
+  return [...kept.slice(0, -1), (kept[kept.length - 1] ?? 0) + 1]
+}
+
+// RubyGems' operators; `~> 2.7` is `>= 2.7, < 3`, `~> 2.7.1` is `>= 2.7.1, < 2.8`.
+const satisfies = (version: Segments, operator: string, bound: Segments): boolean => {
+  const order = compared(version, bound)
+  switch (operator) {
+    case ">=": return order >= 0
+    case ">": return order > 0
+    case "<=": return order <= 0
+    case "<": return order < 0
+    case "!=": return order !== 0
+    case "~>": return order >= 0 && compared(version, bumped(bound)) < 0
+    default: return order === 0
+  }
+}
+
+/**
+ * The oldest Ruby RuboCop knows that a gemspec's `required_ruby_version` allows (`">= 3.0.0"`,
+ * `"~> 2.7"`, `[">= 2.7", "< 4"]`), read as RuboCop reads one (each known Ruby as its last patch
+ * release, `3.0.99`); undefined when the gemspec names none or none fits. A gem's code must run on
+ * the oldest Ruby it supports, which is the Ruby RuboCop's documentation says to parse for.
+ */
+export const oldestRubyOfGemspec = (content: string): number | undefined => {
+  const statement = /\brequired_ruby_version\s*=\s*([^\n]+)/.exec(content)?.[1]
+  if (statement === undefined) return undefined
+  const requirements = [...statement.matchAll(/["']\s*(>=|<=|~>|>|<|!=|=)?\s*(\d+(?:\.\d+)*)\s*["']/g)]
+    .map((match) => ({ operator: match[1] ?? "=", bound: match[2]!.split(".").map(Number) }))
+  if (requirements.length === 0) return undefined
+  return knownRubies.find((ruby) => {
+    const version = [...ruby.toFixed(1).split(".").map(Number), 99]
+    return requirements.every(({ bound, operator }) => satisfies(version, operator, bound))
+  })
+}
+
 /** The Ruby version RuboCop says it does not know, from its standard error. */
 export const unknownRubyOf = (stderr: string): string | undefined => /RuboCop found unknown Ruby version:? "?(\d+(?:\.\d+)*)/.exec(stderr)?.[1]

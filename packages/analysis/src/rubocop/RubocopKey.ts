@@ -2,7 +2,7 @@ import { cacheKey } from "../CacheKey.js"
 
 // Bump when this package changes how a file is checked in a way the options do not show (how an
 // offence is kept, how the configuration is made safe), so that older entries are never read again.
-const rubocopLintVersion = "tidemark-rubocop-1"
+const rubocopLintVersion = "tidemark-rubocop-2"
 
 /**
  * What RuboCop reports on a file depends on its version, the options it runs with (the cops

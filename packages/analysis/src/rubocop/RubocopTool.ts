@@ -16,11 +16,13 @@ import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
 import { withoutDeliberateAssignments } from "./DeliberateAssignment.js"
+import { withoutFixedUpstream } from "./FixedUpstream.js"
 import {
   configName,
   documentName,
   documentText,
   newestKnownRuby,
+  oldestRubyOfGemspec,
   patternsConfiguration,
   type SafeConfiguration,
   safeConfigurationOf,
@@ -146,7 +148,7 @@ const unknownRuby = (program: InstalledProgram, root: string, fences: ChildFence
     Effect.catchAll(() => Effect.succeed(undefined))
   )
 
-const retargeted = (plan: Plan): Plan => ({ ...plan, configuration: targetingRuby(plan.configuration, newestKnownRuby) })
+const retargeted = (plan: Plan, ruby: number): Plan => ({ ...plan, configuration: targetingRuby(plan.configuration, ruby) })
 
 /** What a lint of the files found besides their outcomes: a configuration RuboCop refused, a Ruby it does not know. */
 interface Linted {
@@ -158,8 +160,8 @@ interface Linted {
 /**
  * The files linted through the per-file cache when the context has one; the others in batched
  * runs with the plan's configuration written for RuboCop. A repository's configuration RuboCop
- * refuses is named, and the enabled patterns apply instead; a Ruby version it does not know (when
- * `probeRuby`: the tree has a file naming one) is named, and the newest it knows parsed for.
+ * refuses is named, and the enabled patterns apply instead; a Ruby version it does not know (asked
+ * when `fallbackRuby` is given: the tree has a file naming one) is named, and `fallbackRuby` parsed for.
  */
 const lintFiles = (
   program: InstalledProgram,
@@ -169,7 +171,7 @@ const lintFiles = (
   plan: Plan,
   fallback: Plan,
   limits: RubocopLimits & { readonly jobs?: number | undefined },
-  probeRuby: boolean
+  fallbackRuby: number | undefined
 ): Effect.Effect<Linted> =>
   Effect.scoped(Effect.gen(function*() {
     const planKey = JSON.stringify([plan.configuration.documents, plan.only ?? null])
@@ -186,20 +188,20 @@ const lintFiles = (
     )
     const [refused, unknown] = yield* Effect.all([
       plan.only === undefined ? refusal(program, root, fences, written) : Effect.succeed(undefined),
-      probeRuby && missing[0] !== undefined ? unknownRuby(program, root, fences, written, missing[0].path) : Effect.succeed(undefined)
+      fallbackRuby !== undefined && missing[0] !== undefined ? unknownRuby(program, root, fences, written, missing[0].path) : Effect.succeed(undefined)
     ], { concurrency: "unbounded" })
     if (refused !== undefined) {
       yield* Fiber.interrupt(running)
-      const again = yield* lintFiles(program, root, taken, versions, fallback, fallback, limits, probeRuby)
+      const again = yield* lintFiles(program, root, taken, versions, fallback, fallback, limits, fallbackRuby)
       return { ...again, refused }
     }
-    if (unknown !== undefined) {
+    if (unknown !== undefined && fallbackRuby !== undefined) {
       yield* Fiber.interrupt(running)
-      const again = yield* lintFiles(program, root, taken, versions, retargeted(plan), retargeted(fallback), limits, false)
+      const again = yield* lintFiles(program, root, taken, versions, retargeted(plan, fallbackRuby), retargeted(fallback, fallbackRuby), limits, undefined)
       return { ...again, unknownRuby: unknown }
     }
     const ran = yield* Fiber.join(running)
-    const fresh = yield* keptOutcomes("RuboCop", missing, ran, (file, found) => messagesOf(withoutDeliberateAssignments(found, file.content)), keyOf)
+    const fresh = yield* keptOutcomes("RuboCop", missing, ran, (file, found) => messagesOf(withoutFixedUpstream(withoutDeliberateAssignments(found, file.content), file.content)), keyOf)
     return { linted: lintedFilesOf(taken, outcomes, fresh), refused: undefined }
   }))
 
@@ -227,11 +229,14 @@ const run = (definition: ToolDefinitions.ToolDefinition, options: RubocopToolOpt
     const versionSources = files.filter((file) => isRubyVersionSource(file.path))
     // A gemspec's `required_ruby_version` never names a Ruby RuboCop does not know: it takes the oldest it knows that fits.
     const probeRuby = plan.only === undefined || versionSources.some((file) => !file.path.endsWith(".gemspec"))
+    // In place of a Ruby RuboCop does not know: the oldest the gem supports, which its code must parse on, else the newest RuboCop knows.
+    const gemspecRuby = versionSources.flatMap((file) => (file.path.endsWith(".gemspec") ? [oldestRubyOfGemspec(file.content)] : [])).find((ruby) => ruby !== undefined)
+    const fallbackRuby = gemspecRuby ?? newestKnownRuby
     const { linted, refused, unknownRuby: unknown }: Linted = plan.only !== undefined && plan.only.length === 0
       ? { linted: taken.map((file) => lintedFileOf(file, [])), refused: undefined }
-      : yield* lintFiles(program, root, taken, treeDigest(versionSources), plan, patterns, { ...(options.limits ?? defaultRubocopLimits), jobs: options.jobs }, probeRuby)
+      : yield* lintFiles(program, root, taken, treeDigest(versionSources), plan, patterns, { ...(options.limits ?? defaultRubocopLimits), jobs: options.jobs }, probeRuby ? fallbackRuby : undefined)
     if (unknown !== undefined) {
-      problems.push(new ToolProblem({ tool, code: "unsupported_configuration", message: `RuboCop ${program.version} does not know Ruby ${unknown}, the version the repository names: its files are parsed as Ruby ${newestKnownRuby}` }))
+      problems.push(new ToolProblem({ tool, code: "unsupported_configuration", message: `RuboCop ${program.version} does not know Ruby ${unknown}, the version the repository names: its files are parsed as Ruby ${fallbackRuby.toFixed(1)}${gemspecRuby === undefined ? "" : ", the oldest its gemspec supports"}` }))
     }
     if (refused !== undefined) problems.push(new ToolProblem({ tool, code: "unreadable_configuration", file: configName, message: `RuboCop refused it (the enabled patterns apply): ${refused}` }))
     const followed = plan.only === undefined && refused === undefined

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { Either } from "effect"
-import { documentText, patternsConfiguration, type SafeConfiguration, safeConfigurationOf, targetingRuby, unknownRubyOf } from "../../src/rubocop/RubocopConfig.js"
+import { documentText, oldestRubyOfGemspec, patternsConfiguration, type SafeConfiguration, safeConfigurationOf, targetingRuby, unknownRubyOf } from "../../src/rubocop/RubocopConfig.js"
 import type { SourceFile } from "../../src/SourceTree.js"
 
 const tree = (files: Readonly<Record<string, string>>): ReadonlyMap<string, SourceFile> => new Map(Object.entries(files).map(([path, content]) => [path, { path, content }]))
@@ -88,5 +88,23 @@ describe("targetingRuby", () => {
     expect(targetingRuby(patternsConfiguration, 3.2).documents).toEqual([{ data: { AllCops: { TargetRubyVersion: 3.2 } }, inherits: [] }])
     expect(unknownRubyOf("RuboCop found unknown Ruby version: 4.0\n/usr/share/…/processed_source.rb:269")).toBe("4.0")
     expect(unknownRubyOf("unexpected token")).toBeUndefined()
+  })
+})
+
+describe("oldestRubyOfGemspec", () => {
+  it("reads the oldest Ruby RuboCop knows that a gemspec's required_ruby_version allows, as RubyGems compares", () => {
+    const gemspec = (requirement: string) => `Gem::Specification.new do |s|\n  s.name = "x"\n  s.required_ruby_version = ${requirement}\nend\n`
+    expect(oldestRubyOfGemspec(gemspec(`">= 3.0.0"`))).toBe(3.0)
+    expect(oldestRubyOfGemspec(gemspec(`Gem::Requirement.new(">= 2.7")`))).toBe(2.7)
+    expect(oldestRubyOfGemspec(gemspec(`[">= 2.5", "< 4"]`))).toBe(2.5)
+    expect(oldestRubyOfGemspec(gemspec(`"~> 3.1"`))).toBe(3.1)
+    expect(oldestRubyOfGemspec(gemspec(`"~> 2.6.3"`))).toBe(2.6)
+    expect(oldestRubyOfGemspec(gemspec(`"> 2.7"`))).toBe(2.7)
+    expect(oldestRubyOfGemspec(gemspec(`"> 2.7.99"`))).toBe(3.0)
+    expect(oldestRubyOfGemspec(gemspec(`'>= 1.9.3'`))).toBe(2.0)
+    // None RuboCop 1.39 knows (3.2 is its newest), or none named.
+    expect(oldestRubyOfGemspec(gemspec(`">= 3.4"`))).toBeUndefined()
+    expect(oldestRubyOfGemspec(gemspec("RUBY_REQUIREMENT"))).toBeUndefined()
+    expect(oldestRubyOfGemspec("Gem::Specification.new { |s| s.name = 'x' }\n")).toBeUndefined()
   })
 })

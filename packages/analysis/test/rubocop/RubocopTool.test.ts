@@ -139,6 +139,33 @@ describe("makeRubocopTool", () => {
       ])
     }))
 
+  it.effect("leaves out the false positives later RuboCop releases fixed (puma's `then` tables, a range in parentheses), and keeps the rest", () =>
+    Effect.gen(function*() {
+      const source = [
+        "def tls(opts, body, size, wait)",
+        "  tls_str =",
+        "    if opts[:a]  then '&a=true'",
+        "    elsif opts[:b] then '&b=true'",
+        "    else ''",
+        "    end",
+        "  rest = body.byteslice (size+2)..-1",
+        "  sleep (wait ? 2.0 : 8.0)",
+        "  if opts[:c]",
+        "    tls_str",
+        "  else rest",
+        "    tls_str + rest",
+        "  end",
+        "end",
+        ""
+      ].join("\n")
+      const { files, root } = checkoutOf({ "lib/tls.rb": source })
+      const { result } = yield* run(root, files, [rubocopRule("Lint/ElseLayout", "Warning"), rubocopRule("Lint/ParenthesesAsGroupedExpression", "Warning")])
+      expect(result.issues.map((i) => [i.line, i.patternId])).toEqual([
+        [8, "RuboCop_Lint/ParenthesesAsGroupedExpression"],
+        [11, "RuboCop_Lint/ElseLayout"]
+      ])
+    }))
+
   it.effect("parses for the newest Ruby it knows when the repository names a newer one (factory_bot's .tool-versions), and says so", () =>
     Effect.gen(function*() {
       const { files, root } = checkoutOf({ ...project, ".tool-versions": "ruby 4.0.1\n" })
@@ -147,6 +174,21 @@ describe("makeRubocopTool", () => {
         ["unsupported_configuration", "RuboCop does not know Ruby 4.0, the version the repository names: its files are parsed as Ruby 3.2"]
       ])
       expect([result.issues.length, result.failedFiles, result.unparsedFiles]).toEqual([5, [], []])
+    }))
+
+  it.effect("parses for the oldest Ruby the gemspec supports instead, where it names one: `require \"set\"` is needed before 3.2", () =>
+    Effect.gen(function*() {
+      const gem = { "lib/gem.rb": "require \"set\"\n\nSEEN = Set.new\n", "x.gemspec": "Gem::Specification.new do |s|\n  s.required_ruby_version = \">= 3.0.0\"\nend\n" }
+      const { files, root } = checkoutOf({ ...gem, ".tool-versions": "ruby 4.0.1\n" })
+      const { problems, result } = yield* run(root, files, [rubocopRule("Lint/RedundantRequireStatement", "Warning")])
+      expect(problems.map((p) => p.message.replace(/RuboCop \S+/, "RuboCop"))).toEqual([
+        "RuboCop does not know Ruby 4.0, the version the repository names: its files are parsed as Ruby 3.0, the oldest its gemspec supports"
+      ])
+      expect(issuesOf(result)).toEqual([])
+      // Parsed for 3.2, `set` is loaded already: the same file's require is redundant there.
+      const newest = checkoutOf({ "lib/gem.rb": gem["lib/gem.rb"], ".tool-versions": "ruby 4.0.1\n" })
+      const redundant = yield* run(newest.root, newest.files, [rubocopRule("Lint/RedundantRequireStatement", "Warning")])
+      expect(issuesOf(redundant.result)).toEqual([["lib/gem.rb", 1, "RuboCop_Lint/RedundantRequireStatement", "Warning"]])
     }))
 
   it.effect("names a file RuboCop cannot parse as not parsed, never clean, and checks the others", () =>
