@@ -98,6 +98,19 @@ const partOfPackage = (name: string, read: Read): Read => (units, output) =>
       ? Either.right(new Map(units.map((unit) => [unit, Either.left(`${name} could not type-check it without the rest of its package, whose files need what the checkout does not hold (${reason})`)])))
       : Either.left(reason))
 
+/**
+ * Why a file importing `missing` could not be checked, to follow "could not check it": `missing` is
+ * a package of the module itself that cannot be loaded (it needs a standard package this Go lacks,
+ * or a module the checkout does not hold: its own problem says which), or else a module the
+ * checkout does not hold.
+ */
+export const whyMissing = (missing: string, packages: ReadonlyArray<GoPackage>): string => {
+  const own = packages.find((p) => p.importPath === missing)
+  return own?.problem === undefined
+    ? ` offline: it imports ${missing}, a module the checkout does not hold (Tidemark never downloads one)`
+    : `: it imports ${missing}, a package of this module that cannot be loaded (${own.problem.split("\n")[0]})`
+}
+
 export const runModule = (request: ModuleRequest): Effect.Effect<ModuleOutcome> =>
   Effect.gen(function*() {
     const { analyser, limits } = request
@@ -151,7 +164,7 @@ export const runModule = (request: ModuleRequest): Effect.Effect<ModuleOutcome> 
         if (missing === undefined) usable.push(file)
         else {
           unloaded++
-          outcomes.set(file.path, Either.left(`${analyser.name} could not check it offline: it imports ${missing}, a module the checkout does not hold (Tidemark never downloads one)`))
+          outcomes.set(file.path, Either.left(`${analyser.name} could not check it${whyMissing(missing, packages)}`))
         }
       }
       const unitOf: UnitOf = (file) => posix.relative(cwd, file)
