@@ -110,13 +110,29 @@ export const withoutRequirements = (goMod: string): string => {
 }
 
 /**
+ * A go.mod an older go command reads: Go 1.21 began writing the `go` line with a patch release
+ * (`go 1.23.0`, beevik/etree's) and added the `toolchain` and `godebug` directives, which Go 1.19
+ * (Debian 12's) refuses as a whole ("invalid go version '1.23.0': must match format 1.23", "unknown
+ * directive"), so that not a package of the module could be listed. The `go` line keeps its
+ * language version (`go 1.23`): the go command then checks what it can and says what needs a newer
+ * Go; the other two only choose a toolchain (runs are `GOTOOLCHAIN=local`) and runtime settings,
+ * which no analysis reads. Go 1.21 and later read the rewritten file the same.
+ */
+export const withPlainGoLine = (goMod: string): string =>
+  goMod
+    .replace(/^([ \t]*go[ \t]+)(\d+\.\d+)(?:\.\d+|rc\d+|beta\d+)[ \t]*$/m, "$1$2")
+    .replace(/^[ \t]*toolchain[ \t]+\S+[ \t]*\n?/gm, "")
+    .replace(/^[ \t]*godebug[ \t]*\([\s\S]*?^[ \t]*\)[ \t]*\n?/gm, "")
+    .replace(/^[ \t]*godebug[ \t]+[^(\s].*\n?/gm, "")
+
+/**
  * A copy of the module's go.mod (without what a run cannot satisfy) and go.sum in the run's folder,
  * owned by the run's user: the `-modfile` the go command is given.
  */
 export const modfileCopy = (folder: string, moduleRoot: string, user: SandboxUser | undefined): string => {
   const target = join(folder, "modfile")
   mkdirSync(target, { recursive: true })
-  if (existsSync(join(moduleRoot, "go.mod"))) writeFileSync(join(target, "go.mod"), withoutRequirements(readFileSync(join(moduleRoot, "go.mod"), "utf8")))
+  if (existsSync(join(moduleRoot, "go.mod"))) writeFileSync(join(target, "go.mod"), withPlainGoLine(withoutRequirements(readFileSync(join(moduleRoot, "go.mod"), "utf8"))))
   if (existsSync(join(moduleRoot, "go.sum"))) copyFileSync(join(moduleRoot, "go.sum"), join(target, "go.sum"))
   if (user !== undefined) for (const name of ["", "go.mod", "go.sum"]) if (existsSync(join(target, name))) chownSync(join(target, name), user.uid, user.gid)
   return join(target, "go.mod")

@@ -1,7 +1,7 @@
 import { cacheKey } from "../CacheKey.js"
 
 // Bump when this package changes how Go is checked in a way the options do not show.
-const goLintVersion = "tidemark-go-1"
+const goLintVersion = "tidemark-go-2"
 
 /**
  * What a Go analyser reports on a file depends on its version and the go command's, the checks it

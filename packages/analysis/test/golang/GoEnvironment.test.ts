@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { childFences } from "../../src/external/ChildFences.js"
-import { goCachesBeside, goFolder, goVariables, modfileCopy, sharedCaches, withoutRequirements } from "../../src/golang/GoEnvironment.js"
+import { goCachesBeside, goFolder, goVariables, modfileCopy, sharedCaches, withoutRequirements, withPlainGoLine } from "../../src/golang/GoEnvironment.js"
 import { checkoutOf, goOutputOf, installed } from "./GoFixture.js"
 
 describe("goVariables", () => {
@@ -65,6 +65,24 @@ describe("withoutRequirements", () => {
     expect(kept).toContain("replace golang.org/x/net => golang.org/x/net v0.27.0")
     expect(withoutRequirements("module example.com/b\n")).toBe("module example.com/b\n")
   })
+})
+
+describe("withPlainGoLine", () => {
+  const newer = ["module example.com/a", "", "go 1.23.0", "", "toolchain go1.23.4", "", "godebug default=go1.21", "godebug (", "\tpanicnil=1", ")", "", "require example.com/b v1.0.0", ""].join("\n")
+
+  it("writes the go line without its patch release, and leaves out the toolchain and godebug directives Go 1.19 refuses", () => {
+    expect(withPlainGoLine(newer)).toBe(["module example.com/a", "", "go 1.23", "", "", "", "require example.com/b v1.0.0", ""].join("\n"))
+    expect(withPlainGoLine("module example.com/a\n\ngo 1.21rc2\n")).toBe("module example.com/a\n\ngo 1.21\n")
+    expect(withPlainGoLine("module example.com/a\n\ngo 1.19\n")).toBe("module example.com/a\n\ngo 1.19\n")
+  })
+
+  it.effect("lets the installed go command list a module whose go.mod Go 1.21 or later wrote (beevik/etree's)", () =>
+    Effect.gen(function*() {
+      const { go } = yield* installed
+      const { root } = checkoutOf({ "go.mod": "module example.com/a\n\ngo 1.23.0\n\ntoolchain go1.23.4\n", "a.go": "package a\n\nfunc A() int { return 1 }\n" })
+      const output = yield* goOutputOf(go, ["list", "-e", "-f", "{{.ImportPath}} {{if .Error}}{{.Error}}{{end}}", "./..."], root)
+      expect(output.stdout.trim()).toBe("example.com/a")
+    }))
 })
 
 describe("goFolder", () => {
