@@ -1,8 +1,10 @@
 import { Effect } from "effect"
-import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
 import { type SandboxUser, userReaches } from "../SandboxLauncher.js"
+import type { SourceFile } from "../SourceTree.js"
+import { gopathImportPathOf } from "./GopathTree.js"
 
 /**
  * The environment the go command and the analysers on top of it run in: module mode, the
@@ -44,6 +46,31 @@ export const goVariables = (folder: string, vendored: boolean, modfile?: string,
   XDG_CACHE_HOME: caches === undefined ? join(folder, "user-cache") : join(caches, "user-cache"),
   HOME: join(folder, "home")
 })
+
+/**
+ * The variables for a tree under no go.mod (GopathTree): GOPATH mode, the run's GOPATH holding
+ * the link to the checkout at its import path (`cwd`), which the go command is told is the working
+ * folder (`PWD`: it would otherwise see the checkout's own path, outside GOPATH); the same caches,
+ * never a download.
+ */
+export const gopathVariables = (folder: string, cwd: string, caches?: string): Readonly<Record<string, string>> => ({
+  ...goVariables(folder, false, undefined, caches),
+  GO111MODULE: "off",
+  GOFLAGS: "",
+  PWD: cwd
+})
+
+/**
+ * The checkout reached at `$GOPATH/src/<import path>` in the run's folder (a link: the checkout is
+ * never written), the import path read from its files (GopathTree); `cwd` is the link.
+ */
+export const gopathLayout = (folder: string, root: string, files: ReadonlyArray<SourceFile>): { readonly cwd: string; readonly importPath: string } => {
+  const importPath = gopathImportPathOf(files)
+  const cwd = join(folder, "gopath", "src", importPath)
+  mkdirSync(dirname(cwd), { recursive: true, mode: 0o755 })
+  symlinkSync(root, cwd)
+  return { cwd, importPath }
+}
 
 const subfolders = ["gopath", "cache", "user-cache", "home"]
 

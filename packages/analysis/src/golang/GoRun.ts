@@ -5,10 +5,11 @@ import { type BatchLimits, runBatched } from "../external/BatchedRun.js"
 import type { ChildFences } from "../external/ChildFences.js"
 import { childEnvironment, defaultRunLimits } from "../external/ConfinedRun.js"
 import type { SourceFile } from "../SourceTree.js"
-import { goVariables, modfileCopy } from "./GoEnvironment.js"
+import { gopathLayout, gopathVariables, goVariables, modfileCopy } from "./GoEnvironment.js"
 import { type GoFinding, lacksDeclarations, type UnitOf, type UnitOutcome } from "./GoFindings.js"
 import { importsOf, isStandard } from "./GoFiles.js"
 import type { GoListing } from "./GoModuleTurns.js"
+import { unnamedImportPath } from "./GopathTree.js"
 import { type GoPackage, listPackages } from "./GoPackages.js"
 import type { ChildOutput } from "../external/ConfinedRun.js"
 
@@ -17,8 +18,9 @@ import type { ChildOutput } from "../external/ConfinedRun.js"
  * packages (GoPackages); those that load whole are given to the analyser as packages (`./dir`),
  * some a run; a package that needs a module the checkout does not hold is given file by file —
  * its files whose imports are all at hand together, the others named as not analysed with the
- * import that is missing. Files outside any module are checked the same way, folder by folder,
- * against the standard library alone. A run that fails is run again unit by unit (BatchedRun).
+ * import that is missing. Files under no go.mod are checked as the go command checked Go before
+ * modules, in GOPATH mode at the import path their code names (GopathTree), the same way. A run
+ * that fails is run again unit by unit (BatchedRun).
  */
 
 /** `packagesPerRun`: the most packages one run is given, what a run that fails costs again. */
@@ -114,14 +116,21 @@ export const whyMissing = (missing: string, packages: ReadonlyArray<GoPackage>):
 export const runModule = (request: ModuleRequest): Effect.Effect<ModuleOutcome> =>
   Effect.gen(function*() {
     const { analyser, limits } = request
-    const cwd = join(request.root, request.module ?? "")
+    // Files under no go.mod: the checkout in GOPATH mode, reached through a link in the run's folder (GopathTree).
+    const gopath = request.module === undefined ? gopathLayout(request.folder, request.root, request.files) : undefined
+    const cwd = gopath?.cwd ?? join(request.root, request.module ?? "")
     const inModule = (path: string): string => (request.module === undefined || request.module === "" ? path : path.slice(request.module.length + 1))
-    const inCheckout = (absolute: string): string => absolute.slice(request.root.length + 1)
-    const vendored = existsSync(join(cwd, "vendor", "modules.txt"))
-    const modfile = vendored || request.module === undefined ? undefined : modfileCopy(request.folder, cwd, request.fences.user)
-    const environment = { ...goVariables(request.folder, vendored, modfile, request.caches), PATH: `${dirname(request.go)}:${childEnvironment["PATH"] ?? ""}` }
+    // The analysers report the files under the folder they were run in: the link, for a GOPATH tree.
+    const inCheckout = (absolute: string): string => absolute.slice((gopath?.cwd ?? request.root).length + 1)
+    const vendored = gopath === undefined && existsSync(join(cwd, "vendor", "modules.txt"))
+    const modfile = vendored || gopath !== undefined ? undefined : modfileCopy(request.folder, cwd, request.fences.user)
+    const path = `${dirname(request.go)}:${childEnvironment["PATH"] ?? ""}`
+    const environment = gopath === undefined
+      ? { ...goVariables(request.folder, vendored, modfile, request.caches), PATH: path }
+      : { ...gopathVariables(request.folder, gopath.cwd, request.caches), PATH: path }
     const list = listPackages({ go: request.go, cwd, fences: request.fences, environment })
-    const listed = request.module === undefined ? Either.right<ReadonlyArray<GoPackage>>([]) : yield* (request.listing?.(list) ?? list)
+    // A GOPATH tree's listing names the run's own link: not one to share with the other analyser's run.
+    const listed = gopath === undefined ? yield* (request.listing?.(list) ?? list) : yield* list
     const packages = Either.getOrElse(listed, () => [])
     const byFolder = new Map(packages.map((p) => [p.dir === cwd ? "." : p.dir.slice(cwd.length + 1), p]))
     const available = new Set(packages.filter((p) => p.problem === undefined).map((p) => p.importPath))
@@ -175,10 +184,14 @@ export const runModule = (request: ModuleRequest): Effect.Effect<ModuleOutcome> 
       }
     }
     const broken = packages.filter((p) => !loadsWhole(p))
-    const problem = Either.isLeft(listed)
+    const brokenProblem = Either.isLeft(listed)
       ? `${listed.left}: its files were checked one by one, against the standard library only`
       : broken.length === 0
       ? undefined
       : `${broken.length} of its ${packages.length} packages need what the checkout does not hold (${broken[0]?.problem ?? `its tests import ${broken[0]?.testImports.find((path) => !isStandard(path) && !available.has(path)) ?? ""}`}; Tidemark never downloads a module): their files were checked one by one${unloaded === 0 ? "" : `, ${unloaded} of them could not be`}`
+    // Where part of a GOPATH tree could not be checked, the import path it was read at is part of why.
+    const problem = gopath === undefined || brokenProblem === undefined
+      ? brokenProblem
+      : `checked in GOPATH mode as ${gopath.importPath === unnamedImportPath ? "a package nothing in the tree imports" : gopath.importPath}: ${brokenProblem}`
     return { files: outcomes, problem }
   })
