@@ -18,6 +18,7 @@ import { goLintKey } from "./GoKey.js"
 import { type GoModuleTurns, unsharedTurns } from "./GoModuleTurns.js"
 import { goOnPath, installHint } from "./GoProgram.js"
 import { defaultGoLimits, type GoAnalyser, type GoLimits, runModule } from "./GoRun.js"
+import { statedGoVersion } from "./StatedGoVersion.js"
 
 /**
  * What the Go plug-ins (Staticcheck, go vet) share: Go files by extension (GoFiles), checked module
@@ -43,8 +44,11 @@ export interface GoToolOptions {
 export interface GoPlugin {
   /** Its program: `go` itself for go vet. */
   readonly lookUp: (searchPath: string | undefined) => Effect.Effect<ProgramLookup>
-  /** How it is run with the enabled checks. */
-  readonly analyser: (program: InstalledProgram, rules: ReadonlyArray<EnabledRule>) => GoAnalyser
+  /**
+   * How it is run with the enabled checks; `goVersion`: the oldest Go the code supports where its
+   * go.mod does not say (StatedGoVersion), for an analyser whose advice depends on it.
+   */
+  readonly analyser: (program: InstalledProgram, rules: ReadonlyArray<EnabledRule>, goVersion: string | undefined) => GoAnalyser
 }
 
 const patternOf = (prefix: string, rules: ReadonlyArray<EnabledRule>): PatternOf => {
@@ -71,6 +75,15 @@ const moduleDigest = (root: string, module: string | undefined, files: ReadonlyA
   ])
 
 type Outcomes = Map<string, Either.Either<ReadonlyArray<CachedMessage>, string>>
+
+/** Whether the module's go.mod has a `go` line, which the analysers read themselves. */
+const namesGoVersion = (root: string, module: string | undefined): boolean =>
+  module !== undefined && /^\s*go\s+\d/m.test(readIfThere(join(root, module, "go.mod")))
+
+const lazyStatedGoVersion = (root: string) => {
+  let read: { readonly version: string | undefined } | undefined
+  return () => (read ??= { version: statedGoVersion(root) }).version
+}
 
 const checkModule = (
   tool: string,
@@ -115,11 +128,12 @@ const run = (definition: ToolDefinitions.ToolDefinition, plugin: GoPlugin, optio
       const module = moduleRootOf(root, file.path)
       modules.set(module, [...(modules.get(module) ?? []), file])
     }
-    const analyser = plugin.analyser(program, settings.rules)
     const outcomes: Outcomes = new Map()
     const problems: Array<ToolProblem> = []
     if (settings.rules.length > 0) {
+      const stated = lazyStatedGoVersion(root)
       for (const [module, moduleFiles] of modules) {
+        const analyser = plugin.analyser(program, settings.rules, namesGoVersion(root, module) ? undefined : stated())
         const checked = yield* checkModule(tool, { go, analyser, versions: `go ${go.version}, ${program.version}` }, root, module, moduleFiles, options)
         for (const [path, outcome] of checked.outcomes) outcomes.set(path, outcome)
         const goMod = module === undefined ? undefined : module === "" ? "go.mod" : `${module}/go.mod`

@@ -72,6 +72,43 @@ describe("the Go plug-ins", () => {
       }
     }))
 
+  it.effect("checks a tree written before modules (no go.mod) in GOPATH mode at the import path its code names, its packages importing each other", () =>
+    Effect.gen(function*() {
+      // As raymond: the root package imports its sub-package by its GOPATH import path; one file needs a module the checkout lacks.
+      const { files, root } = checkoutOf({
+        "tree.go": "package tree\n\nimport \"github.com/example/tree/ast\"\n\nfunc Parse(s string) ast.Node {\n\tn := ast.New(s)\n\tn = ast.New(s + \"!\")\n\treturn n\n}\n",
+        "ast/ast.go": "package ast\n\nimport \"fmt\"\n\ntype Node struct{ Text string }\n\nfunc New(s string) Node { return Node{Text: fmt.Sprintf(\"%d\", s)} }\n",
+        "yaml/load.go": "package yaml\n\nimport \"gopkg.in/yaml.v2\"\n\nvar Load = yaml.Unmarshal\n"
+      })
+      for (const tool of [govet, staticcheck]) {
+        const { problems, result } = yield* run(tool, root, files, tool === govet ? govetRules : staticcheckRules.concat([{ patternId: "Staticcheck_SA5009", ruleId: "SA5009", severity: "Error", parameters: [] }]))
+        const name = tool === govet ? "go vet" : "Staticcheck"
+        expect(issuesOf(result).map(([file, line, pattern]) => [file, line, pattern])).toEqual(tool === govet
+          ? [["ast/ast.go", 7, "govet_printf"]]
+          : [["ast/ast.go", 7, "Staticcheck_SA5009"], ["tree.go", 6, "Staticcheck_SA4006"]])
+        expect(result.failedFiles.map((f) => [f.file, f.reason])).toEqual([
+          ["yaml/load.go", `${name} could not check it offline: it imports gopkg.in/yaml.v2, a module the checkout does not hold (Tidemark never downloads one)`]
+        ])
+        expect(problems.map((p) => p.message)).toEqual([
+          expect.stringMatching(/^files under no go\.mod: checked in GOPATH mode as github\.com\/example\/tree: 1 of its 3 packages need what the checkout does not hold \(cannot find package "gopkg\.in\/yaml\.v2"/)
+        ])
+      }
+    }))
+
+  it.effect("gives Staticcheck the oldest Go a tree's CI builds with where its go.mod names none: no advice those releases cannot follow", () =>
+    Effect.gen(function*() {
+      const drain = "package tick\n\nfunc Drain(ch chan int) {\n\tfor _ = range ch {\n\t}\n}\n"
+      const s1005: ReadonlyArray<EnabledRule> = [{ patternId: "Staticcheck_S1005", ruleId: "S1005", severity: "Info", parameters: [] }]
+      const bare = checkoutOf({ "tick.go": drain })
+      expect(issuesOf((yield* run(staticcheck, bare.root, bare.files, s1005)).result).map(([file, line, pattern]) => [file, line, pattern])).toEqual([["tick.go", 4, "Staticcheck_S1005"]])
+      // go-metrics: no go.mod, and a CI of Go 1.3 to 1.15; `for range ch` came with Go 1.4.
+      const old = checkoutOf({ "tick.go": drain, ".travis.yml": "language: go\ngo:\n  - 1.3\n  - 1.15\n" })
+      expect(issuesOf((yield* run(staticcheck, old.root, old.files, s1005)).result)).toEqual([])
+      // A go.mod's own go line decides over the CI's.
+      const module = checkoutOf({ "tick.go": drain, "go.mod": "module example.com/tick\n\ngo 1.19\n", ".travis.yml": "language: go\ngo:\n  - 1.3\n" })
+      expect(issuesOf((yield* run(staticcheck, module.root, module.files, s1005)).result).map(([file, line]) => [file, line])).toEqual([["tick.go", 4]])
+    }))
+
   it.effect("checks a package whose tests import a module the checkout lacks file by file, its go.mod of before Go 1.17 read offline", () =>
     Effect.gen(function*() {
       const { files, root } = checkoutOf(missingTestDependency)
