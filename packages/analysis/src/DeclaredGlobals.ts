@@ -1,5 +1,6 @@
 import { environmentGlobals } from "./EnvironmentGlobals.js"
 import { harnessGlobals } from "./HarnessGlobals.js"
+import { type PageGlobals, pageGlobalsOf } from "./PageGlobals.js"
 import { eslintConfigGlobals, type GlobalsScope, type UnreadableEslintConfig } from "./EslintConfigGlobals.js"
 import type { Globals } from "./ScriptGlobals.js"
 import type { SourceFile } from "./SourceTree.js"
@@ -9,13 +10,15 @@ import { isConventionalTestFile, isTestFileOf, testFrameworksOf } from "./TestFr
  * The globals a repository declares for its files beyond those every JavaScript file has
  * (ScriptGlobals.ts): its test frameworks' on their test files (TestFrameworks.ts), its ESLint
  * configs' (EslintConfigGlobals.ts), what its test setup assigns to the global object for its
- * tests (HarnessGlobals.ts), and a file's own `/* eslint-env ... *\/` comment, which
+ * tests (HarnessGlobals.ts), the names its browser scripts share (PageGlobals.ts), and a file's own `/* eslint-env ... *\/` comment, which
  * ESLint 9's flat config no longer reads but which says all the same what the file expects.
  */
 export interface DeclaredGlobals {
   /** A file's globals, in the order they apply (a later `off` takes one back), and a key naming that combination. */
   readonly of: (file: SourceFile) => { readonly key: string; readonly globals: Globals }
   readonly unreadable: ReadonlyArray<UnreadableEslintConfig>
+  /** The repository's classic scripts and the names they share (PageGlobals.ts): declared by one, used by another. */
+  readonly page: PageGlobals
 }
 
 const environmentComment = /\/\*\s*eslint-env\s([\s\S]*?)\*\//g
@@ -36,7 +39,11 @@ export const declaredGlobals = (files: ReadonlyArray<SourceFile>): DeclaredGloba
   const setup: ReadonlyArray<GlobalsScope> = Object.keys(harness).length === 0
     ? []
     : [{ source: "test setup", applies: isConventionalTestFile, globals: harness }]
-  const scopes = [...frameworks, ...setup, ...configs.scopes]
+  const page = pageGlobalsOf(files)
+  const pageScripts: ReadonlyArray<GlobalsScope> = Object.keys(page.globals).length === 0
+    ? []
+    : [{ source: "the page's scripts", applies: (path) => page.scripts.has(path), globals: page.globals }]
+  const scopes = [...frameworks, ...setup, ...pageScripts, ...configs.scopes]
   return {
     of: (file) => {
       const applying = scopes.filter((scope) => scope.applies(file.path))
@@ -49,6 +56,7 @@ export const declaredGlobals = (files: ReadonlyArray<SourceFile>): DeclaredGloba
       )
       return { key, globals }
     },
-    unreadable: configs.unreadable
+    unreadable: configs.unreadable,
+    page
   }
 }

@@ -2,6 +2,7 @@ import tsParser from "@typescript-eslint/parser"
 import { Effect, Either, Option, Schema } from "effect"
 import { Linter } from "eslint"
 import { declaredGlobals } from "./DeclaredGlobals.js"
+import type { PageGlobals } from "./PageGlobals.js"
 import { eslintFixOf } from "./EslintFix.js"
 import { type EnabledRule, eslint9Flavour, type EslintFlavour, patternIdIn } from "./EnabledRule.js"
 import { lintedOf, lintedWithCache } from "./CachedLint.js"
@@ -130,8 +131,8 @@ interface LintPlan {
   readonly configFor: (file: SourceFile) => { readonly config: Array<Linter.Config>; readonly digest: string }
   readonly patternOf: PatternOf
   readonly skippedRules: ReadonlyArray<SkippedRule>
-  /** Whether a message of the run is an issue (the default patterns leave some out: `isDefaultIssue`). */
-  readonly keeps: (message: Linter.LintMessage, lineText: (line: number) => string) => boolean
+  /** Whether a message of the run on the file is an issue (the default patterns leave some out: `isDefaultIssue`). */
+  readonly keeps: (message: Linter.LintMessage, lineText: (line: number) => string, file: SourceFile) => boolean
 }
 
 /**
@@ -153,10 +154,24 @@ const isDefaultIssue = (message: Linter.LintMessage, lineText: (line: number) =>
   return true
 }
 
+// "'BaseChart' is defined but never used.", "'updateStatsSummary' is assigned a value but never used."
+const unusedName = (message: Linter.LintMessage): string | undefined =>
+  message.ruleId === "no-unused-vars" ? /^'([^']+)' is (?:defined|assigned a value) but never used/.exec(message.message)?.[1] : undefined
+
+/**
+ * `no-unused-vars` on a name a classic script declares for the page's other scripts, which use it
+ * (PageGlobals.ts): used, from another file. The name is among the file's globals, so its config's
+ * digest, and the file's cache key, change when the other scripts stop using it.
+ */
+const isSharedWithPage = (page: PageGlobals, message: Linter.LintMessage, file: SourceFile): boolean => {
+  const name = unusedName(message)
+  return name !== undefined && page.scripts.has(file.path) && Object.hasOwn(page.globals, name)
+}
+
 const keptOf = (plan: LintPlan, file: SourceFile, messages: ReadonlyArray<Linter.LintMessage>): ReadonlyArray<MessageFields> => {
   let lines: ReadonlyArray<string> | undefined
   const lineText = (line: number) => (lines ??= file.content.split("\n"))[line - 1] ?? ""
-  return messages.filter((message) => plan.keeps(message, lineText)).map((message) => {
+  return messages.filter((message) => plan.keeps(message, lineText, file)).map((message) => {
     const fix = eslintFixOf(message.fix)
     const { ruleId, line, fatal } = message
     return { ruleId, line, message: message.message, ...(fatal === true ? { fatal } : {}), ...(fix === undefined ? {} : { fix }) }
@@ -221,7 +236,7 @@ export const preparePatternLint = (
       configFor,
       patternOf: (ruleId) => byRuleId.get(ruleId),
       skippedRules: [...prepared.flatMap((p) => (Either.isLeft(p) ? [p.left] : [])), ...rejected],
-      keeps: isDefaultIssue
+      keeps: (message, lineText, file) => isDefaultIssue(message, lineText) && !isSharedWithPage(declared.page, message, file)
     })
   })
 

@@ -1,0 +1,79 @@
+import { Linter } from "eslint"
+import type { Globals } from "./ScriptGlobals.js"
+import type { SourceFile } from "./SourceTree.js"
+
+/**
+ * Browser scripts loaded by `<script src>` tags share one page's global scope: a function, class or
+ * variable one declares at its top level, another calls (sidekiq's `web/assets/javascripts`:
+ * `base-charts.js` declares `class BaseChart`, `metrics.js` writes `class HistTotalsChart extends
+ * BaseChart`; `dashboard.js` declares `var updateStatsSummary = function…`, which
+ * `dashboard-charts.js` calls). ESLint sees one file at a time: it reported each use `no-undef`
+ * and each declaration `no-unused-vars`, 18 issues on sidekiq, all on working code, whose "fix"
+ * would break the page.
+ *
+ * A classic script is a `.js` file with neither module syntax (`import`, `export`) nor CommonJS
+ * (`require(`, `module.exports`, `exports.x =`): Node's code and a bundler's inputs name what they
+ * share. The names shared are those a classic script declares at its top level (or assigns there
+ * without declaring: `Sidekiq = {}`) and another classic script of the repository uses without
+ * declaring: they are globals of every classic script, and not unused where declared. A name no
+ * other script declares is still `no-undef`, and a top-level declaration no other script uses still
+ * unused. The page is the repository: which scripts a page loads is in its HTML and templates
+ * (ERB, Jinja, Blade, …), which are not read, and a name declared by one script and used by another
+ * is meant for it wherever the two are loaded.
+ */
+
+const moduleSyntax = /^\s*(?:import\s*(?:[\w$*{]|["'])|export\s)/m
+
+// A statement of its own, or a `require` of a named module: a UMD wrapper's `typeof module … module.exports = f()`
+// inside an expression is a library a page loads by a script tag too (sidekiq's application.js keeps timeago's).
+const commonJs = /^\s*(?:module\.exports\b|exports\.[\w$]+\s*=)|\brequire\s*\(\s*["'`]/m
+
+/** Whether the file is a classic browser script: `.js`, without module syntax or CommonJS. */
+export const isClassicScript = (file: SourceFile): boolean =>
+  file.path.endsWith(".js") && !moduleSyntax.test(file.content) && !commonJs.test(file.content)
+
+interface ScriptNames {
+  /** Declared at the top level, or assigned there without a declaration. */
+  readonly declared: ReadonlySet<string>
+  /** Used and declared nowhere in the file. */
+  readonly undeclared: ReadonlySet<string>
+}
+
+// Parsed as the browser parses it: a script, the newest syntax; no rule runs.
+const scriptConfig: Array<Linter.Config> = [{ languageOptions: { sourceType: "script", ecmaVersion: "latest", parserOptions: { ecmaFeatures: { jsx: true } } } }]
+
+const namesOf = (linter: Linter, file: SourceFile): ScriptNames | undefined => {
+  const messages = linter.verify(file.content, scriptConfig, { filename: file.path })
+  if (messages.some((message) => message.fatal === true)) return undefined
+  const global = linter.getSourceCode().scopeManager?.globalScope
+  if (global === null || global === undefined) return undefined
+  const implicit = (global as unknown as { readonly implicit?: { readonly variables?: ReadonlyArray<{ readonly name: string }> } }).implicit?.variables ?? []
+  const declared = new Set([...global.variables.filter((variable) => variable.defs.length > 0).map((variable) => variable.name), ...implicit.map((variable) => variable.name)])
+  // A script's references to its own top-level `var`s and functions stay unresolved in the global scope (they may be reassigned by any script).
+  return { declared, undeclared: new Set(global.through.map((reference) => reference.identifier.name).filter((name) => !declared.has(name))) }
+}
+
+/** The repository's classic scripts (their paths), and the names they share: declared by one, used undeclared by another. */
+export interface PageGlobals {
+  readonly scripts: ReadonlySet<string>
+  readonly globals: Globals
+}
+
+export const pageGlobalsOf = (files: ReadonlyArray<SourceFile>): PageGlobals => {
+  const scripts = files.filter(isClassicScript)
+  const paths = new Set(scripts.map((file) => file.path))
+  if (scripts.length < 2) return { scripts: paths, globals: {} }
+  const linter = new Linter({ configType: "flat" })
+  const named = scripts.flatMap((file) => {
+    const names = namesOf(linter, file)
+    return names === undefined ? [] : [{ path: file.path, ...names }]
+  })
+  const declaredBy = new Map<string, Set<string>>()
+  for (const { declared, path } of named) for (const name of declared) declaredBy.set(name, (declaredBy.get(name) ?? new Set()).add(path))
+  const shared = new Set<string>()
+  for (const { path, undeclared } of named) {
+    for (const name of undeclared) if ([...(declaredBy.get(name) ?? [])].some((declaring) => declaring !== path)) shared.add(name)
+  }
+  // Writable: a script may assign what another declared with `var`, as the page's scripts do.
+  return { scripts: paths, globals: Object.fromEntries([...shared].sort().map((name) => [name, "writable"] as const)) }
+}

@@ -1,0 +1,65 @@
+import { NodeContext } from "@effect/platform-node"
+import { describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import { lintTree, readSourceTree } from "../src/index.js"
+import { isClassicScript, pageGlobalsOf } from "../src/PageGlobals.js"
+import { treeOf } from "./TreeFixture.js"
+
+// sidekiq's web/assets/javascripts, cut down: classes and functions one script declares, another uses.
+const sidekiq = {
+  "web/assets/javascripts/base-charts.js": "Chart.defaults.color = '#aaa'\n\nclass BaseChart {\n  constructor(el) { this.chart = new Chart(el, {}) }\n}\n",
+  "web/assets/javascripts/dashboard.js": "Sidekiq = {};\n\nvar updateStatsSummary = function (data) {\n  document.title = data.processed\n}\nvar neverCalled = function () {}\n",
+  "web/assets/javascripts/dashboard-charts.js": "class DashboardChart extends BaseChart {\n  poll(stats) {\n    updateStatsSummary(stats)\n    Sidekiq.stats = stats\n    updateRedisStats(stats)\n  }\n}\n"
+}
+
+const file = (path: string, content: string) => ({ path, content })
+
+describe("isClassicScript", () => {
+  it("is a .js file without module syntax or CommonJS", () => {
+    expect(isClassicScript(file("a.js", "function f() {}\n"))).toBe(true)
+    expect(isClassicScript(file("a.js", "const lazy = () => import('./b.js')\n"))).toBe(true)
+    for (const content of ["import x from './x.js'\n", "export const a = 1\n", "const fs = require('fs')\n", "module.exports = {}\n", "  exports.a = 1\n"]) {
+      expect(isClassicScript(file("a.js", content)), content).toBe(false)
+    }
+    const umd = "!function(e,t){\"object\"==typeof module&&module.exports?module.exports=t(e):e.timeago=t(e)}(window,function(){});\nfunction updateNumbers() {}\n"
+    expect(isClassicScript(file("application.js", umd))).toBe(true)
+    expect(isClassicScript(file("a.mjs", "function f() {}\n"))).toBe(false)
+    expect(isClassicScript(file("a.ts", "function f() {}\n"))).toBe(false)
+  })
+})
+
+describe("pageGlobalsOf", () => {
+  it("shares what one classic script declares (or assigns undeclared) and another uses; not what no other declares, nor modules' names", () => {
+    const page = pageGlobalsOf([
+      ...Object.entries(sidekiq).map(([path, content]) => file(path, content)),
+      file("lib/module.js", "export function updateRedisStats() {}\n")
+    ])
+    expect(page.globals).toEqual({ BaseChart: "writable", Sidekiq: "writable", updateStatsSummary: "writable" })
+    expect([...page.scripts].sort()).toEqual(Object.keys(sidekiq).sort())
+  })
+
+  it("shares nothing with a single script, or one that does not parse", () => {
+    expect(pageGlobalsOf([file("a.js", "var a = 1\n")]).globals).toEqual({})
+    expect(pageGlobalsOf([file("a.js", "var shared = 1\n"), file("b.js", "shared(\n")]).globals).toEqual({})
+  })
+})
+
+const unusedOrUndefined = [
+  { patternId: "ESLint9_no-undef", ruleId: "no-undef", severity: "Error" as const, parameters: [] },
+  { patternId: "ESLint9_no-unused-vars", ruleId: "no-unused-vars", severity: "Warning" as const, parameters: [] }
+]
+
+describe("lintTree on a page's scripts", () => {
+  it.scoped("reports neither the uses of what another script declares nor those declarations as unused; what no script declares and what no one uses, still", () =>
+    Effect.gen(function*() {
+      const root = yield* treeOf(sidekiq)
+      const result = yield* lintTree(root, yield* readSourceTree(root), { rules: unusedOrUndefined, useConfigurationFile: false })
+      expect(result.issues.map((issue) => [issue.file, issue.line, issue.patternId, issue.message])).toEqual([
+        ["web/assets/javascripts/base-charts.js", 1, "ESLint9_no-undef", "'Chart' is not defined."],
+        ["web/assets/javascripts/base-charts.js", 4, "ESLint9_no-undef", "'Chart' is not defined."],
+        ["web/assets/javascripts/dashboard-charts.js", 1, "ESLint9_no-unused-vars", "'DashboardChart' is defined but never used."],
+        ["web/assets/javascripts/dashboard-charts.js", 5, "ESLint9_no-undef", "'updateRedisStats' is not defined."],
+        ["web/assets/javascripts/dashboard.js", 6, "ESLint9_no-unused-vars", "'neverCalled' is assigned a value but never used."]
+      ])
+    }).pipe(Effect.provide(NodeContext.layer)))
+})
