@@ -2,7 +2,7 @@ import { cacheKey } from "../CacheKey.js"
 
 // Bump when this package changes how a file is checked in a way the options do not show (which
 // comments are kept, how a level is written), so that older entries are never read again.
-const shellCheckLintVersion = "tidemark-shellcheck-1"
+const shellCheckLintVersion = "tidemark-shellcheck-2"
 
 /**
  * What ShellCheck reports on a file depends on its version, the options it runs with (codes

@@ -17,6 +17,7 @@ import { installHint, type ShellCheckProgram, shellCheckOnPath } from "./ShellCh
 import { isDisabled, rcFor, rcName, readShellCheckRc, type CodeRange, type ShellCheckRc } from "./ShellCheckRc.js"
 import { defaultShellCheckLimits, type ShellCheckLimits, runShellCheck } from "./ShellCheckRun.js"
 import { maySource, shellFlagOf, takesShell } from "./ShellScripts.js"
+import { handsVariablesToSystem, unusedVariableCode } from "./SystemSourced.js"
 
 /**
  * The ShellCheck plug-in: shell scripts checked by the `shellcheck` installed on this server, run
@@ -40,6 +41,8 @@ export interface ShellCheckToolOptions {
 interface Plan {
   readonly options: ReadonlyArray<string>
   readonly disabled: ReadonlyArray<CodeRange>
+  /** The enabled patterns, not a repository's `.shellcheckrc`: what the defaults leave out is left out. */
+  readonly defaults: boolean
 }
 
 const isLevel = Schema.is(ShellCheckLevel)
@@ -55,11 +58,13 @@ const patternOf = (prefix: string, rules: ReadonlyArray<EnabledRule>, configured
   }
 }
 
-const messagesOf = (comments: ReadonlyArray<ShellCheckComment>, disabled: ReadonlyArray<CodeRange>): ReadonlyArray<CachedMessage> =>
-  [...comments]
-    .filter((comment) => !isDisabled(disabled, comment.code))
+const messagesOf = (file: SourceFile, comments: ReadonlyArray<ShellCheckComment>, plan: Plan): ReadonlyArray<CachedMessage> => {
+  const handsOver = plan.defaults && comments.some((comment) => comment.code === unusedVariableCode) && handsVariablesToSystem(file.content)
+  return [...comments]
+    .filter((comment) => !isDisabled(plan.disabled, comment.code) && !(handsOver && comment.code === unusedVariableCode))
     .sort((a, b) => a.line - b.line || a.column - b.column)
     .map((comment) => new CachedMessage({ ruleId: ruleIdOfComment(comment), line: comment.line, message: comment.message }))
+}
 
 const run = (definition: ToolDefinitions.ToolDefinition, options: ShellCheckToolOptions, root: string, files: ReadonlyArray<SourceFile>, settings: ToolSettings) =>
   Effect.gen(function*() {
@@ -112,7 +117,8 @@ const planner = (program: ShellCheckProgram, rules: ReadonlyArray<EnabledRule>, 
           ...(optional.length === 0 ? [] : [`--enable=${optional.join(",")}`]),
           ...(shell === undefined ? [] : [`--shell=${shell}`])
         ],
-        disabled: []
+        disabled: [],
+        defaults: true
       }
     }
     const rc = rcFor(rcs, file.path)
@@ -124,7 +130,8 @@ const planner = (program: ShellCheckProgram, rules: ReadonlyArray<EnabledRule>, 
         ...(rc?.sourcePaths ?? []).map((path) => `--source-path=${path}`),
         ...(shell === undefined ? [] : [`--shell=${shell}`])
       ],
-      disabled: rc?.disabled ?? []
+      disabled: rc?.disabled ?? [],
+      defaults: false
     }
   }
 }
@@ -164,7 +171,7 @@ const lintScripts = (
       if (split.missing.length === 0) continue
       const inputs = split.missing.some(maySource) ? files : split.missing
       const ran = yield* runShellCheck({ program: program.path, root, fences, limits, options: plan.options, files: inputs.map((file) => file.path) })
-      const fresh = yield* keptOutcomes("ShellCheck", inputs, ran, (_, found) => messagesOf(found, plan.disabled), keyOf)
+      const fresh = yield* keptOutcomes("ShellCheck", inputs, ran, (file, found) => messagesOf(file, found, plan), keyOf)
       for (const [path, outcome] of fresh) outcomes.set(path, outcome)
     }
     return lintedFilesOf(scripts, outcomes)

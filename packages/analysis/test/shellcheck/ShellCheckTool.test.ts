@@ -39,6 +39,27 @@ describe("makeShellCheckTool", () => {
     expect(tool.configurationOf([{ path: "tools/.shellcheckrc", content: "" }])).toBeUndefined()
   })
 
+  it.effect("leaves SC2034 out of a script that hands its variables to a system file it sources (an rc.d script's rc.subr), with the defaults only", () =>
+    Effect.gen(function*() {
+      // puma's docs/jungle/rc.d/puma: rc.subr's run_rc_command reads name, rcvar and start_cmd.
+      const rcd = "#!/bin/sh\n\n. /etc/rc.subr\n\nname=\"puma\"\nrcvar=puma_enable\nstart_cmd=\"puma_start\"\n\nputs() { echo $1; }\n\nload_rc_config $name\nrun_rc_command \"$1\"\n"
+      const plain = "#!/bin/sh\n\nleft=1\necho done\n"
+      const { files, root } = checkoutOf({ "rc.d/puma": rcd, "bin/plain": plain })
+      const { result } = yield* run(root, files, rules)
+      expect(issuesOf(result)).toEqual([
+        ["bin/plain", 3, "ShellCheck_SC2034", "Warning"],
+        ["rc.d/puma", 9, "ShellCheck_SC2086", "Info"]
+      ])
+      // A repository's own .shellcheckrc decides: ShellCheck's own report (SC1091: it could not follow rc.subr).
+      const configured = checkoutOf({ "rc.d/puma": rcd, ".shellcheckrc": "disable=SC2086\n" })
+      const own = yield* run(configured.root, configured.files, rules, { use: true })
+      expect(issuesOf(own.result).map(([file, line, pattern]) => [file, line, pattern])).toEqual([
+        ["rc.d/puma", 3, "ShellCheck_SC1091"],
+        ["rc.d/puma", 6, "ShellCheck_SC2034"],
+        ["rc.d/puma", 7, "ShellCheck_SC2034"]
+      ])
+    }))
+
   it.effect("reports a known issue of each default family with its pattern, line, message and severity", () =>
     Effect.gen(function*() {
       const { files, root } = checkoutOf({
