@@ -23,6 +23,12 @@ export interface DeclaredGlobals {
 
 const environmentComment = /\/\*\s*eslint-env\s([\s\S]*?)\*\//g
 
+// A UMD wrapper's test for an AMD loader: its `define(…)` runs only where one is (jQuery UI's
+// datepicker locales in redmine: `if (typeof define === "function" && define.amd) define([…], f)`).
+const testsForAmd = /\bdefine\.amd\b/
+
+const amdGlobals: Globals = { define: "readonly" }
+
 const commentEnvironments = (content: string): ReadonlyArray<string> =>
   content.includes("eslint-env")
     ? Array.from(content.matchAll(environmentComment), (match) => (match[1] ?? "").split(/[\s,]+/)).flat().filter((name) => name !== "")
@@ -48,10 +54,12 @@ export const declaredGlobals = (files: ReadonlyArray<SourceFile>): DeclaredGloba
     of: (file) => {
       const applying = scopes.filter((scope) => scope.applies(file.path))
       const environments = commentEnvironments(file.content)
-      const key = [...applying.map((scope) => scope.source), ...environments.map((name) => `eslint-env ${name}`)].join("\n")
+      const amd = testsForAmd.test(file.content)
+      const key = [...applying.map((scope) => scope.source), ...(amd ? ["AMD's define"] : []), ...environments.map((name) => `eslint-env ${name}`)].join("\n")
       const globals: Globals = Object.assign(
         {},
         ...applying.map((scope) => scope.globals),
+        amd ? amdGlobals : {},
         ...environments.map((name) => environmentGlobals(name) ?? {})
       )
       return { key, globals }

@@ -53,16 +53,52 @@ const namesOf = (linter: Linter, file: SourceFile): ScriptNames | undefined => {
   return { declared, undeclared: new Set(global.through.map((reference) => reference.identifier.name).filter((name) => !declared.has(name))) }
 }
 
+/**
+ * Libraries a page loads whose globals its scripts use, known where the repository holds the
+ * library (its banner, or its file name, in the analysed tree) or depends on it (package.json, a
+ * Gemfile's gem for the asset pipeline): ESLint's own `jquery` environment. redmine keeps
+ * `jquery-3.7.1-ui-1.13.3.js` beside its scripts, and `$` was `no-undef` 600 times.
+ */
+interface PageLibrary {
+  readonly globals: ReadonlyArray<string>
+  readonly banner: RegExp
+  readonly file: RegExp
+  readonly dependency: RegExp
+}
+
+const pageLibraries: ReadonlyArray<PageLibrary> = [
+  {
+    globals: ["$", "jQuery"],
+    banner: /^\s*\/\*!?\s*jQuery (?:JavaScript Library )?v\d/,
+    file: /(?:^|\/)jquery(?:[-.][\w.-]*)?\.js$/i,
+    dependency: /"jquery"\s*:|\bgem\s+["']jquery-rails["']/
+  }
+]
+
+const manifest = /(?:^|\/)(?:package\.json|Gemfile)$/
+
+const librariesOf = (files: ReadonlyArray<SourceFile>): ReadonlyArray<string> =>
+  pageLibraries.flatMap((library) =>
+    files.some((file) =>
+        (file.path.endsWith(".js") && (library.file.test(file.path) || library.banner.test(file.content.slice(0, 200)))) ||
+        (manifest.test(file.path) && library.dependency.test(file.content))
+      )
+      ? library.globals
+      : []
+  )
+
 /** The repository's classic scripts (their paths), and the names they share: declared by one, used undeclared by another. */
 export interface PageGlobals {
   readonly scripts: ReadonlySet<string>
+  /** The libraries' names (`readonly`) and the names the scripts share (`writable`). */
   readonly globals: Globals
 }
 
 export const pageGlobalsOf = (files: ReadonlyArray<SourceFile>): PageGlobals => {
   const scripts = files.filter(isClassicScript)
   const paths = new Set(scripts.map((file) => file.path))
-  if (scripts.length < 2) return { scripts: paths, globals: {} }
+  const libraries = Object.fromEntries(librariesOf(files).map((name) => [name, "readonly"] as const))
+  if (scripts.length < 2) return { scripts: paths, globals: libraries }
   const linter = new Linter({ configType: "flat" })
   const named = scripts.flatMap((file) => {
     const names = namesOf(linter, file)
@@ -75,5 +111,5 @@ export const pageGlobalsOf = (files: ReadonlyArray<SourceFile>): PageGlobals => 
     for (const name of undeclared) if ([...(declaredBy.get(name) ?? [])].some((declaring) => declaring !== path)) shared.add(name)
   }
   // Writable: a script may assign what another declared with `var`, as the page's scripts do.
-  return { scripts: paths, globals: Object.fromEntries([...shared].sort().map((name) => [name, "writable"] as const)) }
+  return { scripts: paths, globals: { ...libraries, ...Object.fromEntries([...shared].sort().map((name) => [name, "writable"] as const)) } }
 }

@@ -8,7 +8,7 @@ import { treeOf } from "./TreeFixture.js"
 // sidekiq's web/assets/javascripts, cut down: classes and functions one script declares, another uses.
 const sidekiq = {
   "web/assets/javascripts/base-charts.js": "Chart.defaults.color = '#aaa'\n\nclass BaseChart {\n  constructor(el) { this.chart = new Chart(el, {}) }\n}\n",
-  "web/assets/javascripts/dashboard.js": "Sidekiq = {};\n\nvar updateStatsSummary = function (data) {\n  document.title = data.processed\n}\nvar neverCalled = function () {}\n",
+  "web/assets/javascripts/dashboard.js": "Sidekiq = {};\n\nvar updateStatsSummary = function (data) {\n  var unread = 1\n  document.title = data.processed\n}\nvar neverCalled = function () {}\n",
   "web/assets/javascripts/dashboard-charts.js": "class DashboardChart extends BaseChart {\n  poll(stats) {\n    updateStatsSummary(stats)\n    Sidekiq.stats = stats\n    updateRedisStats(stats)\n  }\n}\n"
 }
 
@@ -59,7 +59,30 @@ describe("lintTree on a page's scripts", () => {
         ["web/assets/javascripts/base-charts.js", 4, "ESLint9_no-undef", "'Chart' is not defined."],
         ["web/assets/javascripts/dashboard-charts.js", 1, "ESLint9_no-unused-vars", "'DashboardChart' is defined but never used."],
         ["web/assets/javascripts/dashboard-charts.js", 5, "ESLint9_no-undef", "'updateRedisStats' is not defined."],
-        ["web/assets/javascripts/dashboard.js", 6, "ESLint9_no-unused-vars", "'neverCalled' is assigned a value but never used."]
+        ["web/assets/javascripts/dashboard.js", 4, "ESLint9_no-unused-vars", "'unread' is assigned a value but never used."],
+        ["web/assets/javascripts/dashboard.js", 7, "ESLint9_no-unused-vars", "'neverCalled' is assigned a value but never used."]
+      ])
+    }).pipe(Effect.provide(NodeContext.layer)))
+
+  it.scoped("gives jQuery's $ to a page that keeps or depends on jQuery, and AMD's define to a script that tests for it", () =>
+    Effect.gen(function*() {
+      const app = "$(function () { $('.tabs').show() })\n"
+      const amd = "(function (factory) {\n  if (typeof define === 'function' && define.amd) define(['../datepicker'], factory)\n  else factory(jQuery.datepicker)\n})(function (datepicker) { return datepicker })\n"
+      const issues = (files: Readonly<Record<string, string>>) =>
+        Effect.gen(function*() {
+          const root = yield* treeOf(files)
+          const result = yield* lintTree(root, yield* readSourceTree(root), { rules: unusedOrUndefined, useConfigurationFile: false })
+          return result.issues.map((issue) => `${issue.file}: ${issue.message}`)
+        })
+      // redmine: jQuery kept beside the scripts, under a name of its own.
+      expect(yield* issues({ "js/app.js": app, "js/i18n/datepicker-ru.js": amd, "js/jquery-3.7.1-ui-1.13.3.js": "/*! jQuery v3.7.1 | (c) OpenJS Foundation */\n!function(e){e.jQuery=e.$=function(){}}(window);\n" })).toEqual([])
+      expect(yield* issues({ "js/app.js": app, "package.json": "{\"dependencies\": {\"jquery\": \"^3.7.1\"}}\n" })).toEqual([])
+      expect(yield* issues({ "app/assets/javascripts/app.js": app, "Gemfile": "gem 'rails'\ngem 'jquery-rails'\n" })).toEqual([])
+      // Without jQuery in the repository, $ is no one's; without the AMD test, define neither.
+      expect(yield* issues({ "js/app.js": app, "js/amd.js": "define(['x'], function () {})\n" })).toEqual([
+        "js/amd.js: 'define' is not defined.",
+        "js/app.js: '$' is not defined.",
+        "js/app.js: '$' is not defined."
       ])
     }).pipe(Effect.provide(NodeContext.layer)))
 })
