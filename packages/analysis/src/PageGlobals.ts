@@ -17,9 +17,11 @@ import type { SourceFile } from "./SourceTree.js"
  * without declaring: `Sidekiq = {}`) and another classic script of the repository uses without
  * declaring: they are globals of every classic script, and not unused where declared. A name no
  * other script declares is still `no-undef`, and a top-level declaration no other script uses still
- * unused. The page is the repository: which scripts a page loads is in its HTML and templates
- * (ERB, Jinja, Blade, …), which are not read, and a name declared by one script and used by another
- * is meant for it wherever the two are loaded.
+ * unused, unless the page's markup names it (an HTML handler's `onclick="checkAll(…)"`, a template's
+ * inline script): a template of the repository that names it as a word. The page is the
+ * repository: which scripts a page loads is in its HTML and templates, which are read for names
+ * only, and a name declared by one script and used by another is meant for it wherever the two are
+ * loaded.
  */
 
 const moduleSyntax = /^\s*(?:import\s*(?:[\w$*{]|["'])|export\s)/m
@@ -35,6 +37,8 @@ export const isClassicScript = (file: SourceFile): boolean =>
 interface ScriptNames {
   /** Declared at the top level, or assigned there without a declaration. */
   readonly declared: ReadonlySet<string>
+  /** Of those, the ones assigned without a declaration (`Sidekiq = {}`). */
+  readonly implicit: ReadonlySet<string>
   /** Used and declared nowhere in the file. */
   readonly undeclared: ReadonlySet<string>
 }
@@ -48,9 +52,10 @@ const namesOf = (linter: Linter, file: SourceFile): ScriptNames | undefined => {
   const global = linter.getSourceCode().scopeManager?.globalScope
   if (global === null || global === undefined) return undefined
   const implicit = (global as unknown as { readonly implicit?: { readonly variables?: ReadonlyArray<{ readonly name: string }> } }).implicit?.variables ?? []
-  const declared = new Set([...global.variables.filter((variable) => variable.defs.length > 0).map((variable) => variable.name), ...implicit.map((variable) => variable.name)])
+  const assigned = new Set(implicit.map((variable) => variable.name))
+  const declared = new Set([...global.variables.filter((variable) => variable.defs.length > 0).map((variable) => variable.name), ...assigned])
   // A script's references to its own top-level `var`s and functions stay unresolved in the global scope (they may be reassigned by any script).
-  return { declared, undeclared: new Set(global.through.map((reference) => reference.identifier.name).filter((name) => !declared.has(name))) }
+  return { declared, implicit: assigned, undeclared: new Set(global.through.map((reference) => reference.identifier.name).filter((name) => !declared.has(name))) }
 }
 
 /**
@@ -87,6 +92,27 @@ const librariesOf = (files: ReadonlyArray<SourceFile>): ReadonlyArray<string> =>
       : []
   )
 
+/**
+ * The page's markup, which calls its scripts' functions and reads their variables (`onclick=
+ * "checkAll('selected_users', true)"`, `<script>toggleFieldset(this)</script>`): HTML and the
+ * templates that write it, ERB, Haml, Slim, PHP, JSP, EJS, Handlebars, Mustache, Twig, Jinja,
+ * Django's and Go's templates.
+ */
+const template = /\.(?:html?|xhtml|erb|rhtml|haml|slim|php|phtml|jsp|ejs|hbs|handlebars|mustache|twig|jinja2?|j2|djhtml|tmpl|gohtml|liquid|cshtml|razor)$/i
+
+/** Of the scripts' top-level names, those a template names as a word (a call, a handler, a reference). */
+const calledByTemplates = (templates: ReadonlyArray<SourceFile>, names: ReadonlyArray<string>): ReadonlyArray<string> => {
+  // Names of two characters or fewer would match words of any text.
+  const wanted = new Set(names.filter((name) => name.length > 2))
+  if (wanted.size === 0 || templates.length === 0) return []
+  const found = new Set<string>()
+  for (const file of templates) {
+    for (const [word] of file.content.matchAll(/[A-Za-z_$][\w$]*/g)) if (wanted.has(word)) found.add(word)
+    if (found.size === wanted.size) break
+  }
+  return [...found]
+}
+
 /** The repository's classic scripts (their paths), and the names they share: declared by one, used undeclared by another. */
 export interface PageGlobals {
   readonly scripts: ReadonlySet<string>
@@ -98,7 +124,8 @@ export const pageGlobalsOf = (files: ReadonlyArray<SourceFile>): PageGlobals => 
   const scripts = files.filter(isClassicScript)
   const paths = new Set(scripts.map((file) => file.path))
   const libraries = Object.fromEntries(librariesOf(files).map((name) => [name, "readonly"] as const))
-  if (scripts.length < 2) return { scripts: paths, globals: libraries }
+  const templates = files.filter((file) => template.test(file.path))
+  if (scripts.length + templates.length < 2 || scripts.length === 0) return { scripts: paths, globals: libraries }
   const linter = new Linter({ configType: "flat" })
   const named = scripts.flatMap((file) => {
     const names = namesOf(linter, file)
@@ -110,6 +137,9 @@ export const pageGlobalsOf = (files: ReadonlyArray<SourceFile>): PageGlobals => 
   for (const { path, undeclared } of named) {
     for (const name of undeclared) if ([...(declaredBy.get(name) ?? [])].some((declaring) => declaring !== path)) shared.add(name)
   }
+  // A name only assigned without a declaration stays `no-undef` where it is assigned, whatever a template says.
+  const implicitOnly = new Set(named.flatMap(({ implicit }) => [...implicit]).filter((name) => !named.some(({ declared, implicit }) => declared.has(name) && !implicit.has(name))))
+  for (const name of calledByTemplates(templates, [...declaredBy.keys()].filter((name) => !shared.has(name) && !implicitOnly.has(name)))) shared.add(name)
   // Writable: a script may assign what another declared with `var`, as the page's scripts do.
   return { scripts: paths, globals: { ...libraries, ...Object.fromEntries([...shared].sort().map((name) => [name, "writable"] as const)) } }
 }

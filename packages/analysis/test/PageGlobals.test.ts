@@ -64,6 +64,20 @@ describe("lintTree on a page's scripts", () => {
       ])
     }).pipe(Effect.provide(NodeContext.layer)))
 
+  it.scoped("does not call a function unused that the page's markup calls (redmine's onclick handlers); one nothing names, still", () =>
+    Effect.gen(function*() {
+      const root = yield* treeOf({
+        "public/javascripts/application.js": "Sidekiq = {}\nfunction checkAll(id, checked) {\n  document.getElementById(id).checked = checked\n}\nfunction reallyDead() {}\n",
+        "app/views/users/index.html.erb": "<% if Sidekiq.pro? %>\n<a href=\"#\" onclick=\"checkAll('selected_users', true); return false;\">check all</a>\n<% end %>\n"
+      })
+      const result = yield* lintTree(root, yield* readSourceTree(root), { rules: unusedOrUndefined, useConfigurationFile: false })
+      // An assignment to an undeclared name stays reported, though a template names it.
+      expect(result.issues.map((issue) => [issue.file, issue.line, issue.message])).toEqual([
+        ["public/javascripts/application.js", 1, "'Sidekiq' is not defined."],
+        ["public/javascripts/application.js", 5, "'reallyDead' is defined but never used."]
+      ])
+    }).pipe(Effect.provide(NodeContext.layer)))
+
   it.scoped("gives jQuery's $ to a page that keeps or depends on jQuery, and AMD's define to a script that tests for it", () =>
     Effect.gen(function*() {
       const app = "$(function () { $('.tabs').show() })\n"
