@@ -1,4 +1,6 @@
+import { Either } from "effect"
 import { Linter } from "eslint"
+import { dependenciesOf, isManifest } from "./ManifestDependencies.js"
 import type { Globals } from "./ScriptGlobals.js"
 import type { SourceFile } from "./SourceTree.js"
 
@@ -68,7 +70,8 @@ interface PageLibrary {
   readonly globals: ReadonlyArray<string>
   readonly banner: RegExp
   readonly file: RegExp
-  readonly dependency: RegExp
+  /** The manifests' names for it (ManifestDependencies), `ecosystem:name`. */
+  readonly dependencies: ReadonlyArray<string>
 }
 
 const pageLibraries: ReadonlyArray<PageLibrary> = [
@@ -76,21 +79,20 @@ const pageLibraries: ReadonlyArray<PageLibrary> = [
     globals: ["$", "jQuery"],
     banner: /^\s*\/\*!?\s*jQuery (?:JavaScript Library )?v\d/,
     file: /(?:^|\/)jquery(?:[-.][\w.-]*)?\.js$/i,
-    dependency: /"jquery"\s*:|\bgem\s+["']jquery-rails["']/
+    dependencies: ["npm:jquery", "gem:jquery-rails"]
   }
 ]
 
-const manifest = /(?:^|\/)(?:package\.json|Gemfile)$/
-
-const librariesOf = (files: ReadonlyArray<SourceFile>): ReadonlyArray<string> =>
-  pageLibraries.flatMap((library) =>
-    files.some((file) =>
-        (file.path.endsWith(".js") && (library.file.test(file.path) || library.banner.test(file.content.slice(0, 200)))) ||
-        (manifest.test(file.path) && library.dependency.test(file.content))
-      )
+const librariesOf = (files: ReadonlyArray<SourceFile>): ReadonlyArray<string> => {
+  const declared = new Set(files.filter((file) => isManifest(file.path)).flatMap((file) =>
+    Either.getOrElse(dependenciesOf(file.path, file.content), () => []).map((dependency) => `${dependency.ecosystem}:${dependency.name}`)))
+  return pageLibraries.flatMap((library) =>
+    library.dependencies.some((name) => declared.has(name)) ||
+      files.some((file) => file.path.endsWith(".js") && (library.file.test(file.path) || library.banner.test(file.content.slice(0, 200))))
       ? library.globals
       : []
   )
+}
 
 /**
  * The page's markup, which calls its scripts' functions and reads their variables (`onclick=
@@ -116,7 +118,9 @@ const calledByTemplates = (templates: ReadonlyArray<SourceFile>, names: Readonly
 /** The repository's classic scripts (their paths), and the names they share: declared by one, used undeclared by another. */
 export interface PageGlobals {
   readonly scripts: ReadonlySet<string>
-  /** The libraries' names (`readonly`) and the names the scripts share (`writable`). */
+  /** The names the scripts share: declared by one, used by another or by the page's markup. */
+  readonly shared: ReadonlySet<string>
+  /** The libraries' names (`readonly`) and the shared ones (`writable`). */
   readonly globals: Globals
 }
 
@@ -125,7 +129,7 @@ export const pageGlobalsOf = (files: ReadonlyArray<SourceFile>): PageGlobals => 
   const paths = new Set(scripts.map((file) => file.path))
   const libraries = Object.fromEntries(librariesOf(files).map((name) => [name, "readonly"] as const))
   const templates = files.filter((file) => template.test(file.path))
-  if (scripts.length + templates.length < 2 || scripts.length === 0) return { scripts: paths, globals: libraries }
+  if (scripts.length + templates.length < 2 || scripts.length === 0) return { scripts: paths, shared: new Set(), globals: libraries }
   const linter = new Linter({ configType: "flat" })
   const named = scripts.flatMap((file) => {
     const names = namesOf(linter, file)
@@ -141,5 +145,5 @@ export const pageGlobalsOf = (files: ReadonlyArray<SourceFile>): PageGlobals => 
   const implicitOnly = new Set(named.flatMap(({ implicit }) => [...implicit]).filter((name) => !named.some(({ declared, implicit }) => declared.has(name) && !implicit.has(name))))
   for (const name of calledByTemplates(templates, [...declaredBy.keys()].filter((name) => !shared.has(name) && !implicitOnly.has(name)))) shared.add(name)
   // Writable: a script may assign what another declared with `var`, as the page's scripts do.
-  return { scripts: paths, globals: { ...libraries, ...Object.fromEntries([...shared].sort().map((name) => [name, "writable"] as const)) } }
+  return { scripts: paths, shared, globals: { ...libraries, ...Object.fromEntries([...shared].sort().map((name) => [name, "writable"] as const)) } }
 }

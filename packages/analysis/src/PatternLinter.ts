@@ -165,7 +165,7 @@ const unusedName = (message: Linter.LintMessage): string | undefined =>
  */
 const isSharedWithPage = (page: PageGlobals, message: Linter.LintMessage, file: SourceFile): boolean => {
   const name = unusedName(message)
-  return name !== undefined && page.scripts.has(file.path) && page.globals[name] === "writable"
+  return name !== undefined && page.scripts.has(file.path) && page.shared.has(name)
 }
 
 const keptOf = (plan: LintPlan, file: SourceFile, messages: ReadonlyArray<Linter.LintMessage>): ReadonlyArray<MessageFields> => {

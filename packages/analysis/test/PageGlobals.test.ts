@@ -49,12 +49,18 @@ const unusedOrUndefined = [
   { patternId: "ESLint9_no-unused-vars", ruleId: "no-unused-vars", severity: "Warning" as const, parameters: [] }
 ]
 
+/** The tree's issues of `no-undef` and `no-unused-vars` with the default patterns, as `[file, line, pattern, message]`. */
+const pageIssues = (files: Readonly<Record<string, string>>) =>
+  Effect.gen(function*() {
+    const root = yield* treeOf(files)
+    const result = yield* lintTree(root, yield* readSourceTree(root), { rules: unusedOrUndefined, useConfigurationFile: false })
+    return result.issues.map((issue) => [issue.file, issue.line, issue.patternId, issue.message] as const)
+  })
+
 describe("lintTree on a page's scripts", () => {
   it.scoped("reports neither the uses of what another script declares nor those declarations as unused; what no script declares and what no one uses, still", () =>
     Effect.gen(function*() {
-      const root = yield* treeOf(sidekiq)
-      const result = yield* lintTree(root, yield* readSourceTree(root), { rules: unusedOrUndefined, useConfigurationFile: false })
-      expect(result.issues.map((issue) => [issue.file, issue.line, issue.patternId, issue.message])).toEqual([
+      expect(yield* pageIssues(sidekiq)).toEqual([
         ["web/assets/javascripts/base-charts.js", 1, "ESLint9_no-undef", "'Chart' is not defined."],
         ["web/assets/javascripts/base-charts.js", 4, "ESLint9_no-undef", "'Chart' is not defined."],
         ["web/assets/javascripts/dashboard-charts.js", 1, "ESLint9_no-unused-vars", "'DashboardChart' is defined but never used."],
@@ -66,13 +72,12 @@ describe("lintTree on a page's scripts", () => {
 
   it.scoped("does not call a function unused that the page's markup calls (redmine's onclick handlers); one nothing names, still", () =>
     Effect.gen(function*() {
-      const root = yield* treeOf({
+      const issues = yield* pageIssues({
         "public/javascripts/application.js": "Sidekiq = {}\nfunction checkAll(id, checked) {\n  document.getElementById(id).checked = checked\n}\nfunction reallyDead() {}\n",
         "app/views/users/index.html.erb": "<% if Sidekiq.pro? %>\n<a href=\"#\" onclick=\"checkAll('selected_users', true); return false;\">check all</a>\n<% end %>\n"
       })
-      const result = yield* lintTree(root, yield* readSourceTree(root), { rules: unusedOrUndefined, useConfigurationFile: false })
       // An assignment to an undeclared name stays reported, though a template names it.
-      expect(result.issues.map((issue) => [issue.file, issue.line, issue.message])).toEqual([
+      expect(issues.map(([file, line, , message]) => [file, line, message])).toEqual([
         ["public/javascripts/application.js", 1, "'Sidekiq' is not defined."],
         ["public/javascripts/application.js", 5, "'reallyDead' is defined but never used."]
       ])
@@ -83,11 +88,7 @@ describe("lintTree on a page's scripts", () => {
       const app = "$(function () { $('.tabs').show() })\n"
       const amd = "(function (factory) {\n  if (typeof define === 'function' && define.amd) define(['../datepicker'], factory)\n  else factory(jQuery.datepicker)\n})(function (datepicker) { return datepicker })\n"
       const issues = (files: Readonly<Record<string, string>>) =>
-        Effect.gen(function*() {
-          const root = yield* treeOf(files)
-          const result = yield* lintTree(root, yield* readSourceTree(root), { rules: unusedOrUndefined, useConfigurationFile: false })
-          return result.issues.map((issue) => `${issue.file}: ${issue.message}`)
-        })
+        Effect.map(pageIssues(files), (found) => found.map(([file, , , message]) => `${file}: ${message}`))
       // redmine: jQuery kept beside the scripts, under a name of its own.
       expect(yield* issues({ "js/app.js": app, "js/i18n/datepicker-ru.js": amd, "js/jquery-3.7.1-ui-1.13.3.js": "/*! jQuery v3.7.1 | (c) OpenJS Foundation */\n!function(e){e.jQuery=e.$=function(){}}(window);\n" })).toEqual([])
       expect(yield* issues({ "js/app.js": app, "package.json": "{\"dependencies\": {\"jquery\": \"^3.7.1\"}}\n" })).toEqual([])
