@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 import { join, posix } from "node:path"
 import type { SourceFile } from "../SourceTree.js"
 
@@ -42,3 +42,12 @@ export const importsOf = (content: string): ReadonlyArray<string> => {
 
 /** The standard library's packages are the ones whose first element has no dot (and cgo's `C`). */
 export const isStandard = (importPath: string): boolean => !(importPath.split("/")[0] ?? "").includes(".")
+
+/** A file of the checkout the Go plug-ins read beside the Go files (a go.mod, a CI configuration), if it is there. */
+export const readIfThere = (path: string): string | undefined => {
+  try {
+    return readFileSync(path, "utf8")
+  } catch {
+    return undefined
+  }
+}

@@ -1,6 +1,5 @@
 import type { ToolDefinitions } from "@tidemark/core"
 import { Effect, Either, Fiber, Option } from "effect"
-import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { cachedTogetherOf, keptOutcomes } from "../CachedLint.js"
 import { treeDigest } from "../CacheKey.js"
@@ -13,7 +12,7 @@ import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
 import { goFolder, sharedCaches } from "./GoEnvironment.js"
-import { moduleRootOf, takesGo } from "./GoFiles.js"
+import { moduleRootOf, readIfThere, takesGo } from "./GoFiles.js"
 import { goLintKey } from "./GoKey.js"
 import { type GoModuleTurns, unsharedTurns } from "./GoModuleTurns.js"
 import { goOnPath, installHint } from "./GoProgram.js"
@@ -59,26 +58,20 @@ const patternOf = (prefix: string, rules: ReadonlyArray<EnabledRule>): PatternOf
   }
 }
 
-const readIfThere = (path: string): string => {
-  try {
-    return readFileSync(path, "utf8")
-  } catch {
-    return ""
-  }
-}
-
-/** The module's files and the files that decide how it loads, as one digest. */
-const moduleDigest = (root: string, module: string | undefined, files: ReadonlyArray<SourceFile>): string =>
+/** The module's files and the files that decide how it loads (its go.mod's text given, read once), as one digest. */
+const moduleDigest = (root: string, module: string | undefined, goMod: string, files: ReadonlyArray<SourceFile>): string =>
   treeDigest([
     ...files,
-    ...(module === undefined ? [] : ["go.mod", "go.sum", "vendor/modules.txt"].map((name) => ({ path: `${module}/${name}`, content: readIfThere(join(root, module, name)) })))
+    ...(module === undefined ? [] : [
+      { path: `${module}/go.mod`, content: goMod },
+      ...["go.sum", "vendor/modules.txt"].map((name) => ({ path: `${module}/${name}`, content: readIfThere(join(root, module, name)) ?? "" }))
+    ])
   ])
 
 type Outcomes = Map<string, Either.Either<ReadonlyArray<CachedMessage>, string>>
 
-/** Whether the module's go.mod has a `go` line, which the analysers read themselves. */
-const namesGoVersion = (root: string, module: string | undefined): boolean =>
-  module !== undefined && /^\s*go\s+\d/m.test(readIfThere(join(root, module, "go.mod")))
+/** Whether a go.mod has a `go` line, which the analysers read themselves. */
+const namesGoVersion = (goMod: string): boolean => /^\s*go\s+\d/m.test(goMod)
 
 const lazyStatedGoVersion = (root: string) => {
   let read: { readonly version: string | undefined } | undefined
@@ -89,12 +82,12 @@ const checkModule = (
   tool: string,
   programs: { readonly go: InstalledProgram; readonly analyser: GoAnalyser; readonly versions: string },
   root: string,
-  module: string | undefined,
+  { folder: module, goMod }: { readonly folder: string | undefined; readonly goMod: string },
   files: ReadonlyArray<SourceFile>,
   options: GoToolOptions
 ) =>
   Effect.gen(function*() {
-    const digest = moduleDigest(root, module, files)
+    const digest = moduleDigest(root, module, goMod, files)
     const keyOf = (file: SourceFile) => goLintKey(tool, programs.versions, programs.analyser.options.join(" "), file.path, file.content, digest)
     const cached = yield* cachedTogetherOf(files.map(keyOf))
     if (Option.isSome(cached)) {
@@ -133,8 +126,10 @@ const run = (definition: ToolDefinitions.ToolDefinition, plugin: GoPlugin, optio
     if (settings.rules.length > 0) {
       const stated = lazyStatedGoVersion(root)
       for (const [module, moduleFiles] of modules) {
-        const analyser = plugin.analyser(program, settings.rules, namesGoVersion(root, module) ? undefined : stated())
-        const checked = yield* checkModule(tool, { go, analyser, versions: `go ${go.version}, ${program.version}` }, root, module, moduleFiles, options)
+        // Read once: whether it names a Go version, and the module's digest.
+        const goModText = module === undefined ? "" : readIfThere(join(root, module, "go.mod")) ?? ""
+        const analyser = plugin.analyser(program, settings.rules, namesGoVersion(goModText) ? undefined : stated())
+        const checked = yield* checkModule(tool, { go, analyser, versions: `go ${go.version}, ${program.version}` }, root, { folder: module, goMod: goModText }, moduleFiles, options)
         for (const [path, outcome] of checked.outcomes) outcomes.set(path, outcome)
         const goMod = module === undefined ? undefined : module === "" ? "go.mod" : `${module}/go.mod`
         if (checked.problem !== undefined) problems.push(new ToolProblem({ tool, code: "unsupported_configuration", ...(goMod === undefined ? {} : { file: goMod }), message: `${goMod ?? "files under no go.mod"}: ${checked.problem}` }))

@@ -1,7 +1,8 @@
 import { Either } from "effect"
-import { readdirSync, readFileSync } from "node:fs"
+import { readdirSync } from "node:fs"
 import { join } from "node:path"
 import { parseYaml } from "../YamlText.js"
+import { readIfThere } from "./GoFiles.js"
 
 /**
  * The oldest Go a repository says it supports where its go.mod does not say (no go.mod, written
@@ -37,14 +38,6 @@ const versionsIn = (data: unknown, underGoKey = false): ReadonlyArray<number> =>
 
 // YAML reads `1.10` as the number 1.1: the CI files' versions are read as the text they are.
 const asText = (content: string): string => content.replace(/(:\s*|-\s+|[[,]\s*)(1\.\d+(?:\.\d+)?)(?=\s*(?:$|[\],#]))/gm, "$1\"$2\"")
-
-const readIfThere = (path: string): string | undefined => {
-  try {
-    return readFileSync(path, "utf8")
-  } catch {
-    return undefined
-  }
-}
 
 const workflowsOf = (root: string): ReadonlyArray<string> => {
   try {
