@@ -12,6 +12,9 @@ import type { RubocopOffence } from "./RubocopOutput.js"
 
 const uselessAssignment = "Lint/UselessAssignment"
 
+/** The cop whose offences `isDeliberateAssignment` reads. */
+export const deliberateAssignmentCops: ReadonlySet<string> = new Set([uselessAssignment])
+
 // RuboCop names the variable between backticks: "Useless assignment to variable - `path`."
 const variableOf = (message: string): string | undefined => /`([a-z_][A-Za-z0-9_]*)`/.exec(message)?.[1]
 
@@ -25,11 +28,4 @@ export const isDeliberateAssignment = (offence: RubocopOffence, lines: ReadonlyA
   const name = variableOf(offence.message)
   const line = lines[offence.line - 1]
   return name !== undefined && line !== undefined && assignsTwice(line, name)
-}
-
-/** The offences without the deliberate double assignments, reading the file's content once. */
-export const withoutDeliberateAssignments = (offences: ReadonlyArray<RubocopOffence>, content: string): ReadonlyArray<RubocopOffence> => {
-  if (!offences.some((offence) => offence.cop === uselessAssignment)) return offences
-  const lines = content.split("\n")
-  return offences.filter((offence) => !isDeliberateAssignment(offence, lines))
 }

@@ -63,11 +63,5 @@ export const isFixedUpstream = (offence: RubocopOffence, lines: ReadonlyArray<st
   }
 }
 
-const fixedCops: ReadonlySet<string> = new Set(["Lint/ElseLayout", "Lint/ParenthesesAsGroupedExpression"])
-
-/** The offences a later RuboCop release still reports, reading the file's content once when needed. */
-export const withoutFixedUpstream = (offences: ReadonlyArray<RubocopOffence>, content: string): ReadonlyArray<RubocopOffence> => {
-  if (!offences.some((offence) => fixedCops.has(offence.cop))) return offences
-  const lines = content.split("\n")
-  return offences.filter((offence) => !isFixedUpstream(offence, lines))
-}
+/** The cops whose offences `isFixedUpstream` reads. */
+export const fixedUpstreamCops: ReadonlySet<string> = new Set(["Lint/ElseLayout", "Lint/ParenthesesAsGroupedExpression"])

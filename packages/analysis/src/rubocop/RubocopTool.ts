@@ -15,8 +15,7 @@ import { type LintedFile, lintedFileOf, type PatternOf, ruleAndLevelOf, ruleAtLe
 import { LintResult } from "../LintResult.js"
 import type { SourceFile } from "../SourceTree.js"
 import { type AnalysisTool, ToolFailed, ToolProblem, type ToolRun, type ToolSettings, ruleIdWithout } from "../tools/AnalysisTool.js"
-import { withoutDeliberateAssignments } from "./DeliberateAssignment.js"
-import { withoutFixedUpstream } from "./FixedUpstream.js"
+import { keptOffences } from "./KeptOffences.js"
 import {
   configName,
   documentName,
@@ -201,7 +200,7 @@ const lintFiles = (
       return { ...again, unknownRuby: unknown }
     }
     const ran = yield* Fiber.join(running)
-    const fresh = yield* keptOutcomes("RuboCop", missing, ran, (file, found) => messagesOf(withoutFixedUpstream(withoutDeliberateAssignments(found, file.content), file.content)), keyOf)
+    const fresh = yield* keptOutcomes("RuboCop", missing, ran, (file, found) => messagesOf(keptOffences(found, file.content)), keyOf)
     return { linted: lintedFilesOf(taken, outcomes, fresh), refused: undefined }
   }))
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { isDeliberateAssignment, withoutDeliberateAssignments } from "../../src/rubocop/DeliberateAssignment.js"
+import { isDeliberateAssignment } from "../../src/rubocop/DeliberateAssignment.js"
 import { RubocopOffence } from "../../src/rubocop/RubocopOutput.js"
 
 const useless = (name: string, line: number) =>
@@ -18,11 +18,5 @@ describe("isDeliberateAssignment", () => {
     expect(lines.map((line, index) => isDeliberateAssignment(useless(line.trim().split(/[ =]/)[0] ?? "", index + 1), lines))).toEqual([true, true, false, false, false, false])
     expect(isDeliberateAssignment(new RubocopOffence({ cop: "Lint/Void", severity: "warning", line: 1, message: "`path`" }), lines)).toBe(false)
     expect(isDeliberateAssignment(useless("path", 99), lines)).toBe(false)
-  })
-
-  it("keeps every other offence of the file, in order", () => {
-    const content = "req = req = Request.new(env)\nunused = 1\n"
-    const eval_ = new RubocopOffence({ cop: "Security/Eval", severity: "warning", line: 3, message: "The use of `eval` is a serious security risk." })
-    expect(withoutDeliberateAssignments([useless("req", 1), useless("unused", 2), eval_], content)).toEqual([useless("unused", 2), eval_])
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { isFixedUpstream, withoutFixedUpstream } from "../../src/rubocop/FixedUpstream.js"
+import { isFixedUpstream } from "../../src/rubocop/FixedUpstream.js"
 import { RubocopOffence } from "../../src/rubocop/RubocopOutput.js"
 
 const elseLayout = (line: number) =>
@@ -48,13 +48,5 @@ describe("isFixedUpstream", () => {
   it("is no other cop's offence", () => {
     const eval_ = new RubocopOffence({ cop: "Security/Eval", severity: "warning", line: 4, message: "`(a)..b` interpreted as grouped expression." })
     expect(isFixedUpstream(eval_, thenTable)).toBe(false)
-  })
-})
-
-describe("withoutFixedUpstream", () => {
-  it("keeps every other offence of the file, in order", () => {
-    const kept = [grouped("(x ? 1 : 2)", 2), elseLayout(1)]
-    const content = ["else 1", "sleep (x ? 1 : 2)", ...thenTable].join("\n")
-    expect(withoutFixedUpstream([kept[0]!, elseLayout(6), kept[1]!, grouped("(n+2)..-1", 3)], content)).toEqual(kept)
   })
 })
